@@ -1,0 +1,40 @@
+import { Link as RemixLink } from '@remix-run/react'
+import { Flex, Link, Text } from '@radix-ui/themes'
+import { LogoIcon } from '#app/components/icons'
+import { ThemeToggle, type ThemeName } from './theme-toggle'
+import { UserMenu } from './user-menu'
+
+export type HeaderUser = {
+  email: string
+  avatarUrl: string
+  isPersonalHolder: boolean
+}
+
+type SiteHeaderProps = {
+  user: HeaderUser | null
+  theme: ThemeName
+  /** Path and search of the current page, for the theme toggle's return address. */
+  currentPath: string
+}
+
+export function SiteHeader({ user, theme, currentPath }: SiteHeaderProps) {
+  return (
+    <header className="site-header">
+      <Flex className="site-header__bar" align="center" justify="between" gap="4" px="4">
+        <Link asChild highContrast underline="none" weight="bold" size="4" className="site-header__logo">
+          <RemixLink to="/">
+            <LogoIcon size={24} />
+            <Text>License Portal</Text>
+            <span className="visually-hidden"> home</span>
+          </RemixLink>
+        </Link>
+        <Flex align="center" gap="4">
+          <ThemeToggle theme={theme} currentPath={currentPath} />
+          {user ? (
+            <UserMenu email={user.email} avatarUrl={user.avatarUrl} isPersonalHolder={user.isPersonalHolder} />
+          ) : null}
+        </Flex>
+      </Flex>
+    </header>
+  )
+}

@@ -1,0 +1,54 @@
+import { useFetcher } from '@remix-run/react'
+import { IconButton } from '@radix-ui/themes'
+import { ServerOnly } from 'remix-utils/server-only'
+import { MoonIcon, SunIcon } from '#app/components/icons'
+
+export type ThemeName = 'dark' | 'light'
+
+// One fetcher key shared by the toggle and by whoever wants the theme the user just chose (the root's <Theme>), so
+// the page switches at once instead of after the action and the revalidation.
+export const THEME_FETCHER_KEY = 'theme-toggle'
+
+function isThemeName(value: unknown): value is ThemeName {
+  return value === 'dark' || value === 'light'
+}
+
+/** The theme being submitted right now, if any; otherwise the theme the server rendered. */
+export function useOptimisticTheme(serverTheme: ThemeName): ThemeName {
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY })
+  const submitted = fetcher.formData?.get('theme')
+  return isThemeName(submitted) ? submitted : serverTheme
+}
+
+type ThemeToggleProps = {
+  theme: ThemeName
+  /** Path and search of the current page: where the browser returns to after the post when script is off. */
+  currentPath: string
+}
+
+export function ThemeToggle({ theme, currentPath }: ThemeToggleProps) {
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY })
+  const submitted = fetcher.formData?.get('theme')
+  const shown = isThemeName(submitted) ? submitted : theme
+  const next: ThemeName = shown === 'dark' ? 'light' : 'dark'
+
+  return (
+    <fetcher.Form method="post" action="/theme" className="theme-toggle">
+      {/* Without script the form is a plain post and /theme must redirect back. Once hydrated the fetcher submits
+          without navigating, so the field is dropped and /theme answers with data instead of a redirect. */}
+      <ServerOnly>{() => <input type="hidden" name="redirectTo" value={currentPath} />}</ServerOnly>
+      <IconButton
+        type="submit"
+        name="theme"
+        value={next}
+        variant="ghost"
+        color="gray"
+        highContrast
+        size="3"
+        aria-label={`Switch to ${next} theme`}
+      >
+        {next === 'light' ? <SunIcon /> : <MoonIcon />}
+      </IconButton>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
+import { Button, Link, Separator, Text } from '@radix-ui/themes'
+
+type UserMenuProps = {
+  email: string
+  /** Address of the avatar image (derived by the server from the email). */
+  avatarUrl: string
+  /** Only personal license holders may change their email address. */
+  isPersonalHolder: boolean
+}
+
+// A <details> disclosure opens and closes without script. Script only adds what a menu is expected to do besides:
+// close on a click outside, close on Escape (focus back on the toggle) and close after choosing an item.
+export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) {
+  const detailsRef = useRef<HTMLDetailsElement>(null)
+  const summaryRef = useRef<HTMLElement>(null)
+  const location = useLocation()
+
+  useEffect(() => {
+    function onPointerDown(event: PointerEvent) {
+      const details = detailsRef.current
+      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      const details = detailsRef.current
+      if (event.key === 'Escape' && details?.open) {
+        details.open = false
+        summaryRef.current?.focus()
+      }
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [])
+
+  // The header outlives client-side navigations, so an item that navigates would otherwise leave the menu open.
+  useEffect(() => {
+    if (detailsRef.current) detailsRef.current.open = false
+  }, [location.key])
+
+  return (
+    <details ref={detailsRef} className="user-menu">
+      <summary ref={summaryRef} className="user-menu__toggle">
+        <img className="user-menu__avatar" src={avatarUrl} alt="" width={32} height={32} />
+        <span className="visually-hidden">Account menu for {email}</span>
+      </summary>
+      <div className="user-menu__panel">
+        <Text as="p" size="2" color="gray" className="user-menu__email">
+          {email}
+        </Text>
+        <Separator size="4" my="2" />
+        <nav aria-label="Account">
+          <ul className="user-menu__items">
+            {isPersonalHolder ? (
+              <li>
+                <Link asChild size="2" highContrast underline="hover" className="user-menu__item">
+                  <RemixLink to="/manage?dialog=change-email">Change Email Address</RemixLink>
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link asChild size="2" highContrast underline="hover" className="user-menu__item">
+                <RemixLink to="/manage?dialog=account-settings">Account Settings</RemixLink>
+              </Link>
+            </li>
+            <li>
+              {/* Replace: after logging out, Back must not return to a page of the signed-out account. */}
+              <Form method="post" action="/logout" replace>
+                <Button type="submit" variant="ghost" color="gray" highContrast size="2" className="user-menu__item">
+                  Log Out
+                </Button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,39 @@
+import { Box, Heading, Text } from '@radix-ui/themes'
+import type { Company } from '#protocol/entities'
+import { companyCounts } from '#app/rules/company'
+import { LicenseTable } from './license-table'
+import { SubscriptionList } from './subscription-list'
+
+/** One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. */
+export function CompanySection({ company, now, showInactive }: { company: Company; now: number; showInactive: boolean }) {
+  const counts = companyCounts(company, now)
+  const headingId = `company-${company.id}`
+  return (
+    <Box asChild mb="6">
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="5" mb="1" id={headingId}>
+          {company.name}
+        </Heading>
+        <Text as="p" size="2" mb="3" color="gray">
+          {counts.subscriptions} subscription(s) with {counts.unusedSubscriptionLicenses} unused license(s) ·{' '}
+          {counts.licenses} license(s) with {counts.unassigned} unassigned
+        </Text>
+        {company.subscriptions.length ? (
+          <SubscriptionList
+            subscriptions={company.subscriptions}
+            now={now}
+            showInactive={showInactive}
+            headingId={`${headingId}-subscriptions`}
+            label={`${company.name} subscriptions`}
+          />
+        ) : null}
+        <LicenseTable
+          licenses={company.licenses.filter((l) => !l.subscription)}
+          now={now}
+          caption={`${company.name} licenses`}
+          company={company}
+        />
+      </section>
+    </Box>
+  )
+}

@@ -1,0 +1,28 @@
+import { Callout } from '@radix-ui/themes'
+import type { Details } from '#protocol/operations'
+import { formatDate } from '#app/rules/dates'
+import { displayName } from '#app/rules/license'
+import { expiryWarnings } from '#app/rules/expiry'
+
+/** Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline. */
+export function ExpiryWarning({ details, now }: { details: Details; now: number }) {
+  const licenses = [...details.body.personal.licenses, ...details.body.companies.flatMap((c) => c.licenses)]
+  const warnings = expiryWarnings(licenses, now)
+  if (!warnings.longExpiredCount && warnings.discountDeadlines.length === 0) return null
+  return (
+    <Callout.Root color="orange" mb="4" role="region" aria-label="Expiry warning">
+      {warnings.discountDeadlines.map(({ license, deadline }) => (
+        <Callout.Text key={`${license.owner}:${license.id}`}>
+          {displayName(license)} (order {license.order}, key {license.key}) expired on{' '}
+          {formatDate(license.expiration, { utc: true })}. Renew by {formatDate(deadline, { utc: true })} to get the full
+          renewal discount.
+        </Callout.Text>
+      ))}
+      {warnings.longExpiredCount ? (
+        <Callout.Text>
+          {warnings.longExpiredCount} license(s) expired more than 60 days ago. Renew them to keep receiving updates.
+        </Callout.Text>
+      ) : null}
+    </Callout.Root>
+  )
+}

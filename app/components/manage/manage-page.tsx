@@ -1,0 +1,100 @@
+import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { Form, Link } from '@remix-run/react'
+import type { Details } from '#protocol/operations'
+import { dialogComponents } from '#app/routes/__manage/dialogs'
+import { ExpiryWarning } from './expiry-warning'
+import { CompanySection } from './company-section'
+import { LicenseTable } from './license-table'
+import { SubscriptionList } from './subscription-list'
+
+type ManagePageProps = {
+  details: Details
+  dialog: { name: string; data: unknown } | null
+  now: number
+  showInactive: boolean
+  hideWelcome: boolean
+  search: string
+}
+
+/** Manage Licenses (spec §2): a personal section and one section per company. */
+export function ManagePage({ details, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
+  const { personal, companies } = details.body
+  const Dialog = dialog ? dialogComponents[dialog.name] : undefined
+  const closeTo = closeUrl(search)
+  const hasPersonal = personal.licenses.length > 0 || personal.subscriptions.length > 0
+
+  return (
+    <Container size="4" px="4" py="5">
+      <Heading as="h1" size="7" mb="4">
+        Manage Licenses
+      </Heading>
+
+      {!hideWelcome ? (
+        <Callout.Root mb="4" color="indigo" role="region" aria-label="Welcome">
+          <Callout.Text>
+            Welcome, {details.email}. Here you can see your licenses and subscriptions
+            {companies.length ? ', assign company licenses to your team, renew, and manage permissions' : ''}. See{' '}
+            <Link to="/help/">Help</Link> for how everything works.
+          </Callout.Text>
+          <Form method="post" action="/manage?index">
+            <input type="hidden" name="intent" value="dismiss-welcome" />
+            <Button type="submit" variant="soft" size="1">
+              Don’t show this again
+            </Button>
+          </Form>
+        </Callout.Root>
+      ) : null}
+
+      <ExpiryWarning details={details} now={now} />
+
+      {details.admin ? (
+        <Callout.Root mb="4" color="amber" role="note">
+          <Callout.Text>
+            You are signed in as a platform administrator: merge companies, remove license and remove subscription
+            actions are available.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+
+      {Dialog && dialog ? <Dialog data={dialog.data} details={details} closeTo={closeTo} /> : null}
+
+      {hasPersonal ? (
+        <Box asChild mb="6">
+          <section aria-labelledby="personal-heading">
+            <Heading as="h2" size="5" mb="3" id="personal-heading">
+              Personal
+            </Heading>
+            {personal.subscriptions.length ? (
+              <SubscriptionList
+                subscriptions={personal.subscriptions}
+                now={now}
+                showInactive={showInactive}
+                headingId="personal-subscriptions"
+                label="Personal subscriptions"
+              />
+            ) : null}
+            <LicenseTable licenses={personal.licenses} now={now} caption="Personal licenses" />
+          </section>
+        </Box>
+      ) : null}
+
+      {companies.map((company) => (
+        <CompanySection key={company.id} company={company} now={now} showInactive={showInactive} />
+      ))}
+
+      {!hasPersonal && companies.length === 0 ? <Text as="p">You have no licenses yet.</Text> : null}
+
+      <Flex mt="6">
+        <Link to="/shop/">Buy New License(s)</Link>
+      </Flex>
+    </Container>
+  )
+}
+
+/** Closing a dialog keeps the page's other query values (e.g. show inactive) and drops the dialog's own. */
+function closeUrl(search: string): string {
+  const params = new URLSearchParams(search)
+  for (const key of [...params.keys()]) if (key !== 'inactive') params.delete(key)
+  const rest = params.toString()
+  return rest ? `/manage?${rest}` : '/manage'
+}

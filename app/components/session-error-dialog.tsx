@@ -1,0 +1,32 @@
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { Form } from '@remix-run/react'
+import { sessionError } from '#app/rules/messages'
+import { RouteDialog } from './route-dialog'
+
+/**
+ * The session and general error dialog of spec §8: its title and message, "You will now be logged out.", and for
+ * anything unexpected the support line. Only its Close button closes it; Close logs out and lands on "/".
+ */
+export function SessionErrorDialog({ code }: { code: string }) {
+  const text = sessionError(code)
+  return (
+    <RouteDialog title={text.title} closeTo="/" dismissible={false} raised role="alertdialog" maxWidth="480px">
+      <Text as="p" size="3" mb="2">
+        {text.message}
+      </Text>
+      <Text as="p" size="3" mb="2">
+        {text.notice}
+      </Text>
+      {text.support ? (
+        <Text as="p" size="2" mb="2">
+          {text.support}
+        </Text>
+      ) : null}
+      <Form method="post" action="/logout">
+        <Flex justify="end" mt="3">
+          <Button type="submit">Close</Button>
+        </Flex>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,12 @@
+import type { InProcessTransport } from './utils/licensing.server'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The embedded licensing service (absent when the portal talks to a remote one). */
+    licensing?: InProcessTransport
+    /** The Content-Security-Policy nonce of this response. */
+    cspNonce?: string
+  }
+}
+
+export {}

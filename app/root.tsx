@@ -1,0 +1,121 @@
+import radixStyles from '@radix-ui/themes/styles.css'
+import { Theme } from '@radix-ui/themes'
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  useLocation,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { SiteFooter } from './components/frame/site-footer'
+import { SiteHeader } from './components/frame/site-header'
+import { useOptimisticTheme } from './components/frame/theme-toggle'
+import appStyles from './styles/app.css'
+import { avatarUrl } from './utils/avatar.server'
+import { useNonce } from './utils/nonce'
+import { getPreferences } from './utils/preferences.server'
+import { getSession, getUser } from './utils/session.server'
+import { honeypot } from './utils/honeypot.server'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: radixStyles },
+  { rel: 'stylesheet', href: appStyles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'License Portal' },
+  { name: 'description', content: 'Manage your licenses and subscriptions.' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [preferences, user, session] = await Promise.all([getPreferences(request), getUser(request), getSession(request)])
+  return json({
+    honeypot: honeypot.getInputProps(),
+    theme: preferences.theme,
+    user: user
+      ? {
+          email: user.email,
+          avatarUrl: avatarUrl(user.email),
+          isPersonalHolder: session.get('hasPersonalLicenses') === true,
+        }
+      : null,
+  })
+}
+
+/** A route hides the header or footer with `export const handle = { frame: { header: false, footer: false } }`. */
+export type FrameHandle = { frame?: { header?: boolean; footer?: boolean } }
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  const matches = useMatches()
+  const location = useLocation()
+  const theme = useOptimisticTheme(data?.theme ?? 'dark')
+  const frame = matches.reduce<{ header: boolean; footer: boolean }>(
+    (acc, match) => {
+      const handle = match.handle as FrameHandle | undefined
+      return {
+        header: handle?.frame?.header ?? acc.header,
+        footer: handle?.frame?.footer ?? acc.footer,
+      }
+    },
+    { header: true, footer: true },
+  )
+  return (
+    <html lang="en" className={theme} style={{ colorScheme: theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Theme appearance={theme} accentColor="indigo" grayColor="slate" radius="medium">
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          {frame.header ? (
+            <SiteHeader user={data?.user ?? null} theme={theme} currentPath={location.pathname + location.search} />
+          ) : null}
+          <main id="main" tabIndex={-1} className={frame.header ? 'with-header' : undefined}>
+            <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
+          </main>
+          {frame.footer ? <SiteFooter /> : null}
+        </Theme>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <section className="page-narrow" aria-labelledby="error-heading">
+      <h1 id="error-heading">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>
+        {notFound
+          ? 'There is nothing at this address.'
+          : 'An unexpected error occurred. Please try again; if it keeps happening, contact support@license-portal.test.'}
+      </p>
+      <p>
+        <a href="/">Go to the sign-in page</a>
+      </p>
+    </section>
+  )
+}

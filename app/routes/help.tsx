@@ -1,0 +1,104 @@
+import { useEffect } from 'react'
+import type { MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link as RemixLink, useLocation, useRouteError } from '@remix-run/react'
+import { Box, Container, Heading, Link, Text } from '@radix-ui/themes'
+import { helpSections } from '#app/content/help-sections'
+
+// Height of the fixed header plus some air (spec §9: help anchor scroll offset 80px).
+const SCROLL_OFFSET = 80
+
+function scrollToSection(hash: string) {
+  if (hash.length < 2) return
+  let id: string
+  try {
+    id = decodeURIComponent(hash.slice(1))
+  } catch {
+    return
+  }
+  const section = document.getElementById(id)
+  if (!section) return
+  const top = section.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  window.scrollTo({ top, behavior: reduceMotion ? 'auto' : 'smooth' })
+}
+
+export default function HelpRoute() {
+  const location = useLocation()
+
+  // Router navigations (a heading or contents link) change location.hash; a hash typed into the address bar or a
+  // plain fragment link only fires hashchange. Without script the browser jumps to the fragment itself, and the
+  // stylesheet's scroll-padding keeps the heading clear of the fixed header.
+  useEffect(() => {
+    scrollToSection(location.hash)
+  }, [location.hash, location.key])
+
+  useEffect(() => {
+    const onHashChange = () => scrollToSection(window.location.hash)
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+  }, [])
+
+  return (
+    <Container size="3" px="4" py="6" className="help-page">
+      <Heading as="h1" size="8" mb="3">
+        Help
+      </Heading>
+      <Text as="p" size="3" color="gray" mb="5">
+        How to sign in, activate, renew, buy and assign licenses, and manage who may do what in your company.
+      </Text>
+
+      <Box asChild mb="6">
+        <nav aria-labelledby="help-contents" className="help-contents">
+          <Text as="p" id="help-contents" size="2" weight="bold" mb="2">
+            On this page
+          </Text>
+          <ul>
+            {helpSections.map((section) => (
+              <li key={section.id}>
+                <Link asChild size="2" underline="hover">
+                  <RemixLink to={`/help/#${section.id}`} preventScrollReset>
+                    {section.heading}
+                  </RemixLink>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Box>
+
+      {helpSections.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="help-section">
+          <Heading as="h2" size="6" mb="3" id={`${section.id}-heading`}>
+            <Link asChild highContrast underline="hover">
+              <RemixLink to={`/help/#${section.id}`} preventScrollReset>
+                {section.heading}
+              </RemixLink>
+            </Link>
+          </Heading>
+          {section.body}
+        </section>
+      ))}
+    </Container>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Help | License Portal' }]
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return (
+    <Container size="2" px="4" py="6">
+      <Heading as="h1" size="7" mb="3">
+        Help is unavailable
+      </Heading>
+      <Text as="p" size="3" mb="4">
+        {isRouteErrorResponse(error) && error.status === 404
+          ? 'This help page does not exist.'
+          : 'Something went wrong while showing the help page. Please try again in a moment.'}
+      </Text>
+      <Link asChild>
+        <RemixLink to="/">Go to the home page</RemixLink>
+      </Link>
+    </Container>
+  )
+}

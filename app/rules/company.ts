@@ -1,0 +1,177 @@
+/**
+ * Company rules (spec §2, §5): which company-wide actions show, the counts in a company's heading, and the company
+ * bulk-assign dialog (its product choice and its planning).
+ */
+import type { Company, License, ProductGroup } from '#protocol/entities'
+import type { Details } from '#protocol/operations'
+import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from './assignment'
+import { NEWLINES, normalizeEmail, parseEmailList } from './email'
+import { canAssignLicense, isExpired, sortLicenses } from './license'
+import { assignmentSummary, bulkAllExpired, bulkInvalidEmails, bulkNotEnoughUnexpired } from './messages'
+import { isInactive } from './subscription'
+
+/**
+ * A license the company bulk assign works on: assignable (not enterprise, not multi-user, §5) and not part of a
+ * subscription (subscriptions have their own bulk assign).
+ */
+export function isBulkAssignable(license: License): boolean {
+  return canAssignLicense(license) && !license.subscription
+}
+
+const withoutSubscription = (company: Company) => company.licenses.some((l) => !l.subscription)
+
+/**
+ * §5 Bulk Assign link: at least one assignable license, canAssign, and some license without a subscription. Here
+ * "assignable" is read as "the dialog can assign it now": bulk-assignable and unexpired, so a company whose licenses
+ * have all expired is not offered a dialog that could only say so.
+ */
+export function showBulkAssign(company: Company, now: number): boolean {
+  return company.canAssign && company.licenses.some((l) => isBulkAssignable(l) && !isExpired(l, now)) && withoutSubscription(company)
+}
+
+/** §5 Bulk Renew: canRenew and some license without a subscription. */
+export function showBulkRenew(company: Company): boolean {
+  return company.canRenew && withoutSubscription(company)
+}
+
+/** §5 Offline Keys: some license without a subscription. */
+export function showOfflineKeys(company: Company): boolean {
+  return withoutSubscription(company)
+}
+
+/** §5 Permissions link: canAddResellers or canAddUsers. */
+export function showPermissions(company: Company): boolean {
+  return company.canAddResellers || company.canAddUsers
+}
+
+/** §5 New Subscription link: canRenew. */
+export function showNewSubscription(company: Company): boolean {
+  return company.canRenew
+}
+
+export type CompanyCounts = {
+  /** Subscriptions that are not inactive (the ones shown by default). */
+  subscriptions: number
+  /** Unassigned, unexpired licenses of those subscriptions. */
+  unusedSubscriptionLicenses: number
+  /** Licenses without a subscription (the company's Licenses list). */
+  licenses: number
+  /** Of those, the unassigned ones that have not expired (seats that can still be handed out). */
+  unassigned: number
+}
+
+/** §2: the counts in a company section's heading. */
+export function companyCounts(company: Company, now: number): CompanyCounts {
+  const open = (l: License) => l.assignedTo.trim() === '' && !isExpired(l, now)
+  const subscriptions = company.subscriptions.filter((s) => !isInactive(s, now))
+  const licenses = company.licenses.filter((l) => !l.subscription)
+  return {
+    subscriptions: subscriptions.length,
+    unusedSubscriptionLicenses: subscriptions.reduce((n, s) => n + s.licenses.filter(open).length, 0),
+    licenses: licenses.length,
+    unassigned: licenses.filter(open).length,
+  }
+}
+
+/** The product groups the bulk-assign dropdown offers, in the spec's order, with their labels. */
+export const bulkAssignGroups = [
+  { group: 'quokka', label: 'Quokka' },
+  { group: 'wallaby', label: 'Wallaby Personal License' },
+  { group: 'bundle', label: 'Wallaby + Quokka Personal License' },
+] as const satisfies readonly { group: ProductGroup; label: string }[]
+
+export type BulkAssignGroup = (typeof bulkAssignGroups)[number]['group']
+
+export type BulkAssignProduct = {
+  group: BulkAssignGroup
+  label: string
+  /** Bulk-assignable licenses of the group. */
+  total: number
+  /** Of those, the unexpired ones (the ones the dialog can assign). */
+  unexpired: number
+}
+
+/**
+ * §2 the bulk-assign dropdown: the quokka product, the wallaby personal license and the wallaby-plus-quokka (bundle)
+ * personal license, each only if the company has a bulk-assignable license of that group. A group whose licenses have
+ * all expired stays in the list, so that choosing it shows the spec's read-only error.
+ */
+export function bulkAssignProducts(company: Company, now: number): BulkAssignProduct[] {
+  return bulkAssignGroups.flatMap(({ group, label }) => {
+    const licenses = company.licenses.filter((l) => l.productGroup === group && isBulkAssignable(l))
+    if (licenses.length === 0) return []
+    return [{ group, label, total: licenses.length, unexpired: licenses.filter((l) => !isExpired(l, now)).length }]
+  })
+}
+
+export type CompanyBulkAssignInput = {
+  licenses: readonly License[]
+  group: ProductGroup
+  /** Addresses, one per line. */
+  text: string
+  now: number
+}
+
+export type CompanyBulkAssignPlan = {
+  summary: string
+  /** The `changeAssignment` payload's licenses (§7): each touched license once, in its final state. */
+  changes: AssignmentChange[]
+  unassignedCount: number
+  assignedCount: number
+}
+
+/**
+ * Plans the company bulk assign (§5): only unexpired licenses of the chosen product group are usable, enterprise,
+ * multi-user and subscription licenses are left out; expired ones are never touched. The list (one address per line,
+ * blank lines ignored, de-duplicated case-insensitively) is the complete set of holders of the usable licenses
+ * afterwards (see `assignment.ts`).
+ *
+ * Errors, first match wins: every license of the group has expired (read-only); an invalid address; more newcomers
+ * than free unexpired licenses.
+ */
+export function planCompanyBulkAssign(
+  input: CompanyBulkAssignInput,
+): { error: string; readOnly: boolean } | (CompanyBulkAssignPlan & { readOnly: false }) {
+  const candidates = input.licenses.filter((l) => l.productGroup === input.group && isBulkAssignable(l))
+  const usable = candidates.filter((l) => !isExpired(l, input.now))
+  if (candidates.length > 0 && usable.length === 0) return { error: bulkAllExpired, readOnly: true }
+
+  const list = parseEmailList(input.text, NEWLINES)
+  if (list.invalid.length > 0) return { error: bulkInvalidEmails, readOnly: false }
+
+  const pool = analysePool(usable, list.emails)
+  if (pool.newcomers.length > pool.free.length) return { error: bulkNotEnoughUnexpired, readOnly: false }
+
+  const assignments = assignNewcomers(pool)
+  return {
+    summary: assignmentSummary(pool.released.length, assignments.length),
+    changes: toChanges(pool.released, assignments),
+    unassignedCount: pool.released.length,
+    assignedCount: assignments.length,
+    readOnly: false,
+  }
+}
+
+/** The dialog's starting text: the current holders of the group's unexpired bulk-assignable licenses. */
+export function companyAssignees(licenses: readonly License[], group: ProductGroup, now: number): string {
+  const holders = sortLicenses(licenses)
+    .filter((l) => l.productGroup === group && isBulkAssignable(l) && !isExpired(l, now))
+    .map((l) => normalizeEmail(l.assignedTo))
+    .filter((email) => email !== '')
+  return [...new Set(holders)].join('\n')
+}
+
+/**
+ * §2: Bulk Assign opens by itself (once; the caller keeps the hideBulkAssign flag) when the user has exactly one
+ * company, can assign there, the company has a bulk-assignable license, and none of its licenses is assigned yet.
+ */
+export function shouldAutoOpenBulkAssign(details: Pick<Details, 'body'>): boolean {
+  const companies = details.body.companies
+  if (companies.length !== 1) return false
+  const [company] = companies
+  return (
+    company.canAssign &&
+    company.licenses.some(isBulkAssignable) &&
+    company.licenses.every((l) => l.assignedTo.trim() === '')
+  )
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PRO_PRODUCT_NAME,
+  canAssignLicense,
+  compareIds,
+  displayName,
+  groupOfflineKeys,
+  isEnterprise,
+  isExpired,
+  isOpenSource,
+  renewsThroughSales,
+  showOfflineKey,
+  showReceipt,
+  showRenew,
+  sortLicenses,
+} from './license'
+import { DAY, NOW, company, license } from './test-fixtures'
+
+describe('displayName (§3)', () => {
+  it.each([
+    ['Wallaby.js Company License', false, 'Wallaby.js'],
+    ['Quokka.js PRO Personal License', false, 'Quokka.js PRO'],
+    ['Wallaby.js + Quokka.js personal LICENSE', false, 'Wallaby.js + Quokka.js'],
+    ['Wallaby.js Open Source License', false, 'Wallaby.js Open Source'],
+    ['Wallaby.js Personal License', true, 'Wallaby.js Trial'],
+    // whole words only
+    ['Licensed Companyware Personalizer', false, 'Licensed Companyware Personalizer'],
+  ])('%j (trial %s) → %j', (productName, trial, expected) => {
+    expect(displayName({ productName, trial })).toBe(expected)
+  })
+  it('shows the console-logging extension with the suffix " PRO"', () => {
+    expect(PRO_PRODUCT_NAME).toBe('Console Ninja')
+    expect(displayName({ productName: 'Console Ninja Personal License', trial: false })).toBe('Console Ninja PRO')
+    expect(displayName({ productName: 'console-ninja', trial: false })).toBe('Console Ninja PRO')
+    expect(displayName({ productName: 'Console Ninja Company License', trial: true })).toBe('Console Ninja PRO Trial')
+  })
+  it('does not add PRO twice or to other products', () => {
+    expect(displayName({ productName: 'Console Ninja PRO License', trial: false })).toBe('Console Ninja PRO')
+    expect(displayName({ productName: 'Wallaby.js', trial: false })).toBe('Wallaby.js')
+  })
+})
+
+describe('kinds of license', () => {
+  it('Open Source and enterprise are found in the product name, any case', () => {
+    expect(isOpenSource(license({ productName: 'Wallaby.js open source License' }))).toBe(true)
+    expect(isOpenSource(license({ productName: 'Wallaby.js License' }))).toBe(false)
+    expect(isEnterprise(license({ productName: 'Wallaby.js ENTERPRISE License' }))).toBe(true)
+    expect(isEnterprise(license({ productName: 'Wallaby.js License' }))).toBe(false)
+  })
+  it('enterprise and multi-user licenses cannot be assigned and are renewed through sales', () => {
+    expect(canAssignLicense(license())).toBe(true)
+    expect(canAssignLicense(license({ productName: 'Wallaby.js Enterprise License' }))).toBe(false)
+    expect(canAssignLicense(license({ isMultiUser: true }))).toBe(false)
+    expect(renewsThroughSales(license({ isMultiUser: true }))).toBe(true)
+    expect(renewsThroughSales(license())).toBe(false)
+  })
+  it('a license is expired from its expiration instant on', () => {
+    expect(isExpired(license({ expiration: NOW + 1 }), NOW)).toBe(false)
+    expect(isExpired(license({ expiration: NOW }), NOW)).toBe(true)
+    expect(isExpired(license({ expiration: NOW - DAY }), NOW)).toBe(true)
+  })
+})
+
+describe('sortLicenses (§4)', () => {
+  it('Open Source first, then bundle, then wallaby, then others', () => {
+    const quokka = license({ productGroup: 'quokka', order: '1' })
+    const other = license({ productGroup: 'other', order: '2' })
+    const wallaby = license({ productGroup: 'wallaby', order: '3' })
+    const bundle = license({ productGroup: 'bundle', order: '4' })
+    const openSource = license({ productGroup: 'quokka', productName: 'Quokka.js Open Source License', order: '5' })
+    expect(sortLicenses([quokka, other, wallaby, bundle, openSource])).toEqual([openSource, bundle, wallaby, quokka, other])
+  })
+  it('then by order (numeric), key, later expiry first', () => {
+    const a = license({ order: '1000', key: 2, expiration: NOW })
+    const b = license({ order: '1000', key: 2, expiration: NOW + DAY })
+    const c = license({ order: '1000', key: 1 })
+    const d = license({ order: '999', key: 9 })
+    expect(sortLicenses([a, b, c, d])).toEqual([d, c, b, a])
+  })
+  it('leaves its input alone', () => {
+    const input = [license({ productGroup: 'quokka' }), license({ productGroup: 'bundle' })]
+    const copy = [...input]
+    sortLicenses(input)
+    expect(input).toEqual(copy)
+  })
+  it('compareIds orders digit strings by value and others by code point', () => {
+    expect(compareIds('999', '1000')).toBeLessThan(0)
+    expect(compareIds('0999', '1000')).toBeLessThan(0)
+    expect(compareIds('1000', '1000')).toBe(0)
+    expect(compareIds('sub-b', 'sub-a')).toBeGreaterThan(0)
+  })
+})
+
+describe('showOfflineKey (§5)', () => {
+  const sub = { subscriptionId: 's', state: 'active' }
+  it('shows for an ordinary license', () => {
+    expect(showOfflineKey(license(), NOW)).toBe(true)
+  })
+  it('hides for Open Source, trial and monthly-subscription licenses', () => {
+    expect(showOfflineKey(license({ productName: 'Wallaby.js Open Source' }), NOW)).toBe(false)
+    expect(showOfflineKey(license({ trial: true }), NOW)).toBe(false)
+    expect(showOfflineKey(license({ subscription: sub, billingPeriod: 'month', expiration: NOW + 400 * DAY }), NOW)).toBe(false)
+  })
+  it('a subscription license needs an annual period or more than 90 days to expiry', () => {
+    expect(showOfflineKey(license({ subscription: sub, billingPeriod: 'year', expiration: NOW + DAY }), NOW)).toBe(true)
+    expect(showOfflineKey(license({ subscription: sub, expiration: NOW + 91 * DAY }), NOW)).toBe(true)
+    expect(showOfflineKey(license({ subscription: sub, expiration: NOW + 90 * DAY }), NOW)).toBe(false)
+  })
+  it('a license without subscription needs neither', () => {
+    expect(showOfflineKey(license({ billingPeriod: 'month', expiration: NOW + DAY }), NOW)).toBe(true)
+  })
+})
+
+describe('showRenew (§5)', () => {
+  const acme = company()
+  it('shows for an ordinary company license and a personal license', () => {
+    expect(showRenew(license(), acme)).toBe(true)
+    expect(showRenew(license({ licenseType: 'personal' }), undefined)).toBe(true)
+  })
+  it.each([
+    ['Open Source', { productName: 'Quokka.js Open Source License' }],
+    ['no order', { order: '' }],
+    ['trial', { trial: true }],
+    ['promotional', { promotional: true }],
+    ['company subscription', { subscription: { subscriptionId: 's', state: 'active' } }],
+  ])('hides for %s', (_, overrides) => {
+    expect(showRenew(license(overrides), acme)).toBe(false)
+  })
+  it('hides without the renewal right', () => {
+    expect(showRenew(license(), company({ canRenew: false }))).toBe(false)
+  })
+  it('a personal subscription license is not a company subscription', () => {
+    expect(showRenew(license({ subscription: { subscriptionId: 's', state: 'active' } }), undefined)).toBe(true)
+  })
+})
+
+describe('showReceipt', () => {
+  it('needs an order and, for a company, canViewReceipt', () => {
+    expect(showReceipt(license(), company())).toBe(true)
+    expect(showReceipt(license(), company({ canViewReceipt: false }))).toBe(false)
+    expect(showReceipt(license({ order: '' }), undefined)).toBe(false)
+    expect(showReceipt(license(), undefined)).toBe(true)
+  })
+})
+
+describe('groupOfflineKeys (§2)', () => {
+  it('groups by order, sorted by order then key, and drops unknown records', () => {
+    const a2 = license({ order: '2000', key: 2 })
+    const a1 = license({ order: '2000', key: 1 })
+    const b = license({ order: '1000', key: 5 })
+    const records = [a2, a1, b].map((l) => ({ id: l.id, owner: l.owner, licenseKey: `K-${l.id}` }))
+    records.push({ id: 'unknown', owner: 'company-1', licenseKey: 'X' })
+    expect(groupOfflineKeys([a1, a2, b], records)).toEqual([
+      { order: '1000', keys: [{ license: b, licenseKey: `K-${b.id}` }] },
+      {
+        order: '2000',
+        keys: [
+          { license: a1, licenseKey: `K-${a1.id}` },
+          { license: a2, licenseKey: `K-${a2.id}` },
+        ],
+      },
+    ])
+  })
+})

@@ -1,0 +1,145 @@
+/**
+ * License rules (spec §3, §4, §5): display name, sort order, kinds of license and the visibility of per-license actions.
+ */
+import type { BillingPeriod, Company, License, OfflineLicense } from '#protocol/entities'
+
+export const DAY_MS = 24 * 60 * 60 * 1000
+/** §5: subscription licenses need an annual period or more than this many days to expiry for some actions. */
+export const LONG_TERM_DAYS = 90
+
+/** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
+export const PRO_PRODUCT_NAME = 'Console Ninja'
+/** Its name in shop URLs (`/shop/console-ninja/buy/`). */
+export const PRO_PRODUCT_SLUG = 'console-ninja'
+export const PRO_SUFFIX = ' PRO'
+
+export function isOpenSource(license: Pick<License, 'productName'>): boolean {
+  return /open source/i.test(license.productName)
+}
+
+export function isEnterprise(license: Pick<License, 'productName'>): boolean {
+  return /enterprise/i.test(license.productName)
+}
+
+/** §5: enterprise and multi-user licenses cannot be assigned ("Cannot assign this license type"). */
+export function canAssignLicense(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
+  return !isEnterprise(license) && !license.isMultiUser
+}
+
+/** Enterprise and multi-user licenses are renewed through sales (a mail link) instead of the renewal call (§7). */
+export function renewsThroughSales(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
+  return !canAssignLicense(license)
+}
+
+/** A license stops counting as usable at its expiration instant. */
+export function isExpired(license: Pick<License, 'expiration'>, now: number): boolean {
+  return license.expiration <= now
+}
+
+/**
+ * §3 display name: the words personal, company and license are removed (whole words, any case), " PRO" is added to
+ * the console-logging extension's name, and " Trial" is appended for trials.
+ */
+export function displayName(license: Pick<License, 'productName' | 'trial'>): string {
+  let name = license.productName
+    .replace(/\b(personal|company|license)\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const lower = name.toLowerCase()
+  if (lower === PRO_PRODUCT_NAME.toLowerCase() || lower === PRO_PRODUCT_SLUG) name = PRO_PRODUCT_NAME + PRO_SUFFIX
+  return license.trial ? `${name} Trial` : name
+}
+
+/** §4: Open Source first, then bundle, then wallaby, then the others. */
+function groupRank(license: License): number {
+  if (isOpenSource(license)) return 0
+  if (license.productGroup === 'bundle') return 1
+  if (license.productGroup === 'wallaby') return 2
+  return 3
+}
+
+/**
+ * Order numbers are strings; compare digit-only ones by value so "999" comes before "1000", others by code point
+ * (no locale, so that server and client agree).
+ */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) {
+    const x = a.replace(/^0+(?=\d)/, '')
+    const y = b.replace(/^0+(?=\d)/, '')
+    if (x.length !== y.length) return x.length - y.length
+    if (x !== y) return x < y ? -1 : 1
+  }
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** §4 license sort order: group rank, then order, key, later expiry first. */
+export function compareLicenses(a: License, b: License): number {
+  return (
+    groupRank(a) - groupRank(b) ||
+    compareIds(a.order, b.order) ||
+    a.key - b.key ||
+    b.expiration - a.expiration
+  )
+}
+
+/** A sorted copy; the input is left alone. */
+export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
+  return [...licenses].sort(compareLicenses)
+}
+
+/** §5: "an annual period or more than 90 days to expiry". */
+export function isAnnualOrLongTerm(billingPeriod: BillingPeriod | undefined, expiration: number, now: number): boolean {
+  return billingPeriod === 'year' || expiration - now > LONG_TERM_DAYS * DAY_MS
+}
+
+/**
+ * §5: the offline key is hidden for Open Source, trial and monthly-subscription licenses; a subscription license
+ * also needs an annual period or more than 90 days to expiry.
+ */
+export function showOfflineKey(license: License, now: number): boolean {
+  if (isOpenSource(license) || license.trial) return false
+  if (!license.subscription) return true
+  if (license.billingPeriod === 'month') return false
+  return isAnnualOrLongTerm(license.billingPeriod, license.expiration, now)
+}
+
+/**
+ * §5: Renew is hidden for Open Source, licenses without an order, trials, promotional licenses, when the company gives
+ * no renewal right, and for company subscription licenses (the subscription renews itself). `company` is the company
+ * the license is shown under, `undefined` for personal licenses.
+ */
+export function showRenew(license: License, company: Pick<Company, 'canRenew'> | undefined): boolean {
+  if (isOpenSource(license) || license.order === '' || license.trial || license.promotional) return false
+  if (company && !company.canRenew) return false
+  if (company && license.subscription) return false
+  return true
+}
+
+/** §2: the order number links to the receipt when the user can view receipts (always for personal licenses). */
+export function showReceipt(license: License, company: Pick<Company, 'canViewReceipt'> | undefined): boolean {
+  return license.order !== '' && (company ? company.canViewReceipt : true)
+}
+
+export type OfflineKeyGroup = {
+  order: string
+  keys: { license: License; licenseKey: string }[]
+}
+
+/**
+ * §2 Offline keys dialog: the keys the service returned, grouped by order, sorted by order then key number.
+ * Records without a matching license (same id and owner) are dropped.
+ */
+export function groupOfflineKeys(licenses: readonly License[], records: readonly OfflineLicense[]): OfflineKeyGroup[] {
+  const byRef = new Map(licenses.map((l) => [`${l.owner}\u0000${l.id}`, l]))
+  const entries = records
+    .map((r) => ({ license: byRef.get(`${r.owner}\u0000${r.id}`), licenseKey: r.licenseKey }))
+    .filter((e): e is { license: License; licenseKey: string } => e.license !== undefined)
+    .sort((a, b) => compareIds(a.license.order, b.license.order) || a.license.key - b.license.key)
+  const groups: OfflineKeyGroup[] = []
+  for (const entry of entries) {
+    const last = groups[groups.length - 1]
+    if (last && last.order === entry.license.order) last.keys.push(entry)
+    else groups.push({ order: entry.license.order, keys: [entry] })
+  }
+  return groups
+}

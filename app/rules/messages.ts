@@ -1,0 +1,299 @@
+/**
+ * Every user-facing text of the spec, word for word (§2, §5, §8, §9), in one place so that the server-side validation,
+ * the client-side validation and the screens show the same words. Texts the spec only describes (for example "a support
+ * line") are written here once, in the spec's tone, and marked as such.
+ */
+import type { ErrorCode } from '#protocol/operations'
+
+/** The vendor's support address (the spec asks for "contact support by email" without naming one). */
+export const supportEmail = 'support@license-portal.test'
+
+// ─── §5 Validation ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const emailRequired = 'Email address must be provided.'
+export const emailInvalid = 'Email address is not valid.'
+export const emailsDoNotMatch = 'Email addresses do not match.'
+export const emailMustDiffer = 'New email address must be different from current email address.'
+export const companyNameRequired = 'Company name must be provided.'
+export const userExists = 'A user already exists with this email address.'
+export const nameRequired = 'Name must be provided.'
+export const zipRequired = 'Zip/Post code must be provided.'
+export const alreadySubscribed = 'Email address is already subscribed.'
+
+/** Checkout name: organizations are asked for the company name, individuals for their own name. */
+export const checkoutNameRequired = {
+  organization: companyNameRequired,
+  individual: nameRequired,
+} as const
+
+// Subscription bulk assign (§5).
+export const bulkInvalidEmails = 'Error: one or more email addresses are invalid.'
+export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
+export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses available.'
+export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses available.'
+export const bulkLapsingAndNonLapsing = 'Error: email address must not exist as both lapsing and non-lapsing assignment.'
+
+// Company bulk assign (§5); the invalid-email error is the same text as above.
+export const bulkAllExpired = 'Error: all licenses have expired and must be individually assigned/unassigned.'
+export const bulkNotEnoughUnexpired = 'Error: not enough unexpired licenses available.'
+
+/**
+ * The bulk-assign summaries of §5, shared by the company and the subscription dialogs. "license(s)" is the spec's own
+ * wording, kept as it is rather than pluralised.
+ */
+export function assignmentSummary(unassigned: number, assigned: number): string {
+  if (unassigned > 0 && assigned > 0) {
+    return `${unassigned} license(s) will be unassigned and ${assigned} license(s) will be assigned.`
+  }
+  if (unassigned > 0) return `${unassigned} license(s) will be unassigned.`
+  if (assigned > 0) return `${assigned} license(s) will be assigned.`
+  return noChanges
+}
+export const noChanges = 'No changes will be made.'
+
+/** §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. */
+export function quantityLapseMessage(n: number): string {
+  return `${n} distinct email address(es) must be specified to Continue.`
+}
+
+export const cannotAssign = 'Cannot assign this license type'
+
+// ─── §8 Sign-in form ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const signInNoLogonLink =
+  'The email address is not allowed to authenticate using an email link; please use another method below.'
+export const signInNoUser = 'The email address provided is not the owner of any licenses.'
+export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
+/** Network exceptions, and the fallback of most tables below. */
+export const unexpectedError = 'An unexpected error occurred.'
+/** A call that fails without a usable answer. The missing word is the spec's, kept on purpose. */
+export const genericFailure = 'An unexpected occurred processing your request'
+
+/** Sign-in form message for a refusal code; NO_LOGON_LINK and NO_USER also lock the Send button (§4). */
+export function signInMessage(code: string): { message: string; locksSend: boolean } {
+  if (code === 'NO_LOGON_LINK') return { message: signInNoLogonLink, locksSend: true }
+  if (code === 'NO_USER') return { message: signInNoUser, locksSend: true }
+  return { message: unexpectedError, locksSend: false }
+}
+
+// ─── §8 Session and general errors ──────────────────────────────────────────────────────────────────────────────────
+
+export type ErrorDialogText = { title: string; message: string }
+
+export const sessionErrors: Record<'INVALID_AGE' | 'INVALID_SIGNATURE' | 'NO_USER', ErrorDialogText> = {
+  INVALID_AGE: { title: 'Session Expiry', message: 'Your session has expired.' },
+  INVALID_SIGNATURE: { title: 'Session Expiry', message: 'Your session is not valid.' },
+  NO_USER: { title: 'No Licenses Found', message: 'There are no licenses associated with your email address.' },
+}
+/** Any other code, including the client-side UNEXPECTED. */
+export const sessionErrorFallback: ErrorDialogText = { title: 'Something went wrong', message: unexpectedError }
+export const loggedOutNotice = 'You will now be logged out.'
+/** Written for the spec's "asks the user to contact support by email". */
+export const contactSupportLine = `If the problem persists, please contact support at ${supportEmail}.`
+
+/**
+ * The session/general error dialog for a code: its title and message, the logged-out notice, and the support line
+ * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
+ */
+export function sessionError(code: string): ErrorDialogText & { notice: string; support?: string } {
+  const named = lookup(sessionErrors, code)
+  if (named) return { ...named, notice: loggedOutNotice }
+  return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine }
+}
+
+// ─── §2/§8 License activation ───────────────────────────────────────────────────────────────────────────────────────
+
+/** §9: a license may be active in this many locations. */
+export const activationLimit = 3
+
+export const activationConfirmedHeading = 'License Activation Confirmed'
+export const activationConfirmedText = 'your license activation has been confirmed; you may close your browser'
+export const activationErrorHeading = 'Error Processing Activation Request'
+export const tooManyActivationsHeading = 'Too Many Activations'
+/** Built around the spec's fragment "already in use in 3 locations". */
+export const tooManyActivationsText = `This license is already in use in ${activationLimit} locations. Choose the activations to remove, then Proceed.`
+
+export const activationMessages = {
+  INVALID_AGE: 'Your activation link has expired.',
+  INVALID_SIGNATURE: 'Your activation link is not valid.',
+  NO_USER: 'No email address found for this activation request.',
+  NO_ACTIVATION: 'No pending activations found for your activation link.',
+} as const
+
+/**
+ * The activation outcome for a code: ALREADY_ACTIVATED counts as success, TOO_MANY_ACTIVATIONS shows the removal
+ * list, the four named codes their message, anything else the unexpected error.
+ */
+export function activationOutcome(
+  code: string,
+): { kind: 'confirmed' } | { kind: 'tooMany' } | { kind: 'error'; message: string } {
+  if (code === 'ALREADY_ACTIVATED') return { kind: 'confirmed' }
+  if (code === 'TOO_MANY_ACTIVATIONS') return { kind: 'tooMany' }
+  const message = lookup(activationMessages, code)
+  return { kind: 'error', message: message ?? unexpectedError }
+}
+
+// ─── §2/§8 Email confirmation ───────────────────────────────────────────────────────────────────────────────────────
+
+export const emailChangeConfirmedHeading = 'Change Confirmed'
+export const emailConfirmationErrorHeading = 'Error Processing Email Confirmation Request'
+
+/**
+ * §8: "the same first three messages" as activation (so they speak of an activation link, as the spec has it); other
+ * codes go through `errorMessageFor` (the spec's helper "whose table is not shown"); otherwise the unexpected error.
+ */
+export function emailConfirmationMessage(code: string): string {
+  if (code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER') return activationMessages[code]
+  return errorMessageFor(code)
+}
+
+// ─── §2/§8 Social sign-in ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const authenticationFailedTitle = 'Authentication Failed'
+export const authenticationMessages = {
+  INVALID_REQUEST: 'request seems to have already been processed, try again',
+  NO_USER: 'no licenses associated with your email address, try a different email',
+} as const
+export const authenticationUnexpected = 'An unexpected error occurred during authentication.'
+
+/** The "Authentication Failed" dialog text; the unexpected case also carries the support line. */
+export function authenticationError(code: string): { message: string; support?: string } {
+  const message = lookup(authenticationMessages, code)
+  return message ? { message } : { message: authenticationUnexpected, support: contactSupportLine }
+}
+
+// ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const couponErrorTitle = 'Something went wrong'
+export const couponMessages = {
+  expired: 'This coupon has expired.',
+  invalid: 'This coupon does not exist.',
+  redeemed: 'This coupon has already been redeemed.',
+} as const
+
+/** The coupon modal text for a coupon status or redeem result that is not a success. */
+export function couponMessage(status: string): string {
+  return lookup(couponMessages, status) ?? unexpectedError
+}
+
+/** The redeem page heading; "month(s)" is the spec's own wording. */
+export function redeemHeading(months: number): string {
+  return `Get ${months} month(s) free`
+}
+
+// ─── §8 Subscriptions ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export const chargeErrorTitle = 'Subscription update FAILED.'
+/** Written for the spec's "advice to update the payment method". */
+export const chargeErrorAdvice =
+  'The payment could not be taken. Please update the payment method of your subscription, then try again.'
+export const currencyMismatchTitle = 'Error processing your Subscription Extension'
+/** Written for the spec's "VPN and contact hint". */
+export const currencyMismatchHint = `The offer was made in a different currency than your location suggests. If you are using a VPN, please turn it off and try again; otherwise contact us at ${supportEmail}.`
+/** §4 pastDue: written for "payment could not be processed; the user should update the payment method". */
+export const pastDueAdvice = 'Your last payment could not be processed. Please update your payment method.'
+
+// ─── §8 Other ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const lastAdministrator = 'Cannot remove the last administrator'
+/** Written for the spec's second and third role-removal rules (§4), which it names without a text. */
+export const lastResellerAdministrator = 'Cannot remove the last Reseller Administrator'
+export const noOtherAdministrator =
+  'Cannot remove a Company Administrator unless another Reseller Administrator or Company Administrator remains'
+
+/** Written for "a manual-review message (usually 1-2 hours, up to 12)". */
+export const checkoutFlaggedTitle = 'Your order is being reviewed'
+export const checkoutFlaggedText =
+  'Your payment has been flagged for manual review. This usually takes 1-2 hours, but can take up to 12 hours. We will email you as soon as it is complete.'
+export const checkoutFailedTitle = 'Something went wrong with your checkout'
+export const checkoutFailedText = `Your payment could not be completed. Please try again, or contact us at ${supportEmail}.`
+
+// ─── Labels the spec quotes (§2, §9) ────────────────────────────────────────────────────────────────────────────────
+
+export const labels = {
+  getStarted: 'To get started, you must first sign in',
+  signInWithEmail: 'Sign in using email',
+  sendLink: 'Send Link',
+  orContinueWith: 'Or continue with',
+  changeEmailAddress: 'Change Email Address',
+  changeEmailAddressComplete: 'Change Email Address Complete',
+  accountSettings: 'Account Settings',
+  logOut: 'Log Out',
+  bulkAssign: 'Bulk Assign',
+  bulkRenew: 'Bulk Renew/Co-term',
+  offlineKeys: 'Offline Keys',
+  newSubscription: 'New Subscription',
+  permissions: 'Permissions',
+  buyNewLicenses: 'Buy New License(s)',
+  sendEmailOnAssign: 'Send notification email for new assignments',
+  update: 'Update',
+  renewMultiple: 'Renew/Co-term Multiple Licenses Request',
+  renew: 'Renew',
+  cancel: 'Cancel',
+  companyPermissions: 'Company Permissions',
+  addCompanyPermission: 'Add Company Permission',
+  addUser: 'Add User',
+  remove: 'Remove',
+  close: 'Close',
+  save: 'Save',
+  sendNotificationToUser: 'Send notification to user',
+  proceed: 'Proceed',
+  continue: 'Continue',
+  monthly: 'Monthly',
+  annually: 'Annually',
+  individual: 'Individual',
+  organization: 'Organization',
+  originalPrice: 'Original Price',
+  discount: 'Discount',
+  total: 'Total',
+  specialDiscount: 'Special discount',
+  logonLinkDefault: 'Only when OAuth not linked',
+  logonLinkAlways: 'Always',
+  somethingWentWrong: 'Something went wrong',
+} as const
+
+// ─── The service's own error codes ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A human message for every error code the service answers with (protocol/operations.ts `errorCodes`). Where the spec
+ * gives a text for a code it is used; the rest are written here. Typed as a full record so a new code cannot be
+ * forgotten.
+ */
+const errorMessages: Record<ErrorCode, string> = {
+  INVALID_AGE: sessionErrors.INVALID_AGE.message,
+  INVALID_SIGNATURE: sessionErrors.INVALID_SIGNATURE.message,
+  NO_USER: sessionErrors.NO_USER.message,
+  NO_LOGON_LINK: signInNoLogonLink,
+  NO_ACTIVATION: activationMessages.NO_ACTIVATION,
+  ALREADY_ACTIVATED: 'This activation has already been confirmed.',
+  TOO_MANY_ACTIVATIONS: tooManyActivationsText,
+  INVALID_REQUEST: 'The request seems to have already been processed; please try again.',
+  CHARGE_ERROR: `${chargeErrorTitle} ${chargeErrorAdvice}`,
+  CURRENCY_MISMATCH: `${currencyMismatchTitle}. ${currencyMismatchHint}`,
+  UNEXPECTED: unexpectedError,
+  MALFORMED_REQUEST: 'The request could not be read.',
+  UNKNOWN_OPERATION: 'The requested operation does not exist.',
+  INVALID_PAYLOAD: 'The request contained data that is not valid.',
+  NOT_AUTHENTICATED: 'You are not signed in, or your session has ended.',
+  FORBIDDEN: 'You do not have permission to do that.',
+  NOT_FOUND: 'The item you asked for could not be found.',
+  CANNOT_ASSIGN: cannotAssign,
+  LAST_ADMINISTRATOR: lastAdministrator,
+  LAST_RESELLER_ADMINISTRATOR: lastResellerAdministrator,
+  NO_OTHER_ADMINISTRATOR: noOtherAdministrator,
+  USER_EXISTS: userExists,
+  INVALID_STATE: 'That cannot be done in the current state of the subscription or license.',
+  NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
+  PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+}
+
+/** The message for a service error code; an unknown code gets "An unexpected error occurred.". */
+export function errorMessageFor(code: string): string {
+  return lookup(errorMessages, code) ?? unexpectedError
+}
+
+/** Own-property lookup, so that codes such as "toString" never reach Object.prototype. */
+function lookup<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
+}

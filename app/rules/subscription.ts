@@ -1,0 +1,240 @@
+/**
+ * Subscription rules (spec §3, §4, §5): sort order, inactive subscriptions, auto-renew, quantity and lapsing, and the
+ * planning of the subscription bulk-assign dialog.
+ */
+import type { License, LicenseRef, Subscription } from '#protocol/entities'
+import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from './assignment'
+import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
+import { compareIds, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
+import {
+  assignmentSummary,
+  bulkInvalidEmails,
+  bulkLapsingAndNonLapsing,
+  bulkNotEnoughLapsing,
+  bulkNotEnoughLicenses,
+  bulkNotEnoughNonLapsing,
+  quantityLapseMessage,
+} from './messages'
+
+export const MIN_QUANTITY = 1
+export const MAX_QUANTITY = 100
+
+/** §3: the first license gives the subscription's expiry; `undefined` for a subscription without licenses. */
+export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {
+  return subscription.licenses[0]?.expiration
+}
+
+/** §4: paused and pastDue first, deleted last, active between. */
+function stateRank(subscription: Subscription): number {
+  if (subscription.state === 'paused' || subscription.state === 'pastDue') return 0
+  if (subscription.state === 'deleted') return 2
+  return 1
+}
+
+/** §4 subscription sort order: state rank, then later expiry first (no expiry last), then subscription id. */
+export function compareSubscriptions(a: Subscription, b: Subscription): number {
+  const ea = subscriptionExpiry(a) ?? -Infinity
+  const eb = subscriptionExpiry(b) ?? -Infinity
+  return (
+    stateRank(a) - stateRank(b) ||
+    (ea === eb ? 0 : ea > eb ? -1 : 1) ||
+    compareIds(a.subscriptionId, b.subscriptionId)
+  )
+}
+
+/** A sorted copy; the input is left alone. */
+export function sortSubscriptions<S extends Subscription>(subscriptions: readonly S[]): S[] {
+  return [...subscriptions].sort(compareSubscriptions)
+}
+
+/**
+ * §4: a deleted (cancelled) subscription still grants access until its licenses expire; afterwards it is inactive.
+ * One without licenses has nothing left to grant, so it counts as expired.
+ */
+export function isInactive(subscription: Subscription, now: number): boolean {
+  if (subscription.state !== 'deleted') return false
+  const expiry = subscriptionExpiry(subscription)
+  return expiry === undefined || expiry <= now
+}
+
+/** The subscriptions to show, in display order: inactive ones only when the user chose to see them. */
+export function visibleSubscriptions<S extends Subscription>(subscriptions: readonly S[], showInactive: boolean, now: number): S[] {
+  return sortSubscriptions(showInactive ? subscriptions : subscriptions.filter((s) => !isInactive(s, now)))
+}
+
+/** Whether the "inactive subscriptions are hidden" notice (and its link) applies. */
+export function hasInactive(subscriptions: readonly Subscription[], now: number): boolean {
+  return subscriptions.some((s) => isInactive(s, now))
+}
+
+/** §4: active with a next payment = auto-renew on; active without one = will not renew. */
+export function autoRenews(subscription: Subscription): boolean {
+  return subscription.state === 'active' && subscription.nextPayment !== undefined
+}
+
+/**
+ * §5 "Upgrade and some other actions need an annual period or more than 90 days to expiry": true when the
+ * subscription meets that requirement.
+ */
+export function needsAnnualOrLongTerm(subscription: Subscription, now: number): boolean {
+  const expiry = subscriptionExpiry(subscription)
+  return isAnnualOrLongTerm(subscription.billingPeriod, expiry ?? -Infinity, now)
+}
+
+/**
+ * §5/§2 quantity: an integer in 1..100. Accepts what a URL or form gives; anything that is not a number is 1,
+ * fractions are cut off.
+ */
+export function clampQuantity(value: number | string | null | undefined): number {
+  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN)
+  if (Number.isNaN(n)) return MIN_QUANTITY
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)))
+}
+
+/**
+ * §5 Quantity: when more licenses are assigned than the new quantity, exactly that many distinct emails must be chosen
+ * to lapse.
+ */
+export function lapseRequirement({ assignedCount, newQuantity }: { assignedCount: number; newQuantity: number }): number {
+  return Math.max(0, assignedCount - newQuantity)
+}
+
+/**
+ * The requirement for a subscription: only licenses that are not lapsing yet count, since the lapsing ones already
+ * end at term end (§4).
+ */
+export function lapseRequirementFor(subscription: Pick<Subscription, 'licenses'>, newQuantity: number): number {
+  const assignedCount = subscription.licenses.filter((l) => !l.lapsing && l.assignedTo.trim() !== '').length
+  return lapseRequirement({ assignedCount, newQuantity: clampQuantity(newQuantity) })
+}
+
+export { quantityLapseMessage }
+
+/**
+ * Checks the emails chosen to lapse for a quantity change and turns them into the `licensesToLapse` of
+ * `subscriptionUpdateQuantity` (§7). The chosen addresses must be distinct assignees of non-lapsing licenses and
+ * exactly as many as required, otherwise the spec's message; each lapses one license it holds. With nothing required
+ * the choice is ignored.
+ */
+export function planQuantityChange(
+  subscription: Pick<Subscription, 'licenses'>,
+  newQuantity: number,
+  chosen: readonly string[],
+): { error: string } | { quantity: number; licensesToLapse: LicenseRef[] } {
+  const quantity = clampQuantity(newQuantity)
+  const required = lapseRequirementFor(subscription, quantity)
+  const holders = new Map<string, License>()
+  for (const license of sortLicenses(subscription.licenses)) {
+    const holder = normalizeEmail(license.assignedTo)
+    if (!license.lapsing && holder !== '' && !holders.has(holder)) holders.set(holder, license)
+  }
+  if (required === 0) return { quantity, licensesToLapse: [] }
+  const picked = [...new Set(chosen.map(normalizeEmail).filter((email) => email !== ''))]
+  if (picked.length !== required || picked.some((email) => !holders.has(email))) {
+    return { error: quantityLapseMessage(required) }
+  }
+  return {
+    quantity,
+    licensesToLapse: picked.map((email) => {
+      const license = holders.get(email) as License
+      return { owner: license.owner, id: license.id }
+    }),
+  }
+}
+
+// ─── Subscription bulk assign (§5) ──────────────────────────────────────────────────────────────────────────────────
+
+export type SubscriptionAssignmentInput = {
+  /** The subscription's licenses, with their current `assignedTo` and `lapsing`. */
+  licenses: readonly License[]
+  /** The addresses that should hold a license, separated by newline, comma or semicolon. */
+  text: string
+  /**
+   * When the dialog asks separately for the addresses that should hold a lapsing license: those addresses, in the
+   * same format. `text` then lists the non-lapsing assignees only.
+   */
+  lapsingText?: string
+  now: number
+  /** Forces the dialog read-only (for example without the right to assign). */
+  readOnly?: boolean
+}
+
+export type SubscriptionAssignmentPlan = {
+  summary: string
+  /** Licenses that get a new holder. */
+  toAssign: { licenseId: string; email: string }[]
+  /** Licenses whose current holder loses them (a license may also be in `toAssign`, handed on to a newcomer). */
+  toUnassign: string[]
+  /** The same plan as a `changeAssignment` payload: each touched license once, in its final state. */
+  changes: AssignmentChange[]
+  /** The Update button is disabled: forced, or every license of the subscription has expired. */
+  readOnly: boolean
+}
+
+/**
+ * Plans the subscription bulk assign. Addresses are de-duplicated case-insensitively and blank entries ignored; the
+ * list is the complete set of holders afterwards (see `assignment.ts` for who keeps, loses and gets a license).
+ *
+ * Lapsing licenses end at term end (§4), so the two kinds are planned as separate pools:
+ * - with `lapsingText`, the addresses there must hold lapsing licenses and those in `text` non-lapsing ones; an address
+ *   in both lists is an error;
+ * - without it (one list), an address keeps the kind it holds now (both, if it holds both), and a new address needs
+ *   a non-lapsing license — a lapsing one is only handed out when asked for explicitly.
+ *
+ * Errors, first match wins: invalid address; the same address lapsing and non-lapsing; more licenses needed than the
+ * subscription has in total; more non-lapsing, then more lapsing ones than free.
+ */
+export function planSubscriptionAssignment(input: SubscriptionAssignmentInput): { error: string } | SubscriptionAssignmentPlan {
+  const main = parseEmailList(input.text, NEWLINES_COMMAS_SEMICOLONS)
+  const lapsingList = input.lapsingText === undefined ? undefined : parseEmailList(input.lapsingText, NEWLINES_COMMAS_SEMICOLONS)
+  if (main.invalid.length > 0 || (lapsingList?.invalid.length ?? 0) > 0) return { error: bulkInvalidEmails }
+
+  const nonLapsingPool = input.licenses.filter((l) => !l.lapsing)
+  const lapsingPool = input.licenses.filter((l) => l.lapsing)
+
+  let wantNonLapsing: string[]
+  let wantLapsing: string[]
+  if (lapsingList) {
+    const lapsing = new Set(lapsingList.emails)
+    if (main.emails.some((email) => lapsing.has(email))) return { error: bulkLapsingAndNonLapsing }
+    wantNonLapsing = main.emails
+    wantLapsing = lapsingList.emails
+  } else {
+    const holdsLapsing = new Set(lapsingPool.map((l) => normalizeEmail(l.assignedTo)))
+    const holdsNonLapsing = new Set(nonLapsingPool.map((l) => normalizeEmail(l.assignedTo)))
+    wantLapsing = main.emails.filter((email) => holdsLapsing.has(email))
+    wantNonLapsing = main.emails.filter((email) => holdsNonLapsing.has(email) || !holdsLapsing.has(email))
+  }
+
+  const nonLapsing = analysePool(nonLapsingPool, wantNonLapsing)
+  const lapsing = analysePool(lapsingPool, wantLapsing)
+  const short = (pool: typeof nonLapsing) => pool.newcomers.length > pool.free.length
+  if (nonLapsing.newcomers.length + lapsing.newcomers.length > nonLapsing.free.length + lapsing.free.length) {
+    return { error: bulkNotEnoughLicenses }
+  }
+  if (short(nonLapsing)) return { error: bulkNotEnoughNonLapsing }
+  if (short(lapsing)) return { error: bulkNotEnoughLapsing }
+
+  const released = [...nonLapsing.released, ...lapsing.released]
+  const assignments = [...assignNewcomers(nonLapsing), ...assignNewcomers(lapsing)]
+  return {
+    summary: assignmentSummary(released.length, assignments.length),
+    toAssign: assignments.map(({ license, email }) => ({ licenseId: license.id, email })),
+    toUnassign: released.map((l) => l.id),
+    changes: toChanges(released, assignments),
+    readOnly: input.readOnly === true || input.licenses.length === 0 || input.licenses.every((l) => isExpired(l, input.now)),
+  }
+}
+
+/** The dialog's starting text: the current holders, one per line (non-lapsing and lapsing apart). */
+export function subscriptionAssignees(licenses: readonly License[]): { text: string; lapsingText: string } {
+  const holders = (lapsing: boolean) => [
+    ...new Set(
+      sortLicenses(licenses)
+        .filter((l) => l.lapsing === lapsing)
+        .map((l) => normalizeEmail(l.assignedTo))
+        .filter((email) => email !== ''),
+    ),
+  ]
+  return { text: holders(false).join('\n'), lapsingText: holders(true).join('\n') }
+}

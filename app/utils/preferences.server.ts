@@ -1,0 +1,37 @@
+import { createCookie } from '@remix-run/node'
+import { z } from 'zod'
+
+/**
+ * The preferences the spec keeps in browser storage (§3 "Local browser storage") live in one long-lived cookie, so
+ * they work without script and are known to the server when it renders (no flash of the wrong theme).
+ */
+export const Preferences = z.object({
+  theme: z.enum(['dark', 'light']).catch('dark'),
+  hideWelcome: z.boolean().catch(false),
+  sendEmailOnAssign: z.boolean().catch(true),
+  hideBulkAssign: z.boolean().catch(false),
+  useSendEmailOnAddPermission: z.boolean().catch(true),
+})
+export type Preferences = z.infer<typeof Preferences>
+
+const defaults: Preferences = Preferences.parse({})
+
+const cookie = createCookie('prefs', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: process.env.NODE_ENV === 'production',
+  maxAge: 60 * 60 * 24 * 365,
+})
+
+export async function getPreferences(request: Request): Promise<Preferences> {
+  const value = await cookie.parse(request.headers.get('Cookie')).catch(() => null)
+  const parsed = Preferences.safeParse({ ...defaults, ...(typeof value === 'object' && value ? value : {}) })
+  return parsed.success ? parsed.data : defaults
+}
+
+/** A Set-Cookie header value with the given preferences changed. */
+export async function setPreferences(request: Request, change: Partial<Preferences>): Promise<string> {
+  const current = await getPreferences(request)
+  return cookie.serialize({ ...current, ...change })
+}

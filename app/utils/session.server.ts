@@ -1,0 +1,141 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { createCookie, createSessionStorage, redirect, type Session } from '@remix-run/node'
+import { portalEnv } from './env.server'
+
+/** The portal's session: 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+export type SessionData = {
+  email: string
+  admin: boolean
+  /** The licensing service's bearer credential. */
+  credential: string
+  createdAt: number
+  /** Whether the account holds personal licenses (the user menu offers Change Email Address then). */
+  hasPersonalLicenses?: boolean
+}
+type FlashData = { flash: string }
+export type PortalSession = Session<SessionData, FlashData>
+
+function readOrCreatePortalSecret(dataDir: string, production: boolean): string {
+  const file = path.join(dataDir, 'session-secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  if (production && process.env.ALLOW_GENERATED_SECRETS !== '1') {
+    throw new Error('SESSION_SECRET must be set in production (or ALLOW_GENERATED_SECRETS=1 to generate one).')
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = crypto.randomBytes(32).toString('base64url')
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}
+
+function createStorage() {
+  const env = portalEnv()
+  const secret = env.SESSION_SECRET ?? readOrCreatePortalSecret(env.dataDir, env.production)
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  // The portal keeps its own small session store, apart from the licensing service's data.
+  const db = new SQLite(path.join(env.dataDir, 'portal-sessions.db'))
+  db.pragma('journal_mode = WAL')
+  db.exec('create table if not exists sessions (id text primary key, data text not null, expires integer not null)')
+  const insert = db.prepare('insert into sessions (id, data, expires) values (?, ?, ?)')
+  const select = db.prepare('select data, expires from sessions where id = ?')
+  const update = db.prepare('update sessions set data = ?, expires = ? where id = ?')
+  const remove = db.prepare('delete from sessions where id = ?')
+  const purge = db.prepare('delete from sessions where expires < ?')
+
+  const cookie = createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env.production,
+    secrets: [secret],
+    // No Max-Age and no Expires: the cookie ends when the browser closes.
+  })
+
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    async createData(data, expires) {
+      purge.run(Date.now())
+      const id = crypto.randomBytes(32).toString('base64url')
+      insert.run(id, JSON.stringify(data), expires?.getTime() ?? Date.now() + SESSION_MAX_AGE_MS)
+      return id
+    },
+    async readData(id) {
+      const row = select.get(id) as { data: string; expires: number } | undefined
+      if (!row) return null
+      if (row.expires < Date.now()) {
+        remove.run(id)
+        return null
+      }
+      return JSON.parse(row.data)
+    },
+    async updateData(id, data, expires) {
+      const current = select.get(id) as { expires: number } | undefined
+      update.run(JSON.stringify(data), expires?.getTime() ?? current?.expires ?? Date.now() + SESSION_MAX_AGE_MS, id)
+    },
+    async deleteData(id) {
+      remove.run(id)
+    },
+  })
+}
+
+let storage: ReturnType<typeof createStorage> | undefined
+const sessionStorage = () => (storage ??= createStorage())
+
+export function getSession(request: Request): Promise<PortalSession> {
+  return sessionStorage().getSession(request.headers.get('Cookie'))
+}
+
+export function commitSession(session: PortalSession): Promise<string> {
+  return sessionStorage().commitSession(session)
+}
+
+export type SignedInUser = { email: string; admin: boolean; credential: string }
+
+/** The signed-in user, or null (also when the 24-hour limit has passed). */
+export async function getUser(request: Request): Promise<SignedInUser | null> {
+  const session = await getSession(request)
+  const email = session.get('email')
+  const credential = session.get('credential')
+  const createdAt = session.get('createdAt')
+  if (!email || !credential || !createdAt || Date.now() - createdAt > SESSION_MAX_AGE_MS) return null
+  return { email, admin: session.get('admin') === true, credential }
+}
+
+/** The signed-in user, or a redirect to the sign-in page. */
+export async function requireUser(request: Request): Promise<SignedInUser> {
+  const user = await getUser(request)
+  if (!user) throw redirect('/')
+  return user
+}
+
+/**
+ * Starts a signed-in session. The old session (if any) is destroyed and a new id is issued, so a session id that
+ * existed before sign-in is worthless after it.
+ */
+export async function createUserSession(
+  request: Request,
+  user: SignedInUser,
+  redirectTo: string,
+): Promise<Response> {
+  const old = await getSession(request)
+  const headers = new Headers()
+  if (old.id) headers.append('Set-Cookie', await sessionStorage().destroySession(old))
+  const session = await sessionStorage().getSession()
+  session.set('email', user.email)
+  session.set('admin', user.admin)
+  session.set('credential', user.credential)
+  session.set('createdAt', Date.now())
+  // Without maxAge the cookie lasts for the browser session; the record itself expires after 24 hours.
+  headers.append('Set-Cookie', await sessionStorage().commitSession(session))
+  return redirect(redirectTo, { headers })
+}
+
+/** Destroys the session record and clears the cookie. */
+export async function destroySessionHeaders(request: Request): Promise<Headers> {
+  const session = await getSession(request)
+  return new Headers({ 'Set-Cookie': await sessionStorage().destroySession(session) })
+}

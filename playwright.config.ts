@@ -1,0 +1,68 @@
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test'
+
+// Browser tests drive the built server (`npm run build` first) on a fresh data folder; see scripts/e2e-server.mjs.
+// They run on Debian's Chromium (installed by scripts/ensure-chromium.mjs), not on a Playwright browser download.
+const port = Number(process.env.E2E_PORT || 3100)
+const baseURL = `http://localhost:${port}`
+const isCI = Boolean(process.env.CI)
+
+const chromium = {
+  // "Desktop Chrome" gives a regular browser user agent; a "HeadlessChrome" one would be treated as a bot by the
+  // server (isbot) and exercise a different rendering path from the one people get.
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+}
+
+const reporter: ReporterDescription[] = [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+if (isCI) reporter.push(['junit', { outputFile: 'test-results/junit.xml' }])
+if (process.env.GITHUB_ACTIONS) reporter.push(['github'])
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  // One server and one database are shared by every test, so tests run one at a time, in file order.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter,
+  use: {
+    baseURL,
+    // Dates are rendered in UTC and in local time; the server runs with TZ=UTC (scripts/e2e-server.mjs) and the
+    // browser does too, so what a test expects does not depend on the machine it runs on.
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    // Ready once the port accepts connections: a broken page then fails its test with the server's error in the
+    // output, instead of the whole run timing out while waiting for a 200.
+    port,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM (not Playwright's default SIGKILL) lets e2e-server.mjs stop the server and remove its temp folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+})

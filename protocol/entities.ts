@@ -1,0 +1,129 @@
+/**
+ * The entities of spec §3, as the licensing protocol carries them.
+ * Written once (zod) and used by the portal and the licensing service alike.
+ */
+import { z } from 'zod'
+
+export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const
+export const ProductGroup = z.enum(productGroups)
+export type ProductGroup = z.infer<typeof ProductGroup>
+
+export const BillingPeriod = z.enum(['month', 'year'])
+export type BillingPeriod = z.infer<typeof BillingPeriod>
+
+export const LicenseSubscriptionRef = z.object({
+  subscriptionId: z.string(),
+  state: z.string(),
+})
+
+export const License = z.object({
+  id: z.string(),
+  owner: z.string(),
+  order: z.string(),
+  licenseKey: z.string(),
+  key: z.number().int(),
+  productName: z.string(),
+  productGroup: ProductGroup,
+  licenseType: z.enum(['personal', 'company']),
+  expiration: z.number(),
+  assignedTo: z.string(),
+  isMultiUser: z.boolean(),
+  trial: z.boolean(),
+  promotional: z.boolean(),
+  subscription: LicenseSubscriptionRef.optional(),
+  billingPeriod: BillingPeriod.optional(),
+  lapsing: z.boolean(),
+})
+export type License = z.infer<typeof License>
+
+export const SubscriptionState = z.enum(['active', 'paused', 'pastDue', 'deleted'])
+export type SubscriptionState = z.infer<typeof SubscriptionState>
+
+export const Money = z.object({ date: z.number(), currency: z.string(), amount: z.number() })
+
+export const SpecialOffer = z.object({
+  message: z.string(),
+  currency: z.string(),
+  priceGross: z.number(),
+  country: z.string(),
+})
+
+export const Subscription = z.object({
+  subscriptionId: z.string(),
+  state: SubscriptionState,
+  licenses: z.array(License),
+  quantity: z.number().int(),
+  lapsingQuantity: z.number().int(),
+  billingPeriod: BillingPeriod,
+  productName: z.string(),
+  nextPayment: Money.optional(),
+  paymentMethod: z.enum(['paypal', 'card']).optional(),
+  cardType: z.string().optional(),
+  lastFourDigits: z.string().optional(),
+  expiryDate: z.string().optional(),
+  updateUrl: z.string().optional(),
+  specialOffer: SpecialOffer.optional(),
+  /** Set while a change the provider has not confirmed yet is under way (e.g. an upgrade). */
+  pendingChange: z.string().optional(),
+})
+export type Subscription = z.infer<typeof Subscription>
+
+export const Company = z.object({
+  id: z.string(),
+  name: z.string(),
+  licenses: z.array(License),
+  subscriptions: z.array(Subscription),
+  canAssign: z.boolean(),
+  canAddUsers: z.boolean(),
+  canRenew: z.boolean(),
+  canViewReceipt: z.boolean(),
+  canAddResellers: z.boolean(),
+})
+export type Company = z.infer<typeof Company>
+
+export const ReceiptPayment = z.object({
+  date: z.number(),
+  currency: z.string(),
+  amount: z.number(),
+  receiptUrl: z.string(),
+})
+export type ReceiptPayment = z.infer<typeof ReceiptPayment>
+
+export const OfflineLicense = z.object({ id: z.string(), owner: z.string(), licenseKey: z.string() })
+export type OfflineLicense = z.infer<typeof OfflineLicense>
+
+export const PermissionCode = z.enum(['ADMIN', 'RESELLER', 'ASSIGN'])
+export type PermissionCode = z.infer<typeof PermissionCode>
+
+export const PermissionEntry = z.object({
+  companyId: z.string(),
+  email: z.string(),
+  permissions: z.array(PermissionCode),
+})
+export type PermissionEntry = z.infer<typeof PermissionEntry>
+
+export const Activation = z.object({
+  key: z.string(),
+  hostname: z.string(),
+  activationTime: z.number(),
+})
+export type Activation = z.infer<typeof Activation>
+
+export const LogonLinkPolicy = z.enum(['default', 'always'])
+export type LogonLinkPolicy = z.infer<typeof LogonLinkPolicy>
+
+export const AccountSettings = z.object({
+  logonLink: LogonLinkPolicy,
+  githubLinked: z.boolean(),
+  googleLinked: z.boolean(),
+})
+export type AccountSettings = z.infer<typeof AccountSettings>
+
+export const CouponStatus = z.enum(['active', 'expired', 'invalid', 'redeemed'])
+export type CouponStatus = z.infer<typeof CouponStatus>
+
+export const RedeemResult = z.enum(['addedToExisting', 'createdNew', 'expired', 'invalid', 'redeemed'])
+export type RedeemResult = z.infer<typeof RedeemResult>
+
+export const LicenseRef = z.object({ id: z.string().min(1), owner: z.string() })
+export type LicenseRef = z.infer<typeof LicenseRef>

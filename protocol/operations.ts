@@ -1,0 +1,184 @@
+/**
+ * The licensing protocol of spec §7: every call is `POST /api/licensing` with a JSON body holding a single key that
+ * names the operation; its value is the payload and the response is read from the same key. Status 200 carries the
+ * result; status 500 carries `{ error, message }`.
+ *
+ * The caller's credential (a service session, started by `retrieveDetails` with a passthrough or by
+ * `completeAuthentication`) travels in the `Authorization: Bearer …` header, never in a payload.
+ */
+import { z } from 'zod'
+import {
+  AccountSettings,
+  Activation,
+  Company,
+  CouponStatus,
+  License,
+  LicenseRef,
+  LogonLinkPolicy,
+  OfflineLicense,
+  PermissionCode,
+  PermissionEntry,
+  ReceiptPayment,
+  RedeemResult,
+  Subscription,
+} from './entities.js'
+
+const email = z.string().trim().toLowerCase().email().max(254)
+const id = z.string().min(1).max(200)
+const empty = z.object({}).strict().or(z.undefined()).or(z.null())
+const completed = z.object({ completed: z.literal(true) })
+const subscriptionOnly = z.object({ subscriptionId: id })
+
+export const operations = {
+  // editor-facing
+  activation: {
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.number().optional() }),
+  },
+  licenseCheck: {
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    result: z.object({ valid: z.boolean(), expiration: z.number().optional(), productName: z.string().optional() }),
+  },
+  ossLicenseCheck: {
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), repository: z.string().max(500).optional() }),
+    result: z.object({ valid: z.boolean(), expiration: z.number().optional() }),
+  },
+  confirmActivation: {
+    payload: z.object({ passthrough: z.string().min(1).max(4000), deactivate: z.array(z.string().max(200)).max(10).default([]) }),
+    result: z.object({ completed: z.literal(true) }).or(z.object({ activations: z.array(Activation) })),
+  },
+  // sign-in and session
+  manageLicense: {
+    payload: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('link'), email }),
+      z.object({ type: z.enum(['github', 'google']), callback: z.string().url().max(2000) }),
+    ]),
+    result: z.object({ completed: z.literal(true) }).or(z.object({ redirect: z.string() })),
+  },
+  completeAuthentication: {
+    payload: z.object({ type: z.enum(['github', 'google']), code: z.string().min(1).max(2000), state: z.string().min(1).max(2000) }),
+    result: z.object({ completed: z.literal(true), session: z.string(), email: z.string(), admin: z.boolean() }),
+  },
+  retrieveDetails: {
+    payload: z.object({ passthrough: z.string().max(4000).optional() }).default({}),
+    result: z.object({
+      email: z.string(),
+      admin: z.boolean(),
+      /** Present when a passthrough started a new service session: the portal keeps it as its credential. */
+      session: z.string().optional(),
+      body: z.object({
+        personal: z.object({ licenses: z.array(License), subscriptions: z.array(Subscription) }),
+        companies: z.array(Company),
+      }),
+    }),
+  },
+  logout: { payload: empty, result: completed },
+  accountSettings: { payload: empty, result: AccountSettings },
+  updateAccountSettings: {
+    payload: z.object({ logonLink: LogonLinkPolicy, githubLinked: z.boolean(), googleLinked: z.boolean() }),
+    result: completed,
+  },
+  transferLicenses: { payload: z.object({ transferTo: email }), result: completed },
+  confirmEmailChange: { payload: z.object({ passthrough: z.string().min(1).max(4000) }), result: completed },
+  // company licenses
+  changeAssignment: {
+    payload: z.object({
+      licenses: z
+        .array(z.object({ id, owner: z.string(), assignedTo: z.union([email, z.literal('')]) }))
+        .min(1)
+        .max(10000),
+      sendEmail: z.boolean().default(false),
+    }),
+    result: completed,
+  },
+  offlineLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(10000) }), result: z.object({ licenses: z.array(OfflineLicense) }) },
+  removeLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: completed },
+  mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
+  retrievePermissions: { payload: z.object({ companyId: id }), result: z.object({ permissions: z.array(PermissionEntry) }) },
+  updatePermissions: {
+    payload: z.object({
+      add: z.array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).min(1) })).max(100).default([]),
+      remove: z.array(z.object({ companyId: id, email })).max(100).default([]),
+      sendEmail: z.boolean().default(false),
+    }),
+    result: completed,
+  },
+  addLicenses: {
+    payload: z.object({ companyId: id.optional(), productName: z.string().min(1), quantity: z.number().int().min(1).max(100) }),
+    result: completed,
+  },
+  // payments
+  renewal: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: z.object({ url: z.string() }) },
+  retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
+  // subscriptions
+  cancelSubscription: { payload: subscriptionOnly, result: completed },
+  subscriptionReceipts: { payload: subscriptionOnly, result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }) },
+  subscriptionPauseResume: {
+    payload: z.object({ action: z.enum(['pause', 'resume', 'restart']), subscriptionId: id }),
+    result: z.object({ completed: z.literal(true), nextPayment: z.object({ date: z.number(), currency: z.string(), amount: z.number() }).optional() }),
+  },
+  subscriptionUpdateQuantity: {
+    payload: z.object({ subscriptionId: id, quantity: z.number().int().min(1).max(100), licensesToLapse: z.array(LicenseRef).max(100).default([]) }),
+    result: completed,
+  },
+  subscriptionUpgrade: { payload: subscriptionOnly, result: completed },
+  removeSubscription: { payload: subscriptionOnly, result: completed },
+  specialOffer: {
+    payload: z.object({ subscriptionId: id, country: z.string().length(2), price: z.number(), alwaysAllow: z.boolean().default(false) }),
+    result: completed,
+  },
+  subscriptionAssign: {
+    payload: z.object({ subscriptionId: id, emails: z.array(email).max(100), sendEmail: z.boolean().default(false) }),
+    result: completed,
+  },
+} as const
+
+export type OperationName = keyof typeof operations
+export const operationNames = Object.keys(operations) as OperationName[]
+export type Payload<O extends OperationName> = z.input<(typeof operations)[O]['payload']>
+export type ParsedPayload<O extends OperationName> = z.output<(typeof operations)[O]['payload']>
+export type Result<O extends OperationName> = z.infer<(typeof operations)[O]['result']>
+
+export type Details = Result<'retrieveDetails'>
+
+/**
+ * Error codes the service answers with (status 500, `{ error, message }`). The spec names the first group;
+ * the rest are the service's own, each with a human message the portal can show as it is.
+ */
+export const errorCodes = [
+  'INVALID_AGE',
+  'INVALID_SIGNATURE',
+  'NO_USER',
+  'NO_LOGON_LINK',
+  'NO_ACTIVATION',
+  'ALREADY_ACTIVATED',
+  'TOO_MANY_ACTIVATIONS',
+  'INVALID_REQUEST',
+  'CHARGE_ERROR',
+  'CURRENCY_MISMATCH',
+  'UNEXPECTED',
+  // protocol-level
+  'MALFORMED_REQUEST',
+  'UNKNOWN_OPERATION',
+  'INVALID_PAYLOAD',
+  'NOT_AUTHENTICATED',
+  // rules
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CANNOT_ASSIGN',
+  'LAST_ADMINISTRATOR',
+  'LAST_RESELLER_ADMINISTRATOR',
+  'NO_OTHER_ADMINISTRATOR',
+  'USER_EXISTS',
+  'INVALID_STATE',
+  'NOT_ENOUGH_LICENSES',
+  'PROVIDER_ERROR',
+  'RATE_LIMITED',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export type ErrorBody = { error: ErrorCode; message: string }
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(operations, name)
+}

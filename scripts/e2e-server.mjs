@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Starts the built portal for the browser tests on a fresh, empty data folder, so that every run begins from the
+// demo data alone. Playwright starts this script (config.webServer) and stops it with SIGTERM.
+//
+// The data folder's path is written to test-results/e2e-data-dir.txt so that tests can read what the server keeps
+// there (secrets, keys). Playwright clears test-results/ before it starts the web server, so the file is always
+// this run's.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const serverEntry = join(root, 'build', 'server.js')
+const dataDirFile = join(root, 'test-results', 'e2e-data-dir.txt')
+const port = process.env.E2E_PORT || '3100'
+
+function log(message) {
+  console.log(`[e2e-server] ${message}`)
+}
+
+if (!existsSync(serverEntry)) {
+  console.error(`[e2e-server] ${serverEntry} does not exist; run \`npm run build\` first.`)
+  process.exit(1)
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'license-portal-e2e-'))
+mkdirSync(dirname(dataDirFile), { recursive: true })
+writeFileSync(dataDirFile, `${dataDir}\n`)
+log(`DATA_DIR=${dataDir} (path written to ${dataDirFile})`)
+
+let cleanedUp = false
+function cleanUp() {
+  if (cleanedUp) return
+  cleanedUp = true
+  rmSync(dataDir, { recursive: true, force: true })
+  try {
+    // Only remove the pointer if it is still ours; a newer run may have replaced it.
+    if (readFileSync(dataDirFile, 'utf8').trim() === dataDir) rmSync(dataDirFile, { force: true })
+  } catch {
+    // already gone
+  }
+}
+process.on('exit', cleanUp)
+
+const env = { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: 'test', TZ: 'UTC' }
+// The browser tests exercise the embedded licensing service and read mail from the outbox, whatever the
+// developer's shell has configured.
+delete env.LICENSING_API_URL
+delete env.SMTP_URL
+
+log(`starting node build/server.js on port ${port}`)
+const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+server.stdout.pipe(process.stdout)
+server.stderr.pipe(process.stderr)
+
+let stopping = false
+function stop(signal) {
+  if (stopping) return
+  stopping = true
+  log(`${signal} received, stopping the server`)
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal)
+  // A server that ignores the signal must not keep the test run (or the temp folder) alive.
+  setTimeout(() => {
+    log('server did not stop within 10 s, killing it')
+    server.kill('SIGKILL')
+  }, 10_000).unref()
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))
+
+server.on('error', (error) => {
+  console.error(`[e2e-server] could not start the server: ${error.message}`)
+  cleanUp()
+  process.exit(1)
+})
+
+server.on('exit', (code, signal) => {
+  if (!stopping) log(`server exited on its own (${signal ?? `code ${code}`})`)
+  cleanUp()
+  // Stopping on request is a clean exit; an unexpected exit keeps its failure status.
+  process.exit(stopping ? 0 : (code ?? 1))
+})

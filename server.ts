@@ -1,0 +1,87 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import rateLimit from 'express-rate-limit'
+import helmet from 'helmet'
+import { serviceRouter } from './service/http.js'
+import { createLicensingService } from './service/index.js'
+
+// server.ts only wires: security headers, compression, static files, rate limits, the service's HTTP endpoints,
+// the Remix handler, and the in-process transport in the load context.
+
+const port = Number(process.env.PORT ?? 3000)
+process.env.PUBLIC_URL ??= `http://localhost:${port}`
+
+const service = await createLicensingService()
+const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === '1')
+app.use(compression())
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  next()
+})
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://www.gravatar.com'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  }),
+)
+
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+
+const limiter = (windowMs: number, limit: number) =>
+  rateLimit({ windowMs, limit, standardHeaders: 'draft-7', legacyHeaders: false })
+const apiLimiter = limiter(60_000, Number(process.env.RATE_LIMIT_API ?? 600))
+const formLimiter = limiter(60_000, Number(process.env.RATE_LIMIT_FORMS ?? 60))
+app.use('/api', apiLimiter)
+// Sign-in, activation and checkout posts are the endpoints worth guessing at: a tighter limit.
+app.use((req, res, next) => {
+  const guarded = req.path === '/' || req.path.startsWith('/activate') || req.path.startsWith('/shop')
+  if (req.method === 'POST' && guarded) return formLimiter(req, res, next)
+  next()
+})
+
+app.use(serviceRouter(service))
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (_req, res) => ({ licensing: service, cspNonce: res.locals.cspNonce as string }),
+  }),
+)
+
+const server = app.listen(port, () => {
+  console.log(`License Portal listening on http://localhost:${port}`)
+})
+
+const shutdown = () => {
+  server.close(() => {
+    void service.close().then(() => process.exit(0))
+  })
+  setTimeout(() => process.exit(0), 5000).unref()
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)

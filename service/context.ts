@@ -1,0 +1,43 @@
+import type { ServiceConfig } from './config.js'
+import type { DB } from './db/database.js'
+import type { Mailer } from './mail/mailer.js'
+import type { TokenCodec } from './tokens.js'
+import { resolveSession } from './sessions.js'
+import { ServiceError } from './errors.js'
+
+/** What every operation is handed: the store, the adapters, the clock, and who is calling. */
+export type ServiceContext = {
+  db: DB
+  config: ServiceConfig
+  codec: TokenCodec
+  mailer: Mailer
+  now: () => number
+  /** The bearer credential the call carried, if any. */
+  credential?: string
+  /** Adapters added by later capabilities (payments, identity, offline keys) hang here. */
+  adapters: ServiceAdapters
+}
+
+export interface ServiceAdapters {
+  /** GitHub / Google sign-in (the identity capability). */
+  identity?: {
+    startSignIn(
+      payload: { type: 'github' | 'google'; callback: string },
+      ctx: ServiceContext,
+    ): Promise<{ redirect: string }>
+  }
+}
+
+/** The signed-in account's email, or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
+export async function requireCaller(ctx: ServiceContext): Promise<{ email: string; admin: boolean }> {
+  const email = await resolveSession(ctx.db, ctx.credential, ctx.now())
+  const account = await ctx.db.selectFrom('accounts').select(['email', 'admin']).where('email', '=', email).executeTakeFirst()
+  if (!account) throw new ServiceError('NO_USER')
+  return { email: account.email, admin: account.admin === 1 }
+}
+
+export async function requirePlatformAdministrator(ctx: ServiceContext) {
+  const caller = await requireCaller(ctx)
+  if (!caller.admin) throw new ServiceError('FORBIDDEN')
+  return caller
+}

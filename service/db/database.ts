@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely'
+import * as initial from './migrations/0001-initial.js'
+import type { Database } from './schema.js'
+
+export type DB = Kysely<Database>
+
+// Migrations are listed here (not read from a folder at run time) so that the bundled server carries them.
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations
+  }
+}
+
+/** Opens (creating if needed) the SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
+export function openDatabase(file: string): DB {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+  const { error, results } = await migrator.migrateToLatest()
+  for (const result of results ?? []) {
+    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}

@@ -1,0 +1,190 @@
+/**
+ * Table types of the licensing service's store (Kysely). Booleans are stored as 0/1 integers and times as epoch
+ * milliseconds so that the same queries run on SQLite and PostgreSQL.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+export interface AccountTable {
+  email: string
+  admin: number
+  logon_link: 'default' | 'always'
+  github_id: string | null
+  google_id: string | null
+  created_at: number
+}
+
+export interface CompanyTable {
+  id: string
+  name: string
+  created_at: number
+}
+
+export interface CompanyPermissionTable {
+  company_id: string
+  email: string
+  /** Comma-separated role codes: ADMIN, RESELLER, ASSIGN. */
+  permissions: string
+  created_at: number
+}
+
+export interface OrderTable {
+  id: string
+  /** Company id for company orders, account email for personal ones. */
+  owner: string
+  company_id: string | null
+  customer_name: string
+  customer_email: string
+  referrer: string | null
+  currency: string
+  amount: number
+  provider_checkout_id: string | null
+  receipt_url: string | null
+  created_at: number
+}
+
+export interface LicenseTable {
+  id: string
+  /** Company id for company licenses, account email for personal ones. */
+  owner: string
+  company_id: string | null
+  order_id: string
+  license_key: string
+  key_number: number
+  product_name: string
+  product_group: 'bundle' | 'wallaby' | 'quokka' | 'other'
+  license_type: 'personal' | 'company'
+  expiration: number
+  assigned_to: string
+  is_multi_user: number
+  trial: number
+  promotional: number
+  subscription_id: string | null
+  billing_period: 'month' | 'year' | null
+  lapsing: number
+  created_at: number
+}
+
+export interface SubscriptionTable {
+  id: string
+  owner: string
+  company_id: string | null
+  state: 'active' | 'paused' | 'pastDue' | 'deleted'
+  product_name: string
+  product_group: 'bundle' | 'wallaby' | 'quokka' | 'other'
+  plan_id: string
+  billing_period: 'month' | 'year'
+  quantity: number
+  next_payment_date: number | null
+  next_payment_amount: number | null
+  currency: string
+  unit_price: number
+  payment_method: 'paypal' | 'card' | null
+  card_type: string | null
+  last_four: string | null
+  card_expiry: string | null
+  update_url: string | null
+  special_offer: string | null
+  pending_change: string | null
+  provider_subscription_id: string | null
+  order_id: string
+  created_at: number
+  updated_at: number
+}
+
+export interface PaymentTable {
+  id: string
+  subscription_id: string | null
+  order_id: string | null
+  date: number
+  currency: string
+  amount: number
+  receipt_url: string
+}
+
+export interface ActivationTable {
+  id: string
+  license_id: string
+  hostname: string
+  status: 'pending' | 'active' | 'deactivated'
+  requested_at: number
+  activation_time: number | null
+}
+
+export interface CouponTable {
+  code: string
+  product: string
+  months: number
+  expires_at: number | null
+  redeemed_by: string | null
+  redeemed_at: number | null
+  created_at: number
+}
+
+export interface TokenTable {
+  /** The token's id (jti); the signed token itself is never stored. */
+  id: string
+  purpose: 'login' | 'email_change' | 'activation'
+  email: string
+  data: string | null
+  issued_at: number
+  used_at: number | null
+}
+
+export interface ServiceSessionTable {
+  /** SHA-256 of the bearer credential. */
+  id: string
+  email: string
+  created_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+export interface MailTable {
+  id: Generated<number>
+  to: string
+  subject: string
+  text: string
+  created_at: number
+  sent_at: number | null
+}
+
+export interface WebhookEventTable {
+  alert_id: string
+  alert_name: string
+  received_at: number
+}
+
+export interface OAuthStateTable {
+  state: string
+  provider: 'github' | 'google'
+  code_verifier: string
+  callback: string
+  /** Set when a signed-in account links the provider rather than signing in. */
+  link_email: string | null
+  created_at: number
+  used_at: number | null
+}
+
+export interface Database {
+  accounts: AccountTable
+  companies: CompanyTable
+  company_permissions: CompanyPermissionTable
+  orders: OrderTable
+  licenses: LicenseTable
+  subscriptions: SubscriptionTable
+  payments: PaymentTable
+  activations: ActivationTable
+  coupons: CouponTable
+  tokens: TokenTable
+  service_sessions: ServiceSessionTable
+  mail_outbox: MailTable
+  webhook_events: WebhookEventTable
+  oauth_states: OAuthStateTable
+}
+
+export type LicenseRow = Selectable<LicenseTable>
+export type NewLicense = Insertable<LicenseTable>
+export type SubscriptionRow = Selectable<SubscriptionTable>
+export type NewSubscription = Insertable<SubscriptionTable>
+export type SubscriptionUpdate = Updateable<SubscriptionTable>
+export type AccountRow = Selectable<AccountTable>

@@ -1,0 +1,66 @@
+import { loadServiceConfig, type ServiceConfig } from './config.js'
+import type { ServiceAdapters, ServiceContext } from './context.js'
+import { migrateToLatest, openDatabase, type DB } from './db/database.js'
+import { demoAccounts, isEmpty, seedDemoData } from './db/seed.js'
+import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
+import { createMailer, type Mailer } from './mail/mailer.js'
+import { createTokenCodec } from './tokens.js'
+
+export type LicensingService = {
+  config: ServiceConfig
+  db: DB
+  mailer: Mailer
+  adapters: ServiceAdapters
+  /** The in-process transport: the same protocol as `POST /api/licensing`, without HTTP. */
+  call(request: unknown, credential?: string): Promise<ProtocolResponse>
+  callText(text: string, credential?: string): Promise<ProtocolResponse>
+  context(credential?: string): ServiceContext
+  close(): Promise<void>
+}
+
+export type ServiceOptions = {
+  env?: NodeJS.ProcessEnv
+  /** Seed the demo data set into an empty store (default true). */
+  seed?: boolean
+  now?: () => number
+  log?: (line: string) => void
+  /** Replace adapters (tests). */
+  adapters?: Partial<ServiceAdapters>
+  databaseFile?: string
+}
+
+/** Opens the store (migrating it, and seeding an empty one), wires the adapters, and returns the service. */
+export async function createLicensingService(options: ServiceOptions = {}): Promise<LicensingService> {
+  const config = loadServiceConfig(options.env ?? process.env)
+  const now = options.now ?? Date.now
+  const log = options.log ?? ((line: string) => console.log(line))
+  const db = openDatabase(options.databaseFile ?? config.databaseFile)
+  await migrateToLatest(db)
+  let seeded = false
+  if ((options.seed ?? true) && (await isEmpty(db))) {
+    await seedDemoData(db, { now: now() })
+    seeded = true
+  }
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, now })
+  const codec = createTokenCodec(config.secret)
+  const adapters: ServiceAdapters = { ...(options.adapters ?? {}) }
+
+  const context = (credential?: string): ServiceContext => ({ db, config, codec, mailer, now, credential, adapters })
+
+  if (seeded) {
+    log('Seeded the demo data set. Sign in at / with one of these addresses (the link arrives in the outbox):')
+    for (const account of demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
+    if (config.devTools) log('Outbox: /dev/outbox')
+  }
+
+  return {
+    config,
+    db,
+    mailer,
+    adapters,
+    context,
+    call: (request, credential) => handleProtocol(request, context(credential)),
+    callText: (text, credential) => handleProtocolText(text, context(credential)),
+    close: () => db.destroy(),
+  }
+}

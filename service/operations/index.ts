@@ -1,0 +1,23 @@
+import type { OperationName, ParsedPayload, Result } from '../../protocol/operations.js'
+import type { ServiceContext } from '../context.js'
+import { ServiceError } from '../errors.js'
+import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
+
+export type OperationHandler<O extends OperationName> = (payload: ParsedPayload<O>, ctx: ServiceContext) => Promise<Result<O>>
+export type OperationHandlers = { [O in OperationName]?: OperationHandler<O> }
+
+const sessionOperations: OperationHandlers = {
+  manageLicense: async (payload, ctx) => {
+    if (payload.type === 'link') return manageLicenseByLink(payload, ctx)
+    const identity = ctx.adapters.identity
+    if (!identity) throw new ServiceError('UNKNOWN_OPERATION', 'Social sign-in is not available.')
+    return identity.startSignIn(payload, ctx)
+  },
+  retrieveDetails,
+  logout,
+}
+
+/** Every operation the service answers, by capability. */
+export const operationHandlers: OperationHandlers = {
+  ...sessionOperations,
+}

@@ -1,0 +1,79 @@
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import { buildDetails, hasAnything } from '../details.js'
+import { ServiceError } from '../errors.js'
+import { endSession, startSession } from '../sessions.js'
+import { consumeToken, issueToken } from '../tokens.js'
+
+/**
+ * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a
+ * role in, or is assigned anything. The social types are handled by the identity capability.
+ */
+export async function manageLicenseByLink(
+  payload: Extract<ParsedPayload<'manageLicense'>, { type: 'link' }>,
+  ctx: ServiceContext,
+): Promise<Result<'manageLicense'>> {
+  const email = payload.email
+  const now = ctx.now()
+  if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .select(['logon_link', 'github_id', 'google_id'])
+    .where('email', '=', email)
+    .executeTakeFirst()
+  // Email-link sign-in is allowed only when no social account is linked, unless the account says "always" (spec §6).
+  if (account && (account.github_id || account.google_id) && account.logon_link !== 'always') {
+    throw new ServiceError('NO_LOGON_LINK')
+  }
+  const token = await issueToken(ctx.db, ctx.codec, { purpose: 'login', email, now })
+  const link = `${ctx.config.publicUrl}/manage/${token}`
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Your License Portal sign-in link',
+    text: [
+      'Hello,',
+      '',
+      'Use this link to sign in to the License Portal and manage your licenses and subscriptions:',
+      '',
+      link,
+      '',
+      'The link is valid for 24 hours and can be used once. If you did not ask for it, you can ignore this email.',
+    ].join('\n'),
+  })
+  return { completed: true }
+}
+
+/**
+ * retrieveDetails: with a passthrough from an emailed link, the link is used up and a service session starts (its
+ * credential is returned once, in `session`); without one, the caller's session is required.
+ */
+export async function retrieveDetails(
+  payload: ParsedPayload<'retrieveDetails'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrieveDetails'>> {
+  const now = ctx.now()
+  if (payload.passthrough) {
+    const { email } = await consumeToken(ctx.db, ctx.codec, payload.passthrough, 'login', now)
+    if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
+    await ensureAccount(ctx, email, now)
+    const session = await startSession(ctx.db, email, now)
+    return { ...(await buildDetails(ctx.db, email)), session }
+  }
+  const caller = await requireCaller(ctx)
+  if (!(await hasAnything(ctx.db, caller.email))) throw new ServiceError('NO_USER')
+  return buildDetails(ctx.db, caller.email)
+}
+
+export async function logout(_payload: unknown, ctx: ServiceContext): Promise<Result<'logout'>> {
+  if (ctx.credential) await endSession(ctx.db, ctx.credential, ctx.now())
+  return { completed: true }
+}
+
+/** An address that is only assigned a license gets an account row at first sign-in. */
+export async function ensureAccount(ctx: ServiceContext, email: string, now: number) {
+  await ctx.db
+    .insertInto('accounts')
+    .values({ email, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute()
+}

@@ -1,0 +1,219 @@
+// The browser tests' shared harness. Import `test` and `expect` from here, never from '@playwright/test':
+//
+//   import { test, expect, signIn, expectNoAxeViolations } from './fixtures'
+//
+//   test('…', async ({ page, js }) => { await signIn(page, 'olivia@acme.test'); … })
+//
+// Every test fails when a page logs console.error or throws an uncaught error (see `consoleErrors`). Each test runs in
+// both projects of playwright.config.ts: `js` (script on) and `no-js` (javaScriptEnabled: false).
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+
+export { expect }
+
+/** The sign-in page's success text (spec §8, "Sign-in form"). */
+export const SIGN_IN_LINK_SENT = "Please log in using the link we've sent to your email (check junk/spam)."
+
+/** The WCAG levels every page is scanned against. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+const DATA_DIR_FILE = fileURLToPath(new URL('../../test-results/e2e-data-dir.txt', import.meta.url))
+
+export type ConsoleErrors = {
+  /** Every console.error and uncaught page error seen so far in this test's browser context, allowed or not. */
+  readonly messages: readonly string[]
+  /**
+   * Accepts console errors matching `pattern` (a substring or a RegExp) for the rest of this test, for a test that
+   * provokes one on purpose (for example a fetch that answers 404 with script on).
+   */
+  allow(pattern: string | RegExp): void
+}
+
+type HarnessOptions = {
+  /** Console errors a whole file or describe block expects: `test.use({ allowedConsoleErrors: [/status of 404/] })`. */
+  allowedConsoleErrors: (string | RegExp)[]
+}
+
+type HarnessFixtures = {
+  /** Whether the current project runs page scripts (project `js`) or not (project `no-js`). */
+  js: boolean
+  /** Auto fixture: collects console.error and page errors of every page in the test's context; fails the test on any. */
+  consoleErrors: ConsoleErrors
+}
+
+export const test = base.extend<HarnessFixtures & HarnessOptions>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  js: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false)
+  },
+
+  consoleErrors: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const messages: string[] = []
+      const allowed = [...allowedConsoleErrors]
+
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const { url, lineNumber } = message.location()
+        const where = url ? ` (${url}${lineNumber ? `:${lineNumber}` : ''})` : ''
+        messages.push(`console.error: ${message.text()}${where}`)
+      })
+      context.on('weberror', (webError) => {
+        const error = webError.error()
+        const stack = (error.stack ?? '').split('\n').slice(1, 4).join('\n')
+        const page = webError.page()
+        messages.push(`uncaught ${error.name}: ${error.message}${page ? ` on ${page.url()}` : ''}${stack ? `\n${stack}` : ''}`)
+      })
+
+      await use({
+        messages,
+        allow: (pattern) => {
+          allowed.push(pattern)
+        },
+      })
+
+      const isAllowed = (text: string) =>
+        allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
+      const unexpected = messages.filter((text) => !isAllowed(text))
+      expect(unexpected, 'the page logged console errors or threw uncaught errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+/** Whether the project of `testInfo` runs page scripts. Prefer the `js` fixture, which also sees `test.use()`. */
+export function isJsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false
+}
+
+/**
+ * The data folder (DATA_DIR) of the server under test: a fresh temporary folder per run, created by
+ * scripts/e2e-server.mjs. Tests read the server's secrets and keys from it.
+ */
+export function dataDir(): string {
+  if (!existsSync(DATA_DIR_FILE)) {
+    throw new Error(
+      `${DATA_DIR_FILE} does not exist: the server under test is started by \`playwright test\` through ` +
+        `config.webServer (scripts/e2e-server.mjs), which writes it.`,
+    )
+  }
+  const dir = readFileSync(DATA_DIR_FILE, 'utf8').trim()
+  if (!dir || !existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new Error(`${DATA_DIR_FILE} names "${dir}", which is not an existing folder`)
+  }
+  return dir
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * Asks for a sign-in link for `email` on `/` and returns the link from the newest mail to that address in the
+ * development outbox (`/dev/outbox`), as an absolute URL. Leaves the page on the outbox.
+ */
+export async function requestSignInLink(page: Page, email: string): Promise<string> {
+  return test.step(
+    `request a sign-in link for ${email}`,
+    async () => {
+      await page.goto('/')
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+      await page.getByRole('button', { name: 'Send Link', exact: true }).click()
+      await expect(page.getByText(SIGN_IN_LINK_SENT).filter({ visible: true }).first()).toBeVisible()
+
+      await page.goto('/dev/outbox')
+      // Newest first; the colon ends the address, so a@x.test never matches a mail to a@x.testing.
+      const mail = page.getByRole('article', { name: new RegExp(`^Mail to ${escapeRegExp(email)}:`) }).first()
+      await expect(mail, `a mail to ${email} in /dev/outbox`).toBeVisible()
+      const link = mail.getByRole('link').first()
+      await expect(link, `a link in the newest mail to ${email}`).toBeVisible()
+      const href = await link.getAttribute('href')
+      if (!href) throw new Error(`the first link in the newest mail to ${email} has no href`)
+      return new URL(href, page.url()).toString()
+    },
+    { box: true },
+  )
+}
+
+/**
+ * Signs in as `email` by the emailed link, as a person would: sends the link from `/`, opens it from the outbox and
+ * waits until the portal has exchanged it and landed on `/manage`. Works with script on and off. Returns the link.
+ */
+export async function signIn(page: Page, email: string): Promise<string> {
+  return test.step(
+    `sign in as ${email}`,
+    async () => {
+      const link = await requestSignInLink(page, email)
+      await page.goto(link)
+      await page.waitForURL((url) => url.pathname === '/manage' || url.pathname === '/manage/')
+      return link
+    },
+    { box: true },
+  )
+}
+
+// axe schedules its work with setTimeout, and a page without script (project `no-js`) never runs timers, so a scan
+// there would hang. This prelude, evaluated with axe's source, replaces the timers of such a document (and only
+// there; it checks the `scripting` media feature) with microtasks; long timeouts are axe's guards for frames and
+// preloads, which have nothing to guard in such a page, and never fire. The page's DOM and styles stay untouched.
+const NO_SCRIPT_TIMERS = `(() => {
+  if (!window.matchMedia('(scripting: none)').matches || window.__axeNoScriptTimers) return
+  window.__axeNoScriptTimers = true
+  const pending = new Set()
+  let nextId = 1
+  window.setTimeout = (callback, delay = 0, ...args) => {
+    const id = nextId++
+    if (Number(delay) > 50) return id
+    pending.add(id)
+    queueMicrotask(() => {
+      if (pending.delete(id) && typeof callback === 'function') callback(...args)
+    })
+    return id
+  }
+  window.clearTimeout = (id) => {
+    pending.delete(id)
+  }
+})();
+`
+const axeCoreSource = () => {
+  // axe-core is resolved from @axe-core/playwright, so that the scan uses the very copy that package would use.
+  const require = createRequire(import.meta.url)
+  const axeCore = createRequire(require.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js')
+  return readFileSync(axeCore, 'utf8')
+}
+let axeSource: string | undefined
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+
+function describeViolation(violation: AxeViolation): string {
+  const targets = violation.nodes.map((node) => node.target.map((part) => JSON.stringify(part)).join(' >> '))
+  return `${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help} (${violation.helpUrl}) at ${targets.join(', ')}`
+}
+
+/**
+ * Scans the page as it is now with axe (WCAG 2.0/2.1 A and AA) and fails with one line per violation: rule id,
+ * impact, help text and the offending elements. The full axe report is attached to the test when it fails.
+ */
+export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+  const name = label ?? new URL(page.url()).pathname
+  await test.step(
+    `axe scan: ${name}`,
+    async () => {
+      axeSource ??= NO_SCRIPT_TIMERS + axeCoreSource()
+      const { violations } = await new AxeBuilder({ page, axeSource }).withTags(AXE_TAGS).analyze()
+      if (violations.length > 0) {
+        await test.info().attach(`axe violations (${name})`, {
+          body: JSON.stringify(violations, null, 2),
+          contentType: 'application/json',
+        })
+      }
+      expect(violations.map(describeViolation), `axe violations on ${name}`).toEqual([])
+    },
+    { box: true },
+  )
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '#app': fileURLToPath(new URL('./app', import.meta.url)),
+      '#protocol': fileURLToPath(new URL('./protocol', import.meta.url)),
+    },
+  },
+  test: {
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'service/**/*.test.ts',
+      'protocol/**/*.test.ts',
+      'tests/routes/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    // The browser tests belong to Playwright (`npm run test:e2e`).
+    exclude: ['tests/e2e/**', '**/node_modules/**', 'build/**', 'public/build/**'],
+    environment: 'node',
+    globals: false,
+    pool: 'forks',
+    testTimeout: 20_000,
+  },
+})

@@ -127,3 +127,34 @@ export type RedeemResult = z.infer<typeof RedeemResult>
 
 export const LicenseRef = z.object({ id: z.string().min(1), owner: z.string() })
 export type LicenseRef = z.infer<typeof LicenseRef>
+
+/** A price entry / pricing plan (spec §3), as the price lookup answers it. */
+export const PricePlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['organization', 'personal']),
+  billingPeriod: BillingPeriod,
+  usNetListPrice: z.number(),
+  countryNetListPrice: z.number(),
+  countryDiscountAmount: z.number(),
+  countryDiscountPercent: z.number(),
+  couponDiscountAmount: z.number(),
+  couponDiscountPercent: z.number(),
+  countryNetPrice: z.number(),
+  tax: z.number(),
+  taxRate: z.number(),
+  grossListPrice: z.number(),
+  gross: z.number(),
+  currency: z.string(),
+  country: z.string(),
+  coupon: z.string().optional(),
+})
+export type PricePlan = z.infer<typeof PricePlan>
+
+/** Country table entry (spec §3). */
+export const Country = z.object({ code: z.string().length(2), name: z.string(), taxName: z.string().optional(), requiresZip: z.boolean().optional() })
+export type Country = z.infer<typeof Country>
+
+/** Checkout passthrough (spec §3): the buyer's (company) name and the referrer kept in a cookie for 14 days. */
+export const CheckoutPassthrough = z.object({ name: z.string().max(200), referrer: z.string().max(500).optional() })
+export type CheckoutPassthrough = z.infer<typeof CheckoutPassthrough>

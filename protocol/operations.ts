@@ -16,8 +16,10 @@ import {
   LicenseRef,
   LogonLinkPolicy,
   OfflineLicense,
+  CheckoutPassthrough,
   PermissionCode,
   PermissionEntry,
+  PricePlan,
   ReceiptPayment,
   RedeemResult,
   Subscription,
@@ -110,6 +112,48 @@ export const operations = {
   // payments
   renewal: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: z.object({ url: z.string() }) },
   retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
+  // shop (spec §7 "Other calls"; also served at their own /api paths)
+  prices: {
+    payload: z.object({ product: z.string().min(1).max(100), coupon: z.string().max(100).optional(), country: z.string().length(2).optional() }),
+    result: z.object({ country: z.string(), plans: z.array(PricePlan) }),
+  },
+  activeSubscriptionCheck: {
+    payload: z.object({ email, dev: z.boolean().optional() }),
+    result: z.object({ exists: z.boolean() }),
+  },
+  createSubscriptionOnCheckout: {
+    payload: z.object({ checkoutId: z.string().min(1).max(200), dev: z.boolean().optional(), passthrough: z.string().max(2000) }),
+    result: z.object({ immediatelyAvailable: z.boolean(), state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional() }),
+  },
+  coupon: {
+    payload: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('query'), product: z.string().min(1).max(100), coupon: z.string().min(1).max(100), dev: z.boolean().optional() }),
+      z.object({
+        type: z.literal('use'),
+        product: z.string().min(1).max(100),
+        coupon: z.string().min(1).max(100),
+        email,
+        name: z.string().trim().min(1).max(200),
+        dev: z.boolean().optional(),
+      }),
+    ]),
+    result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.number().int().optional() }),
+  },
+  /** Without script: the provider's hosted checkout for the same purchase the inline frame would make. */
+  hostedCheckout: {
+    payload: z.object({
+      product: z.string().min(1).max(100),
+      planId: z.string().min(1).max(100),
+      email,
+      country: z.string().length(2),
+      postcode: z.string().max(20).optional(),
+      quantity: z.number().int().min(1).max(100),
+      passthrough: CheckoutPassthrough,
+      coupon: z.string().max(100).optional(),
+      returnUrl: z.string().url().max(2000),
+    }),
+    result: z.object({ url: z.string() }),
+  },
   // subscriptions
   cancelSubscription: { payload: subscriptionOnly, result: completed },
   subscriptionReceipts: { payload: subscriptionOnly, result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }) },

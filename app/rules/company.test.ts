@@ -15,8 +15,10 @@ import {
 import { DAY, NOW, company, license, subscription } from './test-fixtures'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
-const inSubscription = (overrides: Partial<License> = {}) => license({ subscription: ref, billingPeriod: 'year', ...overrides })
-const enterprise = (overrides: Partial<License> = {}) => license({ productName: 'Wallaby.js Enterprise License', ...overrides })
+const inSubscription = (overrides: Partial<License> = {}) =>
+  license({ subscription: ref, billingPeriod: 'year', ...overrides })
+const enterprise = (overrides: Partial<License> = {}) =>
+  license({ productName: 'Wallaby.js Enterprise License', ...overrides })
 
 describe('company action visibility (§5)', () => {
   describe('Bulk Assign', () => {
@@ -27,7 +29,9 @@ describe('company action visibility (§5)', () => {
       expect(showBulkAssign(company({ canAssign: false, licenses: [license()] }), NOW)).toBe(false)
     })
     it('hides when only enterprise or multi-user licenses are outside subscriptions', () => {
-      expect(showBulkAssign(company({ licenses: [enterprise(), license({ isMultiUser: true }), inSubscription()] }), NOW)).toBe(false)
+      expect(
+        showBulkAssign(company({ licenses: [enterprise(), license({ isMultiUser: true }), inSubscription()] }), NOW),
+      ).toBe(false)
     })
     it('hides when every license belongs to a subscription', () => {
       expect(showBulkAssign(company({ licenses: [inSubscription()] }), NOW)).toBe(false)
@@ -66,12 +70,7 @@ describe('companyCounts (§2)', () => {
     const inactive = subscription({ state: 'deleted', licenses: [inSubscription({ expiration: NOW - DAY })] })
     const acme = company({
       subscriptions: [shown, inactive],
-      licenses: [
-        ...shown.licenses,
-        license({ assignedTo: 'b@x.test' }),
-        license(),
-        license({ expiration: NOW - DAY }),
-      ],
+      licenses: [...shown.licenses, license({ assignedTo: 'b@x.test' }), license(), license({ expiration: NOW - DAY })],
     })
     expect(companyCounts(acme, NOW)).toEqual({
       subscriptions: 1,
@@ -123,7 +122,10 @@ describe('planCompanyBulkAssign (§5)', () => {
   const plan = (text: string) => planCompanyBulkAssign({ licenses, group: 'wallaby', text, now: NOW })
 
   it('read-only error when every license of the group has expired', () => {
-    const expired = [license({ productGroup: 'bundle', expiration: NOW - DAY }), license({ productGroup: 'bundle', expiration: NOW })]
+    const expired = [
+      license({ productGroup: 'bundle', expiration: NOW - DAY }),
+      license({ productGroup: 'bundle', expiration: NOW }),
+    ]
     expect(planCompanyBulkAssign({ licenses: expired, group: 'bundle', text: 'a@x.test', now: NOW })).toEqual({
       error: 'Error: all licenses have expired and must be individually assigned/unassigned.',
       readOnly: true,
@@ -194,7 +196,11 @@ describe('shouldAutoOpenBulkAssign (§2)', () => {
     expect(shouldAutoOpenBulkAssign(details([company({ licenses: [license(), license()] })]))).toBe(true)
   })
   it('stays closed with two companies', () => {
-    expect(shouldAutoOpenBulkAssign(details([company({ licenses: [license()] }), company({ id: 'c2', licenses: [license()] })]))).toBe(false)
+    expect(
+      shouldAutoOpenBulkAssign(
+        details([company({ licenses: [license()] }), company({ id: 'c2', licenses: [license()] })]),
+      ),
+    ).toBe(false)
   })
   it('stays closed without companies', () => {
     expect(shouldAutoOpenBulkAssign(details([]))).toBe(false)
@@ -203,7 +209,9 @@ describe('shouldAutoOpenBulkAssign (§2)', () => {
     expect(shouldAutoOpenBulkAssign(details([company({ canAssign: false, licenses: [license()] })]))).toBe(false)
   })
   it('stays closed once a license is assigned', () => {
-    expect(shouldAutoOpenBulkAssign(details([company({ licenses: [license(), license({ assignedTo: 'a@x.test' })] })]))).toBe(false)
+    expect(
+      shouldAutoOpenBulkAssign(details([company({ licenses: [license(), license({ assignedTo: 'a@x.test' })] })])),
+    ).toBe(false)
   })
   it('stays closed when there is nothing the dialog could assign', () => {
     expect(shouldAutoOpenBulkAssign(details([company({ licenses: [enterprise()] })]))).toBe(false)

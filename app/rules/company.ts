@@ -26,7 +26,11 @@ const withoutSubscription = (company: Company) => company.licenses.some((l) => !
  * have all expired is not offered a dialog that could only say so.
  */
 export function showBulkAssign(company: Company, now: number): boolean {
-  return company.canAssign && company.licenses.some((l) => isBulkAssignable(l) && !isExpired(l, now)) && withoutSubscription(company)
+  return (
+    company.canAssign &&
+    company.licenses.some((l) => isBulkAssignable(l) && !isExpired(l, now)) &&
+    withoutSubscription(company)
+  )
 }
 
 /** §5 Bulk Renew: canRenew and some license without a subscription. */

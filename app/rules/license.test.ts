@@ -68,7 +68,13 @@ describe('sortLicenses (§4)', () => {
     const wallaby = license({ productGroup: 'wallaby', order: '3' })
     const bundle = license({ productGroup: 'bundle', order: '4' })
     const openSource = license({ productGroup: 'quokka', productName: 'Quokka.js Open Source License', order: '5' })
-    expect(sortLicenses([quokka, other, wallaby, bundle, openSource])).toEqual([openSource, bundle, wallaby, quokka, other])
+    expect(sortLicenses([quokka, other, wallaby, bundle, openSource])).toEqual([
+      openSource,
+      bundle,
+      wallaby,
+      quokka,
+      other,
+    ])
   })
   it('then by order (numeric), key, later expiry first', () => {
     const a = license({ order: '1000', key: 2, expiration: NOW })
@@ -99,7 +105,9 @@ describe('showOfflineKey (§5)', () => {
   it('hides for Open Source, trial and monthly-subscription licenses', () => {
     expect(showOfflineKey(license({ productName: 'Wallaby.js Open Source' }), NOW)).toBe(false)
     expect(showOfflineKey(license({ trial: true }), NOW)).toBe(false)
-    expect(showOfflineKey(license({ subscription: sub, billingPeriod: 'month', expiration: NOW + 400 * DAY }), NOW)).toBe(false)
+    expect(
+      showOfflineKey(license({ subscription: sub, billingPeriod: 'month', expiration: NOW + 400 * DAY }), NOW),
+    ).toBe(false)
   })
   it('a subscription license needs an annual period or more than 90 days to expiry', () => {
     expect(showOfflineKey(license({ subscription: sub, billingPeriod: 'year', expiration: NOW + DAY }), NOW)).toBe(true)

@@ -74,12 +74,7 @@ export function compareIds(a: string, b: string): number {
 
 /** §4 license sort order: group rank, then order, key, later expiry first. */
 export function compareLicenses(a: License, b: License): number {
-  return (
-    groupRank(a) - groupRank(b) ||
-    compareIds(a.order, b.order) ||
-    a.key - b.key ||
-    b.expiration - a.expiration
-  )
+  return groupRank(a) - groupRank(b) || compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
 }
 
 /** A sorted copy; the input is left alone. */

@@ -31,7 +31,8 @@ export const bulkInvalidEmails = 'Error: one or more email addresses are invalid
 export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
 export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses available.'
 export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses available.'
-export const bulkLapsingAndNonLapsing = 'Error: email address must not exist as both lapsing and non-lapsing assignment.'
+export const bulkLapsingAndNonLapsing =
+  'Error: email address must not exist as both lapsing and non-lapsing assignment.'
 
 // Company bulk assign (§5); the invalid-email error is the same text as above.
 export const bulkAllExpired = 'Error: all licenses have expired and must be individually assigned/unassigned.'

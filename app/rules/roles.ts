@@ -95,12 +95,16 @@ export function checkRemoval(
   const remaining = [...entries.filter((e) => !removing.has(normalizeEmail(e.email))), ...add]
 
   const holdsAdmin = (e: { permissions: readonly PermissionCode[] }) => e.permissions.includes('ADMIN')
-  const hasRole = (e: { permissions: readonly PermissionCode[] }, ...roles: RoleNumber[]) => roles.includes(roleOf(e.permissions))
+  const hasRole = (e: { permissions: readonly PermissionCode[] }, ...roles: RoleNumber[]) =>
+    roles.includes(roleOf(e.permissions))
 
   if (removed.some(holdsAdmin) && !remaining.some(holdsAdmin)) {
     return { code: 'LAST_ADMINISTRATOR', message: lastAdministrator }
   }
-  if (removed.some((e) => hasRole(e, RESELLER_ADMINISTRATOR)) && !remaining.some((e) => hasRole(e, RESELLER_ADMINISTRATOR))) {
+  if (
+    removed.some((e) => hasRole(e, RESELLER_ADMINISTRATOR)) &&
+    !remaining.some((e) => hasRole(e, RESELLER_ADMINISTRATOR))
+  ) {
     return { code: 'LAST_RESELLER_ADMINISTRATOR', message: lastResellerAdministrator }
   }
   if (

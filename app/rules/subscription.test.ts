@@ -25,7 +25,9 @@ const expiring = (expiration: number) => [license({ expiration })]
 
 describe('subscriptionExpiry', () => {
   it('is the first license’s expiration', () => {
-    expect(subscriptionExpiry(subscription({ licenses: [license({ expiration: 5 }), license({ expiration: 9 })] }))).toBe(5)
+    expect(
+      subscriptionExpiry(subscription({ licenses: [license({ expiration: 5 }), license({ expiration: 9 })] })),
+    ).toBe(5)
     expect(subscriptionExpiry(subscription({ licenses: [] }))).toBeUndefined()
   })
 })
@@ -65,7 +67,10 @@ describe('inactive subscriptions (§4)', () => {
     expect(isInactive(subscription({ state: 'deleted', licenses: [] }), NOW)).toBe(true)
   })
   it('inactive ones are hidden unless asked for; the result is in display order', () => {
-    expect(visibleSubscriptions([expiredDeleted, runningDeleted, expiredActive], false, NOW)).toEqual([expiredActive, runningDeleted])
+    expect(visibleSubscriptions([expiredDeleted, runningDeleted, expiredActive], false, NOW)).toEqual([
+      expiredActive,
+      runningDeleted,
+    ])
     expect(visibleSubscriptions([expiredDeleted, runningDeleted, expiredActive], true, NOW)).toEqual([
       expiredActive,
       runningDeleted,
@@ -90,9 +95,15 @@ describe('autoRenews (§4)', () => {
 
 describe('needsAnnualOrLongTerm (§5)', () => {
   it('holds for an annual period or more than 90 days to expiry', () => {
-    expect(needsAnnualOrLongTerm(subscription({ billingPeriod: 'year', licenses: expiring(NOW + DAY) }), NOW)).toBe(true)
-    expect(needsAnnualOrLongTerm(subscription({ billingPeriod: 'month', licenses: expiring(NOW + 30 * DAY) }), NOW)).toBe(false)
-    expect(needsAnnualOrLongTerm(subscription({ billingPeriod: 'month', licenses: expiring(NOW + 91 * DAY) }), NOW)).toBe(true)
+    expect(needsAnnualOrLongTerm(subscription({ billingPeriod: 'year', licenses: expiring(NOW + DAY) }), NOW)).toBe(
+      true,
+    )
+    expect(
+      needsAnnualOrLongTerm(subscription({ billingPeriod: 'month', licenses: expiring(NOW + 30 * DAY) }), NOW),
+    ).toBe(false)
+    expect(
+      needsAnnualOrLongTerm(subscription({ billingPeriod: 'month', licenses: expiring(NOW + 91 * DAY) }), NOW),
+    ).toBe(true)
     expect(needsAnnualOrLongTerm(subscription({ billingPeriod: 'month', licenses: [] }), NOW)).toBe(false)
   })
 })
@@ -173,7 +184,8 @@ describe('planSubscriptionAssignment (§5)', () => {
   const l = seat('l@x.test', true)
   const freeLapsing = seat('', true)
   const licenses = [a, b, free, l, freeLapsing]
-  const plan = (text: string, lapsingText?: string) => planSubscriptionAssignment({ licenses, text, lapsingText, now: NOW })
+  const plan = (text: string, lapsingText?: string) =>
+    planSubscriptionAssignment({ licenses, text, lapsingText, now: NOW })
 
   describe('errors', () => {
     it('invalid address', () => {
@@ -265,10 +277,14 @@ describe('planSubscriptionAssignment (§5)', () => {
   describe('read-only', () => {
     it('when every license has expired', () => {
       const expired = licenses.map((x) => ({ ...x, expiration: NOW - DAY }))
-      expect(planSubscriptionAssignment({ licenses: expired, text: 'a@x.test', now: NOW })).toMatchObject({ readOnly: true })
+      expect(planSubscriptionAssignment({ licenses: expired, text: 'a@x.test', now: NOW })).toMatchObject({
+        readOnly: true,
+      })
     })
     it('when the caller says so', () => {
-      expect(planSubscriptionAssignment({ licenses, text: 'a@x.test', now: NOW, readOnly: true })).toMatchObject({ readOnly: true })
+      expect(planSubscriptionAssignment({ licenses, text: 'a@x.test', now: NOW, readOnly: true })).toMatchObject({
+        readOnly: true,
+      })
     })
   })
 

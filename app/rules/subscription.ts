@@ -36,9 +36,7 @@ export function compareSubscriptions(a: Subscription, b: Subscription): number {
   const ea = subscriptionExpiry(a) ?? -Infinity
   const eb = subscriptionExpiry(b) ?? -Infinity
   return (
-    stateRank(a) - stateRank(b) ||
-    (ea === eb ? 0 : ea > eb ? -1 : 1) ||
-    compareIds(a.subscriptionId, b.subscriptionId)
+    stateRank(a) - stateRank(b) || (ea === eb ? 0 : ea > eb ? -1 : 1) || compareIds(a.subscriptionId, b.subscriptionId)
   )
 }
 
@@ -58,7 +56,11 @@ export function isInactive(subscription: Subscription, now: number): boolean {
 }
 
 /** The subscriptions to show, in display order: inactive ones only when the user chose to see them. */
-export function visibleSubscriptions<S extends Subscription>(subscriptions: readonly S[], showInactive: boolean, now: number): S[] {
+export function visibleSubscriptions<S extends Subscription>(
+  subscriptions: readonly S[],
+  showInactive: boolean,
+  now: number,
+): S[] {
   return sortSubscriptions(showInactive ? subscriptions : subscriptions.filter((s) => !isInactive(s, now)))
 }
 
@@ -95,7 +97,13 @@ export function clampQuantity(value: number | string | null | undefined): number
  * §5 Quantity: when more licenses are assigned than the new quantity, exactly that many distinct emails must be chosen
  * to lapse.
  */
-export function lapseRequirement({ assignedCount, newQuantity }: { assignedCount: number; newQuantity: number }): number {
+export function lapseRequirement({
+  assignedCount,
+  newQuantity,
+}: {
+  assignedCount: number
+  newQuantity: number
+}): number {
   return Math.max(0, assignedCount - newQuantity)
 }
 
@@ -184,9 +192,12 @@ export type SubscriptionAssignmentPlan = {
  * Errors, first match wins: invalid address; the same address lapsing and non-lapsing; more licenses needed than the
  * subscription has in total; more non-lapsing, then more lapsing ones than free.
  */
-export function planSubscriptionAssignment(input: SubscriptionAssignmentInput): { error: string } | SubscriptionAssignmentPlan {
+export function planSubscriptionAssignment(
+  input: SubscriptionAssignmentInput,
+): { error: string } | SubscriptionAssignmentPlan {
   const main = parseEmailList(input.text, NEWLINES_COMMAS_SEMICOLONS)
-  const lapsingList = input.lapsingText === undefined ? undefined : parseEmailList(input.lapsingText, NEWLINES_COMMAS_SEMICOLONS)
+  const lapsingList =
+    input.lapsingText === undefined ? undefined : parseEmailList(input.lapsingText, NEWLINES_COMMAS_SEMICOLONS)
   if (main.invalid.length > 0 || (lapsingList?.invalid.length ?? 0) > 0) return { error: bulkInvalidEmails }
 
   const nonLapsingPool = input.licenses.filter((l) => !l.lapsing)
@@ -222,7 +233,8 @@ export function planSubscriptionAssignment(input: SubscriptionAssignmentInput): 
     toAssign: assignments.map(({ license, email }) => ({ licenseId: license.id, email })),
     toUnassign: released.map((l) => l.id),
     changes: toChanges(released, assignments),
-    readOnly: input.readOnly === true || input.licenses.length === 0 || input.licenses.every((l) => isExpired(l, input.now)),
+    readOnly:
+      input.readOnly === true || input.licenses.length === 0 || input.licenses.every((l) => isExpired(l, input.now)),
   }
 }
 

@@ -157,9 +157,10 @@ export async function signIn(page: Page, email: string): Promise<string> {
   )
 }
 
-// axe schedules its work with setTimeout, and a page without script (project `no-js`) never runs timers, so a scan
-// there would hang. This prelude, evaluated with axe's source, replaces the timers of such a document (and only
-// there; it checks the `scripting` media feature) with microtasks; long timeouts are axe's guards for frames and
+// axe schedules its work with setTimeout. In a page without script (project `no-js`) Chromium runs no web API
+// callback (timers, queueMicrotask, observers) of code evaluated by the test, only promise reactions, so a plain scan
+// there hangs. This prelude, evaluated before axe's source, gives such a document (and only such a one: it checks the
+// `scripting` media feature) timers that run as promise reactions; long timeouts are axe's guards for frames and
 // preloads, which have nothing to guard in such a page, and never fire. The page's DOM and styles stay untouched.
 const NO_SCRIPT_TIMERS = `(() => {
   if (!window.matchMedia('(scripting: none)').matches || window.__axeNoScriptTimers) return
@@ -170,7 +171,7 @@ const NO_SCRIPT_TIMERS = `(() => {
     const id = nextId++
     if (Number(delay) > 50) return id
     pending.add(id)
-    queueMicrotask(() => {
+    Promise.resolve().then(() => {
       if (pending.delete(id) && typeof callback === 'function') callback(...args)
     })
     return id

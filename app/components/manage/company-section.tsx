@@ -1,11 +1,14 @@
 import { Box, Heading, Text } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
 import { companyCounts } from '#app/rules/company'
+import { CompanyActions } from './company-actions'
 import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
 
 /** One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. */
-export function CompanySection({ company, now, showInactive }: { company: Company; now: number; showInactive: boolean }) {
+type CompanySectionProps = { company: Company; now: number; showInactive: boolean; admin: boolean; email: string }
+
+export function CompanySection({ company, now, showInactive, admin, email }: CompanySectionProps) {
   const counts = companyCounts(company, now)
   const headingId = `company-${company.id}`
   return (
@@ -18,6 +21,7 @@ export function CompanySection({ company, now, showInactive }: { company: Compan
           {counts.subscriptions} subscription(s) with {counts.unusedSubscriptionLicenses} unused license(s) ·{' '}
           {counts.licenses} license(s) with {counts.unassigned} unassigned
         </Text>
+        <CompanyActions company={company} admin={admin} now={now} email={email} />
         {company.subscriptions.length ? (
           <SubscriptionList
             subscriptions={company.subscriptions}
@@ -25,6 +29,8 @@ export function CompanySection({ company, now, showInactive }: { company: Compan
             showInactive={showInactive}
             headingId={`${headingId}-subscriptions`}
             label={`${company.name} subscriptions`}
+            company={company}
+            admin={admin}
           />
         ) : null}
         <LicenseTable
@@ -32,6 +38,7 @@ export function CompanySection({ company, now, showInactive }: { company: Compan
           now={now}
           caption={`${company.name} licenses`}
           company={company}
+          admin={admin}
         />
       </section>
     </Box>

@@ -1,20 +1,20 @@
 import { Badge, Table, Text } from '@radix-ui/themes'
-import type { ReactNode } from 'react'
 import type { Company, License } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName, isExpired, sortLicenses } from '#app/rules/license'
+import { hasLicenseActions, LicenseActions } from './license-actions'
 
 type LicenseTableProps = {
   licenses: License[]
   now: number
   caption: string
   company?: Company
-  /** Per-license actions (assign, renew, offline key, …), added by the capabilities that own them. */
-  actions?: (license: License) => ReactNode
+  admin: boolean
 }
 
 /** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
-export function LicenseTable({ licenses, now, caption, company, actions }: LicenseTableProps) {
+export function LicenseTable({ licenses, now, caption, company, admin }: LicenseTableProps) {
+  const actions = hasLicenseActions()
   if (licenses.length === 0) return null
   const sorted = sortLicenses(licenses)
   const showAssigned = Boolean(company) || sorted.some((l) => l.licenseType === 'company')
@@ -63,7 +63,11 @@ export function LicenseTable({ licenses, now, caption, company, actions }: Licen
                   </Badge>
                 ) : null}
               </Table.Cell>
-              {actions ? <Table.Cell>{actions(license)}</Table.Cell> : null}
+              {actions ? (
+                <Table.Cell>
+                  <LicenseActions license={license} company={company} admin={admin} now={now} />
+                </Table.Cell>
+              ) : null}
             </Table.Row>
           )
         })}

@@ -71,15 +71,23 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
                 showInactive={showInactive}
                 headingId="personal-subscriptions"
                 label="Personal subscriptions"
+                admin={details.admin}
               />
             ) : null}
-            <LicenseTable licenses={personal.licenses} now={now} caption="Personal licenses" />
+            <LicenseTable licenses={personal.licenses} now={now} caption="Personal licenses" admin={details.admin} />
           </section>
         </Box>
       ) : null}
 
       {companies.map((company) => (
-        <CompanySection key={company.id} company={company} now={now} showInactive={showInactive} />
+        <CompanySection
+          key={company.id}
+          company={company}
+          now={now}
+          showInactive={showInactive}
+          admin={details.admin}
+          email={details.email}
+        />
       ))}
 
       {!hasPersonal && companies.length === 0 ? <Text as="p">You have no licenses yet.</Text> : null}

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
-import type { Subscription } from '#protocol/entities'
+import type { Company, Subscription } from '#protocol/entities'
+import { SubscriptionActions } from './subscription-actions'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
@@ -13,8 +13,8 @@ type SubscriptionListProps = {
   showInactive: boolean
   headingId: string
   label: string
-  /** Per-subscription actions, added by the subscriptions capability. */
-  actions?: (subscription: Subscription) => ReactNode
+  company?: Company
+  admin: boolean
 }
 
 const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 'amber' | 'red' } => {
@@ -31,7 +31,7 @@ const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 
 }
 
 /** Subscriptions in the spec's order (§4); cancelled ones past their expiry are hidden unless asked for. */
-export function SubscriptionList({ subscriptions, now, showInactive, headingId, label, actions }: SubscriptionListProps) {
+export function SubscriptionList({ subscriptions, now, showInactive, headingId, label, company, admin }: SubscriptionListProps) {
   const visible = sortSubscriptions(visibleSubscriptions(subscriptions, showInactive, now))
   const someInactive = hasInactive(subscriptions, now)
   return (
@@ -95,7 +95,9 @@ export function SubscriptionList({ subscriptions, now, showInactive, headingId, 
                               : null}
                         </Text>
                       </Box>
-                      {actions ? <Box>{actions(s)}</Box> : null}
+                      <Box>
+                        <SubscriptionActions subscription={s} company={company} admin={admin} now={now} />
+                      </Box>
                     </Flex>
                   </Card>
                 </li>

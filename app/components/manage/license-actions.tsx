@@ -1,0 +1,22 @@
+import { Flex } from '@radix-ui/themes'
+import type { Company, License } from '#protocol/entities'
+
+export type LicenseActionProps = { license: License; company?: Company; admin: boolean; now: number }
+
+/**
+ * The per-license actions of a license row (spec §2): each capability contributes its own component here
+ * (assignment, renew, offline key, receipt, administrator remove). Each renders nothing when it does not apply.
+ */
+const contributions: Array<(props: LicenseActionProps) => JSX.Element | null> = []
+
+export function LicenseActions(props: LicenseActionProps) {
+  return (
+    <Flex gap="2" wrap="wrap" align="center">
+      {contributions.map((Action, i) => (
+        <Action key={i} {...props} />
+      ))}
+    </Flex>
+  )
+}
+
+export const hasLicenseActions = () => contributions.length > 0

@@ -1,0 +1,20 @@
+import { Flex } from '@radix-ui/themes'
+import type { Company, Subscription } from '#protocol/entities'
+
+export type SubscriptionActionProps = { subscription: Subscription; company?: Company; admin: boolean; now: number }
+
+/**
+ * The actions of a subscription row (spec §2): manage assignments, cancel, upgrade, change quantity, extension offer,
+ * restart, receipts, pause/resume, update payment method, and for platform administrators remove subscription.
+ */
+const contributions: Array<(props: SubscriptionActionProps) => JSX.Element | null> = []
+
+export function SubscriptionActions(props: SubscriptionActionProps) {
+  return (
+    <Flex gap="2" wrap="wrap" align="center">
+      {contributions.map((Action, i) => (
+        <Action key={i} {...props} />
+      ))}
+    </Flex>
+  )
+}

@@ -23,7 +23,15 @@ module.exports = {
     node: true,
     es2022: true,
   },
-  ignorePatterns: ['node_modules/', 'build/', 'public/build/', 'data/', 'test-results/', 'playwright-report/', '.cache/'],
+  ignorePatterns: [
+    'node_modules/',
+    'build/',
+    'public/build/',
+    'data/',
+    'test-results/',
+    'playwright-report/',
+    '.cache/',
+  ],
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     'react/prop-types': 'off',

@@ -7,6 +7,7 @@
  * `completeAuthentication`) travels in the `Authorization: Bearer …` header, never in a payload.
  */
 import { z } from 'zod'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {
   AccountSettings,
   Activation,
@@ -25,7 +26,7 @@ import {
   Subscription,
 } from './entities.js'
 
-const email = z.string().trim().toLowerCase().email().max(254)
+const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
 const empty = z.object({}).strict().or(z.undefined()).or(z.null())
 const completed = z.object({ completed: z.literal(true) })

@@ -5,14 +5,9 @@
 import { z } from 'zod'
 import { emailInvalid, emailRequired } from './messages'
 
-/**
- * Something, an @, something, a dot, something, with no spaces and a single @. Deliberately simple (the spec's
- * rule); the service checks the address again when it receives it.
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '#protocol/email'
 
-/** The longest address the protocol accepts. */
-export const EMAIL_MAX_LENGTH = 254
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN }
 
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)

@@ -67,7 +67,9 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
         const error = webError.error()
         const stack = (error.stack ?? '').split('\n').slice(1, 4).join('\n')
         const page = webError.page()
-        messages.push(`uncaught ${error.name}: ${error.message}${page ? ` on ${page.url()}` : ''}${stack ? `\n${stack}` : ''}`)
+        messages.push(
+          `uncaught ${error.name}: ${error.message}${page ? ` on ${page.url()}` : ''}${stack ? `\n${stack}` : ''}`,
+        )
       })
 
       await use({
@@ -192,7 +194,10 @@ let axeSource: string | undefined
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
 
 function describeViolation(violation: AxeViolation): string {
-  const targets = violation.nodes.map((node) => node.target.map((part) => JSON.stringify(part)).join(' >> '))
+  // A target is a CSS selector per frame; a selector inside shadow DOM is a list (host first).
+  const targets = violation.nodes.map((node) =>
+    node.target.map((part) => (typeof part === 'string' ? part : part.join(' >>> '))).join(' | '),
+  )
   return `${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help} (${violation.helpUrl}) at ${targets.join(', ')}`
 }
 

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
+
+/**
+ * A licensing service on a fresh temporary data folder, seeded with the demo data, for tests. `close()` removes
+ * the folder.
+ */
+export async function createTestService(options: ServiceOptions = {}): Promise<LicensingService & { dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-test-'))
+  const service = await createLicensingService({
+    log: () => {},
+    ...options,
+    env: { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
+  })
+  return {
+    ...service,
+    dataDir,
+    async close() {
+      await service.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The newest link in the outbox mailed to `email` that starts with `prefix` (e.g. `http://portal.test/manage/`). */
+export async function latestLink(service: LicensingService, email: string, prefix: string): Promise<string> {
+  const mails = await service.db
+    .selectFrom('mail_outbox')
+    .select(['text'])
+    .where('to', '=', email)
+    .orderBy('id', 'desc')
+    .execute()
+  for (const mail of mails) {
+    const match = mail.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`))
+    if (match) return match[0]
+  }
+  throw new Error(`no mail to ${email} with a link starting ${prefix}`)
+}
+
+/** Signs in by emailed link, as a person would, and returns the service session's bearer credential. */
+export async function signInAs(service: LicensingService, email: string): Promise<string> {
+  const sent = await service.call({ manageLicense: { type: 'link', email } })
+  if (sent.status !== 200) throw new Error(`sign-in link for ${email} refused: ${JSON.stringify(sent.body)}`)
+  const link = await latestLink(service, email, `${service.config.publicUrl}/manage/`)
+  const passthrough = link.slice(`${service.config.publicUrl}/manage/`.length)
+  const answer = await service.call({ retrieveDetails: { passthrough } })
+  const session = (answer.body as { retrieveDetails?: { session?: string } }).retrieveDetails?.session
+  if (!session) throw new Error(`sign-in for ${email} failed: ${JSON.stringify(answer.body)}`)
+  return session
+}

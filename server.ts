@@ -47,6 +47,20 @@ app.use(
   }),
 )
 
+// Mutating requests from another site are refused (SameSite=Lax cookies already keep the session out of them; this
+// also covers sign-in and the public forms). Browsers send Origin or Sec-Fetch-Site on every POST.
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  const origin = req.get('origin')
+  const site = req.get('sec-fetch-site')
+  const crossOrigin = origin ? origin !== `${req.protocol}://${req.get('host')}` : site === 'cross-site'
+  if (crossOrigin && !req.path.startsWith('/api/')) {
+    res.status(403).type('text').send('Cross-site form posts are not accepted.')
+    return
+  }
+  next()
+})
+
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 

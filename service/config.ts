@@ -41,7 +41,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     dataDir,
     databaseFile: path.join(dataDir, 'licensing.db'),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    secret: Buffer.from(parsed.SERVICE_SECRET ?? readOrCreateSecret(dataDir, 'service-secret', production)),
+    secret: Buffer.from(parsed.SERVICE_SECRET ?? readOrCreateSecret(dataDir, 'service-secret', production, env)),
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     devTools: !production,
@@ -49,10 +49,15 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   }
 }
 
-export function readOrCreateSecret(dataDir: string, name: string, production: boolean): string {
+export function readOrCreateSecret(
+  dataDir: string,
+  name: string,
+  production: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const file = path.join(dataDir, name)
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
-  if (production && process.env.ALLOW_GENERATED_SECRETS !== '1') {
+  if (production && env.ALLOW_GENERATED_SECRETS !== '1') {
     throw new Error(
       `Missing secret "${name}": set it in the environment, or set ALLOW_GENERATED_SECRETS=1 to generate one into ${dataDir}.`,
     )

@@ -30,7 +30,7 @@ if (process.env.GITHUB_ACTIONS) reporter.push(['github'])
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: `test-results/artifacts-${port}`,
   // One server and one database are shared by every test, so tests run one at a time, in file order.
   workers: 1,
   fullyParallel: false,

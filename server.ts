@@ -44,6 +44,9 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With `no-referrer` (helmet's default) Chromium sends `Origin: null` on form posts, which the same-origin check
+    // below would refuse; this policy keeps the origin for our own posts and still hides paths from other sites.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
 

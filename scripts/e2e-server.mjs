@@ -2,9 +2,9 @@
 // Starts the built portal for the browser tests on a fresh, empty data folder, so that every run begins from the
 // demo data alone. Playwright starts this script (config.webServer) and stops it with SIGTERM.
 //
-// The data folder's path is written to test-results/e2e-data-dir.txt so that tests can read what the server keeps
-// there (secrets, keys). Playwright clears test-results/ before it starts the web server, so the file is always
-// this run's.
+// The data folder's path is written to test-results/e2e-data-dir-PORT.txt so that tests can read what the server
+// keeps there (secrets, keys). It is written before the server listens, so the tests of a run always read their own
+// run's folder; it is removed again when the server stops.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverEntry = join(root, 'build', 'server.js')
-const dataDirFile = join(root, 'test-results', 'e2e-data-dir.txt')
 const port = process.env.E2E_PORT || '3100'
+const dataDirFile = join(root, 'test-results', `e2e-data-dir-${port}.txt`)
 
 function log(message) {
   console.log(`[e2e-server] ${message}`)
@@ -44,7 +44,18 @@ function cleanUp() {
 }
 process.on('exit', cleanUp)
 
-const env = { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: 'test', TZ: 'UTC' }
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  TZ: 'UTC',
+  // No network here: a local default avatar instead of the avatar service. Every test signs in through the same
+  // rate-limited form, so the limits are raised for the run.
+  AVATAR_SERVICE: 'none',
+  RATE_LIMIT_FORMS: '100000',
+  RATE_LIMIT_API: '100000',
+}
 // The browser tests exercise the embedded licensing service and read mail from the outbox, whatever the
 // developer's shell has configured.
 delete env.LICENSING_API_URL

@@ -2,10 +2,8 @@ import { useEffect } from 'react'
 import type { MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link as RemixLink, useLocation, useRouteError } from '@remix-run/react'
 import { Box, Container, Heading, Link, Text } from '@radix-ui/themes'
-import { helpSections } from '#app/content/help-sections'
-
-// Height of the fixed header plus some air (spec §9: help anchor scroll offset 80px).
-const SCROLL_OFFSET = 80
+import { helpPageSections } from '#app/content/help-sections'
+import { HELP_SCROLL_OFFSET_PX } from '#app/rules/help'
 
 function scrollToSection(hash: string) {
   if (hash.length < 2) return
@@ -17,7 +15,7 @@ function scrollToSection(hash: string) {
   }
   const section = document.getElementById(id)
   if (!section) return
-  const top = section.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET
+  const top = section.getBoundingClientRect().top + window.scrollY - HELP_SCROLL_OFFSET_PX
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   window.scrollTo({ top, behavior: reduceMotion ? 'auto' : 'smooth' })
 }
@@ -53,10 +51,10 @@ export default function HelpRoute() {
             On this page
           </Text>
           <ul>
-            {helpSections.map((section) => (
+            {helpPageSections.map((section) => (
               <li key={section.id}>
                 <Link asChild size="2" underline="hover">
-                  <RemixLink to={`/help/#${section.id}`} preventScrollReset>
+                  <RemixLink to={section.href} preventScrollReset>
                     {section.heading}
                   </RemixLink>
                 </Link>
@@ -66,11 +64,11 @@ export default function HelpRoute() {
         </nav>
       </Box>
 
-      {helpSections.map((section) => (
+      {helpPageSections.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="help-section">
           <Heading as="h2" size="6" mb="3" id={`${section.id}-heading`}>
             <Link asChild highContrast underline="hover">
-              <RemixLink to={`/help/#${section.id}`} preventScrollReset>
+              <RemixLink to={section.href} preventScrollReset>
                 {section.heading}
               </RemixLink>
             </Link>

@@ -5,17 +5,12 @@
 import { z } from 'zod'
 import { emailInvalid, emailRequired } from './messages'
 
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '#protocol/email'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/email'
 
-export { EMAIL_MAX_LENGTH, EMAIL_PATTERN }
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail }
 
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
-}
-
-/** The comparison form of an address: trimmed and lower-cased (addresses are compared case-insensitively). */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase()
 }
 
 export function sameEmail(a: string, b: string): boolean {

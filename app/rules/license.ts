@@ -1,30 +1,25 @@
 /**
  * License rules (spec §3, §4, §5): display name, sort order, kinds of license and the visibility of per-license actions.
  */
-import type { BillingPeriod, Company, License, OfflineLicense } from '#protocol/entities'
+import type { Company, License, OfflineLicense } from '#protocol/entities'
+import {
+  DAY_MS,
+  LONG_TERM_DAYS,
+  canAssignLicense,
+  isAnnualOrLongTerm,
+  isEnterprise,
+  isOpenSource,
+  showOfflineKey,
+} from '#protocol/licenses'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
-/** §5: subscription licenses need an annual period or more than this many days to expiry for some actions. */
-export const LONG_TERM_DAYS = 90
+// Shared with the licensing service, which enforces them (protocol/licenses.ts); re-exported for the portal.
+export { DAY_MS, LONG_TERM_DAYS, canAssignLicense, isAnnualOrLongTerm, isEnterprise, isOpenSource, showOfflineKey }
 
 /** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
 export const PRO_PRODUCT_NAME = 'Console Ninja'
 /** Its name in shop URLs (`/shop/console-ninja/buy/`). */
 export const PRO_PRODUCT_SLUG = 'console-ninja'
 export const PRO_SUFFIX = ' PRO'
-
-export function isOpenSource(license: Pick<License, 'productName'>): boolean {
-  return /open source/i.test(license.productName)
-}
-
-export function isEnterprise(license: Pick<License, 'productName'>): boolean {
-  return /enterprise/i.test(license.productName)
-}
-
-/** §5: enterprise and multi-user licenses cannot be assigned ("Cannot assign this license type"). */
-export function canAssignLicense(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
-  return !isEnterprise(license) && !license.isMultiUser
-}
 
 /** Enterprise and multi-user licenses are renewed through sales (a mail link) instead of the renewal call (§7). */
 export function renewsThroughSales(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
@@ -80,22 +75,6 @@ export function compareLicenses(a: License, b: License): number {
 /** A sorted copy; the input is left alone. */
 export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
   return [...licenses].sort(compareLicenses)
-}
-
-/** §5: "an annual period or more than 90 days to expiry". */
-export function isAnnualOrLongTerm(billingPeriod: BillingPeriod | undefined, expiration: number, now: number): boolean {
-  return billingPeriod === 'year' || expiration - now > LONG_TERM_DAYS * DAY_MS
-}
-
-/**
- * §5: the offline key is hidden for Open Source, trial and monthly-subscription licenses; a subscription license
- * also needs an annual period or more than 90 days to expiry.
- */
-export function showOfflineKey(license: License, now: number): boolean {
-  if (isOpenSource(license) || license.trial) return false
-  if (!license.subscription) return true
-  if (license.billingPeriod === 'month') return false
-  return isAnnualOrLongTerm(license.billingPeriod, license.expiration, now)
 }
 
 /**

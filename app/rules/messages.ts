@@ -4,6 +4,8 @@
  * line") are written here once, in the spec's tone, and marked as such.
  */
 import type { ErrorCode } from '#protocol/operations'
+import { cannotAssign } from '#protocol/licenses'
+import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
 export const supportEmail = 'support@license-portal.test'
@@ -57,7 +59,8 @@ export function quantityLapseMessage(n: number): string {
   return `${n} distinct email address(es) must be specified to Continue.`
 }
 
-export const cannotAssign = 'Cannot assign this license type'
+// Shared with the licensing service, which answers CANNOT_ASSIGN with it.
+export { cannotAssign }
 
 // ─── §8 Sign-in form ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -196,11 +199,8 @@ export const pastDueAdvice = 'Your last payment could not be processed. Please u
 
 // ─── §8 Other ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const lastAdministrator = 'Cannot remove the last administrator'
-/** Written for the spec's second and third role-removal rules (§4), which it names without a text. */
-export const lastResellerAdministrator = 'Cannot remove the last Reseller Administrator'
-export const noOtherAdministrator =
-  'Cannot remove a Company Administrator unless another Reseller Administrator or Company Administrator remains'
+// The role-removal texts (§4, §8) live beside the rules in the protocol, which the service enforces with them.
+export { lastAdministrator, lastResellerAdministrator, noOtherAdministrator }
 
 /** Written for "a manual-review message (usually 1-2 hours, up to 12)". */
 export const checkoutFlaggedTitle = 'Your order is being reviewed'

@@ -21,10 +21,16 @@ export const SIGN_IN_LINK_SENT = "Please log in using the link we've sent to you
 /** The WCAG levels every page is scanned against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-const DATA_DIR_FILE = fileURLToPath(new URL('../../test-results/e2e-data-dir.txt', import.meta.url))
+// One file per port, so engineers running their suites on different ports do not read each other's.
+const DATA_DIR_FILE = fileURLToPath(
+  new URL(`../../test-results/e2e-data-dir-${process.env.E2E_PORT || 3100}.txt`, import.meta.url),
+)
 
 export type ConsoleErrors = {
-  /** Every console.error and uncaught page error seen so far in this test's browser context, allowed or not. */
+  /**
+   * Every console.error and uncaught page error seen so far in this test's browser context, allowed or not. The
+   * test fails at its end if any is left after the allowed patterns and the error-status documents (see below).
+   */
   readonly messages: readonly string[]
   /**
    * Accepts console errors matching `pattern` (a substring or a RegExp) for the rest of this test, for a test that
@@ -43,7 +49,19 @@ type HarnessFixtures = {
   js: boolean
   /** Auto fixture: collects console.error and page errors of every page in the test's context; fails the test on any. */
   consoleErrors: ConsoleErrors
+  /**
+   * Auto fixture: the tests never reach the internet. Every request to another origin than the server under test is
+   * answered in the browser: an image with a transparent 1×1 PNG (for example the avatar), anything else is blocked,
+   * which logs a console error and so fails the test. Holds the URLs of those requests, in order.
+   */
+  externalRequests: readonly string[]
 }
+
+// A transparent 1×1 PNG.
+const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 
 export const test = base.extend<HarnessFixtures & HarnessOptions>({
   allowedConsoleErrors: [[], { option: true }],
@@ -52,16 +70,56 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
     await use(javaScriptEnabled !== false)
   },
 
+  externalRequests: [
+    async ({ context, baseURL }, use) => {
+      const ownOrigin = new URL(baseURL ?? 'http://localhost').origin
+      const requested: string[] = []
+      await context.route(
+        (url) => url.origin !== ownOrigin,
+        async (route) => {
+          const request = route.request()
+          requested.push(request.url())
+          if (request.resourceType() === 'image') {
+            await route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG })
+          } else {
+            await route.abort('blockedbyclient')
+          }
+        },
+      )
+      await use(requested)
+    },
+    { auto: true },
+  ],
+
   consoleErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
       const messages: string[] = []
       const allowed = [...allowedConsoleErrors]
+      // Chromium logs "Failed to load resource: … status of 404" for a page answered with an error status. A test
+      // that opens a not-found or error page checks that status itself, so those lines alone are not held against
+      // it; a failed script, stylesheet or fetch still is.
+      const documentsWithErrorStatus = new Set<string>()
+      const resourceFailures = new Map<string, string>()
 
+      context.on('response', (response) => {
+        const request = response.request()
+        const status = response.status()
+        if (status >= 400 && request.isNavigationRequest()) documentsWithErrorStatus.add(response.url())
+        // With script, a form post is a fetch to the route's action; a refusal it answers with a client-error status
+        // (a validation message, a locked sign-in) is the outcome the test checks on the page, like a document's.
+        if (status >= 400 && status < 500 && request.method() === 'POST' && response.headers()['x-remix-response']) {
+          documentsWithErrorStatus.add(response.url())
+        }
+      })
       context.on('console', (message) => {
         if (message.type() !== 'error') return
         const { url, lineNumber } = message.location()
         const where = url ? ` (${url}${lineNumber ? `:${lineNumber}` : ''})` : ''
-        messages.push(`console.error: ${message.text()}${where}`)
+        const text = `console.error: ${message.text()}${where}`
+        messages.push(text)
+        if (url && message.text().startsWith('Failed to load resource: the server responded with a status of')) {
+          resourceFailures.set(text, url)
+        }
       })
       context.on('weberror', (webError) => {
         const error = webError.error()
@@ -79,9 +137,10 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
         },
       })
 
+      const isDocumentStatus = (text: string) => documentsWithErrorStatus.has(resourceFailures.get(text) ?? '')
       const isAllowed = (text: string) =>
-        allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
-      const unexpected = messages.filter((text) => !isAllowed(text))
+        allowed.some((pattern) => (typeof pattern === 'string' ? text.includes(pattern) : text.search(pattern) !== -1))
+      const unexpected = messages.filter((text) => !isDocumentStatus(text) && !isAllowed(text))
       expect(unexpected, 'the page logged console errors or threw uncaught errors').toEqual([])
     },
     { auto: true },

@@ -10,7 +10,7 @@ export function ExpiryWarning({ details, now }: { details: Details; now: number 
   const warnings = expiryWarnings(licenses, now)
   if (!warnings.longExpiredCount && warnings.discountDeadlines.length === 0) return null
   return (
-    <Callout.Root color="orange" mb="4" role="region" aria-label="Expiry warning">
+    <Callout.Root highContrast color="orange" mb="4" role="region" aria-label="Expiry warning">
       {warnings.discountDeadlines.map(({ license, deadline }) => (
         <Callout.Text key={`${license.owner}:${license.id}`}>
           {displayName(license)} (order {license.order}, key {license.key}) expired on{' '}

@@ -30,7 +30,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
       </Heading>
 
       {!hideWelcome ? (
-        <Callout.Root mb="4" color="indigo" role="region" aria-label="Welcome">
+        <Callout.Root highContrast mb="4" color="indigo" role="region" aria-label="Welcome">
           <Callout.Text>
             Welcome, {details.email}. Here you can see your licenses and subscriptions
             {companies.length ? ', assign company licenses to your team, renew, and manage permissions' : ''}. See{' '}
@@ -48,7 +48,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
       <ExpiryWarning details={details} now={now} />
 
       {details.admin ? (
-        <Callout.Root mb="4" color="amber" role="note">
+        <Callout.Root highContrast mb="4" color="amber" role="note">
           <Callout.Text>
             You are signed in as a platform administrator: merge companies, remove license and remove subscription
             actions are available.

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { dataDir, expect, expectNoAxeViolations, requestSignInLink, signIn, test } from './fixtures'
+
+test.describe('sign-in by emailed link', () => {
+  test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({ page }) => {
+    await signIn(page, 'olivia@acme.test')
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'Acme Corp' })).toBeVisible()
+
+    const table = page.getByRole('table', { name: 'Acme Corp licenses' })
+    const products = await table.getByRole('rowheader').allInnerTexts()
+    expect(products.length).toBeGreaterThanOrEqual(25)
+    // Spec §4: bundle, then wallaby, then others (no Open Source license in Acme's list).
+    const rank = (name: string) => (name.includes('Wallaby.js + Quokka.js') ? 1 : name.startsWith('Wallaby.js') ? 2 : 3)
+    const ranks = products.map(rank)
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+    expect(new Set(ranks)).toEqual(new Set([1, 2, 3]))
+  })
+
+  test('the link works once: opening it again in another browser shows the session dialog', async ({ page, browser }) => {
+    const link = await signIn(page, 'max@acme.test')
+    const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
+    const otherPage = await other.newPage()
+    await otherPage.goto(link)
+    await expect(otherPage.getByRole('heading', { name: 'Session Expiry' })).toBeVisible()
+    await expect(otherPage.getByText('Your session is not valid.')).toBeVisible()
+    await other.close()
+  })
+
+  test('an expired link shows "Session Expiry", and Close lands on the sign-in page', async ({ page }) => {
+    // A correctly signed token issued 25 hours ago (the service's secret is in the data folder).
+    const secret = readFileSync(path.join(dataDir(), 'service-secret'), 'utf8').trim()
+    const body = Buffer.from(JSON.stringify({ jti: 'expired-test', p: 'login', iat: Date.now() - 25 * 3600_000 })).toString('base64url')
+    const signature = crypto.createHmac('sha256', secret).update(body).digest('base64url')
+    await page.goto(`/manage/${body}.${signature}`)
+    await expect(page.getByRole('heading', { name: 'Session Expiry' })).toBeVisible()
+    await expect(page.getByText('Your session has expired.')).toBeVisible()
+    await expect(page.getByText('You will now be logged out.')).toBeVisible()
+    await expectNoAxeViolations(page, 'session expiry dialog')
+    await page.getByRole('button', { name: 'Close' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('button', { name: 'Send Link' })).toBeVisible()
+  })
+
+  test('NO_LOGON_LINK and NO_USER lock Send Link until the address is edited', async ({ page, js }) => {
+    await page.goto('/')
+    const email = page.getByRole('textbox', { name: 'Email', exact: true })
+    const send = page.getByRole('button', { name: 'Send Link' })
+    await email.fill('gita@github.test')
+    await send.click()
+    await expect(page.getByText('The email address is not allowed to authenticate using an email link; please use another method below.')).toBeVisible()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    if (js) {
+      await expect(send).toBeDisabled()
+      await email.fill('nobody@example.test')
+      await expect(send).toBeEnabled()
+    } else {
+      // Without script the server refuses the same address again with the same message.
+      await email.fill('nobody@example.test')
+    }
+    await send.click()
+    await expect(page.getByText('The email address provided is not the owner of any licenses.')).toBeVisible()
+  })
+
+  test('an empty or malformed address gets the spec’s messages', async ({ page }) => {
+    await page.goto('/')
+    const email = page.getByRole('textbox', { name: 'Email', exact: true })
+    await page.getByRole('button', { name: 'Send Link' }).click()
+    await expect(page.getByText('Email address must be provided.')).toBeVisible()
+    await email.fill('not an email')
+    await page.getByRole('button', { name: 'Send Link' }).click()
+    await expect(page.getByText('Email address is not valid.')).toBeVisible()
+  })
+
+  test('the email field is prefilled from ?email=', async ({ page }) => {
+    await page.goto('/?email=pat%40personal.test')
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('pat@personal.test')
+  })
+})
+
+test.describe('the shared frame and /manage', () => {
+  test('theme toggle switches dark and light and is remembered', async ({ page }) => {
+    await page.goto('/help/')
+    const html = page.locator('html')
+    await expect(html).toHaveClass(/dark/)
+    await page.getByRole('button', { name: 'Switch to light theme' }).click()
+    await expect(html).toHaveClass(/light/)
+    await expect(page).toHaveURL(/\/help\/?$/)
+    await page.reload()
+    await expect(html).toHaveClass(/light/)
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await expect(html).toHaveClass(/dark/)
+  })
+
+  test('the welcome banner is dismissed for good', async ({ page }) => {
+    await signIn(page, 'rita@reseller.test')
+    const welcome = page.getByRole('region', { name: 'Welcome' })
+    await expect(welcome).toBeVisible()
+    await welcome.getByRole('button', { name: /show this again/ }).click()
+    await expect(page.getByRole('region', { name: 'Welcome' })).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Globex', exact: true })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Welcome' })).toHaveCount(0)
+  })
+
+  test('pat sees the expiry warning, the personal licenses, and the inactive-subscription link works', async ({ page }) => {
+    await signIn(page, 'pat@personal.test')
+    await expect(page.getByRole('region', { name: 'Expiry warning' })).toContainText('to get the full renewal discount')
+    await expect(page.getByRole('region', { name: 'Expiry warning' })).toContainText('expired more than 60 days ago')
+    const table = page.getByRole('table', { name: 'Personal licenses' })
+    // Open Source first (spec §4).
+    await expect(table.getByRole('rowheader').first()).toContainText('Open Source')
+  })
+
+  test('olivia can show and hide inactive subscriptions', async ({ page }) => {
+    await signIn(page, 'olivia@acme.test')
+    await page.getByRole('link', { name: 'Show inactive subscriptions' }).click()
+    await expect(page).toHaveURL(/inactive=show/)
+    await expect(page.getByRole('link', { name: 'Hide inactive subscriptions' })).toBeVisible()
+  })
+
+  test('the platform administrator sees the administrator notice', async ({ page }) => {
+    await signIn(page, 'root@vendor.test')
+    await expect(page.getByText(/signed in as a platform administrator/)).toBeVisible()
+  })
+
+  test('Log Out ends the session', async ({ page }) => {
+    await signIn(page, 'pat@personal.test')
+    await page.locator('summary').filter({ hasText: 'Account menu for pat@personal.test' }).click()
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/manage')
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('unknown paths: a not-found page; deeper paths in the account area go to /', async ({ page }) => {
+    const response = await page.goto('/no/such/page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await page.goto('/manage/a/b')
+    await expect(page).toHaveURL(/\/$/)
+  })
+})
+
+test.describe('accessibility', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`no axe violations on /, /help and /manage in the ${theme} theme`, async ({ page }) => {
+      await signIn(page, 'olivia@acme.test')
+      // The preference cookie as the toggle writes it.
+      if (theme === 'light') {
+        await page.goto('/help/')
+        await page.getByRole('button', { name: 'Switch to light theme' }).click()
+        await expect(page.locator('html')).toHaveClass(/light/)
+      }
+      for (const url of ['/', '/help/', '/manage']) {
+        await page.goto(url)
+        await expect(page.locator('html')).toHaveClass(new RegExp(theme))
+        await expectNoAxeViolations(page, `${url} (${theme})`)
+      }
+    })
+  }
+
+  test('the outbox link request flow works from the sign-in page', async ({ page }) => {
+    const link = await requestSignInLink(page, 'rita@reseller.test')
+    expect(link).toMatch(/\/manage\/[\w-]+\.[\w-]+$/)
+  })
+})

@@ -14,6 +14,7 @@ import {
   useLocation,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { BusyOverlay } from './components/busy-overlay'
 import { SiteFooter } from './components/frame/site-footer'
 import { SiteHeader } from './components/frame/site-header'
 import { useOptimisticTheme } from './components/frame/theme-toggle'
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
           </main>
           {frame.footer ? <SiteFooter /> : null}
+          <BusyOverlay />
         </Theme>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

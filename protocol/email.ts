@@ -6,3 +6,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The longest address the protocol accepts. */
 export const EMAIL_MAX_LENGTH = 254
+
+/** The comparison form of an address: trimmed and lower-cased (addresses are compared case-insensitively). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase()
+}

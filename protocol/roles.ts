@@ -2,7 +2,8 @@
  * Company roles (spec §3, §6): which role a permission entry's codes make, and what each role may do.
  * Shared by the service (which enforces) and the portal (which mirrors).
  */
-import type { PermissionCode } from './entities.js'
+import { normalizeEmail } from './email.js'
+import type { PermissionCode, PermissionEntry } from './entities.js'
 
 export type RoleNumber = 1 | 2 | 3 | 4 | 5
 
@@ -76,4 +77,70 @@ export function permissionFlags(role: RoleNumber): PermissionFlags {
     default:
       return { canAssign: false, canAddUsers: false, canRenew: false, canViewReceipt: false, canAddResellers: false }
   }
+}
+
+/**
+ * §6 who may add or remove whom: a Reseller Administrator manages every role (an Unknown entry included, so it can be
+ * cleaned up); a Company Administrator manages Company Administrators and Company Managers; nobody else manages roles.
+ */
+export function canManageRole(actor: RoleNumber, target: RoleNumber): boolean {
+  if (actor === RESELLER_ADMINISTRATOR) return true
+  if (actor === COMPANY_ADMINISTRATOR) return target === COMPANY_ADMINISTRATOR || target === COMPANY_MANAGER
+  return false
+}
+
+/** §8 the spec's text for the first role-removal rule. */
+export const lastAdministrator = 'Cannot remove the last administrator'
+/** Written for the spec's second and third role-removal rules (§4), which it names without a text. */
+export const lastResellerAdministrator = 'Cannot remove the last Reseller Administrator'
+export const noOtherAdministrator =
+  'Cannot remove a Company Administrator unless another Reseller Administrator or Company Administrator remains'
+
+export type RemovalError = {
+  code: 'LAST_ADMINISTRATOR' | 'LAST_RESELLER_ADMINISTRATOR' | 'NO_OTHER_ADMINISTRATOR'
+  message: string
+}
+
+type Codes = { permissions: readonly PermissionCode[] }
+
+/**
+ * §4 role-removal rules, checked on the entries of one company as they would be after the change (`add` lets a role
+ * change — remove and add of the same address — count the new role). First match wins:
+ * 1. the last administrator cannot be removed: an entry holding the ADMIN code is removed and no entry holding it
+ *    remains ("Cannot remove the last administrator", the spec's text);
+ * 2. the last Reseller Administrator cannot be removed;
+ * 3. a Company Administrator cannot be removed unless another Reseller Administrator or Company Administrator remains.
+ * Rule 1 speaks of the ADMIN code, rules 2 and 3 of derived roles: an entry whose codes make no known role (Unknown,
+ * for example ADMIN + ASSIGN) still counts as an administrator for rule 1 but not for rule 3.
+ * The portal shows these rules; the licensing service enforces them with the same function.
+ */
+export function checkRemoval(
+  entries: readonly Pick<PermissionEntry, 'email' | 'permissions'>[],
+  removeEmails: readonly string[],
+  add: readonly { email: string; permissions: readonly PermissionCode[] }[] = [],
+): RemovalError | null {
+  const removing = new Set(removeEmails.map(normalizeEmail))
+  const removed = entries.filter((e) => removing.has(normalizeEmail(e.email)))
+  if (removed.length === 0) return null
+  const remaining = [...entries.filter((e) => !removing.has(normalizeEmail(e.email))), ...add]
+
+  const holdsAdmin = (e: Codes) => e.permissions.includes('ADMIN')
+  const hasRole = (e: Codes, ...roles: RoleNumber[]) => roles.includes(roleOf(e.permissions))
+
+  if (removed.some(holdsAdmin) && !remaining.some(holdsAdmin)) {
+    return { code: 'LAST_ADMINISTRATOR', message: lastAdministrator }
+  }
+  if (
+    removed.some((e) => hasRole(e, RESELLER_ADMINISTRATOR)) &&
+    !remaining.some((e) => hasRole(e, RESELLER_ADMINISTRATOR))
+  ) {
+    return { code: 'LAST_RESELLER_ADMINISTRATOR', message: lastResellerAdministrator }
+  }
+  if (
+    removed.some((e) => hasRole(e, COMPANY_ADMINISTRATOR)) &&
+    !remaining.some((e) => hasRole(e, RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR))
+  ) {
+    return { code: 'NO_OTHER_ADMINISTRATOR', message: noOtherAdministrator }
+  }
+  return null
 }

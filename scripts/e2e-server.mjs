@@ -48,7 +48,11 @@ const env = {
   ...process.env,
   PORT: port,
   DATA_DIR: dataDir,
-  NODE_ENV: 'test',
+  // The production build, as deployed (React's production renderer), with the development outbox switched on so
+  // tests can follow emailed links, and secrets generated into the fresh data folder.
+  NODE_ENV: 'production',
+  DEV_TOOLS: '1',
+  ALLOW_GENERATED_SECRETS: '1',
   TZ: 'UTC',
   // No network here: a local default avatar instead of the avatar service. Every test signs in through the same
   // rate-limited form, so the limits are raised for the run.

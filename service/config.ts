@@ -44,7 +44,8 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     secret: Buffer.from(parsed.SERVICE_SECRET ?? readOrCreateSecret(dataDir, 'service-secret', production, env)),
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
-    devTools: !production,
+    // The outbox page: outside production, or when asked for (the browser tests run a production build with it).
+    devTools: !production || env.DEV_TOOLS === '1',
     env,
   }
 }

@@ -35,7 +35,7 @@ async function main() {
   if (!fs.existsSync('build/server.js')) throw new Error('Run `npm run build` first.')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'license-portal-bench-'))
     // Production mode, as deployed (React's production build); links are read from the store's outbox table.
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
@@ -152,7 +152,7 @@ async function scriptBytes(page: string, cookie: string): Promise<number | null>
   for (const match of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) urls.add(match[1])
   let total = 0
   for (const url of urls) {
-    const body = Buffer.from(await fetch(new URL(url, base)).then((r) => r.arrayBuffer()))
+    const body = new Uint8Array(await fetch(new URL(url, base)).then((r) => r.arrayBuffer()))
     total += zlib.gzipSync(body).length
   }
   return total

@@ -28,6 +28,9 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   next()
 })
+// With Paddle configured, Paddle.js (loaded by the shop's script, so 'strict-dynamic' admits it) runs its checkout
+// frame and overlay from Paddle's hosts; the sandbox provider's pages are our own ('self').
+const paddleHosts = service.adapters.payments?.provider.checkoutClient.provider === 'paddle' ? ['https://*.paddle.com'] : []
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -35,9 +38,9 @@ app.use(
         defaultSrc: ["'self'"],
         scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://www.gravatar.com'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https://www.gravatar.com', ...paddleHosts],
+        connectSrc: ["'self'", ...paddleHosts],
+        frameSrc: ["'self'", ...paddleHosts],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,

@@ -18,9 +18,11 @@ import {
   LogonLinkPolicy,
   OfflineLicense,
   CheckoutPassthrough,
+  Country,
   PermissionCode,
   PermissionEntry,
   PricePlan,
+  ProductGroup,
   ReceiptPayment,
   RedeemResult,
   Subscription,
@@ -60,7 +62,21 @@ export const operations = {
   },
   completeAuthentication: {
     payload: z.object({ type: z.enum(['github', 'google']), code: z.string().min(1).max(2000), state: z.string().min(1).max(2000) }),
-    result: z.object({ completed: z.literal(true), session: z.string(), email: z.string(), admin: z.boolean() }),
+    result: z.object({
+      completed: z.literal(true),
+      session: z.string(),
+      email: z.string(),
+      admin: z.boolean(),
+      /** Present when the state came from `linkAccount`: the provider was linked to the signed-in account (whose
+       * credential the call carried and which `session` repeats) rather than signing someone in. */
+      linked: z.enum(['github', 'google']).optional(),
+    }),
+  },
+  /** Account settings' "link": like the social manageLicense, for the signed-in account; the provider's answer comes
+   * back through completeAuthentication, called with the same account's credential. */
+  linkAccount: {
+    payload: z.object({ type: z.enum(['github', 'google']), callback: z.string().url().max(2000) }),
+    result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
     payload: z.object({ passthrough: z.string().max(4000).optional() }).default({}),
@@ -139,6 +155,25 @@ export const operations = {
       }),
     ]),
     result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.number().int().optional() }),
+  },
+  /**
+   * The shop's catalog (public, no credential): each product with its name in shop URLs (`/shop/{slug}/buy/`), the
+   * country table and currency symbols of spec §3, and how the portal opens the provider's checkout frame (the
+   * payments adapter's `checkoutClient`): `sandbox` → the local sandbox's checkout page (`checkoutUrl`) in an iframe;
+   * `paddle` → Paddle.js v1 with this vendor id (and Paddle's sandbox environment when `environment` is `sandbox`).
+   * `products` are the ones the shop sells (listed on /shop/).
+   */
+  catalog: {
+    payload: empty,
+    result: z.object({
+      products: z.array(z.object({ slug: z.string(), name: z.string(), productGroup: ProductGroup })),
+      countries: z.array(Country),
+      currencySymbols: z.record(z.string()),
+      checkout: z.discriminatedUnion('provider', [
+        z.object({ provider: z.literal('sandbox'), checkoutUrl: z.string() }),
+        z.object({ provider: z.literal('paddle'), vendorId: z.number().int(), environment: z.enum(['production', 'sandbox']) }),
+      ]),
+    }),
   },
   /** Without script: the provider's hosted checkout for the same purchase the inline frame would make. */
   hostedCheckout: {

@@ -40,6 +40,7 @@ async function main() {
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     ALLOW_GENERATED_SECRETS: '1',
+    PAYMENTS_SANDBOX: '1',
     PORT: String(port),
     AVATAR_SERVICE: 'none',
     RATE_LIMIT_API: '100000',
@@ -152,7 +153,7 @@ async function scriptBytes(page: string, cookie: string): Promise<number | null>
   for (const match of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) urls.add(match[1])
   let total = 0
   for (const url of urls) {
-    const body = new Uint8Array(await fetch(new URL(url, base)).then((r) => r.arrayBuffer()))
+    const body = Buffer.from(new Uint8Array(await (await fetch(new URL(url, base))).arrayBuffer()))
     total += zlib.gzipSync(body).length
   }
   return total

@@ -52,6 +52,7 @@ const env = {
   // tests can follow emailed links, and secrets generated into the fresh data folder.
   NODE_ENV: 'production',
   DEV_TOOLS: '1',
+  PAYMENTS_SANDBOX: '1',
   ALLOW_GENERATED_SECRETS: '1',
   TZ: 'UTC',
   // No network here: a local default avatar instead of the avatar service. Every test signs in through the same

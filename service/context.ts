@@ -1,6 +1,8 @@
 import type { ServiceConfig } from './config.js'
 import type { DB } from './db/database.js'
 import type { Mailer } from './mail/mailer.js'
+import type { PaymentsAdapter } from './payments/types.js'
+import type { IdentityAdapter } from './identity/types.js'
 import type { TokenCodec } from './tokens.js'
 import { resolveSession } from './sessions.js'
 import { ServiceError } from './errors.js'
@@ -19,13 +21,10 @@ export type ServiceContext = {
 }
 
 export interface ServiceAdapters {
-  /** GitHub / Google sign-in (the identity capability). */
-  identity?: {
-    startSignIn(
-      payload: { type: 'github' | 'google'; callback: string },
-      ctx: ServiceContext,
-    ): Promise<{ redirect: string }>
-  }
+  /** GitHub / Google sign-in and linking (the identity capability, service/identity). */
+  identity?: IdentityAdapter
+  /** Paddle Classic or the local sandbox provider, its webhooks and the sandbox's pages (service/payments). */
+  payments?: PaymentsAdapter
 }
 
 /** The signed-in account's email, or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */

@@ -1,17 +1,24 @@
 import express from 'express'
+import { identityRouter } from './identity/router.js'
 import { listOutbox } from './mail/mailer.js'
 import type { LicensingService } from './index.js'
+import { offlineKeyRouter } from './offline-keys.js'
+import { paymentsRouter } from './payments/router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
 /** The service's HTTP endpoints: the licensing protocol, and the development outbox. */
 export function serviceRouter(service: LicensingService): express.Router {
   const router = express.Router()
+  router.use(offlineKeyRouter(service))
 
   router.post('/api/licensing', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
     const response = await service.callText(typeof req.body === 'string' ? req.body : '', bearer(req.get('authorization')))
     res.status(response.status).type('application/json').send(JSON.stringify(response.body))
   })
+
+  router.use(identityRouter(service))
+  router.use(paymentsRouter(service))
 
   if (service.config.devTools) {
     router.get('/dev/outbox', async (_req, res) => {

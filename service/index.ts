@@ -3,7 +3,9 @@ import type { ServiceAdapters, ServiceContext } from './context.js'
 import { migrateToLatest, openDatabase, type DB } from './db/database.js'
 import { demoAccounts, isEmpty, seedDemoData } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
+import { createIdentityAdapter } from './identity/adapter.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
+import { createPayments } from './payments/index.js'
 import { createTokenCodec } from './tokens.js'
 
 export type LicensingService = {
@@ -37,20 +39,23 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const db = openDatabase(options.databaseFile ?? config.databaseFile)
   await migrateToLatest(db)
   let seeded = false
-  if ((options.seed ?? true) && (await isEmpty(db))) {
+  // An empty store gets the demo data set unless told otherwise (SEED_DEMO_DATA=0 for a real deployment).
+  const seedDemo = options.seed ?? (options.env ?? process.env).SEED_DEMO_DATA !== '0'
+  if (seedDemo && (await isEmpty(db))) {
     await seedDemoData(db, { now: now() })
     seeded = true
   }
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, now })
   const codec = createTokenCodec(config.secret)
-  const adapters: ServiceAdapters = { ...(options.adapters ?? {}) }
+  const adapters: ServiceAdapters = { identity: createIdentityAdapter(config), ...(options.adapters ?? {}) }
+  adapters.payments ??= createPayments({ config, db, now, log, context: () => context() })
 
   const context = (credential?: string): ServiceContext => ({ db, config, codec, mailer, now, credential, adapters })
 
-  if (seeded) {
-    log('Seeded the demo data set. Sign in at / with one of these addresses (the link arrives in the outbox):')
+  if (seeded) log(`Seeded the demo data set into ${config.databaseFile}.`)
+  if (config.devTools && seedDemo) {
+    log(`Sign in at ${config.publicUrl}/ with one of the demo addresses; the link arrives in ${config.publicUrl}/dev/outbox:`)
     for (const account of demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
-    if (config.devTools) log('Outbox: /dev/outbox')
   }
 
   return {
@@ -61,6 +66,9 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     context,
     call: (request, credential) => handleProtocol(request, context(credential)),
     callText: (text, credential) => handleProtocolText(text, context(credential)),
-    close: () => db.destroy(),
+    close: async () => {
+      adapters.payments?.close()
+      await db.destroy()
+    },
   }
 }

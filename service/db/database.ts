@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely'
 import * as initial from './migrations/0001-initial.js'
+import * as payments from './migrations/0002-payments.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -10,6 +11,7 @@ export type DB = Kysely<Database>
 // Migrations are listed here (not read from a folder at run time) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-payments': payments,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -2,6 +2,14 @@ import type { OperationName, ParsedPayload, Result } from '../../protocol/operat
 import type { ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
+import { accountOperations } from './account.js'
+import { activationOperations } from './activation.js'
+import { identityOperations } from '../identity/operations.js'
+import { adminOperations } from './admin.js'
+import { companyOperations } from './company.js'
+import { permissionOperations } from './permissions.js'
+import { renewalOperations } from './renewals.js'
+import { shopOperations } from './shop.js'
 
 export type OperationHandler<O extends OperationName> = (payload: ParsedPayload<O>, ctx: ServiceContext) => Promise<Result<O>>
 export type OperationHandlers = { [O in OperationName]?: OperationHandler<O> }
@@ -20,4 +28,12 @@ const sessionOperations: OperationHandlers = {
 /** Every operation the service answers, by capability. */
 export const operationHandlers: OperationHandlers = {
   ...sessionOperations,
+  ...identityOperations,
+  ...accountOperations,
+  ...activationOperations,
+  ...companyOperations,
+  ...permissionOperations,
+  ...adminOperations,
+  ...shopOperations,
+  ...renewalOperations,
 }

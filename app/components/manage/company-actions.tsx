@@ -1,5 +1,7 @@
 import { Flex } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
+import { BulkAssignLink, OfflineKeysLink, PermissionsLink } from './company/company-links'
+import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
 
 export type CompanyActionProps = { company: Company; admin: boolean; now: number; email: string }
 
@@ -7,7 +9,13 @@ export type CompanyActionProps = { company: Company; admin: boolean; now: number
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
  * New Subscription. Each capability contributes its own component; each renders nothing when its flags say no.
  */
-const contributions: Array<(props: CompanyActionProps) => JSX.Element | null> = []
+const contributions: Array<(props: CompanyActionProps) => JSX.Element | null> = [
+  PermissionsLink,
+  BulkAssignLink,
+  BulkRenewLink,
+  OfflineKeysLink,
+  NewSubscriptionLink,
+]
 
 export function CompanyActions(props: CompanyActionProps) {
   return (

@@ -6,9 +6,16 @@ import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
 
 /** One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. */
-type CompanySectionProps = { company: Company; now: number; showInactive: boolean; admin: boolean; email: string }
+type CompanySectionProps = {
+  company: Company
+  now: number
+  showInactive: boolean
+  admin: boolean
+  email: string
+  paging: { page: number; href: (page: number) => string }
+}
 
-export function CompanySection({ company, now, showInactive, admin, email }: CompanySectionProps) {
+export function CompanySection({ company, now, showInactive, admin, email, paging }: CompanySectionProps) {
   const counts = companyCounts(company, now)
   const headingId = `company-${company.id}`
   return (
@@ -39,6 +46,7 @@ export function CompanySection({ company, now, showInactive, admin, email }: Com
           caption={`${company.name} licenses`}
           company={company}
           admin={admin}
+          paging={paging}
         />
       </section>
     </Box>

@@ -1,5 +1,8 @@
 import { Flex } from '@radix-ui/themes'
 import type { Company, License } from '#protocol/entities'
+import { AssignAction, OfflineKeyAction, RemoveLicenseAction } from './company/license-actions'
+import { ReceiptAction } from './renewals/receipt-link'
+import { RenewAction } from './renewals/renew-action'
 
 export type LicenseActionProps = { license: License; company?: Company; admin: boolean; now: number }
 
@@ -7,7 +10,13 @@ export type LicenseActionProps = { license: License; company?: Company; admin: b
  * The per-license actions of a license row (spec §2): each capability contributes its own component here
  * (assignment, renew, offline key, receipt, administrator remove). Each renders nothing when it does not apply.
  */
-const contributions: Array<(props: LicenseActionProps) => JSX.Element | null> = []
+const contributions: Array<(props: LicenseActionProps) => JSX.Element | null> = [
+  AssignAction,
+  RenewAction,
+  OfflineKeyAction,
+  ReceiptAction,
+  RemoveLicenseAction,
+]
 
 export function LicenseActions(props: LicenseActionProps) {
   return (

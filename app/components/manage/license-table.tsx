@@ -1,4 +1,5 @@
-import { Badge, Table, Text } from '@radix-ui/themes'
+import { Badge, Flex, Table, Text } from '@radix-ui/themes'
+import { Link } from '@remix-run/react'
 import type { Company, License } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName, isExpired, sortLicenses } from '#app/rules/license'
@@ -10,15 +11,24 @@ type LicenseTableProps = {
   caption: string
   company?: Company
   admin: boolean
+  /** Which page of the sorted list to show, and how to link to another page (a URL: works without script). */
+  paging?: { page: number; href: (page: number) => string }
 }
 
+/** Rows per page: a company with thousands of licenses gets a page at a time, not one enormous table. */
+export const LICENSES_PER_PAGE = 50
+
 /** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
-export function LicenseTable({ licenses, now, caption, company, admin }: LicenseTableProps) {
+export function LicenseTable({ licenses, now, caption, company, admin, paging }: LicenseTableProps) {
   const actions = hasLicenseActions()
   if (licenses.length === 0) return null
-  const sorted = sortLicenses(licenses)
+  const all = sortLicenses(licenses)
+  const pages = Math.max(1, Math.ceil(all.length / LICENSES_PER_PAGE))
+  const page = Math.min(Math.max(1, paging?.page ?? 1), pages)
+  const sorted = paging ? all.slice((page - 1) * LICENSES_PER_PAGE, page * LICENSES_PER_PAGE) : all
   const showAssigned = Boolean(company) || sorted.some((l) => l.licenseType === 'company')
   return (
+    <>
     <Table.Root variant="surface" size="1" mb="4" className="license-table">
       <caption className="table-caption">{caption}</caption>
       <Table.Header>
@@ -73,5 +83,58 @@ export function LicenseTable({ licenses, now, caption, company, admin }: License
         })}
       </Table.Body>
     </Table.Root>
+    {paging && pages > 1 ? (
+      <Pagination caption={caption} page={page} pages={pages} total={all.length} href={paging.href} />
+    ) : null}
+    </>
+  )
+}
+
+function Pagination({
+  caption,
+  page,
+  pages,
+  total,
+  href,
+}: {
+  caption: string
+  page: number
+  pages: number
+  total: number
+  href: (page: number) => string
+}) {
+  const first = (page - 1) * LICENSES_PER_PAGE + 1
+  const last = Math.min(page * LICENSES_PER_PAGE, total)
+  return (
+    <Flex asChild gap="3" align="center" wrap="wrap" mb="4">
+      <nav aria-label={`${caption} pages`}>
+        <Text size="2">
+          {first}–{last} of {total.toLocaleString('en-US')}
+        </Text>
+        {page > 1 ? (
+          <Link to={href(page - 1)} preventScrollReset>
+            Previous page
+          </Link>
+        ) : null}
+        {Array.from({ length: pages }, (_, i) => i + 1)
+          .filter((p) => p === 1 || p === pages || Math.abs(p - page) <= 2)
+          .map((p) =>
+            p === page ? (
+              <Text key={p} size="2" weight="bold" aria-current="page">
+                {p}
+              </Text>
+            ) : (
+              <Link key={p} to={href(p)} preventScrollReset aria-label={`Page ${p}`}>
+                {p}
+              </Link>
+            ),
+          )}
+        {page < pages ? (
+          <Link to={href(page + 1)} preventScrollReset>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </Flex>
   )
 }

@@ -2,6 +2,8 @@ import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/
 import { Form, Link } from '@remix-run/react'
 import type { Details } from '#protocol/operations'
 import { dialogComponents } from '#app/routes/__manage/dialogs'
+import { MergeCompaniesLink } from './company/admin-links'
+import { useAutoOpenBulkAssign } from './company/use-auto-open-bulk-assign'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
@@ -22,6 +24,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
   const Dialog = dialog ? dialogComponents[dialog.name] : undefined
   const closeTo = closeUrl(search)
   const hasPersonal = personal.licenses.length > 0 || personal.subscriptions.length > 0
+  useAutoOpenBulkAssign(details, dialog !== null)
 
   return (
     <Container size="4" px="4" py="5">
@@ -53,6 +56,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
             You are signed in as a platform administrator: merge companies, remove license and remove subscription
             actions are available.
           </Callout.Text>
+          <MergeCompaniesLink />
         </Callout.Root>
       ) : null}
 
@@ -74,7 +78,13 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
                 admin={details.admin}
               />
             ) : null}
-            <LicenseTable licenses={personal.licenses} now={now} caption="Personal licenses" admin={details.admin} />
+            <LicenseTable
+              licenses={personal.licenses}
+              now={now}
+              caption="Personal licenses"
+              admin={details.admin}
+              paging={pagingFor(search, 'personal')}
+            />
           </section>
         </Box>
       ) : null}
@@ -82,6 +92,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
       {companies.map((company) => (
         <CompanySection
           key={company.id}
+          paging={pagingFor(search, company.id)}
           company={company}
           now={now}
           showInactive={showInactive}
@@ -100,9 +111,29 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
 }
 
 /** Closing a dialog keeps the page's other query values (e.g. show inactive) and drops the dialog's own. */
+/** The page's own view state in the URL: show inactive subscriptions, and which page of each license table. */
+const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
+
+/** Each license table pages through `?page-{table}=N`, keeping the rest of the view (not an open dialog). */
+function pagingFor(search: string, table: string) {
+  const params = new URLSearchParams(search)
+  const key = `page-${table}`
+  return {
+    page: Number(params.get(key)) || 1,
+    href(page: number) {
+      const next = new URLSearchParams(search)
+      for (const name of [...next.keys()]) if (!isViewParam(name)) next.delete(name)
+      if (page === 1) next.delete(key)
+      else next.set(key, String(page))
+      const query = next.toString()
+      return query ? `/manage?${query}` : '/manage'
+    },
+  }
+}
+
 function closeUrl(search: string): string {
   const params = new URLSearchParams(search)
-  for (const key of [...params.keys()]) if (key !== 'inactive') params.delete(key)
+  for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)
   const rest = params.toString()
   return rest ? `/manage?${rest}` : '/manage'
 }

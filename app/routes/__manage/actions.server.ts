@@ -1,6 +1,10 @@
 import { redirect } from '@remix-run/node'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { ManageAction } from './registry.server'
+import { companyActions } from './company/index.server'
+import { bulkRenew, renew } from './renewals/renewals.server'
+import { linkAccount, saveAccountSettings } from './account/account-settings.server'
+import { changeEmail } from './account/change-email.server'
 
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
@@ -8,4 +12,10 @@ const dismissWelcome: ManageAction = async ({ request }) =>
 /** Every form of /manage, by its `intent`. Capabilities add theirs here. */
 export const manageActions: Record<string, ManageAction> = {
   'dismiss-welcome': dismissWelcome,
+  ...companyActions,
+  renew,
+  'bulk-renew': bulkRenew,
+  'change-email': changeEmail,
+  'account-settings': saveAccountSettings,
+  'link-account': linkAccount,
 }

@@ -1,4 +1,14 @@
 import type { DialogLoader } from './registry.server'
+import { companyDialogLoaders } from './company/index.server'
+import { bulkRenewDialog, receiptDialog } from './renewals/renewals.server'
+import { accountSettingsDialog } from './account/account-settings.server'
+import { changeEmailDialog } from './account/change-email.server'
 
 /** Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. */
-export const dialogLoaders: Record<string, DialogLoader> = {}
+export const dialogLoaders: Record<string, DialogLoader> = {
+  ...companyDialogLoaders,
+  'bulk-renew': bulkRenewDialog,
+  receipt: receiptDialog,
+  'change-email': changeEmailDialog,
+  'account-settings': accountSettingsDialog,
+}

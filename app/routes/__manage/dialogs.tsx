@@ -1,7 +1,18 @@
 import type { ComponentType } from 'react'
 import type { Details } from '#protocol/operations'
+import { companyDialogComponents } from './company/dialogs'
+import { BulkRenewDialog } from './renewals/bulk-renew-dialog'
+import { ReceiptErrorDialog } from './renewals/receipt-dialog'
+import { AccountSettingsDialog } from './account/account-settings-dialog'
+import { ChangeEmailDialog } from './account/change-email-dialog'
 
 export type DialogProps = { data: unknown; details: Details; closeTo: string }
 
 /** The component of each /manage dialog, by its `dialog` query value (mirrors dialogs.server.ts). */
-export const dialogComponents: Record<string, ComponentType<DialogProps>> = {}
+export const dialogComponents: Record<string, ComponentType<DialogProps>> = {
+  ...companyDialogComponents,
+  'bulk-renew': BulkRenewDialog,
+  receipt: ReceiptErrorDialog,
+  'change-email': ChangeEmailDialog,
+  'account-settings': AccountSettingsDialog,
+}

@@ -1,0 +1,38 @@
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { Link as RemixLink } from '@remix-run/react'
+import { authenticationError, authenticationFailedTitle, labels } from '#app/rules/messages'
+import { RouteDialog } from '#app/components/route-dialog'
+
+/**
+ * "Authentication Failed" (spec §2, §8): what went wrong with a GitHub or Google sign-in. Only its Close button
+ * dismisses it, and Close goes to "/".
+ */
+export function AuthenticationFailedDialog({ code }: { code: string }) {
+  const text = authenticationError(code)
+  return (
+    <RouteDialog
+      title={authenticationFailedTitle}
+      closeTo="/"
+      dismissible={false}
+      raised
+      role="alertdialog"
+      maxWidth="480px"
+    >
+      <Text as="p" size="3" mb="2">
+        {text.message}
+      </Text>
+      {text.support ? (
+        <Text as="p" size="2" mb="2">
+          {text.support}
+        </Text>
+      ) : null}
+      <Flex justify="end" mt="3">
+        <Button asChild>
+          <RemixLink to="/" replace>
+            {labels.close}
+          </RemixLink>
+        </Button>
+      </Flex>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,36 @@
+import { Card, Container, Heading, Link, Text } from '@radix-ui/themes'
+import { Link as RemixLink } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+/**
+ * The page an emailed link opens (activation, email confirmation): one heading and what happened. Plain HTML, so it
+ * reads the same in a locked-down browser with script off.
+ */
+export function OutcomePage({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Container size="2" px="4" py="8">
+      <Card size="3">
+        <Heading as="h1" size="6" mb="3">
+          {heading}
+        </Heading>
+        {children}
+      </Card>
+    </Container>
+  )
+}
+
+export function OutcomeText({ children }: { children: ReactNode }) {
+  return (
+    <Text as="p" size="3" mb="3">
+      {children}
+    </Text>
+  )
+}
+
+export function HomeLink({ children }: { children: ReactNode }) {
+  return (
+    <Link asChild size="3" underline="always">
+      <RemixLink to="/">{children}</RemixLink>
+    </Link>
+  )
+}

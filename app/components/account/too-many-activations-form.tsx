@@ -1,0 +1,64 @@
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { Form } from '@remix-run/react'
+import type { Activation } from '#protocol/entities'
+import { formatDateTime } from '#app/rules/dates'
+import { labels } from '#app/rules/messages'
+
+type TooManyActivationsFormProps = {
+  activations: readonly Activation[]
+  /** Why the last Proceed was not accepted, if it was not. */
+  message?: string
+  busy: boolean
+}
+
+/**
+ * The removal list of "Too Many Activations" (spec §2, §8): one checkbox per machine (host name and activation time)
+ * and Proceed, a plain form posted to the same address. Times are shown in UTC so that the server's rendering and the
+ * browser's agree.
+ */
+export function TooManyActivationsForm({ activations, message, busy }: TooManyActivationsFormProps) {
+  const errorId = 'deactivate-error'
+  return (
+    <Form method="post" aria-describedby={message ? errorId : undefined}>
+      <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
+        <legend>
+          <Text size="3" weight="bold">
+            Activations to remove
+          </Text>
+        </legend>
+        <Flex direction="column" gap="2" my="3" asChild>
+          <ul style={{ listStyle: 'none', padding: 0 }}>
+            {activations.map((activation) => (
+              <li key={activation.key}>
+                <Flex asChild gap="2" align="center">
+                  <label>
+                    <input
+                      type="checkbox"
+                      name="deactivate"
+                      value={activation.key}
+                      style={{ width: 16, height: 16, margin: 0, accentColor: 'var(--accent-9)' }}
+                    />
+                    <Text size="3">
+                      <Text weight="medium">{activation.hostname}</Text>, activated{' '}
+                      {formatDateTime(activation.activationTime, { utc: true })} UTC
+                    </Text>
+                  </label>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      </fieldset>
+      <div id={errorId} aria-live="polite">
+        {message ? (
+          <Text as="p" color="red" size="2" mb="2">
+            {message}
+          </Text>
+        ) : null}
+      </div>
+      <Button type="submit" size="3" disabled={busy}>
+        {busy ? 'Proceeding…' : labels.proceed}
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * The offline keys as text (spec §2 "Offline keys dialog"): grouped by order, sorted by order then key, each key's
+ * parts separated by ": " (key number, then the key). The same text is shown, copied and downloaded.
+ */
+export type OfflineKeyLine = { key: number; licenseKey: string }
+
+/** One key: `{key number}: {offline key}`. */
+export function offlineKeyLine(entry: OfflineKeyLine): string {
+  return `${entry.key}: ${entry.licenseKey}`
+}
+
+/** Every key of a company, one group per order (already sorted by `groupOfflineKeys`). */
+export function offlineKeysText(companyName: string, groups: ReadonlyArray<{ order: string; keys: readonly OfflineKeyLine[] }>): string {
+  const lines = [`Offline keys of ${companyName}`]
+  for (const group of groups) lines.push('', `Order ${group.order}`, ...group.keys.map(offlineKeyLine))
+  return lines.join('\n') + '\n'
+}
+
+/** A file name made of safe characters only, e.g. `offline-keys-acme-corp.txt`. */
+export function offlineKeyFileName(...parts: Array<string | number>): string {
+  const slug = parts
+    .map((p) => String(p).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''))
+    .filter(Boolean)
+    .join('-')
+  return `${slug || 'offline-keys'}.txt`
+}
+
+/** A link target that downloads the text as a file, with or without script. */
+export function textFileHref(text: string): string {
+  return `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`
+}

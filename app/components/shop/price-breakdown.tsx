@@ -1,0 +1,56 @@
+import { Box, Flex, Heading, Text } from '@radix-ui/themes'
+import type { PriceBreakdown } from '#app/routes/__shop/pricing'
+
+type PriceBreakdownProps = {
+  breakdown: PriceBreakdown
+  /** The built-in prices are shown because the price lookup failed or timed out (spec §9). */
+  fallback: boolean
+  /** Shown while the breakdown for changed options is on its way. */
+  updating?: boolean
+}
+
+/**
+ * The purchase page's price breakdown (spec §2): one license's price per month, then what is charged each billing
+ * period — list price, country discount, special discount, subtotal, tax and total. A live region, so that a screen
+ * reader hears the new total when an option changes.
+ */
+export function PriceBreakdownView({ breakdown, fallback, updating = false }: PriceBreakdownProps) {
+  return (
+    <Box asChild mb="5">
+      <section aria-labelledby="price-heading" aria-busy={updating}>
+        <Heading as="h2" size="5" mb="3" id="price-heading">
+          Price
+        </Heading>
+        <div aria-live="polite">
+          <Flex align="baseline" gap="2" wrap="wrap" mb="1">
+            <Text size="8" weight="bold" data-testid="price-per-month">
+              {breakdown.perLicensePerMonth}
+            </Text>
+            <Text size="3">per user / month</Text>
+          </Flex>
+          <Text as="p" size="2" color="gray" mb="3">
+            {breakdown.billingPeriod === 'year'
+              ? `Billed annually${breakdown.totalPerMonth ? ` (${breakdown.totalPerMonth} per month in total)` : ''}.`
+              : 'Billed monthly.'}
+          </Text>
+          <table className="shop-breakdown">
+            <caption className="visually-hidden">Price breakdown</caption>
+            <tbody>
+              {breakdown.rows.map((row) => (
+                <tr key={row.key} className={row.kind === 'total' ? 'shop-breakdown__total' : undefined}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {fallback ? (
+            <Text as="p" size="1" color="gray" mt="2">
+              Prices in your currency could not be looked up just now; these are our standard prices in US dollars.
+            </Text>
+          ) : null}
+        </div>
+      </section>
+    </Box>
+  )
+}

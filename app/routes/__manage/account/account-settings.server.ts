@@ -1,0 +1,95 @@
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect, redirectDocument } from '@remix-run/node'
+import type { AccountSettings } from '#protocol/entities'
+import { errorMessageFor } from '#app/rules/messages'
+import { callLicensing } from '#app/utils/licensing.server'
+import type { DialogLoader, ManageAction } from '../registry.server'
+import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
+import { managePageUrl } from './urls'
+
+export type AccountSettingsDialogData =
+  { kind: 'settings'; settings: AccountSettings } | { kind: 'error'; message: string }
+
+export type AccountSettingsActionData = {
+  intent: 'account-settings'
+  message: string
+  /** The draft that was sent, so the dialog shows it again beside the error. */
+  draft: AccountSettings
+}
+
+/** `?dialog=account-settings`: reads the settings (spec §7 `accountSettings`, no payload). */
+export const accountSettingsDialog: DialogLoader = async ({ user, context }) => {
+  const answer = await callLicensing('accountSettings', {}, { credential: user.credential, context })
+  if (!answer.ok) return { kind: 'error', message: errorMessageFor(answer.error) } satisfies AccountSettingsDialogData
+  return { kind: 'settings', settings: answer.result } satisfies AccountSettingsDialogData
+}
+
+/**
+ * `intent=account-settings` (Save): the draft is the email-link policy plus, per provider, whether it stays linked. A
+ * provider can only be unlinked here (linking leaves for the provider), so a "linked" value is honoured only where the
+ * account is linked now. No change: the dialog just closes. Otherwise `updateAccountSettings`, then the settings are
+ * read again (spec §7: "afterwards a call with no payload is made"), then the dialog closes; a refusal is shown in it.
+ */
+export const saveAccountSettings: ManageAction = async ({ url, user, context, formData }) => {
+  const submission = parseWithZod(formData, { schema: AccountSettingsSchema })
+  if (submission.status !== 'success') return json({ error: 'The settings could not be read.' }, { status: 400 })
+
+  const options = { credential: user.credential, context }
+  const current = await callLicensing('accountSettings', {}, options)
+  if (!current.ok) {
+    const draft = { logonLink: submission.value.logonLink, githubLinked: false, googleLinked: false }
+    return json<AccountSettingsActionData>(
+      { intent: 'account-settings', message: errorMessageFor(current.error), draft },
+      { status: current.error === 'UNEXPECTED' ? 502 : 400 },
+    )
+  }
+  const draft: AccountSettings = {
+    logonLink: submission.value.logonLink,
+    githubLinked: current.result.githubLinked && submission.value.githubLinked === true,
+    googleLinked: current.result.googleLinked && submission.value.googleLinked === true,
+  }
+  const unchanged =
+    draft.logonLink === current.result.logonLink &&
+    draft.githubLinked === current.result.githubLinked &&
+    draft.googleLinked === current.result.googleLinked
+  if (unchanged) return redirect(managePageUrl(url))
+
+  const answer = await callLicensing('updateAccountSettings', draft, options)
+  if (!answer.ok) {
+    return json<AccountSettingsActionData>(
+      { intent: 'account-settings', message: errorMessageFor(answer.error), draft },
+      { status: answer.error === 'UNEXPECTED' ? 502 : 400 },
+    )
+  }
+  await callLicensing('accountSettings', {}, options)
+  return redirect(managePageUrl(url))
+}
+
+/**
+ * `intent=link-account` (Link): asks the service for the provider's address for the signed-in account (spec §4:
+ * "linking goes through a server redirect") and sends the browser there. The provider answers at /auth/{provider}/,
+ * which completes the link and returns to this dialog.
+ */
+export const linkAccount: ManageAction = async ({ request, user, context, formData }) => {
+  const parsed = LinkAccountSchema.safeParse({ provider: formData.get('provider') })
+  if (!parsed.success) return json({ error: 'Unknown provider' }, { status: 400 })
+  const provider = parsed.data.provider
+  const callback = new URL(`/auth/${provider}/`, request.url).href
+  const answer = await callLicensing(
+    'linkAccount',
+    { type: provider, callback },
+    { credential: user.credential, context },
+  )
+  if (!answer.ok) {
+    const current = await callLicensing('accountSettings', {}, { credential: user.credential, context })
+    const draft = current.ok
+      ? current.result
+      : { logonLink: 'default' as const, githubLinked: false, googleLinked: false }
+    return json<AccountSettingsActionData>(
+      { intent: 'account-settings', message: errorMessageFor(answer.error), draft },
+      { status: answer.error === 'UNEXPECTED' ? 502 : 400 },
+    )
+  }
+  // A document redirect: the provider's page is not a route of this app.
+  return redirectDocument(answer.result.redirect)
+}

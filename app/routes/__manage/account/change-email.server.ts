@@ -1,0 +1,48 @@
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import { errorMessageFor } from '#app/rules/messages'
+import { callLicensing } from '#app/utils/licensing.server'
+import { destroySessionHeaders, getSession } from '#app/utils/session.server'
+import type { DialogLoader, ManageAction } from '../registry.server'
+import { changeEmailSchema } from './change-email.schema'
+import { isPersonalHolder } from './holder'
+
+/** Where the browser lands once the change is requested: the "Change Email Address Complete" dialog, signed out. */
+export const CHANGE_EMAIL_REQUESTED_PATH = '/confirmEmail/requested'
+
+export type ChangeEmailDialogData = { currentEmail: string }
+
+/** `?dialog=change-email`: personal license holders only (spec §2, §6); anyone else gets a 404. */
+export const changeEmailDialog: DialogLoader = async ({ details }) => {
+  if (!isPersonalHolder(details)) throw json({ message: 'Not found' }, { status: 404 })
+  return { currentEmail: details.email } satisfies ChangeEmailDialogData
+}
+
+/**
+ * `intent=change-email`: validates, asks the service to transfer everything to the new address (it emails a
+ * confirmation link there), then logs out — the service session and the portal session — and shows the Complete
+ * dialog (spec §4).
+ */
+export const changeEmail: ManageAction = async ({ request, user, context, formData }) => {
+  // The menu offers the dialog to personal holders only; the /manage loader records that with the session.
+  const session = await getSession(request)
+  if (session.get('hasPersonalLicenses') !== true) throw json({ message: 'Not found' }, { status: 404 })
+
+  const submission = parseWithZod(formData, { schema: changeEmailSchema(user.email) })
+  if (submission.status !== 'success') {
+    return json({ intent: 'change-email' as const, result: submission.reply() }, { status: 400 })
+  }
+  const answer = await callLicensing(
+    'transferLicenses',
+    { transferTo: submission.value.newEmail },
+    { credential: user.credential, context },
+  )
+  if (!answer.ok) {
+    return json(
+      { intent: 'change-email' as const, result: submission.reply({ formErrors: [errorMessageFor(answer.error)] }) },
+      { status: answer.error === 'UNEXPECTED' ? 502 : 400 },
+    )
+  }
+  await callLicensing('logout', {}, { credential: user.credential, context })
+  return redirect(CHANGE_EMAIL_REQUESTED_PATH, { headers: await destroySessionHeaders(request) })
+}

@@ -1,0 +1,193 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { Form, useActionData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { License, ProductGroup } from '#protocol/entities'
+import { FieldError } from '#app/components/field-error'
+import { BackLink, NativeSelect, checkboxStyle, textAreaStyle } from '#app/components/manage/company/dialog-parts'
+import { RouteDialog } from '#app/components/route-dialog'
+import { planCompanyBulkAssign } from '#app/rules/company'
+import { labels } from '#app/rules/messages'
+import type { DialogProps } from '../dialogs'
+import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
+import { bulkAssignSchema } from './schemas'
+import { dialogActionUrl, dialogUrl } from './urls'
+
+/**
+ * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new
+ * assignments". The plan's summary is shown before Update: with script as the user types, without script after
+ * Preview (a step the server renders).
+ */
+export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
+  const d = data as BulkAssignDialogData
+  const company = details.body.companies.find((c) => c.id === d.company.id)
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const productId = 'bulk-assign-product'
+
+  return (
+    <RouteDialog
+      title={labels.bulkAssign}
+      description={`${d.company.name}: list the email addresses that should hold a license of the product, one per line. Licenses held by addresses that are not in the list are unassigned.`}
+      closeTo={closeTo}
+      maxWidth="600px"
+    >
+      {!d.group || !company ? (
+        <>
+          <Text as="p" size="2" mb="3">
+            This company has no licenses that can be assigned in bulk.
+          </Text>
+          <Flex justify="end">
+            <BackLink to={closeTo}>{labels.close}</BackLink>
+          </Flex>
+        </>
+      ) : (
+        <>
+          {/* Choosing the product reloads the dialog with that product's current holders as the starting list. */}
+          <Form method="get" action="/manage" preventScrollReset>
+            <input type="hidden" name="dialog" value="bulk-assign" />
+            <input type="hidden" name="company" value={d.company.id} />
+            {new URLSearchParams(closeTo.split('?')[1] ?? '').get('inactive') === 'show' ? (
+              <input type="hidden" name="inactive" value="show" />
+            ) : null}
+            <Flex direction="column" gap="2" mb="3">
+              <label htmlFor={productId}>
+                <Text size="2" weight="medium">
+                  Product
+                </Text>
+              </label>
+              <Flex gap="2" align="center">
+                <NativeSelect
+                  id={productId}
+                  name="group"
+                  defaultValue={d.group}
+                  aria-describedby="bulk-assign-group-error"
+                  onChange={(event) =>
+                    navigate(dialogUrl({ dialog: 'bulk-assign', company: d.company.id, group: event.currentTarget.value }, location.search), {
+                      replace: true,
+                      preventScrollReset: true,
+                    })
+                  }
+                >
+                  {d.products.map((p) => (
+                    <option key={p.group} value={p.group}>
+                      {p.label} ({p.unexpired} of {p.total} unexpired)
+                    </option>
+                  ))}
+                </NativeSelect>
+                {hydrated ? null : (
+                  <Button type="submit" variant="soft">
+                    Choose product
+                  </Button>
+                )}
+              </Flex>
+            </Flex>
+          </Form>
+          <AssigneesForm
+            key={d.group}
+            data={d}
+            group={d.group}
+            licenses={company.licenses}
+            closeTo={closeTo}
+            groupErrorId="bulk-assign-group-error"
+          />
+        </>
+      )}
+    </RouteDialog>
+  )
+}
+
+type AssigneesFormProps = {
+  data: BulkAssignDialogData
+  group: ProductGroup
+  licenses: License[]
+  closeTo: string
+  groupErrorId: string
+}
+
+function AssigneesForm({ data, group, licenses, closeTo, groupErrorId }: AssigneesFormProps) {
+  const hydrated = useHydrated()
+  const schema = bulkAssignSchema(licenses, data.now)
+  const actionData = useActionData<BulkAssignActionData>()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'bulk-assign'
+  const own = actionData?.intent === 'bulk-assign' && navigation.state === 'idle' ? actionData : undefined
+
+  const [form, fields] = useForm({
+    id: `bulk-assign-${group}`,
+    lastResult: own?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: { company: data.company.id, group, emails: data.emails, sendEmail: data.sendEmail },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+
+  // With script the plan follows the text as it is typed; without, the server's preview answers it.
+  const live = hydrated
+    ? planCompanyBulkAssign({ licenses, group, text: fields.emails.value ?? '', now: data.now })
+    : undefined
+  const liveError = live && 'error' in live ? live : undefined
+  const groupErrors = liveError?.readOnly ? [liveError.error] : fields.group.errors
+  const emailErrors = liveError && !liveError.readOnly ? [liveError.error] : fields.emails.errors
+  const summary = live ? ('error' in live ? undefined : live.summary) : own?.summary
+  const canUpdate = hydrated ? !liveError : Boolean(own?.summary)
+
+  return (
+    <Form
+      method="post"
+      action={dialogActionUrl({ dialog: 'bulk-assign', company: data.company.id, group }, closeTo)}
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="bulk-assign" />
+      <input type="hidden" name="company" value={data.company.id} />
+      <input type="hidden" name="group" value={group} />
+      <FieldError id={groupErrorId} errors={groupErrors} />
+      <Flex direction="column" gap="2">
+        <label htmlFor={fields.emails.id}>
+          <Text size="2" weight="medium">
+            Email addresses (one per line)
+          </Text>
+        </label>
+        <textarea
+          {...getTextareaProps(fields.emails)}
+          key={fields.emails.key}
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          style={textAreaStyle}
+        />
+        <FieldError id={fields.emails.errorId} errors={emailErrors} />
+        <Flex asChild gap="2" align="center">
+          <label>
+            <input {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} style={checkboxStyle} />
+            <Text size="2">{labels.sendEmailOnAssign}</Text>
+          </label>
+        </Flex>
+        <Text as="p" size="2" weight="medium" role="status" aria-live="polite">
+          {summary ?? ''}
+        </Text>
+        <FieldError id={form.errorId} errors={form.errors} />
+        <Flex gap="3" justify="end" mt="2" wrap="wrap">
+          <BackLink to={closeTo}>{labels.cancel}</BackLink>
+          {hydrated ? null : (
+            <Button type="submit" name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
+              Preview
+            </Button>
+          )}
+          {canUpdate ? (
+            <Button type="submit" name="stage" value="apply" disabled={busy}>
+              {busy ? 'Updating…' : labels.update}
+            </Button>
+          ) : hydrated ? (
+            <Button type="submit" name="stage" value="apply" disabled>
+              {labels.update}
+            </Button>
+          ) : null}
+        </Flex>
+      </Flex>
+    </Form>
+  )
+}

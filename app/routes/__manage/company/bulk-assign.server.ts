@@ -1,0 +1,104 @@
+/**
+ * Bulk assign for a company (spec §2, §5 "Company bulk assign", §7 `changeAssignment`): the plan is shown before
+ * Update — without script as a preview step the server renders, with script as the user types — and Update sends the
+ * whole plan in one `changeAssignment` call, which the service applies in one transaction.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import type { ProductGroup } from '#protocol/entities'
+import {
+  bulkAssignProducts,
+  companyAssignees,
+  planCompanyBulkAssign,
+  shouldAutoOpenBulkAssign,
+  type BulkAssignProduct,
+} from '#app/rules/company'
+import { callLicensing } from '#app/utils/licensing.server'
+import { setPreferences } from '#app/utils/preferences.server'
+import type { DialogLoader, ManageAction } from '../registry.server'
+import { currentDetails, findCompany, notFound, refusal } from './common.server'
+import { bulkAssignSchema } from './schemas'
+import { dialogUrl, pageUrl } from './urls'
+
+export type BulkAssignDialogData = {
+  company: { id: string; name: string }
+  products: BulkAssignProduct[]
+  /** The chosen product group (`?group=`), or the first one offered; absent when nothing can be offered. */
+  group?: ProductGroup
+  /** The starting text: the current holders of the group's unexpired licenses, one per line. */
+  emails: string
+  sendEmail: boolean
+  /** The moment the plan is made for, so that server and browser agree on what has expired. */
+  now: number
+}
+
+export type BulkAssignActionData = {
+  intent: 'bulk-assign'
+  result: SubmissionResult<string[]>
+  /** The preview step's plan summary (spec §5), for the addresses and product the form sent. */
+  summary?: string
+}
+
+/**
+ * `?dialog=bulk-assign&company=ID[&group=G]`. With `auto=1` (the page asks for it once, spec §2): opens the dialog
+ * and records hideBulkAssign, unless that was done before or the conditions no longer hold.
+ */
+export const bulkAssignDialog: DialogLoader = async ({ request, url, details, preferences }) => {
+  const companyId = url.searchParams.get('company')
+  if (url.searchParams.get('auto') === '1') {
+    if (preferences.hideBulkAssign || !shouldAutoOpenBulkAssign(details)) throw redirect(pageUrl(url))
+    throw redirect(dialogUrl({ dialog: 'bulk-assign', company: companyId ?? '' }, url.search), {
+      headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
+    })
+  }
+  const company = findCompany(details, companyId)
+  if (!company || !company.canAssign) notFound()
+  const now = Date.now()
+  const products = bulkAssignProducts(company, now)
+  const asked = url.searchParams.get('group')
+  const group = products.find((p) => p.group === asked)?.group ?? products[0]?.group
+  return {
+    company: { id: company.id, name: company.name },
+    products,
+    group,
+    emails: group ? companyAssignees(company.licenses, group, now) : '',
+    sendEmail: preferences.sendEmailOnAssign,
+    now,
+  } satisfies BulkAssignDialogData
+}
+
+/** `intent=bulk-assign`: `stage=preview` answers the plan's summary; `stage=apply` carries the plan out. */
+export const bulkAssign: ManageAction = async (args) => {
+  const details = await currentDetails(args)
+  const company = findCompany(details, String(args.formData.get('company') ?? ''))
+  if (!company || !company.canAssign) notFound()
+  const now = Date.now()
+  const submission = parseWithZod(args.formData, { schema: bulkAssignSchema(company.licenses, now) })
+  if (submission.status !== 'success') {
+    return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply() }, { status: 400 })
+  }
+  const { group, emails, sendEmail, stage } = submission.value
+  const plan = planCompanyBulkAssign({ licenses: company.licenses, group: group as ProductGroup, text: emails, now })
+  if ('error' in plan) {
+    // The schema has just checked the same plan; this only guards against a change in between.
+    return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply({ formErrors: [plan.error] }) }, { status: 400 })
+  }
+  if (stage === 'preview') {
+    return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply(), summary: plan.summary })
+  }
+  if (plan.changes.length > 0) {
+    const answer = await callLicensing(
+      'changeAssignment',
+      { licenses: plan.changes, sendEmail },
+      { credential: args.user.credential, context: args.context },
+    )
+    if (!answer.ok) {
+      const { message, status } = refusal(answer.error)
+      return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply({ formErrors: [message] }) }, { status })
+    }
+  }
+  return redirect(pageUrl(args.url), {
+    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: sendEmail }) },
+  })
+}

@@ -1,0 +1,22 @@
+import { Button, Flex } from '@radix-ui/themes'
+import { Link as RemixLink } from '@remix-run/react'
+import { RouteDialog } from '#app/components/route-dialog'
+import { labels } from '#app/rules/messages'
+import type { DialogProps } from '../dialogs'
+import type { ReceiptDialogData } from './renewals.server'
+
+/** Shown only when the service refused a receipt (otherwise `?dialog=receipt` sends the browser to it). */
+export function ReceiptErrorDialog({ data, closeTo }: DialogProps) {
+  const d = data as ReceiptDialogData
+  return (
+    <RouteDialog title={labels.somethingWentWrong} description={d.error} closeTo={closeTo} role="alertdialog" maxWidth="480px">
+      <Flex justify="end" mt="3">
+        <Button asChild>
+          <RemixLink to={closeTo} preventScrollReset>
+            {labels.close}
+          </RemixLink>
+        </Button>
+      </Flex>
+    </RouteDialog>
+  )
+}

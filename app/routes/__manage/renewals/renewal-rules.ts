@@ -1,0 +1,84 @@
+/**
+ * Renewals, receipts and new subscriptions on /manage (spec §2, §5, §7): which licenses the Bulk Renew/Co-term dialog
+ * offers, the sales mail link of enterprise and multi-user licenses, the company store link of New Subscription, and
+ * the receipt cache's key. Pure: no I/O, no React.
+ */
+import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entities'
+import { displayName, renewsThroughSales, showRenew, sortLicenses } from '#app/rules/license'
+
+/** The vendor's sales address: enterprise and multi-user licenses are renewed through sales (§7 renewal). */
+export const SALES_EMAIL = 'sales@license-portal.test'
+
+/** The Renew/Co-term table's rows: licenses without a subscription that the renewal call can renew (§5 showRenew). */
+export function bulkRenewableLicenses(company: Company): License[] {
+  return sortLicenses(company.licenses.filter((l) => !l.subscription && showRenew(l, company) && !renewsThroughSales(l)))
+}
+
+/** Licenses of the company that only sales can renew (shown in the dialog with the mail link). */
+export function salesOnlyLicenses(company: Company): License[] {
+  return sortLicenses(company.licenses.filter((l) => !l.subscription && showRenew(l, company) && renewsThroughSales(l)))
+}
+
+/** The sales mail link for renewing `licenses` (one or more). */
+export function salesRenewalMailto(licenses: readonly Pick<License, 'productName' | 'trial' | 'order' | 'key'>[]): string {
+  const lines = licenses.map((l) => `${displayName(l)}: order ${l.order}, key ${l.key}`)
+  const subject = licenses.length === 1 ? `Renewal of ${displayName(licenses[0])} (order ${licenses[0].order})` : 'License renewal'
+  const body = `Please send me a renewal quote for:\n${lines.join('\n')}\n`
+  return `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+}
+
+/** A license reference as a form value and back (license ids and owners are opaque strings). */
+export function encodeLicenseRef(license: LicenseRef): string {
+  return JSON.stringify({ id: license.id, owner: license.owner })
+}
+
+export function decodeLicenseRef(value: unknown): LicenseRef | null {
+  if (typeof value !== 'string' || value.length > 1000) return null
+  try {
+    const parsed: unknown = JSON.parse(value)
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as LicenseRef).id === 'string' &&
+      (parsed as LicenseRef).id !== '' &&
+      typeof (parsed as LicenseRef).owner === 'string'
+    ) {
+      return { id: (parsed as LicenseRef).id, owner: (parsed as LicenseRef).owner }
+    }
+  } catch {
+    // not a license reference
+  }
+  return null
+}
+
+/** The shop's product for each product group; the bundle is no longer sold, Wallaby is its successor. */
+const STORE_PRODUCT: Record<ProductGroup, string> = {
+  bundle: 'wallaby',
+  wallaby: 'wallaby',
+  quokka: 'quokka',
+  other: 'console-ninja',
+}
+
+/**
+ * §7 New Subscription: the company store link — the buy page of the product the company holds most licenses of, as an
+ * organization purchase, with the signed-in user's email filled in.
+ */
+export function companyStoreLink(company: Pick<Company, 'licenses' | 'subscriptions'>, email: string): string {
+  const counts = new Map<ProductGroup, number>()
+  const all = [...company.licenses, ...company.subscriptions.flatMap((s) => s.licenses)]
+  for (const l of all) counts.set(l.productGroup, (counts.get(l.productGroup) ?? 0) + 1)
+  let group: ProductGroup = 'wallaby'
+  let most = 0
+  for (const [g, n] of counts) {
+    if (n > most) {
+      group = g
+      most = n
+    }
+  }
+  return `/shop/${STORE_PRODUCT[group]}/buy/?type=company&email=${encodeURIComponent(email)}`
+}
+
+/** The key of a license's receipt in the portal session's cache. */
+export function receiptCacheKey(license: LicenseRef): string {
+  return `${license.owner}\u0000${license.id}`
+}

@@ -1,0 +1,170 @@
+/**
+ * Renew, Bulk Renew/Co-term and receipts on /manage (spec §2, §5, §7 `renewal`, `retrieveReceipt`). The renewal and
+ * the receipt are the provider's pages: the portal asks the service for their address and sends the browser there
+ * (a new tab with script, where the form or link says so).
+ */
+import { json, redirect, type Session } from '@remix-run/node'
+import type { Company, License, LicenseRef } from '#protocol/entities'
+import type { Details } from '#protocol/operations'
+import { displayName, renewsThroughSales, showReceipt, showRenew } from '#app/rules/license'
+import { errorMessageFor } from '#app/rules/messages'
+import { showBulkRenew } from '#app/rules/company'
+import { callLicensing, isSessionError } from '#app/utils/licensing.server'
+import { commitSession, getSession } from '#app/utils/session.server'
+import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
+import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
+
+/** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
+export const nothingSelected = 'Select at least one license to renew.'
+
+export type RenewActionData = { intent: 'renew'; license: LicenseRef; error: string }
+export type BulkRenewActionData = { intent: 'bulk-renew'; error: string }
+
+export type BulkRenewRow = {
+  ref: string
+  product: string
+  order: string
+  key: number
+  assignedTo: string
+  expiration: number
+}
+
+export type BulkRenewDialogData = {
+  company: { id: string; name: string }
+  rows: BulkRenewRow[]
+  /** Enterprise and multi-user licenses: renewed through sales. */
+  salesOnly: Array<Pick<License, 'productName' | 'trial' | 'order' | 'key'>>
+}
+
+export type ReceiptDialogData = { error: string }
+
+async function currentDetails({ user, context }: Pick<ManageArgs, 'user' | 'context'>): Promise<Details> {
+  const answer = await callLicensing('retrieveDetails', {}, { credential: user.credential, context })
+  // A session error: /manage shows its dialog.
+  if (!answer.ok) throw redirect('/manage')
+  return answer.result
+}
+
+/** A license the page shows (personal or a company's), with the company it is shown under. */
+function findLicense(details: Details, ref: LicenseRef): { license: License; company?: Company } | undefined {
+  const same = (l: License) => l.id === ref.id && l.owner === ref.owner
+  const personal = details.body.personal.licenses.find(same)
+  if (personal) return { license: personal }
+  for (const company of details.body.companies) {
+    const license = company.licenses.find(same)
+    if (license) return { license, company }
+  }
+  return undefined
+}
+
+function notFound(): never {
+  throw json({ message: 'Not found' }, { status: 404 })
+}
+
+function pageUrl(url: URL): string {
+  return url.searchParams.get('inactive') === 'show' ? '/manage?inactive=show' : '/manage'
+}
+
+async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ url: string } | { error: string }> {
+  const answer = await callLicensing('renewal', { ids }, { credential: args.user.credential, context: args.context })
+  if (answer.ok) return { url: answer.result.url }
+  if (isSessionError(answer.error)) throw redirect('/manage')
+  return { error: errorMessageFor(answer.error) }
+}
+
+/**
+ * `intent=renew` with `license` = a license reference: the service answers the provider's checkout address for the
+ * renewal and the browser goes there. Licenses whose Renew is hidden (§5) or that only sales renews are refused.
+ */
+export const renew: ManageAction = async (args) => {
+  const ref = decodeLicenseRef(args.formData.get('license'))
+  if (!ref) return json({ error: 'Unknown license' }, { status: 400 })
+  const found = findLicense(await currentDetails(args), ref)
+  if (!found || !showRenew(found.license, found.company) || renewsThroughSales(found.license)) notFound()
+  const answer = await requestRenewal(args, [ref])
+  if ('url' in answer) return redirect(answer.url)
+  return json<RenewActionData>({ intent: 'renew', license: ref, error: answer.error }, { status: 400 })
+}
+
+/**
+ * `intent=bulk-renew` with `company` and one `license` per selected row: one renewal for all of them, which the
+ * service co-terms to one common expiry date. Nothing selected is refused with a message (script off; with script
+ * the button is disabled).
+ */
+export const bulkRenew: ManageAction = async (args) => {
+  const details = await currentDetails(args)
+  const company = details.body.companies.find((c) => c.id === args.formData.get('company'))
+  if (!company || !showBulkRenew(company)) notFound()
+  const renewable = bulkRenewableLicenses(company)
+  const refs = args.formData
+    .getAll('license')
+    .map(decodeLicenseRef)
+    .filter((r): r is LicenseRef => r !== null)
+  if (refs.length === 0) return json<BulkRenewActionData>({ intent: 'bulk-renew', error: nothingSelected }, { status: 400 })
+  const unique = new Map(refs.map((r) => [receiptCacheKey(r), r]))
+  for (const ref of unique.values()) {
+    if (!renewable.some((l) => l.id === ref.id && l.owner === ref.owner)) notFound()
+  }
+  const answer = await requestRenewal(args, [...unique.values()])
+  if ('url' in answer) return redirect(answer.url)
+  return json<BulkRenewActionData>({ intent: 'bulk-renew', error: answer.error }, { status: 400 })
+}
+
+/** `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. */
+export const bulkRenewDialog: DialogLoader = async ({ url, details }) => {
+  const company = details.body.companies.find((c) => c.id === url.searchParams.get('company'))
+  if (!company || !showBulkRenew(company)) notFound()
+  return {
+    company: { id: company.id, name: company.name },
+    rows: bulkRenewableLicenses(company).map((l) => ({
+      ref: JSON.stringify({ id: l.id, owner: l.owner }),
+      product: displayName(l),
+      order: l.order,
+      key: l.key,
+      assignedTo: l.assignedTo,
+      expiration: l.expiration,
+    })),
+    salesOnly: salesOnlyLicenses(company).map(({ productName, trial, order, key }) => ({ productName, trial, order, key })),
+  } satisfies BulkRenewDialogData
+}
+
+// ─── Receipts ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const RECEIPTS = 'receiptUrls'
+const RECEIPT_CACHE_LIMIT = 200
+
+/** The receipt cache lives in the portal session (a plain record, keyed per license). */
+function receiptCache(session: Session): Record<string, string> {
+  const value: unknown = session.get(RECEIPTS)
+  return typeof value === 'object' && value !== null ? { ...(value as Record<string, string>) } : {}
+}
+
+/**
+ * `?dialog=receipt&license=ID&owner=OWNER`: the license's receipt. `retrieveReceipt` answers the receipt's address,
+ * which is cached in the session per license (spec §7) and the browser is sent there. A refusal shows the error
+ * dialog.
+ */
+export const receiptDialog: DialogLoader = async ({ request, url, user, context, details }) => {
+  const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }
+  const found = ref.id ? findLicense(details, ref) : undefined
+  if (!found || !showReceipt(found.license, found.company)) notFound()
+  // The session's data type belongs to the session module; the cache is one more entry of its record.
+  const session = (await getSession(request)) as unknown as Session
+  const cache = receiptCache(session)
+  const key = receiptCacheKey(ref)
+  const cached = cache[key]
+  if (cached) throw redirect(cached)
+
+  const answer = await callLicensing('retrieveReceipt', { license: ref }, { credential: user.credential, context })
+  if (!answer.ok) {
+    if (isSessionError(answer.error)) throw redirect(pageUrl(url))
+    return { error: errorMessageFor(answer.error) } satisfies ReceiptDialogData
+  }
+  const keys = Object.keys(cache)
+  if (keys.length >= RECEIPT_CACHE_LIMIT) delete cache[keys[0]]
+  cache[key] = answer.result.checkoutUrl
+  session.set(RECEIPTS, cache)
+  throw redirect(answer.result.checkoutUrl, {
+    headers: { 'Set-Cookie': await commitSession(session as unknown as Parameters<typeof commitSession>[0]) },
+  })
+}

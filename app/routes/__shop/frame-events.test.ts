@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { paddleFrameEvents, sandboxFrameEvents } from './frame-events'
+
+const eventData = (completed: boolean) => ({
+  checkout: { id: 'chk_123', completed, prices: { customer: { currency: 'EUR', total: '127.00', total_tax: '20.28' } } },
+  product: { id: 'wallaby-personal-year', name: 'Wallaby.js', quantity: 1 },
+  user: { email: 'ann@example.test', country: 'DE', postcode: '10115' },
+})
+
+describe('paddleFrameEvents (Paddle.js v1 event callback)', () => {
+  it('reads the checkout id, the customer prices, email, country and postcode from any event', () => {
+    expect(paddleFrameEvents({ event: 'Checkout.Loaded', eventData: eventData(false) })).toEqual([
+      { type: 'checkoutId', checkoutId: 'chk_123' },
+      { type: 'prices', currency: 'EUR', total: 127, totalTax: 20.28 },
+      { type: 'email', email: 'ann@example.test' },
+      { type: 'country', country: 'DE' },
+      { type: 'postcode', postcode: '10115' },
+    ])
+  })
+  it('reports a completed payment with its checkout id', () => {
+    expect(paddleFrameEvents({ event: 'Checkout.Complete', eventData: eventData(true) }).at(-1)).toEqual({
+      type: 'completed',
+      checkoutId: 'chk_123',
+    })
+  })
+  it('reports a failed payment', () => {
+    expect(paddleFrameEvents({ event: 'Checkout.Error', eventData: eventData(false) }).at(-1)).toEqual({
+      type: 'failed',
+      checkoutId: 'chk_123',
+    })
+  })
+  it('ignores what is not an event and fields of the wrong kind', () => {
+    expect(paddleFrameEvents('Checkout.Complete')).toEqual([])
+    expect(paddleFrameEvents(null)).toEqual([])
+    expect(paddleFrameEvents({ event: 'Checkout.Loaded', eventData: { checkout: { prices: { customer: { currency: 'USD', total: 'x' } } } } })).toEqual([])
+  })
+})
+
+describe('sandboxFrameEvents (the sandbox checkout page’s postMessage)', () => {
+  it('reads { source: "sandbox-checkout", event, data } like Paddle’s callback', () => {
+    const events = sandboxFrameEvents({ source: 'sandbox-checkout', event: 'Checkout.Complete', data: eventData(true) })
+    expect(events).toContainEqual({ type: 'completed', checkoutId: 'chk_123' })
+    expect(events).toContainEqual({ type: 'prices', currency: 'EUR', total: 127, totalTax: 20.28 })
+  })
+  it('ignores messages from anything else', () => {
+    expect(sandboxFrameEvents({ source: 'other', event: 'Checkout.Complete', data: eventData(true) })).toEqual([])
+    expect(sandboxFrameEvents({ event: 'Checkout.Complete', eventData: eventData(true) })).toEqual([])
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * The embedded payment frame's events (spec §7: customer prices with currency, total and total_tax; the checkout id;
+ * email; country; postcode; payment completed; payment failed), read from Paddle.js v1's event callback or from the
+ * sandbox checkout page's messages, into one shape the purchase page handles. Pure: no DOM.
+ */
+
+export type FrameEvent =
+  | { type: 'prices'; currency: string; total: number; totalTax: number }
+  | { type: 'checkoutId'; checkoutId: string }
+  | { type: 'email'; email: string }
+  | { type: 'country'; country: string }
+  | { type: 'postcode'; postcode: string }
+  | { type: 'completed'; checkoutId?: string }
+  | { type: 'failed'; checkoutId?: string }
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined
+const amount = (value: unknown): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** The facts every event carries in Paddle Classic's `eventData`: checkout id, customer prices, email, country, postcode. */
+function details(data: Json): FrameEvent[] {
+  const events: FrameEvent[] = []
+  const checkout = isObject(data.checkout) ? data.checkout : undefined
+  const user = isObject(data.user) ? data.user : undefined
+  const id = text(checkout?.id)
+  if (id) events.push({ type: 'checkoutId', checkoutId: id })
+  const prices = isObject(checkout?.prices) ? checkout.prices : undefined
+  const customer = isObject(prices?.customer) ? prices.customer : undefined
+  const currency = text(customer?.currency)
+  const total = amount(customer?.total)
+  const totalTax = amount(customer?.total_tax)
+  if (currency && total !== undefined) events.push({ type: 'prices', currency, total, totalTax: totalTax ?? 0 })
+  const email = text(user?.email) ?? text(data.email)
+  if (email) events.push({ type: 'email', email })
+  const country = text(user?.country) ?? text(data.country)
+  if (country) events.push({ type: 'country', country })
+  const postcode = text(user?.postcode) ?? text(data.postcode)
+  if (postcode) events.push({ type: 'postcode', postcode })
+  return events
+}
+
+/**
+ * Paddle.js v1 (`Paddle.Setup({ eventCallback })`): `{ event: 'Checkout.Complete', eventData: { checkout, user } }`.
+ * `Checkout.Complete` is the completed payment; `Checkout.Error` (Paddle: "any generic checkout error, like … payment
+ * failure") with a checkout that did not complete is the failed payment.
+ */
+export function paddleFrameEvents(message: unknown): FrameEvent[] {
+  if (!isObject(message)) return []
+  const name = text(message.event)
+  const data = isObject(message.eventData) ? message.eventData : {}
+  const events = details(data)
+  const checkout = isObject(data.checkout) ? data.checkout : undefined
+  const checkoutId = text(checkout?.id)
+  if (name === 'Checkout.Complete') events.push({ type: 'completed', checkoutId })
+  else if (name === 'Checkout.Error' && checkout?.completed !== true) events.push({ type: 'failed', checkoutId })
+  return events
+}
+
+/**
+ * The sandbox provider's checkout page (`service/payments/sandbox/pages.ts`) posts
+ * `{ source: 'sandbox-checkout', event, data }` to the page that framed it, with Paddle.js v1's event names and event
+ * data, so it reads the same way.
+ */
+export function sandboxFrameEvents(message: unknown): FrameEvent[] {
+  if (!isObject(message) || message.source !== 'sandbox-checkout') return []
+  return paddleFrameEvents({ event: message.event, eventData: message.data })
+}

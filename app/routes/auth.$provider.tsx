@@ -1,0 +1,67 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { AuthenticationFailedDialog } from '#app/components/account/authentication-failed-dialog'
+import { callLicensing } from '#app/utils/licensing.server'
+import { createUserSession, getUser } from '#app/utils/session.server'
+
+const providers = ['github', 'google'] as const
+type Provider = (typeof providers)[number]
+const isProvider = (value: string | undefined): value is Provider => providers.includes(value as Provider)
+
+/** Where a completed link returns: the dialog it started from. */
+export const ACCOUNT_SETTINGS_PATH = '/manage?dialog=account-settings'
+
+/**
+ * `/auth/github/` and `/auth/google/`: the provider sends the browser back here with `code` and `state` (spec §2).
+ * Either missing → "/". The service completes the sign-in (a new portal session, then /manage) or, when the state came
+ * from Account Settings' Link, links the provider to the signed-in account and returns to that dialog. A refusal, or
+ * the provider's own error (e.g. the person denied access), shows "Authentication Failed".
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const provider = params.provider
+  if (!isProvider(provider)) throw json({ message: 'Not found' }, { status: 404 })
+  const query = new URL(request.url).searchParams
+  const providerError = query.get('error')
+  if (providerError) return json({ code: providerError.slice(0, 100) }, { status: 401 })
+  const code = query.get('code')
+  const state = query.get('state')
+  if (!code || !state) throw redirect('/')
+
+  // A link is completed for the account that started it, so the signed-in user's credential goes along.
+  const user = await getUser(request)
+  const answer = await callLicensing(
+    'completeAuthentication',
+    { type: provider, code, state },
+    { credential: user?.credential, context },
+  )
+  if (!answer.ok) return json({ code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401 })
+  if (answer.result.linked && user) throw redirect(ACCOUNT_SETTINGS_PATH)
+  return createUserSession(
+    request,
+    { email: answer.result.email, admin: answer.result.admin, credential: answer.result.session },
+    answer.result.linked ? ACCOUNT_SETTINGS_PATH : '/manage',
+  )
+}
+
+export default function SocialSignInCallback() {
+  const { code } = useLoaderData<typeof loader>()
+  return <AuthenticationFailedDialog code={code} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign in | License Portal' }]
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="page-narrow" aria-labelledby="not-found-heading">
+        <h1 id="not-found-heading">Page not found</h1>
+        <p>There is no sign-in with this provider.</p>
+        <p>
+          <a href="/">Go to the sign-in page</a>
+        </p>
+      </section>
+    )
+  }
+  return <AuthenticationFailedDialog code="UNEXPECTED" />
+}

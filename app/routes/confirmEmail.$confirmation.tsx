@@ -1,0 +1,37 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import {
+  EmailConfirmationOutcomeView,
+  type EmailConfirmationOutcome,
+} from '#app/components/account/email-confirmation-outcome'
+import { emailConfirmationMessage, unexpectedError } from '#app/rules/messages'
+import { callLicensing } from '#app/utils/licensing.server'
+
+/**
+ * `/confirmEmail/{confirmation}/`: the link emailed to the new address confirms itself (spec §2): the service moves
+ * everything to the new address, once. A second use is refused by the service and changes nothing.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const passthrough = params.confirmation ?? ''
+  if (!passthrough || passthrough.length > 4000) {
+    return json<EmailConfirmationOutcome>(
+      { kind: 'error', message: emailConfirmationMessage('INVALID_SIGNATURE') },
+      { status: 400 },
+    )
+  }
+  const answer = await callLicensing('confirmEmailChange', { passthrough }, { context })
+  if (answer.ok) return json<EmailConfirmationOutcome>({ kind: 'confirmed' })
+  const message = emailConfirmationMessage(answer.error)
+  return json<EmailConfirmationOutcome>({ kind: 'error', message }, { status: message === unexpectedError ? 502 : 400 })
+}
+
+export default function ConfirmEmailRoute() {
+  const outcome = useLoaderData<typeof loader>() as EmailConfirmationOutcome
+  return <EmailConfirmationOutcomeView outcome={outcome} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Confirm Change of Email Address | License Portal' }]
+
+export function ErrorBoundary() {
+  return <EmailConfirmationOutcomeView outcome={{ kind: 'error', message: unexpectedError }} />
+}

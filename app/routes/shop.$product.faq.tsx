@@ -1,0 +1,48 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { Box, Container, Flex, Heading, Link } from '@radix-ui/themes'
+import { CrossPromotion, FaqAccordions } from '#app/content/faq'
+import { ShopErrorBoundary } from '#app/components/shop/shop-error'
+import shopStyles from '#app/components/shop/shop.css'
+import { loadCatalog, requireProduct } from './__shop/catalog.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const catalog = await loadCatalog(context)
+  const product = requireProduct(catalog, params.product)
+  return json({
+    product: { slug: product.slug, name: product.name },
+    products: catalog.products.map(({ slug, name }) => ({ slug, name })),
+  })
+}
+
+/** Spec §2 FAQ page: the seven accordions and the cross-promotion section. */
+export default function ProductFaq() {
+  const { product, products } = useLoaderData<typeof loader>()
+  return (
+    <Container size="3" px="4" py="6">
+      <Heading as="h1" size="8" mb="3">
+        {product.name} FAQ
+      </Heading>
+      <Flex gap="4" wrap="wrap" mb="6">
+        <Link asChild underline="always">
+          <RemixLink to={`/shop/${product.slug}/buy/`}>Buy {product.name}</RemixLink>
+        </Link>
+        <Link asChild underline="always">
+          <RemixLink to={`/shop/${product.slug}/redeem/`}>Redeem a coupon</RemixLink>
+        </Link>
+      </Flex>
+      <FaqAccordions product={product} headingId="faq-heading" />
+      <Box mt="8">
+        <CrossPromotion products={products} current={product.slug} />
+      </Box>
+    </Container>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.product.name} FAQ | License Portal` : 'FAQ | License Portal' },
+]
+
+export const ErrorBoundary = ShopErrorBoundary

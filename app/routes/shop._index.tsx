@@ -1,0 +1,66 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { Card, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { ShopErrorBoundary } from '#app/components/shop/shop-error'
+import shopStyles from '#app/components/shop/shop.css'
+import { loadCatalog } from './__shop/catalog.server'
+import { referrerCookieHeader } from './__shop/referrer.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const catalog = await loadCatalog(context)
+  const headers = new Headers()
+  const referrer = await referrerCookieHeader(request)
+  if (referrer) headers.append('Set-Cookie', referrer)
+  return json({ products: catalog.products.map(({ slug, name }) => ({ slug, name })) }, { headers })
+}
+
+/** The shop's catalog: every product with its buy, redeem and FAQ pages. */
+export default function Shop() {
+  const { products } = useLoaderData<typeof loader>()
+  return (
+    <Container size="3" px="4" py="6">
+      <Heading as="h1" size="8" mb="2">
+        Shop
+      </Heading>
+      <Text as="p" size="3" mb="5" color="gray">
+        Buy a subscription for yourself or your organization, or redeem a coupon.
+      </Text>
+      <Flex direction="column" gap="4" asChild>
+        <ul className="shop-plain-list" aria-label="Products">
+          {products.map((product) => (
+            <li key={product.slug}>
+              <Card size="3">
+                <Heading as="h2" size="5" mb="3">
+                  {product.name}
+                </Heading>
+                <Flex gap="4" wrap="wrap">
+                  <Link asChild size="3" underline="always">
+                    <RemixLink to={`/shop/${product.slug}/buy/`}>
+                      Buy<span className="visually-hidden"> {product.name}</span>
+                    </RemixLink>
+                  </Link>
+                  <Link asChild size="3" underline="always">
+                    <RemixLink to={`/shop/${product.slug}/redeem/`}>
+                      Redeem a coupon<span className="visually-hidden"> for {product.name}</span>
+                    </RemixLink>
+                  </Link>
+                  <Link asChild size="3" underline="always">
+                    <RemixLink to={`/shop/${product.slug}/faq/`}>
+                      <span className="visually-hidden">{product.name} </span>FAQ
+                    </RemixLink>
+                  </Link>
+                </Flex>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </Container>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Shop | License Portal' }]
+
+export const ErrorBoundary = ShopErrorBoundary

@@ -1,0 +1,177 @@
+/**
+ * Plays the editor extension against the licensing service over HTTP (spec §7: `POST /api/licensing` with
+ * `{ operation: payload }`), so machine activation can be tried by hand and in tests:
+ *
+ *   npm run editor -- activate --key KEY --host HOST [--url http://localhost:3000]
+ *   npm run editor -- check --key KEY --host HOST [--url …]
+ *   npm run editor -- oss-check --key KEY [--repository URL] [--url …]
+ *
+ * Prints one human line. Exit status: 0 done (activated, pending confirmation, or valid); 1 refused or not valid;
+ * 2 wrong usage; 3 the service could not be reached or answered something that is not the protocol.
+ */
+import { parseArgs } from 'node:util'
+import { pathToFileURL } from 'node:url'
+
+export const USAGE = `Usage:
+  npm run editor -- activate --key KEY --host HOST [--url URL]
+  npm run editor -- check --key KEY --host HOST [--url URL]
+  npm run editor -- oss-check --key KEY [--repository URL] [--url URL]
+URL defaults to $LICENSING_URL or http://localhost:3000.`
+
+export type EditorCommand =
+  | { command: 'activate' | 'check'; key: string; host: string; url: string }
+  | { command: 'oss-check'; key: string; repository?: string; url: string }
+
+export class UsageError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+export function parseEditorArgs(argv: string[], env: Env = process.env): EditorCommand {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        key: { type: 'string' },
+        host: { type: 'string' },
+        url: { type: 'string' },
+        repository: { type: 'string' },
+      },
+    })
+  } catch (err) {
+    throw new UsageError((err as Error).message)
+  }
+  const { values, positionals } = parsed
+  const [command, ...extra] = positionals
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`)
+  const url = (values.url ?? env.LICENSING_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
+  try {
+    new URL(url)
+  } catch {
+    throw new UsageError(`Not a URL: ${url}`)
+  }
+  if (!values.key) throw new UsageError('--key is required')
+  if (command === 'activate' || command === 'check') {
+    if (!values.host) throw new UsageError('--host is required')
+    return { command, key: values.key, host: values.host, url }
+  }
+  if (command === 'oss-check') return { command, key: values.key, repository: values.repository, url }
+  throw new UsageError(command ? `Unknown command: ${command}` : 'A command is required')
+}
+
+export type EditorRequest = {
+  operation: 'activation' | 'licenseCheck' | 'ossLicenseCheck'
+  payload: Record<string, string>
+}
+
+export function editorRequest(command: EditorCommand): EditorRequest {
+  switch (command.command) {
+    case 'activate':
+      return { operation: 'activation', payload: { licenseKey: command.key, hostname: command.host } }
+    case 'check':
+      return { operation: 'licenseCheck', payload: { licenseKey: command.key, hostname: command.host } }
+    case 'oss-check':
+      return {
+        operation: 'ossLicenseCheck',
+        payload: { licenseKey: command.key, ...(command.repository ? { repository: command.repository } : {}) },
+      }
+  }
+}
+
+export type EditorOutcome = { exitCode: 0 | 1 | 3; line: string }
+
+const day = (epoch: unknown) => (typeof epoch === 'number' ? new Date(epoch).toISOString().slice(0, 10) : 'unknown')
+
+/** Reads the service's answer (status 200: the result under the operation's key; 500: `{ error, message }`). */
+export function describeAnswer(command: EditorCommand, status: number, body: unknown): EditorOutcome {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  if (status === 500 && typeof record.error === 'string') {
+    return {
+      exitCode: 1,
+      line: `Refused (${record.error}): ${typeof record.message === 'string' ? record.message : ''}`.trim(),
+    }
+  }
+  const { operation } = editorRequest(command)
+  const result = record[operation] as Record<string, unknown> | undefined
+  if (status !== 200 || typeof result !== 'object' || result === null) {
+    return { exitCode: 3, line: `Unexpected answer from the licensing service (status ${status}).` }
+  }
+  switch (command.command) {
+    case 'activate':
+      return result.pending
+        ? {
+            exitCode: 0,
+            line: `Activation of ${command.host} requested: the license holder has been emailed a link to confirm it (valid 24 hours). Run "check" afterwards.`,
+          }
+        : {
+            exitCode: 0,
+            line: `The license is already active on ${command.host}; it expires on ${day(result.expiration)}.`,
+          }
+    case 'check':
+      if (result.valid) {
+        return {
+          exitCode: 0,
+          line: `Valid on ${command.host}: ${String(result.productName ?? 'license')}, expires on ${day(result.expiration)}.`,
+        }
+      }
+      return {
+        exitCode: 1,
+        line:
+          result.expiration !== undefined
+            ? `Not valid on ${command.host}: the license expired on ${day(result.expiration)}.`
+            : `Not valid on ${command.host}: the license is not activated on this machine (or the key is unknown).`,
+      }
+    case 'oss-check':
+      if (result.valid) return { exitCode: 0, line: `Valid Open Source license, expires on ${day(result.expiration)}.` }
+      return {
+        exitCode: 1,
+        line:
+          result.expiration !== undefined
+            ? `Not valid: the Open Source license expired on ${day(result.expiration)}.`
+            : 'Not valid: the key is not an Open Source license.',
+      }
+  }
+}
+
+/** Runs one command; returns the exit status and writes one line to `out` (or `err` on failure). */
+export async function runEditor(
+  argv: string[],
+  io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; env?: Env } = {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  },
+): Promise<number> {
+  let command: EditorCommand
+  try {
+    command = parseEditorArgs(argv, io.env ?? process.env)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`${err.message}\n${USAGE}`)
+    return 2
+  }
+  const { operation, payload } = editorRequest(command)
+  let status: number
+  let body: unknown
+  try {
+    const response = await (io.fetch ?? fetch)(`${command.url}/api/licensing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ [operation]: payload }),
+      signal: AbortSignal.timeout(15_000),
+    })
+    status = response.status
+    body = await response.json().catch(() => undefined)
+  } catch (err) {
+    io.err(`Could not reach the licensing service at ${command.url}: ${(err as Error).message}`)
+    return 3
+  }
+  const outcome = describeAnswer(command, status, body)
+  if (outcome.exitCode === 0) io.out(outcome.line)
+  else io.err(outcome.line)
+  return outcome.exitCode
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runEditor(process.argv.slice(2))
+}

@@ -1,0 +1,158 @@
+/**
+ * The product catalog: the one configuration file for what the shop sells and how the payment provider knows it.
+ * Edit this file (not the code) to change products, provider ids, list prices, countries or currency symbols; the typed
+ * accessors in `./index.ts` validate it when the service starts.
+ *
+ * Provider ids: each plan has one id per provider environment.
+ * - `sandbox`: the local sandbox provider (the default, no account needed). Its ids are the plan keys themselves.
+ * - `paddle` / `paddleSandbox`: Paddle Classic subscription plan ids (numeric) of the vendor's live and sandbox
+ *   accounts (Seller Dashboard > Catalog > Subscription Plans). Set them to the vendor's own ids before going live.
+ */
+import type { CatalogConfig } from './types.js'
+
+export const catalogConfig: CatalogConfig = {
+  /** Currency of the list prices below (and of the built-in fallback prices, spec §9). */
+  currency: 'USD',
+  /** Enterprise and multi-user licenses are renewed through sales (spec §7 renewal). */
+  salesEmail: 'sales@license-portal.test',
+  /** Spec §9 defaults, per license and billing period, net of tax. A product may override them. */
+  listPrices: {
+    organization: { year: 116, month: 12.1 },
+    personal: { year: 58, month: 6.05 },
+  },
+  products: [
+    {
+      slug: 'console-ninja',
+      name: 'Console Ninja PRO',
+      group: 'other',
+      shop: true,
+      licenseNames: { personal: 'Console Ninja', organization: 'Console Ninja' },
+      plans: {
+        'organization-year': { paddle: '811021', paddleSandbox: '56021' },
+        'organization-month': { paddle: '811022', paddleSandbox: '56022' },
+        'personal-year': { paddle: '811023', paddleSandbox: '56023' },
+        'personal-month': { paddle: '811024', paddleSandbox: '56024' },
+      },
+    },
+    {
+      slug: 'wallaby',
+      name: 'Wallaby.js',
+      group: 'wallaby',
+      shop: true,
+      licenseNames: { personal: 'Wallaby.js personal license', organization: 'Wallaby.js company license' },
+      plans: {
+        'organization-year': { paddle: '811031', paddleSandbox: '56031' },
+        'organization-month': { paddle: '811032', paddleSandbox: '56032' },
+        'personal-year': { paddle: '811033', paddleSandbox: '56033' },
+        'personal-month': { paddle: '811034', paddleSandbox: '56034' },
+      },
+    },
+    {
+      slug: 'quokka',
+      name: 'Quokka.js PRO',
+      group: 'quokka',
+      shop: true,
+      licenseNames: { personal: 'Quokka.js PRO personal license', organization: 'Quokka.js PRO company license' },
+      plans: {
+        'organization-year': { paddle: '811041', paddleSandbox: '56041' },
+        'organization-month': { paddle: '811042', paddleSandbox: '56042' },
+        'personal-year': { paddle: '811043', paddleSandbox: '56043' },
+        'personal-month': { paddle: '811044', paddleSandbox: '56044' },
+      },
+    },
+    {
+      // Sold before as a bundle; no longer on the shop's list, but its subscriptions still renew, change quantity
+      // and upgrade, so its plans stay known.
+      slug: 'bundle',
+      name: 'Wallaby.js + Quokka.js',
+      group: 'bundle',
+      shop: false,
+      licenseNames: {
+        personal: 'Wallaby.js + Quokka.js personal license',
+        organization: 'Wallaby.js + Quokka.js company license',
+      },
+      plans: {
+        'organization-year': { paddle: '811011', paddleSandbox: '56011' },
+        'organization-month': { paddle: '811012', paddleSandbox: '56012' },
+        'personal-year': { paddle: '811013', paddleSandbox: '56013' },
+        'personal-month': { paddle: '811014', paddleSandbox: '56014' },
+      },
+    },
+  ],
+  /**
+   * Renewing licenses that are not part of a subscription: a one-off product whose price the renewal sets (pay link
+   * price override). Annual prices per license, by product group and license type.
+   */
+  renewal: {
+    productIds: { sandbox: 'license-renewal', paddle: '811001', paddleSandbox: '56001' },
+    annualPrices: {
+      bundle: { personal: 58, company: 116 },
+      wallaby: { personal: 58, company: 116 },
+      quokka: { personal: 58, company: 116 },
+      other: { personal: 58, company: 116 },
+    },
+  },
+  /**
+   * Countries the checkout offers (spec §3 country table). `taxName` is shown beside the tax amount; `requiresZip`
+   * makes the Zip/Post code field required (the provider's own list of countries that need a postcode).
+   */
+  countries: [
+    { code: 'US', name: 'United States', requiresZip: true },
+    { code: 'CA', name: 'Canada', taxName: 'GST/HST', requiresZip: true },
+    { code: 'GB', name: 'United Kingdom', taxName: 'VAT', requiresZip: true },
+    { code: 'DE', name: 'Germany', taxName: 'MwSt.', requiresZip: true },
+    { code: 'FR', name: 'France', taxName: 'TVA', requiresZip: true },
+    { code: 'IT', name: 'Italy', taxName: 'IVA', requiresZip: true },
+    { code: 'ES', name: 'Spain', taxName: 'IVA', requiresZip: true },
+    { code: 'NL', name: 'Netherlands', taxName: 'BTW', requiresZip: true },
+    { code: 'AU', name: 'Australia', taxName: 'GST', requiresZip: true },
+    { code: 'IN', name: 'India', taxName: 'GST', requiresZip: true },
+    { code: 'AT', name: 'Austria', taxName: 'MwSt.' },
+    { code: 'BE', name: 'Belgium', taxName: 'BTW' },
+    { code: 'CH', name: 'Switzerland', taxName: 'MWST' },
+    { code: 'CZ', name: 'Czechia', taxName: 'DPH' },
+    { code: 'DK', name: 'Denmark', taxName: 'Moms' },
+    { code: 'FI', name: 'Finland', taxName: 'ALV' },
+    { code: 'IE', name: 'Ireland', taxName: 'VAT' },
+    { code: 'NO', name: 'Norway', taxName: 'MVA' },
+    { code: 'PL', name: 'Poland', taxName: 'VAT' },
+    { code: 'PT', name: 'Portugal', taxName: 'IVA' },
+    { code: 'SE', name: 'Sweden', taxName: 'Moms' },
+    { code: 'NZ', name: 'New Zealand', taxName: 'GST' },
+    { code: 'SG', name: 'Singapore', taxName: 'GST' },
+    { code: 'JP', name: 'Japan', taxName: 'JCT' },
+    { code: 'KR', name: 'South Korea', taxName: 'VAT' },
+    { code: 'BR', name: 'Brazil' },
+    { code: 'MX', name: 'Mexico', taxName: 'IVA' },
+    { code: 'AR', name: 'Argentina' },
+    { code: 'ZA', name: 'South Africa', taxName: 'VAT' },
+    { code: 'IL', name: 'Israel', taxName: 'VAT' },
+    { code: 'TR', name: 'Türkiye', taxName: 'KDV' },
+    { code: 'UA', name: 'Ukraine' },
+    { code: 'CN', name: 'China' },
+    { code: 'HK', name: 'Hong Kong' },
+    { code: 'TW', name: 'Taiwan' },
+  ],
+  /** Symbols shown before an amount; a currency without one is shown with its code ("CHF 12"). */
+  currencySymbols: {
+    USD: '$',
+    EUR: '€',
+    GBP: '£',
+    AUD: 'A$',
+    CAD: 'CA$',
+    NZD: 'NZ$',
+    HKD: 'HK$',
+    SGD: 'S$',
+    MXN: 'MX$',
+    TWD: 'NT$',
+    BRL: 'R$',
+    ZAR: 'R',
+    JPY: '¥',
+    CNY: 'CN¥',
+    INR: '₹',
+    KRW: '₩',
+    TRY: '₺',
+    ILS: '₪',
+    UAH: '₴',
+  },
+}

@@ -1,0 +1,229 @@
+/**
+ * Typed accessors over the product catalog (`catalog.ts`). The catalog is validated once, when this module loads: a
+ * product without all four plans, a duplicate provider id or a missing renewal price stops the service with a clear
+ * message instead of failing at checkout time.
+ */
+import { catalogConfig } from './catalog.js'
+import {
+  CatalogConfigSchema,
+  type BillingPeriod,
+  type CatalogConfig,
+  type PlanType,
+  type ProductGroupCode,
+  type ProviderEnvironment,
+} from './types.js'
+
+export type { BillingPeriod, PlanType, ProductGroupCode, ProviderEnvironment } from './types.js'
+
+export type Country = { code: string; name: string; taxName?: string; requiresZip?: boolean }
+
+export type Product = {
+  slug: string
+  name: string
+  group: ProductGroupCode
+  shop: boolean
+  licenseNames: Record<PlanType, string>
+  plans: Plan[]
+}
+
+export type Plan = {
+  /** Our own name for the plan, e.g. `wallaby-organization-year`; also the local sandbox's product id. */
+  key: string
+  product: Product
+  type: PlanType
+  billingPeriod: BillingPeriod
+  /** List price per license and billing period, net of tax, in the catalog's currency. */
+  listPrice: number
+  providerIds: Record<ProviderEnvironment, string>
+}
+
+export type Catalog = {
+  currency: string
+  salesEmail: string
+  products: Product[]
+  countries: Country[]
+  currencySymbols: Record<string, string>
+  renewal: {
+    productIds: Record<ProviderEnvironment, string>
+    annualPrices: Record<ProductGroupCode, { personal: number; company: number }>
+  }
+}
+
+const PLAN_ORDER: Array<[PlanType, BillingPeriod]> = [
+  ['organization', 'year'],
+  ['organization', 'month'],
+  ['personal', 'year'],
+  ['personal', 'month'],
+]
+
+/** Validates a catalog configuration and builds the lookup structure; throws with every problem found. */
+export function parseCatalog(input: CatalogConfig): Catalog {
+  const config = CatalogConfigSchema.parse(input)
+  const problems: string[] = []
+  const products: Product[] = []
+  const seenIds = new Map<string, string>()
+  for (const p of config.products) {
+    const product: Product = {
+      slug: p.slug,
+      name: p.name,
+      group: p.group,
+      shop: p.shop,
+      licenseNames: p.licenseNames,
+      plans: [],
+    }
+    for (const [type, period] of PLAN_ORDER) {
+      const ids = p.plans[`${type}-${period}`]
+      if (!ids) {
+        problems.push(`product "${p.slug}" has no ${type}-${period} plan`)
+        continue
+      }
+      const key = `${p.slug}-${type}-${period}`
+      const plan: Plan = {
+        key,
+        product,
+        type,
+        billingPeriod: period,
+        listPrice: (p.listPrices ?? config.listPrices)[type][period],
+        providerIds: { sandbox: key, paddle: ids.paddle, paddleSandbox: ids.paddleSandbox },
+      }
+      for (const env of ['sandbox', 'paddle', 'paddleSandbox'] as const) {
+        const id = `${env}:${plan.providerIds[env]}`
+        const other = seenIds.get(id)
+        if (other) problems.push(`plans ${other} and ${key} share the ${env} id ${plan.providerIds[env]}`)
+        seenIds.set(id, key)
+      }
+      product.plans.push(plan)
+    }
+    products.push(product)
+  }
+  const slugs = new Set<string>()
+  for (const p of products) {
+    if (slugs.has(p.slug)) problems.push(`product slug "${p.slug}" appears twice`)
+    slugs.add(p.slug)
+  }
+  const annualPrices = {} as Catalog['renewal']['annualPrices']
+  for (const group of ['bundle', 'wallaby', 'quokka', 'other'] as const) {
+    const prices = config.renewal.annualPrices[group]
+    if (!prices) problems.push(`renewal has no annual price for product group "${group}"`)
+    else annualPrices[group] = prices
+  }
+  for (const env of ['paddle', 'paddleSandbox'] as const) {
+    const id = `${env}:${config.renewal.productIds[env]}`
+    if (seenIds.has(id)) problems.push(`the renewal product shares the ${env} id of plan ${seenIds.get(id)}`)
+  }
+  const codes = new Set<string>()
+  for (const c of config.countries) {
+    if (codes.has(c.code)) problems.push(`country ${c.code} appears twice`)
+    codes.add(c.code)
+  }
+  if (problems.length)
+    throw new Error(`The product catalog (service/catalog/catalog.ts) is invalid: ${problems.join('; ')}`)
+  return {
+    currency: config.currency,
+    salesEmail: config.salesEmail,
+    products,
+    countries: config.countries,
+    currencySymbols: config.currencySymbols as Record<string, string>,
+    renewal: { productIds: config.renewal.productIds, annualPrices },
+  }
+}
+
+export const catalog: Catalog = parseCatalog(catalogConfig)
+
+/** Every product, in catalog order. */
+export function products(): Product[] {
+  return catalog.products
+}
+
+/** The products listed on /shop. */
+export function shopProducts(): Product[] {
+  return catalog.products.filter((p) => p.shop)
+}
+
+export function productBySlug(slug: string): Product | undefined {
+  return catalog.products.find((p) => p.slug === slug)
+}
+
+export function productByGroup(group: ProductGroupCode): Product | undefined {
+  return catalog.products.find((p) => p.group === group)
+}
+
+/** A product's plan of a type and billing period. */
+export function planOf(product: Product, type: PlanType, billingPeriod: BillingPeriod): Plan {
+  const plan = product.plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)
+  if (!plan) throw new Error(`product ${product.slug} has no ${type}-${billingPeriod} plan`)
+  return plan
+}
+
+/** The plan a provider id names in one environment. */
+export function planByProviderId(id: string, environment: ProviderEnvironment): Plan | undefined {
+  for (const product of catalog.products) {
+    const plan = product.plans.find((p) => p.providerIds[environment] === id)
+    if (plan) return plan
+  }
+  return undefined
+}
+
+/**
+ * The plan an id names in any environment, or by its key. Subscriptions in the store keep the provider's plan id;
+ * the demo data keeps plan keys.
+ */
+export function findPlan(id: string): Plan | undefined {
+  for (const product of catalog.products) {
+    const plan = product.plans.find(
+      (p) => p.key === id || p.providerIds.paddle === id || p.providerIds.paddleSandbox === id,
+    )
+    if (plan) return plan
+  }
+  return undefined
+}
+
+/** The name licenses of a plan carry (spec §3 productName; the portal derives the display name from it). */
+export function licenseProductName(plan: Plan): string {
+  return plan.product.licenseNames[plan.type]
+}
+
+export function licenseTypeOf(plan: Plan): 'personal' | 'company' {
+  return plan.type === 'organization' ? 'company' : 'personal'
+}
+
+export function renewalProductId(environment: ProviderEnvironment): string {
+  return catalog.renewal.productIds[environment]
+}
+
+/** The annual renewal price of one license (catalog currency). */
+export function renewalAnnualPrice(group: ProductGroupCode, licenseType: 'personal' | 'company'): number {
+  return catalog.renewal.annualPrices[group][licenseType]
+}
+
+export function countries(): Country[] {
+  return catalog.countries
+}
+
+export function country(code: string): Country | undefined {
+  const upper = code.toUpperCase()
+  return catalog.countries.find((c) => c.code === upper)
+}
+
+/** Spec §5: the Zip/Post code is required when the country requires it. */
+export function requiresZip(code: string): boolean {
+  return country(code)?.requiresZip === true
+}
+
+export function currencySymbol(currency: string): string {
+  const code = currency.toUpperCase()
+  return Object.prototype.hasOwnProperty.call(catalog.currencySymbols, code)
+    ? catalog.currencySymbols[code]
+    : `${code} `
+}
+
+/** Thousands separators and two decimals, ".00" dropped (spec §9), with the currency's symbol. */
+export function formatMoney(amount: number, currency: string): string {
+  const cents = Math.round((Math.abs(amount) + Number.EPSILON) * 100)
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const fraction = cents % 100
+  const sign = cents !== 0 && amount < 0 ? '-' : ''
+  return `${sign}${currencySymbol(currency)}${fraction === 0 ? whole : `${whole}.${String(fraction).padStart(2, '0')}`}`
+}
+
+export const DEFAULT_COUNTRY = 'US'

@@ -1,0 +1,251 @@
+/**
+ * Machine activation (spec §2 "License Activation", §8, §9): the editor asks to activate a license key on a host
+ * (`activation`), the license holder confirms from an emailed link (`confirmActivation`), and the editor checks its
+ * license (`licenseCheck`, `ossLicenseCheck`). A license is active on at most 3 machines; the limit is checked and the
+ * activation made in one transaction that first locks the license, so it holds however many confirmations race.
+ */
+import { z } from 'zod'
+import type { Activation } from '../../protocol/entities.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import type { ServiceContext } from '../context.js'
+import type { DB } from '../db/database.js'
+import { newId } from '../db/ids.js'
+import type { ActivationTable, LicenseRow } from '../db/schema.js'
+import { ServiceError } from '../errors.js'
+import { consumeToken, issueToken, peekToken } from '../tokens.js'
+import type { Selectable } from 'kysely'
+import type { OperationHandlers } from './index.js'
+
+/** Spec §9: a license may be active in 3 locations. */
+export const ACTIVATION_LIMIT = 3
+
+/** Host names compare case-insensitively and without surrounding spaces. */
+export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
+
+const day = (epoch: number) => new Date(epoch).toISOString().slice(0, 10)
+
+async function licenseByKey(db: DB, licenseKey: string): Promise<LicenseRow | undefined> {
+  return db.selectFrom('licenses').selectAll().where('license_key', '=', licenseKey.trim()).executeTakeFirst()
+}
+
+/**
+ * Who confirms an activation of this license: its assignee; else the owner of a personal license; else the
+ * administrators of the company that owns it.
+ */
+export async function licenseHolders(db: DB, license: LicenseRow): Promise<string[]> {
+  if (license.assigned_to) return [license.assigned_to]
+  if (license.license_type === 'personal') return [license.owner]
+  const entries = await db
+    .selectFrom('company_permissions')
+    .select(['email', 'permissions'])
+    .where('company_id', '=', license.company_id ?? license.owner)
+    .orderBy('email')
+    .execute()
+  return entries.filter((e) => e.permissions.split(',').includes('ADMIN')).map((e) => e.email)
+}
+
+const toActivation = (row: Selectable<ActivationTable>): Activation => ({
+  key: row.id,
+  hostname: row.hostname,
+  activationTime: row.activation_time ?? row.requested_at,
+})
+
+async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceContext): Promise<Result<'activation'>> {
+  const now = ctx.now()
+  const hostname = normalizeHostname(payload.hostname)
+  if (!hostname) throw new ServiceError('INVALID_REQUEST', 'A host name is required.')
+  const license = await licenseByKey(ctx.db, payload.licenseKey)
+  if (!license) throw new ServiceError('INVALID_REQUEST', 'Unknown license key.')
+  if (license.expiration <= now)
+    throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)
+
+  const active = await ctx.db
+    .selectFrom('activations')
+    .select('id')
+    .where('license_id', '=', license.id)
+    .where('hostname', '=', hostname)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  if (active) return { completed: true, pending: false, expiration: license.expiration }
+
+  const holders = await licenseHolders(ctx.db, license)
+  if (holders.length === 0)
+    throw new ServiceError('NO_USER', 'No email address found for this license to confirm the activation.')
+
+  // One pending activation per machine: asking again sends fresh links for the same one.
+  const tokens = await ctx.db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('activations')
+      .select('id')
+      .where('license_id', '=', license.id)
+      .where('hostname', '=', hostname)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    const activationId = pending?.id ?? newId('act')
+    if (pending) {
+      await trx.updateTable('activations').set({ requested_at: now }).where('id', '=', activationId).execute()
+    } else {
+      await trx
+        .insertInto('activations')
+        .values({
+          id: activationId,
+          license_id: license.id,
+          hostname,
+          status: 'pending',
+          requested_at: now,
+          activation_time: null,
+        })
+        .execute()
+    }
+    const issued: Array<{ email: string; token: string }> = []
+    for (const email of holders) {
+      issued.push({
+        email,
+        token: await issueToken(trx, ctx.codec, { purpose: 'activation', email, data: { activationId }, now }),
+      })
+    }
+    return issued
+  })
+
+  for (const { email, token } of tokens) {
+    await ctx.mailer.send({
+      to: email,
+      subject: `Confirm the activation of ${license.product_name} on ${hostname}`,
+      text: [
+        'Hello,',
+        '',
+        `An editor on the machine "${hostname}" asked to activate the license ${license.product_name} (order ${license.order_id}, key #${license.key_number}).`,
+        'To confirm this activation, open this link:',
+        '',
+        `${ctx.config.publicUrl}/activate/${token}`,
+        '',
+        `The link is valid for 24 hours. A license can be active on up to ${ACTIVATION_LIMIT} machines; when it already is, the page lets you choose machines to deactivate.`,
+        'If you did not ask for this, you can ignore this email.',
+      ].join('\n'),
+    })
+  }
+  return { completed: true, pending: true }
+}
+
+/** Valid when the license is active on this host and has not expired. An unknown key is simply not valid. */
+async function licenseCheck(
+  payload: ParsedPayload<'licenseCheck'>,
+  ctx: ServiceContext,
+): Promise<Result<'licenseCheck'>> {
+  const license = await licenseByKey(ctx.db, payload.licenseKey)
+  if (!license) return { valid: false }
+  const active = await ctx.db
+    .selectFrom('activations')
+    .select('id')
+    .where('license_id', '=', license.id)
+    .where('hostname', '=', normalizeHostname(payload.hostname))
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  if (!active) return { valid: false }
+  return { valid: license.expiration > ctx.now(), expiration: license.expiration, productName: license.product_name }
+}
+
+/**
+ * Open Source licenses need no machine activation: valid when the key is an Open Source license that has not
+ * expired. The store keeps no repository for them, so `repository` does not narrow the check.
+ */
+async function ossLicenseCheck(
+  payload: ParsedPayload<'ossLicenseCheck'>,
+  ctx: ServiceContext,
+): Promise<Result<'ossLicenseCheck'>> {
+  const license = await licenseByKey(ctx.db, payload.licenseKey)
+  if (!license || !/open source/i.test(license.product_name)) return { valid: false }
+  return { valid: license.expiration > ctx.now(), expiration: license.expiration }
+}
+
+const ActivationData = z.object({ activationId: z.string().min(1) })
+
+/**
+ * Confirms an activation from its emailed link. With the license already active on 3 other machines and `deactivate`
+ * not freeing a place, it answers the list of active machines (`{ activations }`, the TOO_MANY_ACTIVATIONS case) and
+ * changes nothing, the link included; otherwise it deactivates the chosen machines (only of this license), activates
+ * this one and uses the link up, all in one transaction.
+ */
+async function confirmActivation(
+  payload: ParsedPayload<'confirmActivation'>,
+  ctx: ServiceContext,
+): Promise<Result<'confirmActivation'>> {
+  const now = ctx.now()
+  const token = await peekToken(ctx.db, ctx.codec, payload.passthrough, 'activation', now)
+  const data = ActivationData.safeParse(token.data)
+  if (!data.success) throw new ServiceError('INVALID_SIGNATURE')
+  const { activationId } = data.data
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const requested = await trx
+      .selectFrom('activations')
+      .select('license_id')
+      .where('id', '=', activationId)
+      .executeTakeFirst()
+    if (!requested) throw new ServiceError('NO_ACTIVATION', 'No pending activations found for your activation link.')
+    // A write first takes the license's lock (SQLite: the database write lock; PostgreSQL: the row lock), so
+    // confirmations of the same license run one after another and each sees the others' activations.
+    await trx
+      .updateTable('licenses')
+      .set((eb) => ({ lapsing: eb.ref('lapsing') }))
+      .where('id', '=', requested.license_id)
+      .execute()
+
+    const row = await trx.selectFrom('activations').selectAll().where('id', '=', activationId).executeTakeFirstOrThrow()
+    if (row.status === 'active')
+      throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
+    if (row.status !== 'pending')
+      throw new ServiceError('NO_ACTIVATION', 'No pending activations found for your activation link.')
+    const license = await trx
+      .selectFrom('licenses')
+      .selectAll()
+      .where('id', '=', row.license_id)
+      .executeTakeFirstOrThrow()
+    if (!(await licenseHolders(trx, license)).includes(token.email)) {
+      throw new ServiceError('NO_USER', 'No email address found for this activation request.')
+    }
+    if (license.expiration <= now)
+      throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)
+
+    const active = await trx
+      .selectFrom('activations')
+      .selectAll()
+      .where('license_id', '=', license.id)
+      .where('status', '=', 'active')
+      .orderBy('activation_time')
+      .orderBy('id')
+      .execute()
+    if (active.some((a) => a.hostname === row.hostname)) {
+      throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
+    }
+    const chosen = active.filter((a) => payload.deactivate.includes(a.id))
+    if (active.length - chosen.length >= ACTIVATION_LIMIT) return { activations: active.map(toActivation) }
+
+    if (chosen.length > 0) {
+      await trx
+        .updateTable('activations')
+        .set({ status: 'deactivated' })
+        .where(
+          'id',
+          'in',
+          chosen.map((a) => a.id),
+        )
+        .where('license_id', '=', license.id)
+        .execute()
+    }
+    await trx
+      .updateTable('activations')
+      .set({ status: 'active', activation_time: now })
+      .where('id', '=', row.id)
+      .execute()
+    await consumeToken(trx, ctx.codec, payload.passthrough, 'activation', now)
+    return { completed: true as const }
+  })
+}
+
+export const activationOperations: OperationHandlers = {
+  activation,
+  licenseCheck,
+  ossLicenseCheck,
+  confirmActivation,
+}

@@ -1,0 +1,205 @@
+/**
+ * Company licenses (spec §6, §7): assigning licenses to team members (`changeAssignment`) and offline keys
+ * (`offlineLicense`). Every call checks the caller's role in the company that owns each license, read from the store
+ * (never from the payload), inside the same transaction as the change it allows.
+ */
+import type { Transaction } from 'kysely'
+import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { permissionFlags, roleOf, UNKNOWN_ROLE, type RoleNumber } from '../../protocol/roles.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import type { DB } from '../db/database.js'
+import type { Database, LicenseRow } from '../db/schema.js'
+import { ServiceError } from '../errors.js'
+import type { Mail } from '../mail/mailer.js'
+import { toLicense } from '../mapping.js'
+import { offlineKeySigner } from '../offline-keys.js'
+import type { OperationHandlers } from './index.js'
+
+type Store = DB | Transaction<Database>
+
+/** Row ids per `IN (…)` list: well under SQLite's limit on bound parameters. */
+const CHUNK = 500
+
+/** The licenses with these ids (in any order; unknown ids are simply absent). */
+export async function licensesByIds(store: Store, ids: readonly string[]): Promise<LicenseRow[]> {
+  const rows: LicenseRow[] = []
+  const distinct = [...new Set(ids)]
+  for (let i = 0; i < distinct.length; i += CHUNK) {
+    rows.push(...(await store.selectFrom('licenses').selectAll().where('id', 'in', distinct.slice(i, i + CHUNK)).execute()))
+  }
+  return rows
+}
+
+/** The caller's role in each of these companies (spec §3 role numbers); companies without a role are absent. */
+export async function rolesIn(store: Store, email: string, companyIds: readonly string[]): Promise<Map<string, RoleNumber>> {
+  const roles = new Map<string, RoleNumber>()
+  if (companyIds.length === 0) return roles
+  const rows = await store
+    .selectFrom('company_permissions')
+    .select(['company_id', 'permissions'])
+    .where('email', '=', email)
+    .where('company_id', 'in', [...new Set(companyIds)])
+    .execute()
+  for (const row of rows) roles.set(row.company_id, roleOf(row.permissions.split(',')))
+  return roles
+}
+
+/**
+ * Takes the companies' rows for the rest of the transaction: on PostgreSQL the no-op update locks them, so two
+ * changes to one company's licenses or permissions run one after the other; on SQLite, whose driver runs one
+ * transaction at a time, it changes nothing.
+ */
+export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
+  if (companyIds.length === 0) return
+  await trx
+    .updateTable('companies')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', 'in', [...new Set(companyIds)])
+    .execute()
+}
+
+/** The license rows a payload names, each checked against the owner the payload gives (NOT_FOUND otherwise). */
+async function namedLicenses(store: Store, refs: readonly { id: string; owner: string }[]): Promise<LicenseRow[]> {
+  const rows = new Map((await licensesByIds(store, refs.map((r) => r.id))).map((row) => [row.id, row]))
+  return refs.map((ref) => {
+    const row = rows.get(ref.id)
+    if (!row || row.owner !== ref.owner) throw new ServiceError('NOT_FOUND', `License ${ref.id} was not found.`)
+    return row
+  })
+}
+
+/**
+ * changeAssignment (spec §7): sets or clears the assignee of company licenses, all in one transaction (one license
+ * from the Assign dialog, or the whole plan of a bulk assign). Refused unless the caller may assign (`canAssign`) in
+ * the company of every license; enterprise and multi-user licenses cannot be assigned, personal licenses neither.
+ * With `sendEmail`, every address that receives a license is told so, after the change is committed.
+ */
+export async function changeAssignment(
+  payload: ParsedPayload<'changeAssignment'>,
+  ctx: ServiceContext,
+): Promise<Result<'changeAssignment'>> {
+  const caller = await requireCaller(ctx)
+  const ids = payload.licenses.map((l) => l.id)
+  if (new Set(ids).size !== ids.length) {
+    throw new ServiceError('INVALID_PAYLOAD', 'Each license may appear only once in an assignment change.')
+  }
+
+  const assigned = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await namedLicenses(trx, payload.licenses)
+    const companyIds = [...new Set(rows.map((row) => row.company_id ?? ''))]
+    if (companyIds.includes('')) throw new ServiceError('CANNOT_ASSIGN', 'Personal licenses cannot be assigned.')
+    const roles = await rolesIn(trx, caller.email, companyIds)
+    for (const companyId of companyIds) {
+      if (!permissionFlags(roles.get(companyId) ?? UNKNOWN_ROLE).canAssign) {
+        throw new ServiceError('FORBIDDEN', 'You may not assign the licenses of this company.')
+      }
+    }
+    for (const row of rows) {
+      if (!canAssignLicense(toLicense(row))) throw new ServiceError('CANNOT_ASSIGN', cannotAssign)
+    }
+    await lockCompanies(trx, companyIds)
+
+    const changed: Array<{ row: LicenseRow; email: string }> = []
+    for (const [i, change] of payload.licenses.entries()) {
+      const row = rows[i]
+      if (row.assigned_to === change.assignedTo) continue
+      await trx.updateTable('licenses').set({ assigned_to: change.assignedTo }).where('id', '=', row.id).execute()
+      if (change.assignedTo !== '') changed.push({ row, email: change.assignedTo })
+    }
+    const companies = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
+    return { changed, companyNames: new Map(companies.map((c) => [c.id, c.name])) }
+  })
+
+  if (payload.sendEmail) {
+    for (const mail of assignmentMails(assigned.changed, assigned.companyNames, caller.email, ctx.config.publicUrl)) {
+      await ctx.mailer.send(mail)
+    }
+  }
+  return { completed: true }
+}
+
+/** One mail per new assignee, listing the licenses it received and how to activate them. */
+function assignmentMails(
+  changed: ReadonlyArray<{ row: LicenseRow; email: string }>,
+  companyNames: ReadonlyMap<string, string>,
+  assignedBy: string,
+  publicUrl: string,
+): Mail[] {
+  const byEmail = new Map<string, LicenseRow[]>()
+  for (const { row, email } of changed) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
+  return [...byEmail].map(([email, rows]) => {
+    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
+    return {
+      to: email,
+      subject: `${company} has assigned you a license`,
+      text: [
+        'Hello,',
+        '',
+        `${assignedBy} has assigned you ${rows.length === 1 ? 'a license' : `${rows.length} licenses`} of ${company}:`,
+        '',
+        ...rows.map(
+          (row) =>
+            `- ${row.product_name} (order ${row.order_id}, key ${row.key_number}), expires ${new Date(Number(row.expiration)).toISOString().slice(0, 10)}: ${row.license_key}`,
+        ),
+        '',
+        "To activate, run the product's license activation command in your editor and enter the license key; we then",
+        'email you a link that confirms the activation.',
+        '',
+        `Your licenses are listed at ${publicUrl}/manage once you sign in with this email address at ${publicUrl}/?email=${encodeURIComponent(email)}`,
+      ].join('\n'),
+    }
+  })
+}
+
+/**
+ * offlineLicense (spec §7): a signed offline key for each license asked for. The caller must own the license, be its
+ * assignee, or hold a role in its company; Open Source, trial and monthly-subscription licenses have no offline key,
+ * and other subscription licenses only with an annual period or more than 90 days to expiry (spec §5).
+ */
+export async function offlineLicense(
+  payload: ParsedPayload<'offlineLicense'>,
+  ctx: ServiceContext,
+): Promise<Result<'offlineLicense'>> {
+  const caller = await requireCaller(ctx)
+  const refs = [...new Map(payload.ids.map((ref) => [ref.id, ref])).values()]
+  const rows = await namedLicenses(ctx.db, refs)
+  const roles = await rolesIn(
+    ctx.db,
+    caller.email,
+    rows.flatMap((row) => (row.company_id ? [row.company_id] : [])),
+  )
+  const now = ctx.now()
+  const signer = offlineKeySigner(ctx.config)
+  return {
+    licenses: rows.map((row) => {
+      const role = row.company_id ? roles.get(row.company_id) : undefined
+      const allowed =
+        row.owner === caller.email ||
+        row.assigned_to === caller.email ||
+        (role !== undefined && role !== UNKNOWN_ROLE)
+      if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
+      const license = toLicense(row)
+      if (!showOfflineKey(license, now)) {
+        throw new ServiceError('INVALID_STATE', `License ${row.id} has no offline key.`)
+      }
+      const licenseKey = signer.sign({
+        v: 1,
+        id: row.id,
+        licenseKey: row.license_key,
+        product: row.product_name,
+        productGroup: row.product_group,
+        owner: row.owner,
+        order: row.order_id,
+        key: row.key_number,
+        expiration: Number(row.expiration),
+      })
+      return { id: row.id, owner: row.owner, licenseKey }
+    }),
+  }
+}
+
+export const companyOperations: OperationHandlers = {
+  changeAssignment,
+  offlineLicense,
+}

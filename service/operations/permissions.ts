@@ -1,0 +1,168 @@
+/**
+ * Company permissions (spec §3, §4, §6, §7): who holds which role in a company. `retrievePermissions` lists them,
+ * `updatePermissions` adds and removes them. The caller's own role is read from the store inside the transaction
+ * that makes the change, and the role-removal rules are checked there too, so two administrators removing each other
+ * at the same moment leave one of them.
+ */
+import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import {
+  canManageRole,
+  checkRemoval,
+  permissionFlags,
+  roleCodes,
+  roleDescriptions,
+  roleNames,
+  roleOf,
+  UNKNOWN_ROLE,
+  type RoleNumber,
+} from '../../protocol/roles.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import { ServiceError } from '../errors.js'
+import type { Mail } from '../mail/mailer.js'
+import { lockCompanies, rolesIn } from './company.js'
+import type { OperationHandlers } from './index.js'
+
+const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]
+
+function toEntry(row: { company_id: string; email: string; permissions: string }): PermissionEntry {
+  return {
+    companyId: row.company_id,
+    email: row.email,
+    permissions: row.permissions.split(',').filter((c): c is PermissionCode => permissionCodes.includes(c)),
+  }
+}
+
+/** Only the roles that may see the Permissions dialog (canAddUsers or canAddResellers) may read or change the list. */
+function mayManagePermissions(role: RoleNumber | undefined): boolean {
+  const flags = permissionFlags(role ?? UNKNOWN_ROLE)
+  return flags.canAddUsers || flags.canAddResellers
+}
+
+/** retrievePermissions (spec §7): the company's permission entries, by email. */
+export async function retrievePermissions(
+  payload: ParsedPayload<'retrievePermissions'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrievePermissions'>> {
+  const caller = await requireCaller(ctx)
+  const roles = await rolesIn(ctx.db, caller.email, [payload.companyId])
+  if (!mayManagePermissions(roles.get(payload.companyId))) {
+    throw new ServiceError('FORBIDDEN', 'You may not see the permissions of this company.')
+  }
+  const rows = await ctx.db
+    .selectFrom('company_permissions')
+    .select(['company_id', 'email', 'permissions'])
+    .where('company_id', '=', payload.companyId)
+    .orderBy('email')
+    .execute()
+  return { permissions: rows.map(toEntry) }
+}
+
+/**
+ * updatePermissions (spec §7): removes and adds entries, in one transaction. For each company touched the caller must
+ * be a Reseller Administrator or a Company Administrator there, and may add or remove only the roles spec §6 lets that
+ * role manage. An address that already holds a role cannot be added again (unless the same call removes it: a change
+ * of role). The role-removal rules of spec §4 hold on the result. With `sendEmail`, each added address is told of its
+ * new role after the change is committed.
+ */
+export async function updatePermissions(
+  payload: ParsedPayload<'updatePermissions'>,
+  ctx: ServiceContext,
+): Promise<Result<'updatePermissions'>> {
+  const caller = await requireCaller(ctx)
+  const key = (companyId: string, email: string) => `${companyId}\u0000${email}`
+  const addKeys = payload.add.map((a) => key(a.companyId, a.email))
+  if (new Set(addKeys).size !== addKeys.length) {
+    throw new ServiceError('INVALID_PAYLOAD', 'Each address may be added only once per company.')
+  }
+  const adds = payload.add.map((a) => {
+    const role = roleOf(a.permissions)
+    if (role === UNKNOWN_ROLE) throw new ServiceError('INVALID_PAYLOAD', `The permissions ${a.permissions.join(', ')} make no known role.`)
+    return { ...a, role, permissions: roleCodes(role) }
+  })
+  const companyIds = [...new Set([...adds.map((a) => a.companyId), ...payload.remove.map((r) => r.companyId)])]
+  if (companyIds.length === 0) return { completed: true }
+
+  const added = await ctx.db.transaction().execute(async (trx) => {
+    await lockCompanies(trx, companyIds)
+    const roles = await rolesIn(trx, caller.email, companyIds)
+    const mails: Array<{ email: string; companyId: string; role: RoleNumber }> = []
+    for (const companyId of companyIds) {
+      const actor = roles.get(companyId)
+      if (actor === undefined || !mayManagePermissions(actor)) {
+        throw new ServiceError('FORBIDDEN', 'You may not change the permissions of this company.')
+      }
+      const entries = (
+        await trx
+          .selectFrom('company_permissions')
+          .select(['company_id', 'email', 'permissions'])
+          .where('company_id', '=', companyId)
+          .execute()
+      ).map(toEntry)
+      const held = new Map(entries.map((e) => [e.email, e]))
+      const removing = [...new Set(payload.remove.filter((r) => r.companyId === companyId).map((r) => r.email))]
+      const adding = adds.filter((a) => a.companyId === companyId)
+
+      for (const email of removing) {
+        const entry = held.get(email)
+        if (!entry) throw new ServiceError('NOT_FOUND', `${email} holds no role in this company.`)
+        if (!canManageRole(actor, roleOf(entry.permissions))) {
+          throw new ServiceError('FORBIDDEN', `As ${roleNames[actor]} you may not remove a ${roleNames[roleOf(entry.permissions)]}.`)
+        }
+      }
+      for (const a of adding) {
+        if (!canManageRole(actor, a.role)) {
+          throw new ServiceError('FORBIDDEN', `As ${roleNames[actor]} you may not add a ${roleNames[a.role]}.`)
+        }
+        if (held.has(a.email) && !removing.includes(a.email)) throw new ServiceError('USER_EXISTS')
+      }
+      const refusal = checkRemoval(entries, removing, adding)
+      if (refusal) throw new ServiceError(refusal.code, refusal.message)
+
+      if (removing.length > 0) {
+        await trx
+          .deleteFrom('company_permissions')
+          .where('company_id', '=', companyId)
+          .where('email', 'in', removing)
+          .execute()
+      }
+      const now = ctx.now()
+      for (const a of adding) {
+        await trx
+          .insertInto('company_permissions')
+          .values({ company_id: companyId, email: a.email, permissions: a.permissions.join(','), created_at: now })
+          .execute()
+        mails.push({ email: a.email, companyId, role: a.role })
+      }
+    }
+    const names = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
+    return { mails, companyNames: new Map(names.map((c) => [c.id, c.name])) }
+  })
+
+  if (payload.sendEmail) {
+    for (const m of added.mails) {
+      await ctx.mailer.send(permissionMail(m.email, added.companyNames.get(m.companyId) ?? m.companyId, m.role, caller.email, ctx.config.publicUrl))
+    }
+  }
+  return { completed: true }
+}
+
+function permissionMail(email: string, company: string, role: RoleNumber, addedBy: string, publicUrl: string): Mail {
+  return {
+    to: email,
+    subject: `You are now ${roleNames[role]} of ${company}`,
+    text: [
+      'Hello,',
+      '',
+      `${addedBy} has given you the role ${roleNames[role]} for the licenses of ${company}.`,
+      `${roleNames[role]}: ${roleDescriptions[role]}`,
+      '',
+      `Sign in with this email address at ${publicUrl}/?email=${encodeURIComponent(email)} to manage them.`,
+    ].join('\n'),
+  }
+}
+
+export const permissionOperations: OperationHandlers = {
+  retrievePermissions,
+  updatePermissions,
+}

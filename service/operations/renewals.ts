@@ -1,0 +1,146 @@
+/**
+ * Renewals and receipts (spec §2 license rows, §5 "Renew hidden for …", §7 renewal / retrieveReceipt). The service
+ * checks every license against the caller's session: a company license needs the caller's `canRenew` (renewal) or
+ * `canViewReceipt` (receipt) in the company that owns it; a personal license must be the caller's own.
+ */
+import type { LicenseRef } from '../../protocol/entities.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { permissionFlags, roleOf, type PermissionFlags } from '../../protocol/roles.js'
+import { catalog, renewalAnnualPrice, renewalProductId } from '../catalog/index.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import type { LicenseRow } from '../db/schema.js'
+import { ServiceError } from '../errors.js'
+import { cotermQuote } from '../payments/coterm.js'
+import type { OperationHandlers } from './index.js'
+
+/** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
+async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
+  const ids = [...new Set(refs.map((r) => r.id))]
+  const rows = await ctx.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()
+  return ids.map((id) => {
+    const row = rows.find((r) => r.id === id)
+    const ref = refs.find((r) => r.id === id)!
+    if (!row || row.owner !== ref.owner) throw new ServiceError('NOT_FOUND', 'A license was not found.')
+    return row
+  })
+}
+
+async function companyFlags(ctx: ServiceContext, email: string, companyId: string): Promise<PermissionFlags | null> {
+  const row = await ctx.db
+    .selectFrom('company_permissions')
+    .select('permissions')
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  return row ? permissionFlags(roleOf(row.permissions.split(','))) : null
+}
+
+/** May the caller act on this license: own it (personal) or hold the flag in its company? */
+async function mayAct(
+  ctx: ServiceContext,
+  email: string,
+  license: LicenseRow,
+  flag: 'canRenew' | 'canViewReceipt',
+): Promise<boolean> {
+  if (license.company_id === null) return license.owner === email
+  const flags = await companyFlags(ctx, email, license.company_id)
+  return Boolean(flags?.[flag])
+}
+
+const openSource = (l: LicenseRow) => /open source/i.test(l.product_name)
+const salesOnly = (l: LicenseRow) => l.is_multi_user === 1 || /enterprise/i.test(l.product_name)
+
+/** Why a license cannot be renewed here, in words the portal can show; undefined when it can. */
+export function renewalRefusal(l: LicenseRow): string | undefined {
+  if (openSource(l)) return 'Open Source licenses are renewed free of charge; they cannot be bought.'
+  if (l.trial === 1) return 'A trial license cannot be renewed; buy a license instead.'
+  if (l.promotional === 1) return 'A promotional license cannot be renewed; buy a license instead.'
+  if (l.subscription_id !== null) return 'A subscription license renews with its subscription.'
+  return undefined
+}
+
+/**
+ * renewal ids[]: one provider checkout that renews the licenses together, co-termed to one expiry date (see
+ * `service/payments/coterm.ts` for the arithmetic and the pro-rata price). Enterprise and multi-user licenses are
+ * renewed through sales: the answer is a mail link instead. The licenses must belong to one owner.
+ */
+export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceContext): Promise<Result<'renewal'>> {
+  const caller = await requireCaller(ctx)
+  const licenses = await licensesNamed(ctx, payload.ids)
+  for (const license of licenses) {
+    if (!(await mayAct(ctx, caller.email, license, 'canRenew'))) {
+      throw new ServiceError('FORBIDDEN', 'You may not renew these licenses.')
+    }
+    const refusal = renewalRefusal(license)
+    if (refusal) throw new ServiceError('INVALID_REQUEST', refusal)
+  }
+  if (new Set(licenses.map((l) => l.owner)).size > 1) {
+    throw new ServiceError('INVALID_REQUEST', 'Licenses of different owners are renewed separately.')
+  }
+
+  if (licenses.some(salesOnly)) {
+    const orders = [...new Set(licenses.map((l) => l.order_id))].join(', ')
+    const subject = `License renewal: order${orders.includes(',') ? 's' : ''} ${orders}`
+    const body = [
+      'Please send me a quote to renew these licenses:',
+      '',
+      ...licenses.map((l) => `${l.product_name}, order ${l.order_id}, key ${l.key_number}`),
+      '',
+      `Account: ${caller.email}`,
+    ].join('\n')
+    return {
+      url: `mailto:${catalog.salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`,
+    }
+  }
+
+  const now = ctx.now()
+  const quote = cotermQuote(
+    licenses.map((l) => ({
+      expiration: Number(l.expiration),
+      annualPrice: renewalAnnualPrice(l.product_group, l.license_type),
+    })),
+    now,
+  )
+  const payments = ctx.adapters.payments
+  if (!payments) throw new ServiceError('UNKNOWN_OPERATION', 'Payments are not available.')
+  const until = new Date(quote.expiry).toISOString().slice(0, 10)
+  const count = licenses.length === 1 ? '1 license' : `${licenses.length} licenses`
+  const passthrough = JSON.stringify({
+    renewal: licenses.map((l) => ({ id: l.id, owner: l.owner })),
+    coterm: true,
+  })
+  return payments.provider.generatePayLink({
+    productId: renewalProductId(payments.provider.environment),
+    title: `Renewal of ${count} until ${until}`,
+    price: { currency: catalog.currency, amount: quote.amount },
+    quantity: 1,
+    customerEmail: caller.email,
+    passthrough,
+    returnUrl: `${ctx.config.publicUrl}/manage`,
+    customMessage: `All renewed licenses will expire on ${until}.`,
+  })
+}
+
+/** retrieveReceipt: the receipt of the order a license came from. */
+export async function retrieveReceipt(
+  payload: ParsedPayload<'retrieveReceipt'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrieveReceipt'>> {
+  const caller = await requireCaller(ctx)
+  const [license] = await licensesNamed(ctx, [payload.license])
+  if (!(await mayAct(ctx, caller.email, license, 'canViewReceipt'))) {
+    throw new ServiceError('FORBIDDEN', 'You may not view the receipts of this license.')
+  }
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select(['receipt_url'])
+    .where('id', '=', license.order_id)
+    .executeTakeFirst()
+  if (!order?.receipt_url) throw new ServiceError('NOT_FOUND', 'There is no receipt for this order.')
+  return { checkoutUrl: order.receipt_url }
+}
+
+export const renewalOperations: OperationHandlers = {
+  renewal,
+  retrieveReceipt,
+}

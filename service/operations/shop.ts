@@ -1,0 +1,449 @@
+/**
+ * The shop's operations (spec §7 "Other calls"): price lookup, the subscribed-email check, the outcome of a checkout,
+ * coupons, and a hosted checkout for buyers without script. The same operations answer the protocol and the plain
+ * JSON endpoints (`service/payments/router.ts`).
+ */
+import type { PricePlan } from '../../protocol/entities.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import {
+  catalog,
+  countries,
+  DEFAULT_COUNTRY,
+  licenseProductName,
+  planOf,
+  productBySlug,
+  requiresZip,
+  shopProducts,
+  type Plan,
+  type Product,
+} from '../catalog/index.js'
+import type { ServiceContext } from '../context.js'
+import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
+import { ServiceError } from '../errors.js'
+import { addUtcMonths } from '../payments/dates.js'
+import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
+import { round2 } from '../payments/sandbox/pricing.js'
+import { paymentsDb } from '../payments/tables.js'
+import type { PaymentsAdapter } from '../payments/types.js'
+import type { OperationHandlers } from './index.js'
+
+/** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
+export const PRICE_LOOKUP_TIMEOUT_MS = 8000
+
+/** Spec §9: a coupon is worth 12 months unless it says otherwise. */
+export const DEFAULT_COUPON_MONTHS = 12
+
+function requirePayments(ctx: ServiceContext): PaymentsAdapter {
+  const payments = ctx.adapters.payments
+  if (!payments) throw new ServiceError('UNKNOWN_OPERATION', 'Payments are not available.')
+  return payments
+}
+
+function requireProduct(slug: string): Product {
+  const product = productBySlug(slug)
+  if (!product) throw new ServiceError('NOT_FOUND', `There is no product "${slug.slice(0, 100)}".`)
+  return product
+}
+
+// ------------------------------------------------------------------------------------------------------ catalog
+
+/** The shop's catalog (public): the products on sale, the country table, currency symbols and the checkout to open. */
+export async function catalogOperation(_payload: unknown, ctx: ServiceContext): Promise<Result<'catalog'>> {
+  const client = requirePayments(ctx).provider.checkoutClient
+  return {
+    products: shopProducts().map((p) => ({ slug: p.slug, name: p.name, productGroup: p.group })),
+    countries: countries().map((c) => ({
+      code: c.code,
+      name: c.name,
+      ...(c.taxName ? { taxName: c.taxName } : {}),
+      ...(c.requiresZip ? { requiresZip: true } : {}),
+    })),
+    currencySymbols: { ...catalog.currencySymbols },
+    checkout:
+      client.provider === 'paddle'
+        ? { provider: 'paddle', vendorId: client.vendorId, environment: client.environment }
+        : { provider: 'sandbox', checkoutUrl: client.checkoutUrl },
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------ prices
+
+/**
+ * The plans of a product for a country (spec §3 price entries): the provider's price interface is asked for the
+ * customer's country and for the US (the US list price is what a country discount is measured against), both within
+ * 8 seconds; when either fails or takes longer, the built-in default prices (USD, no tax, no discounts) are answered.
+ */
+export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceContext): Promise<Result<'prices'>> {
+  const product = requireProduct(payload.product)
+  const country = (payload.country ?? DEFAULT_COUNTRY).toUpperCase()
+  const payments = requirePayments(ctx)
+  const provider = payments.provider
+  const productIds = product.plans.map((plan) => plan.providerIds[provider.environment])
+  const coupon = payload.coupon?.trim()
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      reject(new Error(`no answer within ${PRICE_LOOKUP_TIMEOUT_MS} ms`))
+    }, PRICE_LOOKUP_TIMEOUT_MS)
+  })
+  try {
+    const [local, us] = await Promise.race([
+      Promise.all([
+        provider.prices({ productIds, country, ...(coupon ? { coupons: [coupon] } : {}) }, controller.signal),
+        country === 'US' ? null : provider.prices({ productIds, country: 'US' }, controller.signal),
+      ]),
+      timeout,
+    ])
+    const plans = product.plans.map((plan) => {
+      const id = plan.providerIds[provider.environment]
+      const localPrice = find(local, id)
+      const usPrice = us ? find(us, id) : localPrice
+      if (!localPrice || !usPrice) throw new Error(`the provider did not price ${id}`)
+      return pricePlan(plan, id, localPrice, usPrice, country)
+    })
+    return { country, plans }
+  } catch (err) {
+    payments.log(`payments: price lookup for ${product.slug} in ${country} failed, using the defaults: ${String(err)}`)
+    return defaultPrices(product, country, provider.environment)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function find(prices: ProviderPrices, id: string): ProviderProductPrice | undefined {
+  return prices.products.find((p) => p.productId === id)
+}
+
+function planName(plan: Plan): string {
+  return `${plan.product.name} ${plan.type === 'organization' ? 'Organization' : 'Personal'} (${
+    plan.billingPeriod === 'year' ? '1 year' : '1 month'
+  })`
+}
+
+function percent(part: number, whole: number): number {
+  return whole > 0 ? round2((part / whole) * 100) : 0
+}
+
+/**
+ * One price entry. Amounts are per license and billing period. `countryDiscount*` compares the country's net list
+ * price with the US one (only when both are in the same currency: a discount is not measured across currencies);
+ * `couponDiscount*` is what the coupon takes off the country's list price; `taxRate` is a percentage.
+ */
+function pricePlan(
+  plan: Plan,
+  id: string,
+  local: ProviderProductPrice,
+  us: ProviderProductPrice,
+  country: string,
+): PricePlan {
+  const usNet = us.listPrice.net
+  const listNet = local.listPrice.net
+  const countryDiscount = local.currency === us.currency && usNet > listNet ? round2(usNet - listNet) : 0
+  const couponDiscount = Math.max(0, round2(listNet - local.price.net))
+  return {
+    id,
+    name: planName(plan),
+    type: plan.type,
+    billingPeriod: plan.billingPeriod,
+    usNetListPrice: usNet,
+    countryNetListPrice: listNet,
+    countryDiscountAmount: countryDiscount,
+    countryDiscountPercent: percent(countryDiscount, usNet),
+    couponDiscountAmount: couponDiscount,
+    couponDiscountPercent: percent(couponDiscount, listNet),
+    countryNetPrice: local.price.net,
+    tax: local.price.tax,
+    taxRate: percent(local.price.tax, local.price.net),
+    grossListPrice: local.listPrice.gross,
+    gross: local.price.gross,
+    currency: local.currency,
+    country,
+    ...(local.appliedCoupon ? { coupon: local.appliedCoupon.code } : {}),
+  }
+}
+
+/** Spec §9 built-in prices: the catalog's list prices in its currency, no tax, no discounts. */
+export function defaultPrices(
+  product: Product,
+  country: string,
+  environment: PaymentsAdapter['provider']['environment'],
+): Result<'prices'> {
+  return {
+    country,
+    plans: product.plans.map((plan) => ({
+      id: plan.providerIds[environment],
+      name: planName(plan),
+      type: plan.type,
+      billingPeriod: plan.billingPeriod,
+      usNetListPrice: plan.listPrice,
+      countryNetListPrice: plan.listPrice,
+      countryDiscountAmount: 0,
+      countryDiscountPercent: 0,
+      couponDiscountAmount: 0,
+      couponDiscountPercent: 0,
+      countryNetPrice: plan.listPrice,
+      tax: 0,
+      taxRate: 0,
+      grossListPrice: plan.listPrice,
+      gross: plan.listPrice,
+      currency: catalog.currency,
+      country,
+    })),
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------ checkout
+
+/** Spec §5 "Email address is already subscribed.": a personal subscription of this address that has not been cancelled. */
+export async function activeSubscriptionCheck(
+  payload: ParsedPayload<'activeSubscriptionCheck'>,
+  ctx: ServiceContext,
+): Promise<Result<'activeSubscriptionCheck'>> {
+  const row = await ctx.db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('owner', '=', payload.email)
+    .where('company_id', 'is', null)
+    .where('state', 'in', ['active', 'pastDue', 'paused'])
+    .limit(1)
+    .executeTakeFirst()
+  return { exists: Boolean(row) }
+}
+
+export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
+
+/**
+ * Where a checkout stands in the service: complete once the provider's webhook created its order and licenses;
+ * flagged while the provider reviews it; failed when the review rejected it (or, with the sandbox, the card was
+ * declined); pending until the provider's webhook arrives.
+ */
+export async function checkoutState(ctx: ServiceContext, checkoutId: string): Promise<CheckoutState> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('provider_checkout_id', '=', checkoutId)
+    .executeTakeFirst()
+  if (order) return 'complete'
+  const review = await paymentsDb(ctx.db)
+    .selectFrom('checkout_reviews')
+    .select('state')
+    .where('checkout_id', '=', checkoutId)
+    .executeTakeFirst()
+  if (review?.state === 'flagged') return 'flagged'
+  if (review?.state === 'rejected') return 'failed'
+  const sandboxCheckout = await ctx.adapters.payments?.sandbox?.findCheckout(checkoutId)
+  if (sandboxCheckout?.state === 'failed' || sandboxCheckout?.state === 'rejected') return 'failed'
+  return 'pending'
+}
+
+/**
+ * The portal asks after the payment frame reports a completed payment (or a hosted checkout returns). With Paddle the
+ * webhook may still be on its way, so the answer waits for it a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the sandbox
+ * delivers its webhooks before the payment page answers. `dev` is accepted for compatibility; the service's own
+ * configuration decides the provider environment.
+ */
+export async function createSubscriptionOnCheckout(
+  payload: ParsedPayload<'createSubscriptionOnCheckout'>,
+  ctx: ServiceContext,
+): Promise<Result<'createSubscriptionOnCheckout'>> {
+  const payments = requirePayments(ctx)
+  await payments.sandbox?.processDueReviews()
+  const deadline = Date.now() + payments.config.checkoutWaitMs
+  for (;;) {
+    const state = await checkoutState(ctx, payload.checkoutId)
+    if (state !== 'pending' || Date.now() >= deadline) return { immediatelyAvailable: state === 'complete', state }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** Without script: the provider's hosted checkout for the purchase the inline frame would make. */
+export async function hostedCheckout(
+  payload: ParsedPayload<'hostedCheckout'>,
+  ctx: ServiceContext,
+): Promise<Result<'hostedCheckout'>> {
+  const payments = requirePayments(ctx)
+  const environment = payments.provider.environment
+  const product = requireProduct(payload.product)
+  const plan = product.plans.find((p) => p.providerIds[environment] === payload.planId || p.key === payload.planId)
+  if (!plan) throw new ServiceError('INVALID_REQUEST', `The plan "${payload.planId}" is not a plan of ${product.name}.`)
+  if (plan.type === 'personal' && payload.quantity !== 1) {
+    throw new ServiceError('INVALID_REQUEST', 'An individual subscription is for one user.')
+  }
+  const country = payload.country.toUpperCase()
+  if (requiresZip(country) && !payload.postcode?.trim()) {
+    throw new ServiceError('INVALID_REQUEST', 'Zip/Post code must be provided.')
+  }
+  const portal = new URL(ctx.config.publicUrl).origin
+  if (new URL(payload.returnUrl).origin !== portal) {
+    throw new ServiceError('INVALID_REQUEST', `The return address must be on ${portal}.`)
+  }
+  const passthrough = JSON.stringify({
+    name: payload.passthrough.name.trim() || payload.email,
+    ...(payload.passthrough.referrer ? { referrer: payload.passthrough.referrer } : {}),
+  })
+  return payments.provider.generatePayLink({
+    productId: plan.providerIds[environment],
+    quantity: payload.quantity,
+    customerEmail: payload.email,
+    customerCountry: country,
+    ...(payload.postcode?.trim() ? { customerPostcode: payload.postcode.trim() } : {}),
+    passthrough,
+    ...(payload.coupon?.trim() ? { coupon: payload.coupon.trim() } : {}),
+    returnUrl: payload.returnUrl,
+  })
+}
+
+// ------------------------------------------------------------------------------------------------------ coupons
+
+type CouponRow = {
+  code: string
+  product: string
+  months: number
+  expires_at: number | null
+  redeemed_by: string | null
+}
+
+function couponStatus(row: CouponRow | undefined, product: string, now: number) {
+  if (!row || row.product !== product) return 'invalid' as const
+  if (row.redeemed_by) return 'redeemed' as const
+  if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired' as const
+  return 'active' as const
+}
+
+/**
+ * Coupons (spec §4, §9): `query` answers the status (active, expired, invalid, redeemed) and the months (12 unless the
+ * coupon says otherwise); `use` redeems an active coupon once, in one transaction: the months extend the newest
+ * license of that product the address already owns (addedToExisting), or make a new promotional personal license
+ * (createdNew). Codes are compared case-insensitively.
+ */
+export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceContext): Promise<Result<'coupon'>> {
+  const product = productBySlug(payload.product)
+  const code = payload.coupon.trim().toUpperCase()
+  const now = ctx.now()
+  const find = (db: Pick<ServiceContext['db'], 'selectFrom'>) =>
+    db
+      .selectFrom('coupons')
+      .select(['code', 'product', 'months', 'expires_at', 'redeemed_by'])
+      .where((eb) => eb(eb.fn('upper', ['code']), '=', code))
+      .executeTakeFirst()
+
+  if (payload.type === 'query') {
+    const row = product ? await find(ctx.db) : undefined
+    const status = product ? couponStatus(row, product.slug, now) : 'invalid'
+    return { status, ...(row && status !== 'invalid' ? { months: row.months || DEFAULT_COUPON_MONTHS } : {}) }
+  }
+
+  if (!product) return { status: 'invalid' }
+  const email = payload.email
+  const name = payload.name
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const row = await find(trx)
+    const status = couponStatus(row, product.slug, now)
+    if (status !== 'active' || !row) return { status, months: row?.months }
+    const months = row.months || DEFAULT_COUPON_MONTHS
+    // Claim the coupon first: a second redemption racing this one finds it taken and changes nothing.
+    const claimed = await trx
+      .updateTable('coupons')
+      .set({ redeemed_by: email, redeemed_at: now })
+      .where('code', '=', row.code)
+      .where('redeemed_by', 'is', null)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) === 0) return { status: 'redeemed' as const, months }
+
+    await trx
+      .insertInto('accounts')
+      .values({ email, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute()
+    const existing = await trx
+      .selectFrom('licenses')
+      .select(['id', 'expiration'])
+      .where('owner', '=', email)
+      .where('company_id', 'is', null)
+      .where('product_group', '=', product.group)
+      .where('subscription_id', 'is', null)
+      .where('trial', '=', 0)
+      .where((eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%open source%'))
+      .orderBy('expiration', 'desc')
+      .executeTakeFirst()
+    if (existing) {
+      const expiration = addUtcMonths(Math.max(now, Number(existing.expiration)), months)
+      await trx.updateTable('licenses').set({ expiration }).where('id', '=', existing.id).execute()
+      return { status: 'addedToExisting' as const, months, expiration }
+    }
+    let orderId = newOrderId()
+    while (await trx.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst())
+      orderId = newOrderId()
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        owner: email,
+        company_id: null,
+        customer_name: name,
+        customer_email: email,
+        referrer: null,
+        currency: catalog.currency,
+        amount: 0,
+        provider_checkout_id: null,
+        receipt_url: null,
+        created_at: now,
+      })
+      .execute()
+    const plan = planOf(product, 'personal', 'year')
+    const expiration = addUtcMonths(now, months)
+    await trx
+      .insertInto('licenses')
+      .values({
+        id: newId('lic'),
+        owner: email,
+        company_id: null,
+        order_id: orderId,
+        license_key: newLicenseKey(product.group),
+        key_number: 1,
+        product_name: licenseProductName(plan),
+        product_group: product.group,
+        license_type: 'personal',
+        expiration,
+        assigned_to: '',
+        is_multi_user: 0,
+        trial: 0,
+        promotional: 1,
+        subscription_id: null,
+        billing_period: null,
+        lapsing: 0,
+        created_at: now,
+      })
+      .execute()
+    return { status: 'createdNew' as const, months, expiration }
+  })
+
+  if ((outcome.status === 'addedToExisting' || outcome.status === 'createdNew') && 'expiration' in outcome) {
+    const until = new Date(outcome.expiration).toISOString().slice(0, 10)
+    const months = `${outcome.months} month${outcome.months === 1 ? '' : 's'}`
+    await ctx.mailer.send({
+      to: email,
+      subject: `${months} of ${product.name} for free`,
+      text: [
+        `Hello ${name},`,
+        '',
+        `Your coupon gave you ${months} of ${product.name}: your license is valid until ${until}.`,
+        'Sign in to see it and activate it in your editor:',
+        '',
+        `${ctx.config.publicUrl}/?email=${encodeURIComponent(email)}`,
+      ].join('\n'),
+    })
+  }
+  return { status: outcome.status, ...(outcome.months ? { months: outcome.months } : {}) }
+}
+
+export const shopOperations: OperationHandlers = {
+  catalog: catalogOperation,
+  prices,
+  activeSubscriptionCheck,
+  createSubscriptionOnCheckout,
+  coupon,
+  hostedCheckout,
+}

@@ -1,0 +1,86 @@
+/**
+ * Which payment provider the service uses, from the environment (read once at start-up):
+ * - Paddle Classic when PADDLE_VENDOR_ID and PADDLE_VENDOR_AUTH_CODE are set (PADDLE_PUBLIC_KEY verifies its webhooks,
+ *   PADDLE_SANDBOX=1 selects Paddle's sandbox environment);
+ * - otherwise the local sandbox. In production the sandbox would hand out licenses for test card numbers, so there it
+ *   also needs PAYMENTS_SANDBOX=1, or the service refuses to start.
+ */
+import { z } from 'zod'
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v?.toLowerCase() === 'true')
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+
+const Env = z.object({
+  PADDLE_VENDOR_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), 'PADDLE_VENDOR_ID is numeric'),
+  PADDLE_VENDOR_AUTH_CODE: optionalText,
+  PADDLE_PUBLIC_KEY: optionalText,
+  PADDLE_SANDBOX: flag,
+  PAYMENTS_SANDBOX: flag,
+  /** The sandbox approves a flagged order by itself after this many seconds (unset: only from /sandbox/review). */
+  SANDBOX_REVIEW_DELAY_SECONDS: optionalText
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine(
+      (v) => v === undefined || (Number.isFinite(v) && v >= 0),
+      'SANDBOX_REVIEW_DELAY_SECONDS is a number of seconds',
+    ),
+  /** How long createSubscriptionOnCheckout waits for the provider's webhook (Paddle only; the sandbox is immediate). */
+  CHECKOUT_WEBHOOK_WAIT_MS: optionalText.transform((v) => (v === undefined ? 6000 : Number(v))),
+})
+
+export type PaymentsConfig =
+  | {
+      provider: 'paddle'
+      vendorId: string
+      authCode: string
+      publicKey?: string
+      sandbox: boolean
+      checkoutWaitMs: number
+    }
+  | { provider: 'sandbox'; reviewDelayMs?: number; checkoutWaitMs: number }
+
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+  const parsed = Env.parse(env)
+  const checkoutWaitMs = Number.isFinite(parsed.CHECKOUT_WEBHOOK_WAIT_MS) ? parsed.CHECKOUT_WEBHOOK_WAIT_MS : 6000
+  if (parsed.PADDLE_VENDOR_ID && parsed.PADDLE_VENDOR_AUTH_CODE) {
+    return {
+      provider: 'paddle',
+      vendorId: parsed.PADDLE_VENDOR_ID,
+      authCode: parsed.PADDLE_VENDOR_AUTH_CODE,
+      ...(parsed.PADDLE_PUBLIC_KEY ? { publicKey: pemFromEnv(parsed.PADDLE_PUBLIC_KEY) } : {}),
+      sandbox: parsed.PADDLE_SANDBOX,
+      checkoutWaitMs,
+    }
+  }
+  if (parsed.PADDLE_VENDOR_ID || parsed.PADDLE_VENDOR_AUTH_CODE) {
+    throw new Error('Paddle needs both PADDLE_VENDOR_ID and PADDLE_VENDOR_AUTH_CODE; only one of them is set.')
+  }
+  if (production && !parsed.PAYMENTS_SANDBOX) {
+    throw new Error(
+      'No payment provider is configured: set PADDLE_VENDOR_ID, PADDLE_VENDOR_AUTH_CODE and PADDLE_PUBLIC_KEY, or set ' +
+        'PAYMENTS_SANDBOX=1 to run the sandbox provider (test cards, no real payments) in production.',
+    )
+  }
+  return {
+    provider: 'sandbox',
+    ...(parsed.SANDBOX_REVIEW_DELAY_SECONDS !== undefined
+      ? { reviewDelayMs: parsed.SANDBOX_REVIEW_DELAY_SECONDS * 1000 }
+      : {}),
+    checkoutWaitMs: 0,
+  }
+}
+
+/** A PEM key from an environment variable: literal "\n" sequences (one-line env files) become newlines. */
+export function pemFromEnv(value: string): string {
+  const text = value.includes('\\n') ? value.replace(/\\n/g, '\n') : value
+  if (text.includes('-----BEGIN')) return text
+  // A bare base64 body: wrap it.
+  const body = text.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')
+  return `-----BEGIN PUBLIC KEY-----\n${body.trim()}\n-----END PUBLIC KEY-----\n`
+}

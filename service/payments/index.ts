@@ -1,0 +1,45 @@
+/**
+ * The payments adapter: Paddle Classic when its credentials are configured, otherwise the local sandbox (see
+ * `config.ts`). The sandbox delivers its webhooks to the same handler `POST /api/paddle/webhook` uses, in process.
+ */
+import type { ServiceConfig } from '../config.js'
+import type { ServiceContext } from '../context.js'
+import type { DB } from '../db/database.js'
+import { loadPaymentsConfig } from './config.js'
+import { PaddleProvider } from './paddle.js'
+import { readOrCreateSandboxKeys } from './sandbox/keys.js'
+import { SandboxProvider } from './sandbox/provider.js'
+import type { PaymentsAdapter } from './types.js'
+import { handleWebhookAlert } from './webhooks.js'
+
+export type { PaymentsAdapter } from './types.js'
+
+export function createPayments(deps: {
+  config: ServiceConfig
+  db: DB
+  now: () => number
+  log: (line: string) => void
+  /** The service context webhooks are applied in (available once the service is wired). */
+  context: () => ServiceContext
+}): PaymentsAdapter {
+  const config = loadPaymentsConfig(deps.config.env, deps.config.production)
+  if (config.provider === 'paddle') {
+    const provider = new PaddleProvider(config)
+    if (!config.publicKey) deps.log('payments: PADDLE_PUBLIC_KEY is not set; Paddle webhooks will be refused.')
+    return { provider, config, log: deps.log, close: () => {} }
+  }
+  const sandbox = new SandboxProvider({
+    db: deps.db,
+    now: deps.now,
+    log: deps.log,
+    keys: readOrCreateSandboxKeys(deps.config.dataDir),
+    secret: deps.config.secret,
+    deliver: async (alert) => {
+      await handleWebhookAlert(alert, deps.context())
+    },
+    ...(config.reviewDelayMs !== undefined ? { reviewDelayMs: config.reviewDelayMs } : {}),
+  })
+  if (deps.config.production)
+    deps.log('payments: the SANDBOX provider is active (PAYMENTS_SANDBOX=1): no real payments.')
+  return { provider: sandbox, sandbox, config, log: deps.log, close: () => sandbox.close() }
+}

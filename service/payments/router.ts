@@ -1,0 +1,96 @@
+/**
+ * The payment capability's HTTP endpoints (mounted by service/http.ts):
+ *
+ *   POST /api/paddle/webhook                 provider webhooks, form-encoded (Paddle Classic alerts)
+ *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state}
+ *   POST /api/activeSubscriptionCheck        JSON {dev, email} → {exists}
+ *   POST /api/{product}/coupon               JSON {dev, type: "query", coupon} → {status, months}
+ *                                            JSON {dev, type: "use", coupon, email, name} → {status, months}
+ *
+ * The JSON endpoints are thin wrappers over the protocol operations of the same names (spec §7 "Other calls"):
+ * status 200 with the operation's result, or status 500 with `{ error, message }`. With the sandbox provider, its pages
+ * (`sandbox/router.ts`) are mounted too.
+ */
+import express from 'express'
+import type { OperationName } from '../../protocol/operations.js'
+import type { LicensingService } from '../index.js'
+import { sandboxRouter } from './sandbox/router.js'
+import { handleWebhookAlert, WebhookError } from './webhooks.js'
+
+export function paymentsRouter(service: LicensingService): express.Router {
+  const router = express.Router()
+  const payments = service.adapters.payments
+
+  router.post(
+    '/api/paddle/webhook',
+    express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }),
+    (req, res) => {
+      const fields: Record<string, string> = {}
+      for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+        if (typeof value === 'string') fields[key] = value
+      }
+      handleWebhookAlert(fields, service.context()).then(
+        (result) =>
+          res
+            .status(200)
+            .type('text')
+            .send(result.outcome === 'duplicate' ? 'Already processed' : 'OK'),
+        (err) => {
+          if (err instanceof WebhookError) {
+            if (err.status >= 500) payments?.log(`payments: webhook refused (${err.status}): ${err.message}`)
+            res.status(err.status).type('text').send(err.message)
+            return
+          }
+          console.error(err)
+          res.status(500).type('text').send('The webhook could not be processed.')
+        },
+      )
+    },
+  )
+
+  const json = express.text({ type: () => true, limit: '16kb' })
+  const endpoint =
+    (operation: OperationName, payloadOf: (body: Record<string, unknown>, req: express.Request) => unknown) =>
+    (req: express.Request, res: express.Response) => {
+      let body: unknown
+      try {
+        body = JSON.parse(typeof req.body === 'string' && req.body ? req.body : '{}')
+      } catch {
+        res.status(500).json({ error: 'MALFORMED_REQUEST', message: 'The request body is not valid JSON.' })
+        return
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        res.status(500).json({ error: 'MALFORMED_REQUEST', message: 'The request body must be a JSON object.' })
+        return
+      }
+      service.call({ [operation]: payloadOf(body as Record<string, unknown>, req) }).then(
+        (answer) =>
+          answer.status === 200
+            ? res.status(200).json(answer.body[operation])
+            : res.status(answer.status).json(answer.body),
+        (err) => {
+          console.error(err)
+          res.status(500).json({ error: 'UNEXPECTED', message: 'An unexpected error occurred.' })
+        },
+      )
+    }
+
+  router.post(
+    '/api/createSubscriptionOnCheckout',
+    json,
+    endpoint('createSubscriptionOnCheckout', (body) => body),
+  )
+  router.post(
+    '/api/activeSubscriptionCheck',
+    json,
+    endpoint('activeSubscriptionCheck', (body) => body),
+  )
+  router.post(
+    '/api/:product/coupon',
+    json,
+    endpoint('coupon', (body, req) => ({ ...body, product: req.params.product })),
+  )
+
+  if (payments?.sandbox) router.use(sandboxRouter(service, payments.sandbox))
+  return router
+}

@@ -1,0 +1,60 @@
+/**
+ * The sandbox's pay links (its `generate_pay_link`): the purchase terms, HMAC-signed with a key derived from the
+ * service secret, so that a price override or a return URL cannot be changed by whoever holds the link.
+ */
+import crypto from 'node:crypto'
+import { z } from 'zod'
+
+const Terms = z.object({
+  /** product id (a plan key, or the renewal product) */
+  p: z.string().min(1),
+  /** title override */
+  t: z.string().optional(),
+  /** price override: net amount of quantity 1, USD */
+  a: z.number().positive().optional(),
+  q: z.number().int().min(1).max(1000),
+  e: z.string().optional(),
+  co: z.string().optional(),
+  pc: z.string().optional(),
+  pt: z.string(),
+  cp: z.string().optional(),
+  r: z.string().url().optional(),
+  m: z.string().optional(),
+  /** expires at (epoch ms) */
+  x: z.number(),
+})
+export type PayLinkTerms = z.infer<typeof Terms>
+
+/** Pay links stay valid this long. */
+export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+export function payLinkKey(secret: Buffer): Buffer {
+  return crypto.createHmac('sha256', secret).update('sandbox pay link').digest()
+}
+
+export function signPayLink(terms: PayLinkTerms, key: Buffer): string {
+  const body = Buffer.from(JSON.stringify(terms)).toString('base64url')
+  const mac = crypto.createHmac('sha256', key).update(body).digest('base64url')
+  return `${body}.${mac}`
+}
+
+export type PayLinkCheck = { ok: true; terms: PayLinkTerms } | { ok: false; reason: 'invalid' | 'expired' }
+
+export function readPayLink(link: string, key: Buffer, now: number): PayLinkCheck {
+  const [body, mac, extra] = link.split('.')
+  if (!body || !mac || extra !== undefined) return { ok: false, reason: 'invalid' }
+  const expected = crypto.createHmac('sha256', key).update(body).digest()
+  const given = Buffer.from(mac, 'base64url')
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    return { ok: false, reason: 'invalid' }
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
+  } catch {
+    return { ok: false, reason: 'invalid' }
+  }
+  const parsed = Terms.safeParse(value)
+  if (!parsed.success) return { ok: false, reason: 'invalid' }
+  if (parsed.data.x <= now) return { ok: false, reason: 'expired' }
+  return { ok: true, terms: parsed.data }
+}

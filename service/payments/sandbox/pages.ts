@@ -1,0 +1,395 @@
+/**
+ * The sandbox provider's pages, as plain HTML: they work without script (forms post, links navigate) and, with
+ * script, the checkout and update-payment pages tell the page that framed them what happened, with
+ * `window.parent.postMessage({ source: 'sandbox-checkout', event, data }, origin)`. `event` and `data` follow Paddle.js
+ * v1's event callback (`event` / `eventData`), so one reader serves both:
+ *
+ * - `Checkout.Loaded` (each time the page is shown) and `Checkout.Customer.Details` (email or postcode edited):
+ *   `{ checkout: { id, completed: false, prices: { customer: { currency, total, total_tax } } },
+ *      product: { id, name, quantity }, user: { email, country, postcode } }`
+ * - `Checkout.Complete` (paid, or flagged for review): the same with `checkout.completed: true`
+ * - `Checkout.Error` (payment failed): the same with `checkout.completed: false`
+ *
+ * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
+ */
+import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
+import type {
+  CheckoutQuote,
+  CheckoutTerms,
+  FieldErrors,
+  Receipt,
+  SandboxCheckout,
+  SandboxSubscription,
+} from './provider.js'
+import { TEST_CARDS } from './cards.js'
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+
+const STYLE = `
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#fff}
+main{max-width:34rem;margin:0 auto;padding:1rem}
+h1{font-size:1.4rem;margin:.25rem 0 .75rem}h2{font-size:1.1rem;margin:1.25rem 0 .5rem}
+.mode{background:#fff4d6;border:1px solid #8a6100;color:#4d3600;border-radius:6px;padding:.4rem .7rem;font-size:.9rem}
+dl.summary{display:grid;grid-template-columns:1fr auto;gap:.2rem 1rem;margin:0}dl.summary dt{color:#333}
+dl.summary dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}dl.summary .total{font-weight:700}
+label{display:block;font-weight:600;margin:.7rem 0 .2rem}
+input,select{font:inherit;width:100%;box-sizing:border-box;padding:.45rem .5rem;border:1px solid #6b6b6b;border-radius:6px}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#b00020}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+.error{color:#b00020;margin:.2rem 0 0;font-size:.9rem}
+.hint{color:#444;font-size:.9rem;margin:.2rem 0 0}
+button,.button{font:inherit;display:inline-block;border:0;border-radius:6px;padding:.55rem 1rem;margin-top:1rem;cursor:pointer;
+background:#0b5cad;color:#fff;text-decoration:none}
+button.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad;margin-top:.5rem;padding:.35rem .7rem}
+button.reject{background:#a1001c}
+table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid #ccc}
+.alert{border:1px solid #b00020;background:#fdecee;border-radius:6px;padding:.5rem .75rem}
+.status{border:1px solid #1f6f2b;background:#e9f6eb;border-radius:6px;padding:.5rem .75rem}
+a{color:#0645ad}
+`
+
+/** A complete page. `event` becomes the postMessage the page sends to its parent (only when framed). */
+export function page(options: {
+  title: string
+  body: string
+  nonce?: string
+  event?: { name: string; data: unknown }
+  /** Adds the checkout form's script (detail events, re-pricing on a country change). */
+  checkoutForm?: { data: unknown }
+  targetOrigin?: string
+}): string {
+  const nonce = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : ''
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+  const script =
+    options.event || options.checkoutForm
+      ? `<script${nonce}>
+(function () {
+  var target = ${json(options.targetOrigin ?? null)} || window.location.origin;
+  function send(event, data) {
+    if (window.parent === window) return;
+    window.parent.postMessage({ source: 'sandbox-checkout', event: event, data: data }, target);
+  }
+  ${options.event ? `send(${json(options.event.name)}, ${json(options.event.data)});` : ''}
+  ${
+    options.checkoutForm
+      ? `var data = ${json(options.checkoutForm.data)};
+  var form = document.getElementById('checkout-form');
+  function details() {
+    data.user.email = form.elements.email.value.trim();
+    data.user.postcode = form.elements.postcode.value.trim();
+    send('Checkout.Customer.Details', data);
+  }
+  form.elements.email.addEventListener('change', details);
+  form.elements.postcode.addEventListener('change', details);
+  form.elements.country.addEventListener('change', function () {
+    var update = document.getElementById('update-price');
+    if (form.requestSubmit) form.requestSubmit(update); else update.click();
+  });`
+      : ''
+  }
+})();
+</script>`
+      : ''
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(options.title)} | Sandbox payments</title><style>${STYLE}</style></head>
+<body><main>${options.body}</main>${script}</body></html>`
+}
+
+const MODE = '<p class="mode">Sandbox: test mode. No real payment is taken.</p>'
+
+function field(options: {
+  name: string
+  label: string
+  value?: string
+  error?: string
+  type?: string
+  autocomplete?: string
+  inputmode?: string
+  hint?: string
+  required?: boolean
+  placeholder?: string
+}): string {
+  const id = `f-${options.name}`
+  const described = [options.hint ? `${id}-hint` : '', options.error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return `<div><label for="${id}">${escapeHtml(options.label)}</label>
+<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}" value="${escapeHtml(options.value ?? '')}"${
+    options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''
+  }${options.inputmode ? ` inputmode="${options.inputmode}"` : ''}${options.required ? ' aria-required="true"' : ''}${
+    options.placeholder ? ` placeholder="${escapeHtml(options.placeholder)}"` : ''
+  }${options.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
+${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}${
+    options.error ? `<p class="error" id="${id}-error">${escapeHtml(options.error)}</p>` : ''
+  }</div>`
+}
+
+function cardFields(errors: FieldErrors): string {
+  return `${field({ name: 'cardNumber', label: 'Card number', error: errors.cardNumber, autocomplete: 'cc-number', inputmode: 'numeric', required: true })}
+<div class="row">${field({ name: 'cardExpiry', label: 'Expiry date', error: errors.cardExpiry, autocomplete: 'cc-exp', hint: 'MM/YY', required: true })}
+${field({ name: 'cardCvc', label: 'Security code', error: errors.cardCvc, autocomplete: 'cc-csc', inputmode: 'numeric', required: true })}</div>`
+}
+
+function testCards(): string {
+  const rows = TEST_CARDS.map(
+    (c) => `<tr><td>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</td><td>${escapeHtml(c.description)}</td></tr>`,
+  ).join('')
+  return `<section aria-labelledby="test-cards"><h2 id="test-cards">Test cards</h2>
+<table><thead><tr><th scope="col">Card number</th><th scope="col">Outcome</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="hint">Any expiry date in the future and any 3-digit security code.</p></section>`
+}
+
+function errorSummary(errors: FieldErrors): string {
+  const entries = Object.entries(errors).filter(([, message]) => message)
+  if (entries.length === 0) return ''
+  const items = entries.map(([name, message]) => `<li><a href="#f-${name}">${escapeHtml(message!)}</a></li>`).join('')
+  return `<div class="alert" role="alert"><p><strong>Please check the form:</strong></p><ul>${items}</ul></div>`
+}
+
+function orderSummary(terms: CheckoutTerms, quote: CheckoutQuote): string {
+  const billing = quote.recurring ? (quote.recurring === 'year' ? 'Every year' : 'Every month') : 'Once'
+  const taxLabel = `${quote.taxName ?? 'Tax'} (${quote.taxPercent}%)`
+  return `<section aria-labelledby="order"><h2 id="order">Your order</h2>
+<dl class="summary">
+<dt>Product</dt><dd>${escapeHtml(terms.title)}</dd>
+<dt>Quantity</dt><dd>${terms.quantity}</dd>
+<dt>Billing</dt><dd>${billing}</dd>
+${quote.appliedCoupon ? `<dt>Price before coupon</dt><dd>${formatMoney(quote.listTotal.net, quote.currency)}</dd><dt>Coupon ${escapeHtml(quote.appliedCoupon.code)}</dt><dd>-${formatMoney(quote.appliedCoupon.discount, quote.currency)}</dd>` : ''}
+<dt>Subtotal</dt><dd>${formatMoney(quote.total.net, quote.currency)}</dd>
+<dt>${escapeHtml(taxLabel)}</dt><dd>${formatMoney(quote.total.tax, quote.currency)}</dd>
+<dt class="total">Total (${quote.currency})</dt><dd class="total">${formatMoney(quote.total.gross, quote.currency)}</dd>
+</dl>${terms.message ? `<p class="hint">${escapeHtml(terms.message)}</p>` : ''}</section>`
+}
+
+/** The data of the checkout events: Paddle.js v1's `eventData` shape. */
+export function checkoutEventData(checkoutId: string, terms: CheckoutTerms, quote: CheckoutQuote, completed: boolean) {
+  return {
+    checkout: {
+      id: checkoutId,
+      completed,
+      passthrough: terms.passthrough,
+      prices: {
+        customer: {
+          currency: quote.currency,
+          total: quote.total.gross.toFixed(2),
+          total_tax: quote.total.tax.toFixed(2),
+        },
+      },
+    },
+    product: { id: terms.productId, name: terms.title, quantity: terms.quantity },
+    user: { email: terms.email, country: terms.country, postcode: terms.postcode },
+  }
+}
+
+export function checkoutPage(options: {
+  terms: CheckoutTerms
+  quote: CheckoutQuote
+  checkoutId: string
+  errors?: FieldErrors
+  nonce?: string
+  /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
+  origin?: string
+}): string {
+  const { terms, quote, checkoutId } = options
+  const errors = options.errors ?? {}
+  const hidden = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
+  const countryOptions = countries()
+    .map(
+      (c) => `<option value="${c.code}"${c.code === terms.country ? ' selected' : ''}>${escapeHtml(c.name)}</option>`,
+    )
+    .join('')
+  const known = countries().some((c) => c.code === terms.country)
+  const zipRequired = requiresZip(terms.country)
+  const body = `${MODE}
+<h1>Checkout</h1>
+${errorSummary(errors)}
+${orderSummary(terms, quote)}
+<form id="checkout-form" method="post" action="/sandbox/checkout" novalidate>
+${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${hidden('product', terms.productId)}${hidden('quantity', String(terms.quantity))}${hidden('passthrough', terms.passthrough)}${hidden('coupon', terms.coupon || undefined)}`}${hidden('origin', options.origin)}
+<h2>Your details</h2>
+${field({ name: 'email', label: 'Email address', type: 'email', value: terms.email, error: errors.email, autocomplete: 'email', required: true })}
+<div><label for="f-country">Country</label>
+<select id="f-country" name="country" autocomplete="country"${errors.country ? ' aria-invalid="true" aria-describedby="f-country-error"' : ''}>${
+    known ? '' : '<option value="" selected>Choose a country</option>'
+  }${countryOptions}</select>
+${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
+<button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
+${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}
+<h2>Card</h2>
+${cardFields(errors)}
+<button type="submit" name="intent" value="pay">Pay ${formatMoney(quote.total.gross, quote.currency)}</button>
+</form>
+${testCards()}`
+  return page({
+    title: 'Checkout',
+    body,
+    nonce: options.nonce,
+    targetOrigin: options.origin,
+    event: { name: 'Checkout.Loaded', data: checkoutEventData(checkoutId, terms, quote, false) },
+    checkoutForm: { data: checkoutEventData(checkoutId, terms, quote, false) },
+  })
+}
+
+export function outcomePage(options: {
+  kind: 'complete' | 'flagged' | 'failed'
+  checkout: SandboxCheckout
+  terms: CheckoutTerms
+  quote: CheckoutQuote
+  receiptUrl?: string
+  retryUrl?: string
+  nonce?: string
+  origin?: string
+}): string {
+  const { kind, checkout, terms } = options
+  const quote: CheckoutQuote = {
+    ...options.quote,
+    currency: checkout.currency,
+    total: { net: checkout.net, tax: checkout.tax, gross: checkout.gross },
+  }
+  const data = checkoutEventData(
+    checkout.id,
+    { ...terms, email: checkout.email, country: checkout.country, postcode: checkout.postcode ?? '' },
+    quote,
+    kind !== 'failed',
+  )
+  const total = formatMoney(checkout.gross, checkout.currency)
+  const body =
+    kind === 'complete'
+      ? `${MODE}<h1>Payment complete</h1>
+<p>Thank you. ${total} was paid for ${escapeHtml(terms.title)} (checkout ${checkout.id}).</p>
+${options.receiptUrl ? `<p><a href="${escapeHtml(options.receiptUrl)}">View the receipt</a></p>` : ''}`
+      : kind === 'flagged'
+        ? `${MODE}<h1>Order under review</h1>
+<p>Your payment of ${total} is being reviewed before the order is completed. This usually takes 1–2 hours and at most 12 hours; you will get an email when it is done.</p>
+<p class="hint">Sandbox: approve or reject the order on the <a href="/sandbox/review">review page</a>.</p>`
+        : `${MODE}<h1>Payment failed</h1>
+<p class="alert" role="alert">The card was declined. No payment was taken.</p>
+${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again with another card</a></p>` : ''}`
+  return page({
+    title: kind === 'complete' ? 'Payment complete' : kind === 'flagged' ? 'Order under review' : 'Payment failed',
+    body,
+    nonce: options.nonce,
+    targetOrigin: options.origin,
+    event: { name: kind === 'failed' ? 'Checkout.Error' : 'Checkout.Complete', data },
+  })
+}
+
+export function messagePage(title: string, message: string, nonce?: string): string {
+  return page({ title, body: `${MODE}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, nonce })
+}
+
+function cardOnFile(sub: SandboxSubscription): string {
+  if (sub.payment_method === 'paypal') return 'PayPal'
+  if (!sub.last_four) return 'No card on file'
+  return `${sub.card_type ?? 'Card'} ending in ${sub.last_four}${sub.card_expiry ? `, expires ${sub.card_expiry}` : ''}`
+}
+
+const STATE_NAMES: Record<SandboxSubscription['state'], string> = {
+  active: 'Active',
+  past_due: 'Past due: the last payment failed',
+  paused: 'Paused',
+  deleted: 'Cancelled',
+}
+
+export function updatePaymentPage(options: {
+  subscription: SandboxSubscription
+  planTitle: string
+  errors?: FieldErrors
+  nonce?: string
+}): string {
+  const { subscription: sub } = options
+  const errors = options.errors ?? {}
+  const summary = `<dl class="summary"><dt>Subscription</dt><dd>${escapeHtml(options.planTitle)}</dd>
+<dt>Licenses</dt><dd>${sub.quantity}</dd><dt>State</dt><dd>${STATE_NAMES[sub.state]}</dd>
+<dt>Paying with</dt><dd>${escapeHtml(cardOnFile(sub))}</dd></dl>`
+  const form =
+    sub.state === 'deleted'
+      ? '<p>This subscription has been cancelled; its payment method can no longer be changed.</p>'
+      : `<form method="post" action="/sandbox/update-payment/${escapeHtml(sub.id)}" novalidate>
+<h2>New card</h2>${cardFields(errors)}
+${sub.state === 'past_due' ? '<p class="hint">The overdue payment is charged to the new card right away.</p>' : ''}
+<button type="submit">Update payment method</button></form>${testCards()}`
+  return page({
+    title: 'Update payment method',
+    body: `${MODE}<h1>Update payment method</h1>${errorSummary(errors)}${summary}${form}`,
+    nonce: options.nonce,
+  })
+}
+
+export function paymentUpdatedPage(options: {
+  subscription: SandboxSubscription
+  retried: 'paid' | 'declined' | null
+  accountUrl: string
+  nonce?: string
+}): string {
+  const { subscription: sub, retried } = options
+  const retry =
+    retried === 'paid'
+      ? `<p>The overdue payment of ${formatMoney(sub.unit_price * sub.quantity, sub.currency)} was taken; the subscription is active again.</p>`
+      : retried === 'declined'
+        ? '<p class="alert" role="alert">The overdue payment was declined by the new card as well; the subscription is still past due.</p>'
+        : ''
+  return page({
+    title: 'Payment method updated',
+    body: `${MODE}<h1>Payment method updated</h1><p>Future payments are charged to ${escapeHtml(cardOnFile(sub))}.</p>${retry}
+<p><a href="${escapeHtml(options.accountUrl)}">Back to your account</a></p>`,
+    nonce: options.nonce,
+    event: {
+      name: 'Checkout.Complete',
+      data: { checkout: { id: sub.id, completed: true }, subscription: { id: sub.id, state: sub.state } },
+    },
+  })
+}
+
+export function receiptPage(receipt: Receipt, nonce?: string): string {
+  const net = receipt.amount - receipt.tax
+  const body = `${MODE}<h1>Receipt</h1>
+<dl class="summary">
+<dt>Order</dt><dd>${escapeHtml(receipt.orderId)}</dd>
+<dt>Date</dt><dd>${new Date(receipt.date).toISOString().slice(0, 10)}</dd>
+<dt>Billed to</dt><dd>${escapeHtml(receipt.customerName)}<br>${escapeHtml(receipt.customerEmail)}</dd>
+<dt>Item</dt><dd>${escapeHtml(receipt.description)}</dd>
+<dt>Quantity</dt><dd>${receipt.quantity}</dd>
+<dt>Subtotal</dt><dd>${formatMoney(net, receipt.currency)}</dd>
+<dt>${escapeHtml(receipt.taxName ?? 'Tax')}</dt><dd>${formatMoney(receipt.tax, receipt.currency)}</dd>
+<dt class="total">Total paid (${escapeHtml(receipt.currency)})</dt><dd class="total">${formatMoney(receipt.amount, receipt.currency)}</dd>
+${receipt.card ? `<dt>Paid with</dt><dd>${escapeHtml(receipt.card)}</dd>` : ''}
+</dl><p class="hint">Payment ${escapeHtml(receipt.id)}</p>`
+  return page({ title: `Receipt for order ${receipt.orderId}`, body, nonce })
+}
+
+export function reviewPage(options: {
+  queue: SandboxCheckout[]
+  done?: { decision: 'approved' | 'rejected'; checkoutId: string } | { missing: string }
+  reviewDelayMs?: number
+  nonce?: string
+}): string {
+  const status = options.done
+    ? 'missing' in options.done
+      ? `<p class="alert" role="alert">Checkout ${escapeHtml(options.done.missing)} is not waiting for review.</p>`
+      : `<p class="status" role="status">Checkout ${escapeHtml(options.done.checkoutId)} was ${options.done.decision}.</p>`
+    : ''
+  const rows = options.queue
+    .map((c) => {
+      const form = (decision: 'approve' | 'reject', label: string) =>
+        `<form method="post" action="/sandbox/review" style="display:inline"><input type="hidden" name="checkout" value="${escapeHtml(c.id)}">
+<button type="submit" name="decision" value="${decision}"${decision === 'reject' ? ' class="reject"' : ''} aria-label="${label} the order of ${escapeHtml(c.email)} (${escapeHtml(c.id)})">${label}</button></form>`
+      return `<tr><td>${escapeHtml(c.id)}</td><td>${escapeHtml(c.email)}</td><td>${escapeHtml(c.title ?? c.product_id)} × ${c.quantity}</td>
+<td>${formatMoney(c.gross, c.currency)}</td><td>${new Date(c.created_at).toISOString().slice(0, 16).replace('T', ' ')}</td>
+<td>${form('approve', 'Approve')} ${form('reject', 'Reject')}</td></tr>`
+    })
+    .join('')
+  const table = options.queue.length
+    ? `<table><caption>Orders flagged for review</caption><thead><tr><th scope="col">Checkout</th><th scope="col">Email</th><th scope="col">Order</th><th scope="col">Total</th><th scope="col">Flagged (UTC)</th><th scope="col">Decision</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '<p>No orders are waiting for review.</p>'
+  const delay =
+    options.reviewDelayMs !== undefined
+      ? `<p class="hint">Orders not decided here are approved automatically ${Math.round(options.reviewDelayMs / 1000)} seconds after they were flagged.</p>`
+      : '<p class="hint">Orders wait here until they are approved or rejected (set SANDBOX_REVIEW_DELAY_SECONDS to approve them automatically).</p>'
+  return page({
+    title: 'Order review',
+    body: `${MODE}<h1>Order review</h1><p>Payments made with the flagged test card wait for this review, as a real provider's fraud review would hold them.</p>${delay}${status}${table}`,
+    nonce: options.nonce,
+  })
+}

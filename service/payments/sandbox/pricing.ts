@@ -1,0 +1,120 @@
+/**
+ * How the sandbox provider prices a checkout, the way a provider account would be set up: local currencies for a few
+ * countries (fixed exchange rates), sales taxes, country (purchasing-power) discounts set in USD, and two discount
+ * coupons. The catalog's list prices are net USD prices; everything here is the provider's side and exists only in
+ * the sandbox.
+ */
+import { catalog } from '../../catalog/index.js'
+import type { PriceAmounts } from '../provider.js'
+
+type CountryPricing = { currency: string; rate: number; taxPercent: number; discountPercent: number }
+
+/** Fixed exchange rates from USD for the currencies the sandbox account has enabled. */
+const EXCHANGE_RATES: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, AUD: 1.52, CAD: 1.36 }
+
+const EUR = ['DE', 'FR', 'IT', 'ES', 'NL', 'AT', 'BE', 'FI', 'IE', 'PT']
+
+/** Sales tax rates (percent) the sandbox charges. */
+const TAX_PERCENT: Record<string, number> = {
+  GB: 20,
+  DE: 19,
+  FR: 20,
+  IT: 22,
+  ES: 21,
+  NL: 21,
+  AT: 20,
+  BE: 21,
+  FI: 25.5,
+  IE: 23,
+  PT: 23,
+  CZ: 21,
+  DK: 25,
+  SE: 25,
+  PL: 23,
+  NO: 25,
+  CH: 8.1,
+  AU: 10,
+  NZ: 15,
+  CA: 5,
+  IN: 18,
+  SG: 9,
+  JP: 10,
+  KR: 10,
+  MX: 16,
+  ZA: 15,
+  IL: 17,
+  TR: 20,
+}
+
+/** Country discounts (percent off the USD list price) for countries priced in USD. */
+const COUNTRY_DISCOUNT_PERCENT: Record<string, number> = { IN: 40, BR: 30, AR: 40, UA: 50, TR: 30, MX: 20, ZA: 25 }
+
+/** Discount coupons the sandbox account knows (percent off every payment). */
+export const SANDBOX_COUPONS: Record<string, number> = { SAVE10: 10, HALFOFF: 50 }
+
+export function countryPricing(countryCode: string): CountryPricing {
+  const code = countryCode.toUpperCase()
+  const currency = EUR.includes(code)
+    ? 'EUR'
+    : code === 'GB'
+      ? 'GBP'
+      : code === 'AU'
+        ? 'AUD'
+        : code === 'CA'
+          ? 'CAD'
+          : 'USD'
+  return {
+    currency,
+    rate: EXCHANGE_RATES[currency],
+    taxPercent: TAX_PERCENT[code] ?? 0,
+    discountPercent: currency === 'USD' ? (COUNTRY_DISCOUNT_PERCENT[code] ?? 0) : 0,
+  }
+}
+
+export function round2(n: number): number {
+  return Math.round((n + Number.EPSILON) * 100) / 100
+}
+
+function amounts(net: number, taxPercent: number): PriceAmounts {
+  const tax = round2((net * taxPercent) / 100)
+  return { net: round2(net), tax, gross: round2(net + tax) }
+}
+
+export type SandboxPrice = {
+  currency: string
+  /** Before coupons. */
+  listPrice: PriceAmounts
+  /** After the coupon, if one applies. */
+  price: PriceAmounts
+  appliedCoupon?: { code: string; discount: number }
+  taxPercent: number
+}
+
+/**
+ * The price of one unit: a USD net list price (the catalog's, or a pay link's override) converted to the country's
+ * currency, less the country discount, then less the coupon; tax on top.
+ */
+export function sandboxPrice(usdNet: number, countryCode: string, coupon?: string): SandboxPrice {
+  const pricing = countryPricing(countryCode)
+  const listNet = round2(usdNet * pricing.rate * (1 - pricing.discountPercent / 100))
+  const couponCode = coupon?.trim().toUpperCase()
+  const couponPercent = couponCode ? SANDBOX_COUPONS[couponCode] : undefined
+  const net = couponPercent ? round2(listNet * (1 - couponPercent / 100)) : listNet
+  return {
+    currency: pricing.currency,
+    listPrice: amounts(listNet, pricing.taxPercent),
+    price: amounts(net, pricing.taxPercent),
+    ...(couponPercent && couponCode ? { appliedCoupon: { code: couponCode, discount: round2(listNet - net) } } : {}),
+    taxPercent: pricing.taxPercent,
+  }
+}
+
+/** The checkout total for a quantity: per-unit amounts times quantity. */
+export function totalFor(price: PriceAmounts, quantity: number): PriceAmounts {
+  const net = round2(price.net * quantity)
+  const tax = round2(price.tax * quantity)
+  return { net, tax, gross: round2(net + tax) }
+}
+
+/** The catalog's currency must be the one sandbox prices are converted from. */
+if (catalog.currency !== 'USD') throw new Error('The sandbox provider converts from USD list prices')

@@ -1,0 +1,345 @@
+/**
+ * The sandbox provider's HTTP side:
+ *
+ *   GET  /sandbox/api/2.0/prices?product_ids=…&customer_country=…&coupons=…[&callback=fn]   Paddle's prices API shape
+ *   GET  /sandbox/checkout?product=…&quantity=…&email=…&country=…&postcode=…&passthrough=…&coupon=…[&origin=…]
+ *   GET  /sandbox/checkout?link=…      a pay link (renewals, hosted checkout); returns to its return URL after paying
+ *   POST /sandbox/checkout             the checkout form (intent=pay, or intent=update to re-price for a country)
+ *   GET|POST /sandbox/update-payment/{subscriptionId}
+ *   GET  /sandbox/receipts/{paymentId}
+ *   GET|POST /sandbox/review           approve or reject flagged orders
+ */
+import express from 'express'
+import { planByProviderId, findPlan } from '../../catalog/index.js'
+import { ServiceError } from '../../errors.js'
+import type { LicensingService } from '../../index.js'
+import {
+  checkoutPage,
+  messagePage,
+  outcomePage,
+  paymentUpdatedPage,
+  receiptPage,
+  reviewPage,
+  updatePaymentPage,
+} from './pages.js'
+import { planTitle, receiptUrlOf, type CheckoutTerms, type SandboxProvider } from './provider.js'
+
+type Input = Record<string, string | undefined>
+
+/** Query or form values, first value of each, strings only. */
+function input(source: unknown): Input {
+  const out: Input = {}
+  if (!source || typeof source !== 'object') return out
+  for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value
+    if (typeof first === 'string') out[key] = first.slice(0, 4000)
+  }
+  return out
+}
+
+const nonceOf = (res: express.Response) => (typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined)
+
+export function sandboxRouter(service: LicensingService, sandbox: SandboxProvider): express.Router {
+  const router = express.Router()
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 50 })
+  const portalOrigin = new URL(service.config.publicUrl).origin
+
+  /** The framing page's origin, when it named one the service knows (the portal's); else the page's own. */
+  const originOf = (values: Input) => (values.origin && values.origin === portalOrigin ? values.origin : undefined)
+
+  const send = (res: express.Response, status: number, html: string) => {
+    res.status(status).type('html').set('Cache-Control', 'no-store').send(html)
+  }
+
+  router.get(
+    '/sandbox/api/2.0/prices',
+    handle(async (req, res) => {
+      const q = input(req.query)
+      const productIds = (q.product_ids ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 50)
+      const body = await sandbox.pricesResponse({
+        productIds,
+        ...(q.customer_country ? { country: q.customer_country.slice(0, 2) } : {}),
+        ...(q.coupons
+          ? {
+              coupons: q.coupons
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            }
+          : {}),
+      })
+      const callback = q.callback
+      if (callback !== undefined) {
+        // Script-callback (JSONP), as Paddle's prices API answers `?callback=fn`.
+        if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(callback) || callback.length > 64) {
+          res.status(400).type('text').send('The callback is not a valid function name.')
+          return
+        }
+        res.type('application/javascript').send(`/**/ ${callback}(${JSON.stringify(body)});`)
+        return
+      }
+      res.json(body)
+    }),
+  )
+
+  // Renders an outcome from the stored checkout (the page may be reloaded or re-posted).
+  const outcome = (
+    res: express.Response,
+    kind: 'complete' | 'flagged' | 'failed',
+    terms: CheckoutTerms,
+    values: Input,
+    checkout: Parameters<typeof outcomePage>[0]['checkout'],
+    receiptUrl?: string,
+  ) =>
+    outcomePage({
+      kind,
+      checkout,
+      terms,
+      quote: sandbox.quote(terms),
+      ...(receiptUrl ? { receiptUrl } : {}),
+      retryUrl: retryUrl(values),
+      nonce: nonceOf(res),
+      origin: originOf(values),
+    })
+
+  router.get(
+    '/sandbox/checkout',
+    handle(async (req, res) => {
+      const values = input(req.query)
+      const resolved = sandbox.resolveTerms(values)
+      if (!resolved.ok) return send(res, 400, messagePage('Checkout not available', resolved.message, nonceOf(res)))
+      const checkoutId = sandbox.checkoutIdFrom(values)
+      const existing = await sandbox.findCheckout(checkoutId)
+      if (existing && existing.state !== 'failed') {
+        // Paid already (or waiting for review): its outcome, never a second payment form.
+        const kind = existing.state === 'flagged' ? 'flagged' : existing.state === 'rejected' ? 'failed' : 'complete'
+        return send(res, 200, outcome(res, kind, resolved.terms, values, existing, await receiptFor(existing.id)))
+      }
+      send(
+        res,
+        200,
+        checkoutPage({
+          terms: resolved.terms,
+          quote: sandbox.quote(resolved.terms),
+          checkoutId,
+          nonce: nonceOf(res),
+          origin: originOf(values),
+        }),
+      )
+    }),
+  )
+
+  router.post(
+    '/sandbox/checkout',
+    form,
+    handle(async (req, res) => {
+      const values = input(req.body)
+      const resolved = sandbox.resolveTerms(values)
+      if (!resolved.ok) return send(res, 400, messagePage('Checkout not available', resolved.message, nonceOf(res)))
+      const terms = resolved.terms
+      if (values.intent === 'update') {
+        return send(
+          res,
+          200,
+          checkoutPage({
+            terms,
+            quote: sandbox.quote(terms),
+            checkoutId: sandbox.checkoutIdFrom(values),
+            nonce: nonceOf(res),
+            origin: originOf(values),
+          }),
+        )
+      }
+      const result = await sandbox.pay(values, terms)
+      if (result.kind === 'invalid') {
+        return send(
+          res,
+          422,
+          checkoutPage({
+            terms,
+            quote: result.quote,
+            checkoutId: result.checkoutId,
+            errors: result.errors,
+            nonce: nonceOf(res),
+            origin: originOf(values),
+          }),
+        )
+      }
+      if (terms.returnUrl) {
+        // A hosted checkout goes back to the shop with the outcome.
+        const back = new URL(terms.returnUrl)
+        back.searchParams.set('checkout', result.checkout.id)
+        back.searchParams.set('state', result.kind)
+        res.redirect(303, back.toString())
+        return
+      }
+      const receiptUrl = result.kind === 'complete' ? await receiptFor(result.checkout.id) : undefined
+      send(res, 200, outcome(res, result.kind, terms, values, result.checkout, receiptUrl))
+    }),
+  )
+
+  async function receiptFor(checkoutId: string): Promise<string | undefined> {
+    const payment = await service.db
+      .withTables<{ sandbox_payments: { id: string; checkout_id: string | null; date: number } }>()
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where('checkout_id', '=', checkoutId)
+      .orderBy('date')
+      .executeTakeFirst()
+    return payment ? receiptUrlOf(payment.id) : undefined
+  }
+
+  router.get(
+    '/sandbox/update-payment/:id',
+    handle(async (req, res) => {
+      const sub = await sandbox.subscriptionForUpdateUrl(req.params.id)
+      if (!sub)
+        return send(
+          res,
+          404,
+          messagePage('Subscription not found', 'There is no subscription at this address.', nonceOf(res)),
+        )
+      send(res, 200, updatePaymentPage({ subscription: sub, planTitle: titleOf(sub.plan_id), nonce: nonceOf(res) }))
+    }),
+  )
+
+  router.post(
+    '/sandbox/update-payment/:id',
+    form,
+    handle(async (req, res) => {
+      const sub = await sandbox.subscriptionForUpdateUrl(req.params.id)
+      if (!sub)
+        return send(
+          res,
+          404,
+          messagePage('Subscription not found', 'There is no subscription at this address.', nonceOf(res)),
+        )
+      const values = input(req.body)
+      const result = await sandbox.updatePaymentMethod(sub.id, {
+        number: values.cardNumber ?? '',
+        expiry: values.cardExpiry ?? '',
+        cvc: values.cardCvc ?? '',
+      })
+      if (!result.ok) {
+        return send(
+          res,
+          422,
+          updatePaymentPage({
+            subscription: sub,
+            planTitle: titleOf(sub.plan_id),
+            errors: result.errors,
+            nonce: nonceOf(res),
+          }),
+        )
+      }
+      send(
+        res,
+        200,
+        paymentUpdatedPage({
+          subscription: result.subscription,
+          retried: result.retried,
+          accountUrl: `${service.config.publicUrl}/manage`,
+          nonce: nonceOf(res),
+        }),
+      )
+    }),
+  )
+
+  router.get(
+    '/sandbox/receipts/:id',
+    handle(async (req, res) => {
+      const receipt = await sandbox.receipt(req.params.id)
+      if (!receipt)
+        return send(res, 404, messagePage('Receipt not found', 'There is no receipt at this address.', nonceOf(res)))
+      send(res, 200, receiptPage(receipt, nonceOf(res)))
+    }),
+  )
+
+  router.get(
+    '/sandbox/review',
+    handle(async (req, res) => {
+      const q = input(req.query)
+      const decision = q.decision === 'approved' || q.decision === 'rejected' ? q.decision : undefined
+      const done: Parameters<typeof reviewPage>[0]['done'] =
+        q.checkout && decision ? { decision, checkoutId: q.checkout } : q.missing ? { missing: q.missing } : undefined
+      send(
+        res,
+        200,
+        reviewPage({
+          queue: await sandbox.reviewQueue(),
+          ...(done ? { done } : {}),
+          ...(sandbox.reviewDelayMs !== undefined ? { reviewDelayMs: sandbox.reviewDelayMs } : {}),
+          nonce: nonceOf(res),
+        }),
+      )
+    }),
+  )
+
+  router.post(
+    '/sandbox/review',
+    form,
+    handle(async (req, res) => {
+      const values = input(req.body)
+      const checkoutId = values.checkout ?? ''
+      const decision = values.decision === 'reject' ? 'reject' : values.decision === 'approve' ? 'approve' : undefined
+      if (!decision) {
+        res.status(400).type('text').send('The decision must be approve or reject.')
+        return
+      }
+      const done = await sandbox.review(checkoutId, decision)
+      const params = new URLSearchParams(
+        done
+          ? { checkout: checkoutId, decision: decision === 'approve' ? 'approved' : 'rejected' }
+          : { missing: checkoutId },
+      )
+      res.redirect(303, `/sandbox/review?${params}`)
+    }),
+  )
+
+  // A refusal of the provider API (or anything unexpected) on these pages: a page, not a stack.
+  router.use('/sandbox', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err)
+    if (err instanceof ServiceError)
+      return send(res, 400, messagePage('Something went wrong', err.message, nonceOf(res)))
+    console.error(err)
+    send(res, 500, messagePage('Something went wrong', 'The sandbox could not complete this request.', nonceOf(res)))
+  })
+  return router
+}
+
+function titleOf(planId: string): string {
+  const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
+  return plan ? planTitle(plan) : planId
+}
+
+/** The checkout again, with the same terms and checkout id (a failed checkout may be paid with another card). */
+function retryUrl(values: Input): string {
+  const keep = [
+    'link',
+    'product',
+    'quantity',
+    'email',
+    'country',
+    'postcode',
+    'passthrough',
+    'coupon',
+    'origin',
+    'checkout',
+  ]
+  const params = new URLSearchParams()
+  for (const key of keep) if (values[key]) params.set(key, values[key]!)
+  return `/sandbox/checkout?${params}`
+}
+
+/** Express 4 does not pass a rejected promise on: send it to the error handler. */
+function handle(
+  fn: (req: express.Request, res: express.Response) => Promise<unknown>,
+): (req: express.Request, res: express.Response, next: express.NextFunction) => void {
+  return (req, res, next) => {
+    fn(req, res).catch(next)
+  }
+}

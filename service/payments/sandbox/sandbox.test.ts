@@ -1,0 +1,472 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoRefs } from '../../db/seed.js'
+import { signInAs } from '../../testing.js'
+import { paymentsDb } from '../tables.js'
+import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from '../test-helpers.js'
+import type { SandboxProvider } from './provider.js'
+
+let service: TestService
+let server: { url: string; close(): Promise<void> }
+let sandbox: SandboxProvider
+beforeAll(async () => {
+  service = await createPaymentsTestService()
+  server = await listen(service)
+  sandbox = service.adapters.payments!.sandbox!
+})
+afterAll(async () => {
+  await server.close()
+  await service.close()
+})
+
+const card = { cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123' }
+
+/** Opens the inline checkout and returns its form fields (the page's hidden inputs). */
+async function openCheckout(params: Record<string, string>) {
+  const response = await fetch(`${server.url}/sandbox/checkout?${new URLSearchParams(params)}`)
+  const html = await response.text()
+  return { response, html, checkout: inputValue(html, 'checkout')! }
+}
+
+async function pay(params: Record<string, string>, fields: Record<string, string>) {
+  const { checkout } = await openCheckout(params)
+  const response = await postForm(`${server.url}/sandbox/checkout`, { ...params, checkout, intent: 'pay', ...fields })
+  return { response, html: response.status === 303 ? '' : await response.text(), checkout }
+}
+
+const outcome = async (checkoutId: string) =>
+  (
+    (await service.call({ createSubscriptionOnCheckout: { checkoutId, passthrough: '' } })).body as Record<
+      string,
+      unknown
+    >
+  ).createSubscriptionOnCheckout
+
+const orgPurchase = (email: string, quantity = 5) => ({
+  product: 'console-ninja-organization-year',
+  quantity: String(quantity),
+  email,
+  country: 'US',
+  postcode: '10001',
+  passthrough: JSON.stringify({ name: `Company of ${email}`, referrer: 'https://ref.example/' }),
+})
+
+describe('the prices API', () => {
+  it("answers Paddle's shape as JSON, and as a script callback", async () => {
+    const json = await fetch(
+      `${server.url}/sandbox/api/2.0/prices?product_ids=wallaby-organization-year,nope&customer_country=GB&coupons=SAVE10`,
+    )
+    const body = await json.json()
+    expect(body.success).toBe(true)
+    expect(body.response.customer_country).toBe('GB')
+    expect(body.response.products).toEqual([
+      expect.objectContaining({
+        product_id: 'wallaby-organization-year',
+        currency: 'GBP',
+        list_price: { net: 91.64, tax: 18.33, gross: 109.97 },
+        price: { net: 82.48, tax: 16.5, gross: 98.98 },
+        applied_coupon: { code: 'SAVE10', discount: 9.16 },
+      }),
+    ])
+    const script = await fetch(
+      `${server.url}/sandbox/api/2.0/prices?product_ids=wallaby-organization-year&callback=onPrices`,
+    )
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/)
+    expect(await script.text()).toMatch(/^\/\*\*\/ onPrices\(\{"success":true,/)
+    expect((await fetch(`${server.url}/sandbox/api/2.0/prices?product_ids=x&callback=alert(1)`)).status).toBe(400)
+  })
+})
+
+describe('the inline checkout page', () => {
+  it('shows the order, the fields with labels, the test cards, and the Checkout.Loaded event', async () => {
+    const { response, html, checkout } = await openCheckout(orgPurchase('page@example.test'))
+    expect(response.status).toBe(200)
+    expect(checkout).toMatch(/^chk_[0-9a-z]{16}$/)
+    expect(html).toContain('<h1>Checkout</h1>')
+    expect(html).toContain('Console Ninja PRO Organization, yearly')
+    for (const label of ['Email address', 'Country', 'Zip/Post code', 'Card number', 'Expiry date', 'Security code']) {
+      expect(html).toMatch(new RegExp(`<label for="[^"]+">${label.replace('/', '\\/')}</label>`))
+    }
+    expect(html).toContain('Pay $580')
+    expect(html).toContain('4000 0000 0000 9235')
+    expect(html).toContain('send("Checkout.Loaded"')
+    expect(html).toContain(`"id":"${checkout}"`)
+    expect(html).toContain('"total":"580.00","total_tax":"0.00"')
+  })
+
+  it('re-prices for another country without paying (intent=update)', async () => {
+    const params = orgPurchase('reprice@example.test', 1)
+    const { checkout } = await openCheckout(params)
+    const response = await postForm(`${server.url}/sandbox/checkout`, {
+      ...params,
+      checkout,
+      country: 'DE',
+      intent: 'update',
+    })
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(html).toContain('MwSt. (19%)')
+    expect(html).toContain('Pay €127')
+    expect(inputValue(html, 'checkout')).toBe(checkout)
+  })
+
+  it('refuses an unknown product and a tampered pay link with a page that says so', async () => {
+    const unknown = await fetch(`${server.url}/sandbox/checkout?product=nope`)
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('is not sold here')
+    const { url } = await sandbox.generatePayLink({
+      productId: 'wallaby-personal-year',
+      quantity: 1,
+      passthrough: '{}',
+    })
+    const tampered = await fetch(`${server.url}${url.replace(/\.[^.]+$/, '.AAAA')}`)
+    expect(tampered.status).toBe(400)
+    expect(await tampered.text()).toContain('This checkout link is not valid.')
+  })
+})
+
+describe('paying with the test cards', () => {
+  it('4242… completes the purchase: the webhooks create exactly quantity licenses, once', async () => {
+    const params = orgPurchase('success@example.test', 5)
+    const { response, html, checkout } = await pay(params, card)
+    expect(response.status).toBe(200)
+    expect(html).toContain('<h1>Payment complete</h1>')
+    expect(html).toContain('send("Checkout.Complete"')
+    expect(await outcome(checkout)).toEqual({ immediatelyAvailable: true, state: 'complete' })
+
+    const order = await service.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider_checkout_id', '=', checkout)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({
+      customer_name: 'Company of success@example.test',
+      referrer: 'https://ref.example/',
+      amount: 580,
+    })
+    const licenses = await service.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).execute()
+    expect(licenses).toHaveLength(5)
+    const sub = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    // The payment method is read back from the provider after the webhook.
+    expect(sub).toMatchObject({
+      state: 'active',
+      quantity: 5,
+      payment_method: 'card',
+      last_four: '4242',
+      card_expiry: '12/2039',
+    })
+    expect(sub.update_url).toBe(`/sandbox/update-payment/${sub.provider_subscription_id}`)
+
+    // Paying the same checkout again charges nothing and shows the same outcome.
+    const again = await postForm(`${server.url}/sandbox/checkout`, { ...params, checkout, intent: 'pay', ...card })
+    expect(await again.text()).toContain('<h1>Payment complete</h1>')
+    expect(
+      await service.db.selectFrom('orders').select('id').where('provider_checkout_id', '=', checkout).execute(),
+    ).toHaveLength(1)
+
+    // The receipt page of the payment.
+    const receiptUrl = /href="(\/sandbox\/receipts\/\d+)"/.exec(html)![1]
+    expect(order.receipt_url).toBe(receiptUrl)
+    const receipt = await fetch(`${server.url}${receiptUrl}`)
+    const receiptHtml = await receipt.text()
+    expect(receipt.status).toBe(200)
+    expect(receiptHtml).toContain('<h1>Receipt</h1>')
+    expect(receiptHtml).toContain('$580')
+    expect(receiptHtml).toContain('Company of success@example.test')
+  })
+
+  it('4000…0002 fails: the Checkout.Error event, no order, the failed state', async () => {
+    const { html, checkout } = await pay(orgPurchase('declined@example.test', 1), {
+      ...card,
+      cardNumber: '4000000000000002',
+    })
+    expect(html).toContain('<h1>Payment failed</h1>')
+    expect(html).toContain('send("Checkout.Error"')
+    expect(html).toContain('"completed":false')
+    expect(
+      await service.db
+        .selectFrom('orders')
+        .select('id')
+        .where('provider_checkout_id', '=', checkout)
+        .executeTakeFirst(),
+    ).toBeUndefined()
+    expect(await outcome(checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+  })
+
+  it('answers the form with the errors (422), naming each field', async () => {
+    const { response, html } = await pay(
+      { ...orgPurchase('', 1), postcode: '' },
+      { cardNumber: '1234', cardExpiry: '01/20', cardCvc: '' },
+    )
+    expect(response.status).toBe(422)
+    for (const message of [
+      'Email address must be provided.',
+      'Zip/Post code must be provided.',
+      'Card number is not valid.',
+      'The card has expired.',
+      'Security code must be provided.',
+    ]) {
+      expect(html).toContain(message)
+    }
+    expect(html).toContain('aria-invalid="true" aria-describedby="f-cardNumber-error"')
+  })
+
+  it('4000…9235 is flagged; approving on the review page completes it, rejecting fails it', async () => {
+    const first = await pay(orgPurchase('flagged1@example.test', 2), { ...card, cardNumber: '4000000000009235' })
+    const second = await pay(orgPurchase('flagged2@example.test', 1), { ...card, cardNumber: '4000000000009235' })
+    expect(first.html).toContain('<h1>Order under review</h1>')
+    expect(first.html).toContain('send("Checkout.Complete"')
+    expect(await outcome(first.checkout)).toEqual({ immediatelyAvailable: false, state: 'flagged' })
+
+    const review = await (await fetch(`${server.url}/sandbox/review`)).text()
+    expect(review).toContain('<h1>Order review</h1>')
+    expect(review).toContain(first.checkout)
+    expect(review).toContain(`aria-label="Approve the order of flagged1@example.test (${first.checkout})"`)
+
+    const approved = await postForm(`${server.url}/sandbox/review`, { checkout: first.checkout, decision: 'approve' })
+    expect(approved.status).toBe(303)
+    expect(approved.headers.get('location')).toBe(`/sandbox/review?checkout=${first.checkout}&decision=approved`)
+    expect(await outcome(first.checkout)).toEqual({ immediatelyAvailable: true, state: 'complete' })
+    const order = await service.db
+      .selectFrom('orders')
+      .select('id')
+      .where('provider_checkout_id', '=', first.checkout)
+      .executeTakeFirstOrThrow()
+    expect(
+      await service.db.selectFrom('licenses').select('id').where('order_id', '=', order.id).execute(),
+    ).toHaveLength(2)
+
+    await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'reject' })
+    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    // Deciding again changes nothing.
+    const late = await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'approve' })
+    expect(late.headers.get('location')).toBe(`/sandbox/review?missing=${second.checkout}`)
+    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+  })
+
+  it('a hosted checkout (pay link) goes back to the shop with the checkout id and state', async () => {
+    const answer = await service.call({
+      hostedCheckout: {
+        product: 'quokka',
+        planId: 'quokka-personal-month',
+        email: 'hosted@example.test',
+        country: 'US',
+        postcode: '94107',
+        quantity: 1,
+        passthrough: { name: 'Hosted Buyer', referrer: 'ref' },
+        returnUrl: 'http://portal.test/shop/quokka/buy/?billing=monthly',
+      },
+    })
+    const url = (answer.body as { hostedCheckout: { url: string } }).hostedCheckout.url
+    expect(url).toMatch(/^\/sandbox\/checkout\?link=/)
+    const page = await (await fetch(`${server.url}${url}`)).text()
+    expect(page).toContain('Quokka.js PRO Personal, monthly')
+    const link = inputValue(page, 'link')!
+    const checkout = inputValue(page, 'checkout')!
+    const paid = await postForm(`${server.url}/sandbox/checkout`, {
+      link,
+      checkout,
+      email: 'hosted@example.test',
+      country: 'US',
+      postcode: '94107',
+      intent: 'pay',
+      ...card,
+    })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(
+      `http://portal.test/shop/quokka/buy/?billing=monthly&checkout=${checkout}&state=complete`,
+    )
+    const order = await service.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider_checkout_id', '=', checkout)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ owner: 'hosted@example.test', customer_name: 'Hosted Buyer' })
+  })
+})
+
+describe('the update-payment page and the subscription API (on the demo data)', () => {
+  const vendorSub = (id: string) =>
+    service.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+  it('changes the card of a demo subscription (by its update URL) and the row follows the webhook', async () => {
+    const id = demoRefs.subscriptions.acmeActiveRenewing
+    const page = await fetch(`${server.url}/sandbox/update-payment/${id}`)
+    const html = await page.text()
+    expect(page.status).toBe(200)
+    expect(html).toContain('<h1>Update payment method</h1>')
+    expect(html).toContain('visa ending in 4242')
+
+    const bad = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
+      ...card,
+      cardNumber: '4000000000000002',
+    })
+    expect(bad.status).toBe(422)
+    expect(await bad.text()).toContain('The card was declined.')
+
+    const updated = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
+      ...card,
+      cardNumber: '4000 0000 0000 0341',
+    })
+    expect(updated.status).toBe(200)
+    expect(await updated.text()).toContain('<h1>Payment method updated</h1>')
+    expect(await vendorSub(id)).toMatchObject({ last_four: '0341', card_expiry: '12/2039' })
+
+    // That card takes no charges.
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    await expect(sandbox.charge(providerId, 10, 'Extension')).rejects.toMatchObject({ code: 'CHARGE_ERROR' })
+  })
+
+  it('charges a past-due subscription again with the new card and makes it active', async () => {
+    const id = demoRefs.subscriptions.acmePastDue
+    const before = await vendorSub(id)
+    expect(before.state).toBe('pastDue')
+    const response = await postForm(`${server.url}/sandbox/update-payment/${id}`, card)
+    expect(await response.text()).toContain('the subscription is active again')
+    const after = await vendorSub(id)
+    expect(after.state).toBe('active')
+    expect(after.last_four).toBe('4242')
+    const licenses = await service.db
+      .selectFrom('licenses')
+      .select('expiration')
+      .where('subscription_id', '=', id)
+      .execute()
+    expect(licenses.every((l) => Number(l.expiration) > Number(before.next_payment_date))).toBe(true)
+  })
+
+  it('pauses and restarts within the paid term (no charge), and refuses changes while paused', async () => {
+    const id = demoRefs.subscriptions.globexAnnual
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    await sandbox.updateSubscription({ subscriptionId: providerId, pause: true })
+    expect(await vendorSub(id)).toMatchObject({ state: 'paused', next_payment_date: null, next_payment_amount: null })
+    await expect(sandbox.updateSubscription({ subscriptionId: providerId, quantity: 3 })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'A paused subscription cannot be modified until it is restarted.',
+    })
+    const paymentsBefore = (await sandbox.payments(providerId)).length
+    const resumed = await sandbox.updateSubscription({ subscriptionId: providerId, pause: false })
+    expect(resumed.nextPayment).toMatchObject({ currency: 'USD', amount: 232 })
+    expect(await vendorSub(id)).toMatchObject({ state: 'active', next_payment_amount: 232 })
+    expect((await sandbox.payments(providerId)).length).toBe(paymentsBefore)
+  })
+
+  it('raises the quantity with a prorated charge now, and lowers it without one', async () => {
+    const id = demoRefs.subscriptions.acmeMonthly
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    const paid = (await sandbox.payments(providerId)).length
+    await sandbox.updateSubscription({ subscriptionId: providerId, quantity: 4, prorate: true, billImmediately: true })
+    const payments = await sandbox.payments(providerId)
+    expect(payments.length).toBe(paid + 1)
+    const charge = payments[payments.length - 1]
+    // 2 more licenses at 12.10 for the 18 days left of a 30- or 31-day month.
+    expect(charge.amount).toBeGreaterThan(0)
+    expect(charge.amount).toBeLessThan(2 * 12.1)
+    let licenses = await service.db.selectFrom('licenses').selectAll().where('subscription_id', '=', id).execute()
+    expect(licenses.filter((l) => l.lapsing === 0)).toHaveLength(4)
+    expect(
+      await service.db.selectFrom('payments').select('id').where('id', '=', `pp_${charge.id}`).executeTakeFirst(),
+    ).toBeDefined()
+
+    await sandbox.updateSubscription({ subscriptionId: providerId, quantity: 1 })
+    expect((await sandbox.payments(providerId)).length).toBe(paid + 1)
+    licenses = await service.db.selectFrom('licenses').selectAll().where('subscription_id', '=', id).execute()
+    expect(licenses.filter((l) => l.lapsing === 0)).toHaveLength(1)
+    expect((await vendorSub(id)).quantity).toBe(1)
+  })
+
+  it('upgrades monthly to annual, billed now, and the subscription becomes annual', async () => {
+    const id = demoRefs.subscriptions.initechMonthly
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    await expect(
+      sandbox.updateSubscription({ subscriptionId: providerId, planId: 'wallaby-organization-year' }),
+    ).rejects.toMatchObject({
+      message: 'Moving to a plan with a different billing interval must be billed immediately.',
+    })
+    const result = await sandbox.updateSubscription({
+      subscriptionId: providerId,
+      planId: 'wallaby-organization-year',
+      prorate: true,
+      billImmediately: true,
+    })
+    expect(result.planId).toBe('wallaby-organization-year')
+    const after = await vendorSub(id)
+    expect(after).toMatchObject({ billing_period: 'year', plan_id: 'wallaby-organization-year' })
+    const licenses = await service.db
+      .selectFrom('licenses')
+      .select(['billing_period', 'expiration'])
+      .where('subscription_id', '=', id)
+      .execute()
+    expect(licenses.every((l) => l.billing_period === 'year')).toBe(true)
+    expect(licenses.every((l) => Number(l.expiration) > Date.now() + 300 * 86_400_000)).toBe(true)
+  })
+
+  it('cancels: deleted, no next payment; a cancelled subscription cannot change', async () => {
+    const id = demoRefs.subscriptions.acmeActiveNotRenewing
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    await sandbox.cancelSubscription(providerId)
+    expect(await vendorSub(id)).toMatchObject({ state: 'deleted', next_payment_date: null })
+    await expect(sandbox.updateSubscription({ subscriptionId: providerId, quantity: 1 })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+    })
+    expect((await sandbox.getSubscription(providerId)).state).toBe('deleted')
+  })
+
+  it('charges a card on file and lists the payments with receipts; demo receipts are served too', async () => {
+    const id = demoRefs.subscriptions.acmeSpecialOffer
+    const providerId = (await vendorSub(id)).provider_subscription_id!
+    const charge = await sandbox.charge(providerId, 92.8, 'Extension: 12 months')
+    expect(charge).toMatchObject({ amount: 92.8, currency: 'USD', status: 'success' })
+    const payments = await sandbox.payments(providerId)
+    // The demo's three payments, adopted, and the charge.
+    expect(payments).toHaveLength(4)
+    expect(payments[3]).toMatchObject({ isOneOffCharge: true, amount: 92.8, receiptUrl: charge.receiptUrl })
+    expect((await fetch(`${server.url}${charge.receiptUrl}`)).status).toBe(200)
+    const demoReceipt = await fetch(`${server.url}${payments[0].receiptUrl}`)
+    expect(demoReceipt.status).toBe(200)
+    expect(await demoReceipt.text()).toContain('Acme Corp')
+    expect((await fetch(`${server.url}/sandbox/receipts/nothing-here`)).status).toBe(404)
+  })
+})
+
+describe('renewing through the sandbox', () => {
+  it('pays a renewal link and co-terms the licenses', async () => {
+    const credential = await signInAs(service, 'rita@reseller.test')
+    const rows = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('order_id', '=', demoRefs.orders.initechBundle)
+      .execute()
+    const answer = await service.call({ renewal: { ids: rows.map((r) => ({ id: r.id, owner: r.owner })) } }, credential)
+    const { url } = (answer.body as { renewal: { url: string } }).renewal
+    const page = await (await fetch(`${server.url}${url}`)).text()
+    expect(page).toContain('Renewal of 4 licenses')
+    const paid = await postForm(`${server.url}/sandbox/checkout`, {
+      link: inputValue(page, 'link')!,
+      checkout: inputValue(page, 'checkout')!,
+      email: 'rita@reseller.test',
+      country: 'US',
+      postcode: '10001',
+      intent: 'pay',
+      ...card,
+    })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toMatch(/^http:\/\/portal\.test\/manage\?checkout=chk_\w+&state=complete$/)
+    const after = await service.db
+      .selectFrom('licenses')
+      .select('expiration')
+      .where('order_id', '=', demoRefs.orders.initechBundle)
+      .execute()
+    const expected = new Date(Math.max(...rows.map((r) => Number(r.expiration))))
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1)
+    expect(new Set(after.map((l) => Number(l.expiration)))).toEqual(new Set([expected.getTime()]))
+    const checkouts = await paymentsDb(service.db)
+      .selectFrom('sandbox_checkouts')
+      .select(['gross', 'product_id'])
+      .where('email', '=', 'rita@reseller.test')
+      .execute()
+    expect(checkouts).toEqual([{ gross: 464, product_id: 'license-renewal' }])
+  })
+})

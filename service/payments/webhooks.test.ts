@@ -1,0 +1,654 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoRefs } from '../db/seed.js'
+import { paymentsDb } from './tables.js'
+import {
+  alertId,
+  checkoutId,
+  createPaymentsTestService,
+  listen,
+  postForm,
+  purchaseAlerts,
+  type TestService,
+} from './test-helpers.js'
+import { handleWebhookAlert, WebhookError } from './webhooks.js'
+
+let service: TestService
+beforeAll(async () => {
+  service = await createPaymentsTestService()
+})
+afterAll(async () => {
+  await service.close()
+})
+
+const deliver = (fields: Record<string, string>) => handleWebhookAlert(service.sign(fields), service.context())
+const subscriptionId = () => String(Math.floor(10_000_000 + Math.random() * 89_999_999))
+
+async function licensesOfCheckout(checkout: string) {
+  const order = await service.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider_checkout_id', '=', checkout)
+    .executeTakeFirst()
+  if (!order) return { order, licenses: [] }
+  const licenses = await service.db
+    .selectFrom('licenses')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('key_number')
+    .execute()
+  return { order, licenses }
+}
+
+describe('a completed checkout', () => {
+  it('creates the order, exactly quantity licenses, the company with the buyer as administrator, and the subscription', async () => {
+    const checkout = checkoutId()
+    const providerId = subscriptionId()
+    const { created, paid } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: providerId,
+      planId: 'wallaby-organization-year',
+      quantity: 5,
+      email: 'Buyer@Initrode.test',
+      passthrough: { name: 'Initrode', referrer: 'https://blog.example/post' },
+    })
+    expect(await deliver(created)).toEqual({ outcome: 'processed', alertName: 'subscription_created' })
+    expect(await deliver(paid)).toEqual({ outcome: 'processed', alertName: 'subscription_payment_succeeded' })
+
+    const { order, licenses } = await licensesOfCheckout(checkout)
+    expect(order).toMatchObject({
+      customer_name: 'Initrode',
+      customer_email: 'buyer@initrode.test',
+      referrer: 'https://blog.example/post',
+      amount: 580,
+      currency: 'USD',
+      receipt_url: 'https://my.paddle.com/receipt/8675309/abc',
+    })
+    const company = await service.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('id', '=', order!.owner)
+      .executeTakeFirstOrThrow()
+    expect(company.name).toBe('Initrode')
+    const permissions = await service.db
+      .selectFrom('company_permissions')
+      .selectAll()
+      .where('company_id', '=', company.id)
+      .execute()
+    expect(permissions.map((p) => [p.email, p.permissions])).toEqual([['buyer@initrode.test', 'ADMIN']])
+    expect(
+      await service.db
+        .selectFrom('accounts')
+        .select('email')
+        .where('email', '=', 'buyer@initrode.test')
+        .executeTakeFirst(),
+    ).toBeDefined()
+
+    expect(licenses).toHaveLength(5)
+    expect(licenses.map((l) => l.key_number)).toEqual([1, 2, 3, 4, 5])
+    const sub = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerId)
+      .executeTakeFirstOrThrow()
+    for (const l of licenses) {
+      expect(l).toMatchObject({
+        owner: company.id,
+        company_id: company.id,
+        product_name: 'Wallaby.js company license',
+        product_group: 'wallaby',
+        license_type: 'company',
+        assigned_to: '',
+        subscription_id: sub.id,
+        billing_period: 'year',
+        lapsing: 0,
+        expiration: Date.UTC(2027, 10, 22),
+      })
+      expect(l.license_key).toMatch(/^WB(-[0-9A-Z]{4}){4}$/)
+    }
+    expect(sub).toMatchObject({
+      owner: company.id,
+      state: 'active',
+      quantity: 5,
+      plan_id: 'wallaby-organization-year',
+      billing_period: 'year',
+      next_payment_date: Date.UTC(2027, 10, 21),
+      next_payment_amount: 580,
+      unit_price: 116,
+      order_id: order!.id,
+      update_url: expect.stringContaining(providerId),
+    })
+    const payments = await service.db.selectFrom('payments').selectAll().where('subscription_id', '=', sub.id).execute()
+    expect(payments).toHaveLength(1)
+    expect(payments[0]).toMatchObject({
+      amount: 580,
+      order_id: order!.id,
+      receipt_url: 'https://my.paddle.com/receipt/8675309/abc',
+    })
+    const mail = await service.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to', '=', 'buyer@initrode.test')
+      .execute()
+    expect(mail.map((m) => m.subject)).toEqual(['Your Wallaby.js licenses are ready'])
+  })
+
+  it('makes the same single order when the payment alert arrives before subscription_created', async () => {
+    const checkout = checkoutId()
+    const providerId = subscriptionId()
+    const { created, paid } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: providerId,
+      planId: 'quokka-organization-month',
+      quantity: 3,
+      email: 'ops@hooli.test',
+      passthrough: { name: 'Hooli' },
+      unitPrice: '12.10',
+    })
+    await deliver(paid)
+    await deliver(created)
+    const orders = await service.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider_checkout_id', '=', checkout)
+      .execute()
+    expect(orders).toHaveLength(1)
+    const { licenses } = await licensesOfCheckout(checkout)
+    expect(licenses).toHaveLength(3)
+    const sub = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerId)
+      .executeTakeFirstOrThrow()
+    expect(sub.update_url).toContain(providerId)
+    expect(sub.next_payment_amount).toBe(36.3)
+    expect(licenses.every((l) => l.billing_period === 'month')).toBe(true)
+  })
+
+  it('makes personal licenses owned by the buyer for a personal plan, with no company', async () => {
+    const checkout = checkoutId()
+    const { created, paid } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: subscriptionId(),
+      planId: 'console-ninja-personal-year',
+      quantity: 1,
+      email: 'solo@dev.test',
+      passthrough: { name: 'Solo Dev', referrer: 'ref-1' },
+      unitPrice: '58.00',
+    })
+    const companiesBefore = (await service.db.selectFrom('companies').select('id').execute()).length
+    await deliver(created)
+    await deliver(paid)
+    const { order, licenses } = await licensesOfCheckout(checkout)
+    expect(order).toMatchObject({
+      owner: 'solo@dev.test',
+      company_id: null,
+      customer_name: 'Solo Dev',
+      referrer: 'ref-1',
+    })
+    expect(licenses).toHaveLength(1)
+    expect(licenses[0]).toMatchObject({
+      owner: 'solo@dev.test',
+      company_id: null,
+      license_type: 'personal',
+      product_name: 'Console Ninja',
+    })
+    expect((await service.db.selectFrom('companies').select('id').execute()).length).toBe(companiesBefore)
+  })
+
+  it("adds an organization purchase to the passthrough's company only when the buyer may purchase for it", async () => {
+    const forAcme = checkoutId()
+    const olivia = purchaseAlerts({
+      checkoutId: forAcme,
+      subscriptionId: subscriptionId(),
+      planId: 'quokka-organization-year',
+      quantity: 2,
+      email: 'olivia@acme.test',
+      passthrough: { name: 'Acme Corp', companyId: demoRefs.companies.acme },
+    })
+    await deliver(olivia.created)
+    expect((await licensesOfCheckout(forAcme)).order?.owner).toBe(demoRefs.companies.acme)
+
+    // max is only a Company Manager of Acme: the purchase makes a company of its own.
+    const byMax = checkoutId()
+    const max = purchaseAlerts({
+      checkoutId: byMax,
+      subscriptionId: subscriptionId(),
+      planId: 'quokka-organization-year',
+      quantity: 1,
+      email: 'max@acme.test',
+      passthrough: { name: 'Max Side Project', companyId: demoRefs.companies.acme },
+    })
+    await deliver(max.created)
+    const order = (await licensesOfCheckout(byMax)).order!
+    expect(order.owner).not.toBe(demoRefs.companies.acme)
+    expect(
+      (await service.db.selectFrom('companies').select('name').where('id', '=', order.owner).executeTakeFirst())?.name,
+    ).toBe('Max Side Project')
+  })
+
+  it('answers 500 (so the provider retries) for a plan the catalog does not know', async () => {
+    const { created } = purchaseAlerts({
+      checkoutId: checkoutId(),
+      subscriptionId: subscriptionId(),
+      planId: '999999',
+      quantity: 1,
+      email: 'x@y.test',
+      passthrough: {},
+    })
+    await expect(deliver(created)).rejects.toMatchObject({ status: 500 })
+    // The alert was not recorded as seen: the retry will be processed.
+    const seen = await service.db
+      .selectFrom('webhook_events')
+      .select('alert_id')
+      .where('alert_id', '=', created.alert_id)
+      .executeTakeFirst()
+    expect(seen).toBeUndefined()
+  })
+})
+
+describe('signatures and idempotency', () => {
+  it('refuses a tampered alert with 403 and records nothing', async () => {
+    const checkout = checkoutId()
+    const { created } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: subscriptionId(),
+      planId: 'wallaby-organization-year',
+      quantity: 1,
+      email: 'mallory@evil.test',
+      passthrough: { name: 'Evil' },
+    })
+    const signed = service.sign(created)
+    const tampered = { ...signed, quantity: '100' }
+    const refusal = await handleWebhookAlert(tampered, service.context()).catch((e: unknown) => e)
+    expect(refusal).toBeInstanceOf(WebhookError)
+    expect(refusal).toMatchObject({ status: 403 })
+    expect((await licensesOfCheckout(checkout)).order).toBeUndefined()
+    expect(
+      await service.db
+        .selectFrom('webhook_events')
+        .select('alert_id')
+        .where('alert_id', '=', created.alert_id)
+        .executeTakeFirst(),
+    ).toBeUndefined()
+  })
+
+  it('applies a replayed alert once: the second delivery is a duplicate and changes nothing', async () => {
+    const checkout = checkoutId()
+    const { created, paid } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: subscriptionId(),
+      planId: 'wallaby-organization-year',
+      quantity: 4,
+      email: 'twice@example.test',
+      passthrough: { name: 'Twice' },
+    })
+    const signed = service.sign(created)
+    expect((await handleWebhookAlert(signed, service.context())).outcome).toBe('processed')
+    expect((await handleWebhookAlert(signed, service.context())).outcome).toBe('duplicate')
+    expect((await licensesOfCheckout(checkout)).licenses).toHaveLength(4)
+
+    // The same payment alert delivered twice records one payment and no second order.
+    const signedPaid = service.sign(paid)
+    await handleWebhookAlert(signedPaid, service.context())
+    await handleWebhookAlert(signedPaid, service.context())
+    const { order, licenses } = await licensesOfCheckout(checkout)
+    expect(licenses).toHaveLength(4)
+    expect(
+      await service.db.selectFrom('payments').select('id').where('order_id', '=', order!.id).execute(),
+    ).toHaveLength(1)
+    expect(
+      await service.db.selectFrom('orders').select('id').where('provider_checkout_id', '=', checkout).execute(),
+    ).toHaveLength(1)
+  })
+
+  it('refuses an alert without an alert id', async () => {
+    await expect(deliver({ alert_name: 'subscription_created' })).rejects.toMatchObject({ status: 400 })
+  })
+})
+
+describe('subscription alerts', () => {
+  async function bought(quantity: number) {
+    const checkout = checkoutId()
+    const providerId = subscriptionId()
+    const { created } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: providerId,
+      planId: 'wallaby-organization-year',
+      quantity,
+      email: 'subs@example.test',
+      passthrough: { name: 'Subs Inc' },
+    })
+    await deliver(created)
+    const sub = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerId)
+      .executeTakeFirstOrThrow()
+    return { providerId, sub }
+  }
+
+  it('marks the subscription pastDue when a payment fails', async () => {
+    const { providerId, sub } = await bought(1)
+    await deliver({
+      alert_id: alertId(),
+      alert_name: 'subscription_payment_failed',
+      amount: '116.00',
+      currency: 'USD',
+      next_retry_date: '2027-11-24',
+      status: 'past_due',
+      subscription_id: providerId,
+    })
+    const after = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', sub.id)
+      .executeTakeFirstOrThrow()
+    expect(after.state).toBe('pastDue')
+    expect(after.next_payment_date).toBe(Date.UTC(2027, 10, 24))
+  })
+
+  it('extends the non-lapsing licenses when a later payment succeeds', async () => {
+    const { providerId, sub } = await bought(2)
+    const [first] = await service.db
+      .selectFrom('licenses')
+      .select('id')
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    await service.db.updateTable('licenses').set({ lapsing: 1 }).where('id', '=', first.id).execute()
+    await deliver({
+      alert_id: alertId(),
+      alert_name: 'subscription_payment_succeeded',
+      checkout_id: 'irrelevant',
+      currency: 'USD',
+      email: 'subs@example.test',
+      initial_payment: '0',
+      next_bill_date: '2028-11-21',
+      next_payment_amount: '232.00',
+      receipt_url: 'https://my.paddle.com/receipt/2',
+      sale_gross: '232.00',
+      status: 'active',
+      subscription_id: providerId,
+      subscription_payment_id: '777',
+      subscription_plan_id: 'wallaby-organization-year',
+    })
+    const licenses = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    expect(licenses.map((l) => l.expiration)).toEqual([Date.UTC(2027, 10, 22), Date.UTC(2028, 10, 22)])
+    const after = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', sub.id)
+      .executeTakeFirstOrThrow()
+    expect(after.next_payment_date).toBe(Date.UTC(2028, 10, 21))
+    expect(
+      await service.db.selectFrom('payments').select('id').where('id', '=', 'pp_777').executeTakeFirst(),
+    ).toBeDefined()
+  })
+
+  it('adds licenses when the quantity grows and lapses unassigned ones first when it shrinks', async () => {
+    const { providerId, sub } = await bought(3)
+    const update = (quantity: number) =>
+      deliver({
+        alert_id: alertId(),
+        alert_name: 'subscription_updated',
+        new_quantity: String(quantity),
+        new_unit_price: '116.00',
+        new_price: (116 * quantity).toFixed(2),
+        next_bill_date: '2027-11-21',
+        status: 'active',
+        subscription_id: providerId,
+        subscription_plan_id: 'wallaby-organization-year',
+      })
+    await update(5)
+    let licenses = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    expect(licenses.map((l) => [l.key_number, l.lapsing])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 0],
+      [5, 0],
+    ])
+    expect(licenses[4].expiration).toBe(licenses[0].expiration)
+
+    // Keys 4 and 5 are assigned: shrinking to 2 lapses unassigned 3, 2 and 1 first… but only three must lapse.
+    await service.db
+      .updateTable('licenses')
+      .set({ assigned_to: 'a@subs.test' })
+      .where('id', '=', licenses[3].id)
+      .execute()
+    await service.db
+      .updateTable('licenses')
+      .set({ assigned_to: 'b@subs.test' })
+      .where('id', '=', licenses[4].id)
+      .execute()
+    await update(2)
+    licenses = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    expect(licenses.map((l) => [l.key_number, l.lapsing])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 0],
+      [5, 0],
+    ])
+    expect(
+      (await service.db.selectFrom('subscriptions').select('quantity').where('id', '=', sub.id).executeTakeFirst())
+        ?.quantity,
+    ).toBe(2)
+
+    // Growing again takes back lapsing licenses before making new ones.
+    await update(3)
+    licenses = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    expect(licenses).toHaveLength(5)
+    expect(licenses.filter((l) => l.lapsing === 0)).toHaveLength(3)
+  })
+
+  it('marks a cancelled subscription deleted with no next payment', async () => {
+    const { providerId, sub } = await bought(1)
+    await deliver({
+      alert_id: alertId(),
+      alert_name: 'subscription_cancelled',
+      cancellation_effective_date: '2027-11-21',
+      status: 'deleted',
+      subscription_id: providerId,
+    })
+    expect(
+      await service.db
+        .selectFrom('subscriptions')
+        .select(['state', 'next_payment_date'])
+        .where('id', '=', sub.id)
+        .executeTakeFirst(),
+    ).toEqual({
+      state: 'deleted',
+      next_payment_date: null,
+    })
+  })
+
+  it('answers 503 for a subscription it does not know yet (alerts out of order), recording nothing', async () => {
+    const fields = {
+      alert_id: alertId(),
+      alert_name: 'subscription_cancelled',
+      status: 'deleted',
+      subscription_id: '1',
+    }
+    await expect(deliver(fields)).rejects.toMatchObject({ status: 503 })
+    expect(
+      await service.db
+        .selectFrom('webhook_events')
+        .select('alert_id')
+        .where('alert_id', '=', fields.alert_id)
+        .executeTakeFirst(),
+    ).toBeUndefined()
+  })
+})
+
+describe('flagged orders and renewals', () => {
+  it('records a flagged checkout, then its review outcome', async () => {
+    const accepted = checkoutId()
+    const rejected = checkoutId()
+    const flag = (checkout: string) =>
+      deliver({
+        alert_id: alertId(),
+        alert_name: 'high_risk_transaction_created',
+        case_id: '1',
+        checkout_id: checkout,
+        customer_email_address: 'risky@example.test',
+        passthrough: '{"name":"Risky"}',
+        status: 'pending',
+      })
+    await flag(accepted)
+    await flag(rejected)
+    const state = async (checkout: string) =>
+      (await service.call({ createSubscriptionOnCheckout: { checkoutId: checkout, passthrough: '' } })).body
+    expect(await state(accepted)).toEqual({
+      createSubscriptionOnCheckout: { immediatelyAvailable: false, state: 'flagged' },
+    })
+
+    const outcome = (checkout: string, status: string) =>
+      deliver({ alert_id: alertId(), alert_name: 'high_risk_transaction_updated', checkout_id: checkout, status })
+    await outcome(rejected, 'rejected')
+    expect(await state(rejected)).toEqual({
+      createSubscriptionOnCheckout: { immediatelyAvailable: false, state: 'failed' },
+    })
+
+    await outcome(accepted, 'accepted')
+    expect(await state(accepted)).toEqual({
+      createSubscriptionOnCheckout: { immediatelyAvailable: false, state: 'pending' },
+    })
+    const { created } = purchaseAlerts({
+      checkoutId: accepted,
+      subscriptionId: subscriptionId(),
+      planId: 'wallaby-personal-year',
+      quantity: 1,
+      email: 'risky@example.test',
+      passthrough: { name: 'Risky' },
+    })
+    await deliver(created)
+    expect(await state(accepted)).toEqual({
+      createSubscriptionOnCheckout: { immediatelyAvailable: true, state: 'complete' },
+    })
+    const reviews = await paymentsDb(service.db)
+      .selectFrom('checkout_reviews')
+      .selectAll()
+      .where('checkout_id', '=', accepted)
+      .execute()
+    expect(reviews.map((r) => r.state)).toEqual(['accepted'])
+  })
+
+  it('extends renewed licenses to one common expiry, once', async () => {
+    const rows = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('order_id', 'in', [demoRefs.orders.globexWallaby, demoRefs.orders.globexQuokka])
+      .orderBy('expiration')
+      .execute()
+    const latest = Math.max(...rows.map((r) => Number(r.expiration)))
+    const checkout = checkoutId()
+    const fields = {
+      alert_id: alertId(),
+      alert_name: 'payment_succeeded',
+      checkout_id: checkout,
+      currency: 'USD',
+      customer_name: 'Rita',
+      email: 'rita@reseller.test',
+      order_id: '5550001-1',
+      passthrough: JSON.stringify({ renewal: rows.map((r) => ({ id: r.id, owner: r.owner })), coterm: true }),
+      product_id: 'license-renewal',
+      quantity: '1',
+      receipt_url: 'https://my.paddle.com/receipt/renewal',
+      sale_gross: '500.00',
+    }
+    await deliver(fields)
+    const after = await service.db
+      .selectFrom('licenses')
+      .select(['id', 'expiration'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute()
+    const expected = new Date(latest)
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1)
+    expect(new Set(after.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
+    const order = await service.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider_checkout_id', '=', checkout)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ owner: 'globex', amount: 500, receipt_url: 'https://my.paddle.com/receipt/renewal' })
+
+    // The same checkout again (a new alert id): nothing moves a second year.
+    await deliver({ ...fields, alert_id: alertId() })
+    const again = await service.db
+      .selectFrom('licenses')
+      .select('expiration')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute()
+    expect(new Set(again.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
+  })
+})
+
+describe('POST /api/paddle/webhook', () => {
+  it('answers 200 for a verified alert, 403 for a bad signature, 400 for a malformed one', async () => {
+    const server = await listen(service)
+    try {
+      const checkout = checkoutId()
+      const { created } = purchaseAlerts({
+        checkoutId: checkout,
+        subscriptionId: subscriptionId(),
+        planId: 'quokka-personal-month',
+        quantity: 1,
+        email: 'http@example.test',
+        passthrough: { name: 'Http' },
+        unitPrice: '6.05',
+      })
+      const signed = service.sign(created)
+      const ok = await postForm(`${server.url}/api/paddle/webhook`, signed)
+      expect(ok.status).toBe(200)
+      expect(await ok.text()).toBe('OK')
+      expect((await licensesOfCheckout(checkout)).licenses).toHaveLength(1)
+
+      const again = await postForm(`${server.url}/api/paddle/webhook`, signed)
+      expect(again.status).toBe(200)
+      expect(await again.text()).toBe('Already processed')
+
+      const forged = await postForm(`${server.url}/api/paddle/webhook`, { ...signed, email: 'other@example.test' })
+      expect(forged.status).toBe(403)
+
+      const unsigned = await postForm(`${server.url}/api/paddle/webhook`, { alert_name: 'x' })
+      expect(unsigned.status).toBe(403)
+
+      const noId = await postForm(
+        `${server.url}/api/paddle/webhook`,
+        service.sign({ alert_name: 'subscription_created' }),
+      )
+      expect(noId.status).toBe(400)
+    } finally {
+      await server.close()
+    }
+  })
+})

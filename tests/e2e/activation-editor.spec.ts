@@ -1,0 +1,49 @@
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { activeHosts, editor, outboxLink, patLicenseKey, uniqueName } from './account-helpers'
+
+const PAT = 'pat@personal.test'
+const WALLABY = 'Wallaby.js personal license'
+
+test('an activation asked for by the editor is confirmed through the emailed link', async ({ page, js, baseURL }) => {
+  test.setTimeout(90_000)
+  // pat's current Wallaby.js license has no machines in the demo data; each run adds one (two per full run, under 3).
+  const key = patLicenseKey(WALLABY)
+  const host = uniqueName('editor', js)
+
+  const asked = await editor(['activate', '--key', key, '--host', host], baseURL!)
+  expect(asked.code, asked.output).toBe(0)
+  expect(asked.output).toContain(`Activation of ${host} requested`)
+  const before = await editor(['check', '--key', key, '--host', host], baseURL!)
+  expect(before.code, before.output).toBe(1)
+
+  const link = await outboxLink(page, PAT, `Confirm the activation of ${WALLABY} on ${host}`)
+  expect(new URL(link).pathname).toMatch(/^\/activate\/[^/]+$/)
+
+  const response = await page.goto(link)
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'License Activation Confirmed' })).toBeVisible()
+  await expect(page.getByText('your license activation has been confirmed; you may close your browser')).toBeVisible()
+  await expectNoAxeViolations(page, 'License Activation Confirmed')
+  expect(activeHosts(key)).toContain(host)
+
+  const after = await editor(['check', '--key', key, '--host', host], baseURL!)
+  expect(after.code, after.output).toBe(0)
+  expect(after.output).toContain(`Valid on ${host}`)
+
+  // Opening the link again (ALREADY_ACTIVATED) still reads as success.
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'License Activation Confirmed' })).toBeVisible()
+})
+
+test('a forged, tampered or missing activation link shows the error page', async ({ page }) => {
+  const forged = await page.goto('/activate/not-a-token.forged')
+  expect(forged?.status()).toBe(400)
+  await expect(page.getByRole('heading', { level: 1, name: 'Error Processing Activation Request' })).toBeVisible()
+  await expect(page.getByText('Your activation link is not valid.')).toBeVisible()
+  await expectNoAxeViolations(page, 'activation error')
+
+  const missing = await page.goto('/activate/')
+  expect(missing?.status()).toBe(400)
+  await expect(page.getByRole('heading', { level: 1, name: 'Error Processing Activation Request' })).toBeVisible()
+  await expect(page.getByText('Your activation link is not valid.')).toBeVisible()
+})

@@ -1,0 +1,171 @@
+import { companyLicense, dialog, tabTo, uniqueEmail, type LicenseRef } from './company-helpers'
+import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+const acmeLicenses = (page: Page) => page.getByRole('table', { name: 'Acme Corp licenses' })
+const rowAction = (page: Page, verb: string, license: LicenseRef) =>
+  acmeLicenses(page).getByRole(verb === 'Unassign' ? 'button' : 'link', {
+    name: new RegExp(`^${verb} .*, order ${license.order}, key ${license.key}$`),
+  })
+const rowOf = (page: Page, license: LicenseRef) =>
+  acmeLicenses(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: license.order, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: String(license.key), exact: true }) })
+
+/** Assigns the license through its dialog and unassigns it from its row; shared by olivia and max. */
+async function assignAndUnassign(page: Page, js: boolean, license: LicenseRef, email: string) {
+  await rowAction(page, 'Assign', license).click()
+  const assign = dialog(page, js, 'Assign License')
+  await expect(assign).toBeVisible()
+  await assign.getByRole('textbox', { name: 'Email' }).fill(email)
+  await assign.getByRole('button', { name: 'Assign' }).click()
+  await expect(page).toHaveURL(/\/manage$/)
+  await expect(assign).toHaveCount(0)
+  await expect(rowOf(page, license)).toContainText(email)
+
+  await rowAction(page, 'Unassign', license).click()
+  await expect(rowAction(page, 'Assign', license)).toBeVisible()
+  await expect(rowOf(page, license)).toContainText('Unassigned')
+  await expect(rowOf(page, license)).not.toContainText(email)
+}
+
+test.describe('assign and unassign one company license', () => {
+  test('olivia@acme.test assigns a license, sees the new assignee, and unassigns it', async ({ page, js }) => {
+    const license = companyLicense('acme', 'bundle', "assigned_to = ''")
+    await signIn(page, 'olivia@acme.test')
+    await assignAndUnassign(page, js, license, uniqueEmail('assignee', js))
+  })
+
+  test('the Assign dialog shows the spec’s email messages and passes the axe scan', async ({ page, js }) => {
+    const license = companyLicense('acme', 'wallaby', "assigned_to = '' and expiration > strftime('%s','now') * 1000")
+    await signIn(page, 'olivia@acme.test')
+    await rowAction(page, 'Assign', license).click()
+    const assign = dialog(page, js, 'Assign License')
+    await expect(assign).toContainText(`order ${license.order}, key ${license.key}`)
+    await expectNoAxeViolations(page, 'Assign dialog')
+
+    const email = assign.getByRole('textbox', { name: 'Email' })
+    await assign.getByRole('button', { name: 'Assign' }).click()
+    await expect(assign.getByText('Email address must be provided.')).toBeVisible()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await email.fill('not an email')
+    await assign.getByRole('button', { name: 'Assign' }).click()
+    await expect(assign.getByText('Email address is not valid.')).toBeVisible()
+    await expectNoAxeViolations(page, 'Assign dialog with errors')
+
+    await assign.getByRole('link', { name: 'Cancel' }).click()
+    await expect(assign).toHaveCount(0)
+    await expect(rowOf(page, license)).toContainText('Unassigned')
+  })
+
+  test('enterprise and multi-user licenses say "Cannot assign this license type"', async ({ page }) => {
+    await signIn(page, 'olivia@acme.test')
+    const enterprise = acmeLicenses(page).getByRole('row').filter({ hasText: 'Wallaby.js enterprise' })
+    await expect(enterprise).toContainText('Cannot assign this license type')
+    await expect(enterprise.getByRole('link', { name: /^Assign / })).toHaveCount(0)
+  })
+
+  test('the Assign dialog is reachable and usable by keyboard alone', async ({ page, js }) => {
+    const license = companyLicense('acme', 'bundle', "assigned_to = ''")
+    const email = uniqueEmail('keyboard', js)
+    await signIn(page, 'olivia@acme.test')
+    await tabTo(page, rowAction(page, 'Assign', license))
+    await page.keyboard.press('Enter')
+    const assign = dialog(page, js, 'Assign License')
+    await expect(assign).toBeVisible()
+    const field = assign.getByRole('textbox', { name: 'Email' })
+    if (js) {
+      // Escape closes the dialog; the link opens it again.
+      await expect(field).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(assign).toHaveCount(0)
+      await expect(page).toHaveURL(/\/manage$/)
+      await tabTo(page, rowAction(page, 'Assign', license))
+      await page.keyboard.press('Enter')
+      await expect(assign).toBeVisible()
+    }
+    await tabTo(page, field)
+    await page.keyboard.type(email)
+    await page.keyboard.press('Enter')
+    await expect(rowOf(page, license)).toContainText(email)
+
+    await tabTo(page, rowAction(page, 'Unassign', license))
+    await page.keyboard.press('Enter')
+    await expect(rowOf(page, license)).toContainText('Unassigned')
+  })
+
+  test('max@acme.test (Company Manager) sees no Permissions link and can still assign', async ({ page, js }) => {
+    await signIn(page, 'max@acme.test')
+    const acme = page.getByRole('navigation', { name: 'Acme Corp actions' })
+    await expect(acme.getByRole('link', { name: 'Bulk Assign for Acme Corp' })).toBeVisible()
+    await expect(acme.getByRole('link', { name: /Permissions/ })).toHaveCount(0)
+    const license = companyLicense('acme', 'wallaby', "assigned_to = '' and expiration > strftime('%s','now') * 1000")
+    await assignAndUnassign(page, js, license, uniqueEmail('by-max', js))
+    // The Permissions dialog itself is not his either.
+    const response = await page.goto('/manage?dialog=permissions&company=acme')
+    expect(response?.status()).toBe(404)
+  })
+})
+
+test.describe('bulk assign', () => {
+  test('olivia bulk-assigns Quokka to three addresses after seeing the plan; they are mailed', async ({ page, js }) => {
+    const emails = [1, 2, 3].map((n) => uniqueEmail(`bulk${n}`, js))
+    await signIn(page, 'olivia@acme.test')
+    await page.getByRole('link', { name: 'Bulk Assign for Acme Corp' }).click()
+    const bulk = dialog(page, js, 'Bulk Assign')
+    await expect(bulk).toBeVisible()
+    await expectNoAxeViolations(page, 'Bulk Assign dialog')
+
+    const product = bulk.getByRole('combobox', { name: 'Product' })
+    if (js) {
+      await product.selectOption('quokka')
+    } else {
+      await product.selectOption('quokka')
+      await bulk.getByRole('button', { name: 'Choose product' }).click()
+    }
+    await expect(page).toHaveURL(/group=quokka/)
+    await expect(product).toHaveValue('quokka')
+
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    await expect(bulk.getByRole('checkbox', { name: 'Send notification email for new assignments' })).toBeChecked()
+    await list.fill(emails.join('\n'))
+    const summary = bulk.getByRole('status').filter({ hasText: /will be/ })
+    if (js) {
+      await expect(summary).toHaveText(/^(\d+ license\(s\) will be unassigned and )?3 license\(s\) will be assigned\.$/)
+    } else {
+      await expect(bulk.getByRole('button', { name: 'Update' })).toHaveCount(0)
+      await bulk.getByRole('button', { name: 'Preview' }).click()
+      await expect(summary).toHaveText(/^(\d+ license\(s\) will be unassigned and )?3 license\(s\) will be assigned\.$/)
+      await expect(list).toHaveValue(emails.join('\n'))
+    }
+    await expectNoAxeViolations(page, 'Bulk Assign dialog with its plan')
+    await bulk.getByRole('button', { name: 'Update' }).click()
+    await expect(page).toHaveURL(/\/manage$/)
+
+    const table = acmeLicenses(page)
+    for (const email of emails) await expect(table.getByRole('cell', { name: email, exact: true })).toHaveCount(1)
+    await page.goto('/dev/outbox')
+    for (const email of emails) {
+      await expect(page.getByRole('article', { name: new RegExp(`^Mail to ${escapeRegExp(email)}: Acme Corp has assigned you a license`) })).toHaveCount(1)
+    }
+  })
+
+  test('the plan’s errors: an invalid address, and more addresses than unexpired licenses', async ({ page, js }) => {
+    await signIn(page, 'olivia@acme.test')
+    await page.goto('/manage?dialog=bulk-assign&company=acme&group=quokka')
+    const bulk = dialog(page, js, 'Bulk Assign')
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    const check = async (text: string, message: string) => {
+      await list.fill(text)
+      if (!js) await bulk.getByRole('button', { name: 'Preview' }).click()
+      await expect(bulk.getByText(message)).toBeVisible()
+      if (js) await expect(bulk.getByRole('button', { name: 'Update' })).toBeDisabled()
+      else await expect(bulk.getByRole('button', { name: 'Update' })).toHaveCount(0)
+    }
+    await check('ok@acme.test\nnot an address', 'Error: one or more email addresses are invalid.')
+    const many = Array.from({ length: 12 }, (_, i) => `many${i}@acme.test`).join('\n')
+    await check(many, 'Error: not enough unexpired licenses available.')
+    await expectNoAxeViolations(page, 'Bulk Assign dialog with an error')
+  })
+})

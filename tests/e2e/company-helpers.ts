@@ -1,0 +1,123 @@
+// Helpers of the company browser tests (company-*.spec.ts): the dialogs as script on and off show them, keyboard
+// travel, unique addresses, and rows of the server's store that a test reads or adds.
+import crypto from 'node:crypto'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { Locator, Page } from '@playwright/test'
+import { dataDir, expect } from './fixtures'
+
+/**
+ * A /manage dialog by its title: with script a modal dialog, without script the server-rendered section (a region
+ * named by its heading).
+ */
+export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 'alertdialog' = 'dialog'): Locator {
+  return js ? page.getByRole(role, { name: title, exact: true }) : page.getByRole('region', { name: title, exact: true })
+}
+
+/** An address no earlier run of the test (in the other project) has used. */
+export function uniqueEmail(prefix: string, js: boolean, domain = 'acme.test'): string {
+  return `${prefix}-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}${crypto.randomBytes(2).toString('hex')}@${domain}`
+}
+
+/** Presses Tab until `target` has the focus (keyboard alone), failing after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target, `reached by Tab within ${max} presses`).toBeFocused()
+}
+
+function openStore(): Database.Database {
+  const db = new Database(path.join(dataDir(), 'licensing.db'))
+  db.pragma('busy_timeout = 5000')
+  return db
+}
+
+export type LicenseRef = { id: string; order: string; key: number; product: string }
+
+/**
+ * The latest-expiring assignable license (neither enterprise nor multi-user) of a company's product group outside
+ * subscriptions that matches `where` (SQL).
+ */
+export function companyLicense(company: string, group: string, where = '1 = 1'): LicenseRef {
+  const db = openStore()
+  try {
+    const row = db
+      .prepare(
+        `select id, order_id as "order", key_number as key, product_name as product from licenses
+         where owner = ? and product_group = ? and subscription_id is null and is_multi_user = 0
+           and lower(product_name) not like '%enterprise%' and ${where}
+         order by expiration desc, order_id, key_number desc limit 1`,
+      )
+      .get(company, group) as LicenseRef | undefined
+    if (!row) throw new Error(`no ${group} license of ${company} where ${where}`)
+    return row
+  } finally {
+    db.close()
+  }
+}
+
+/** What an account holds in its own name that a test can remove or merge without touching the demo data. */
+export type OwnHoldings = { license: LicenseRef; kept: LicenseRef; subscriptionId: string }
+
+/**
+ * Gives `email` two personal Quokka.js licenses (one to remove, one to keep) and a personal annual Wallaby.js
+ * subscription with its license, each in an order of its own, so that an administrator test removes and merges rows
+ * made for it.
+ */
+export function giveOwnHoldings(email: string): OwnHoldings {
+  const db = openStore()
+  try {
+    const now = Date.now()
+    const year = 365 * 86_400_000
+    const suffix = crypto.randomBytes(6).toString('hex')
+    const licenseOrder = `8${crypto.randomInt(10_000_000, 99_999_999)}`
+    const keptOrder = `6${crypto.randomInt(10_000_000, 99_999_999)}`
+    const subscriptionOrder = `7${crypto.randomInt(10_000_000, 99_999_999)}`
+    const subscriptionId = `sub_e2e${suffix}`
+    const licenseId = `lic_e2e${suffix}`
+    const insertOrder = db.prepare(
+      `insert into orders (id, owner, company_id, customer_name, customer_email, referrer, currency, amount,
+         provider_checkout_id, receipt_url, created_at) values (?, ?, null, 'E2E Admin', ?, null, 'USD', 58, null, null, ?)`,
+    )
+    const insertLicense = db.prepare(
+      `insert into licenses (id, owner, company_id, order_id, license_key, key_number, product_name, product_group,
+         license_type, expiration, assigned_to, is_multi_user, trial, promotional, subscription_id, billing_period,
+         lapsing, created_at)
+       values (?, ?, null, ?, ?, 1, ?, ?, 'personal', ?, '', 0, 0, 0, ?, ?, 0, ?)`,
+    )
+    db.transaction(() => {
+      insertOrder.run(licenseOrder, email, email, now)
+      insertOrder.run(subscriptionOrder, email, email, now)
+      insertOrder.run(keptOrder, email, email, now)
+      insertLicense.run(licenseId, email, licenseOrder, `QK-E2E-${suffix.toUpperCase()}`, 'Quokka.js PRO personal license', 'quokka', now + year, null, null, now)
+      insertLicense.run(`${licenseId}k`, email, keptOrder, `QK-E2EK-${suffix.toUpperCase()}`, 'Quokka.js PRO personal license', 'quokka', now + year, null, null, now)
+      db.prepare(
+        `insert into subscriptions (id, owner, company_id, state, product_name, product_group, plan_id, billing_period,
+           quantity, next_payment_date, next_payment_amount, currency, unit_price, payment_method, card_type, last_four,
+           card_expiry, update_url, special_offer, pending_change, provider_subscription_id, order_id, created_at, updated_at)
+         values (?, ?, null, 'active', 'Wallaby.js personal license', 'wallaby', 'wallaby-personal-year', 'year', 1, ?, 58,
+           'USD', 58, 'card', 'visa', '4242', '09/2030', null, null, null, null, ?, ?, ?)`,
+      ).run(subscriptionId, email, now + year, subscriptionOrder, now, now)
+      insertLicense.run(`lic_e2es${suffix}`, email, subscriptionOrder, `WB-E2E-${suffix.toUpperCase()}`, 'Wallaby.js personal license', 'wallaby', now + year, subscriptionId, 'year', now)
+    })()
+    return {
+      license: { id: licenseId, order: licenseOrder, key: 1, product: 'Quokka.js PRO personal license' },
+      kept: { id: `${licenseId}k`, order: keptOrder, key: 1, product: 'Quokka.js PRO personal license' },
+      subscriptionId,
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/** The company an account administers under a name, if any. */
+export function companyNamed(name: string): { id: string } | undefined {
+  const db = openStore()
+  try {
+    return db.prepare('select id from companies where name = ?').get(name) as { id: string } | undefined
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,142 @@
+// The shop's pages around the purchase (issue 4): the catalog, the FAQ, the upsell preview, the purchase page's
+// options and price breakdown and its validation. Runs with script on and off (the two Playwright projects).
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+const PRODUCTS = ['Console Ninja PRO', 'Wallaby.js', 'Quokka.js PRO']
+
+/** Chooses the plan's options; without script the price follows on "Update price". */
+async function choosePlan(page: Page, js: boolean, plan: { billing: 'Monthly' | 'Annually'; type: 'Individual' | 'Organization'; users?: number }) {
+  await page.getByRole('radio', { name: plan.billing, exact: true }).check()
+  await page.getByRole('radio', { name: plan.type, exact: true }).check()
+  if (plan.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(plan.users))
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+}
+
+const breakdownRow = (page: Page, label: string) =>
+  page.getByRole('table', { name: 'Price breakdown' }).getByRole('row', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+
+test('the shop lists every product with its buy, redeem and FAQ pages', async ({ page }) => {
+  await page.goto('/shop/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible()
+  for (const name of PRODUCTS) {
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Buy ${name}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Redeem a coupon for ${name}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: `${name} FAQ` })).toBeVisible()
+  }
+  await expectNoAxeViolations(page, 'shop')
+
+  await page.getByRole('link', { name: 'Buy Wallaby.js' }).click()
+  await expect(page).toHaveURL(/\/shop\/wallaby\/buy\/$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy Wallaby.js' })).toBeVisible()
+})
+
+test('the FAQ page has the seven accordions, which open without script too', async ({ page }) => {
+  await page.goto('/shop/quokka/faq/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Quokka.js PRO FAQ' })).toBeVisible()
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' })
+  const questions = faq.locator('details > summary')
+  await expect(questions).toHaveText([
+    'What is the difference between PRO and Community?',
+    'What is the difference between individual and organization licenses?',
+    'How does billing work?',
+    'What is your refund policy?',
+    'How do I activate my license?',
+    'Can I use my license without an internet connection?',
+    'Does my subscription renew automatically, and how do I cancel?',
+  ])
+  const refunds = faq.getByText('Annual subscriptions can be refunded in full within 7 days')
+  await expect(refunds).toBeHidden()
+  await questions.filter({ hasText: 'What is your refund policy?' }).click()
+  await expect(refunds).toBeVisible()
+  // The cross-promotion section offers the other products.
+  const promotion = page.getByRole('region', { name: 'More tools for faster feedback' })
+  await expect(promotion.getByRole('link', { name: 'Buy Wallaby.js' })).toBeVisible()
+  await expect(promotion.getByRole('link', { name: 'Buy Quokka.js PRO' })).toHaveCount(0)
+  await expectNoAxeViolations(page, 'FAQ')
+})
+
+test('the upsell preview shows only the cross-promotion section, without header and footer', async ({ page }) => {
+  await page.goto('/upsellPreview/?product=console-ninja')
+  await expect(page.getByRole('region', { name: 'More tools for faster feedback' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Buy Wallaby.js' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Buy Console Ninja PRO' })).toHaveCount(0)
+  await expect(page.getByRole('banner')).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  await expect(page.locator('details')).toHaveCount(0)
+  await expectNoAxeViolations(page, 'upsell preview')
+})
+
+test('an unknown product is not found', async ({ page }) => {
+  const response = await page.goto('/shop/no-such-product/buy/')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible()
+})
+
+test('the purchase page starts annual and individual and shows the price breakdown', async ({ page, js }) => {
+  await page.goto('/shop/wallaby/buy/')
+  await expect(page.getByRole('radio', { name: 'Annually' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Individual' })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Users' })).toBeHidden()
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('US')
+  await expect(page.getByTestId('price-per-month')).toHaveText('$4.83')
+  await expect(breakdownRow(page, 'Personal, 1 year × 1')).toContainText('$58')
+  await expect(breakdownRow(page, 'Total, billed annually')).toContainText('$58')
+  // The FAQ is below the page.
+  await expect(page.getByRole('region', { name: 'Frequently asked questions' })).toBeVisible()
+  await expectNoAxeViolations(page, 'purchase page')
+
+  await choosePlan(page, js, { billing: 'Monthly', type: 'Organization', users: 5 })
+  await expect(breakdownRow(page, 'Organization, 1 month × 5')).toContainText('$60.50')
+  await expect(breakdownRow(page, 'Total, billed monthly')).toContainText('$60.50')
+  await expect(page.getByTestId('price-per-month')).toHaveText('$12.10')
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toBeVisible()
+
+  // A country with a tax and another currency: the tax under the country's tax name.
+  await page.getByRole('combobox', { name: 'Country' }).selectOption('DE')
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+  await expect(breakdownRow(page, 'MwSt. (19%)')).toBeVisible()
+  await expect(breakdownRow(page, 'Total, billed monthly')).toContainText('€')
+})
+
+test('the purchase page takes its options from the URL, clamping the quantity to 1..100', async ({ page }) => {
+  await page.goto('/shop/quokka/buy/?billing=monthly&type=company&quantity=500&email=team%40example.test')
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Organization' })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Users' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('team@example.test')
+  await expect(breakdownRow(page, 'Total, billed monthly')).toContainText('$1,210')
+})
+
+test('Continue checks the details with the spec’s messages', async ({ page, js }) => {
+  await page.goto('/shop/wallaby/buy/?type=company&quantity=2')
+  await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.test')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Zip/Post code must be provided.')).toBeVisible()
+  if (js) {
+    // §2: leaving the email while the name is empty fills the name in with the email.
+    await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('buyer@example.test')
+    await page.getByRole('textbox', { name: 'Company name' }).fill('')
+    await page.getByRole('button', { name: 'Continue' }).click()
+  }
+  await expect(page.getByText('Company name must be provided.')).toBeVisible()
+  // The options posted are kept, and so is their price.
+  await expect(page.getByRole('radio', { name: 'Organization' })).toBeChecked()
+  await expect(breakdownRow(page, 'Organization, 1 year × 2')).toContainText('$232')
+
+  await page.getByRole('radio', { name: 'Individual' }).check()
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible()
+  if (js) {
+    // Without script the browser's own check of the email field comes first; the server's messages are the same.
+    await page.getByRole('textbox', { name: 'Email' }).fill('not an email')
+    await page.getByRole('textbox', { name: 'Email' }).blur()
+    await expect(page.getByText('Email address is not valid.')).toBeVisible()
+    await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.test')
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('')
+  }
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Name must be provided.')).toBeVisible()
+  await expectNoAxeViolations(page, 'purchase page with errors')
+})

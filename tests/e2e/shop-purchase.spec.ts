@@ -1,0 +1,121 @@
+// Buying in the sandbox (issue 4): with script the sandbox's checkout page opens in the inline frame after Continue;
+// without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
+// outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
+import type { FrameLocator, Page, TestInfo } from '@playwright/test'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+
+const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
+
+/** An address no earlier run or other test has used (the database is shared by the whole run). */
+function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
+}
+
+type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
+
+/** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
+async function continueToPayment(page: Page, js: boolean, product: string, details: Details): Promise<Page | FrameLocator> {
+  await page.goto(`/shop/${product}/buy/`)
+  await page.getByRole('radio', { name: details.type, exact: true }).check()
+  if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+  const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
+  await page.getByRole('textbox', { name: nameLabel, exact: true }).fill(details.name)
+  await page.getByRole('textbox', { name: 'Email' }).fill(details.email)
+  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill(details.zip ?? '10001')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  if (js) {
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
+    const frame = page.frameLocator('iframe[title="Checkout"]')
+    await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+    await expect(page.locator('iframe[title="Checkout"]')).toHaveAttribute('height', '450')
+    return frame
+  }
+  await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  return page
+}
+
+/** Pays on the sandbox's checkout page with a test card. */
+async function pay(payment: Page | FrameLocator, card: string) {
+  const year = (new Date().getUTCFullYear() + 3) % 100
+  await payment.getByRole('textbox', { name: 'Card number' }).fill(card)
+  await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
+  await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
+  await payment.getByRole('button', { name: /^Pay / }).click()
+}
+
+test('buy an organization subscription for 5 users and see its licenses on /manage', async ({ page, js }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'org')
+  const company = `Buyer Org ${testInfo.project.name} ${Date.now()}`
+  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Organization', users: 5, name: company, email })
+  if (js) {
+    // The frame reports the checkout's prices.
+    await expect(page.getByRole('status').filter({ hasText: 'To pay now: $580' })).toBeVisible()
+    await expectNoAxeViolations(page, 'purchase page with the checkout frame')
+  }
+  await pay(payment, CARDS.success)
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('state')).toBe('complete')
+  await expect(page.getByText(`We have emailed your Wallaby.js license details to ${email}.`)).toBeVisible()
+  // The sandbox records the order before it answers: the licenses are there at once.
+  await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toBeVisible()
+  await expectNoAxeViolations(page, 'purchase complete')
+
+  await signIn(page, email)
+  const section = page.getByRole('region', { name: company, exact: true })
+  await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
+  await expect(section.getByText('5 license(s), 0 assigned')).toBeVisible()
+})
+
+test('a declined test card shows the failed screen', async ({ page, js }, testInfo) => {
+  const payment = await continueToPayment(page, js, 'quokka', {
+    type: 'Individual',
+    name: 'Declined Buyer',
+    email: uniqueEmail(testInfo, 'declined'),
+  })
+  await pay(payment, CARDS.declined)
+  await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
+  await expect(page.getByRole('link', { name: /contact us at/ })).toHaveAttribute('href', /^mailto:/)
+  await expectNoAxeViolations(page, 'checkout failed')
+})
+
+test('a test card flagged for review shows the review screen', async ({ page, js }, testInfo) => {
+  const payment = await continueToPayment(page, js, 'console-ninja', {
+    type: 'Individual',
+    name: 'Flagged Buyer',
+    email: uniqueEmail(testInfo, 'flagged'),
+  })
+  await pay(payment, CARDS.flagged)
+  await expect(page.getByRole('heading', { name: 'Your order is being reviewed' })).toBeVisible()
+  await expect(page.getByText(/usually takes 1-2 hours, and at most 12 hours/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Start using/ })).toHaveCount(0)
+})
+
+test('an individual who already has a subscription is told so', async ({ page, js }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'subscribed')
+  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Individual', name: 'Sub Scriber', email })
+  await pay(payment, CARDS.success)
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
+
+  await page.goto('/shop/wallaby/buy/')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sub Scriber')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill('10001')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Email address is already subscribed.')).toBeVisible()
+  await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
+
+  if (js) {
+    // Once the frame is open, editing the email closes it and checks the new address when the field is left.
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(testInfo, 'fresh'))
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.locator('iframe[title="Checkout"]')).toBeVisible()
+    await page.getByRole('textbox', { name: 'Email' }).fill(email)
+    await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
+    await page.getByRole('textbox', { name: 'Email' }).blur()
+    await expect(page.getByText('Email address is already subscribed.')).toBeVisible()
+    await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
+  }
+})

@@ -1,0 +1,74 @@
+// Redeeming coupons (issue 4). The demo data has a coupon of each status for Console Ninja: FREEMONTH and FREEYEAR
+// are active (the script-on run redeems one, the script-off run the other, so each run starts from an active one),
+// EXPIRED2025 has expired, USEDCOUPON was redeemed, and NOSUCHCOUPON does not exist.
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+
+const REDEEM = '/shop/console-ninja/redeem/'
+
+/** The coupon error modal (spec §8): "Something went wrong" and the message; only its Close dismisses it. */
+async function expectCouponError(page: Page, js: boolean, message: string) {
+  const dialog = js
+    ? page.getByRole('alertdialog', { name: 'Something went wrong' })
+    : page.getByRole('region', { name: 'Something went wrong' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(message)).toBeVisible()
+  if (js) {
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeVisible()
+  }
+  return dialog
+}
+
+test('an active coupon gives free months: the prices, the form and the result', async ({ page, js }, testInfo) => {
+  const coupon = js ? { code: 'FREEMONTH', months: 1, original: '$4.83' } : { code: 'FREEYEAR', months: 12, original: '$58' }
+  const email = `redeem-${testInfo.project.name}-${Date.now()}@coupons.test`
+  await page.goto(`${REDEEM}${coupon.code}`)
+  await expect(page.getByRole('heading', { name: `Get ${coupon.months} month(s) free` })).toBeVisible()
+  const prices = page.getByRole('table', { name: 'Price with the coupon' })
+  await expect(prices.getByRole('row', { name: /^Original Price/ })).toContainText(coupon.original)
+  await expect(prices.getByRole('row', { name: /^Discount/ })).toContainText(`−${coupon.original}`)
+  await expect(prices.getByRole('row', { name: /^Total/ })).toContainText('$0')
+  await expectNoAxeViolations(page, 'redeem page')
+
+  if (js) {
+    // Without script the browser's own required-field check comes first; the server's messages are the same.
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByText('Name must be provided.')).toBeVisible()
+    await expect(page.getByText('Email address must be provided.')).toBeVisible()
+  }
+  await page.getByRole('textbox', { name: 'Name' }).fill('Coupon Collector')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { name: 'Coupon redeemed' })).toBeVisible()
+  await expect(
+    page.getByText(`A new Console Ninja PRO license with ${coupon.months} month(s) free has been created for ${email}.`),
+  ).toBeVisible()
+
+  // Once only.
+  await page.goto(`${REDEEM}${coupon.code}`)
+  await expectCouponError(page, js, 'This coupon has already been redeemed.')
+})
+
+for (const { code, message } of [
+  { code: 'EXPIRED2025', message: 'This coupon has expired.' },
+  { code: 'USEDCOUPON', message: 'This coupon has already been redeemed.' },
+  { code: 'NOSUCHCOUPON', message: 'This coupon does not exist.' },
+]) {
+  test(`${code} shows "${message}" in a dialog whose Close goes home`, async ({ page, js }) => {
+    await page.goto(`${REDEEM}${code}`)
+    const dialog = await expectCouponError(page, js, message)
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0)
+    await expectNoAxeViolations(page, `coupon ${code}`)
+    await dialog.getByRole('link', { name: 'Close' }).click()
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+  })
+}
+
+test('the redeem page without a coupon asks for one', async ({ page, js }) => {
+  await page.goto(REDEEM)
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('EXPIRED2025')
+  await page.getByRole('button', { name: 'Check coupon' }).click()
+  await expect(page).toHaveURL(/\/shop\/console-ninja\/redeem\/EXPIRED2025$/)
+  await expectCouponError(page, js, 'This coupon has expired.')
+})

@@ -41,7 +41,9 @@ app.use(
         imgSrc: ["'self'", 'data:', 'https://www.gravatar.com', ...paddleHosts],
         connectSrc: ["'self'", ...paddleHosts],
         frameSrc: ["'self'", ...paddleHosts],
-        formAction: ["'self'"],
+        // A form post may end in a redirect to the identity provider (social sign-in) or the payment provider's hosted
+        // checkout (purchase without script); form-action also governs those redirects.
+        formAction: ["'self'", 'https://github.com', 'https://accounts.google.com', ...paddleHosts],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -16,6 +16,7 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
 import { couponErrorTitle, couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
+import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
@@ -59,7 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type ActionData =
   | { kind: 'invalid'; result: SubmissionResult<string[]> }
-  | { kind: 'redeemed'; status: 'addedToExisting' | 'createdNew'; email: string }
+  | { kind: 'redeemed'; status: 'addedToExisting' | 'createdNew'; email: string; months?: number }
   | { kind: 'error'; message: string }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -78,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!answer.ok) return json<ActionData>({ kind: 'error', message: unexpectedError }, { status: 502 })
   const status = answer.result.status
   if (status === 'addedToExisting' || status === 'createdNew') {
-    return json<ActionData>({ kind: 'redeemed', status, email })
+    return json<ActionData>({ kind: 'redeemed', status, email, ...(answer.result.months ? { months: answer.result.months } : {}) })
   }
   return json<ActionData>({ kind: 'error', message: couponMessage(status) }, { status: 409 })
 }
@@ -86,7 +87,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Redeem() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
-  const error = data.kind === 'error' ? data.message : actionData?.kind === 'error' ? actionData.message : undefined
+  // After a redemption the coupon reads as redeemed: the result, not the loader's answer, is what to show.
+  const redeemed = actionData?.kind === 'redeemed' ? actionData : undefined
+  const error = redeemed
+    ? undefined
+    : data.kind === 'error'
+      ? data.message
+      : actionData?.kind === 'error'
+        ? actionData.message
+        : undefined
 
   return (
     <Container size="2" px="4" py="6">
@@ -95,12 +104,15 @@ export default function Redeem() {
       </Heading>
       {error ? <CouponErrorDialog message={error} /> : null}
       {data.kind === 'ask' ? <CouponQuery productSlug={data.product.slug} /> : null}
-      {data.kind === 'active' ? (
-        actionData?.kind === 'redeemed' ? (
-          <RedeemResult status={actionData.status} email={actionData.email} months={data.prices.months} productName={data.product.name} />
-        ) : (
-          <RedeemForm prices={data.prices} coupon={data.coupon} lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined} />
-        )
+      {redeemed ? (
+        <RedeemResult
+          status={redeemed.status}
+          email={redeemed.email}
+          months={redeemed.months ?? (data.kind === 'active' ? data.prices.months : DEFAULT_REDEEM_MONTHS)}
+          productName={data.product.name}
+        />
+      ) : data.kind === 'active' ? (
+        <RedeemForm prices={data.prices} coupon={data.coupon} lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined} />
       ) : null}
     </Container>
   )

@@ -45,7 +45,7 @@ export type PaymentsConfig =
     }
   | { provider: 'sandbox'; reviewDelayMs?: number; checkoutWaitMs: number }
 
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+export function loadPaymentsConfig(env: Record<string, string | undefined>, production: boolean): PaymentsConfig {
   const parsed = Env.parse(env)
   const checkoutWaitMs = Number.isFinite(parsed.CHECKOUT_WEBHOOK_WAIT_MS) ? parsed.CHECKOUT_WEBHOOK_WAIT_MS : 6000
   if (parsed.PADDLE_VENDOR_ID && parsed.PADDLE_VENDOR_AUTH_CODE) {

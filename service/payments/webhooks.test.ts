@@ -420,7 +420,7 @@ describe('subscription alerts', () => {
     ])
     expect(licenses[4].expiration).toBe(licenses[0].expiration)
 
-    // Keys 4 and 5 are assigned: shrinking to 2 lapses unassigned 3, 2 and 1 first… but only three must lapse.
+    // Keys 4 and 5 are assigned: shrinking to 2 lapses the three unassigned ones (highest key first).
     await service.db
       .updateTable('licenses')
       .set({ assigned_to: 'a@subs.test' })

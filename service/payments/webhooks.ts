@@ -387,8 +387,14 @@ async function paymentSucceeded(a: AlertFields, env: Env) {
     await renewLicenses(a, passthrough, env)
     return 'processed' as const
   }
-  // A one-off purchase of a catalog plan: licenses for one billing period, no subscription.
-  const plan = planFor(required(a, 'product_id'), env)
+  // A one-off purchase of a catalog plan: licenses for one billing period, no subscription. A one-off product the
+  // catalog does not sell (the provider account may sell other things) is not this shop's to fulfil.
+  const productId = required(a, 'product_id')
+  const plan = planByProviderId(productId, env.environment) ?? findPlan(productId)
+  if (!plan) {
+    env.ctx.adapters.payments?.log(`payments: ignored payment_succeeded for product ${productId}, not in the catalog`)
+    return 'ignored' as const
+  }
   const quantity = quantityOf(a)
   const { orderId } = await fulfilPurchase(
     {

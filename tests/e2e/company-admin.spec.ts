@@ -3,6 +3,8 @@ import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
 test.describe('platform administrator', () => {
   test('root@vendor.test removes a subscription and a license, each confirmed, then merges into a company', async ({ page, js }) => {
+    // Many steps (and a few hundred key presses) through a page of a few dozen licenses.
+    test.slow()
     const own = giveOwnHoldings('root@vendor.test')
     const companyName = `E2E Merged ${js ? 'js' : 'nojs'} ${Date.now().toString(36)}`
     await signIn(page, 'root@vendor.test')

@@ -21,8 +21,12 @@ export function uniqueEmail(prefix: string, js: boolean, domain = 'acme.test'): 
 
 /** Presses Tab until `target` has the focus (keyboard alone), failing after `max` presses. */
 export async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
+  await expect(target).toBeVisible()
+  // Resolved once: a role query per key press is slow on a page with a few hundred controls.
+  const element = await target.elementHandle()
+  if (!element) throw new Error('the target is not in the page')
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+    if (await element.evaluate((el) => el === document.activeElement)) return
     await page.keyboard.press('Tab')
   }
   await expect(target, `reached by Tab within ${max} presses`).toBeFocused()

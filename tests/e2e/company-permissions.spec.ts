@@ -58,6 +58,8 @@ test.describe('company permissions', () => {
   })
 
   test('the permission dialogs are reachable and usable by keyboard alone', async ({ page, js }) => {
+    // Many steps (and a few hundred key presses) through a page of a few dozen licenses.
+    test.slow()
     const email = uniqueEmail('keys', js)
     await signIn(page, 'olivia@acme.test')
     await tabTo(page, page.getByRole('link', { name: 'Permissions for Acme Corp' }))

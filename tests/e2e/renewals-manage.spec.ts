@@ -18,6 +18,7 @@ async function opened(page: Page, js: boolean, click: () => Promise<void>): Prom
 
 async function payWithTestCard(payment: Page) {
   const year = (new Date().getUTCFullYear() + 3) % 100
+  await payment.getByRole('textbox', { name: /^Zip\/Post code/ }).fill('10001')
   await payment.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
   await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
   await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
@@ -113,6 +114,7 @@ test('the receipt of a license opens from its row', async ({ page, js }) => {
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Wallaby.js + Quokka.js', exact: true }) })
   const order = (await row.getByRole('cell').nth(0).textContent())?.trim() ?? ''
+  await expectNoAxeViolations(page, '/manage with renew and receipt actions')
   const receipt = await opened(page, js, () => row.getByRole('link', { name: /^Receipt for order/ }).click())
   await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible()
   await expect(receipt).toHaveTitle(new RegExp(`Receipt for order ${escapeRegExp(order)}`))

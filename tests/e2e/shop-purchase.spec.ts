@@ -111,7 +111,12 @@ test('an individual who already has a subscription is told so', async ({ page, j
     // Once the frame is open, editing the email closes it and checks the new address when the field is left.
     await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(testInfo, 'fresh'))
     await page.getByRole('button', { name: 'Continue' }).click()
-    await expect(page.locator('iframe[title="Checkout"]')).toBeVisible()
+    const frame = page.locator('iframe[title="Checkout"]')
+    await expect(frame).toHaveAttribute('src', /product=wallaby-personal-year&/)
+    // A changed option reopens the frame for the new plan.
+    await page.getByRole('radio', { name: 'Monthly' }).check()
+    await expect(frame).toHaveAttribute('src', /product=wallaby-personal-month&/)
+    await expect(page.getByTestId('price-per-month')).toHaveText('$6.05')
     await page.getByRole('textbox', { name: 'Email' }).fill(email)
     await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
     await page.getByRole('textbox', { name: 'Email' }).blur()

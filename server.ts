@@ -30,7 +30,8 @@ app.use((_req, res, next) => {
 })
 // With Paddle configured, Paddle.js (loaded by the shop's script, so 'strict-dynamic' admits it) runs its checkout
 // frame and overlay from Paddle's hosts; the sandbox provider's pages are our own ('self').
-const paddleHosts = service.adapters.payments?.provider.checkoutClient.provider === 'paddle' ? ['https://*.paddle.com'] : []
+const paddle = service.adapters.payments?.provider.checkoutClient.provider === 'paddle'
+const paddleHosts = paddle ? ['https://*.paddle.com'] : []
 app.use(
   helmet({
     contentSecurityPolicy: {

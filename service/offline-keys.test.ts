@@ -5,7 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { OFFLINE_KEY_FILE, offlineKeyRouter, offlineKeySigner, verifyOfflineKey, type OfflineLicenseFacts } from './offline-keys.js'
+import {
+  OFFLINE_KEY_FILE,
+  offlineKeyRouter,
+  offlineKeySigner,
+  verifyOfflineKey,
+  type OfflineLicenseFacts,
+} from './offline-keys.js'
 
 const dirs: string[] = []
 function tempDir() {
@@ -83,8 +89,12 @@ describe('offline keys', () => {
   it('refuses an environment key that is not Ed25519', () => {
     const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-    expect(() => offlineKeySigner({ dataDir: tempDir(), env: { OFFLINE_KEY_PRIVATE_PEM: pem } })).toThrow(/must be an Ed25519 key/)
-    expect(() => offlineKeySigner({ dataDir: tempDir(), env: { OFFLINE_KEY_PRIVATE_PEM: 'garbage' } })).toThrow(/not a readable private key/)
+    expect(() => offlineKeySigner({ dataDir: tempDir(), env: { OFFLINE_KEY_PRIVATE_PEM: pem } })).toThrow(
+      /must be an Ed25519 key/,
+    )
+    expect(() => offlineKeySigner({ dataDir: tempDir(), env: { OFFLINE_KEY_PRIVATE_PEM: 'garbage' } })).toThrow(
+      /not a readable private key/,
+    )
   })
 
   it('serves the public key at /offline-public-key.pem', async () => {

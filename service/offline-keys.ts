@@ -56,7 +56,9 @@ export function offlineKeySigner(config: {
   const cacheKey = fromEnv ? `env:${fromEnv}` : `file:${config.dataDir}`
   const cached = signers.get(cacheKey)
   if (cached) return cached
-  const privateKey = fromEnv ? parsePrivateKey(fromEnv.replace(/\\n/g, '\n'), 'OFFLINE_KEY_PRIVATE_PEM') : readOrCreateKey(config.dataDir)
+  const privateKey = fromEnv
+    ? parsePrivateKey(fromEnv.replace(/\\n/g, '\n'), 'OFFLINE_KEY_PRIVATE_PEM')
+    : readOrCreateKey(config.dataDir)
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString()
   const signer: OfflineKeySigner = {
     publicKeyPem,

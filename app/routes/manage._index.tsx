@@ -1,9 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ManagePage } from '#app/components/manage/manage-page'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
 import { callLicensing } from '#app/utils/licensing.server'
-import { getPreferences } from '#app/utils/preferences.server'
+import { shouldAutoOpenBulkAssign } from '#app/rules/company'
+import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, getSession, requireUser } from '#app/utils/session.server'
 import { manageActions } from './__manage/actions.server'
 import { dialogLoaders } from './__manage/dialogs.server'
@@ -22,6 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const details = answer.result
 
   const dialogName = url.searchParams.get('dialog')
+
+  // Bulk Assign opens by itself once (spec §2): exactly one company, can assign, nothing assigned yet. The server
+  // does it, so it happens with script off too; the preference records that it was shown.
+  if (!dialogName && !preferences.hideBulkAssign && shouldAutoOpenBulkAssign(details)) {
+    const company = details.body.companies[0]
+    throw redirect(`/manage?dialog=bulk-assign&company=${encodeURIComponent(company.id)}`, {
+      headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
+    })
+  }
   const dialogLoader = dialogName ? dialogLoaders[dialogName] : undefined
   const dialog =
     dialogName && dialogLoader

@@ -43,11 +43,10 @@ import {
   BILLING_VALUES,
   TYPE_VALUES,
   checkoutOutcome,
-  defaultPlans,
   optionsSearch,
+  planFor,
   priceBreakdown,
   purchaseOptions,
-  selectPlan,
   type PriceBreakdown,
   type PurchaseOptions,
 } from './__shop/pricing'
@@ -68,9 +67,7 @@ async function price(
   countries: readonly Country[],
 ): Promise<Priced & { planId: string }> {
   const lookup = await lookupPlans(context, { product, country: options.country, coupon: options.coupon })
-  const plan =
-    selectPlan(lookup.plans, options.type, options.billingPeriod) ??
-    (selectPlan(defaultPlans(), options.type, options.billingPeriod) as NonNullable<ReturnType<typeof selectPlan>>)
+  const plan = planFor(lookup.plans, options.type, options.billingPeriod)
   const country = countries.find((c) => c.code === options.country)
   return {
     options,
@@ -102,7 +99,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       const outcome = await callLicensing('createSubscriptionOnCheckout', { checkoutId, passthrough }, { context })
       answer = outcome.ok ? outcome.result : null
     }
-    const outcome = checkoutId ? checkoutOutcome(reported, answer) : { state: 'failed' as const, immediatelyAvailable: false }
+    const outcome = checkoutId
+      ? checkoutOutcome(reported, answer)
+      : { state: 'failed' as const, immediatelyAvailable: false }
     return json(
       {
         kind: 'outcome' as const,
@@ -145,10 +144,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
-  const coupon = String(formData.get('coupon') ?? '').trim().slice(0, 100) || undefined
+  const coupon =
+    String(formData.get('coupon') ?? '')
+      .trim()
+      .slice(0, 100) || undefined
   if (submission.status !== 'success') {
     // Without script the page shows the breakdown of what was posted, not of the URL it was posted from.
-    const posted = purchaseOptions(new URLSearchParams(formData as unknown as Record<string, string>), catalog.countries)
+    const fields = [...formData].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))
+    const posted = purchaseOptions(new URLSearchParams(fields), catalog.countries)
     const priced = await price(context, product.slug, { ...posted, coupon }, catalog.countries)
     return json<ActionData>({ kind: 'invalid', result: submission.reply(), priced }, { status: 400 })
   }
@@ -315,11 +318,17 @@ function PurchaseForm({ product, options, breakdown, fallback, countries, checko
   const buyPath = `/shop/${product.slug}/buy/`
 
   // Without script, a refused Continue shows the breakdown of the posted options.
-  const shown = actionData?.kind === 'invalid' && actionData.priced ? actionData.priced : { options, breakdown, fallback }
+  const shown =
+    actionData?.kind === 'invalid' && actionData.priced ? actionData.priced : { options, breakdown, fallback }
 
   const [form, fields] = useForm({
     id: 'purchase',
-    lastResult: fetcher.state === 'idle' && fetched ? fetched.result : navigation.state === 'idle' ? actionData?.result : undefined,
+    lastResult:
+      fetcher.state === 'idle' && fetched
+        ? fetched.result
+        : navigation.state === 'idle'
+          ? actionData?.result
+          : undefined,
     constraint: getZodConstraint(schema),
     defaultValue: {
       billing: BILLING_VALUES[shown.options.billingPeriod],
@@ -378,7 +387,11 @@ function PurchaseForm({ product, options, breakdown, fallback, countries, checko
 
   const onDetailBlur = (field: 'name' | 'email' | 'postcode') => (event: FocusEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value.trim()
-    if (field === 'email' && value && !(formRef.current?.elements.namedItem('name') as HTMLInputElement | null)?.value.trim()) {
+    if (
+      field === 'email' &&
+      value &&
+      !(formRef.current?.elements.namedItem('name') as HTMLInputElement | null)?.value.trim()
+    ) {
       // §2: the name defaults to the email when it is left empty.
       form.update({ name: fields.name.name, value })
     }
@@ -438,15 +451,39 @@ function PurchaseForm({ product, options, breakdown, fallback, countries, checko
               <fieldset className="shop-fieldset">
                 <legend>Billing</legend>
                 <Flex gap="3" wrap="wrap">
-                  <ChoiceRadio name="billing" value="monthly" label="Monthly" defaultChecked={shown.options.billingPeriod === 'month'} onChange={onOptionChange} />
-                  <ChoiceRadio name="billing" value="annually" label="Annually" defaultChecked={shown.options.billingPeriod === 'year'} onChange={onOptionChange} />
+                  <ChoiceRadio
+                    name="billing"
+                    value="monthly"
+                    label="Monthly"
+                    defaultChecked={shown.options.billingPeriod === 'month'}
+                    onChange={onOptionChange}
+                  />
+                  <ChoiceRadio
+                    name="billing"
+                    value="annually"
+                    label="Annually"
+                    defaultChecked={shown.options.billingPeriod === 'year'}
+                    onChange={onOptionChange}
+                  />
                 </Flex>
               </fieldset>
               <fieldset className="shop-fieldset">
                 <legend>License type</legend>
                 <Flex gap="3" wrap="wrap">
-                  <ChoiceRadio name="type" value="individual" label="Individual" defaultChecked={shown.options.type === 'personal'} onChange={onOptionChange} />
-                  <ChoiceRadio name="type" value="company" label="Organization" defaultChecked={shown.options.type === 'organization'} onChange={onOptionChange} />
+                  <ChoiceRadio
+                    name="type"
+                    value="individual"
+                    label="Individual"
+                    defaultChecked={shown.options.type === 'personal'}
+                    onChange={onOptionChange}
+                  />
+                  <ChoiceRadio
+                    name="type"
+                    value="company"
+                    label="Organization"
+                    defaultChecked={shown.options.type === 'organization'}
+                    onChange={onOptionChange}
+                  />
                 </Flex>
               </fieldset>
               <Flex direction="column" gap="1" className="purchase-form__users">

@@ -21,7 +21,7 @@ import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { lookupPlans } from './__shop/prices.server'
-import { defaultPlans, redeemPrices, selectPlan } from './__shop/pricing'
+import { planFor, redeemPrices } from './__shop/pricing'
 import { RedeemSchema } from './__shop/purchase-schema'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
@@ -53,8 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return json({ kind: 'error' as const, product: productRef, coupon, message: couponMessage(query.result.status) })
   }
   // §9: the original price is the annual price scaled by months/12.
-  const annual = selectPlan(lookup.plans, 'personal', 'year') ?? selectPlan(defaultPlans(), 'personal', 'year')
-  const prices = redeemPrices(annual ?? { countryNetListPrice: 0, currency: 'USD' }, query.result.months)
+  const prices = redeemPrices(planFor(lookup.plans, 'personal', 'year'), query.result.months)
   return json({ kind: 'active' as const, product: productRef, coupon, prices })
 }
 
@@ -69,7 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
   const coupon = params.coupon?.trim() ?? ''
-  if (!COUPON_PATTERN.test(coupon)) return json<ActionData>({ kind: 'error', message: couponMessage('invalid') }, { status: 400 })
+  if (!COUPON_PATTERN.test(coupon))
+    return json<ActionData>({ kind: 'error', message: couponMessage('invalid') }, { status: 400 })
   const submission = parseWithZod(formData, { schema: RedeemSchema })
   if (submission.status !== 'success') {
     return json<ActionData>({ kind: 'invalid', result: submission.reply() }, { status: 400 })
@@ -79,7 +79,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!answer.ok) return json<ActionData>({ kind: 'error', message: unexpectedError }, { status: 502 })
   const status = answer.result.status
   if (status === 'addedToExisting' || status === 'createdNew') {
-    return json<ActionData>({ kind: 'redeemed', status, email, ...(answer.result.months ? { months: answer.result.months } : {}) })
+    return json<ActionData>({
+      kind: 'redeemed',
+      status,
+      email,
+      ...(answer.result.months ? { months: answer.result.months } : {}),
+    })
   }
   return json<ActionData>({ kind: 'error', message: couponMessage(status) }, { status: 409 })
 }
@@ -112,7 +117,11 @@ export default function Redeem() {
           productName={data.product.name}
         />
       ) : data.kind === 'active' ? (
-        <RedeemForm prices={data.prices} coupon={data.coupon} lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined} />
+        <RedeemForm
+          prices={data.prices}
+          coupon={data.coupon}
+          lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined}
+        />
       ) : null}
     </Container>
   )
@@ -121,7 +130,14 @@ export default function Redeem() {
 /** Spec §8 coupon errors: a modal that only its Close button dismisses, and Close goes to "/". */
 function CouponErrorDialog({ message }: { message: string }) {
   return (
-    <RouteDialog title={couponErrorTitle} description={message} closeTo="/" dismissible={false} role="alertdialog" maxWidth="480px">
+    <RouteDialog
+      title={couponErrorTitle}
+      description={message}
+      closeTo="/"
+      dismissible={false}
+      role="alertdialog"
+      maxWidth="480px"
+    >
       <Flex justify="end" mt="3">
         <Button asChild>
           <RemixLink to="/">Close</RemixLink>
@@ -207,7 +223,11 @@ function RedeemForm({
                 Name
               </Text>
             </label>
-            <TextField.Root {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} autoComplete="name" />
+            <TextField.Root
+              {...getInputProps(fields.name, { type: 'text' })}
+              key={fields.name.key}
+              autoComplete="name"
+            />
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />
           </Flex>
           <Flex direction="column" gap="1">
@@ -216,7 +236,11 @@ function RedeemForm({
                 Email
               </Text>
             </label>
-            <TextField.Root {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="email" />
+            <TextField.Root
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              autoComplete="email"
+            />
             <FieldError id={fields.email.errorId} errors={fields.email.errors} />
           </Flex>
           <FieldError id={form.errorId} errors={form.errors} />

@@ -11,7 +11,10 @@ let rita: string
 
 async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
   const answer = await service.call({ [op]: payload }, credential)
-  return { status: answer.status, body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown> }
+  return {
+    status: answer.status,
+    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
+  }
 }
 
 const licenseExists = async (id: string) =>
@@ -35,8 +38,13 @@ describe('authorization: only a platform administrator (spec §6)', () => {
     ['a Reseller Administrator', () => rita],
   ])('refuses all three to %s and changes nothing', async (_who, credential) => {
     const license = { id: demoRefs.licenses.acmeBundleAssigned, owner: 'acme' }
-    expect(await ask('removeLicense', { ids: [license] }, credential())).toMatchObject({ status: 500, body: { error: 'FORBIDDEN' } })
-    expect(await ask('removeSubscription', { subscriptionId: demoRefs.subscriptions.acmePaused }, credential())).toMatchObject({
+    expect(await ask('removeLicense', { ids: [license] }, credential())).toMatchObject({
+      status: 500,
+      body: { error: 'FORBIDDEN' },
+    })
+    expect(
+      await ask('removeSubscription', { subscriptionId: demoRefs.subscriptions.acmePaused }, credential()),
+    ).toMatchObject({
       status: 500,
       body: { error: 'FORBIDDEN' },
     })
@@ -50,8 +58,12 @@ describe('authorization: only a platform administrator (spec §6)', () => {
   })
 
   it('refuses all three without a session', async () => {
-    expect((await ask('removeLicense', { ids: [{ id: 'x', owner: 'y' }] })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
-    expect((await ask('removeSubscription', { subscriptionId: 'x' })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
+    expect((await ask('removeLicense', { ids: [{ id: 'x', owner: 'y' }] })).body).toMatchObject({
+      error: 'NOT_AUTHENTICATED',
+    })
+    expect((await ask('removeSubscription', { subscriptionId: 'x' })).body).toMatchObject({
+      error: 'NOT_AUTHENTICATED',
+    })
     expect((await ask('mergeLicenses', { companyName: 'X' })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
   })
 })
@@ -65,7 +77,11 @@ describe('removeLicense', () => {
     expect(await ask('removeLicense', { ids }, root)).toEqual({ status: 200, body: { completed: true } })
     expect(await licenseExists(ids[0].id)).toBe(false)
     expect(await licenseExists(ids[1].id)).toBe(false)
-    const activations = await service.db.selectFrom('activations').select('id').where('license_id', '=', ids[1].id).execute()
+    const activations = await service.db
+      .selectFrom('activations')
+      .select('id')
+      .where('license_id', '=', ids[1].id)
+      .execute()
     expect(activations).toEqual([])
   })
 
@@ -74,7 +90,9 @@ describe('removeLicense', () => {
     expect((await ask('removeLicense', { ids: [good, { id: 'lic_none', owner: 'acme' }] }, root)).body).toMatchObject({
       error: 'NOT_FOUND',
     })
-    expect((await ask('removeLicense', { ids: [good, { id: demoRefs.licenses.gitaWallaby, owner: 'acme' }] }, root)).body).toMatchObject({
+    expect(
+      (await ask('removeLicense', { ids: [good, { id: demoRefs.licenses.gitaWallaby, owner: 'acme' }] }, root)).body,
+    ).toMatchObject({
       error: 'NOT_FOUND',
     })
     expect(await licenseExists(good.id)).toBe(true)
@@ -82,7 +100,9 @@ describe('removeLicense', () => {
 
   it('refuses a bad payload', async () => {
     expect((await ask('removeLicense', { ids: [] }, root)).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
-    expect((await ask('removeLicense', { ids: [{ id: 'x' }] } as unknown as Payload<'removeLicense'>, root)).body).toMatchObject({
+    expect(
+      (await ask('removeLicense', { ids: [{ id: 'x' }] } as unknown as Payload<'removeLicense'>, root)).body,
+    ).toMatchObject({
       error: 'INVALID_PAYLOAD',
     })
   })
@@ -94,20 +114,37 @@ describe('removeSubscription', () => {
     const licenses = await service.db.selectFrom('licenses').select('id').where('subscription_id', '=', id).execute()
     const payments = await service.db.selectFrom('payments').select('id').where('subscription_id', '=', id).execute()
     expect(licenses.length).toBeGreaterThan(0)
-    expect(await ask('removeSubscription', { subscriptionId: id }, root)).toEqual({ status: 200, body: { completed: true } })
+    expect(await ask('removeSubscription', { subscriptionId: id }, root)).toEqual({
+      status: 200,
+      body: { completed: true },
+    })
     expect(await subscriptionExists(id)).toBe(false)
     for (const l of licenses) expect(await licenseExists(l.id)).toBe(false)
-    const kept = await service.db.selectFrom('payments').select(['id', 'subscription_id']).where('id', 'in', payments.map((p) => p.id)).execute()
+    const kept = await service.db
+      .selectFrom('payments')
+      .select(['id', 'subscription_id'])
+      .where(
+        'id',
+        'in',
+        payments.map((p) => p.id),
+      )
+      .execute()
     expect(kept).toHaveLength(payments.length)
     expect(kept.every((p) => p.subscription_id === null)).toBe(true)
     const details = await ask('retrieveDetails', {}, olivia)
-    const acme = (details.body.body as { companies: Array<{ id: string; subscriptions: Array<{ subscriptionId: string }> }> }).companies[0]
+    const acme = (
+      details.body.body as { companies: Array<{ id: string; subscriptions: Array<{ subscriptionId: string }> }> }
+    ).companies[0]
     expect(acme.subscriptions.map((s) => s.subscriptionId)).not.toContain(id)
   })
 
   it('refuses an unknown subscription and a bad payload', async () => {
-    expect((await ask('removeSubscription', { subscriptionId: 'sub_none' }, root)).body).toMatchObject({ error: 'NOT_FOUND' })
-    expect((await ask('removeSubscription', { subscriptionId: '' }, root)).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
+    expect((await ask('removeSubscription', { subscriptionId: 'sub_none' }, root)).body).toMatchObject({
+      error: 'NOT_FOUND',
+    })
+    expect((await ask('removeSubscription', { subscriptionId: '' }, root)).body).toMatchObject({
+      error: 'INVALID_PAYLOAD',
+    })
   })
 })
 
@@ -119,19 +156,32 @@ describe('mergeLicenses', () => {
       const answer = await fresh.call({ mergeLicenses: { companyName: '  Root Holdings  ' } }, admin)
       expect(answer).toEqual({ status: 200, body: { mergeLicenses: { completed: true } } })
       const details = (await fresh.call({ retrieveDetails: {} }, admin)).body as {
-        retrieveDetails: { body: { personal: { licenses: unknown[] }; companies: Array<Record<string, unknown> & { licenses: Array<{ id: string; licenseType: string }> }> } }
+        retrieveDetails: {
+          body: {
+            personal: { licenses: unknown[] }
+            companies: Array<Record<string, unknown> & { licenses: Array<{ id: string; licenseType: string }> }>
+          }
+        }
       }
       const { personal, companies } = details.retrieveDetails.body
       expect(personal.licenses).toEqual([])
       const holdings = companies.find((c) => c.name === 'Root Holdings')
       expect(holdings).toMatchObject({ canAssign: true, canAddUsers: true, canAddResellers: false })
-      expect(holdings?.licenses.map((l) => l.id).sort()).toEqual([demoRefs.licenses.rootQuokka, demoRefs.licenses.rootWallaby].sort())
+      expect(holdings?.licenses.map((l) => l.id).sort()).toEqual(
+        [demoRefs.licenses.rootQuokka, demoRefs.licenses.rootWallaby].sort(),
+      )
       expect(holdings?.licenses.every((l) => l.licenseType === 'company')).toBe(true)
-      const orders = await fresh.db.selectFrom('orders').select('owner').where('id', '=', demoRefs.orders.rootWallaby).executeTakeFirstOrThrow()
+      const orders = await fresh.db
+        .selectFrom('orders')
+        .select('owner')
+        .where('id', '=', demoRefs.orders.rootWallaby)
+        .executeTakeFirstOrThrow()
       expect(orders.owner).toBe(holdings?.id)
 
       // Nothing is left in the account's own name.
-      expect((await fresh.call({ mergeLicenses: { companyName: 'Root Holdings' } }, admin)).body).toMatchObject({ error: 'NOT_FOUND' })
+      expect((await fresh.call({ mergeLicenses: { companyName: 'Root Holdings' } }, admin)).body).toMatchObject({
+        error: 'NOT_FOUND',
+      })
     } finally {
       await fresh.close()
     }
@@ -142,9 +192,15 @@ describe('mergeLicenses', () => {
     try {
       const admin = await signInAs(fresh, 'root@vendor.test')
       expect((await fresh.call({ mergeLicenses: { companyName: 'vendor LABS' } }, admin)).status).toBe(200)
-      const moved = await fresh.db.selectFrom('licenses').select('owner').where('id', '=', demoRefs.licenses.rootWallaby).executeTakeFirstOrThrow()
+      const moved = await fresh.db
+        .selectFrom('licenses')
+        .select('owner')
+        .where('id', '=', demoRefs.licenses.rootWallaby)
+        .executeTakeFirstOrThrow()
       expect(moved.owner).toBe('vendor-labs')
-      expect(await fresh.db.selectFrom('companies').select('id').where('name', '=', 'vendor LABS').execute()).toEqual([])
+      expect(await fresh.db.selectFrom('companies').select('id').where('name', '=', 'vendor LABS').execute()).toEqual(
+        [],
+      )
     } finally {
       await fresh.close()
     }
@@ -152,6 +208,8 @@ describe('mergeLicenses', () => {
 
   it('refuses a blank company name', async () => {
     expect((await ask('mergeLicenses', { companyName: '   ' }, root)).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
-    expect((await ask('mergeLicenses', {} as Payload<'mergeLicenses'>, root)).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
+    expect((await ask('mergeLicenses', {} as Payload<'mergeLicenses'>, root)).body).toMatchObject({
+      error: 'INVALID_PAYLOAD',
+    })
   })
 })

@@ -22,7 +22,14 @@ export async function removeLicense(
 ): Promise<Result<'removeLicense'>> {
   await requirePlatformAdministrator(ctx)
   await ctx.db.transaction().execute(async (trx) => {
-    const rows = new Map((await licensesByIds(trx, payload.ids.map((ref) => ref.id))).map((row) => [row.id, row]))
+    const rows = new Map(
+      (
+        await licensesByIds(
+          trx,
+          payload.ids.map((ref) => ref.id),
+        )
+      ).map((row) => [row.id, row]),
+    )
     for (const ref of payload.ids) {
       const row = rows.get(ref.id)
       if (!row || row.owner !== ref.owner) throw new ServiceError('NOT_FOUND', `License ${ref.id} was not found.`)
@@ -57,7 +64,11 @@ export async function removeSubscription(
       await trx.deleteFrom('activations').where('license_id', 'in', licenseIds).execute()
       await trx.deleteFrom('licenses').where('id', 'in', licenseIds).execute()
     }
-    await trx.updateTable('payments').set({ subscription_id: null }).where('subscription_id', '=', subscription.id).execute()
+    await trx
+      .updateTable('payments')
+      .set({ subscription_id: null })
+      .where('subscription_id', '=', subscription.id)
+      .execute()
     await trx.deleteFrom('subscriptions').where('id', '=', subscription.id).execute()
   })
   return { completed: true }
@@ -75,7 +86,12 @@ export async function mergeLicenses(
   const caller = await requirePlatformAdministrator(ctx)
   const now = ctx.now()
   await ctx.db.transaction().execute(async (trx) => {
-    const owned = await trx.selectFrom('licenses').select('id').where('owner', '=', caller.email).limit(1).executeTakeFirst()
+    const owned = await trx
+      .selectFrom('licenses')
+      .select('id')
+      .where('owner', '=', caller.email)
+      .limit(1)
+      .executeTakeFirst()
     if (!owned) throw new ServiceError('NOT_FOUND', 'You hold no licenses in your own name to merge.')
 
     let company = await trx
@@ -86,7 +102,10 @@ export async function mergeLicenses(
       .executeTakeFirst()
     if (!company) {
       company = { id: newId('co'), name: payload.companyName }
-      await trx.insertInto('companies').values({ ...company, created_at: now }).execute()
+      await trx
+        .insertInto('companies')
+        .values({ ...company, created_at: now })
+        .execute()
       await trx
         .insertInto('company_permissions')
         .values({

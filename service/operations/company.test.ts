@@ -10,7 +10,10 @@ let service: Service
 /** One protocol call; the answer's status and the operation's result or error body. */
 async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
   const answer = await service.call({ [op]: payload }, credential)
-  return { status: answer.status, body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown> }
+  return {
+    status: answer.status,
+    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
+  }
 }
 
 async function licensesOfOrder(order: string) {
@@ -64,7 +67,11 @@ describe('authorization matrix: changeAssignment and offlineLicense on a Globex 
       { licenses: [{ id: third.id, owner: third.owner, assignedTo }] },
       credentials[role],
     )
-    const after = await service.db.selectFrom('licenses').select('assigned_to').where('id', '=', third.id).executeTakeFirstOrThrow()
+    const after = await service.db
+      .selectFrom('licenses')
+      .select('assigned_to')
+      .where('id', '=', third.id)
+      .executeTakeFirstOrThrow()
     if (expected.assign) {
       expect(answer).toEqual({ status: 200, body: { completed: true } })
       expect(after.assigned_to).toBe(assignedTo)
@@ -88,7 +95,9 @@ describe('authorization matrix: changeAssignment and offlineLicense on a Globex 
   it('refuses both without a session', async () => {
     const [first] = await licensesOfOrder(demoRefs.orders.globexWallaby)
     const ref = { id: first.id, owner: first.owner }
-    expect((await ask('changeAssignment', { licenses: [{ ...ref, assignedTo: '' }] })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
+    expect((await ask('changeAssignment', { licenses: [{ ...ref, assignedTo: '' }] })).body).toMatchObject({
+      error: 'NOT_AUTHENTICATED',
+    })
     expect((await ask('offlineLicense', { ids: [ref] })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
   })
 })
@@ -103,15 +112,21 @@ describe('changeAssignment', () => {
 
   it('assigns and unassigns one license; the Company Manager may do it too', async () => {
     const ref = { id: demoRefs.licenses.acmeBundleUnassigned, owner: 'acme' }
-    expect((await ask('changeAssignment', { licenses: [{ ...ref, assignedTo: 'New.Person@Acme.test' }] }, max)).status).toBe(200)
+    expect(
+      (await ask('changeAssignment', { licenses: [{ ...ref, assignedTo: 'New.Person@Acme.test' }] }, max)).status,
+    ).toBe(200)
     const details = await ask('retrieveDetails', {}, olivia)
-    const acme = (details.body.body as { companies: Array<{ id: string; licenses: Array<{ id: string; assignedTo: string }> }> }).companies.find(
-      (c) => c.id === 'acme',
-    )
+    const acme = (
+      details.body.body as { companies: Array<{ id: string; licenses: Array<{ id: string; assignedTo: string }> }> }
+    ).companies.find((c) => c.id === 'acme')
     expect(acme?.licenses.find((l) => l.id === ref.id)?.assignedTo).toBe('new.person@acme.test')
 
     expect((await ask('changeAssignment', { licenses: [{ ...ref, assignedTo: '' }] }, olivia)).status).toBe(200)
-    const row = await service.db.selectFrom('licenses').select('assigned_to').where('id', '=', ref.id).executeTakeFirstOrThrow()
+    const row = await service.db
+      .selectFrom('licenses')
+      .select('assigned_to')
+      .where('id', '=', ref.id)
+      .executeTakeFirstOrThrow()
     expect(row.assigned_to).toBe('')
   })
 
@@ -128,7 +143,11 @@ describe('changeAssignment', () => {
     expect(mails[0].text).toContain(seventh.license_key)
     expect(mails[0].text).toContain('olivia@acme.test has assigned you a license of Acme Corp')
 
-    await ask('changeAssignment', { licenses: [{ id: eighth.id, owner: 'acme', assignedTo: 'untold@acme.test' }] }, olivia)
+    await ask(
+      'changeAssignment',
+      { licenses: [{ id: eighth.id, owner: 'acme', assignedTo: 'untold@acme.test' }] },
+      olivia,
+    )
     expect(await outboxTo('untold@acme.test')).toHaveLength(0)
   })
 
@@ -145,7 +164,10 @@ describe('changeAssignment', () => {
       },
       olivia,
     )
-    expect(spoiled).toMatchObject({ status: 500, body: { error: 'CANNOT_ASSIGN', message: 'Cannot assign this license type' } })
+    expect(spoiled).toMatchObject({
+      status: 500,
+      body: { error: 'CANNOT_ASSIGN', message: 'Cannot assign this license type' },
+    })
     expect((await licensesOfOrder(demoRefs.orders.acmeQuokka)).map((l) => l.assigned_to)).toEqual(before)
     expect(await outboxTo('bulk0@acme.test')).toHaveLength(0)
 
@@ -188,13 +210,21 @@ describe('changeAssignment', () => {
       olivia,
     )
     expect(answer).toMatchObject({ status: 500, body: { error: 'FORBIDDEN' } })
-    const row = await service.db.selectFrom('licenses').select('assigned_to').where('id', '=', demoRefs.licenses.acmeBundleUnassigned).executeTakeFirstOrThrow()
+    const row = await service.db
+      .selectFrom('licenses')
+      .select('assigned_to')
+      .where('id', '=', demoRefs.licenses.acmeBundleUnassigned)
+      .executeTakeFirstOrThrow()
     expect(row.assigned_to).not.toBe('a@acme.test')
   })
 
   it('does not take the owner from the payload: a wrong owner is not found', async () => {
     const [globexLicense] = await licensesOfOrder(demoRefs.orders.globexWallaby)
-    const answer = await ask('changeAssignment', { licenses: [{ id: globexLicense.id, owner: 'acme', assignedTo: '' }] }, olivia)
+    const answer = await ask(
+      'changeAssignment',
+      { licenses: [{ id: globexLicense.id, owner: 'acme', assignedTo: '' }] },
+      olivia,
+    )
     expect(answer).toMatchObject({ status: 500, body: { error: 'NOT_FOUND' } })
   })
 
@@ -203,7 +233,10 @@ describe('changeAssignment', () => {
     ['an invalid address', { licenses: [{ id: 'lic_x', owner: 'acme', assignedTo: 'not an email' }] }],
     ['a missing owner', { licenses: [{ id: 'lic_x', assignedTo: '' }] }],
     ['a blank id', { licenses: [{ id: '', owner: 'acme', assignedTo: '' }] }],
-    ['sendEmail that is not a boolean', { licenses: [{ id: 'lic_x', owner: 'acme', assignedTo: '' }], sendEmail: 'yes' }],
+    [
+      'sendEmail that is not a boolean',
+      { licenses: [{ id: 'lic_x', owner: 'acme', assignedTo: '' }], sendEmail: 'yes' },
+    ],
   ])('refuses a payload with %s', async (_case, payload) => {
     expect(await ask('changeAssignment', payload as Payload<'changeAssignment'>, olivia)).toMatchObject({
       status: 500,
@@ -212,13 +245,21 @@ describe('changeAssignment', () => {
   })
 
   it('refuses an unknown license and the same license twice', async () => {
-    expect((await ask('changeAssignment', { licenses: [{ id: 'lic_nothing', owner: 'acme', assignedTo: '' }] }, olivia)).body).toMatchObject({
+    expect(
+      (await ask('changeAssignment', { licenses: [{ id: 'lic_nothing', owner: 'acme', assignedTo: '' }] }, olivia))
+        .body,
+    ).toMatchObject({
       error: 'NOT_FOUND',
     })
     const ref = { id: demoRefs.licenses.acmeBundleUnassigned, owner: 'acme' }
     const twice = await ask(
       'changeAssignment',
-      { licenses: [{ ...ref, assignedTo: 'a@acme.test' }, { ...ref, assignedTo: 'b@acme.test' }] },
+      {
+        licenses: [
+          { ...ref, assignedTo: 'a@acme.test' },
+          { ...ref, assignedTo: 'b@acme.test' },
+        ],
+      },
       olivia,
     )
     expect(twice.body).toMatchObject({ error: 'INVALID_PAYLOAD' })
@@ -274,10 +315,14 @@ describe('offlineLicense', () => {
 
   it('refuses a bad payload, an unknown license and a wrong owner', async () => {
     expect((await ask('offlineLicense', { ids: [] }, pat)).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
-    expect((await ask('offlineLicense', { ids: [{ id: 'x' }] } as unknown as Payload<'offlineLicense'>, pat)).body).toMatchObject({
+    expect(
+      (await ask('offlineLicense', { ids: [{ id: 'x' }] } as unknown as Payload<'offlineLicense'>, pat)).body,
+    ).toMatchObject({
       error: 'INVALID_PAYLOAD',
     })
-    expect((await ask('offlineLicense', { ids: [{ id: 'lic_none', owner: 'pat@personal.test' }] }, pat)).body).toMatchObject({
+    expect(
+      (await ask('offlineLicense', { ids: [{ id: 'lic_none', owner: 'pat@personal.test' }] }, pat)).body,
+    ).toMatchObject({
       error: 'NOT_FOUND',
     })
     expect(

@@ -26,13 +26,23 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
   const rows: LicenseRow[] = []
   const distinct = [...new Set(ids)]
   for (let i = 0; i < distinct.length; i += CHUNK) {
-    rows.push(...(await store.selectFrom('licenses').selectAll().where('id', 'in', distinct.slice(i, i + CHUNK)).execute()))
+    rows.push(
+      ...(await store
+        .selectFrom('licenses')
+        .selectAll()
+        .where('id', 'in', distinct.slice(i, i + CHUNK))
+        .execute()),
+    )
   }
   return rows
 }
 
 /** The caller's role in each of these companies (spec §3 role numbers); companies without a role are absent. */
-export async function rolesIn(store: Store, email: string, companyIds: readonly string[]): Promise<Map<string, RoleNumber>> {
+export async function rolesIn(
+  store: Store,
+  email: string,
+  companyIds: readonly string[],
+): Promise<Map<string, RoleNumber>> {
   const roles = new Map<string, RoleNumber>()
   if (companyIds.length === 0) return roles
   const rows = await store
@@ -61,7 +71,14 @@ export async function lockCompanies(trx: Transaction<Database>, companyIds: read
 
 /** The license rows a payload names, each checked against the owner the payload gives (NOT_FOUND otherwise). */
 async function namedLicenses(store: Store, refs: readonly { id: string; owner: string }[]): Promise<LicenseRow[]> {
-  const rows = new Map((await licensesByIds(store, refs.map((r) => r.id))).map((row) => [row.id, row]))
+  const rows = new Map(
+    (
+      await licensesByIds(
+        store,
+        refs.map((r) => r.id),
+      )
+    ).map((row) => [row.id, row]),
+  )
   return refs.map((ref) => {
     const row = rows.get(ref.id)
     if (!row || row.owner !== ref.owner) throw new ServiceError('NOT_FOUND', `License ${ref.id} was not found.`)
@@ -175,9 +192,7 @@ export async function offlineLicense(
     licenses: rows.map((row) => {
       const role = row.company_id ? roles.get(row.company_id) : undefined
       const allowed =
-        row.owner === caller.email ||
-        row.assigned_to === caller.email ||
-        (role !== undefined && role !== UNKNOWN_ROLE)
+        row.owner === caller.email || row.assigned_to === caller.email || (role !== undefined && role !== UNKNOWN_ROLE)
       if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
       const license = toLicense(row)
       if (!showOfflineKey(license, now)) {

@@ -7,7 +7,10 @@ let service: Service
 
 async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
   const answer = await service.call({ [op]: payload }, credential)
-  return { status: answer.status, body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown> }
+  return {
+    status: answer.status,
+    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
+  }
 }
 
 async function entriesOf(companyId: string) {
@@ -23,10 +26,15 @@ async function entriesOf(companyId: string) {
 /** A company of its own for a test, with the given entries; returns its id. */
 async function companyWith(id: string, entries: Record<string, string>) {
   const now = Date.now()
-  await service.db.insertInto('companies').values({ id, name: `Company ${id}`, created_at: now }).execute()
+  await service.db
+    .insertInto('companies')
+    .values({ id, name: `Company ${id}`, created_at: now })
+    .execute()
   await service.db
     .insertInto('company_permissions')
-    .values(Object.entries(entries).map(([email, permissions]) => ({ company_id: id, email, permissions, created_at: now })))
+    .values(
+      Object.entries(entries).map(([email, permissions]) => ({ company_id: id, email, permissions, created_at: now })),
+    )
     .execute()
   return id
 }
@@ -108,22 +116,69 @@ describe('authorization matrix on Globex (spec §6)', () => {
       .insertInto('company_permissions')
       .values({ company_id: 'globex', email: target, permissions: 'ASSIGN', created_at: Date.now() })
       .execute()
-    const answer = await ask('updatePermissions', { remove: [{ companyId: 'globex', email: target }] }, credentials[role])
+    const answer = await ask(
+      'updatePermissions',
+      { remove: [{ companyId: 'globex', email: target }] },
+      credentials[role],
+    )
     expect(answer.status === 200).toBe(expected.addCompanyManager)
     expect((await entriesOf('globex'))[target]).toBe(expected.addCompanyManager ? undefined : 'ASSIGN')
   })
 
+  it.each([
+    [
+      'resellerAdministrator',
+      { canAssign: true, canAddUsers: true, canRenew: true, canViewReceipt: true, canAddResellers: true },
+    ],
+    [
+      'resellerManager',
+      { canAssign: false, canAddUsers: false, canRenew: true, canViewReceipt: true, canAddResellers: false },
+    ],
+    [
+      'companyAdministrator',
+      { canAssign: true, canAddUsers: true, canRenew: true, canViewReceipt: true, canAddResellers: false },
+    ],
+    [
+      'companyManager',
+      { canAssign: true, canAddUsers: false, canRenew: false, canViewReceipt: false, canAddResellers: false },
+    ],
+  ] as const)('%s: retrieveDetails carries the flags of that role in Globex', async (role, flags) => {
+    const answer = await ask('retrieveDetails', {}, credentials[role])
+    const companies = (answer.body.body as { companies: Array<{ id: string }> }).companies
+    expect(companies.find((c) => c.id === 'globex')).toMatchObject(flags)
+  })
+
+  it('retrieveDetails shows no company to someone without a role in it', async () => {
+    for (const role of ['noRole', 'foreignCompany'] as const) {
+      const answer = await ask('retrieveDetails', {}, credentials[role])
+      expect((answer.body.body as { companies: Array<{ id: string }> }).companies.map((c) => c.id)).not.toContain(
+        'globex',
+      )
+    }
+  })
+
   it('a Company Administrator may not remove a Reseller Administrator or Reseller Manager', async () => {
     for (const email of ['rita@reseller.test', 'ray@reseller.test']) {
-      const answer = await ask('updatePermissions', { remove: [{ companyId: 'globex', email }] }, credentials.companyAdministrator)
+      const answer = await ask(
+        'updatePermissions',
+        { remove: [{ companyId: 'globex', email }] },
+        credentials.companyAdministrator,
+      )
       expect(answer.body).toMatchObject({ error: 'FORBIDDEN' })
     }
-    expect(await entriesOf('globex')).toMatchObject({ 'rita@reseller.test': 'ADMIN,RESELLER', 'ray@reseller.test': 'RESELLER' })
+    expect(await entriesOf('globex')).toMatchObject({
+      'rita@reseller.test': 'ADMIN,RESELLER',
+      'ray@reseller.test': 'RESELLER',
+    })
   })
 
   it('refuses both operations without a session', async () => {
-    expect((await ask('retrievePermissions', { companyId: 'globex' })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
-    expect((await ask('updatePermissions', { remove: [{ companyId: 'globex', email: 'ray@reseller.test' }] })).body).toMatchObject({
+    expect((await ask('retrievePermissions', { companyId: 'globex' })).body).toMatchObject({
+      error: 'NOT_AUTHENTICATED',
+    })
+    expect(
+      (await ask('updatePermissions', { remove: [{ companyId: 'globex', email: 'ray@reseller.test' }] })).body,
+    ).toMatchObject({
       error: 'NOT_AUTHENTICATED',
     })
   })
@@ -134,17 +189,30 @@ describe('updatePermissions', () => {
     const rita = credentials.resellerAdministrator
     const answer = await ask(
       'updatePermissions',
-      { add: [{ companyId: 'initech', email: 'New.Admin@Initech.test', permissions: ['RESELLER', 'ADMIN'] }], sendEmail: true },
+      {
+        add: [{ companyId: 'initech', email: 'New.Admin@Initech.test', permissions: ['RESELLER', 'ADMIN'] }],
+        sendEmail: true,
+      },
       rita,
     )
     expect(answer).toEqual({ status: 200, body: { completed: true } })
     expect((await entriesOf('initech'))['new.admin@initech.test']).toBe('ADMIN,RESELLER')
-    const mail = await service.db.selectFrom('mail_outbox').selectAll().where('to', '=', 'new.admin@initech.test').executeTakeFirstOrThrow()
+    const mail = await service.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to', '=', 'new.admin@initech.test')
+      .executeTakeFirstOrThrow()
     expect(mail.subject).toBe('You are now Reseller Administrator of Initech')
     expect(mail.text).toContain('rita@reseller.test has given you the role Reseller Administrator')
 
-    await ask('updatePermissions', { add: [{ companyId: 'initech', email: 'quiet@initech.test', permissions: ['ASSIGN'] }] }, rita)
-    expect(await service.db.selectFrom('mail_outbox').select('id').where('to', '=', 'quiet@initech.test').execute()).toHaveLength(0)
+    await ask(
+      'updatePermissions',
+      { add: [{ companyId: 'initech', email: 'quiet@initech.test', permissions: ['ASSIGN'] }] },
+      rita,
+    )
+    expect(
+      await service.db.selectFrom('mail_outbox').select('id').where('to', '=', 'quiet@initech.test').execute(),
+    ).toHaveLength(0)
   })
 
   it('refuses an address that already holds a role: USER_EXISTS with the spec text', async () => {
@@ -159,7 +227,11 @@ describe('updatePermissions', () => {
 
   it('changes a role when the same call removes and adds the address', async () => {
     const rita = credentials.resellerAdministrator
-    await ask('updatePermissions', { add: [{ companyId: 'initech', email: 'promote@initech.test', permissions: ['ASSIGN'] }] }, rita)
+    await ask(
+      'updatePermissions',
+      { add: [{ companyId: 'initech', email: 'promote@initech.test', permissions: ['ASSIGN'] }] },
+      rita,
+    )
     const answer = await ask(
       'updatePermissions',
       {
@@ -176,7 +248,11 @@ describe('updatePermissions', () => {
     it('the last administrator cannot be removed: "Cannot remove the last administrator"', async () => {
       await companyWith('solo', { 'solo-admin@solo.test': 'ADMIN', 'solo-cm@solo.test': 'ASSIGN' })
       const admin = await signInAs(service, 'solo-admin@solo.test')
-      const answer = await ask('updatePermissions', { remove: [{ companyId: 'solo', email: 'solo-admin@solo.test' }] }, admin)
+      const answer = await ask(
+        'updatePermissions',
+        { remove: [{ companyId: 'solo', email: 'solo-admin@solo.test' }] },
+        admin,
+      )
       expect(answer).toEqual({
         status: 500,
         body: { error: 'LAST_ADMINISTRATOR', message: 'Cannot remove the last administrator' },
@@ -193,7 +269,11 @@ describe('updatePermissions', () => {
 
     it('a Company Administrator needs another Reseller or Company Administrator to remain', async () => {
       // The other entry holds ADMIN (rule 1 is met) but makes the Unknown role, which does not count for rule 3.
-      await companyWith('odd', { 'ra@odd.test': 'ADMIN,RESELLER', 'ca@odd.test': 'ADMIN', 'x@odd.test': 'ADMIN,ASSIGN' })
+      await companyWith('odd', {
+        'ra@odd.test': 'ADMIN,RESELLER',
+        'ca@odd.test': 'ADMIN',
+        'x@odd.test': 'ADMIN,ASSIGN',
+      })
       const ra = await signInAs(service, 'ra@odd.test')
       const answer = await ask(
         'updatePermissions',
@@ -216,7 +296,9 @@ describe('updatePermissions', () => {
     it('an administrator may leave while another remains', async () => {
       await companyWith('pair', { 'a@pair.test': 'ADMIN', 'b@pair.test': 'ADMIN' })
       const a = await signInAs(service, 'a@pair.test')
-      expect((await ask('updatePermissions', { remove: [{ companyId: 'pair', email: 'a@pair.test' }] }, a)).status).toBe(200)
+      expect(
+        (await ask('updatePermissions', { remove: [{ companyId: 'pair', email: 'a@pair.test' }] }, a)).status,
+      ).toBe(200)
       expect(await entriesOf('pair')).toEqual({ 'b@pair.test': 'ADMIN' })
     })
 
@@ -240,11 +322,19 @@ describe('updatePermissions', () => {
   })
 
   it.each([
-    ['an unknown code', { add: [{ companyId: 'globex', email: 'a@globex.test', permissions: ['OWNER'] }] }, 'INVALID_PAYLOAD'],
+    [
+      'an unknown code',
+      { add: [{ companyId: 'globex', email: 'a@globex.test', permissions: ['OWNER'] }] },
+      'INVALID_PAYLOAD',
+    ],
     ['no codes', { add: [{ companyId: 'globex', email: 'a@globex.test', permissions: [] }] }, 'INVALID_PAYLOAD'],
     ['an invalid address', { add: [{ companyId: 'globex', email: 'a@', permissions: ['ASSIGN'] }] }, 'INVALID_PAYLOAD'],
     ['a missing company', { remove: [{ email: 'a@globex.test' }] }, 'INVALID_PAYLOAD'],
-    ['codes that make no known role', { add: [{ companyId: 'globex', email: 'a@globex.test', permissions: ['ADMIN', 'ASSIGN'] }] }, 'INVALID_PAYLOAD'],
+    [
+      'codes that make no known role',
+      { add: [{ companyId: 'globex', email: 'a@globex.test', permissions: ['ADMIN', 'ASSIGN'] }] },
+      'INVALID_PAYLOAD',
+    ],
     [
       'the same address added twice',
       {
@@ -259,13 +349,19 @@ describe('updatePermissions', () => {
     ['a company that does not exist', { remove: [{ companyId: 'no-such-company', email: 'a@b.test' }] }, 'FORBIDDEN'],
   ])('refuses %s', async (_case, payload, error) => {
     const before = await entriesOf('globex')
-    const answer = await ask('updatePermissions', payload as Payload<'updatePermissions'>, credentials.resellerAdministrator)
+    const answer = await ask(
+      'updatePermissions',
+      payload as Payload<'updatePermissions'>,
+      credentials.resellerAdministrator,
+    )
     expect(answer).toMatchObject({ status: 500, body: { error } })
     expect(await entriesOf('globex')).toEqual(before)
   })
 
   it('refuses a retrievePermissions payload without a company', async () => {
-    expect((await ask('retrievePermissions', {} as Payload<'retrievePermissions'>, credentials.resellerAdministrator)).body).toMatchObject({
+    expect(
+      (await ask('retrievePermissions', {} as Payload<'retrievePermissions'>, credentials.resellerAdministrator)).body,
+    ).toMatchObject({
       error: 'INVALID_PAYLOAD',
     })
   })

@@ -77,7 +77,8 @@ export async function updatePermissions(
   }
   const adds = payload.add.map((a) => {
     const role = roleOf(a.permissions)
-    if (role === UNKNOWN_ROLE) throw new ServiceError('INVALID_PAYLOAD', `The permissions ${a.permissions.join(', ')} make no known role.`)
+    if (role === UNKNOWN_ROLE)
+      throw new ServiceError('INVALID_PAYLOAD', `The permissions ${a.permissions.join(', ')} make no known role.`)
     return { ...a, role, permissions: roleCodes(role) }
   })
   const companyIds = [...new Set([...adds.map((a) => a.companyId), ...payload.remove.map((r) => r.companyId)])]
@@ -107,7 +108,10 @@ export async function updatePermissions(
         const entry = held.get(email)
         if (!entry) throw new ServiceError('NOT_FOUND', `${email} holds no role in this company.`)
         if (!canManageRole(actor, roleOf(entry.permissions))) {
-          throw new ServiceError('FORBIDDEN', `As ${roleNames[actor]} you may not remove a ${roleNames[roleOf(entry.permissions)]}.`)
+          throw new ServiceError(
+            'FORBIDDEN',
+            `As ${roleNames[actor]} you may not remove a ${roleNames[roleOf(entry.permissions)]}.`,
+          )
         }
       }
       for (const a of adding) {
@@ -141,7 +145,15 @@ export async function updatePermissions(
 
   if (payload.sendEmail) {
     for (const m of added.mails) {
-      await ctx.mailer.send(permissionMail(m.email, added.companyNames.get(m.companyId) ?? m.companyId, m.role, caller.email, ctx.config.publicUrl))
+      await ctx.mailer.send(
+        permissionMail(
+          m.email,
+          added.companyNames.get(m.companyId) ?? m.companyId,
+          m.role,
+          caller.email,
+          ctx.config.publicUrl,
+        ),
+      )
     }
   }
   return { completed: true }

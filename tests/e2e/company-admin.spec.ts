@@ -2,7 +2,10 @@ import { companyNamed, dialog, giveOwnHoldings, tabTo } from './company-helpers'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
 test.describe('platform administrator', () => {
-  test('root@vendor.test removes a subscription and a license, each confirmed, then merges into a company', async ({ page, js }) => {
+  test('root@vendor.test removes a subscription and a license, each confirmed, then merges into a company', async ({
+    page,
+    js,
+  }) => {
     // Many steps (and a few hundred key presses) through a page of a few dozen licenses.
     test.slow()
     const own = giveOwnHoldings('root@vendor.test')
@@ -25,7 +28,9 @@ test.describe('platform administrator', () => {
 
     // Remove license, reached by keyboard.
     const personal = page.getByRole('table', { name: 'Personal licenses' })
-    const removeLicense = personal.getByRole('link', { name: new RegExp(`^Remove .*, order ${own.license.order}, key 1$`) })
+    const removeLicense = personal.getByRole('link', {
+      name: new RegExp(`^Remove .*, order ${own.license.order}, key 1$`),
+    })
     await tabTo(page, removeLicense)
     await page.keyboard.press('Enter')
     const confirmLicense = dialog(page, js, 'Remove License', 'alertdialog')
@@ -45,7 +50,9 @@ test.describe('platform administrator', () => {
     await expect(merge.getByText('Company name must be provided.')).toBeVisible()
     await merge.getByRole('textbox', { name: 'Company name' }).fill(`  ${companyName}  `)
     await merge.getByRole('button', { name: 'Continue' }).click()
-    await expect(merge.getByRole('alert')).toHaveText(new RegExp(`^Merge \\d+ license\\(s\\) into ${companyName}\\? This cannot be undone\\.$`))
+    await expect(merge.getByRole('alert')).toHaveText(
+      new RegExp(`^Merge \\d+ license\\(s\\) into ${companyName}\\? This cannot be undone\\.$`),
+    )
     await expectNoAxeViolations(page, 'Merge Companies confirmation')
     await merge.getByRole('button', { name: 'Merge' }).click()
     await expect(page).toHaveURL(/\/manage$/)

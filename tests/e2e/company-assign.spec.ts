@@ -1,4 +1,4 @@
-import { companyLicense, dialog, tabTo, uniqueEmail, type LicenseRef } from './company-helpers'
+import { companyLicense, createSoloCompany, dialog, tabTo, uniqueEmail, type LicenseRef } from './company-helpers'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
@@ -150,7 +150,11 @@ test.describe('bulk assign', () => {
     for (const email of emails) await expect(table.getByRole('cell', { name: email, exact: true })).toHaveCount(1)
     await page.goto('/dev/outbox')
     for (const email of emails) {
-      await expect(page.getByRole('article', { name: new RegExp(`^Mail to ${escapeRegExp(email)}: Acme Corp has assigned you a license`) })).toHaveCount(1)
+      await expect(
+        page.getByRole('article', {
+          name: new RegExp(`^Mail to ${escapeRegExp(email)}: Acme Corp has assigned you a license`),
+        }),
+      ).toHaveCount(1)
     }
   })
 
@@ -170,5 +174,26 @@ test.describe('bulk assign', () => {
     const many = Array.from({ length: 12 }, (_, i) => `many${i}@acme.test`).join('\n')
     await check(many, 'Error: not enough unexpired licenses available.')
     await expectNoAxeViolations(page, 'Bulk Assign dialog with an error')
+  })
+})
+
+test.describe('bulk assign opens by itself once (spec §2)', () => {
+  test('for the administrator of exactly one company with nothing assigned yet', async ({ page, js }) => {
+    const email = uniqueEmail('solo', js, 'solo.test')
+    const name = createSoloCompany(email)
+    await signIn(page, email)
+    const bulk = dialog(page, js, 'Bulk Assign')
+    // The server opens it, so it happens with script off too.
+    await expect(bulk).toBeVisible()
+    await expect(bulk).toContainText(name)
+    await expect(page).toHaveURL(/dialog=bulk-assign/)
+    if (js) await page.keyboard.press('Escape')
+    else await bulk.getByRole('link', { name: /Cancel|Close/ }).first().click()
+    await expect(bulk).toHaveCount(0)
+    // Recorded (hideBulkAssign): the next visit stays on the page.
+    await page.goto('/manage')
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+    await expect(page).toHaveURL(/\/manage$/)
+    await expect(bulk).toHaveCount(0)
   })
 })

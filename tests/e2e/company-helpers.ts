@@ -11,7 +11,9 @@ import { dataDir, expect } from './fixtures'
  * named by its heading).
  */
 export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 'alertdialog' = 'dialog'): Locator {
-  return js ? page.getByRole(role, { name: title, exact: true }) : page.getByRole('region', { name: title, exact: true })
+  return js
+    ? page.getByRole(role, { name: title, exact: true })
+    : page.getByRole('region', { name: title, exact: true })
 }
 
 /** An address no earlier run of the test (in the other project) has used. */
@@ -95,8 +97,30 @@ export function giveOwnHoldings(email: string): OwnHoldings {
       insertOrder.run(licenseOrder, email, email, now)
       insertOrder.run(subscriptionOrder, email, email, now)
       insertOrder.run(keptOrder, email, email, now)
-      insertLicense.run(licenseId, email, licenseOrder, `QK-E2E-${suffix.toUpperCase()}`, 'Quokka.js PRO personal license', 'quokka', now + year, null, null, now)
-      insertLicense.run(`${licenseId}k`, email, keptOrder, `QK-E2EK-${suffix.toUpperCase()}`, 'Quokka.js PRO personal license', 'quokka', now + year, null, null, now)
+      insertLicense.run(
+        licenseId,
+        email,
+        licenseOrder,
+        `QK-E2E-${suffix.toUpperCase()}`,
+        'Quokka.js PRO personal license',
+        'quokka',
+        now + year,
+        null,
+        null,
+        now,
+      )
+      insertLicense.run(
+        `${licenseId}k`,
+        email,
+        keptOrder,
+        `QK-E2EK-${suffix.toUpperCase()}`,
+        'Quokka.js PRO personal license',
+        'quokka',
+        now + year,
+        null,
+        null,
+        now,
+      )
       db.prepare(
         `insert into subscriptions (id, owner, company_id, state, product_name, product_group, plan_id, billing_period,
            quantity, next_payment_date, next_payment_amount, currency, unit_price, payment_method, card_type, last_four,
@@ -104,7 +128,18 @@ export function giveOwnHoldings(email: string): OwnHoldings {
          values (?, ?, null, 'active', 'Wallaby.js personal license', 'wallaby', 'wallaby-personal-year', 'year', 1, ?, 58,
            'USD', 58, 'card', 'visa', '4242', '09/2030', null, null, null, null, ?, ?, ?)`,
       ).run(subscriptionId, email, now + year, subscriptionOrder, now, now)
-      insertLicense.run(`lic_e2es${suffix}`, email, subscriptionOrder, `WB-E2E-${suffix.toUpperCase()}`, 'Wallaby.js personal license', 'wallaby', now + year, subscriptionId, 'year', now)
+      insertLicense.run(
+        `lic_e2es${suffix}`,
+        email,
+        subscriptionOrder,
+        `WB-E2E-${suffix.toUpperCase()}`,
+        'Wallaby.js personal license',
+        'wallaby',
+        now + year,
+        subscriptionId,
+        'year',
+        now,
+      )
     })()
     return {
       license: { id: licenseId, order: licenseOrder, key: 1, product: 'Quokka.js PRO personal license' },
@@ -121,6 +156,51 @@ export function companyNamed(name: string): { id: string } | undefined {
   const db = openStore()
   try {
     return db.prepare('select id from companies where name = ?').get(name) as { id: string } | undefined
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * A company of its own with one Company Administrator (`email`) and three unassigned Quokka.js licenses: the case in
+ * which Bulk Assign opens by itself (spec §2). Returns the company's name.
+ */
+export function createSoloCompany(email: string): string {
+  const db = openStore()
+  try {
+    const now = Date.now()
+    const suffix = crypto.randomBytes(6).toString('hex')
+    const companyId = `co_e2e${suffix}`
+    const name = `Solo ${suffix}`
+    const orderId = `5${crypto.randomInt(10_000_000, 99_999_999)}`
+    db.transaction(() => {
+      db.prepare('insert into companies (id, name, created_at) values (?, ?, ?)').run(companyId, name, now)
+      db.prepare(
+        'insert into company_permissions (company_id, email, permissions, created_at) values (?, ?, ?, ?)',
+      ).run(companyId, email, 'ADMIN', now)
+      db.prepare(
+        `insert into orders (id, owner, company_id, customer_name, customer_email, referrer, currency, amount,
+           provider_checkout_id, receipt_url, created_at) values (?, ?, ?, ?, ?, null, 'USD', 348, null, null, ?)`,
+      ).run(orderId, companyId, companyId, name, email, now)
+      for (let key = 1; key <= 3; key++) {
+        db.prepare(
+          `insert into licenses (id, owner, company_id, order_id, license_key, key_number, product_name, product_group,
+             license_type, expiration, assigned_to, is_multi_user, trial, promotional, subscription_id, billing_period,
+             lapsing, created_at)
+           values (?, ?, ?, ?, ?, ?, 'Quokka.js PRO company license', 'quokka', 'company', ?, '', 0, 0, 0, null, null, 0, ?)`,
+        ).run(
+          `lic_e2e${suffix}${key}`,
+          companyId,
+          companyId,
+          orderId,
+          `QK-SOLO-${suffix.toUpperCase()}-${key}`,
+          key,
+          now + 365 * 86_400_000,
+          now,
+        )
+      }
+    })()
+    return name
   } finally {
     db.close()
   }

@@ -37,9 +37,18 @@ test.describe('offline keys', () => {
 
     const shown = await keyDialog.getByRole('textbox', { name: 'Offline key' }).inputValue()
     const facts = verify(shown, await publicKey(page))
-    expect(facts).toMatchObject({ id: license.id, owner: 'acme', order: license.order, key: license.key, product: license.product })
+    expect(facts).toMatchObject({
+      id: license.id,
+      owner: 'acme',
+      order: license.order,
+      key: license.key,
+      product: license.product,
+    })
 
-    const [download] = await Promise.all([page.waitForEvent('download'), keyDialog.getByRole('link', { name: 'Download key' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      keyDialog.getByRole('link', { name: 'Download key' }).click(),
+    ])
     expect(download.suggestedFilename()).toBe(`offline-key-${license.order}-${license.key}.txt`)
     expect((await downloaded(download)).trim()).toBe(shown)
 
@@ -61,7 +70,10 @@ test.describe('offline keys', () => {
     const byValue = [...orders].sort((a, b) => Number(a) - Number(b))
     expect(orders).toEqual(byValue)
 
-    const [download] = await Promise.all([page.waitForEvent('download'), keys.getByRole('link', { name: 'Download all keys' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      keys.getByRole('link', { name: 'Download all keys' }).click(),
+    ])
     expect(download.suggestedFilename()).toBe('offline-keys-acme-corp.txt')
     const text = await downloaded(download)
     const pem = await publicKey(page)

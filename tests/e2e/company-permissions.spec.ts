@@ -37,14 +37,18 @@ test.describe('company permissions', () => {
     await field.fill(email)
     await add.getByRole('button', { name: 'Save' }).click()
     await expect(add).toHaveCount(0)
-    await expect(permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Manager`) })).toBeVisible()
+    await expect(
+      permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Manager`) }),
+    ).toBeVisible()
 
     await permissions.getByRole('button', { name: `Remove ${email}` }).click()
     await expect(permissions.getByRole('row', { name: /max@acme\.test/ })).toBeVisible()
     await expect(permissions.getByText(email)).toHaveCount(0)
 
     await page.goto('/dev/outbox')
-    await expect(page.getByRole('article', { name: `Mail to ${email}: You are now Company Manager of Acme Corp` })).toHaveCount(1)
+    await expect(
+      page.getByRole('article', { name: `Mail to ${email}: You are now Company Manager of Acme Corp` }),
+    ).toHaveCount(1)
   })
 
   test('removing the last administrator is refused: "Cannot remove the last administrator"', async ({ page, js }) => {
@@ -83,14 +87,18 @@ test.describe('company permissions', () => {
     await expect(add.getByRole('checkbox', { name: 'Send notification to user' })).not.toBeChecked()
     await tabTo(page, add.getByRole('button', { name: 'Save' }))
     await page.keyboard.press('Enter')
-    await expect(permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Administrator`) })).toBeVisible()
+    await expect(
+      permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Administrator`) }),
+    ).toBeVisible()
 
     await tabTo(page, permissions.getByRole('button', { name: `Remove ${email}` }))
     await page.keyboard.press('Enter')
     await expect(permissions.getByText(email)).toHaveCount(0)
     // The unticked box is remembered (spec §3 useSendEmailOnAddPermission), and no mail went out.
     await page.goto('/manage?dialog=add-permission&company=acme')
-    await expect(dialog(page, js, 'Add Company Permission').getByRole('checkbox', { name: 'Send notification to user' })).not.toBeChecked()
+    await expect(
+      dialog(page, js, 'Add Company Permission').getByRole('checkbox', { name: 'Send notification to user' }),
+    ).not.toBeChecked()
     await page.goto('/dev/outbox')
     await expect(page.getByRole('article', { name: new RegExp(`^Mail to ${escapeRegExp(email)}:`) })).toHaveCount(0)
   })

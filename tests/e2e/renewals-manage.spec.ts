@@ -38,7 +38,9 @@ test('renew two licenses with co-term: one common expiry date', async ({ page, j
   await signIn(page, 'carl@globex.test')
   const globex = page.getByRole('region', { name: 'Globex', exact: true })
   await globex.getByRole('link', { name: 'Bulk Renew/Co-term for Globex' }).click()
-  const dialog = js ? page.getByRole('dialog', { name: RENEW_DIALOG }) : page.getByRole('region', { name: RENEW_DIALOG })
+  const dialog = js
+    ? page.getByRole('dialog', { name: RENEW_DIALOG })
+    : page.getByRole('region', { name: RENEW_DIALOG })
   await expect(dialog).toBeVisible()
   for (const header of ['Product', 'Order #', 'Key #', 'Assigned #', 'Expiry Date']) {
     await expect(dialog.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
@@ -94,7 +96,9 @@ test('Renew on a license row opens the renewal checkout for that license', async
     .getByRole('table', { name: 'Personal licenses' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Wallaby.js + Quokka.js', exact: true }) })
-  const payment = await opened(page, js, () => row.getByRole('button', { name: /^Renew Wallaby\.js \+ Quokka\.js, order/ }).click())
+  const payment = await opened(page, js, () =>
+    row.getByRole('button', { name: /^Renew Wallaby\.js \+ Quokka\.js, order/ }).click(),
+  )
   await expect(payment).toHaveURL(/\/sandbox\/checkout\?link=/)
   await expect(payment.getByText(/Renewal of 1 license until/).first()).toBeVisible()
 })
@@ -120,7 +124,9 @@ test('the receipt of a license opens from its row', async ({ page, js }) => {
   await expect(receipt).toHaveTitle(new RegExp(`Receipt for order ${escapeRegExp(order)}`))
 })
 
-test('New Subscription opens the company store with the email, in a new tab; Buy New License(s) the shop', async ({ page }) => {
+test('New Subscription opens the company store with the email, in a new tab; Buy New License(s) the shop', async ({
+  page,
+}) => {
   await signIn(page, 'olivia@acme.test')
   const acme = page.getByRole('region', { name: 'Acme Corp', exact: true })
   const link = acme.getByRole('link', { name: /^New Subscription for Acme Corp/ })

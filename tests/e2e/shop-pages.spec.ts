@@ -6,7 +6,11 @@ import type { Page } from '@playwright/test'
 const PRODUCTS = ['Console Ninja PRO', 'Wallaby.js', 'Quokka.js PRO']
 
 /** Chooses the plan's options; without script the price follows on "Update price". */
-async function choosePlan(page: Page, js: boolean, plan: { billing: 'Monthly' | 'Annually'; type: 'Individual' | 'Organization'; users?: number }) {
+async function choosePlan(
+  page: Page,
+  js: boolean,
+  plan: { billing: 'Monthly' | 'Annually'; type: 'Individual' | 'Organization'; users?: number },
+) {
   await page.getByRole('radio', { name: plan.billing, exact: true }).check()
   await page.getByRole('radio', { name: plan.type, exact: true }).check()
   if (plan.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(plan.users))
@@ -14,7 +18,9 @@ async function choosePlan(page: Page, js: boolean, plan: { billing: 'Monthly' | 
 }
 
 const breakdownRow = (page: Page, label: string) =>
-  page.getByRole('table', { name: 'Price breakdown' }).getByRole('row', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+  page
+    .getByRole('table', { name: 'Price breakdown' })
+    .getByRole('row', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
 test('the shop lists every product with its buy, redeem and FAQ pages', async ({ page }) => {
   await page.goto('/shop/')

@@ -14,7 +14,12 @@ function uniqueEmail(testInfo: TestInfo, label: string): string {
 type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
 
 /** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
-async function continueToPayment(page: Page, js: boolean, product: string, details: Details): Promise<Page | FrameLocator> {
+async function continueToPayment(
+  page: Page,
+  js: boolean,
+  product: string,
+  details: Details,
+): Promise<Page | FrameLocator> {
   await page.goto(`/shop/${product}/buy/`)
   await page.getByRole('radio', { name: details.type, exact: true }).check()
   if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))

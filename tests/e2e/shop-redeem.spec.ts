@@ -21,7 +21,9 @@ async function expectCouponError(page: Page, js: boolean, message: string) {
 }
 
 test('an active coupon gives free months: the prices, the form and the result', async ({ page, js }, testInfo) => {
-  const coupon = js ? { code: 'FREEMONTH', months: 1, original: '$4.83' } : { code: 'FREEYEAR', months: 12, original: '$58' }
+  const coupon = js
+    ? { code: 'FREEMONTH', months: 1, original: '$4.83' }
+    : { code: 'FREEYEAR', months: 12, original: '$58' }
   const email = `redeem-${testInfo.project.name}-${Date.now()}@coupons.test`
   await page.goto(`${REDEEM}${coupon.code}`)
   await expect(page.getByRole('heading', { name: `Get ${coupon.months} month(s) free` })).toBeVisible()
@@ -42,7 +44,9 @@ test('an active coupon gives free months: the prices, the form and the result', 
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('heading', { name: 'Coupon redeemed' })).toBeVisible()
   await expect(
-    page.getByText(`A new Console Ninja PRO license with ${coupon.months} month(s) free has been created for ${email}.`),
+    page.getByText(
+      `A new Console Ninja PRO license with ${coupon.months} month(s) free has been created for ${email}.`,
+    ),
   ).toBeVisible()
 
   // Once only.

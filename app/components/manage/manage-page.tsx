@@ -3,7 +3,6 @@ import { Form, Link } from '@remix-run/react'
 import type { Details } from '#protocol/operations'
 import { dialogComponents } from '#app/routes/__manage/dialogs'
 import { MergeCompaniesLink } from './company/admin-links'
-import { useAutoOpenBulkAssign } from './company/use-auto-open-bulk-assign'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
@@ -24,7 +23,6 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
   const Dialog = dialog ? dialogComponents[dialog.name] : undefined
   const closeTo = closeUrl(search)
   const hasPersonal = personal.licenses.length > 0 || personal.subscriptions.length > 0
-  useAutoOpenBulkAssign(details, dialog !== null)
 
   return (
     <Container size="4" px="4" py="5">

@@ -39,7 +39,14 @@ export function CheckoutFrame({ client, params, onEvent }: CheckoutFrameProps) {
   const onEventRef = useRef(onEvent)
   onEventRef.current = onEvent
   if (client.provider === 'paddle') {
-    return <PaddleInlineCheckout vendorId={client.vendorId} environment={client.environment} params={params} onEventRef={onEventRef} />
+    return (
+      <PaddleInlineCheckout
+        vendorId={client.vendorId}
+        environment={client.environment}
+        params={params}
+        onEventRef={onEventRef}
+      />
+    )
   }
   return <SandboxCheckout checkoutUrl={client.checkoutUrl} params={params} onEventRef={onEventRef} />
 }
@@ -61,7 +68,15 @@ export function sandboxCheckoutSrc(checkoutUrl: string, params: FrameParams, ori
   return `${checkoutUrl}${checkoutUrl.includes('?') ? '&' : '?'}${query}`
 }
 
-function SandboxCheckout({ checkoutUrl, params, onEventRef }: { checkoutUrl: string; params: FrameParams; onEventRef: EventRef }) {
+function SandboxCheckout({
+  checkoutUrl,
+  params,
+  onEventRef,
+}: {
+  checkoutUrl: string
+  params: FrameParams
+  onEventRef: EventRef
+}) {
   const frameRef = useRef<HTMLIFrameElement>(null)
   // Rendered only after hydration (the purchase page opens the frame with script), so `window` is there.
   const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin)

@@ -45,7 +45,11 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
           </Heading>
           <Text as="p" size="3" mb="3">
             Your payment could not be completed, and nothing has been charged. Please check your payment details and try
-            again, or <Link href={`mailto:${supportEmail}`} underline="always">contact us at {supportEmail}</Link> and we will help.
+            again, or{' '}
+            <Link href={`mailto:${supportEmail}`} underline="always">
+              contact us at {supportEmail}
+            </Link>{' '}
+            and we will help.
           </Text>
           <Link asChild size="3" underline="always">
             <RemixLink to={`/shop/${product.slug}/buy/`}>Try again</RemixLink>

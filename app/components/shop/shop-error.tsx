@@ -17,7 +17,10 @@ export function ShopErrorBoundary() {
         ) : (
           <>
             Something went wrong while loading this page. Please try again in a moment; if it keeps happening, write to{' '}
-            <Link href={`mailto:${supportEmail}`} underline="always">{supportEmail}</Link>.
+            <Link href={`mailto:${supportEmail}`} underline="always">
+              {supportEmail}
+            </Link>
+            .
           </>
         )}
       </Text>

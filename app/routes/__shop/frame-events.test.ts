@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { paddleFrameEvents, sandboxFrameEvents } from './frame-events'
 
 const eventData = (completed: boolean) => ({
-  checkout: { id: 'chk_123', completed, prices: { customer: { currency: 'EUR', total: '127.00', total_tax: '20.28' } } },
+  checkout: {
+    id: 'chk_123',
+    completed,
+    prices: { customer: { currency: 'EUR', total: '127.00', total_tax: '20.28' } },
+  },
   product: { id: 'wallaby-personal-year', name: 'Wallaby.js', quantity: 1 },
   user: { email: 'ann@example.test', country: 'DE', postcode: '10115' },
 })
@@ -32,7 +36,12 @@ describe('paddleFrameEvents (Paddle.js v1 event callback)', () => {
   it('ignores what is not an event and fields of the wrong kind', () => {
     expect(paddleFrameEvents('Checkout.Complete')).toEqual([])
     expect(paddleFrameEvents(null)).toEqual([])
-    expect(paddleFrameEvents({ event: 'Checkout.Loaded', eventData: { checkout: { prices: { customer: { currency: 'USD', total: 'x' } } } } })).toEqual([])
+    expect(
+      paddleFrameEvents({
+        event: 'Checkout.Loaded',
+        eventData: { checkout: { prices: { customer: { currency: 'USD', total: 'x' } } } },
+      }),
+    ).toEqual([])
   })
 })
 

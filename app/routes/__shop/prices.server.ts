@@ -22,7 +22,11 @@ export async function lookupPlans(
   })
   try {
     const answer = await Promise.race([
-      callLicensing('prices', { product: query.product, country: query.country, ...(query.coupon ? { coupon: query.coupon } : {}) }, { context }),
+      callLicensing(
+        'prices',
+        { product: query.product, country: query.country, ...(query.coupon ? { coupon: query.coupon } : {}) },
+        { context },
+      ),
       timeout,
     ])
     if (answer?.ok && answer.result.plans.length > 0) {

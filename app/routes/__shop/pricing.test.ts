@@ -4,6 +4,7 @@ import {
   checkoutOutcome,
   defaultPlans,
   optionsSearch,
+  planFor,
   priceBreakdown,
   purchaseOptions,
   redeemPrices,
@@ -48,7 +49,11 @@ describe('purchaseOptions (§2 defaults from the URL)', () => {
     expect(of('')).toEqual({ billingPeriod: 'year', type: 'personal', quantity: 1, country: 'US' })
   })
   it('reads monthly, company and the quantity, clamped to 1..100', () => {
-    expect(of('billing=monthly&type=company&quantity=5')).toMatchObject({ billingPeriod: 'month', type: 'organization', quantity: 5 })
+    expect(of('billing=monthly&type=company&quantity=5')).toMatchObject({
+      billingPeriod: 'month',
+      type: 'organization',
+      quantity: 5,
+    })
     expect(of('type=company&quantity=500').quantity).toBe(100)
     expect(of('type=company&quantity=0').quantity).toBe(1)
     expect(of('type=company&quantity=abc').quantity).toBe(1)
@@ -79,6 +84,11 @@ describe('defaultPlans (§9 built-in prices)', () => {
     expect(selectPlan(plans, 'personal', 'month')?.gross).toBe(6.05)
     expect(plans.every((p) => p.currency === 'USD' && p.id === '')).toBe(true)
   })
+  it('stand in for a plan the lookup did not answer', () => {
+    const looked = [plan({ id: 'quokka-organization-year', gross: 99 })]
+    expect(planFor(looked, 'organization', 'year').id).toBe('quokka-organization-year')
+    expect(planFor(looked, 'personal', 'month')).toMatchObject({ id: '', gross: 6.05, currency: 'USD' })
+  })
 })
 
 describe('priceBreakdown (§2, §9)', () => {
@@ -101,7 +111,10 @@ describe('priceBreakdown (§2, §9)', () => {
   })
 
   it('shows a monthly price as it is', () => {
-    const b = priceBreakdown(plan({ billingPeriod: 'month', countryNetListPrice: 12.1, countryNetPrice: 12.1, gross: 12.1 }), 5)
+    const b = priceBreakdown(
+      plan({ billingPeriod: 'month', countryNetListPrice: 12.1, countryNetPrice: 12.1, gross: 12.1 }),
+      5,
+    )
     expect(b.perLicensePerMonth).toBe('$12.10')
     expect(b.total).toBe('$60.50')
     expect(b.totalPerMonth).toBeUndefined()
@@ -129,14 +142,24 @@ describe('priceBreakdown (§2, §9)', () => {
   })
 
   it('folds a country discount of 5 percent or less into the price, so the rows still add up', () => {
-    const b = priceBreakdown(plan({ countryDiscountAmount: 5.8, countryDiscountPercent: 5, countryNetPrice: 110.2, gross: 110.2 }), 1)
+    const b = priceBreakdown(
+      plan({ countryDiscountAmount: 5.8, countryDiscountPercent: 5, countryNetPrice: 110.2, gross: 110.2 }),
+      1,
+    )
     expect(b.rows.map((r) => r.label)).toEqual(['Organization, 1 year × 1', 'Total, billed annually'])
     expect(b.rows[0].amount).toBe('$110.20')
   })
 
   it('shows a coupon as "Special discount"', () => {
     const b = priceBreakdown(
-      plan({ type: 'personal', countryNetListPrice: 58, couponDiscountAmount: 5.8, couponDiscountPercent: 10, countryNetPrice: 52.2, gross: 52.2 }),
+      plan({
+        type: 'personal',
+        countryNetListPrice: 58,
+        couponDiscountAmount: 5.8,
+        couponDiscountPercent: 10,
+        countryNetPrice: 52.2,
+        gross: 52.2,
+      }),
       1,
     )
     expect(b.rows.map((r) => [r.label, r.amount])).toContainEqual(['Special discount (10%)', '−$5.80'])
@@ -144,14 +167,26 @@ describe('priceBreakdown (§2, §9)', () => {
   })
 
   it('shows percentages to one decimal', () => {
-    const b = priceBreakdown(plan({ countryNetPrice: 11.13, tax: 2.11, taxRate: 18.96, gross: 13.24 }), 1, { taxName: 'MwSt.' })
+    const b = priceBreakdown(plan({ countryNetPrice: 11.13, tax: 2.11, taxRate: 18.96, gross: 13.24 }), 1, {
+      taxName: 'MwSt.',
+    })
     expect(b.rows.find((r) => r.kind === 'tax')?.label).toBe('MwSt. (19%)')
     const finland = priceBreakdown(plan({ tax: 29.58, taxRate: 25.5, gross: 145.58 }), 1, { taxName: 'ALV' })
     expect(finland.rows.find((r) => r.kind === 'tax')?.label).toBe('ALV (25.5%)')
   })
 
   it('names the tax "Tax" when the country has no tax name, in the plan’s currency', () => {
-    const b = priceBreakdown(plan({ currency: 'EUR', countryNetListPrice: 106.72, countryNetPrice: 106.72, tax: 20.28, taxRate: 19, gross: 127 }), 1)
+    const b = priceBreakdown(
+      plan({
+        currency: 'EUR',
+        countryNetListPrice: 106.72,
+        countryNetPrice: 106.72,
+        tax: 20.28,
+        taxRate: 19,
+        gross: 127,
+      }),
+      1,
+    )
     expect(b.rows.find((r) => r.kind === 'tax')).toMatchObject({ label: 'Tax (19%)', amount: '€20.28' })
     expect(b.total).toBe('€127')
   })
@@ -183,12 +218,21 @@ describe('requiresZip (§5)', () => {
 
 describe('checkoutOutcome (§4)', () => {
   it('takes the service’s state when it gives one', () => {
-    expect(checkoutOutcome('complete', { state: 'flagged', immediatelyAvailable: false })).toEqual({ state: 'flagged', immediatelyAvailable: false })
+    expect(checkoutOutcome('complete', { state: 'flagged', immediatelyAvailable: false })).toEqual({
+      state: 'flagged',
+      immediatelyAvailable: false,
+    })
     expect(checkoutOutcome('complete', { state: 'failed', immediatelyAvailable: false }).state).toBe('failed')
-    expect(checkoutOutcome(null, { state: 'complete', immediatelyAvailable: true })).toEqual({ state: 'complete', immediatelyAvailable: true })
+    expect(checkoutOutcome(null, { state: 'complete', immediatelyAvailable: true })).toEqual({
+      state: 'complete',
+      immediatelyAvailable: true,
+    })
   })
   it('treats a payment the service has not recorded yet as the provider reported it', () => {
-    expect(checkoutOutcome('complete', { state: 'pending', immediatelyAvailable: false })).toEqual({ state: 'complete', immediatelyAvailable: false })
+    expect(checkoutOutcome('complete', { state: 'pending', immediatelyAvailable: false })).toEqual({
+      state: 'complete',
+      immediatelyAvailable: false,
+    })
     expect(checkoutOutcome('failed', { state: 'pending', immediatelyAvailable: false }).state).toBe('failed')
     expect(checkoutOutcome('flagged', { immediatelyAvailable: false }).state).toBe('flagged')
   })

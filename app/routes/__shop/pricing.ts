@@ -18,7 +18,10 @@ import {
 
 /** The purchase page's controls, as the form and the URL carry them. */
 export const BILLING_VALUES = { month: 'monthly', year: 'annually' } as const satisfies Record<BillingPeriod, string>
-export const TYPE_VALUES = { personal: 'individual', organization: 'company' } as const satisfies Record<PlanType, string>
+export const TYPE_VALUES = { personal: 'individual', organization: 'company' } as const satisfies Record<
+  PlanType,
+  string
+>
 export type BillingValue = (typeof BILLING_VALUES)[BillingPeriod]
 export type TypeValue = (typeof TYPE_VALUES)[PlanType]
 
@@ -65,40 +68,50 @@ export const planTypeLabel: Record<PlanType, string> = { personal: 'Personal', o
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
 
 /**
- * §9 the built-in plans (USD, no tax, no discount) shown when the price lookup fails or times out. They carry no
- * provider product id: a checkout needs the real lookup.
+ * §9 a built-in plan (USD, no tax, no discount), shown when the price lookup fails or times out. It carries no provider
+ * product id: a checkout needs the real lookup.
  */
+export function defaultPlan(type: PlanType, billingPeriod: BillingPeriod): PricePlan {
+  const price = DEFAULT_PRICES[type][billingPeriod]
+  return {
+    id: '',
+    name: `${planTypeLabel[type]} ${billingPeriodLabel[billingPeriod]}`,
+    type,
+    billingPeriod,
+    usNetListPrice: price,
+    countryNetListPrice: price,
+    countryDiscountAmount: 0,
+    countryDiscountPercent: 0,
+    couponDiscountAmount: 0,
+    couponDiscountPercent: 0,
+    countryNetPrice: price,
+    tax: 0,
+    taxRate: 0,
+    grossListPrice: price,
+    gross: price,
+    currency: DEFAULT_PRICES.currency,
+    country: DEFAULT_COUNTRY,
+  }
+}
+
+/** The four built-in plans. */
 export function defaultPlans(): PricePlan[] {
   const types: PlanType[] = ['personal', 'organization']
   const periods: BillingPeriod[] = ['year', 'month']
-  return types.flatMap((type) =>
-    periods.map((billingPeriod) => {
-      const price = DEFAULT_PRICES[type][billingPeriod]
-      return {
-        id: '',
-        name: `${planTypeLabel[type]} ${billingPeriodLabel[billingPeriod]}`,
-        type,
-        billingPeriod,
-        usNetListPrice: price,
-        countryNetListPrice: price,
-        countryDiscountAmount: 0,
-        countryDiscountPercent: 0,
-        couponDiscountAmount: 0,
-        couponDiscountPercent: 0,
-        countryNetPrice: price,
-        tax: 0,
-        taxRate: 0,
-        grossListPrice: price,
-        gross: price,
-        currency: DEFAULT_PRICES.currency,
-        country: DEFAULT_COUNTRY,
-      }
-    }),
-  )
+  return types.flatMap((type) => periods.map((billingPeriod) => defaultPlan(type, billingPeriod)))
 }
 
-export function selectPlan(plans: readonly PricePlan[], type: PlanType, billingPeriod: BillingPeriod): PricePlan | undefined {
+export function selectPlan(
+  plans: readonly PricePlan[],
+  type: PlanType,
+  billingPeriod: BillingPeriod,
+): PricePlan | undefined {
   return plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)
+}
+
+/** The plan of a type and billing period from a lookup, or the built-in one when the lookup lacks it. */
+export function planFor(plans: readonly PricePlan[], type: PlanType, billingPeriod: BillingPeriod): PricePlan {
+  return selectPlan(plans, type, billingPeriod) ?? defaultPlan(type, billingPeriod)
 }
 
 const cents = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100
@@ -111,7 +124,12 @@ export function formatPercent(percent: number): string {
   return `${Math.round((percent + Number.EPSILON) * 10) / 10}%`
 }
 
-export type BreakdownRow = { key: string; label: string; amount: string; kind: 'price' | 'discount' | 'subtotal' | 'tax' | 'total' }
+export type BreakdownRow = {
+  key: string
+  label: string
+  amount: string
+  kind: 'price' | 'discount' | 'subtotal' | 'tax' | 'total'
+}
 
 export type PriceBreakdown = {
   /** The headline: one license's net price per month ("Annual price displayed per month"). */
@@ -165,7 +183,8 @@ export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick
   const net = plan.countryNetPrice * q
   const tax = plan.tax * q
   const gross = plan.gross * q
-  if (rows.length > 1 || tax > 0) rows.push({ key: 'subtotal', label: 'Subtotal', amount: format(net), kind: 'subtotal' })
+  if (rows.length > 1 || tax > 0)
+    rows.push({ key: 'subtotal', label: 'Subtotal', amount: format(net), kind: 'subtotal' })
   if (tax > 0 || country?.taxName) {
     // The price lookup gives the tax rate as a percentage (spec §3 "taxRate").
     const rate = plan.taxRate > 0 ? ` (${formatPercent(plan.taxRate)})` : ''

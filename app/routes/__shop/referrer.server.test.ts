@@ -19,7 +19,9 @@ describe('the referrer cookie (spec §3/§9: kept 14 days, sent in the passthrou
   })
 
   it('keeps the Referer of another site, but not one of the portal’s own pages', async () => {
-    const external = await referrerCookieHeader(new Request(page, { headers: { Referer: 'https://blog.example/post' } }))
+    const external = await referrerCookieHeader(
+      new Request(page, { headers: { Referer: 'https://blog.example/post' } }),
+    )
     expect(await getReferrer(withCookie(external ?? ''))).toBe('https://blog.example/post')
     expect(await referrerCookieHeader(new Request(page, { headers: { Referer: 'http://shop.test/shop/' } }))).toBeNull()
     expect(await referrerCookieHeader(new Request(page, { headers: { Referer: 'not a url' } }))).toBeNull()

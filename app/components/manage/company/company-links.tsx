@@ -19,17 +19,35 @@ function SectionLink({ target, label, companyName }: { target: CompanyDialog; la
 /** §5 Permissions link: canAddResellers or canAddUsers. */
 export function PermissionsLink({ company }: CompanyActionProps) {
   if (!showPermissions(company)) return null
-  return <SectionLink target={{ dialog: 'permissions', company: company.id }} label={labels.permissions} companyName={company.name} />
+  return (
+    <SectionLink
+      target={{ dialog: 'permissions', company: company.id }}
+      label={labels.permissions}
+      companyName={company.name}
+    />
+  )
 }
 
 /** §5 Bulk Assign: an assignable license, canAssign, and a license without a subscription. */
 export function BulkAssignLink({ company, now }: CompanyActionProps) {
   if (!showBulkAssign(company, now)) return null
-  return <SectionLink target={{ dialog: 'bulk-assign', company: company.id }} label={labels.bulkAssign} companyName={company.name} />
+  return (
+    <SectionLink
+      target={{ dialog: 'bulk-assign', company: company.id }}
+      label={labels.bulkAssign}
+      companyName={company.name}
+    />
+  )
 }
 
 /** §5 Offline Keys: a license without a subscription. */
 export function OfflineKeysLink({ company }: CompanyActionProps) {
   if (!showOfflineKeys(company)) return null
-  return <SectionLink target={{ dialog: 'offline-keys', company: company.id }} label={labels.offlineKeys} companyName={company.name} />
+  return (
+    <SectionLink
+      target={{ dialog: 'offline-keys', company: company.id }}
+      label={labels.offlineKeys}
+      companyName={company.name}
+    />
+  )
 }

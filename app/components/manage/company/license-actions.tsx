@@ -37,13 +37,15 @@ export function AssignAction({ license, company }: LicenseActionProps) {
       </Text>
     )
   }
-  if (!license.assignedTo) return <DialogLink target={{ dialog: 'assign', license: license.id }} label="Assign" license={license} />
+  if (!license.assignedTo)
+    return <DialogLink target={{ dialog: 'assign', license: license.id }} label="Assign" license={license} />
 
   const busy =
     navigation.state !== 'idle' &&
     navigation.formData?.get('intent') === 'unassign' &&
     navigation.formData.get('license') === license.id
-  const refusal = actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
+  const refusal =
+    actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const keep = new URLSearchParams(location.search).get('inactive') === 'show' ? '&inactive=show' : ''
   return (
     <Flex direction="column" gap="1">

@@ -8,7 +8,13 @@ describe('offline keys as text (spec §2)', () => {
 
   it('groups the keys by order, in the order given', () => {
     const text = offlineKeysText('Acme Corp', [
-      { order: '1000', keys: [{ key: 1, licenseKey: 'k1' }, { key: 2, licenseKey: 'k2' }] },
+      {
+        order: '1000',
+        keys: [
+          { key: 1, licenseKey: 'k1' },
+          { key: 2, licenseKey: 'k2' },
+        ],
+      },
       { order: '2000', keys: [{ key: 1, licenseKey: 'k3' }] },
     ])
     expect(text).toBe('Offline keys of Acme Corp\n\nOrder 1000\n1: k1\n2: k2\n\nOrder 2000\n1: k3\n')

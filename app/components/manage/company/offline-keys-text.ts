@@ -10,7 +10,10 @@ export function offlineKeyLine(entry: OfflineKeyLine): string {
 }
 
 /** Every key of a company, one group per order (already sorted by `groupOfflineKeys`). */
-export function offlineKeysText(companyName: string, groups: ReadonlyArray<{ order: string; keys: readonly OfflineKeyLine[] }>): string {
+export function offlineKeysText(
+  companyName: string,
+  groups: ReadonlyArray<{ order: string; keys: readonly OfflineKeyLine[] }>,
+): string {
   const lines = [`Offline keys of ${companyName}`]
   for (const group of groups) lines.push('', `Order ${group.order}`, ...group.keys.map(offlineKeyLine))
   return lines.join('\n') + '\n'
@@ -19,7 +22,12 @@ export function offlineKeysText(companyName: string, groups: ReadonlyArray<{ ord
 /** A file name made of safe characters only, e.g. `offline-keys-acme-corp.txt`. */
 export function offlineKeyFileName(...parts: Array<string | number>): string {
   const slug = parts
-    .map((p) => String(p).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''))
+    .map((p) =>
+      String(p)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+    )
     .filter(Boolean)
     .join('-')
   return `${slug || 'offline-keys'}.txt`

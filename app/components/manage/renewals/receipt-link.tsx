@@ -15,7 +15,12 @@ export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
 function ReceiptAnchor({ license, children }: { license: License; children: ReactNode }) {
   const hydrated = useHydrated()
   return (
-    <Link href={receiptHref(license)} size="2" target={hydrated ? '_blank' : undefined} rel={hydrated ? 'noopener' : undefined}>
+    <Link
+      href={receiptHref(license)}
+      size="2"
+      target={hydrated ? '_blank' : undefined}
+      rel={hydrated ? 'noopener' : undefined}
+    >
       {children}
     </Link>
   )
@@ -40,7 +45,11 @@ export function ReceiptAction({ license, company }: LicenseActionProps) {
   if (!showReceipt(license, company)) return null
   return (
     <ReceiptAnchor license={license}>
-      Receipt<span className="visually-hidden"> for order {license.order}, key {license.key}</span>
+      Receipt
+      <span className="visually-hidden">
+        {' '}
+        for order {license.order}, key {license.key}
+      </span>
     </ReceiptAnchor>
   )
 }

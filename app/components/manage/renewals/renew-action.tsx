@@ -37,7 +37,11 @@ export function RenewAction({ license, company }: LicenseActionProps) {
       : undefined
   const inactive = new URLSearchParams(location.search).get('inactive') === 'show'
   return (
-    <form method="post" action={inactive ? '/manage?index&inactive=show' : '/manage?index'} target={hydrated ? '_blank' : undefined}>
+    <form
+      method="post"
+      action={inactive ? '/manage?index&inactive=show' : '/manage?index'}
+      target={hydrated ? '_blank' : undefined}
+    >
       <input type="hidden" name="intent" value="renew" />
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
       <Button type="submit" size="1" variant="soft">

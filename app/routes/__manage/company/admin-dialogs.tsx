@@ -70,7 +70,11 @@ export function MergeDialog({ data, closeTo }: DialogProps) {
                 Company name
               </Text>
             </label>
-            <TextField.Root {...getInputProps(fields.companyName, { type: 'text' })} key={fields.companyName.key} autoComplete="organization" />
+            <TextField.Root
+              {...getInputProps(fields.companyName, { type: 'text' })}
+              key={fields.companyName.key}
+              autoComplete="organization"
+            />
             <FieldError id={fields.companyName.errorId} errors={fields.companyName.errors} />
             <FieldError id={form.errorId} errors={form.errors} />
             <Flex gap="3" justify="end" mt="3">

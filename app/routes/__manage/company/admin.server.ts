@@ -51,8 +51,13 @@ export const merge: ManageAction = async (args) => {
     return json<MergeActionData>({ intent: 'merge', result: submission.reply() }, { status: 400 })
   }
   const { companyName, stage } = submission.value
-  if (stage === 'confirm') return json<MergeActionData>({ intent: 'merge', result: submission.reply(), confirm: { companyName } })
-  const answer = await callLicensing('mergeLicenses', { companyName }, { credential: args.user.credential, context: args.context })
+  if (stage === 'confirm')
+    return json<MergeActionData>({ intent: 'merge', result: submission.reply(), confirm: { companyName } })
+  const answer = await callLicensing(
+    'mergeLicenses',
+    { companyName },
+    { credential: args.user.credential, context: args.context },
+  )
   if (!answer.ok) {
     const { message, status } = refusal(answer.error)
     return json<MergeActionData>({ intent: 'merge', result: submission.reply({ formErrors: [message] }) }, { status })

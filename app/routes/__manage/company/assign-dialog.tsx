@@ -46,7 +46,11 @@ export function AssignDialog({ data, closeTo }: DialogProps) {
           </Flex>
         </>
       ) : (
-        <Form method="post" action={dialogActionUrl({ dialog: 'assign', license: license.id }, closeTo)} {...getFormProps(form)}>
+        <Form
+          method="post"
+          action={dialogActionUrl({ dialog: 'assign', license: license.id }, closeTo)}
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="license" value={license.id} />
           <Flex direction="column" gap="2">
@@ -55,7 +59,11 @@ export function AssignDialog({ data, closeTo }: DialogProps) {
                 Email
               </Text>
             </label>
-            <TextField.Root {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="off" />
+            <TextField.Root
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              autoComplete="off"
+            />
             <FieldError id={fields.email.errorId} errors={fields.email.errors} />
             <FieldError id={form.errorId} errors={form.errors} />
             <Flex gap="3" justify="end" mt="3">

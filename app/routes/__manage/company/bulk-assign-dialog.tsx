@@ -65,10 +65,16 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
                   defaultValue={d.group}
                   aria-describedby="bulk-assign-group-error"
                   onChange={(event) =>
-                    navigate(dialogUrl({ dialog: 'bulk-assign', company: d.company.id, group: event.currentTarget.value }, location.search), {
-                      replace: true,
-                      preventScrollReset: true,
-                    })
+                    navigate(
+                      dialogUrl(
+                        { dialog: 'bulk-assign', company: d.company.id, group: event.currentTarget.value },
+                        location.search,
+                      ),
+                      {
+                        replace: true,
+                        preventScrollReset: true,
+                      },
+                    )
                   }
                 >
                   {d.products.map((p) => (
@@ -162,7 +168,11 @@ function AssigneesForm({ data, group, licenses, closeTo, groupErrorId }: Assigne
         <FieldError id={fields.emails.errorId} errors={emailErrors} />
         <Flex asChild gap="2" align="center">
           <label>
-            <input {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} style={checkboxStyle} />
+            <input
+              {...getInputProps(fields.sendEmail, { type: 'checkbox' })}
+              key={fields.sendEmail.key}
+              style={checkboxStyle}
+            />
             <Text size="2">{labels.sendEmailOnAssign}</Text>
           </label>
         </Flex>

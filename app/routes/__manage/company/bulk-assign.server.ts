@@ -11,7 +11,6 @@ import {
   bulkAssignProducts,
   companyAssignees,
   planCompanyBulkAssign,
-  shouldAutoOpenBulkAssign,
   type BulkAssignProduct,
 } from '#app/rules/company'
 import { callLicensing } from '#app/utils/licensing.server'
@@ -19,7 +18,7 @@ import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../registry.server'
 import { currentDetails, findCompany, notFound, refusal } from './common.server'
 import { bulkAssignSchema } from './schemas'
-import { dialogUrl, pageUrl } from './urls'
+import { pageUrl } from './urls'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }
@@ -41,17 +40,10 @@ export type BulkAssignActionData = {
 }
 
 /**
- * `?dialog=bulk-assign&company=ID[&group=G]`. With `auto=1` (the page asks for it once, spec §2): opens the dialog
- * and records hideBulkAssign, unless that was done before or the conditions no longer hold.
+ * `?dialog=bulk-assign&company=ID[&group=G]`. (Its opening by itself once, spec §2, is decided by the /manage loader.)
  */
-export const bulkAssignDialog: DialogLoader = async ({ request, url, details, preferences }) => {
+export const bulkAssignDialog: DialogLoader = async ({ url, details, preferences }) => {
   const companyId = url.searchParams.get('company')
-  if (url.searchParams.get('auto') === '1') {
-    if (preferences.hideBulkAssign || !shouldAutoOpenBulkAssign(details)) throw redirect(pageUrl(url))
-    throw redirect(dialogUrl({ dialog: 'bulk-assign', company: companyId ?? '' }, url.search), {
-      headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
-    })
-  }
   const company = findCompany(details, companyId)
   if (!company || !company.canAssign) notFound()
   const now = Date.now()
@@ -82,7 +74,10 @@ export const bulkAssign: ManageAction = async (args) => {
   const plan = planCompanyBulkAssign({ licenses: company.licenses, group: group as ProductGroup, text: emails, now })
   if ('error' in plan) {
     // The schema has just checked the same plan; this only guards against a change in between.
-    return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply({ formErrors: [plan.error] }) }, { status: 400 })
+    return json<BulkAssignActionData>(
+      { intent: 'bulk-assign', result: submission.reply({ formErrors: [plan.error] }) },
+      { status: 400 },
+    )
   }
   if (stage === 'preview') {
     return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply(), summary: plan.summary })
@@ -95,7 +90,10 @@ export const bulkAssign: ManageAction = async (args) => {
     )
     if (!answer.ok) {
       const { message, status } = refusal(answer.error)
-      return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply({ formErrors: [message] }) }, { status })
+      return json<BulkAssignActionData>(
+        { intent: 'bulk-assign', result: submission.reply({ formErrors: [message] }) },
+        { status },
+      )
     }
   }
   return redirect(pageUrl(args.url), {

@@ -31,13 +31,19 @@ export function findCompanyLicense(details: Details, licenseId: string | null) {
 }
 
 /** Any license the page shows: personal (owned or assigned) or a company's. */
-export function findLicense(details: Details, licenseId: string | null): { license: License; company?: Company } | undefined {
+export function findLicense(
+  details: Details,
+  licenseId: string | null,
+): { license: License; company?: Company } | undefined {
   const personal = details.body.personal.licenses.find((l) => l.id === licenseId)
   return personal ? { license: personal } : findCompanyLicense(details, licenseId)
 }
 
 /** Any subscription the page shows. */
-export function findSubscription(details: Details, subscriptionId: string | null): { subscription: Subscription; company?: Company } | undefined {
+export function findSubscription(
+  details: Details,
+  subscriptionId: string | null,
+): { subscription: Subscription; company?: Company } | undefined {
   const personal = details.body.personal.subscriptions.find((s) => s.subscriptionId === subscriptionId)
   if (personal) return { subscription: personal }
   for (const company of details.body.companies) {

@@ -3,7 +3,14 @@
  * `../actions.server.ts` with one spread each.
  */
 import type { DialogLoader, ManageAction } from '../registry.server'
-import { merge, mergeDialog, removeLicense, removeLicenseDialog, removeSubscription, removeSubscriptionDialog } from './admin.server'
+import {
+  merge,
+  mergeDialog,
+  removeLicense,
+  removeLicenseDialog,
+  removeSubscription,
+  removeSubscriptionDialog,
+} from './admin.server'
 import { assign, assignDialog, unassign } from './assign.server'
 import { bulkAssign, bulkAssignDialog } from './bulk-assign.server'
 import { offlineKeyDialog, offlineKeysDialog } from './offline-keys.server'

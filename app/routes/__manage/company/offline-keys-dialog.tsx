@@ -39,7 +39,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </Button>
       <Text size="2" role="status">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Copying is not allowed here; select the text and copy it.' : ''}
+        {state === 'copied'
+          ? 'Copied.'
+          : state === 'failed'
+            ? 'Copying is not allowed here; select the text and copy it.'
+            : ''}
       </Text>
     </>
   )
@@ -74,14 +78,23 @@ export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
             Offline key
           </Text>
         </label>
-        <textarea id={textId} readOnly rows={6} value={entry.licenseKey} style={{ ...textAreaStyle, wordBreak: 'break-all' }} />
+        <textarea
+          id={textId}
+          readOnly
+          rows={6}
+          value={entry.licenseKey}
+          style={{ ...textAreaStyle, wordBreak: 'break-all' }}
+        />
         <Text as="p" size="2" color="gray">
           Enter it in your editor&apos;s offline activation. See {helpLink}.
         </Text>
         <Flex gap="3" justify="end" align="center" mt="2" wrap="wrap">
           <CopyButton text={entry.licenseKey} label="Copy key" />
           <Button asChild variant="soft">
-            <a href={textFileHref(entry.licenseKey + '\n')} download={offlineKeyFileName('offline-key', entry.order, entry.key)}>
+            <a
+              href={textFileHref(entry.licenseKey + '\n')}
+              download={offlineKeyFileName('offline-key', entry.order, entry.key)}
+            >
               Download key
             </a>
           </Button>
@@ -108,13 +121,25 @@ export function OfflineKeysDialog({ data, closeTo }: DialogProps) {
   }
   const text = offlineKeysText(d.company.name, d.groups)
   return (
-    <RouteDialog title={title} description={`${d.company.name}: the offline keys of its licenses, by order.`} closeTo={closeTo} raised maxWidth="760px">
+    <RouteDialog
+      title={title}
+      description={`${d.company.name}: the offline keys of its licenses, by order.`}
+      closeTo={closeTo}
+      raised
+      maxWidth="760px"
+    >
       {d.groups.length === 0 ? (
         <Text as="p" size="2" mb="3">
           None of this company&apos;s licenses has an offline key.
         </Text>
       ) : (
-        <Box style={{ maxHeight: '55vh', overflowY: 'auto' }} mb="3" tabIndex={0} aria-label="Offline keys by order" role="region">
+        <Box
+          style={{ maxHeight: '55vh', overflowY: 'auto' }}
+          mb="3"
+          tabIndex={0}
+          aria-label="Offline keys by order"
+          role="region"
+        >
           {d.groups.map((group) => (
             <Box key={group.order} mb="3">
               <Heading as="h3" size="2" mb="1">

@@ -25,13 +25,19 @@ export function PermissionsDialog({ data, closeTo }: DialogProps) {
   const location = useLocation()
   const actionData = useActionData<RemovePermissionActionData>()
   const navigation = useNavigation()
-  const removing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'remove-permission'
-    ? String(navigation.formData.get('email'))
-    : undefined
+  const removing =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'remove-permission'
+      ? String(navigation.formData.get('email'))
+      : undefined
   const refusal = actionData?.intent === 'remove-permission' && navigation.state === 'idle' ? actionData : undefined
 
   return (
-    <RouteDialog title={labels.companyPermissions} description={`Who may manage the licenses of ${d.company.name}.`} closeTo={closeTo} maxWidth="640px">
+    <RouteDialog
+      title={labels.companyPermissions}
+      description={`Who may manage the licenses of ${d.company.name}.`}
+      closeTo={closeTo}
+      maxWidth="640px"
+    >
       {d.kind === 'error' ? (
         <Alert>{d.message}</Alert>
       ) : (
@@ -85,7 +91,10 @@ export function PermissionsDialog({ data, closeTo }: DialogProps) {
       <Flex gap="3" justify="end">
         {d.kind === 'list' ? (
           <Button asChild>
-            <Link to={dialogUrl({ dialog: 'add-permission', company: d.company.id }, location.search)} preventScrollReset>
+            <Link
+              to={dialogUrl({ dialog: 'add-permission', company: d.company.id }, location.search)}
+              preventScrollReset
+            >
               {labels.addUser}
             </Link>
           </Button>
@@ -109,7 +118,8 @@ export function AddPermissionDialog({ data, closeTo }: DialogProps) {
   const actionData = useActionData<AddPermissionActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'add-permission'
-  const lastResult = actionData?.intent === 'add-permission' && navigation.state === 'idle' ? actionData.result : undefined
+  const lastResult =
+    actionData?.intent === 'add-permission' && navigation.state === 'idle' ? actionData.result : undefined
   const back = dialogUrl({ dialog: 'permissions', company: d.company.id }, location.search)
 
   const [form, fields] = useForm({
@@ -129,7 +139,11 @@ export function AddPermissionDialog({ data, closeTo }: DialogProps) {
 
   return (
     <RouteDialog title={labels.addCompanyPermission} description={d.company.name} closeTo={back} maxWidth="520px">
-      <Form method="post" action={dialogActionUrl({ dialog: 'add-permission', company: d.company.id }, closeTo)} {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={dialogActionUrl({ dialog: 'add-permission', company: d.company.id }, closeTo)}
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="intent" value="add-permission" />
         <input type="hidden" name="company" value={d.company.id} />
         <Flex direction="column" gap="2">
@@ -138,7 +152,11 @@ export function AddPermissionDialog({ data, closeTo }: DialogProps) {
               Email
             </Text>
           </label>
-          <TextField.Root {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="off" />
+          <TextField.Root
+            {...getInputProps(fields.email, { type: 'email' })}
+            key={fields.email.key}
+            autoComplete="off"
+          />
           <FieldError id={fields.email.errorId} errors={fields.email.errors} />
 
           <label htmlFor={fields.role.id}>
@@ -177,7 +195,11 @@ export function AddPermissionDialog({ data, closeTo }: DialogProps) {
 
           <Flex asChild gap="2" align="center" mt="1">
             <label>
-              <input {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} style={checkboxStyle} />
+              <input
+                {...getInputProps(fields.sendEmail, { type: 'checkbox' })}
+                key={fields.sendEmail.key}
+                style={checkboxStyle}
+              />
               <Text size="2">{labels.sendNotificationToUser}</Text>
             </label>
           </Flex>

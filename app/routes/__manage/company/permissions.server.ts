@@ -55,8 +55,14 @@ function permissionsCompany(details: Parameters<DialogLoader>[0]['details'], com
 }
 
 async function entriesOf(args: Pick<ManageArgs, 'user' | 'context'>, companyId: string) {
-  const answer = await callLicensing('retrievePermissions', { companyId }, { credential: args.user.credential, context: args.context })
-  return answer.ok ? { ok: true as const, entries: answer.result.permissions } : { ok: false as const, ...refusal(answer.error) }
+  const answer = await callLicensing(
+    'retrievePermissions',
+    { companyId },
+    { credential: args.user.credential, context: args.context },
+  )
+  return answer.ok
+    ? { ok: true as const, entries: answer.result.permissions }
+    : { ok: false as const, ...refusal(answer.error) }
 }
 
 /** The user's own role in the company, read from its permission list. */
@@ -150,7 +156,10 @@ export const addPermission: ManageAction = async (args) => {
       )
     }
     const { message, status } = refusal(answer.error)
-    return json<AddPermissionActionData>({ intent: 'add-permission', result: submission.reply({ formErrors: [message] }) }, { status })
+    return json<AddPermissionActionData>(
+      { intent: 'add-permission', result: submission.reply({ formErrors: [message] }) },
+      { status },
+    )
   }
   return redirect(backToDialog({ dialog: 'permissions', company: company.id }, args.url), {
     headers: { 'Set-Cookie': await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail }) },

@@ -38,7 +38,12 @@ export function bulkAssignSchema(licenses: readonly License[], now: number) {
       stage: z.enum(['preview', 'apply']).default('preview'),
     })
     .superRefine((value, ctx) => {
-      const plan = planCompanyBulkAssign({ licenses, group: value.group as License['productGroup'], text: value.emails, now })
+      const plan = planCompanyBulkAssign({
+        licenses,
+        group: value.group as License['productGroup'],
+        text: value.emails,
+        now,
+      })
       if ('error' in plan) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [plan.readOnly ? 'group' : 'emails'], message: plan.error })
       }

@@ -87,7 +87,9 @@ export function BulkRenewDialog({ data, closeTo }: DialogProps) {
                   <Table.Cell>{row.key}</Table.Cell>
                   <Table.Cell>{row.assignedTo}</Table.Cell>
                   <Table.Cell>
-                    <time dateTime={new Date(row.expiration).toISOString()}>{formatDate(row.expiration, { utc: true })}</time>
+                    <time dateTime={new Date(row.expiration).toISOString()}>
+                      {formatDate(row.expiration, { utc: true })}
+                    </time>
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -113,7 +115,10 @@ export function BulkRenewDialog({ data, closeTo }: DialogProps) {
       {d.salesOnly.length ? (
         <Text as="p" size="2" mt="3">
           Enterprise and multi-user licenses are renewed through our sales team:{' '}
-          <Link href={salesRenewalMailto(d.salesOnly)} underline="always">ask sales for a renewal quote</Link>.
+          <Link href={salesRenewalMailto(d.salesOnly)} underline="always">
+            ask sales for a renewal quote
+          </Link>
+          .
         </Text>
       ) : null}
       {d.rows.length === 0 ? (

@@ -9,7 +9,13 @@ import type { ReceiptDialogData } from './renewals.server'
 export function ReceiptErrorDialog({ data, closeTo }: DialogProps) {
   const d = data as ReceiptDialogData
   return (
-    <RouteDialog title={labels.somethingWentWrong} description={d.error} closeTo={closeTo} role="alertdialog" maxWidth="480px">
+    <RouteDialog
+      title={labels.somethingWentWrong}
+      description={d.error}
+      closeTo={closeTo}
+      role="alertdialog"
+      maxWidth="480px"
+    >
       <Flex justify="end" mt="3">
         <Button asChild>
           <RemixLink to={closeTo} preventScrollReset>

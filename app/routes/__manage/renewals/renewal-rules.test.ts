@@ -61,14 +61,24 @@ describe('license references in forms', () => {
 describe('companyStoreLink (§7 New Subscription)', () => {
   it('opens the organization purchase of the product the company holds most, with the encoded email', () => {
     const c = company({
-      licenses: [license({ productGroup: 'quokka' }), license({ productGroup: 'quokka' }), license({ productGroup: 'wallaby' })],
+      licenses: [
+        license({ productGroup: 'quokka' }),
+        license({ productGroup: 'quokka' }),
+        license({ productGroup: 'wallaby' }),
+      ],
     })
-    expect(companyStoreLink(c, 'olivia+it@acme.test')).toBe('/shop/quokka/buy/?type=company&email=olivia%2Bit%40acme.test')
+    expect(companyStoreLink(c, 'olivia+it@acme.test')).toBe(
+      '/shop/quokka/buy/?type=company&email=olivia%2Bit%40acme.test',
+    )
   })
   it('counts subscription licenses, sends the bundle to Wallaby and the console-logging tool to its own page', () => {
     const ninja = subscription({ licenses: [license({ productGroup: 'other' }), license({ productGroup: 'other' })] })
-    expect(companyStoreLink(company({ subscriptions: [ninja] }), 'a@b.test')).toBe('/shop/console-ninja/buy/?type=company&email=a%40b.test')
-    expect(companyStoreLink(company({ licenses: [license({ productGroup: 'bundle' })] }), 'a@b.test')).toMatch(/^\/shop\/wallaby\/buy\//)
+    expect(companyStoreLink(company({ subscriptions: [ninja] }), 'a@b.test')).toBe(
+      '/shop/console-ninja/buy/?type=company&email=a%40b.test',
+    )
+    expect(companyStoreLink(company({ licenses: [license({ productGroup: 'bundle' })] }), 'a@b.test')).toMatch(
+      /^\/shop\/wallaby\/buy\//,
+    )
     expect(companyStoreLink(company(), 'a@b.test')).toMatch(/^\/shop\/wallaby\/buy\//)
   })
 })

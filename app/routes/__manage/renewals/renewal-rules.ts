@@ -11,7 +11,9 @@ export const SALES_EMAIL = 'sales@license-portal.test'
 
 /** The Renew/Co-term table's rows: licenses without a subscription that the renewal call can renew (§5 showRenew). */
 export function bulkRenewableLicenses(company: Company): License[] {
-  return sortLicenses(company.licenses.filter((l) => !l.subscription && showRenew(l, company) && !renewsThroughSales(l)))
+  return sortLicenses(
+    company.licenses.filter((l) => !l.subscription && showRenew(l, company) && !renewsThroughSales(l)),
+  )
 }
 
 /** Licenses of the company that only sales can renew (shown in the dialog with the mail link). */
@@ -20,9 +22,12 @@ export function salesOnlyLicenses(company: Company): License[] {
 }
 
 /** The sales mail link for renewing `licenses` (one or more). */
-export function salesRenewalMailto(licenses: readonly Pick<License, 'productName' | 'trial' | 'order' | 'key'>[]): string {
+export function salesRenewalMailto(
+  licenses: readonly Pick<License, 'productName' | 'trial' | 'order' | 'key'>[],
+): string {
   const lines = licenses.map((l) => `${displayName(l)}: order ${l.order}, key ${l.key}`)
-  const subject = licenses.length === 1 ? `Renewal of ${displayName(licenses[0])} (order ${licenses[0].order})` : 'License renewal'
+  const subject =
+    licenses.length === 1 ? `Renewal of ${displayName(licenses[0])} (order ${licenses[0].order})` : 'License renewal'
   const body = `Please send me a renewal quote for:\n${lines.join('\n')}\n`
   return `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }

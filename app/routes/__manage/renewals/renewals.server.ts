@@ -100,7 +100,8 @@ export const bulkRenew: ManageAction = async (args) => {
     .getAll('license')
     .map(decodeLicenseRef)
     .filter((r): r is LicenseRef => r !== null)
-  if (refs.length === 0) return json<BulkRenewActionData>({ intent: 'bulk-renew', error: nothingSelected }, { status: 400 })
+  if (refs.length === 0)
+    return json<BulkRenewActionData>({ intent: 'bulk-renew', error: nothingSelected }, { status: 400 })
   const unique = new Map(refs.map((r) => [receiptCacheKey(r), r]))
   for (const ref of unique.values()) {
     if (!renewable.some((l) => l.id === ref.id && l.owner === ref.owner)) notFound()
@@ -124,7 +125,12 @@ export const bulkRenewDialog: DialogLoader = async ({ url, details }) => {
       assignedTo: l.assignedTo,
       expiration: l.expiration,
     })),
-    salesOnly: salesOnlyLicenses(company).map(({ productName, trial, order, key }) => ({ productName, trial, order, key })),
+    salesOnly: salesOnlyLicenses(company).map(({ productName, trial, order, key }) => ({
+      productName,
+      trial,
+      order,
+      key,
+    })),
   } satisfies BulkRenewDialogData
 }
 

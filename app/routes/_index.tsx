@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Box, Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -58,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const provider = parsed.data.provider
       const callback = new URL(`/auth/${provider}/`, request.url).href
       const answer = await callLicensing('manageLicense', { type: provider, callback }, { context })
-      if (answer.ok && 'redirect' in answer.result) return redirect(answer.result.redirect)
+      // A document redirect: the provider's page (or the local stand-in) is not a route of this app.
+      if (answer.ok && 'redirect' in answer.result) return redirectDocument(answer.result.redirect)
       return json<ActionData>({ kind: 'social', message: unexpectedError }, { status: 502 })
     }
     default:

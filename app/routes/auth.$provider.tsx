@@ -1,6 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { AuthenticationFailedDialog } from '#app/components/account/authentication-failed-dialog'
+import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
 
@@ -36,9 +37,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
   if (!answer.ok) return json({ code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401 })
   if (answer.result.linked && user) throw redirect(ACCOUNT_SETTINGS_PATH)
+  // What the user menu needs on the first page (whether Change Email Address applies).
+  const details = await callLicensing('retrieveDetails', {}, { credential: answer.result.session, context })
   return createUserSession(
     request,
-    { email: answer.result.email, admin: answer.result.admin, credential: answer.result.session },
+    {
+      email: answer.result.email,
+      admin: answer.result.admin,
+      credential: answer.result.session,
+      hasPersonalLicenses: details.ok
+        ? holdsPersonalLicenses(details.result.body.personal.licenses)
+        : undefined,
+    },
     answer.result.linked ? ACCOUNT_SETTINGS_PATH : '/manage',
   )
 }

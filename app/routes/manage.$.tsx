@@ -1,6 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
+import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
 
@@ -19,7 +20,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (answer.ok && answer.result.session) {
     return createUserSession(
       request,
-      { email: answer.result.email, admin: answer.result.admin, credential: answer.result.session },
+      {
+        email: answer.result.email,
+        admin: answer.result.admin,
+        credential: answer.result.session,
+        hasPersonalLicenses: holdsPersonalLicenses(answer.result.body.personal.licenses),
+      },
       '/manage',
     )
   }

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from '@remix-run/react'
 import { ManagePage } from '#app/components/manage/manage-page'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
+import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { shouldAutoOpenBulkAssign } from '#app/rules/company'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The user menu offers Change Email Address to personal license holders only: remember it with the session.
   const session = await getSession(request)
-  const hasPersonalLicenses = details.body.personal.licenses.some((l) => l.licenseType === 'personal')
+  const hasPersonalLicenses = holdsPersonalLicenses(details.body.personal.licenses)
   const headers = new Headers()
   if (session.get('hasPersonalLicenses') !== hasPersonalLicenses || session.get('admin') !== details.admin) {
     session.set('hasPersonalLicenses', hasPersonalLicenses)

@@ -117,3 +117,8 @@ export function groupOfflineKeys(licenses: readonly License[], records: readonly
   }
   return groups
 }
+
+/** A personal license holder (spec §1, §6): may change their email address. */
+export function holdsPersonalLicenses(licenses: readonly Pick<License, 'licenseType'>[]): boolean {
+  return licenses.some((l) => l.licenseType === 'personal')
+}

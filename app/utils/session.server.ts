@@ -95,6 +95,9 @@ export function commitSession(session: PortalSession): Promise<string> {
 
 export type SignedInUser = { email: string; admin: boolean; credential: string }
 
+/** Known at sign-in, so that the very first page's user menu is right (spec §2: Change Email Address). */
+type SignInFacts = SignedInUser & { hasPersonalLicenses?: boolean }
+
 /** The signed-in user, or null (also when the 24-hour limit has passed). */
 export async function getUser(request: Request): Promise<SignedInUser | null> {
   const session = await getSession(request)
@@ -118,7 +121,7 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
  */
 export async function createUserSession(
   request: Request,
-  user: SignedInUser,
+  user: SignInFacts,
   redirectTo: string,
 ): Promise<Response> {
   const old = await getSession(request)
@@ -129,6 +132,7 @@ export async function createUserSession(
   session.set('admin', user.admin)
   session.set('credential', user.credential)
   session.set('createdAt', Date.now())
+  if (user.hasPersonalLicenses !== undefined) session.set('hasPersonalLicenses', user.hasPersonalLicenses)
   // Without maxAge the cookie lasts for the browser session; the record itself expires after 24 hours.
   headers.append('Set-Cookie', await sessionStorage().commitSession(session))
   return redirect(redirectTo, { headers })

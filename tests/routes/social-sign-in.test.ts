@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { cookieFrom, removeDataDir, settle, stubLicensing } from './account-stub'
+import { cookieFrom, detailsFor, removeDataDir, settle, stubLicensing } from './account-stub'
 
 const { loader } = await import('#app/routes/auth.$provider')
-const { createUserSession, getUser } = await import('#app/utils/session.server')
+const { createUserSession, getSession, getUser } = await import('#app/utils/session.server')
 
 afterAll(removeDataDir)
 
@@ -42,6 +42,7 @@ describe('/auth/{provider}/', () => {
   it.each(['github', 'google'])('signs in through %s: a new portal session, then /manage', async (provider) => {
     const { stub, response } = callback(provider, 'code=c1&state=s1', {
       completeAuthentication: () => ({ result: signedInAs }),
+      retrieveDetails: () => ({ result: detailsFor('gita@github.test', { personal: true }) }),
     })
     const res = await response
     expect(res.status).toBe(302)
@@ -52,9 +53,14 @@ describe('/auth/{provider}/', () => {
         payload: { type: provider, code: 'c1', state: 's1' },
         credential: undefined,
       },
+      // What the first page's user menu needs (Change Email Address for personal holders), with the new credential.
+      { operation: 'retrieveDetails', payload: {}, credential: 'cred-new' },
     ])
-    const user = await getUser(new Request('http://portal.test/', { headers: { Cookie: cookieFrom(res) } }))
+    const cookie = cookieFrom(res)
+    const user = await getUser(new Request('http://portal.test/', { headers: { Cookie: cookie } }))
     expect(user).toEqual({ email: 'gita@github.test', admin: false, credential: 'cred-new' })
+    const session = await getSession(new Request('http://portal.test/', { headers: { Cookie: cookie } }))
+    expect(session.get('hasPersonalLicenses')).toBe(true)
   })
 
   it('completes a link for the signed-in account and returns to Account Settings', async () => {

@@ -1,7 +1,6 @@
 import { Flex } from '@radix-ui/themes'
 import type { Company, License } from '#protocol/entities'
 import { AssignAction, OfflineKeyAction, RemoveLicenseAction } from './company/license-actions'
-import { ReceiptAction } from './renewals/receipt-link'
 import { RenewAction } from './renewals/renew-action'
 
 export type LicenseActionProps = { license: License; company?: Company; admin: boolean; now: number }
@@ -14,7 +13,6 @@ const contributions: Array<(props: LicenseActionProps) => JSX.Element | null> = 
   AssignAction,
   RenewAction,
   OfflineKeyAction,
-  ReceiptAction,
   RemoveLicenseAction,
 ]
 

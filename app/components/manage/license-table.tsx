@@ -4,6 +4,7 @@ import type { Company, License } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName, isExpired, sortLicenses } from '#app/rules/license'
 import { hasLicenseActions, LicenseActions } from './license-actions'
+import { OrderNumber } from './renewals/receipt-link'
 
 type LicenseTableProps = {
   licenses: License[]
@@ -54,7 +55,9 @@ export function LicenseTable({ licenses, now, caption, company, admin, paging }:
                   </Badge>
                 ) : null}
               </Table.RowHeaderCell>
-              <Table.Cell>{license.order}</Table.Cell>
+              <Table.Cell>
+                  <OrderNumber license={license} company={company} />
+                </Table.Cell>
               <Table.Cell>{license.key}</Table.Cell>
               {showAssigned ? (
                 <Table.Cell>

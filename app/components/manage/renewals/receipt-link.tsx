@@ -2,7 +2,6 @@ import { Link } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company, License } from '#protocol/entities'
-import type { LicenseActionProps } from '#app/components/manage/license-actions'
 import { showReceipt } from '#app/rules/license'
 
 /** The address that sends the browser to a license's receipt (spec §7 retrieveReceipt). */
@@ -36,20 +35,6 @@ export function OrderNumber({ license, company }: { license: License; company?: 
     <ReceiptAnchor license={license}>
       <span className="visually-hidden">Receipt for order </span>
       {license.order}
-    </ReceiptAnchor>
-  )
-}
-
-/** The per-license "Receipt" action of a row whose order number is not itself the link. */
-export function ReceiptAction({ license, company }: LicenseActionProps) {
-  if (!showReceipt(license, company)) return null
-  return (
-    <ReceiptAnchor license={license}>
-      Receipt
-      <span className="visually-hidden">
-        {' '}
-        for order {license.order}, key {license.key}
-      </span>
     </ReceiptAnchor>
   )
 }

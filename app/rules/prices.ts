@@ -2,35 +2,11 @@
  * Price rules of spec §2 "Purchase page", §2 "Redeem page" and §9: formatting, per-month display, the country
  * discount threshold, the built-in default prices and the purchase page's defaults from the URL.
  */
+import { currencySymbols } from '#protocol/currency'
 import type { BillingPeriod } from '#protocol/entities'
 import { clampQuantity } from './subscription'
 
-/** Symbols shown before an amount; a currency without one is shown with its code ("CHF 12"). */
-export const currencySymbols: Readonly<Record<string, string>> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  AUD: 'A$',
-  CAD: 'CA$',
-  NZD: 'NZ$',
-  HKD: 'HK$',
-  SGD: 'S$',
-  MXN: 'MX$',
-  TWD: 'NT$',
-  BRL: 'R$',
-  ZAR: 'R',
-  JPY: '¥',
-  CNY: 'CN¥',
-  INR: '₹',
-  KRW: '₩',
-  RUB: '₽',
-  TRY: '₺',
-  ILS: '₪',
-  UAH: '₴',
-  PHP: '₱',
-  THB: '฿',
-  VND: '₫',
-}
+export { currencySymbols }
 
 export function currencySymbol(currency: string): string {
   const code = currency.toUpperCase()

@@ -1,7 +1,8 @@
 /**
  * The product catalog: the one configuration file for what the shop sells and how the payment provider knows it.
- * Edit this file (not the code) to change products, provider ids, list prices, countries or currency symbols; the typed
- * accessors in `./index.ts` validate it when the service starts.
+ * Edit this file (not the code) to change products, provider ids, list prices or countries (currency symbols live in
+ * protocol/currency.ts, shared with the portal); the typed accessors in `./index.ts` validate it when the service
+ * starts.
  *
  * Provider ids: each plan has one id per provider environment.
  * - `sandbox`: the local sandbox provider (the default, no account needed). Its ids are the plan keys themselves.
@@ -9,6 +10,7 @@
  *   accounts (Seller Dashboard > Catalog > Subscription Plans). Set them to the vendor's own ids before going live.
  */
 import type { CatalogConfig } from './types.js'
+import { currencySymbols } from '../../protocol/currency.js'
 
 export const catalogConfig: CatalogConfig = {
   /** Currency of the list prices below (and of the built-in fallback prices, spec §9). */
@@ -133,26 +135,5 @@ export const catalogConfig: CatalogConfig = {
     { code: 'HK', name: 'Hong Kong' },
     { code: 'TW', name: 'Taiwan' },
   ],
-  /** Symbols shown before an amount; a currency without one is shown with its code ("CHF 12"). */
-  currencySymbols: {
-    USD: '$',
-    EUR: '€',
-    GBP: '£',
-    AUD: 'A$',
-    CAD: 'CA$',
-    NZD: 'NZ$',
-    HKD: 'HK$',
-    SGD: 'S$',
-    MXN: 'MX$',
-    TWD: 'NT$',
-    BRL: 'R$',
-    ZAR: 'R',
-    JPY: '¥',
-    CNY: 'CN¥',
-    INR: '₹',
-    KRW: '₩',
-    TRY: '₺',
-    ILS: '₪',
-    UAH: '₴',
-  },
+  currencySymbols,
 }

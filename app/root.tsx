@@ -38,7 +38,11 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [preferences, user, session] = await Promise.all([getPreferences(request), getUser(request), getSession(request)])
+  const [preferences, user, session] = await Promise.all([
+    getPreferences(request),
+    getUser(request),
+    getSession(request),
+  ])
   return json({
     honeypot: honeypot.getInputProps(),
     theme: preferences.theme,

@@ -152,7 +152,12 @@ export const PricePlan = z.object({
 export type PricePlan = z.infer<typeof PricePlan>
 
 /** Country table entry (spec §3). */
-export const Country = z.object({ code: z.string().length(2), name: z.string(), taxName: z.string().optional(), requiresZip: z.boolean().optional() })
+export const Country = z.object({
+  code: z.string().length(2),
+  name: z.string(),
+  taxName: z.string().optional(),
+  requiresZip: z.boolean().optional(),
+})
 export type Country = z.infer<typeof Country>
 
 /** Checkout passthrough (spec §3): the buyer's (company) name and the referrer kept in a cookie for 14 days. */

@@ -49,7 +49,10 @@ export const operations = {
     result: z.object({ valid: z.boolean(), expiration: z.number().optional() }),
   },
   confirmActivation: {
-    payload: z.object({ passthrough: z.string().min(1).max(4000), deactivate: z.array(z.string().max(200)).max(10).default([]) }),
+    payload: z.object({
+      passthrough: z.string().min(1).max(4000),
+      deactivate: z.array(z.string().max(200)).max(10).default([]),
+    }),
     result: z.object({ completed: z.literal(true) }).or(z.object({ activations: z.array(Activation) })),
   },
   // sign-in and session
@@ -61,7 +64,11 @@ export const operations = {
     result: z.object({ completed: z.literal(true) }).or(z.object({ redirect: z.string() })),
   },
   completeAuthentication: {
-    payload: z.object({ type: z.enum(['github', 'google']), code: z.string().min(1).max(2000), state: z.string().min(1).max(2000) }),
+    payload: z.object({
+      type: z.enum(['github', 'google']),
+      code: z.string().min(1).max(2000),
+      state: z.string().min(1).max(2000),
+    }),
     result: z.object({
       completed: z.literal(true),
       session: z.string(),
@@ -110,20 +117,36 @@ export const operations = {
     }),
     result: completed,
   },
-  offlineLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(10000) }), result: z.object({ licenses: z.array(OfflineLicense) }) },
+  offlineLicense: {
+    payload: z.object({ ids: z.array(LicenseRef).min(1).max(10000) }),
+    result: z.object({ licenses: z.array(OfflineLicense) }),
+  },
   removeLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: completed },
   mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
-  retrievePermissions: { payload: z.object({ companyId: id }), result: z.object({ permissions: z.array(PermissionEntry) }) },
+  retrievePermissions: {
+    payload: z.object({ companyId: id }),
+    result: z.object({ permissions: z.array(PermissionEntry) }),
+  },
   updatePermissions: {
     payload: z.object({
-      add: z.array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).min(1) })).max(100).default([]),
-      remove: z.array(z.object({ companyId: id, email })).max(100).default([]),
+      add: z
+        .array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).min(1) }))
+        .max(100)
+        .default([]),
+      remove: z
+        .array(z.object({ companyId: id, email }))
+        .max(100)
+        .default([]),
       sendEmail: z.boolean().default(false),
     }),
     result: completed,
   },
   addLicenses: {
-    payload: z.object({ companyId: id.optional(), productName: z.string().min(1), quantity: z.number().int().min(1).max(100) }),
+    payload: z.object({
+      companyId: id.optional(),
+      productName: z.string().min(1),
+      quantity: z.number().int().min(1).max(100),
+    }),
     result: completed,
   },
   // payments
@@ -131,7 +154,11 @@ export const operations = {
   retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
   // shop (spec §7 "Other calls"; also served at their own /api paths)
   prices: {
-    payload: z.object({ product: z.string().min(1).max(100), coupon: z.string().max(100).optional(), country: z.string().length(2).optional() }),
+    payload: z.object({
+      product: z.string().min(1).max(100),
+      coupon: z.string().max(100).optional(),
+      country: z.string().length(2).optional(),
+    }),
     result: z.object({ country: z.string(), plans: z.array(PricePlan) }),
   },
   activeSubscriptionCheck: {
@@ -139,12 +166,24 @@ export const operations = {
     result: z.object({ exists: z.boolean() }),
   },
   createSubscriptionOnCheckout: {
-    payload: z.object({ checkoutId: z.string().min(1).max(200), dev: z.boolean().optional(), passthrough: z.string().max(2000) }),
-    result: z.object({ immediatelyAvailable: z.boolean(), state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional() }),
+    payload: z.object({
+      checkoutId: z.string().min(1).max(200),
+      dev: z.boolean().optional(),
+      passthrough: z.string().max(2000),
+    }),
+    result: z.object({
+      immediatelyAvailable: z.boolean(),
+      state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+    }),
   },
   coupon: {
     payload: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('query'), product: z.string().min(1).max(100), coupon: z.string().min(1).max(100), dev: z.boolean().optional() }),
+      z.object({
+        type: z.literal('query'),
+        product: z.string().min(1).max(100),
+        coupon: z.string().min(1).max(100),
+        dev: z.boolean().optional(),
+      }),
       z.object({
         type: z.literal('use'),
         product: z.string().min(1).max(100),
@@ -171,7 +210,11 @@ export const operations = {
       currencySymbols: z.record(z.string()),
       checkout: z.discriminatedUnion('provider', [
         z.object({ provider: z.literal('sandbox'), checkoutUrl: z.string() }),
-        z.object({ provider: z.literal('paddle'), vendorId: z.number().int(), environment: z.enum(['production', 'sandbox']) }),
+        z.object({
+          provider: z.literal('paddle'),
+          vendorId: z.number().int(),
+          environment: z.enum(['production', 'sandbox']),
+        }),
       ]),
     }),
   },
@@ -192,19 +235,34 @@ export const operations = {
   },
   // subscriptions
   cancelSubscription: { payload: subscriptionOnly, result: completed },
-  subscriptionReceipts: { payload: subscriptionOnly, result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }) },
+  subscriptionReceipts: {
+    payload: subscriptionOnly,
+    result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }),
+  },
   subscriptionPauseResume: {
     payload: z.object({ action: z.enum(['pause', 'resume', 'restart']), subscriptionId: id }),
-    result: z.object({ completed: z.literal(true), nextPayment: z.object({ date: z.number(), currency: z.string(), amount: z.number() }).optional() }),
+    result: z.object({
+      completed: z.literal(true),
+      nextPayment: z.object({ date: z.number(), currency: z.string(), amount: z.number() }).optional(),
+    }),
   },
   subscriptionUpdateQuantity: {
-    payload: z.object({ subscriptionId: id, quantity: z.number().int().min(1).max(100), licensesToLapse: z.array(LicenseRef).max(100).default([]) }),
+    payload: z.object({
+      subscriptionId: id,
+      quantity: z.number().int().min(1).max(100),
+      licensesToLapse: z.array(LicenseRef).max(100).default([]),
+    }),
     result: completed,
   },
   subscriptionUpgrade: { payload: subscriptionOnly, result: completed },
   removeSubscription: { payload: subscriptionOnly, result: completed },
   specialOffer: {
-    payload: z.object({ subscriptionId: id, country: z.string().length(2), price: z.number(), alwaysAllow: z.boolean().default(false) }),
+    payload: z.object({
+      subscriptionId: id,
+      country: z.string().length(2),
+      price: z.number(),
+      alwaysAllow: z.boolean().default(false),
+    }),
     result: completed,
   },
   subscriptionAssign: {

@@ -34,7 +34,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 async function main() {
   if (!fs.existsSync('build/server.js')) throw new Error('Run `npm run build` first.')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'license-portal-bench-'))
-    // Production mode, as deployed (React's production build); links are read from the store's outbox table.
+  // Production mode, as deployed (React's production build); links are read from the store's outbox table.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -76,7 +76,9 @@ async function main() {
       }
       const m = median(manage)
       const d = median(details)
-      console.log(`${String(size).padStart(8)}  ${m.toFixed(1).padStart(9)} ms  ${d.toFixed(1).padStart(12)} ms  ${(m / d).toFixed(2).padStart(5)}`)
+      console.log(
+        `${String(size).padStart(8)}  ${m.toFixed(1).padStart(9)} ms  ${d.toFixed(1).padStart(12)} ms  ${(m / d).toFixed(2).padStart(5)}`,
+      )
     }
 
     console.log('\nJavaScript per page (gzip)')
@@ -107,8 +109,7 @@ let outbox: SQLite.Database
 
 async function latestLink(email: string): Promise<string> {
   const row = outbox.prepare('select text from mail_outbox where "to" = ? order by id desc limit 1').get(email) as
-    | { text: string }
-    | undefined
+    { text: string } | undefined
   const link = row?.text.match(/https?:\/\/\S+\/manage\/\S+/)?.[0]
   if (!link) throw new Error(`no sign-in link for ${email}`)
   return link.replace(/^https?:\/\/[^/]+/, base)
@@ -117,7 +118,10 @@ async function latestLink(email: string): Promise<string> {
 async function portalSignIn(email: string): Promise<string> {
   // The sign-in form's honeypot carries an encrypted timestamp: take the page's own fields.
   const page = await fetch(`${base}/`).then((r) => r.text())
-  const honeypot = [...page.matchAll(/<input[^>]*name="([a-z_]+__confirm)"[^>]*>/g)].map((m) => [m[1], m[0].match(/value="([^"]*)"/)?.[1] ?? ''])
+  const honeypot = [...page.matchAll(/<input[^>]*name="([a-z_]+__confirm)"[^>]*>/g)].map((m) => [
+    m[1],
+    m[0].match(/value="([^"]*)"/)?.[1] ?? '',
+  ])
   const form = new URLSearchParams([['intent', 'link'], ['email', email], ...honeypot])
   const sent = await fetch(`${base}/?index`, { method: 'POST', body: form, redirect: 'manual' })
   if (sent.status !== 200) throw new Error(`sign-in for ${email} answered ${sent.status}`)
@@ -129,7 +133,11 @@ async function portalSignIn(email: string): Promise<string> {
 
 async function serviceSignIn(email: string): Promise<string> {
   const post = (body: unknown) =>
-    fetch(`${base}/api/licensing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json())
+    fetch(`${base}/api/licensing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())
   await post({ manageLicense: { type: 'link', email } })
   const passthrough = (await latestLink(email)).split('/manage/')[1]
   const answer = await post({ retrieveDetails: { passthrough } })
@@ -149,7 +157,8 @@ async function scriptBytes(page: string, cookie: string): Promise<number | null>
   if (!response.ok) return null
   const html = await response.text()
   const urls = new Set<string>()
-  for (const match of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) urls.add(match[1])
+  for (const match of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g))
+    urls.add(match[1])
   for (const match of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) urls.add(match[1])
   let total = 0
   for (const url of urls) {

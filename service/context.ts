@@ -30,7 +30,11 @@ export interface ServiceAdapters {
 /** The signed-in account's email, or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
 export async function requireCaller(ctx: ServiceContext): Promise<{ email: string; admin: boolean }> {
   const email = await resolveSession(ctx.db, ctx.credential, ctx.now())
-  const account = await ctx.db.selectFrom('accounts').select(['email', 'admin']).where('email', '=', email).executeTakeFirst()
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .select(['email', 'admin'])
+    .where('email', '=', email)
+    .executeTakeFirst()
   if (!account) throw new ServiceError('NO_USER')
   return { email: account.email, admin: account.admin === 1 }
 }

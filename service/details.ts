@@ -9,9 +9,19 @@ import { toLicense, toSubscription } from './mapping.js'
 export async function hasAnything(db: DB, email: string): Promise<boolean> {
   const owned = await db.selectFrom('licenses').select('id').where('owner', '=', email).limit(1).executeTakeFirst()
   if (owned) return true
-  const assigned = await db.selectFrom('licenses').select('id').where('assigned_to', '=', email).limit(1).executeTakeFirst()
+  const assigned = await db
+    .selectFrom('licenses')
+    .select('id')
+    .where('assigned_to', '=', email)
+    .limit(1)
+    .executeTakeFirst()
   if (assigned) return true
-  const role = await db.selectFrom('company_permissions').select('company_id').where('email', '=', email).limit(1).executeTakeFirst()
+  const role = await db
+    .selectFrom('company_permissions')
+    .select('company_id')
+    .where('email', '=', email)
+    .limit(1)
+    .executeTakeFirst()
   return Boolean(role)
 }
 
@@ -21,7 +31,11 @@ export async function hasAnything(db: DB, email: string): Promise<boolean> {
  * the permission flags of that role. Reads the store in a fixed number of queries whatever the number of licenses.
  */
 export async function buildDetails(db: DB, email: string): Promise<Omit<Details, 'session'>> {
-  const account = await db.selectFrom('accounts').select(['email', 'admin']).where('email', '=', email).executeTakeFirst()
+  const account = await db
+    .selectFrom('accounts')
+    .select(['email', 'admin'])
+    .where('email', '=', email)
+    .executeTakeFirst()
   const roles = await db
     .selectFrom('company_permissions')
     .innerJoin('companies', 'companies.id', 'company_permissions.company_id')

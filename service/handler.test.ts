@@ -43,7 +43,9 @@ describe('the licensing protocol (spec §7)', () => {
 
   it('does not treat inherited object keys as operations', async () => {
     expect((await service.call({ constructor: {} })).body).toMatchObject({ error: 'UNKNOWN_OPERATION' })
-    expect((await service.call({ __proto__: {} } as unknown as object)).body).toMatchObject({ error: 'MALFORMED_REQUEST' })
+    expect((await service.call({ __proto__: {} } as unknown as object)).body).toMatchObject({
+      error: 'MALFORMED_REQUEST',
+    })
   })
 })
 
@@ -105,7 +107,9 @@ describe('retrieveDetails', () => {
     const timed = await createTestService({ now: () => now })
     try {
       await timed.call({ manageLicense: { type: 'link', email: 'olivia@acme.test' } })
-      const passthrough = (await latestLink(timed, 'olivia@acme.test', 'http://portal.test/manage/')).split('/manage/')[1]
+      const passthrough = (await latestLink(timed, 'olivia@acme.test', 'http://portal.test/manage/')).split(
+        '/manage/',
+      )[1]
       now += 24 * 60 * 60 * 1000 + 1
       expect((await timed.call({ retrieveDetails: { passthrough } })).body).toMatchObject({ error: 'INVALID_AGE' })
     } finally {
@@ -117,10 +121,20 @@ describe('retrieveDetails', () => {
     const olivia = await signInAs(service, 'olivia@acme.test')
     const max = await signInAs(service, 'max@acme.test')
     const details = async (credential: string) =>
-      ((await service.call({ retrieveDetails: {} }, credential)).body as { retrieveDetails: { body: { companies: Array<Record<string, unknown>> } } })
-        .retrieveDetails.body.companies
+      (
+        (await service.call({ retrieveDetails: {} }, credential)).body as {
+          retrieveDetails: { body: { companies: Array<Record<string, unknown>> } }
+        }
+      ).retrieveDetails.body.companies
     const [acmeForOlivia] = await details(olivia)
-    expect(acmeForOlivia).toMatchObject({ name: 'Acme Corp', canAssign: true, canAddUsers: true, canRenew: true, canViewReceipt: true, canAddResellers: false })
+    expect(acmeForOlivia).toMatchObject({
+      name: 'Acme Corp',
+      canAssign: true,
+      canAddUsers: true,
+      canRenew: true,
+      canViewReceipt: true,
+      canAddResellers: false,
+    })
     expect((acmeForOlivia.licenses as unknown[]).length).toBeGreaterThanOrEqual(25)
     const [acmeForMax] = await details(max)
     expect(acmeForMax).toMatchObject({ canAssign: true, canAddUsers: false, canRenew: false, canViewReceipt: false })

@@ -3,7 +3,8 @@ import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
 import { operationHandlers } from './operations/index.js'
 
-export type ProtocolResponse = { status: 200; body: Record<string, unknown> } | { status: 500 | 400 | 429; body: ErrorBody }
+export type ProtocolResponse =
+  { status: 200; body: Record<string, unknown> } | { status: 500 | 400 | 429; body: ErrorBody }
 
 const error = (code: ErrorBody['error'], message: string, status: 500 | 400 = 500): ProtocolResponse => ({
   status,
@@ -35,7 +36,10 @@ export async function handleProtocol(
   const parsed = operations[name as OperationName].payload.safeParse((request as Record<string, unknown>)[name])
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return error('INVALID_PAYLOAD', `Invalid payload for ${name}: ${issue?.path.join('.') || 'payload'} ${issue?.message ?? ''}`.trim())
+    return error(
+      'INVALID_PAYLOAD',
+      `Invalid payload for ${name}: ${issue?.path.join('.') || 'payload'} ${issue?.message ?? ''}`.trim(),
+    )
   }
   try {
     const result = await handler(parsed.data, ctx)

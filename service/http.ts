@@ -13,7 +13,10 @@ export function serviceRouter(service: LicensingService): express.Router {
   router.use(offlineKeyRouter(service))
 
   router.post('/api/licensing', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const response = await service.callText(typeof req.body === 'string' ? req.body : '', bearer(req.get('authorization')))
+    const response = await service.callText(
+      typeof req.body === 'string' ? req.body : '',
+      bearer(req.get('authorization')),
+    )
     res.status(response.status).type('application/json').send(JSON.stringify(response.body))
   })
 

@@ -54,7 +54,9 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
 
   if (seeded) log(`Seeded the demo data set into ${config.databaseFile}.`)
   if (config.devTools && seedDemo) {
-    log(`Sign in at ${config.publicUrl}/ with one of the demo addresses; the link arrives in ${config.publicUrl}/dev/outbox:`)
+    log(
+      `Sign in at ${config.publicUrl}/ with one of the demo addresses; the link arrives in ${config.publicUrl}/dev/outbox:`,
+    )
     for (const account of demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
   }
 

@@ -18,7 +18,12 @@ export function toLicense(row: LicenseRow, subscriptionStates?: Map<string, stri
     trial: row.trial === 1,
     promotional: row.promotional === 1,
     ...(row.subscription_id
-      ? { subscription: { subscriptionId: row.subscription_id, state: subscriptionStates?.get(row.subscription_id) ?? 'active' } }
+      ? {
+          subscription: {
+            subscriptionId: row.subscription_id,
+            state: subscriptionStates?.get(row.subscription_id) ?? 'active',
+          },
+        }
       : {}),
     ...(row.billing_period ? { billingPeriod: row.billing_period } : {}),
     lapsing: row.lapsing === 1,
@@ -36,7 +41,9 @@ export function toSubscription(row: SubscriptionRow, licenses: License[]): Subsc
     billingPeriod: row.billing_period,
     productName: row.product_name,
     ...(row.next_payment_date !== null && row.next_payment_amount !== null
-      ? { nextPayment: { date: Number(row.next_payment_date), currency: row.currency, amount: row.next_payment_amount } }
+      ? {
+          nextPayment: { date: Number(row.next_payment_date), currency: row.currency, amount: row.next_payment_amount },
+        }
       : {}),
     ...(row.payment_method ? { paymentMethod: row.payment_method } : {}),
     ...(row.card_type ? { cardType: row.card_type } : {}),

@@ -89,7 +89,8 @@ export async function consumeToken(
     .where('id', '=', claims.jti)
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) throw new ServiceError('INVALID_REQUEST', 'This link has already been used.')
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new ServiceError('INVALID_REQUEST', 'This link has already been used.')
   return { email: row.email, data: row.data ? JSON.parse(row.data) : null, id: row.id }
 }
 

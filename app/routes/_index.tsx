@@ -1,7 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Box, Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes'
-import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -22,7 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData =
-  | { kind: 'link'; outcome: 'sent' | 'locked' | 'error' | 'invalid'; email: string; result: SubmissionResult<string[]> }
+  | {
+      kind: 'link'
+      outcome: 'sent' | 'locked' | 'error' | 'invalid'
+      email: string
+      result: SubmissionResult<string[]>
+    }
   | { kind: 'social'; message: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       checkHoneypot(formData)
       const submission = parseWithZod(formData, { schema: SignInSchema })
       if (submission.status !== 'success') {
-        return json<ActionData>({ kind: 'link', outcome: 'invalid', email: '', result: submission.reply() }, { status: 400 })
+        return json<ActionData>(
+          { kind: 'link', outcome: 'invalid', email: '', result: submission.reply() },
+          { status: 400 },
+        )
       }
       const { email } = submission.value
       const answer = await callLicensing('manageLicense', { type: 'link', email }, { context })

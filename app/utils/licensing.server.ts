@@ -8,8 +8,7 @@ export type InProcessTransport = {
 }
 
 export type LicensingOutcome<O extends OperationName> =
-  | { ok: true; result: Result<O> }
-  | { ok: false; error: ErrorCode; message: string }
+  { ok: true; result: Result<O> } | { ok: false; error: ErrorCode; message: string }
 
 /** A fetch that fails outright is retried up to 5 times (spec §7, §9). */
 export const NETWORK_RETRIES = 5
@@ -67,7 +66,11 @@ function readAnswer<O extends OperationName>(operation: O, status: number, body:
   if (status === 200 && body && typeof body === 'object' && operation in body) {
     const result = (body as Record<string, unknown>)[operation]
     if (result && typeof result === 'object' && 'error' in result && typeof result.error === 'string') {
-      return { ok: false, error: result.error as ErrorCode, message: String((result as { message?: unknown }).message ?? '') }
+      return {
+        ok: false,
+        error: result.error as ErrorCode,
+        message: String((result as { message?: unknown }).message ?? ''),
+      }
     }
     if (result !== undefined && result !== null) return { ok: true, result: result as Result<O> }
   }

@@ -119,11 +119,7 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
  * Starts a signed-in session. The old session (if any) is destroyed and a new id is issued, so a session id that
  * existed before sign-in is worthless after it.
  */
-export async function createUserSession(
-  request: Request,
-  user: SignInFacts,
-  redirectTo: string,
-): Promise<Response> {
+export async function createUserSession(request: Request, user: SignInFacts, redirectTo: string): Promise<Response> {
   const old = await getSession(request)
   const headers = new Headers()
   if (old.id) headers.append('Set-Cookie', await sessionStorage().destroySession(old))

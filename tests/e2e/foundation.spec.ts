@@ -13,7 +13,9 @@ async function switchTheme(page: Page, theme: 'dark' | 'light') {
 }
 
 test.describe('sign-in by emailed link', () => {
-  test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({ page }) => {
+  test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({
+    page,
+  }) => {
     await signIn(page, 'olivia@acme.test')
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Acme Corp' })).toBeVisible()
@@ -28,7 +30,10 @@ test.describe('sign-in by emailed link', () => {
     expect(new Set(ranks)).toEqual(new Set([1, 2, 3]))
   })
 
-  test('the link works once: opening it again in another browser shows the session dialog', async ({ page, browser }) => {
+  test('the link works once: opening it again in another browser shows the session dialog', async ({
+    page,
+    browser,
+  }) => {
     const link = await signIn(page, 'max@acme.test')
     const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
     const otherPage = await other.newPage()
@@ -41,7 +46,9 @@ test.describe('sign-in by emailed link', () => {
   test('an expired link shows "Session Expiry", and Close lands on the sign-in page', async ({ page }) => {
     // A correctly signed token issued 25 hours ago (the service's secret is in the data folder).
     const secret = readFileSync(path.join(dataDir(), 'service-secret'), 'utf8').trim()
-    const body = Buffer.from(JSON.stringify({ jti: 'expired-test', p: 'login', iat: Date.now() - 25 * 3600_000 })).toString('base64url')
+    const body = Buffer.from(
+      JSON.stringify({ jti: 'expired-test', p: 'login', iat: Date.now() - 25 * 3600_000 }),
+    ).toString('base64url')
     const signature = crypto.createHmac('sha256', secret).update(body).digest('base64url')
     await page.goto(`/manage/${body}.${signature}`)
     await expect(page.getByRole('heading', { name: 'Session Expiry' })).toBeVisible()
@@ -59,7 +66,11 @@ test.describe('sign-in by emailed link', () => {
     const send = page.getByRole('button', { name: 'Send Link' })
     await email.fill('gita@github.test')
     await send.click()
-    await expect(page.getByText('The email address is not allowed to authenticate using an email link; please use another method below.')).toBeVisible()
+    await expect(
+      page.getByText(
+        'The email address is not allowed to authenticate using an email link; please use another method below.',
+      ),
+    ).toBeVisible()
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     if (js) {
       await expect(send).toBeDisabled()
@@ -114,7 +125,9 @@ test.describe('the shared frame and /manage', () => {
     await expect(page.getByRole('region', { name: 'Welcome' })).toHaveCount(0)
   })
 
-  test('pat sees the expiry warning, the personal licenses, and the inactive-subscription link works', async ({ page }) => {
+  test('pat sees the expiry warning, the personal licenses, and the inactive-subscription link works', async ({
+    page,
+  }) => {
     await signIn(page, 'pat@personal.test')
     await expect(page.getByRole('region', { name: 'Expiry warning' })).toContainText('to get the full renewal discount')
     await expect(page.getByRole('region', { name: 'Expiry warning' })).toContainText('expired more than 60 days ago')

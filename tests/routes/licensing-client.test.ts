@@ -111,9 +111,11 @@ describe('the licensing client against a remote service', () => {
 
 describe('/manage against a remote service', () => {
   it('sends a signed-out visitor to the sign-in page', async () => {
-    const thrown = await manageLoader({ request: new Request('http://portal.test/manage'), params: {}, context: {} }).catch(
-      (e: unknown) => e,
-    )
+    const thrown = await manageLoader({
+      request: new Request('http://portal.test/manage'),
+      params: {},
+      context: {},
+    }).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('Location')).toBe('/')
   })
@@ -166,9 +168,11 @@ describe('/manage against a remote service', () => {
   })
 
   it('sends deeper paths in the account area back to /', async () => {
-    const thrown = await linkLoader({ request: new Request('http://portal.test/manage/a/b'), params: { '*': 'a/b' }, context: {} }).catch(
-      (e: unknown) => e,
-    )
+    const thrown = await linkLoader({
+      request: new Request('http://portal.test/manage/a/b'),
+      params: { '*': 'a/b' },
+      context: {},
+    }).catch((e: unknown) => e)
     expect((thrown as Response).headers.get('Location')).toBe('/')
   })
 })

@@ -14,8 +14,8 @@ export function ExpiryWarning({ details, now }: { details: Details; now: number 
       {warnings.discountDeadlines.map(({ license, deadline }) => (
         <Callout.Text key={`${license.owner}:${license.id}`}>
           {displayName(license)} (order {license.order}, key {license.key}) expired on{' '}
-          {formatDate(license.expiration, { utc: true })}. Renew by {formatDate(deadline, { utc: true })} to get the full
-          renewal discount.
+          {formatDate(license.expiration, { utc: true })}. Renew by {formatDate(deadline, { utc: true })} to get the
+          full renewal discount.
         </Callout.Text>
       ))}
       {warnings.longExpiredCount ? (

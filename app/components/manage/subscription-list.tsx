@@ -20,7 +20,9 @@ type SubscriptionListProps = {
 const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 'amber' | 'red' } => {
   switch (s.state) {
     case 'active':
-      return s.nextPayment ? { text: 'Active, auto-renew on', color: 'green' } : { text: 'Active, will not renew', color: 'gray' }
+      return s.nextPayment
+        ? { text: 'Active, auto-renew on', color: 'green' }
+        : { text: 'Active, will not renew', color: 'gray' }
     case 'paused':
       return { text: 'Paused', color: 'amber' }
     case 'pastDue':
@@ -31,7 +33,15 @@ const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 
 }
 
 /** Subscriptions in the spec's order (§4); cancelled ones past their expiry are hidden unless asked for. */
-export function SubscriptionList({ subscriptions, now, showInactive, headingId, label, company, admin }: SubscriptionListProps) {
+export function SubscriptionList({
+  subscriptions,
+  now,
+  showInactive,
+  headingId,
+  label,
+  company,
+  admin,
+}: SubscriptionListProps) {
   const visible = sortSubscriptions(visibleSubscriptions(subscriptions, showInactive, now))
   const someInactive = hasInactive(subscriptions, now)
   return (

@@ -119,7 +119,10 @@ test('the receipt of a license opens from its row', async ({ page, js }) => {
     .filter({ has: page.getByRole('rowheader', { name: 'Wallaby.js + Quokka.js', exact: true }) })
   const order = (await row.getByRole('cell').nth(0).textContent())?.trim() ?? ''
   await expectNoAxeViolations(page, '/manage with renew and receipt actions')
-  const receipt = await opened(page, js, () => row.getByRole('link', { name: /^Receipt for order/ }).click())
+  // The order number is the link to the receipt (spec §2).
+  const link = row.getByRole('link', { name: order, exact: true })
+  await expect(link).toHaveAttribute('title', `Receipt for order ${order}`)
+  const receipt = await opened(page, js, () => link.click())
   await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible()
   await expect(receipt).toHaveTitle(new RegExp(`Receipt for order ${escapeRegExp(order)}`))
 })

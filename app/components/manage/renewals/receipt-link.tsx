@@ -16,6 +16,7 @@ function ReceiptAnchor({ license, children }: { license: License; children: Reac
   return (
     <Link
       href={receiptHref(license)}
+      title={`Receipt for order ${license.order}`}
       size="2"
       target={hydrated ? '_blank' : undefined}
       rel={hydrated ? 'noopener' : undefined}
@@ -32,9 +33,7 @@ function ReceiptAnchor({ license, children }: { license: License; children: Reac
 export function OrderNumber({ license, company }: { license: License; company?: Company }) {
   if (!showReceipt(license, company)) return <>{license.order}</>
   return (
-    <ReceiptAnchor license={license}>
-      <span className="visually-hidden">Receipt for order </span>
-      {license.order}
-    </ReceiptAnchor>
+    // The cell's column says "Order #"; the link's description says where it goes.
+    <ReceiptAnchor license={license}>{license.order}</ReceiptAnchor>
   )
 }

@@ -16,6 +16,21 @@ export function isEnterprise(license: Pick<License, 'productName'>): boolean {
   return /enterprise/i.test(license.productName)
 }
 
+/**
+ * Order numbers are strings; compare digit-only ones by value so "999" comes before "1000", others by code point
+ * (no locale, so that server and client agree; shared by the portal's sort orders and the
+ * service's seat planning).
+ */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) {
+    const x = a.replace(/^0+(?=\d)/, '')
+    const y = b.replace(/^0+(?=\d)/, '')
+    if (x.length !== y.length) return x.length - y.length
+    if (x !== y) return x < y ? -1 : 1
+  }
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 /** §5: the text shown, and answered by the service, for a license that cannot be assigned. */
 export const cannotAssign = 'Cannot assign this license type'
 

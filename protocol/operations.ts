@@ -265,8 +265,17 @@ export const operations = {
     }),
     result: completed,
   },
+  /**
+   * Subscription bulk assign (spec §5): `emails` is the complete list of holders afterwards. With `lapsingEmails`, those
+   * addresses hold the lapsing licenses and `emails` the others; without it, each address keeps the kind it holds.
+   */
   subscriptionAssign: {
-    payload: z.object({ subscriptionId: id, emails: z.array(email).max(100), sendEmail: z.boolean().default(false) }),
+    payload: z.object({
+      subscriptionId: id,
+      emails: z.array(email).max(100),
+      lapsingEmails: z.array(email).max(100).optional(),
+      sendEmail: z.boolean().default(false),
+    }),
     result: completed,
   },
 } as const

@@ -2,18 +2,19 @@
  * License rules (spec §3, §4, §5): display name, sort order, kinds of license and the visibility of per-license actions.
  */
 import type { Company, License, OfflineLicense } from '#protocol/entities'
-import {
+import { canAssignLicense, compareIds, isOpenSource } from '#protocol/licenses'
+
+// Shared with the licensing service, which enforces them (protocol/licenses.ts); re-exported for the portal.
+export {
   DAY_MS,
   LONG_TERM_DAYS,
   canAssignLicense,
+  compareIds,
   isAnnualOrLongTerm,
   isEnterprise,
   isOpenSource,
   showOfflineKey,
 } from '#protocol/licenses'
-
-// Shared with the licensing service, which enforces them (protocol/licenses.ts); re-exported for the portal.
-export { DAY_MS, LONG_TERM_DAYS, canAssignLicense, isAnnualOrLongTerm, isEnterprise, isOpenSource, showOfflineKey }
 
 /** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
 export const PRO_PRODUCT_NAME = 'Console Ninja'
@@ -51,20 +52,6 @@ function groupRank(license: License): number {
   if (license.productGroup === 'bundle') return 1
   if (license.productGroup === 'wallaby') return 2
   return 3
-}
-
-/**
- * Order numbers are strings; compare digit-only ones by value so "999" comes before "1000", others by code point
- * (no locale, so that server and client agree).
- */
-export function compareIds(a: string, b: string): number {
-  if (/^\d+$/.test(a) && /^\d+$/.test(b)) {
-    const x = a.replace(/^0+(?=\d)/, '')
-    const y = b.replace(/^0+(?=\d)/, '')
-    if (x.length !== y.length) return x.length - y.length
-    if (x !== y) return x < y ? -1 : 1
-  }
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** §4 license sort order: group rank, then order, key, later expiry first. */

@@ -6,6 +6,14 @@
 import type { ErrorCode } from '#protocol/operations'
 import { cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
+import {
+  bulkInvalidEmails,
+  bulkLapsingAndNonLapsing,
+  bulkNotEnoughLapsing,
+  bulkNotEnoughLicenses,
+  bulkNotEnoughNonLapsing,
+  quantityLapseMessage,
+} from '#protocol/subscriptions'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
 export const supportEmail = 'support@license-portal.test'
@@ -28,13 +36,14 @@ export const checkoutNameRequired = {
   individual: nameRequired,
 } as const
 
-// Subscription bulk assign (§5).
-export const bulkInvalidEmails = 'Error: one or more email addresses are invalid.'
-export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
-export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses available.'
-export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses available.'
-export const bulkLapsingAndNonLapsing =
-  'Error: email address must not exist as both lapsing and non-lapsing assignment.'
+// Subscription bulk assign (§5): the service answers its refusals with the same texts (protocol/subscriptions.ts).
+export {
+  bulkInvalidEmails,
+  bulkLapsingAndNonLapsing,
+  bulkNotEnoughLapsing,
+  bulkNotEnoughLicenses,
+  bulkNotEnoughNonLapsing,
+}
 
 // Company bulk assign (§5); the invalid-email error is the same text as above.
 export const bulkAllExpired = 'Error: all licenses have expired and must be individually assigned/unassigned.'
@@ -54,10 +63,8 @@ export function assignmentSummary(unassigned: number, assigned: number): string 
 }
 export const noChanges = 'No changes will be made.'
 
-/** §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. */
-export function quantityLapseMessage(n: number): string {
-  return `${n} distinct email address(es) must be specified to Continue.`
-}
+// §5 Quantity: the number of distinct emails to lapse (also the service's refusal text).
+export { quantityLapseMessage }
 
 // Shared with the licensing service, which answers CANNOT_ASSIGN with it.
 export { cannotAssign }

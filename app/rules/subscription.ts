@@ -3,21 +3,37 @@
  * planning of the subscription bulk-assign dialog.
  */
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
-import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from './assignment'
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  clampQuantity,
+  lapseRequirement,
+  lapseRequirementFor,
+  paidUntil,
+  planSeats,
+  subscriptionTransition,
+  termHasEnded,
+  UPGRADE_IN_PROGRESS,
+  type SubscriptionOperation,
+} from '#protocol/subscriptions'
+import type { AssignmentChange } from './assignment'
 import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
 import { compareIds, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
-import {
-  assignmentSummary,
-  bulkInvalidEmails,
-  bulkLapsingAndNonLapsing,
-  bulkNotEnoughLapsing,
-  bulkNotEnoughLicenses,
-  bulkNotEnoughNonLapsing,
-  quantityLapseMessage,
-} from './messages'
+import { assignmentSummary, bulkInvalidEmails, quantityLapseMessage } from './messages'
 
-export const MIN_QUANTITY = 1
-export const MAX_QUANTITY = 100
+// The quantity rules and the state machine are enforced by the licensing service too (protocol/subscriptions.ts).
+export {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  clampQuantity,
+  lapseRequirement,
+  lapseRequirementFor,
+  paidUntil,
+  subscriptionTransition,
+  termHasEnded,
+  UPGRADE_IN_PROGRESS,
+  type SubscriptionOperation,
+}
 
 /** §3: the first license gives the subscription's expiry; `undefined` for a subscription without licenses. */
 export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {
@@ -81,39 +97,6 @@ export function autoRenews(subscription: Subscription): boolean {
 export function needsAnnualOrLongTerm(subscription: Subscription, now: number): boolean {
   const expiry = subscriptionExpiry(subscription)
   return isAnnualOrLongTerm(subscription.billingPeriod, expiry ?? -Infinity, now)
-}
-
-/**
- * §5/§2 quantity: an integer in 1..100. Accepts what a URL or form gives; anything that is not a number is 1,
- * fractions are cut off.
- */
-export function clampQuantity(value: number | string | null | undefined): number {
-  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN)
-  if (Number.isNaN(n)) return MIN_QUANTITY
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)))
-}
-
-/**
- * §5 Quantity: when more licenses are assigned than the new quantity, exactly that many distinct emails must be chosen
- * to lapse.
- */
-export function lapseRequirement({
-  assignedCount,
-  newQuantity,
-}: {
-  assignedCount: number
-  newQuantity: number
-}): number {
-  return Math.max(0, assignedCount - newQuantity)
-}
-
-/**
- * The requirement for a subscription: only licenses that are not lapsing yet count, since the lapsing ones already
- * end at term end (§4).
- */
-export function lapseRequirementFor(subscription: Pick<Subscription, 'licenses'>, newQuantity: number): number {
-  const assignedCount = subscription.licenses.filter((l) => !l.lapsing && l.assignedTo.trim() !== '').length
-  return lapseRequirement({ assignedCount, newQuantity: clampQuantity(newQuantity) })
 }
 
 export { quantityLapseMessage }
@@ -200,39 +183,13 @@ export function planSubscriptionAssignment(
     input.lapsingText === undefined ? undefined : parseEmailList(input.lapsingText, NEWLINES_COMMAS_SEMICOLONS)
   if (main.invalid.length > 0 || (lapsingList?.invalid.length ?? 0) > 0) return { error: bulkInvalidEmails }
 
-  const nonLapsingPool = input.licenses.filter((l) => !l.lapsing)
-  const lapsingPool = input.licenses.filter((l) => l.lapsing)
-
-  let wantNonLapsing: string[]
-  let wantLapsing: string[]
-  if (lapsingList) {
-    const lapsing = new Set(lapsingList.emails)
-    if (main.emails.some((email) => lapsing.has(email))) return { error: bulkLapsingAndNonLapsing }
-    wantNonLapsing = main.emails
-    wantLapsing = lapsingList.emails
-  } else {
-    const holdsLapsing = new Set(lapsingPool.map((l) => normalizeEmail(l.assignedTo)))
-    const holdsNonLapsing = new Set(nonLapsingPool.map((l) => normalizeEmail(l.assignedTo)))
-    wantLapsing = main.emails.filter((email) => holdsLapsing.has(email))
-    wantNonLapsing = main.emails.filter((email) => holdsNonLapsing.has(email) || !holdsLapsing.has(email))
-  }
-
-  const nonLapsing = analysePool(nonLapsingPool, wantNonLapsing)
-  const lapsing = analysePool(lapsingPool, wantLapsing)
-  const short = (pool: typeof nonLapsing) => pool.newcomers.length > pool.free.length
-  if (nonLapsing.newcomers.length + lapsing.newcomers.length > nonLapsing.free.length + lapsing.free.length) {
-    return { error: bulkNotEnoughLicenses }
-  }
-  if (short(nonLapsing)) return { error: bulkNotEnoughNonLapsing }
-  if (short(lapsing)) return { error: bulkNotEnoughLapsing }
-
-  const released = [...nonLapsing.released, ...lapsing.released]
-  const assignments = [...assignNewcomers(nonLapsing), ...assignNewcomers(lapsing)]
+  const plan = planSeats(input.licenses, main.emails, lapsingList?.emails)
+  if ('error' in plan) return plan
   return {
-    summary: assignmentSummary(released.length, assignments.length),
-    toAssign: assignments.map(({ license, email }) => ({ licenseId: license.id, email })),
-    toUnassign: released.map((l) => l.id),
-    changes: toChanges(released, assignments),
+    summary: assignmentSummary(plan.released.length, plan.assignments.length),
+    toAssign: plan.assignments.map(({ license, email }) => ({ licenseId: license.id, email })),
+    toUnassign: plan.released.map((l) => l.id),
+    changes: plan.changes,
     readOnly:
       input.readOnly === true || input.licenses.length === 0 || input.licenses.every((l) => isExpired(l, input.now)),
   }

@@ -1,0 +1,233 @@
+/**
+ * Subscription rules the portal shows and the licensing service enforces (spec §4 "Subscription states", §5
+ * "Subscription bulk assign" and "Quantity"): which operation each state allows, the quantity and lapsing rules, and
+ * the seat planning of a subscription's assignment. Pure, no I/O; the portal reaches them through
+ * `app/rules/subscription.ts`, the service applies them to the rows it has just read.
+ */
+import { analysePool, assignNewcomers, toChanges, type Assignment, type AssignmentChange } from './assignment.js'
+import { normalizeEmail } from './email.js'
+import type { License, Subscription, SubscriptionState } from './entities.js'
+import { isAnnualOrLongTerm } from './licenses.js'
+
+// ─── Quantity (§5) ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const MIN_QUANTITY = 1
+export const MAX_QUANTITY = 100
+
+/**
+ * §5/§2 quantity: an integer in 1..100. Accepts what a URL or form gives; anything that is not a number is 1,
+ * fractions are cut off.
+ */
+export function clampQuantity(value: number | string | null | undefined): number {
+  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN)
+  if (Number.isNaN(n)) return MIN_QUANTITY
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)))
+}
+
+/**
+ * §5 Quantity: when more licenses are assigned than the new quantity, exactly that many distinct emails must be chosen
+ * to lapse.
+ */
+export function lapseRequirement({
+  assignedCount,
+  newQuantity,
+}: {
+  assignedCount: number
+  newQuantity: number
+}): number {
+  return Math.max(0, assignedCount - newQuantity)
+}
+
+/**
+ * The requirement for a subscription: only licenses that are not lapsing yet count, since the lapsing ones already
+ * end at term end (§4).
+ */
+export function lapseRequirementFor(subscription: Pick<Subscription, 'licenses'>, newQuantity: number): number {
+  const assignedCount = subscription.licenses.filter((l) => !l.lapsing && l.assignedTo.trim() !== '').length
+  return lapseRequirement({ assignedCount, newQuantity: clampQuantity(newQuantity) })
+}
+
+/** §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. */
+export function quantityLapseMessage(n: number): string {
+  return `${n} distinct email address(es) must be specified to Continue.`
+}
+
+// ─── Subscription bulk assign (§5) ──────────────────────────────────────────────────────────────────────────────────
+
+export const bulkInvalidEmails = 'Error: one or more email addresses are invalid.'
+export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
+export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses available.'
+export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses available.'
+export const bulkLapsingAndNonLapsing =
+  'Error: email address must not exist as both lapsing and non-lapsing assignment.'
+
+export type SeatPlan = {
+  /** Licenses whose holder loses them. */
+  released: License[]
+  /** Newcomers and the license each receives. */
+  assignments: Assignment[]
+  /** Each touched license once, in its final state (a `changeAssignment`-style list). */
+  changes: AssignmentChange[]
+}
+
+/**
+ * Plans who holds the subscription's licenses afterwards. `emails` (normalized, distinct) is the complete list of
+ * holders. Lapsing licenses end at term end (§4), so the two kinds are separate pools:
+ * - with `lapsingEmails`, those addresses must hold lapsing licenses and the ones in `emails` non-lapsing ones; an
+ *   address in both lists is an error;
+ * - without it, an address keeps the kind it holds now (both, if it holds both), and a new address needs a
+ *   non-lapsing license — a lapsing one is only handed out when asked for explicitly.
+ *
+ * Errors (§5 texts), first match wins: the same address lapsing and non-lapsing; more licenses needed than the
+ * subscription has in total; more non-lapsing, then more lapsing ones than free.
+ */
+export function planSeats(
+  licenses: readonly License[],
+  emails: readonly string[],
+  lapsingEmails?: readonly string[],
+): { error: string } | SeatPlan {
+  const nonLapsingPool = licenses.filter((l) => !l.lapsing)
+  const lapsingPool = licenses.filter((l) => l.lapsing)
+
+  let wantNonLapsing: string[]
+  let wantLapsing: string[]
+  if (lapsingEmails) {
+    const lapsing = new Set(lapsingEmails)
+    if (emails.some((email) => lapsing.has(email))) return { error: bulkLapsingAndNonLapsing }
+    wantNonLapsing = [...emails]
+    wantLapsing = [...lapsingEmails]
+  } else {
+    const holdsLapsing = new Set(lapsingPool.map((l) => normalizeEmail(l.assignedTo)))
+    const holdsNonLapsing = new Set(nonLapsingPool.map((l) => normalizeEmail(l.assignedTo)))
+    wantLapsing = emails.filter((email) => holdsLapsing.has(email))
+    wantNonLapsing = emails.filter((email) => holdsNonLapsing.has(email) || !holdsLapsing.has(email))
+  }
+
+  const nonLapsing = analysePool(nonLapsingPool, wantNonLapsing)
+  const lapsing = analysePool(lapsingPool, wantLapsing)
+  const short = (pool: typeof nonLapsing) => pool.newcomers.length > pool.free.length
+  if (nonLapsing.newcomers.length + lapsing.newcomers.length > nonLapsing.free.length + lapsing.free.length) {
+    return { error: bulkNotEnoughLicenses }
+  }
+  if (short(nonLapsing)) return { error: bulkNotEnoughNonLapsing }
+  if (short(lapsing)) return { error: bulkNotEnoughLapsing }
+
+  const released = [...nonLapsing.released, ...lapsing.released]
+  const assignments = [...assignNewcomers(nonLapsing), ...assignNewcomers(lapsing)]
+  return { released, assignments, changes: toChanges(released, assignments) }
+}
+
+// ─── States and operations (§4) ─────────────────────────────────────────────────────────────────────────────────────
+
+export type SubscriptionOperation =
+  'cancel' | 'pause' | 'resume' | 'restart' | 'quantity' | 'upgrade' | 'specialOffer' | 'assign'
+
+export type Transition = { allowed: true; to: SubscriptionState } | { allowed: false; reason: string }
+
+/** What the state machine reads of a subscription. */
+export type SubscriptionFacts = Pick<
+  Subscription,
+  'state' | 'nextPayment' | 'billingPeriod' | 'licenses' | 'specialOffer' | 'pendingChange'
+>
+
+/** The text of `pendingChange` while an upgrade waits for the payment provider's confirmation. */
+export const UPGRADE_IN_PROGRESS = 'Upgrade to annual billing in progress'
+
+export const subscriptionRefusals = {
+  cancelled: 'This subscription has been cancelled; it can no longer be changed.',
+  alreadyCancelled: 'This subscription has already been cancelled.',
+  pastDue:
+    'The last payment of this subscription could not be processed: until its payment method is updated it can only be paused or cancelled.',
+  paused: 'This subscription is paused: resume or restart it before changing it.',
+  pending: 'An upgrade of this subscription is in progress; try again once the payment provider has confirmed it.',
+  alreadyPaused: 'This subscription is already paused.',
+  notRenewing: 'This subscription does not renew, so there is no payment to pause.',
+  onlyPausedResume: 'Only a paused subscription can be resumed.',
+  onlyPausedRestart: 'Only a paused subscription can be restarted.',
+  resumeAfterTerm:
+    'The paid term of this subscription has ended: restart it instead (a new term is charged immediately).',
+  restartBeforeTerm:
+    'The paid term of this subscription has not ended: resume it instead (nothing is charged until the next payment).',
+  alreadyAnnual: 'This subscription is already billed annually.',
+  upgradeTooShort: 'An upgrade needs an annual period or more than 90 days to expiry.',
+  noOffer: 'There is no extension offer for this subscription.',
+  allExpired: 'All licenses of this subscription have expired.',
+} as const
+
+/**
+ * The end of the paid term: the latest expiry among the licenses that renew with the subscription (the lapsing ones
+ * end at term end anyway); undefined without licenses. Unlike the displayed expiry (§3: the first license), it does
+ * not depend on the order the licenses come in, so the portal and the service always agree.
+ */
+export function paidUntil(subscription: Pick<Subscription, 'licenses'>): number | undefined {
+  const renewing = subscription.licenses.filter((l) => !l.lapsing)
+  const pool = renewing.length > 0 ? renewing : subscription.licenses
+  return pool.length > 0 ? Math.max(...pool.map((l) => l.expiration)) : undefined
+}
+
+/** Has the paid term ended (no license left running)? */
+export function termHasEnded(subscription: Pick<Subscription, 'licenses'>, now: number): boolean {
+  const until = paidUntil(subscription)
+  return until === undefined || until <= now
+}
+
+/**
+ * §4 as a state machine: whether `operation` may run on the subscription now, and the state it leads to; otherwise a
+ * human reason. The portal offers only allowed operations; the service refuses the others (INVALID_STATE) with the
+ * same reason and changes nothing.
+ *
+ * - cancel: active, paused or pastDue → deleted (irreversible).
+ * - pause: active with a next payment, or pastDue (the provider allows pausing a past-due subscription) → paused.
+ * - resume: paused while the paid term runs → active (nothing charged now).
+ * - restart: paused after the paid term has ended → active (a new term charged immediately).
+ * - quantity, special offer: active only; a past-due subscription allows only pause and cancel until its payment method
+ *   is updated (the provider's rule), a paused one only resume or restart.
+ * - upgrade: active, billed monthly, with more than 90 days to expiry (§5 "Upgrade … need an annual period or more
+ *   than 90 days to expiry"; an annual one has nothing to upgrade).
+ * - assign: any state, while some license still runs (a cancelled subscription grants access until expiry).
+ * While an upgrade waits for the provider's confirmation, nothing but cancel and assign may change the subscription.
+ */
+export function subscriptionTransition(
+  operation: SubscriptionOperation,
+  s: SubscriptionFacts,
+  now: number,
+): Transition {
+  const refuse = (reason: string): Transition => ({ allowed: false, reason })
+  const to = (state: SubscriptionState): Transition => ({ allowed: true, to: state })
+
+  if (operation === 'assign') {
+    return s.licenses.some((l) => l.expiration > now) ? to(s.state) : refuse(subscriptionRefusals.allExpired)
+  }
+  if (operation === 'cancel') {
+    return s.state === 'deleted' ? refuse(subscriptionRefusals.alreadyCancelled) : to('deleted')
+  }
+  if (s.state === 'deleted') return refuse(subscriptionRefusals.cancelled)
+  if (s.pendingChange) return refuse(subscriptionRefusals.pending)
+
+  switch (operation) {
+    case 'pause':
+      if (s.state === 'paused') return refuse(subscriptionRefusals.alreadyPaused)
+      if (s.state === 'active' && !s.nextPayment) return refuse(subscriptionRefusals.notRenewing)
+      return to('paused')
+    case 'resume':
+      if (s.state !== 'paused') return refuse(subscriptionRefusals.onlyPausedResume)
+      return termHasEnded(s, now) ? refuse(subscriptionRefusals.resumeAfterTerm) : to('active')
+    case 'restart':
+      if (s.state !== 'paused') return refuse(subscriptionRefusals.onlyPausedRestart)
+      return termHasEnded(s, now) ? to('active') : refuse(subscriptionRefusals.restartBeforeTerm)
+    case 'quantity':
+    case 'upgrade':
+    case 'specialOffer': {
+      if (s.state === 'paused') return refuse(subscriptionRefusals.paused)
+      if (s.state === 'pastDue') return refuse(subscriptionRefusals.pastDue)
+      if (operation === 'specialOffer' && !s.specialOffer) return refuse(subscriptionRefusals.noOffer)
+      if (operation === 'upgrade') {
+        if (s.billingPeriod === 'year') return refuse(subscriptionRefusals.alreadyAnnual)
+        if (!isAnnualOrLongTerm(s.billingPeriod, paidUntil(s) ?? -Infinity, now)) {
+          return refuse(subscriptionRefusals.upgradeTooShort)
+        }
+      }
+      return to('active')
+    }
+  }
+}

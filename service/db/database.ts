@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely'
 import * as initial from './migrations/0001-initial.js'
 import * as payments from './migrations/0002-payments.js'
+import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -12,6 +13,7 @@ export type DB = Kysely<Database>
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-payments': payments,
+  '0003-subscription-locks': subscriptionLocks,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
+import { ServiceError } from '../errors.js'
 import { createTestService, signInAs } from '../testing.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
@@ -136,6 +137,36 @@ describe('removeSubscription', () => {
       details.body.body as { companies: Array<{ id: string; subscriptions: Array<{ subscriptionId: string }> }> }
     ).companies[0]
     expect(acme.subscriptions.map((s) => s.subscriptionId)).not.toContain(id)
+  })
+
+  it('cancels a subscription that still bills at the payment provider before removing it', async () => {
+    const id = demoRefs.subscriptions.acmeActiveRenewing
+    const { provider_subscription_id: providerId } = await service.db
+      .selectFrom('subscriptions')
+      .select('provider_subscription_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const provider = service.context().adapters.payments!.provider
+    expect((await provider.getSubscription(providerId!)).state).toBe('active')
+    expect((await ask('removeSubscription', { subscriptionId: id }, root)).body).toEqual({ completed: true })
+    expect(await subscriptionExists(id)).toBe(false)
+    expect((await provider.getSubscription(providerId!)).state).toBe('deleted')
+  })
+
+  it('removes nothing when the payment provider refuses to cancel', async () => {
+    const id = demoRefs.subscriptions.acmeMonthly
+    const provider = service.context().adapters.payments!.provider
+    const refuse = vi
+      .spyOn(provider, 'cancelSubscription')
+      .mockRejectedValue(new ServiceError('PROVIDER_ERROR', 'The payment provider is unavailable.'))
+    try {
+      expect((await ask('removeSubscription', { subscriptionId: id }, root)).body).toMatchObject({
+        error: 'PROVIDER_ERROR',
+      })
+      expect(await subscriptionExists(id)).toBe(true)
+    } finally {
+      refuse.mockRestore()
+    }
   })
 
   it('refuses an unknown subscription and a bad payload', async () => {

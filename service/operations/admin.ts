@@ -9,6 +9,8 @@ import { roleCodes, COMPANY_ADMINISTRATOR } from '../../protocol/roles.js'
 import { requirePlatformAdministrator, type ServiceContext } from '../context.js'
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../errors.js'
+import type { PaymentProvider } from '../payments/provider.js'
+import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { licensesByIds } from './company.js'
 import type { OperationHandlers } from './index.js'
 
@@ -43,35 +45,53 @@ export async function removeLicense(
 
 /**
  * removeSubscription: deletes the subscription and its licenses. Its payments stay with their order (they are the
- * order's receipts), no longer tied to a subscription.
+ * order's receipts), no longer tied to a subscription. A subscription that still bills is cancelled at the payment
+ * provider first, so that nobody is charged for a subscription that no longer exists; when the provider refuses,
+ * nothing is removed. Holds the subscription's lease, like every other change to a subscription.
  */
 export async function removeSubscription(
   payload: ParsedPayload<'removeSubscription'>,
   ctx: ServiceContext,
 ): Promise<Result<'removeSubscription'>> {
   await requirePlatformAdministrator(ctx)
-  await ctx.db.transaction().execute(async (trx) => {
-    const subscription = await trx
+  await withSubscriptionLock(ctx.db, payload.subscriptionId, async () => {
+    const row = await ctx.db
       .selectFrom('subscriptions')
-      .select('id')
+      .select(['id', 'state', 'provider_subscription_id'])
       .where('id', '=', payload.subscriptionId)
       .executeTakeFirst()
-    if (!subscription) throw new ServiceError('NOT_FOUND', `Subscription ${payload.subscriptionId} was not found.`)
-    const licenseIds = (
-      await trx.selectFrom('licenses').select('id').where('subscription_id', '=', subscription.id).execute()
-    ).map((l) => l.id)
-    if (licenseIds.length > 0) {
-      await trx.deleteFrom('activations').where('license_id', 'in', licenseIds).execute()
-      await trx.deleteFrom('licenses').where('id', 'in', licenseIds).execute()
+    if (!row) throw new ServiceError('NOT_FOUND', `Subscription ${payload.subscriptionId} was not found.`)
+    const provider = ctx.adapters.payments?.provider
+    // Outside any transaction: the sandbox delivers its subscription_cancelled alert in process.
+    if (row.state !== 'deleted' && row.provider_subscription_id && provider) {
+      await cancelAtProvider(provider, row.provider_subscription_id)
     }
-    await trx
-      .updateTable('payments')
-      .set({ subscription_id: null })
-      .where('subscription_id', '=', subscription.id)
-      .execute()
-    await trx.deleteFrom('subscriptions').where('id', '=', subscription.id).execute()
+    await ctx.db.transaction().execute(async (trx) => {
+      const licenseIds = (
+        await trx.selectFrom('licenses').select('id').where('subscription_id', '=', row.id).execute()
+      ).map((l) => l.id)
+      if (licenseIds.length > 0) {
+        await trx.deleteFrom('activations').where('license_id', 'in', licenseIds).execute()
+        await trx.deleteFrom('licenses').where('id', 'in', licenseIds).execute()
+      }
+      await trx.updateTable('payments').set({ subscription_id: null }).where('subscription_id', '=', row.id).execute()
+      await trx.deleteFrom('subscriptions').where('id', '=', row.id).execute()
+    })
   })
   return { completed: true }
+}
+
+/** Cancels at the provider; one the provider has cancelled already (its alert not yet here) is fine too. */
+async function cancelAtProvider(provider: PaymentProvider, providerId: string): Promise<void> {
+  try {
+    await provider.cancelSubscription(providerId)
+  } catch (error) {
+    const state = await provider.getSubscription(providerId).then(
+      (s) => s.state,
+      () => undefined,
+    )
+    if (state !== 'deleted') throw error
+  }
 }
 
 /**

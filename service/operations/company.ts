@@ -11,7 +11,7 @@ import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
 import type { Database, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
-import type { Mail } from '../mail/mailer.js'
+import { assignmentMails } from '../mail/assignment-mail.js'
 import { toLicense } from '../mapping.js'
 import { offlineKeySigner } from '../offline-keys.js'
 import type { OperationHandlers } from './index.js'
@@ -134,39 +134,6 @@ export async function changeAssignment(
     }
   }
   return { completed: true }
-}
-
-/** One mail per new assignee, listing the licenses it received and how to activate them. */
-function assignmentMails(
-  changed: ReadonlyArray<{ row: LicenseRow; email: string }>,
-  companyNames: ReadonlyMap<string, string>,
-  assignedBy: string,
-  publicUrl: string,
-): Mail[] {
-  const byEmail = new Map<string, LicenseRow[]>()
-  for (const { row, email } of changed) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
-  return [...byEmail].map(([email, rows]) => {
-    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
-    return {
-      to: email,
-      subject: `${company} has assigned you a license`,
-      text: [
-        'Hello,',
-        '',
-        `${assignedBy} has assigned you ${rows.length === 1 ? 'a license' : `${rows.length} licenses`} of ${company}:`,
-        '',
-        ...rows.map(
-          (row) =>
-            `- ${row.product_name} (order ${row.order_id}, key ${row.key_number}), expires ${new Date(Number(row.expiration)).toISOString().slice(0, 10)}: ${row.license_key}`,
-        ),
-        '',
-        "To activate, run the product's license activation command in your editor and enter the license key; we then",
-        'email you a link that confirms the activation.',
-        '',
-        `Your licenses are listed at ${publicUrl}/manage once you sign in with this email address at ${publicUrl}/?email=${encodeURIComponent(email)}`,
-      ].join('\n'),
-    }
-  })
 }
 
 /**

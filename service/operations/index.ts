@@ -10,8 +10,12 @@ import { companyOperations } from './company.js'
 import { permissionOperations } from './permissions.js'
 import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
+import { subscriptionOperations } from './subscriptions.js'
 
-export type OperationHandler<O extends OperationName> = (payload: ParsedPayload<O>, ctx: ServiceContext) => Promise<Result<O>>
+export type OperationHandler<O extends OperationName> = (
+  payload: ParsedPayload<O>,
+  ctx: ServiceContext,
+) => Promise<Result<O>>
 export type OperationHandlers = { [O in OperationName]?: OperationHandler<O> }
 
 const sessionOperations: OperationHandlers = {
@@ -36,4 +40,5 @@ export const operationHandlers: OperationHandlers = {
   ...adminOperations,
   ...shopOperations,
   ...renewalOperations,
+  ...subscriptionOperations,
 }

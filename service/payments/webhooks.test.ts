@@ -486,8 +486,9 @@ describe('subscription alerts', () => {
   it('answers 503 for a subscription it does not know yet (alerts out of order), recording nothing', async () => {
     const fields = {
       alert_id: alertId(),
-      alert_name: 'subscription_cancelled',
-      status: 'deleted',
+      alert_name: 'subscription_updated',
+      status: 'active',
+      new_quantity: '2',
       subscription_id: '1',
     }
     await expect(deliver(fields)).rejects.toMatchObject({ status: 503 })
@@ -498,6 +499,16 @@ describe('subscription alerts', () => {
         .where('alert_id', '=', fields.alert_id)
         .executeTakeFirst(),
     ).toBeUndefined()
+  })
+
+  it('ignores the cancellation of a subscription it no longer has (removed by a platform administrator)', async () => {
+    const fields = {
+      alert_id: alertId(),
+      alert_name: 'subscription_cancelled',
+      status: 'deleted',
+      subscription_id: '2',
+    }
+    expect(await deliver(fields)).toMatchObject({ outcome: 'ignored', alertName: 'subscription_cancelled' })
   })
 })
 

@@ -847,7 +847,14 @@ export async function reconcileQuantity(env: Pick<Env, 'trx' | 'now'>, sub: Subs
 }
 
 async function subscriptionCancelled(a: AlertFields, env: Env) {
-  const sub = await requireSubscription(a, env)
+  const providerId = required(a, 'subscription_id')
+  const sub = await subscriptionByProviderId(env, providerId)
+  // A platform administrator's removeSubscription cancels at the provider, then deletes the subscription: its alert
+  // may arrive afterwards, with nothing left to cancel. (Asking the provider to retry would never succeed.)
+  if (!sub) {
+    env.ctx.adapters.payments?.log(`payments: ignored subscription_cancelled for unknown subscription ${providerId}`)
+    return 'ignored' as const
+  }
   await env.trx
     .updateTable('subscriptions')
     .set({

@@ -1,0 +1,49 @@
+/**
+ * The mail a new holder of company licenses receives when "Send notification" is on: changeAssignment (company
+ * licenses) and subscriptionAssign (a subscription's licenses) send the same one, after their transaction commits.
+ */
+import type { LicenseRow } from '../db/schema.js'
+import type { Mail } from './mailer.js'
+
+export type ReceivedLicense = { row: LicenseRow; email: string }
+
+/** One mail per new holder, listing the licenses it received and how to activate them. */
+export function assignmentMails(
+  received: ReadonlyArray<ReceivedLicense>,
+  companyNames: ReadonlyMap<string, string>,
+  assignedBy: string,
+  publicUrl: string,
+): Mail[] {
+  const byEmail = new Map<string, LicenseRow[]>()
+  for (const { row, email } of received) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
+  return [...byEmail].map(([email, rows]) => {
+    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
+    return {
+      to: email,
+      subject: `${company} has assigned you a license`,
+      text: [
+        'Hello,',
+        '',
+        `${assignedBy} has assigned you ${rows.length === 1 ? 'a license' : `${rows.length} licenses`} of ${company}:`,
+        '',
+        ...rows.map((row) => `- ${describe(row)}: ${row.license_key}`),
+        '',
+        "To activate, run the product's license activation command in your editor and enter the license key; we then",
+        'email you a link that confirms the activation.',
+        '',
+        `Your licenses are listed at ${publicUrl}/manage once you sign in with this email address at ${publicUrl}/?email=${encodeURIComponent(email)}`,
+      ].join('\n'),
+    }
+  })
+}
+
+function describe(row: LicenseRow): string {
+  const expires = new Date(Number(row.expiration)).toISOString().slice(0, 10)
+  const term =
+    row.subscription_id === null
+      ? `expires ${expires}`
+      : row.lapsing === 1
+        ? `ends with the current term on ${expires}`
+        : `renews with the subscription (paid until ${expires})`
+  return `${row.product_name} (order ${row.order_id}, key ${row.key_number}), ${term}`
+}

@@ -159,9 +159,9 @@ const bodies: Record<HelpHeading, ReactNode> = {
       <P>
         An offline key is a signed license. It holds the license&apos;s facts (its license key, product, owner, order
         and key number, and expiry), signed by the vendor with an Ed25519 key, so the editor can check it without a
-        network connection. The key text
-        is <Code>base64url(JSON facts)</Code>, a dot, then <Code>base64url(signature)</Code>. The signature covers the
-        JSON facts and is checked with the vendor&apos;s public key, published at{' '}
+        network connection. The key text is <Code>base64url(JSON facts)</Code>, a dot, then{' '}
+        <Code>base64url(signature)</Code>. The signature covers the JSON facts and is checked with the vendor&apos;s
+        public key, published at{' '}
         <Link href="/offline-public-key.pem" underline="always">
           /offline-public-key.pem
         </Link>

@@ -45,9 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       email: answer.result.email,
       admin: answer.result.admin,
       credential: answer.result.session,
-      hasPersonalLicenses: details.ok
-        ? holdsPersonalLicenses(details.result.body.personal.licenses)
-        : undefined,
+      hasPersonalLicenses: details.ok ? holdsPersonalLicenses(details.result.body.personal.licenses) : undefined,
     },
     answer.result.linked ? ACCOUNT_SETTINGS_PATH : '/manage',
   )

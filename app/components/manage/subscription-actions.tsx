@@ -1,6 +1,7 @@
 import { Flex } from '@radix-ui/themes'
 import type { Company, Subscription } from '#protocol/entities'
 import { RemoveSubscriptionAction } from './company/admin-links'
+import { SubscriptionRowActions } from './subscriptions/subscription-row-actions'
 
 export type SubscriptionActionProps = { subscription: Subscription; company?: Company; admin: boolean; now: number }
 
@@ -8,7 +9,10 @@ export type SubscriptionActionProps = { subscription: Subscription; company?: Co
  * The actions of a subscription row (spec §2): manage assignments, cancel, upgrade, change quantity, extension offer,
  * restart, receipts, pause/resume, update payment method, and for platform administrators remove subscription.
  */
-const contributions: Array<(props: SubscriptionActionProps) => JSX.Element | null> = [RemoveSubscriptionAction]
+const contributions: Array<(props: SubscriptionActionProps) => JSX.Element | null> = [
+  SubscriptionRowActions,
+  RemoveSubscriptionAction,
+]
 
 export function SubscriptionActions(props: SubscriptionActionProps) {
   return (

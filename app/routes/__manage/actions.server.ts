@@ -5,6 +5,7 @@ import { companyActions } from './company/index.server'
 import { bulkRenew, renew } from './renewals/renewals.server'
 import { linkAccount, saveAccountSettings } from './account/account-settings.server'
 import { changeEmail } from './account/change-email.server'
+import { subscriptionActions } from './subscriptions/subscriptions.server'
 
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
@@ -18,4 +19,5 @@ export const manageActions: Record<string, ManageAction> = {
   'change-email': changeEmail,
   'account-settings': saveAccountSettings,
   'link-account': linkAccount,
+  ...subscriptionActions,
 }

@@ -3,6 +3,7 @@ import { companyDialogLoaders } from './company/index.server'
 import { bulkRenewDialog, receiptDialog } from './renewals/renewals.server'
 import { accountSettingsDialog } from './account/account-settings.server'
 import { changeEmailDialog } from './account/change-email.server'
+import { subscriptionDialogLoaders } from './subscriptions/subscriptions.server'
 
 /** Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. */
 export const dialogLoaders: Record<string, DialogLoader> = {
@@ -11,4 +12,5 @@ export const dialogLoaders: Record<string, DialogLoader> = {
   receipt: receiptDialog,
   'change-email': changeEmailDialog,
   'account-settings': accountSettingsDialog,
+  ...subscriptionDialogLoaders,
 }

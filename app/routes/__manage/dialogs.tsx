@@ -5,6 +5,7 @@ import { BulkRenewDialog } from './renewals/bulk-renew-dialog'
 import { ReceiptErrorDialog } from './renewals/receipt-dialog'
 import { AccountSettingsDialog } from './account/account-settings-dialog'
 import { ChangeEmailDialog } from './account/change-email-dialog'
+import { subscriptionDialogComponents } from './subscriptions/dialogs'
 
 export type DialogProps = { data: unknown; details: Details; closeTo: string }
 
@@ -15,4 +16,5 @@ export const dialogComponents: Record<string, ComponentType<DialogProps>> = {
   receipt: ReceiptErrorDialog,
   'change-email': ChangeEmailDialog,
   'account-settings': AccountSettingsDialog,
+  ...subscriptionDialogComponents,
 }

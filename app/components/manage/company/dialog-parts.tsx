@@ -1,6 +1,8 @@
-import { Button, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
+import { FieldError } from '#app/components/field-error'
+import { labels } from '#app/rules/messages'
 
 /**
  * Small pieces the company dialogs share. Form controls are native elements (select, checkbox), so every dialog works
@@ -56,3 +58,27 @@ export const textAreaStyle = {
   fontSize: 'var(--font-size-2)',
   fontFamily: 'var(--code-font-family)',
 } as const
+
+/** "Send notification email for new assignments" (spec §5), a native checkbox; `props` are conform's input props. */
+export function SendEmailCheckbox(props: ComponentPropsWithoutRef<'input'>) {
+  return (
+    <Flex asChild gap="2" align="center">
+      <label>
+        <input {...props} type="checkbox" style={checkboxStyle} />
+        <Text size="2">{labels.sendEmailOnAssign}</Text>
+      </label>
+    </Flex>
+  )
+}
+
+/** An assignment plan's summary (announced politely as it changes), then the form's own error. */
+export function PlanSummary({ summary, errorId, errors }: { summary?: string; errorId: string; errors?: string[] }) {
+  return (
+    <>
+      <Text as="p" size="2" weight="medium" role="status" aria-live="polite">
+        {summary ?? ''}
+      </Text>
+      <FieldError id={errorId} errors={errors} />
+    </>
+  )
+}

@@ -5,7 +5,13 @@ import { Form, useActionData, useLocation, useNavigate, useNavigation } from '@r
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { License, ProductGroup } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
-import { BackLink, NativeSelect, checkboxStyle, textAreaStyle } from '#app/components/manage/company/dialog-parts'
+import {
+  BackLink,
+  NativeSelect,
+  PlanSummary,
+  SendEmailCheckbox,
+  textAreaStyle,
+} from '#app/components/manage/company/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
@@ -166,20 +172,8 @@ function AssigneesForm({ data, group, licenses, closeTo, groupErrorId }: Assigne
           style={textAreaStyle}
         />
         <FieldError id={fields.emails.errorId} errors={emailErrors} />
-        <Flex asChild gap="2" align="center">
-          <label>
-            <input
-              {...getInputProps(fields.sendEmail, { type: 'checkbox' })}
-              key={fields.sendEmail.key}
-              style={checkboxStyle}
-            />
-            <Text size="2">{labels.sendEmailOnAssign}</Text>
-          </label>
-        </Flex>
-        <Text as="p" size="2" weight="medium" role="status" aria-live="polite">
-          {summary ?? ''}
-        </Text>
-        <FieldError id={form.errorId} errors={form.errors} />
+        <SendEmailCheckbox {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} />
+        <PlanSummary summary={summary} errorId={form.errorId} errors={form.errors} />
         <Flex gap="3" justify="end" mt="2" wrap="wrap">
           <BackLink to={closeTo}>{labels.cancel}</BackLink>
           {hydrated ? null : (

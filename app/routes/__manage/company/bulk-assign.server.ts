@@ -7,12 +7,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { ProductGroup } from '#protocol/entities'
-import {
-  bulkAssignProducts,
-  companyAssignees,
-  planCompanyBulkAssign,
-  type BulkAssignProduct,
-} from '#app/rules/company'
+import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
 import { callLicensing } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../registry.server'

@@ -1,0 +1,121 @@
+import { Text } from '@radix-ui/themes'
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * The payment provider's update-payment page for a subscription (spec §2: "opens the payment provider's overlay using
+ * the subscription's update URL"), once script runs:
+ * - the local sandbox provider: its update page (same origin) in a frame; it tells this page when the card has been
+ *   replaced (`Checkout.Complete`), so the subscription row can be reloaded;
+ * - Paddle Classic: Paddle.js v1's own overlay, `Paddle.Checkout.open({ override: updateUrl })`.
+ * Without script the dialog offers a plain link to the same page instead (see the dialog).
+ */
+
+type SandboxMessage = { source?: unknown; event?: unknown }
+
+export function SandboxUpdateFrame({ updateUrl, onUpdated }: { updateUrl: string; onUpdated: () => void }) {
+  const frameRef = useRef<HTMLIFrameElement>(null)
+  const onUpdatedRef = useRef(onUpdated)
+  onUpdatedRef.current = onUpdated
+  useEffect(() => {
+    const origin = new URL(updateUrl, window.location.href).origin
+    const listener = (message: MessageEvent) => {
+      if (message.origin !== origin || message.source !== frameRef.current?.contentWindow) return
+      const data = message.data as SandboxMessage
+      if (data?.source === 'sandbox-checkout' && data.event === 'Checkout.Complete') onUpdatedRef.current()
+    }
+    window.addEventListener('message', listener)
+    return () => window.removeEventListener('message', listener)
+  }, [updateUrl])
+  return (
+    <iframe
+      ref={frameRef}
+      src={updateUrl}
+      title="Update payment method at the payment provider"
+      style={{
+        width: '100%',
+        minWidth: 286,
+        height: 560,
+        border: '1px solid var(--gray-a6)',
+        borderRadius: 'var(--radius-3)',
+      }}
+    />
+  )
+}
+
+type PaddleGlobal = {
+  Environment: { set(environment: 'sandbox'): void }
+  Setup(options: { vendor: number }): void
+  Checkout: { open(options: Record<string, unknown>): void }
+}
+
+const PADDLE_SCRIPT = 'https://cdn.paddle.com/paddle/paddle.js'
+
+function loadPaddle(): Promise<PaddleGlobal> {
+  const ready = (window as { Paddle?: PaddleGlobal }).Paddle
+  if (ready) return Promise.resolve(ready)
+  return new Promise((resolve, reject) => {
+    // The purchase page may have added the script already (a client-side navigation keeps it).
+    let script = document.querySelector<HTMLScriptElement>(`script[src="${PADDLE_SCRIPT}"]`)
+    if (!script) {
+      script = document.createElement('script')
+      script.src = PADDLE_SCRIPT
+      script.async = true
+      document.head.appendChild(script)
+    }
+    script.addEventListener('load', () => {
+      const paddle = (window as { Paddle?: PaddleGlobal }).Paddle
+      if (paddle) resolve(paddle)
+      else reject(new Error('Paddle.js did not start'))
+    })
+    script.addEventListener('error', () => reject(new Error('Paddle.js could not be loaded')))
+  })
+}
+
+/**
+ * Opens Paddle's update-payment overlay once. Paddle's overlay is its own modal (outside this page's dialogs, which
+ * would trap the focus away from it); when it closes, `onClosed` runs, after `onUpdated` if the card was replaced.
+ */
+export function PaddleUpdateOverlay({
+  vendorId,
+  environment,
+  updateUrl,
+  onUpdated,
+  onClosed,
+}: {
+  vendorId: number
+  environment: 'production' | 'sandbox'
+  updateUrl: string
+  onUpdated: () => void
+  onClosed: () => void
+}) {
+  const [failed, setFailed] = useState(false)
+  const callbacks = useRef({ onUpdated, onClosed })
+  callbacks.current = { onUpdated, onClosed }
+  useEffect(() => {
+    let current = true
+    loadPaddle()
+      .then((Paddle) => {
+        if (!current) return
+        if (environment === 'sandbox') Paddle.Environment.set('sandbox')
+        Paddle.Setup({ vendor: vendorId })
+        Paddle.Checkout.open({
+          override: updateUrl,
+          successCallback: () => callbacks.current.onUpdated(),
+          closeCallback: () => callbacks.current.onClosed(),
+        })
+      })
+      .catch(() => {
+        if (current) setFailed(true)
+      })
+    return () => {
+      current = false
+    }
+  }, [vendorId, environment, updateUrl])
+  return (
+    <Text as="p" role="status" size="2">
+      {failed
+        ? 'The payment provider’s window could not be loaded. Please check your connection and try again.'
+        : 'The payment provider’s window is open: update your payment method there.'}
+    </Text>
+  )
+}

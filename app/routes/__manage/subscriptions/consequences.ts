@@ -1,0 +1,148 @@
+/**
+ * What each subscription dialog says will happen, before the user confirms (issue: "every dialog states its
+ * consequence"). Pure text from the subscription as the page shows it; the same sentences with and without script.
+ * Dates are shown in UTC, as in the subscription rows.
+ */
+import type { Subscription } from '#protocol/entities'
+import { formatDate } from '#app/rules/dates'
+import { displayName } from '#app/rules/license'
+import { formatPrice } from '#app/rules/prices'
+import { clampQuantity, lapseRequirementFor, paidUntil } from '#app/rules/subscription'
+
+const date = (ms: number) => formatDate(ms, { utc: true })
+const licenses = (n: number) => `${n} license(s)`
+
+/** One calendar year later (UTC), the 29th of February becoming the 28th. */
+export function oneYearLater(ms: number): number {
+  const d = new Date(ms)
+  const day = d.getUTCDate()
+  d.setUTCDate(1)
+  d.setUTCFullYear(d.getUTCFullYear() + 1)
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  d.setUTCDate(Math.min(day, last))
+  return d.getTime()
+}
+
+/** "Wallaby.js subscription #sub_… (annual, 5 license(s))" */
+export function subscriptionLabel(
+  s: Pick<Subscription, 'subscriptionId' | 'productName' | 'billingPeriod' | 'quantity'>,
+): string {
+  const period = s.billingPeriod === 'year' ? 'annual' : 'monthly'
+  return `${displayName({ productName: s.productName, trial: false })} subscription #${s.subscriptionId} (${period}, ${licenses(s.quantity)})`
+}
+
+/** "the visa card ending 4242", "PayPal", or "the payment method on file". */
+export function paymentMethodText(s: Pick<Subscription, 'paymentMethod' | 'cardType' | 'lastFourDigits'>): string {
+  if (s.paymentMethod === 'paypal') return 'PayPal'
+  if (s.paymentMethod === 'card' && s.lastFourDigits)
+    return `the ${s.cardType ?? 'card'} card ending ${s.lastFourDigits}`
+  return 'the payment method on file'
+}
+
+function runsUntil(s: Pick<Subscription, 'licenses'>, now: number): string {
+  const until = paidUntil(s)
+  if (until === undefined || until <= now) return 'Its licenses have already expired.'
+  return `Its licenses keep working until ${date(until)}, then stop.`
+}
+
+export function cancelConsequence(s: Subscription, now: number): string {
+  return `Cancelling is irreversible: the subscription will not renew and cannot be restarted. ${runsUntil(s, now)}`
+}
+
+export function pauseConsequence(s: Subscription, now: number): string {
+  const next = s.nextPayment
+  const payment = next
+    ? `the payment of ${formatPrice(next.amount, next.currency)} due ${date(next.date)}`
+    : 'the next payment'
+  const until = paidUntil(s)
+  const running =
+    until !== undefined && until > now
+      ? ` The licenses keep working until ${date(until)}; resume before then to keep them renewing.`
+      : ''
+  return s.state === 'pastDue'
+    ? `Pausing turns auto-renew off and stops the attempts to take ${payment}.${running}`
+    : `Pausing turns auto-renew off: ${payment} will not be taken.${running}`
+}
+
+export function resumeConsequence(s: Subscription): string {
+  const until = paidUntil(s)
+  const when = until !== undefined ? `at the end of the paid term, on ${date(until)}` : 'at the end of the paid term'
+  const period = s.billingPeriod === 'year' ? 'yearly' : 'monthly'
+  return `Resuming turns auto-renew back on: billing restarts ${when}, with the ${period} payment for ${licenses(s.quantity)} charged to ${paymentMethodText(s)}. Nothing is charged now.`
+}
+
+export function restartConsequence(s: Subscription): string {
+  const until = paidUntil(s)
+  const ended = until !== undefined ? `The paid term ended on ${date(until)}. ` : ''
+  const period = s.billingPeriod === 'year' ? 'year' : 'month'
+  return `${ended}Restarting charges a new ${period} for ${licenses(s.quantity)} to ${paymentMethodText(s)} immediately; the licenses then run for that ${period} and the subscription renews automatically.`
+}
+
+export function upgradeConsequence(s: Subscription, annualPrice?: { amount: number; currency: string }): string {
+  const price = annualPrice
+    ? ` (${formatPrice(annualPrice.amount, annualPrice.currency)} per license and year, before tax)`
+    : ''
+  return `The subscription switches from monthly to annual billing. ${paymentMethodText(s).replace(/^./, (c) => c.toUpperCase())} is charged now for a year of ${licenses(s.quantity)}${price}, less a credit for the unused part of the current month (prorated); from then on it renews yearly. The change can take a few minutes: until the payment provider confirms it, the subscription shows the upgrade in progress.`
+}
+
+export type QuantityConsequence =
+  | { kind: 'same'; text: string }
+  | { kind: 'increase' | 'decrease'; text: string; quantity: number; required: number; lapsing: number }
+
+/** §4/§5 quantity: what choosing `wanted` licenses does, and how many assignees must then be chosen to lapse. */
+export function quantityConsequence(s: Subscription, wanted: number | string | undefined): QuantityConsequence {
+  const quantity = clampQuantity(wanted ?? s.quantity)
+  const renewing = s.licenses.filter((l) => !l.lapsing).length
+  const until = paidUntil(s)
+  const next = s.nextPayment
+  if (quantity === s.quantity) {
+    return {
+      kind: 'same',
+      text: `The subscription has ${licenses(quantity)}. Choose a new number of licenses (1 to 100).`,
+    }
+  }
+  if (quantity > s.quantity) {
+    const added = quantity - s.quantity
+    const term = until !== undefined ? ` (until ${date(until)})` : ''
+    const from = next ? ` From the next payment on ${date(next.date)} you pay for ${licenses(quantity)}.` : ''
+    return {
+      kind: 'increase',
+      quantity,
+      required: 0,
+      lapsing: 0,
+      text: `${licenses(added)} will be added now. ${paymentMethodText(s).replace(/^./, (c) => c.toUpperCase())} is charged now for them, prorated for the rest of the current term${term}.${from}`,
+    }
+  }
+  const lapsing = Math.max(0, renewing - quantity)
+  const required = lapseRequirementFor(s, quantity)
+  const cycle = next
+    ? `from the payment on ${date(next.date)} you pay for ${licenses(quantity)}`
+    : `the subscription then renews ${licenses(quantity)}`
+  const ends =
+    until !== undefined
+      ? `they keep working until the term ends on ${date(until)}, then stop`
+      : 'they end with the current term'
+  const choose =
+    required > 0
+      ? ` More licenses are assigned than ${quantity}: choose the ${required} address(es) whose license lapses.`
+      : ''
+  return {
+    kind: 'decrease',
+    quantity,
+    required,
+    lapsing,
+    text: `The change takes effect at the next billing cycle: ${cycle}; nothing is refunded. ${licenses(lapsing)} will lapse: ${ends}.${choose}`,
+  }
+}
+
+export function offerConsequence(s: Subscription): string {
+  const offer = s.specialOffer
+  if (!offer) return ''
+  const until = paidUntil(s)
+  const licensesUntil = until !== undefined ? ` its licenses then run until ${date(oneYearLater(until))}` : ''
+  const next = s.nextPayment
+    ? `${licensesUntil ? ' and' : ''} the next payment moves to ${date(oneYearLater(s.nextPayment.date))}`
+    : ''
+  const then = licensesUntil || next ? `:${licensesUntil}${next}` : ''
+  return `The subscription is extended by 12 months${then}. ${formatPrice(offer.priceGross, offer.currency)} is charged now to ${paymentMethodText(s)}.`
+}

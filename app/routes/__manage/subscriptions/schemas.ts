@@ -1,0 +1,96 @@
+/**
+ * One zod schema per subscription form, parsed on the server with conform's `parseWithZod` and mirrored in the
+ * browser, so the same messages (spec §5, word for word) appear with or without script.
+ */
+import { z } from 'zod'
+import type { Subscription } from '#protocol/entities'
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  clampQuantity,
+  planQuantityChange,
+  planSubscriptionAssignment,
+} from '#app/rules/subscription'
+
+/** The forms that only name their subscription (cancel, upgrade). */
+export const SubscriptionFormSchema = z.object({ subscription: z.string().min(1) })
+
+export const PauseResumeSchema = z.object({
+  subscription: z.string().min(1),
+  action: z.enum(['pause', 'resume', 'restart']),
+})
+
+/** Extension offer: the price the dialog showed, and the country the customer pays from. */
+export const OfferSchema = z.object({
+  subscription: z.string().min(1),
+  price: z.number(),
+  country: z
+    .string({ required_error: 'Choose your country.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose your country.'),
+})
+
+/**
+ * Change quantity (§5): the number of licenses (an integer clamped to 1..100), the addresses whose licenses lapse,
+ * and the step: `review` shows what the new number does (the step the server renders without script), `apply`
+ * carries it out. When more licenses are assigned than the new quantity, exactly that many distinct assignees must
+ * be chosen, else "{n} distinct email address(es) must be specified to Continue.".
+ */
+export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'quantity'>) {
+  return z
+    .object({
+      subscription: z.string().min(1),
+      quantity: z
+        .number({ required_error: 'Enter the number of licenses.', invalid_type_error: 'Enter a whole number.' })
+        .transform((n) => clampQuantity(n))
+        .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY)),
+      lapse: z.array(z.string()).default([]),
+      stage: z.enum(['review', 'apply']).default('apply'),
+    })
+    .superRefine((value, ctx) => {
+      if (value.stage !== 'apply') return
+      if (value.quantity === subscription.quantity) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['quantity'],
+          message: `The subscription already has ${value.quantity} license(s); choose another number.`,
+        })
+        return
+      }
+      const plan = planQuantityChange(subscription, value.quantity, value.lapse)
+      if ('error' in plan) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['lapse'], message: plan.error })
+    })
+}
+
+/**
+ * Manage assignments (§2, §5 subscription bulk assign): the holders' addresses (newline, comma or semicolon apart),
+ * those of the lapsing licenses when the subscription has any, the notification checkbox, and the step: `preview`
+ * shows the plan's summary (without script), `apply` carries it out. The plan's errors are tied to the address list.
+ */
+export function assignSchema(subscription: Pick<Subscription, 'licenses'>, now: number, withLapsing: boolean) {
+  return z
+    .object({
+      subscription: z.string().min(1),
+      emails: z.string().default(''),
+      lapsingEmails: z.string().default(''),
+      sendEmail: z.boolean().default(false),
+      stage: z.enum(['preview', 'apply']).default('preview'),
+    })
+    .superRefine((value, ctx) => {
+      const plan = planSubscriptionAssignment({
+        licenses: subscription.licenses,
+        text: value.emails,
+        ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
+        now,
+      })
+      if ('error' in plan) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['emails'], message: plan.error })
+      else if (plan.readOnly) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['emails'],
+          message: 'All licenses of this subscription have expired.',
+        })
+      }
+    })
+}

@@ -1,0 +1,397 @@
+/**
+ * The subscription dialogs and forms of /manage (spec §2 "Subscription rows" and "Subscription dialogs", §4, §5, §7,
+ * §8 "Subscriptions"): manage assignments, cancel, pause, resume, restart, upgrade, change quantity, the extension
+ * offer, receipts and update payment method. Each dialog is `/manage?dialog=NAME&subscription=ID`; its loader checks
+ * the subscription is one the user may act on (404 otherwise) and which way the state machine allows; each form posts
+ * an intent to the index route's action, which reads the details afresh (never trusting the page), calls the
+ * licensing service, and redirects back to the page (post/redirect/get) or answers the refusal for the dialog.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import type { Company, ReceiptPayment, Subscription } from '#protocol/entities'
+import type { Details, ErrorCode, Result } from '#protocol/operations'
+import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
+import { errorMessageFor } from '#app/rules/messages'
+import {
+  planQuantityChange,
+  planSubscriptionAssignment,
+  subscriptionAssignees,
+  subscriptionTransition,
+  type SubscriptionOperation,
+} from '#app/rules/subscription'
+import { callLicensing } from '#app/utils/licensing.server'
+import { setPreferences } from '#app/utils/preferences.server'
+import { currentDetails, findSubscription, notFound, refusal } from '../company/common.server'
+import { pageUrl } from '../company/urls'
+import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
+import { OfferSchema, PauseResumeSchema, SubscriptionFormSchema, assignSchema, quantitySchema } from './schemas'
+import type { SubscriptionDialogName } from './urls'
+
+/** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */
+export type SubscriptionDialogData = {
+  subscription: Subscription
+  companyName?: string
+  /** The moment the state machine was asked for, so that server and browser agree. */
+  now: number
+  /** The state machine's reason when the operation is not allowed now (the dialog says so instead of offering it). */
+  refusal?: string
+}
+
+export type ReceiptsDialogData = SubscriptionDialogData & { payments?: ReceiptPayment[]; error?: string }
+export type PaymentMethodDialogData = SubscriptionDialogData & {
+  checkout?: Result<'catalog'>['checkout']
+}
+export type UpgradeDialogData = SubscriptionDialogData & { annualPrice?: { amount: number; currency: string } }
+export type OfferDialogData = SubscriptionDialogData & {
+  country: string
+  countries: Array<{ code: string; name: string }>
+}
+export type AssignDialogData = SubscriptionDialogData & {
+  emails: string
+  lapsingEmails: string
+  /** The subscription has lapsing licenses: the dialog asks for their holders apart. */
+  withLapsing: boolean
+  sendEmail: boolean
+}
+
+/** A refusal or outcome an action answers for its dialog. */
+export type SubscriptionActionData = {
+  intent: string
+  subscription: string
+  /** CHARGE_ERROR and CURRENCY_MISMATCH have their own texts (spec §8); anything else is a message. */
+  kind?: 'charge' | 'currency'
+  message?: string
+  result?: SubmissionResult<string[]>
+  /** The review/preview step of the quantity and assignment forms. */
+  reviewed?: boolean
+  summary?: string
+}
+
+type Need = 'billing' | 'assign' | 'receipts'
+
+/** May the user do this to the subscription: their own personal one, or the company flag (spec §6). */
+function permitted(company: Company | undefined, need: Need): boolean {
+  if (!company) return need !== 'assign'
+  return need === 'billing' ? company.canRenew : need === 'assign' ? company.canAssign : company.canViewReceipt
+}
+
+function requireSubscription(details: Details, subscriptionId: string | null, need: Need) {
+  const found = findSubscription(details, subscriptionId)
+  if (!found || !permitted(found.company, need)) notFound()
+  return found
+}
+
+function dialogData(
+  details: Details,
+  url: URL,
+  need: Need,
+  operation: SubscriptionOperation | null,
+): SubscriptionDialogData {
+  const { subscription, company } = requireSubscription(details, url.searchParams.get('subscription'), need)
+  const now = Date.now()
+  const transition = operation ? subscriptionTransition(operation, subscription, now) : undefined
+  return {
+    subscription,
+    ...(company ? { companyName: company.name } : {}),
+    now,
+    ...(transition && !transition.allowed ? { refusal: transition.reason } : {}),
+  }
+}
+
+const simpleDialog =
+  (need: Need, operation: SubscriptionOperation | null): DialogLoader =>
+  async ({ url, details }) =>
+    dialogData(details, url, need, operation)
+
+/**
+ * The country the customer appears to be in, for the extension offer's currency check (spec §7 `specialOffer`
+ * country): a country header set by a proxy in front of the portal, else the region of the browser's preferred
+ * language, else the offer's own country. The dialog lets the user correct it.
+ */
+function detectedCountry(request: Request, known: ReadonlySet<string>, fallback: string): string {
+  for (const header of ['cf-ipcountry', 'x-vercel-ip-country', 'x-country-code']) {
+    const value = request.headers.get(header)?.trim().toUpperCase()
+    if (value && known.has(value)) return value
+  }
+  for (const part of (request.headers.get('accept-language') ?? '').split(',')) {
+    const region = /^[a-z]{2,3}-([a-z]{2})\b/i.exec(part.trim())?.[1]?.toUpperCase()
+    if (region && known.has(region)) return region
+  }
+  return fallback
+}
+
+async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
+  const answer = await callLicensing('catalog', {}, { credential: args.user.credential, context: args.context })
+  return answer.ok ? answer.result : undefined
+}
+
+const receiptsDialog: DialogLoader = async (args) => {
+  const base = dialogData(args.details, args.url, 'receipts', null)
+  const answer = await callLicensing(
+    'subscriptionReceipts',
+    { subscriptionId: base.subscription.subscriptionId },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) return { ...base, error: messageFor(answer.error, answer.message) } satisfies ReceiptsDialogData
+  return { ...base, payments: answer.result.payments } satisfies ReceiptsDialogData
+}
+
+const paymentMethodDialog: DialogLoader = async (args) => {
+  const base = dialogData(args.details, args.url, 'billing', null)
+  const refusalText =
+    base.subscription.state === 'deleted'
+      ? 'This subscription has been cancelled; its payment method can no longer be changed.'
+      : !base.subscription.updateUrl
+        ? 'The payment provider has no page to update the payment method of this subscription.'
+        : undefined
+  const catalog = await catalogOf(args)
+  return {
+    ...base,
+    ...(refusalText ? { refusal: refusalText } : {}),
+    ...(catalog ? { checkout: catalog.checkout } : {}),
+  } satisfies PaymentMethodDialogData
+}
+
+const upgradeDialog: DialogLoader = async (args) => {
+  const base = dialogData(args.details, args.url, 'billing', 'upgrade')
+  const s = base.subscription
+  const catalog = await catalogOf(args)
+  const product = catalog?.products.find((p) => p.productGroup === s.licenses[0]?.productGroup)
+  let annualPrice: UpgradeDialogData['annualPrice']
+  if (product) {
+    const prices = await callLicensing('prices', { product: product.slug, country: 'US' }, { context: args.context })
+    const type = s.licenses[0]?.licenseType === 'personal' ? 'personal' : 'organization'
+    const plan = prices.ok ? prices.result.plans.find((p) => p.type === type && p.billingPeriod === 'year') : undefined
+    const currency = s.nextPayment?.currency ?? 'USD'
+    if (plan && plan.currency === currency) annualPrice = { amount: plan.countryNetPrice, currency }
+  }
+  return { ...base, ...(annualPrice ? { annualPrice } : {}) } satisfies UpgradeDialogData
+}
+
+const offerDialog: DialogLoader = async (args) => {
+  const base = dialogData(args.details, args.url, 'billing', 'specialOffer')
+  const catalog = await catalogOf(args)
+  const countries = (catalog?.countries ?? []).map((c) => ({ code: c.code, name: c.name }))
+  const offerCountry = base.subscription.specialOffer?.country ?? 'US'
+  const country = detectedCountry(args.request, new Set(countries.map((c) => c.code)), offerCountry)
+  return { ...base, country, countries } satisfies OfferDialogData
+}
+
+const assignDialog: DialogLoader = async (args) => {
+  const base = dialogData(args.details, args.url, 'assign', 'assign')
+  const withLapsing = base.subscription.licenses.some((l) => l.lapsing)
+  const { text, lapsingText } = subscriptionAssignees(base.subscription.licenses)
+  return {
+    ...base,
+    emails: text,
+    lapsingEmails: lapsingText,
+    withLapsing,
+    sendEmail: args.preferences.sendEmailOnAssign,
+  } satisfies AssignDialogData
+}
+
+export const subscriptionDialogLoaders: Record<SubscriptionDialogName, DialogLoader> = {
+  'subscription-assign': assignDialog,
+  'subscription-cancel': simpleDialog('billing', 'cancel'),
+  'subscription-pause': simpleDialog('billing', 'pause'),
+  'subscription-resume': simpleDialog('billing', 'resume'),
+  'subscription-restart': simpleDialog('billing', 'restart'),
+  'subscription-upgrade': upgradeDialog,
+  'subscription-quantity': simpleDialog('billing', 'quantity'),
+  'subscription-offer': offerDialog,
+  'subscription-receipts': receiptsDialog,
+  'subscription-payment-method': paymentMethodDialog,
+}
+
+// ─── actions ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Codes whose message the service writes for people (the state machine's reasons, the provider's refusals). */
+const spokenCodes: ReadonlySet<ErrorCode> = new Set([
+  'INVALID_STATE',
+  'INVALID_PAYLOAD',
+  'NOT_ENOUGH_LICENSES',
+  'PROVIDER_ERROR',
+  'CANNOT_ASSIGN',
+])
+
+function messageFor(code: ErrorCode, message: string): string {
+  return spokenCodes.has(code) && message ? message : errorMessageFor(code)
+}
+
+/** A refusal of the service for the dialog: session errors end in the session dialog, the rest become a message. */
+function refused(intent: string, subscription: string, error: ErrorCode, message: string) {
+  const { status } = refusal(error)
+  if (error === 'CHARGE_ERROR')
+    return json<SubscriptionActionData>({ intent, subscription, kind: 'charge' }, { status })
+  if (error === 'CURRENCY_MISMATCH')
+    return json<SubscriptionActionData>({ intent, subscription, kind: 'currency' }, { status })
+  return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
+}
+
+const options = (args: ManageArgs) => ({ credential: args.user.credential, context: args.context })
+
+const cancel: ManageAction = async (args) => {
+  const intent = 'subscription-cancel'
+  const parsed = SubscriptionFormSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A subscription must be given.' }, { status: 400 })
+  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
+  const answer = await callLicensing(
+    'cancelSubscription',
+    { subscriptionId: subscription.subscriptionId },
+    options(args),
+  )
+  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
+  return redirect(pageUrl(args.url))
+}
+
+const pauseResume: ManageAction = async (args) => {
+  const intent = 'subscription-pause-resume'
+  const parsed = PauseResumeSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A subscription and an action must be given.' }, { status: 400 })
+  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
+  const answer = await callLicensing(
+    'subscriptionPauseResume',
+    { action: parsed.data.action, subscriptionId: subscription.subscriptionId },
+    options(args),
+  )
+  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
+  return redirect(pageUrl(args.url))
+}
+
+const upgrade: ManageAction = async (args) => {
+  const intent = 'subscription-upgrade'
+  const parsed = SubscriptionFormSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A subscription must be given.' }, { status: 400 })
+  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
+  const answer = await callLicensing(
+    'subscriptionUpgrade',
+    { subscriptionId: subscription.subscriptionId },
+    options(args),
+  )
+  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
+  return redirect(pageUrl(args.url))
+}
+
+const offer: ManageAction = async (args) => {
+  const intent = 'subscription-offer'
+  const submission = parseWithZod(args.formData, { schema: OfferSchema })
+  const id = String(args.formData.get('subscription') ?? '')
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const { subscription } = requireSubscription(await currentDetails(args), submission.value.subscription, 'billing')
+  const answer = await callLicensing(
+    'specialOffer',
+    {
+      subscriptionId: subscription.subscriptionId,
+      country: submission.value.country,
+      price: submission.value.price,
+      alwaysAllow: false,
+    },
+    options(args),
+  )
+  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
+  return redirect(pageUrl(args.url))
+}
+
+const quantity: ManageAction = async (args) => {
+  const intent = 'subscription-quantity'
+  const details = await currentDetails(args)
+  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
+  const id = subscription.subscriptionId
+  const submission = parseWithZod(args.formData, { schema: quantitySchema(subscription) })
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const value = submission.value
+  if (value.stage === 'review') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply(), reviewed: true })
+  }
+  const plan = planQuantityChange(subscription, value.quantity, value.lapse)
+  if ('error' in plan) {
+    // The schema has just checked the same plan; this only guards against a change in between.
+    return json<SubscriptionActionData>(
+      { intent, subscription: id, result: submission.reply({ fieldErrors: { lapse: [plan.error] } }), reviewed: true },
+      { status: 400 },
+    )
+  }
+  const answer = await callLicensing(
+    'subscriptionUpdateQuantity',
+    { subscriptionId: id, quantity: plan.quantity, licensesToLapse: plan.licensesToLapse },
+    options(args),
+  )
+  if (!answer.ok) {
+    if (answer.error === 'CHARGE_ERROR') return refused(intent, id, answer.error, answer.message)
+    const { status } = refusal(answer.error)
+    return json<SubscriptionActionData>(
+      {
+        intent,
+        subscription: id,
+        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
+        reviewed: true,
+      },
+      { status },
+    )
+  }
+  return redirect(pageUrl(args.url))
+}
+
+const assign: ManageAction = async (args) => {
+  const intent = 'subscription-assign'
+  const details = await currentDetails(args)
+  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
+  const id = subscription.subscriptionId
+  const now = Date.now()
+  const withLapsing = subscription.licenses.some((l) => l.lapsing)
+  const submission = parseWithZod(args.formData, { schema: assignSchema(subscription, now, withLapsing) })
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const value = submission.value
+  if (value.stage === 'preview') {
+    const plan = planSubscriptionAssignment({
+      licenses: subscription.licenses,
+      text: value.emails,
+      ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
+      now,
+    })
+    return json<SubscriptionActionData>({
+      intent,
+      subscription: id,
+      result: submission.reply(),
+      reviewed: true,
+      ...('error' in plan ? {} : { summary: plan.summary }),
+    })
+  }
+  const emails = parseEmailList(value.emails, NEWLINES_COMMAS_SEMICOLONS).emails
+  const lapsingEmails = withLapsing ? parseEmailList(value.lapsingEmails, NEWLINES_COMMAS_SEMICOLONS).emails : undefined
+  const answer = await callLicensing(
+    'subscriptionAssign',
+    { subscriptionId: id, emails, ...(lapsingEmails ? { lapsingEmails } : {}), sendEmail: value.sendEmail },
+    options(args),
+  )
+  if (!answer.ok) {
+    const { status } = refusal(answer.error)
+    return json<SubscriptionActionData>(
+      {
+        intent,
+        subscription: id,
+        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
+      },
+      { status },
+    )
+  }
+  return redirect(pageUrl(args.url), {
+    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
+  })
+}
+
+export const subscriptionActions: Record<string, ManageAction> = {
+  'subscription-cancel': cancel,
+  'subscription-pause-resume': pauseResume,
+  'subscription-upgrade': upgrade,
+  'subscription-offer': offer,
+  'subscription-quantity': quantity,
+  'subscription-assign': assign,
+}

@@ -188,7 +188,11 @@ test.describe('bulk assign opens by itself once (spec §2)', () => {
     await expect(bulk).toContainText(name)
     await expect(page).toHaveURL(/dialog=bulk-assign/)
     if (js) await page.keyboard.press('Escape')
-    else await bulk.getByRole('link', { name: /Cancel|Close/ }).first().click()
+    else
+      await bulk
+        .getByRole('link', { name: /Cancel|Close/ })
+        .first()
+        .click()
     await expect(bulk).toHaveCount(0)
     // Recorded (hideBulkAssign): the next visit stays on the page.
     await page.goto('/manage')

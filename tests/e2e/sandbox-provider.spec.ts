@@ -115,7 +115,10 @@ test('updates the payment method of a subscription', async ({ page }, testInfo) 
   await expectNoAxeViolations(page, 'sandbox payment method updated')
 })
 
-test('in a frame, posts the checkout events to the page that opened it (without script: pays as a plain form)', async ({ page, js }, testInfo) => {
+test('in a frame, posts the checkout events to the page that opened it (without script: pays as a plain form)', async ({
+  page,
+  js,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'framed')
   if (!js) {
     // The events need script; without it the same page is a plain form that takes the payment.

@@ -1,0 +1,120 @@
+// Subscription lifecycle on /manage (issue 5): pause and resume, cancel, upgrade, restart — each a dialog that states
+// its consequence before confirming, with script and without. Every test makes its own company and subscriptions.
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import {
+  addSubscription,
+  createOwner,
+  dialog,
+  expectClosed,
+  storedSubscription,
+  subscriptionRow,
+} from './subscriptions-helpers'
+
+test('pause, then resume a subscription; each dialog says what will happen first', async ({ page, js }) => {
+  const owner = createOwner('pause', js)
+  const sub = addSubscription(owner, {
+    seats: [{ assignedTo: 'dev@subs.test' }, {}],
+    expiresIn: 200,
+    nextPaymentIn: 200,
+  })
+  await signIn(page, owner.email)
+  const row = subscriptionRow(page, sub.id)
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
+
+  await row.getByRole('link', { name: `Pause subscription #${sub.id}` }).click()
+  const pause = dialog(page, js, 'Pause Subscription')
+  await expect(pause).toContainText('Pausing turns auto-renew off: the payment of $232 due')
+  await expect(pause).toContainText('will not be taken')
+  await expectNoAxeViolations(page, 'Pause Subscription dialog')
+  await pause.getByRole('button', { name: 'Pause Subscription' }).click()
+  await expectClosed(page, js, 'Pause Subscription')
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible()
+  await expect(row).not.toContainText('Next payment')
+  expect(storedSubscription(sub.id).subscription).toMatchObject({ state: 'paused', next_payment_date: null })
+
+  await row.getByRole('link', { name: `Resume subscription #${sub.id}` }).click()
+  const resume = dialog(page, js, 'Resume Subscription')
+  await expect(resume).toContainText('Resuming turns auto-renew back on')
+  await expect(resume).toContainText('Nothing is charged now.')
+  await expectNoAxeViolations(page, 'Resume Subscription dialog')
+  await resume.getByRole('button', { name: 'Resume Subscription' }).click()
+  await expectClosed(page, js, 'Resume Subscription')
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
+  await expect(row).toContainText('Next payment $232')
+})
+
+test('cancel a subscription: irreversible, stated first; keeping it changes nothing', async ({ page, js }) => {
+  const owner = createOwner('cancel', js)
+  const sub = addSubscription(owner, { seats: [{ assignedTo: 'dev@subs.test' }], expiresIn: 90 })
+  await signIn(page, owner.email)
+  const row = subscriptionRow(page, sub.id)
+  const cancelLink = row.getByRole('link', { name: `Cancel subscription #${sub.id}` })
+
+  await cancelLink.click()
+  const cancel = dialog(page, js, 'Cancel Subscription', 'alertdialog')
+  await expect(cancel).toContainText('Cancelling is irreversible')
+  await expect(cancel).toContainText('Its licenses keep working until')
+  await expectNoAxeViolations(page, 'Cancel Subscription dialog')
+  await cancel.getByRole('link', { name: 'Keep Subscription' }).click()
+  await expectClosed(page, js, 'Cancel Subscription', 'alertdialog')
+  expect(storedSubscription(sub.id).subscription.state).toBe('active')
+
+  await cancelLink.click()
+  await cancel.getByRole('button', { name: 'Cancel Subscription' }).click()
+  await expectClosed(page, js, 'Cancel Subscription', 'alertdialog')
+  await expect(row.getByText('Cancelled', { exact: true })).toBeVisible()
+  await expect(cancelLink).toHaveCount(0)
+  await expect(row.getByRole('link', { name: `Pause subscription #${sub.id}` })).toHaveCount(0)
+  expect(storedSubscription(sub.id).subscription.state).toBe('deleted')
+
+  // The cancelled subscription's dialog, opened by its address, says it is already cancelled instead of offering it.
+  await page.goto(`/manage?dialog=subscription-cancel&subscription=${sub.id}`)
+  await expect(dialog(page, js, 'Cancel Subscription', 'alertdialog')).toContainText(
+    'This subscription has already been cancelled.',
+  )
+  await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0)
+})
+
+test('upgrade a monthly subscription to annual billing', async ({ page, js }) => {
+  const owner = createOwner('upgrade', js)
+  // Monthly, with more than 90 days to expiry (spec §5: upgrade needs an annual period or more than 90 days).
+  const sub = addSubscription(owner, {
+    billingPeriod: 'month',
+    seats: [{ assignedTo: 'dev@subs.test' }, {}],
+    expiresIn: 120,
+    nextPaymentIn: 10,
+  })
+  await signIn(page, owner.email)
+  const row = subscriptionRow(page, sub.id)
+  await expect(row).toContainText('Monthly')
+
+  await row.getByRole('link', { name: `Upgrade subscription #${sub.id} to annual billing` }).click()
+  const upgrade = dialog(page, js, 'Upgrade to Annual Billing')
+  await expect(upgrade).toContainText('switches from monthly to annual billing')
+  await expect(upgrade).toContainText('prorated')
+  await expect(upgrade).toContainText('can take a few minutes')
+  await expectNoAxeViolations(page, 'Upgrade dialog')
+  await upgrade.getByRole('button', { name: 'Upgrade and Pay Now' }).click()
+  await expectClosed(page, js, 'Upgrade to Annual Billing')
+  // The sandbox confirms at once (its webhook arrives before the answer), so the row is annual already.
+  await expect(row).toContainText('Annual')
+  await expect(row.getByRole('link', { name: /^Upgrade subscription/ })).toHaveCount(0)
+  expect(storedSubscription(sub.id).subscription).toMatchObject({ billing_period: 'year', pending_change: null })
+})
+
+test('restart a paused subscription whose paid term has ended: charged now, then renewing', async ({ page, js }) => {
+  const owner = createOwner('restart', js)
+  const sub = addSubscription(owner, { state: 'paused', seats: [{ assignedTo: 'dev@subs.test' }], expiresIn: -3 })
+  await signIn(page, owner.email)
+  const row = subscriptionRow(page, sub.id)
+  await expect(row.getByRole('link', { name: `Resume subscription #${sub.id}` })).toHaveCount(0)
+  await row.getByRole('link', { name: `Restart subscription #${sub.id}` }).click()
+  const restart = dialog(page, js, 'Restart Subscription')
+  await expect(restart).toContainText('The paid term ended on')
+  await expect(restart).toContainText('immediately')
+  await expectNoAxeViolations(page, 'Restart Subscription dialog')
+  await restart.getByRole('button', { name: 'Restart and Pay Now' }).click()
+  await expectClosed(page, js, 'Restart Subscription')
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
+  expect(Number(storedSubscription(sub.id).licenses[0].expiration)).toBeGreaterThan(Date.now() + 300 * 86_400_000)
+})

@@ -264,8 +264,12 @@ describe('demo data set', () => {
     const acmeSubs = subs.filter((x) => x.company_id === 'acme')
     expect(acmeSubs).toHaveLength(9)
     for (const x of acmeSubs) expect(x.owner).toBe('acme')
-    // Globex and Initech have one subscription each.
-    expect(subs.filter((x) => x.owner === 'globex')).toHaveLength(1)
+    // The monthly subscription that may be upgraded (more than 90 days to expiry, spec §5).
+    const extended = byId.get(s.globexMonthlyExtended)!
+    expect(extended).toMatchObject({ state: 'active', billing_period: 'month', owner: 'globex' })
+    for (const l of await licensesOf(extended.id)) expect(l.expiration).toBeGreaterThan(NOW + 90 * DAY)
+    // Globex has two subscriptions, Initech one.
+    expect(subs.filter((x) => x.owner === 'globex')).toHaveLength(2)
     expect(subs.filter((x) => x.owner === 'initech')).toHaveLength(1)
   })
 

@@ -836,6 +836,23 @@ export function buildDemoData(now: number) {
     created_at: b.at(-90),
   })
 
+  // ---------------------------------------------------------------- added after the rest, so no earlier id moves
+  // Billed monthly, but paid well ahead since it took an extension offer: with more than 90 days to expiry it is the
+  // demo's monthly subscription that may be upgraded to annual billing (spec §5).
+  const globexMonthlyExtended = b.subscription({
+    ...globexCompany,
+    product: demoProducts.quokkaCompany,
+    state: 'active',
+    billingPeriod: 'month',
+    quantity: 2,
+    assign: ['dev4@globex.test'],
+    expiresIn: 320,
+    nextPaymentIn: 320,
+    lastPaidDaysAgo: 15,
+    payments: 2,
+    method: visa,
+  })
+
   const refs = {
     companies: { acme, globex, initech, vendorLabs },
     orders: {
@@ -892,6 +909,7 @@ export function buildDemoData(now: number) {
       acmeLapsing: acmeLapsing.subscriptionId,
       acmeMonthly: acmeMonthly.subscriptionId,
       globexAnnual: globexAnnual.subscriptionId,
+      globexMonthlyExtended: globexMonthlyExtended.subscriptionId,
       initechMonthly: initechMonthly.subscriptionId,
     },
     activations: patActivations,

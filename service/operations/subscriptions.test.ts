@@ -449,6 +449,17 @@ describe('upgrade (spec §4): in progress until the provider confirms', () => {
     for (const l of after.licenses) expect(l.billing_period).toBe('year')
   })
 
+  it('the demo’s monthly subscription with more than 90 days to expiry upgrades; the other monthly ones may not', async () => {
+    const demo = demoRefs.subscriptions
+    expect(await ask('subscriptionUpgrade', { subscriptionId: demo.acmeMonthly }, olivia)).toMatchObject({
+      body: { error: 'INVALID_STATE', message: subscriptionRefusals.upgradeTooShort },
+    })
+    expect(await ask('subscriptionUpgrade', { subscriptionId: demo.globexMonthlyExtended }, rita)).toMatchObject({
+      status: 200,
+    })
+    expect((await snapshot(service.db, demo.globexMonthlyExtended)).subscription.billing_period).toBe('year')
+  })
+
   it('when the confirmation comes later, the row shows it in progress, refuses other changes, and clears on the webhook', async () => {
     const sub = await make({ billingPeriod: 'month', quantity: 2 })
     const provider = service.adapters.payments!.provider

@@ -230,8 +230,20 @@ export const operations = {
       passthrough: CheckoutPassthrough,
       coupon: z.string().max(100).optional(),
       returnUrl: z.string().url().max(2000),
+      /** A New Subscription for this company of the signed-in caller (see `companyCheckout`); organization plans only. */
+      companyId: id.optional(),
     }),
     result: z.object({ url: z.string() }),
+  },
+  /**
+   * New Subscription from a company's section (spec §5/§7): the signed-in caller buys for one of their companies. The
+   * service checks that the caller's role in it may purchase (canRenew) and answers the company's name and the
+   * passthrough the checkout frame must carry, signed so that the webhook adds the purchase to that company (an edited
+   * passthrough makes a new company instead). FORBIDDEN when the caller may not purchase for the company.
+   */
+  companyCheckout: {
+    payload: z.object({ companyId: id, passthrough: CheckoutPassthrough }),
+    result: z.object({ company: z.object({ id: z.string(), name: z.string() }), passthrough: z.string() }),
   },
   // subscriptions
   cancelSubscription: { payload: subscriptionOnly, result: completed },

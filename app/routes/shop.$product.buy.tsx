@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Container, Flex, Heading, Link, Radio, Text, TextField } from '@radix-ui/themes'
+import { Box, Button, Callout, Container, Flex, Heading, Link, Radio, Strong, Text, TextField } from '@radix-ui/themes'
 import {
   json,
   redirect,
@@ -36,6 +36,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#app/rules/subscripti
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
+import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
 import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
 import type { FrameEvent } from './__shop/frame-events'
 import { lookupPlans } from './__shop/prices.server'
@@ -118,6 +119,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const options = purchaseOptions(url.searchParams, catalog.countries)
   const priced = await price(context, product.slug, options, catalog.countries)
   const text = (name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
+  // New Subscription from a company's section: the company, if the signed-in user may buy for it.
+  const forCompany = await purchaseCompany(request, context, requestedCompanyId(url.searchParams.get('company')), {
+    name: '',
+  })
   return json(
     {
       kind: 'purchase' as const,
@@ -128,7 +133,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       fallback: priced.fallback,
       countries: catalog.countries,
       checkout: catalog.checkout,
-      values: { name: text('name', 200), email: text('email', 254), zip: text('zip', 20) },
+      values: {
+        name: text('name', 200) || (forCompany.kind === 'company' ? forCompany.company.name : ''),
+        email: text('email', 254),
+        zip: text('zip', 20),
+      },
+      company: forCompany.kind === 'company' ? forCompany.company : null,
+      companyNotice: forCompany.kind === 'refused' ? forCompany.message : null,
     },
     { headers },
   )
@@ -181,12 +192,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const referrer = await getReferrer(request)
   const passthrough = { name: value.name ?? '', ...(referrer ? { referrer } : {}) }
+
+  // An organization purchase for one of the signed-in user's companies: the posted company is asked of the service
+  // with the user's session, which signs the passthrough only when the user may purchase for it.
+  const companyId = options.type === 'organization' ? requestedCompanyId(formData.get('company')) : undefined
+  const forCompany = await purchaseCompany(request, context, companyId, passthrough)
+  if (forCompany.kind === 'refused') return invalid(submission.reply({ formErrors: [forCompany.message] }), 403)
+  const framePassthrough = forCompany.kind === 'company' ? forCompany.passthrough : JSON.stringify(passthrough)
+
   const headers = new Headers({
     'Set-Cookie': await pendingCheckoutCookie({
       product: product.slug,
       email: value.email,
       type: options.type,
-      passthrough: JSON.stringify(passthrough),
+      passthrough: framePassthrough,
     }),
   })
 
@@ -202,7 +221,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           country: options.country,
           ...(value.zip ? { postcode: value.zip } : {}),
           quantity: options.quantity,
-          passthrough: JSON.stringify(passthrough),
+          passthrough: framePassthrough,
           name: value.name ?? '',
           ...(coupon ? { coupon } : {}),
         },
@@ -223,8 +242,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       passthrough,
       ...(coupon ? { coupon } : {}),
       returnUrl,
+      ...(forCompany.kind === 'company' ? { companyId: forCompany.company.id } : {}),
     },
-    { context },
+    { context, ...(forCompany.kind === 'company' ? { credential: forCompany.credential } : {}) },
   )
   if (!hosted.ok) return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
   return redirect(hosted.result.url, { headers })
@@ -265,6 +285,8 @@ export default function Buy() {
           countries={data.countries}
           checkout={data.checkout}
           values={data.values}
+          company={data.company}
+          companyNotice={data.companyNotice}
         />
       )}
       <Box mt="8">
@@ -285,6 +307,10 @@ type PurchaseFormProps = {
   countries: Country[]
   checkout: CheckoutClient
   values: { name: string; email: string; zip: string }
+  /** New Subscription: the company organization licenses bought here are added to. */
+  company: { id: string; name: string } | null
+  /** Why a company asked for in the URL is not the one bought for. */
+  companyNotice: string | null
 }
 
 function optionsFromForm(form: HTMLFormElement, coupon: string | undefined): PurchaseOptions {
@@ -305,7 +331,17 @@ function optionsFromForm(form: HTMLFormElement, coupon: string | undefined): Pur
  * checkout. With script the options update the breakdown in place, Continue validates on the server and opens the
  * provider's frame, and the frame reopens when billing, type, quantity, country, name, email or zip change.
  */
-function PurchaseForm({ product, options, breakdown, fallback, countries, checkout, values }: PurchaseFormProps) {
+function PurchaseForm({
+  product,
+  options,
+  breakdown,
+  fallback,
+  countries,
+  checkout,
+  values,
+  company,
+  companyNotice,
+}: PurchaseFormProps) {
   const hydrated = useHydrated()
   const actionData = useActionData<typeof action>() as ActionData | undefined
   const fetcher = useFetcher<typeof action>({ key: 'purchase' })
@@ -381,7 +417,10 @@ function PurchaseForm({ product, options, breakdown, fallback, countries, checko
   const onOptionChange = () => {
     if (!formRef.current) return
     const next = optionsFromForm(formRef.current, options.coupon)
-    submit(optionsSearch(next), { method: 'get', action: buyPath, replace: true, preventScrollReset: true })
+    const search = optionsSearch(next)
+    // The company a New Subscription is for stays with the page (the server checks it again on every load).
+    if (company) search.set('company', company.id)
+    submit(search, { method: 'get', action: buyPath, replace: true, preventScrollReset: true })
     revalidate()
   }
 
@@ -442,6 +481,20 @@ function PurchaseForm({ product, options, breakdown, fallback, countries, checko
         }}
       >
         {shown.options.coupon ? <input type="hidden" name="coupon" value={shown.options.coupon} /> : null}
+        {company ? <input type="hidden" name="company" value={company.id} /> : null}
+        {company ? (
+          <Callout.Root mb="5" role="note">
+            <Callout.Text>
+              New Subscription for <Strong>{company.name}</Strong>: organization licenses bought here are added to{' '}
+              {company.name}.
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {companyNotice ? (
+          <Callout.Root mb="5" color="amber" role="note">
+            <Callout.Text>{companyNotice}</Callout.Text>
+          </Callout.Root>
+        ) : null}
         <Box asChild mb="5">
           <section aria-labelledby="plan-heading">
             <Heading as="h2" size="5" mb="3" id="plan-heading">

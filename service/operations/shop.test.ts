@@ -3,7 +3,10 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPaddleMocks, PADDLE_CHECKOUT_URL } from '../../tests/mocks/paddle.js'
 import type { PaymentProvider } from '../payments/provider.js'
-import { createPaymentsTestService, listen, type TestService } from '../payments/test-helpers.js'
+import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from '../payments/test-helpers.js'
+import { demoRefs } from '../db/seed.js'
+import { verifiedCompanyPurchase } from '../payments/passthrough.js'
+import { signInAs } from '../testing.js'
 import { PRICE_LOOKUP_TIMEOUT_MS } from './shop.js'
 
 let service: TestService
@@ -364,6 +367,123 @@ describe('hostedCheckout', () => {
     expect(await call({ hostedCheckout: { ...base, returnUrl: 'https://evil.example/' } })).toMatchObject({
       error: 'INVALID_REQUEST',
     })
+  })
+})
+
+describe('companyCheckout and hostedCheckout for a company (New Subscription)', () => {
+  const acme = demoRefs.companies.acme
+  const card = { cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123', intent: 'pay' }
+  const purchaseOf = (checkout: string) =>
+    service.db.selectFrom('orders').selectAll().where('provider_checkout_id', '=', checkout).executeTakeFirstOrThrow()
+  const subscriptionOf = async (checkout: string) => {
+    const order = await purchaseOf(checkout)
+    return service.db.selectFrom('subscriptions').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow()
+  }
+
+  it("answers the company's name and a signed passthrough only to a caller who may purchase for it", async () => {
+    const payload = { companyId: acme, passthrough: { name: 'ignored', referrer: 'https://ref.example/' } }
+    expect(await call({ companyCheckout: payload })).toMatchObject({ error: 'NOT_AUTHENTICATED' })
+    // A Company Manager may not buy; neither may someone without a role, nor anyone for a company that does not exist.
+    const max = await signInAs(service, 'max@acme.test')
+    expect((await service.call({ companyCheckout: payload }, max)).body).toMatchObject({ error: 'FORBIDDEN' })
+    const carl = await signInAs(service, 'carl@globex.test')
+    expect((await service.call({ companyCheckout: payload }, carl)).body).toMatchObject({ error: 'FORBIDDEN' })
+    const olivia = await signInAs(service, 'olivia@acme.test')
+    expect((await service.call({ companyCheckout: { ...payload, companyId: 'co_nope' } }, olivia)).body).toMatchObject({
+      error: 'FORBIDDEN',
+    })
+
+    const answer = (await service.call({ companyCheckout: payload }, olivia)).body as Body
+    expect(answer.companyCheckout.company).toEqual({ id: acme, name: 'Acme Corp' })
+    const passthrough = JSON.parse(answer.companyCheckout.passthrough)
+    expect(passthrough).toMatchObject({
+      name: 'Acme Corp',
+      referrer: 'https://ref.example/',
+      companyId: acme,
+      email: 'olivia@acme.test',
+    })
+    expect(verifiedCompanyPurchase(service.config.secret, passthrough)).toEqual({
+      companyId: acme,
+      email: 'olivia@acme.test',
+    })
+  })
+
+  it('an inline checkout paid with the signed passthrough lands in the company; an edited one does not', async () => {
+    const server = await listen(service)
+    try {
+      const olivia = await signInAs(service, 'olivia@acme.test')
+      const answer = (await service.call({ companyCheckout: { companyId: acme, passthrough: { name: '' } } }, olivia))
+        .body as Body
+      const pay = async (passthrough: string) => {
+        const params = {
+          product: 'wallaby-organization-month',
+          quantity: '3',
+          email: 'olivia@acme.test',
+          country: 'US',
+          postcode: '10001',
+          passthrough,
+        }
+        const page = await (await fetch(`${server.url}/sandbox/checkout?${new URLSearchParams(params)}`)).text()
+        const checkout = inputValue(page, 'checkout')!
+        await postForm(`${server.url}/sandbox/checkout`, { ...params, checkout, ...card })
+        return checkout
+      }
+
+      const paid = await pay(answer.companyCheckout.passthrough)
+      expect(await subscriptionOf(paid)).toMatchObject({ owner: acme, company_id: acme, quantity: 3 })
+
+      const edited = JSON.stringify({
+        ...JSON.parse(answer.companyCheckout.passthrough),
+        companyId: demoRefs.companies.globex,
+      })
+      const other = await subscriptionOf(await pay(edited))
+      expect(other.owner).not.toBe(demoRefs.companies.globex)
+      expect(other.owner).not.toBe(acme)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a hosted checkout for the company needs the signed-in caller to hold a purchasing role, and lands there', async () => {
+    const server = await listen(service)
+    try {
+      const base = {
+        product: 'wallaby',
+        planId: 'wallaby-organization-year',
+        email: 'olivia@acme.test',
+        country: 'US',
+        postcode: '10001',
+        quantity: 2,
+        passthrough: { name: 'Acme Corp' },
+        returnUrl: 'http://portal.test/shop/wallaby/buy/',
+        companyId: acme,
+      }
+      expect(await call({ hostedCheckout: base })).toMatchObject({ error: 'NOT_AUTHENTICATED' })
+      const max = await signInAs(service, 'max@acme.test')
+      expect((await service.call({ hostedCheckout: base }, max)).body).toMatchObject({ error: 'FORBIDDEN' })
+      const olivia = await signInAs(service, 'olivia@acme.test')
+      expect(
+        (await service.call({ hostedCheckout: { ...base, planId: 'wallaby-personal-year', quantity: 1 } }, olivia))
+          .body,
+      ).toMatchObject({ error: 'INVALID_REQUEST' })
+
+      const answer = (await service.call({ hostedCheckout: base }, olivia)).body as Body
+      const page = await (await fetch(`${server.url}${answer.hostedCheckout.url}`)).text()
+      const link = inputValue(page, 'link')!
+      const checkout = inputValue(page, 'checkout')!
+      const paid = await postForm(`${server.url}/sandbox/checkout`, {
+        link,
+        checkout,
+        email: 'olivia@acme.test',
+        country: 'US',
+        postcode: '10001',
+        ...card,
+      })
+      expect(paid.status).toBe(303)
+      expect(await subscriptionOf(checkout)).toMatchObject({ owner: acme, company_id: acme, quantity: 2 })
+    } finally {
+      await server.close()
+    }
   })
 })
 

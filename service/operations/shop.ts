@@ -1,7 +1,8 @@
 /**
  * The shop's operations (spec §7 "Other calls"): price lookup, the subscribed-email check, the outcome of a checkout,
- * coupons, and a hosted checkout for buyers without script. The same operations answer the protocol and the plain
- * JSON endpoints (`service/payments/router.ts`).
+ * coupons, a hosted checkout for buyers without script, and the signed passthrough of a New Subscription for one of the
+ * signed-in buyer's companies. The same operations answer the protocol and the plain JSON endpoints
+ * (`service/payments/router.ts`).
  */
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -17,12 +18,14 @@ import {
   type Plan,
   type Product,
 } from '../catalog/index.js'
-import type { ServiceContext } from '../context.js'
+import { permissionFlags, roleOf } from '../../protocol/roles.js'
+import { requireCaller, type ServiceContext } from '../context.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { ServiceError } from '../errors.js'
 import { addUtcMonths } from '../payments/dates.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
 import { round2 } from '../payments/sandbox/pricing.js'
+import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import type { OperationHandlers } from './index.js'
@@ -279,10 +282,19 @@ export async function hostedCheckout(
   if (new URL(payload.returnUrl).origin !== portal) {
     throw new ServiceError('INVALID_REQUEST', `The return address must be on ${portal}.`)
   }
-  const passthrough = JSON.stringify({
-    name: payload.passthrough.name.trim() || payload.email,
-    ...(payload.passthrough.referrer ? { referrer: payload.passthrough.referrer } : {}),
-  })
+  let passthrough: string
+  if (payload.companyId) {
+    if (plan.type !== 'organization') {
+      throw new ServiceError('INVALID_REQUEST', 'Only organization licenses can be added to a company.')
+    }
+    passthrough = (await companyCheckout({ companyId: payload.companyId, passthrough: payload.passthrough }, ctx))
+      .passthrough
+  } else {
+    passthrough = JSON.stringify({
+      name: payload.passthrough.name.trim() || payload.email,
+      ...(payload.passthrough.referrer ? { referrer: payload.passthrough.referrer } : {}),
+    })
+  }
   return payments.provider.generatePayLink({
     productId: plan.providerIds[environment],
     quantity: payload.quantity,
@@ -293,6 +305,36 @@ export async function hostedCheckout(
     ...(payload.coupon?.trim() ? { coupon: payload.coupon.trim() } : {}),
     returnUrl: payload.returnUrl,
   })
+}
+
+/**
+ * New Subscription from a company's section: the caller (a session is required) must hold a role in the company that
+ * may purchase for it (canRenew: Company or Reseller Administrator, Reseller Manager), read from the store, never from
+ * the payload. Answers the company's name and the signed passthrough of a purchase for it by the caller; the name in
+ * the passthrough is the company's.
+ */
+export async function companyCheckout(
+  payload: ParsedPayload<'companyCheckout'>,
+  ctx: ServiceContext,
+): Promise<Result<'companyCheckout'>> {
+  const caller = await requireCaller(ctx)
+  const row = await ctx.db
+    .selectFrom('company_permissions')
+    .innerJoin('companies', 'companies.id', 'company_permissions.company_id')
+    .select(['companies.id as id', 'companies.name as name', 'company_permissions.permissions as permissions'])
+    .where('company_permissions.company_id', '=', payload.companyId)
+    .where('company_permissions.email', '=', caller.email)
+    .executeTakeFirst()
+  if (!row || !permissionFlags(roleOf(row.permissions.split(','))).canRenew) {
+    throw new ServiceError('FORBIDDEN', 'You may not purchase licenses for this company.')
+  }
+  const passthrough = companyPurchasePassthrough(ctx.config.secret, {
+    name: row.name,
+    ...(payload.passthrough.referrer ? { referrer: payload.passthrough.referrer } : {}),
+    companyId: row.id,
+    email: caller.email,
+  })
+  return { company: { id: row.id, name: row.name }, passthrough }
 }
 
 // ------------------------------------------------------------------------------------------------------ coupons
@@ -446,4 +488,5 @@ export const shopOperations: OperationHandlers = {
   createSubscriptionOnCheckout,
   coupon,
   hostedCheckout,
+  companyCheckout,
 }

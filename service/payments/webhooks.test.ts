@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
+import { companyPurchasePassthrough } from './passthrough.js'
 import { paymentsDb } from './tables.js'
 import {
   alertId,
@@ -22,6 +23,9 @@ afterAll(async () => {
 
 const deliver = (fields: Record<string, string>) => handleWebhookAlert(service.sign(fields), service.context())
 const subscriptionId = () => String(Math.floor(10_000_000 + Math.random() * 89_999_999))
+/** The passthrough the service signs when the signed-in `email` may purchase for `companyId` (shop companyCheckout). */
+const signedFor = (companyId: string, email: string, name: string) =>
+  companyPurchasePassthrough(service.config.secret, { name, companyId, email })
 
 async function licensesOfCheckout(checkout: string) {
   const order = await service.db
@@ -195,20 +199,43 @@ describe('a completed checkout', () => {
     expect((await service.db.selectFrom('companies').select('id').execute()).length).toBe(companiesBefore)
   })
 
-  it("adds an organization purchase to the passthrough's company only when the buyer may purchase for it", async () => {
+  it("adds an organization purchase to the passthrough's company when the service signed it and the buyer may purchase for it", async () => {
     const forAcme = checkoutId()
     const olivia = purchaseAlerts({
       checkoutId: forAcme,
       subscriptionId: subscriptionId(),
       planId: 'quokka-organization-year',
       quantity: 2,
-      email: 'olivia@acme.test',
-      passthrough: { name: 'Acme Corp', companyId: demoRefs.companies.acme },
+      // The checkout's address may differ from the signed-in buyer's: the signed email is the buyer.
+      email: 'billing@acme.test',
+      passthrough: signedFor(demoRefs.companies.acme, 'olivia@acme.test', 'Acme Corp'),
     })
     await deliver(olivia.created)
-    expect((await licensesOfCheckout(forAcme)).order?.owner).toBe(demoRefs.companies.acme)
+    await deliver(olivia.paid)
+    const { order, licenses } = await licensesOfCheckout(forAcme)
+    expect(order).toMatchObject({ owner: demoRefs.companies.acme, company_id: demoRefs.companies.acme })
+    expect(licenses).toHaveLength(2)
+    expect(licenses.every((l) => l.owner === demoRefs.companies.acme && l.company_id === demoRefs.companies.acme)).toBe(
+      true,
+    )
+    const subscription = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', licenses[0].subscription_id!)
+      .executeTakeFirstOrThrow()
+    expect(subscription).toMatchObject({ owner: demoRefs.companies.acme, company_id: demoRefs.companies.acme })
+    // No new company was made for it, and the buyer's roles are as they were.
+    expect(
+      await service.db
+        .selectFrom('company_permissions')
+        .select('company_id')
+        .where('email', '=', 'olivia@acme.test')
+        .execute(),
+    ).toEqual([{ company_id: demoRefs.companies.acme }])
+  })
 
-    // max is only a Company Manager of Acme: the purchase makes a company of its own.
+  it('makes a new company when the signed buyer holds no purchasing role in the company (checked again at the webhook)', async () => {
+    // max is only a Company Manager of Acme (the service would not have signed this; the webhook checks anyway).
     const byMax = checkoutId()
     const max = purchaseAlerts({
       checkoutId: byMax,
@@ -216,7 +243,7 @@ describe('a completed checkout', () => {
       planId: 'quokka-organization-year',
       quantity: 1,
       email: 'max@acme.test',
-      passthrough: { name: 'Max Side Project', companyId: demoRefs.companies.acme },
+      passthrough: signedFor(demoRefs.companies.acme, 'max@acme.test', 'Max Side Project'),
     })
     await deliver(max.created)
     const order = (await licensesOfCheckout(byMax)).order!
@@ -224,6 +251,51 @@ describe('a completed checkout', () => {
     expect(
       (await service.db.selectFrom('companies').select('name').where('id', '=', order.owner).executeTakeFirst())?.name,
     ).toBe('Max Side Project')
+  })
+
+  it("ignores a company the passthrough names without the service's signature, or with a signature for another", async () => {
+    const acme = demoRefs.companies.acme
+    const globex = demoRefs.companies.globex
+    const signed = JSON.parse(signedFor(acme, 'olivia@acme.test', 'Acme Corp')) as Record<string, string>
+    const cases = [
+      // No signature at all (what the portal sent before), even from an Acme administrator.
+      { email: 'olivia@acme.test', passthrough: { name: 'Unsigned Co', companyId: acme } },
+      // Olivia's signed passthrough for Acme, edited to land in Globex.
+      { email: 'olivia@acme.test', passthrough: { ...signed, name: 'Edited Co', companyId: globex } },
+      // ... or edited to name Globex's administrator as the buyer.
+      {
+        email: 'mallory@evil.test',
+        passthrough: { ...signed, name: 'Edited Co', email: 'carl@globex.test', companyId: globex },
+      },
+      // A made-up signature.
+      {
+        email: 'mallory@evil.test',
+        passthrough: { name: 'Forged Co', companyId: acme, email: 'olivia@acme.test', sig: 'x'.repeat(43) },
+      },
+    ]
+    for (const c of cases) {
+      const checkout = checkoutId()
+      const { created } = purchaseAlerts({
+        checkoutId: checkout,
+        subscriptionId: subscriptionId(),
+        planId: 'wallaby-organization-year',
+        quantity: 1,
+        email: c.email,
+        passthrough: c.passthrough,
+      })
+      await deliver(created)
+      const { order, licenses } = await licensesOfCheckout(checkout)
+      expect(order!.owner).not.toBe(acme)
+      expect(order!.owner).not.toBe(globex)
+      expect(licenses.map((l) => l.company_id)).toEqual([order!.owner])
+      // The new company's administrator is the checkout's buyer, never an address from the edited passthrough.
+      const admins = await service.db
+        .selectFrom('company_permissions')
+        .select(['email', 'permissions'])
+        .where('company_id', '=', order!.owner)
+        .execute()
+      expect(admins).toEqual([{ email: c.email, permissions: 'ADMIN' }])
+    }
   })
 
   it('answers 500 (so the provider retries) for a plan the catalog does not know', async () => {

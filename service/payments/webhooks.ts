@@ -4,9 +4,12 @@
  *
  * - A completed checkout (`subscription_created` and `subscription_payment_succeeded` with `initial_payment=1`, in
  *   either order, or `payment_succeeded` for a one-off plan) creates the order, exactly `quantity` licenses and the
- *   subscription, once per checkout id. Passthrough `{name, referrer, email?, companyId?}`: an organization purchase
- *   goes to a new company named `name` with the buyer as Company Administrator (or to `companyId` when the buyer may
- *   purchase for it); a personal purchase makes personal licenses owned by the buyer (`email`, else the checkout's).
+ *   subscription, once per checkout id. Passthrough `{name, referrer, email?, companyId?, sig?}`: an organization
+ *   purchase goes to a new company named `name` with the buyer as Company Administrator, or to `companyId` when the
+ *   service signed that company and buyer `email` (`passthrough.ts`, made when it checked the signed-in buyer's role)
+ *   and the buyer still holds a role that may purchase for it; a personal purchase makes personal licenses owned by
+ *   the buyer (`email`, else the checkout's). A passthrough naming a company whose signature does not verify was
+ *   edited: neither its company nor its email is used.
  * - A renewal (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm}`) extends those licenses, co-termed
  *   to one expiry (see `coterm.ts`).
  * - `subscription_payment_succeeded` (later payments) extends the subscription's non-lapsing licenses to the new term;
@@ -33,6 +36,7 @@ import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { cotermExpiry } from './coterm.js'
 import { addUtcYears, addPeriod, termEnd } from './dates.js'
 import { parseDate } from './paddle.js'
+import { verifiedCompanyPurchase } from './passthrough.js'
 import { round2 } from './sandbox/pricing.js'
 import { verifyAlertSignature, type AlertFields } from './signature.js'
 import { paymentsDb, type PaymentsTransaction } from './tables.js'
@@ -64,6 +68,7 @@ const PurchasePassthrough = z.object({
   referrer: z.string().max(500).optional(),
   email: z.string().max(254).optional(),
   companyId: z.string().max(200).optional(),
+  sig: z.string().max(200).optional(),
 })
 type PurchasePassthrough = z.infer<typeof PurchasePassthrough>
 
@@ -466,7 +471,15 @@ async function fulfilPurchase(p: Purchase, env: Env): Promise<{ orderId: string;
 
   const pass = parsePassthrough(p.passthrough)
   const purchase: PurchasePassthrough = pass.kind === 'purchase' ? pass : {}
-  const passEmail = purchase.email ? normalizeEmail(purchase.email) : ''
+  // A company purchase is only what the service signed; an edited one is an ordinary purchase by the checkout's buyer.
+  const forCompany = purchase.companyId ? verifiedCompanyPurchase(env.ctx.config.secret, purchase) : null
+  const tampered = Boolean(purchase.companyId) && !forCompany
+  if (tampered) {
+    env.ctx.adapters.payments?.log(
+      `payments: checkout ${p.checkoutId} names company ${purchase.companyId} without a valid signature; ignored`,
+    )
+  }
+  const passEmail = forCompany ? forCompany.email : purchase.email && !tampered ? normalizeEmail(purchase.email) : ''
   const ownerEmail = EMAIL_PATTERN.test(passEmail) ? passEmail : normalizeEmail(p.buyerEmail)
   const customerName = purchase.name?.trim() || p.customerName?.trim() || ownerEmail
   await trx
@@ -478,8 +491,9 @@ async function fulfilPurchase(p: Purchase, env: Env): Promise<{ orderId: string;
   let owner = ownerEmail
   let companyId: string | null = null
   if (p.plan.type === 'organization') {
-    if (purchase.companyId && (await mayPurchaseFor(trx, ownerEmail, purchase.companyId))) {
-      companyId = purchase.companyId
+    // The buyer's role is checked again now: it may have been taken away since the checkout was opened.
+    if (forCompany && (await mayPurchaseFor(trx, forCompany.email, forCompany.companyId))) {
+      companyId = forCompany.companyId
     } else {
       companyId = newId('co')
       await trx.insertInto('companies').values({ id: companyId, name: customerName, created_at: now }).execute()

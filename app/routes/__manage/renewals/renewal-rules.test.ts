@@ -68,13 +68,14 @@ describe('companyStoreLink (§7 New Subscription)', () => {
       ],
     })
     expect(companyStoreLink(c, 'olivia+it@acme.test')).toBe(
-      '/shop/quokka/buy/?type=company&email=olivia%2Bit%40acme.test',
+      `/shop/quokka/buy/?type=company&email=olivia%2Bit%40acme.test&company=${encodeURIComponent(c.id)}`,
     )
   })
   it('counts subscription licenses, sends the bundle to Wallaby and the console-logging tool to its own page', () => {
     const ninja = subscription({ licenses: [license({ productGroup: 'other' }), license({ productGroup: 'other' })] })
-    expect(companyStoreLink(company({ subscriptions: [ninja] }), 'a@b.test')).toBe(
-      '/shop/console-ninja/buy/?type=company&email=a%40b.test',
+    const withNinja = company({ id: 'co_x&y', subscriptions: [ninja] })
+    expect(companyStoreLink(withNinja, 'a@b.test')).toBe(
+      '/shop/console-ninja/buy/?type=company&email=a%40b.test&company=co_x%26y',
     )
     expect(companyStoreLink(company({ licenses: [license({ productGroup: 'bundle' })] }), 'a@b.test')).toMatch(
       /^\/shop\/wallaby\/buy\//,

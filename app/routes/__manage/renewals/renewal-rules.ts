@@ -66,9 +66,10 @@ const STORE_PRODUCT: Record<ProductGroup, string> = {
 
 /**
  * §7 New Subscription: the company store link — the buy page of the product the company holds most licenses of, as an
- * organization purchase, with the signed-in user's email filled in.
+ * organization purchase, with the signed-in user's email filled in and the company the purchase is for (the shop checks
+ * it against the signed-in user's roles before the checkout carries it).
  */
-export function companyStoreLink(company: Pick<Company, 'licenses' | 'subscriptions'>, email: string): string {
+export function companyStoreLink(company: Pick<Company, 'id' | 'licenses' | 'subscriptions'>, email: string): string {
   const counts = new Map<ProductGroup, number>()
   const all = [...company.licenses, ...company.subscriptions.flatMap((s) => s.licenses)]
   for (const l of all) counts.set(l.productGroup, (counts.get(l.productGroup) ?? 0) + 1)
@@ -80,7 +81,8 @@ export function companyStoreLink(company: Pick<Company, 'licenses' | 'subscripti
       most = n
     }
   }
-  return `/shop/${STORE_PRODUCT[group]}/buy/?type=company&email=${encodeURIComponent(email)}`
+  const search = new URLSearchParams({ type: 'company', email, company: company.id })
+  return `/shop/${STORE_PRODUCT[group]}/buy/?${search}`
 }
 
 /** The key of a license's receipt in the portal session's cache. */

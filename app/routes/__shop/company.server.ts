@@ -1,0 +1,62 @@
+import type { AppLoadContext } from '@remix-run/node'
+import type { CheckoutPassthrough } from '#protocol/entities'
+import { getUser } from '#app/utils/session.server'
+import { callLicensing } from '#app/utils/licensing.server'
+
+/** The most a company id from a URL or form may be (the protocol's id limit). */
+const MAX_ID_LENGTH = 200
+
+export const companySignInRequired =
+  'Sign in to buy for your company: without signing in, an organization purchase makes a new company.'
+export const companyNotAllowed =
+  'You cannot buy licenses for that company. An organization purchase here makes a new company.'
+
+/**
+ * The company a New Subscription is for (spec §5/§7, the company section's store link): asked for by `?company=` or the
+ * purchase form's `company` field, never taken as it is. The signed-in user's session credential goes with the
+ * question, and the licensing service answers only when that user's role in the company may purchase (canRenew): then
+ * with the company's name and the signed passthrough the checkout must carry.
+ *
+ * - `none`: no company was asked for — an ordinary purchase.
+ * - `company`: the user may buy for it.
+ * - `refused`: not signed in, or no purchasing role in that company; `message` says so and the purchase is an ordinary
+ *   one (a new company for an organization purchase).
+ */
+export type PurchaseCompany =
+  | { kind: 'none' }
+  | { kind: 'company'; company: { id: string; name: string }; passthrough: string; credential: string }
+  | { kind: 'refused'; message: string }
+
+/** The company id a URL or form asks for, if any. */
+export function requestedCompanyId(value: FormDataEntryValue | string | null | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const id = value.trim()
+  return id && id.length <= MAX_ID_LENGTH ? id : undefined
+}
+
+export async function purchaseCompany(
+  request: Request,
+  context: AppLoadContext,
+  companyId: string | undefined,
+  passthrough: CheckoutPassthrough,
+): Promise<PurchaseCompany> {
+  if (!companyId) return { kind: 'none' }
+  const user = await getUser(request)
+  if (!user) return { kind: 'refused', message: companySignInRequired }
+  const answer = await callLicensing(
+    'companyCheckout',
+    { companyId, passthrough },
+    { credential: user.credential, context },
+  )
+  if (answer.ok) {
+    return {
+      kind: 'company',
+      company: answer.result.company,
+      passthrough: answer.result.passthrough,
+      credential: user.credential,
+    }
+  }
+  const sessionEnded =
+    answer.error === 'NOT_AUTHENTICATED' || answer.error === 'INVALID_AGE' || answer.error === 'INVALID_SIGNATURE'
+  return { kind: 'refused', message: sessionEnded ? companySignInRequired : companyNotAllowed }
+}

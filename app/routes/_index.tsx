@@ -1,13 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Box, Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes'
-import {
-  json,
-  redirectDocument,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -18,6 +12,7 @@ import { signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from 
 import { FieldError } from '#app/components/field-error'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
+import { redirectToProvider } from '#app/utils/oauth-state.server'
 
 const SignInSchema = z.object({ email: requiredEmail })
 const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
@@ -72,8 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const provider = parsed.data.provider
       const callback = new URL(`/auth/${provider}/`, request.url).href
       const answer = await callLicensing('manageLicense', { type: provider, callback }, { context })
-      // A document redirect: the provider's page (or the local stand-in) is not a route of this app.
-      if (answer.ok && 'redirect' in answer.result) return redirectDocument(answer.result.redirect)
+      // A document redirect to the provider's page (or the local stand-in), bound to this browser (login CSRF).
+      if (answer.ok && 'redirect' in answer.result) return redirectToProvider(provider, answer.result.redirect)
       return json<ActionData>({ kind: 'social', message: unexpectedError }, { status: 502 })
     }
     default:

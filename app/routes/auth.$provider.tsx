@@ -3,7 +3,9 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/r
 import { AuthenticationFailedDialog } from '#app/components/account/authentication-failed-dialog'
 import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
+import { takeAuthorizationRequest } from '#app/utils/oauth-state.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
+import type { ErrorCode } from '#protocol/operations'
 
 const providers = ['github', 'google'] as const
 type Provider = (typeof providers)[number]
@@ -12,21 +14,37 @@ const isProvider = (value: string | undefined): value is Provider => providers.i
 /** Where a completed link returns: the dialog it started from. */
 export const ACCOUNT_SETTINGS_PATH = '/manage?dialog=account-settings'
 
+/** A response with the callback's headers added (the cleared OAuth request cookie). */
+function withHeaders(response: Response, headers: Headers): Response {
+  const merged = new Headers(response.headers)
+  headers.forEach((value, name) => merged.append(name, value))
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged })
+}
+
 /**
  * `/auth/github/` and `/auth/google/`: the provider sends the browser back here with `code` and `state` (spec §2).
- * Either missing → "/". The service completes the sign-in (a new portal session, then /manage) or, when the state came
- * from Account Settings' Link, links the provider to the signed-in account and returns to that dialog. A refusal, or
- * the provider's own error (e.g. the person denied access), shows "Authentication Failed".
+ * Either missing → "/". The answer must belong to the authorization request this browser started (its state is held
+ * by the portal, see oauth-state.server.ts): a callback from another browser, with another state, for the other
+ * provider, older than 10 minutes or answered before is refused with "request seems to have already been processed"
+ * before anything reaches the service. The stored request is used up by any callback. The service then completes the
+ * sign-in (a new portal session, then /manage) or, when the state came from Account Settings' Link, links the provider
+ * to the signed-in account and returns to that dialog. A refusal, or the provider's own error (e.g. the person denied
+ * access), shows "Authentication Failed".
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = params.provider
   if (!isProvider(provider)) throw json({ message: 'Not found' }, { status: 404 })
   const query = new URL(request.url).searchParams
+  const started = await takeAuthorizationRequest(request)
+  const headers = started.headers
   const providerError = query.get('error')
-  if (providerError) return json({ code: providerError.slice(0, 100) }, { status: 401 })
+  if (providerError) return json({ code: providerError.slice(0, 100) }, { status: 401, headers })
   const code = query.get('code')
   const state = query.get('state')
-  if (!code || !state) throw redirect('/')
+  if (!code || !state) throw redirect('/', { headers })
+  if (!started.matches(provider, state)) {
+    return json({ code: 'INVALID_REQUEST' satisfies ErrorCode }, { status: 401, headers })
+  }
 
   // A link is completed for the account that started it, so the signed-in user's credential goes along.
   const user = await getUser(request)
@@ -35,11 +53,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { type: provider, code, state },
     { credential: user?.credential, context },
   )
-  if (!answer.ok) return json({ code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401 })
-  if (answer.result.linked && user) throw redirect(ACCOUNT_SETTINGS_PATH)
+  if (!answer.ok) return json({ code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401, headers })
+  if (answer.result.linked && user) throw redirect(ACCOUNT_SETTINGS_PATH, { headers })
   // What the user menu needs on the first page (whether Change Email Address applies).
   const details = await callLicensing('retrieveDetails', {}, { credential: answer.result.session, context })
-  return createUserSession(
+  const signedIn = await createUserSession(
     request,
     {
       email: answer.result.email,
@@ -49,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     answer.result.linked ? ACCOUNT_SETTINGS_PATH : '/manage',
   )
+  return withHeaders(signedIn, headers)
 }
 
 export default function SocialSignInCallback() {

@@ -82,6 +82,20 @@ function createStorage() {
   })
 }
 
+/**
+ * The portal's cookie-signing secret (the session cookie's). The short-lived OAuth request cookie of
+ * `oauth-state.server.ts` is signed with it too.
+ */
+export function portalCookieSecret(): string {
+  const env = portalEnv()
+  return env.SESSION_SECRET ?? readOrCreatePortalSecret(env.dataDir, env.production)
+}
+
+/** The portal's own small store (sessions; also the pending OAuth requests of `oauth-state.server.ts`). */
+export function portalStorePath(): string {
+  return path.join(portalEnv().dataDir, 'portal-sessions.db')
+}
+
 let storage: ReturnType<typeof createStorage> | undefined
 const sessionStorage = () => (storage ??= createStorage())
 
@@ -100,7 +114,10 @@ type SignInFacts = SignedInUser & { hasPersonalLicenses?: boolean }
 
 /** The signed-in user, or null (also when the 24-hour limit has passed). */
 export async function getUser(request: Request): Promise<SignedInUser | null> {
-  const session = await getSession(request)
+  return userOf(await getSession(request))
+}
+
+function userOf(session: PortalSession): SignedInUser | null {
   const email = session.get('email')
   const credential = session.get('credential')
   const createdAt = session.get('createdAt')
@@ -110,9 +127,15 @@ export async function getUser(request: Request): Promise<SignedInUser | null> {
 
 /** The signed-in user, or a redirect to the sign-in page. */
 export async function requireUser(request: Request): Promise<SignedInUser> {
-  const user = await getUser(request)
+  return (await requireUserSession(request)).user
+}
+
+/** The signed-in user and the session read once (for a loader that also updates the session), or a redirect. */
+export async function requireUserSession(request: Request): Promise<{ user: SignedInUser; session: PortalSession }> {
+  const session = await getSession(request)
+  const user = userOf(session)
   if (!user) throw redirect('/')
-  return user
+  return { user, session }
 }
 
 /**

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect, redirectDocument } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import type { AccountSettings } from '#protocol/entities'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
+import { redirectToProvider } from '#app/utils/oauth-state.server'
 import type { DialogLoader, ManageAction } from '../registry.server'
 import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
 import { managePageUrl } from './urls'
@@ -90,6 +91,6 @@ export const linkAccount: ManageAction = async ({ request, user, context, formDa
       { status: answer.error === 'UNEXPECTED' ? 502 : 400 },
     )
   }
-  // A document redirect: the provider's page is not a route of this app.
-  return redirectDocument(answer.result.redirect)
+  // A document redirect to the provider's page, bound to this browser (login CSRF).
+  return redirectToProvider(provider, answer.result.redirect)
 }

@@ -5,13 +5,14 @@ import { SessionErrorDialog } from '#app/components/session-error-dialog'
 import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { shouldAutoOpenBulkAssign } from '#app/rules/company'
+import { manageView, pageParam } from '#app/rules/manage-view'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
-import { commitSession, getSession, requireUser } from '#app/utils/session.server'
+import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
 import { manageActions } from './__manage/actions.server'
 import { dialogLoaders } from './__manage/dialogs.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+  const { user, session } = await requireUserSession(request)
   const url = new URL(request.url)
   const [answer, preferences] = await Promise.all([
     callLicensing('retrieveDetails', {}, { credential: user.credential, context }),
@@ -40,7 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null
 
   // The user menu offers Change Email Address to personal license holders only: remember it with the session.
-  const session = await getSession(request)
   const hasPersonalLicenses = holdsPersonalLicenses(details.body.personal.licenses)
   const headers = new Headers()
   if (session.get('hasPersonalLicenses') !== hasPersonalLicenses || session.get('admin') !== details.admin) {
@@ -49,12 +49,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.append('Set-Cookie', await commitSession(session))
   }
 
+  // The tables are paged: the page gets the rows it shows and the facts about the rest, not every license.
+  const now = Date.now()
+  const view = manageView(details, {
+    now,
+    pageOf: (table) => Number(url.searchParams.get(pageParam(table))) || 1,
+    dialogCompany: dialog ? url.searchParams.get('company') : null,
+  })
+
   return json(
     {
       kind: 'details' as const,
-      details,
+      view,
       dialog,
-      now: Date.now(),
+      now,
       showInactive: url.searchParams.get('inactive') === 'show',
       hideWelcome: preferences.hideWelcome,
       search: url.search,
@@ -79,7 +87,7 @@ export default function Manage() {
   if (data.kind === 'error') return <SessionErrorDialog code={data.code} />
   return (
     <ManagePage
-      details={data.details}
+      view={data.view}
       dialog={data.dialog as { name: string; data: unknown } | null}
       now={data.now}
       showInactive={data.showInactive}

@@ -153,7 +153,7 @@ describe('/manage against a remote service', () => {
       context: {},
     })) as Response
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ kind: 'details', details: { email: 'olivia@acme.test' } })
+    expect(await response.json()).toMatchObject({ kind: 'details', view: { details: { email: 'olivia@acme.test' } } })
   })
 
   it('shows "Session Expiry" for an expired sign-in link', async () => {

@@ -1,22 +1,36 @@
 import { Box, Heading, Text } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
-import { companyCounts } from '#app/rules/company'
+import type { CompanyCounts } from '#app/rules/company'
+import { sectionCompany, type LicensePage } from '#app/rules/manage-view'
 import { CompanyActions } from './company-actions'
 import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
 
-/** One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. */
+/**
+ * One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. The counts and
+ * the visible page of licenses come from the server's view of every license (`manageView`).
+ */
 type CompanySectionProps = {
   company: Company
+  counts: CompanyCounts
+  licenses: LicensePage
   now: number
   showInactive: boolean
   admin: boolean
   email: string
-  paging: { page: number; href: (page: number) => string }
+  href: (page: number) => string
 }
 
-export function CompanySection({ company, now, showInactive, admin, email, paging }: CompanySectionProps) {
-  const counts = companyCounts(company, now)
+export function CompanySection({
+  company,
+  counts,
+  licenses,
+  now,
+  showInactive,
+  admin,
+  email,
+  href,
+}: CompanySectionProps) {
   const headingId = `company-${company.id}`
   return (
     <Box asChild mb="6">
@@ -28,7 +42,7 @@ export function CompanySection({ company, now, showInactive, admin, email, pagin
           {counts.subscriptions} subscription(s) with {counts.unusedSubscriptionLicenses} unused license(s) ·{' '}
           {counts.licenses} license(s) with {counts.unassigned} unassigned
         </Text>
-        <CompanyActions company={company} admin={admin} now={now} email={email} />
+        <CompanyActions company={sectionCompany(company, licenses.rows)} admin={admin} now={now} email={email} />
         {company.subscriptions.length ? (
           <SubscriptionList
             subscriptions={company.subscriptions}
@@ -41,12 +55,12 @@ export function CompanySection({ company, now, showInactive, admin, email, pagin
           />
         ) : null}
         <LicenseTable
-          licenses={company.licenses.filter((l) => !l.subscription)}
+          licenses={licenses}
           now={now}
           caption={`${company.name} licenses`}
           company={company}
           admin={admin}
-          paging={paging}
+          href={href}
         />
       </section>
     </Box>

@@ -1,13 +1,14 @@
 import { Callout } from '@radix-ui/themes'
-import type { Details } from '#protocol/operations'
 import { formatDate } from '#app/rules/dates'
 import { displayName } from '#app/rules/license'
-import { expiryWarnings } from '#app/rules/expiry'
+import type { ExpiryWarnings } from '#app/rules/expiry'
 
-/** Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline. */
-export function ExpiryWarning({ details, now }: { details: Details; now: number }) {
-  const licenses = [...details.body.personal.licenses, ...details.body.companies.flatMap((c) => c.licenses)]
-  const warnings = expiryWarnings(licenses, now)
+/**
+ * Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline. The
+ * warnings are worked out over every license of the account (`expiryWarnings`) by the server: the page has only the
+ * visible rows.
+ */
+export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
   if (!warnings.longExpiredCount && warnings.discountDeadlines.length === 0) return null
   return (
     <Callout.Root highContrast color="orange" mb="4" role="region" aria-label="Expiry warning">

@@ -1,96 +1,111 @@
-import { Badge, Flex, Table, Text } from '@radix-ui/themes'
+import { Flex, Table, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
-import type { Company, License } from '#protocol/entities'
+import type { ReactNode } from 'react'
+import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
-import { displayName, isExpired, sortLicenses } from '#app/rules/license'
+import { displayName, isExpired } from '#app/rules/license'
+import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
 import { hasLicenseActions, LicenseActions } from './license-actions'
 import { OrderNumber } from './renewals/receipt-link'
 
 type LicenseTableProps = {
-  licenses: License[]
+  /** The visible page of the table, already in the spec's order (§4), with the size of the whole. */
+  licenses: LicensePage
   now: number
   caption: string
   company?: Company
   admin: boolean
-  /** Which page of the sorted list to show, and how to link to another page (a URL: works without script). */
-  paging?: { page: number; href: (page: number) => string }
+  /** The address of another page of the table (a URL: works without script). */
+  href: (page: number) => string
 }
 
-/** Rows per page: a company with thousands of licenses gets a page at a time, not one enormous table. */
-export const LICENSES_PER_PAGE = 50
+/**
+ * A table's rows are plain table elements with Radix Themes' table classes (the markup `Table.Row`/`Table.Cell` and
+ * `Badge` render): a page has fifty rows of six cells, and the components' prop handling per cell is most of the cost
+ * of rendering the page on the server.
+ */
+function Badge({ color, children }: { color: 'amber' | 'red'; children: ReactNode }) {
+  return (
+    <span data-accent-color={color} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft rt-r-ml-2">
+      {children}
+    </span>
+  )
+}
+
+const cell = 'rt-TableCell'
 
 /** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
-export function LicenseTable({ licenses, now, caption, company, admin, paging }: LicenseTableProps) {
+export function LicenseTable({ licenses, now, caption, company, admin, href }: LicenseTableProps) {
   const actions = hasLicenseActions()
-  if (licenses.length === 0) return null
-  const all = sortLicenses(licenses)
-  const pages = Math.max(1, Math.ceil(all.length / LICENSES_PER_PAGE))
-  const page = Math.min(Math.max(1, paging?.page ?? 1), pages)
-  const sorted = paging ? all.slice((page - 1) * LICENSES_PER_PAGE, page * LICENSES_PER_PAGE) : all
-  const showAssigned = Boolean(company) || sorted.some((l) => l.licenseType === 'company')
+  const { rows, page, pages, total } = licenses
+  if (total === 0) return null
+  const showAssigned = Boolean(company) || rows.some((l) => l.licenseType === 'company')
   return (
     <>
       <Table.Root variant="surface" size="1" mb="4" className="license-table">
         <caption className="table-caption">{caption}</caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell scope="col">Product</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell scope="col">Order #</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell scope="col">Key #</Table.ColumnHeaderCell>
-            {showAssigned ? <Table.ColumnHeaderCell scope="col">Assigned To</Table.ColumnHeaderCell> : null}
-            <Table.ColumnHeaderCell scope="col">Expiry Date</Table.ColumnHeaderCell>
-            {actions ? <Table.ColumnHeaderCell scope="col">Actions</Table.ColumnHeaderCell> : null}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {sorted.map((license) => {
-            const expired = isExpired(license, now)
-            return (
-              <Table.Row key={`${license.owner}:${license.id}`}>
-                <Table.RowHeaderCell>
-                  {displayName(license)}
-                  {license.lapsing ? (
-                    <Badge color="amber" ml="2">
-                      Lapsing
-                    </Badge>
-                  ) : null}
-                </Table.RowHeaderCell>
-                <Table.Cell>
-                  <OrderNumber license={license} company={company} />
-                </Table.Cell>
-                <Table.Cell>{license.key}</Table.Cell>
-                {showAssigned ? (
-                  <Table.Cell>
-                    {license.assignedTo || (
-                      <Text color="gray" size="2">
-                        Unassigned
-                      </Text>
-                    )}
-                  </Table.Cell>
-                ) : null}
-                <Table.Cell>
-                  <time dateTime={new Date(license.expiration).toISOString()}>
-                    {formatDate(license.expiration, { utc: true })}
-                  </time>
-                  {expired ? (
-                    <Badge color="red" ml="2">
-                      Expired
-                    </Badge>
-                  ) : null}
-                </Table.Cell>
-                {actions ? (
-                  <Table.Cell>
-                    <LicenseActions license={license} company={company} admin={admin} now={now} />
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            )
-          })}
-        </Table.Body>
+        <thead className="rt-TableHeader">
+          <tr className="rt-TableRow">
+            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              Product
+            </th>
+            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              Order #
+            </th>
+            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              Key #
+            </th>
+            {showAssigned ? (
+              <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+                Assigned To
+              </th>
+            ) : null}
+            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              Expiry Date
+            </th>
+            {actions ? (
+              <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+                Actions
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="rt-TableBody">
+          {rows.map((license) => (
+            <tr className="rt-TableRow" key={`${license.owner}:${license.id}`}>
+              <th className={`${cell} rt-TableRowHeaderCell`} scope="row">
+                {displayName(license)}
+                {license.lapsing ? <Badge color="amber">Lapsing</Badge> : null}
+              </th>
+              <td className={cell}>
+                <OrderNumber license={license} company={company} />
+              </td>
+              <td className={cell}>{license.key}</td>
+              {showAssigned ? (
+                <td className={cell}>
+                  {license.assignedTo || (
+                    <span data-accent-color="gray" className="rt-Text rt-r-size-2">
+                      Unassigned
+                    </span>
+                  )}
+                </td>
+              ) : null}
+              <td className={cell}>
+                <time dateTime={new Date(license.expiration).toISOString()}>
+                  {formatDate(license.expiration, { utc: true })}
+                </time>
+                {isExpired(license, now) ? <Badge color="red">Expired</Badge> : null}
+              </td>
+              {actions ? (
+                <td className={cell}>
+                  <LicenseActions license={license} company={company} admin={admin} now={now} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
       </Table.Root>
-      {paging && pages > 1 ? (
-        <Pagination caption={caption} page={page} pages={pages} total={all.length} href={paging.href} />
-      ) : null}
+      {pages > 1 ? <Pagination caption={caption} page={page} pages={pages} total={total} href={href} /> : null}
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import { Form, Link } from '@remix-run/react'
-import type { Details } from '#protocol/operations'
+import { pageParam, type ManageView } from '#app/rules/manage-view'
 import { dialogComponents } from '#app/routes/__manage/dialogs'
 import { MergeCompaniesLink } from './company/admin-links'
 import { ExpiryWarning } from './expiry-warning'
@@ -9,7 +9,8 @@ import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
-  details: Details
+  /** The details with the visible page of each license table, and the facts about the rest (see `manageView`). */
+  view: ManageView
   dialog: { name: string; data: unknown } | null
   now: number
   showInactive: boolean
@@ -18,11 +19,12 @@ type ManagePageProps = {
 }
 
 /** Manage Licenses (spec §2): a personal section and one section per company. */
-export function ManagePage({ details, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
+export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
+  const { details } = view
   const { personal, companies } = details.body
   const Dialog = dialog ? dialogComponents[dialog.name] : undefined
   const closeTo = closeUrl(search)
-  const hasPersonal = personal.licenses.length > 0 || personal.subscriptions.length > 0
+  const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
 
   return (
     <Container size="4" px="4" py="5">
@@ -46,7 +48,7 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
         </Callout.Root>
       ) : null}
 
-      <ExpiryWarning details={details} now={now} />
+      <ExpiryWarning warnings={view.expiry} />
 
       {details.admin ? (
         <Callout.Root highContrast mb="4" color="amber" role="note">
@@ -77,11 +79,11 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
               />
             ) : null}
             <LicenseTable
-              licenses={personal.licenses}
+              licenses={view.personal}
               now={now}
               caption="Personal licenses"
               admin={details.admin}
-              paging={pagingFor(search, 'personal')}
+              href={pageHref(search, 'personal')}
             />
           </section>
         </Box>
@@ -90,8 +92,10 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
       {companies.map((company) => (
         <CompanySection
           key={company.id}
-          paging={pagingFor(search, company.id)}
+          href={pageHref(search, company.id)}
           company={company}
+          counts={view.companies[company.id].counts}
+          licenses={view.companies[company.id].licenses}
           now={now}
           showInactive={showInactive}
           admin={details.admin}
@@ -112,20 +116,18 @@ export function ManagePage({ details, dialog, now, showInactive, hideWelcome, se
 /** The page's own view state in the URL: show inactive subscriptions, and which page of each license table. */
 const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
 
-/** Each license table pages through `?page-{table}=N`, keeping the rest of the view (not an open dialog). */
-function pagingFor(search: string, table: string) {
-  const params = new URLSearchParams(search)
-  const key = `page-${table}`
-  return {
-    page: Number(params.get(key)) || 1,
-    href(page: number) {
-      const next = new URLSearchParams(search)
-      for (const name of [...next.keys()]) if (!isViewParam(name)) next.delete(name)
-      if (page === 1) next.delete(key)
-      else next.set(key, String(page))
-      const query = next.toString()
-      return query ? `/manage?${query}` : '/manage'
-    },
+/**
+ * Each license table pages through `?page-{table}=N` (read by the loader too), keeping the rest of the view
+ * (not an open dialog).
+ */
+function pageHref(search: string, table: string) {
+  return (page: number) => {
+    const next = new URLSearchParams(search)
+    for (const name of [...next.keys()]) if (!isViewParam(name)) next.delete(name)
+    if (page === 1) next.delete(pageParam(table))
+    else next.set(pageParam(table), String(page))
+    const query = next.toString()
+    return query ? `/manage?${query}` : '/manage'
   }
 }
 

@@ -1,5 +1,4 @@
 import radixStyles from '@radix-ui/themes/styles.css'
-import { Theme } from '@radix-ui/themes'
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
@@ -84,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme appearance={theme} accentColor="indigo" grayColor="slate" radius="medium">
+        <ThemeRoot appearance={theme}>
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
@@ -96,11 +95,33 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {frame.footer ? <SiteFooter /> : null}
           <BusyOverlay />
-        </Theme>
+        </ThemeRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  )
+}
+
+/**
+ * The root of Radix Themes' tokens: the same element and attributes as its `<Theme appearance accentColor="indigo"
+ * grayColor="slate" radius="medium">`, without the component's tooltip and direction providers — no component used
+ * here reads them, and they would put Radix's tooltip, popper and floating-ui into every page's script.
+ */
+function ThemeRoot({ appearance, children }: { appearance: 'light' | 'dark'; children: ReactNode }) {
+  return (
+    <div
+      data-is-root-theme="true"
+      data-accent-color="indigo"
+      data-gray-color="slate"
+      data-has-background="true"
+      data-panel-background="translucent"
+      data-radius="medium"
+      data-scaling="100%"
+      className={`radix-themes ${appearance}`}
+    >
+      {children}
+    </div>
   )
 }
 

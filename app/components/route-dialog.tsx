@@ -1,6 +1,6 @@
-import { Box, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@remix-run/react'
-import { useId, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 type RouteDialogProps = {
@@ -19,8 +19,8 @@ type RouteDialogProps = {
 
 /**
  * A dialog that is a URL. Without script (and before hydration) the server renders it as a page section with plain
- * forms and links; with script the same content opens as a modal dialog with focus kept inside, and closing it
- * navigates back to `closeTo` without a reload.
+ * forms and links; with script the same content opens as a native modal `<dialog>` (top layer, the rest of the page
+ * inert, focus kept inside), and closing it navigates back to `closeTo` without a reload.
  */
 export function RouteDialog({
   title,
@@ -33,7 +33,6 @@ export function RouteDialog({
   role = 'dialog',
 }: RouteDialogProps) {
   const hydrated = useHydrated()
-  const navigate = useNavigate()
   const headingId = useId()
   const descriptionId = useId()
 
@@ -58,30 +57,163 @@ export function RouteDialog({
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) navigate(closeTo, { preventScrollReset: true, replace: false })
+    <ModalDialog
+      headingId={headingId}
+      descriptionId={description ? descriptionId : undefined}
+      closeTo={closeTo}
+      dismissible={dismissible}
+      maxWidth={maxWidth}
+      raised={raised}
+      role={role}
+    >
+      <Heading as="h2" size="5" mb="3" trim="start" id={headingId}>
+        {title}
+      </Heading>
+      {description ? (
+        <Text as="p" size="2" mb="3" id={descriptionId} color="gray">
+          {description}
+        </Text>
+      ) : null}
+      <Flex direction="column">{children}</Flex>
+    </ModalDialog>
+  )
+}
+
+type ModalDialogProps = {
+  headingId: string
+  descriptionId: string | undefined
+  closeTo: string
+  dismissible: boolean
+  maxWidth: string
+  raised: boolean
+  role: 'dialog' | 'alertdialog'
+  children: ReactNode
+}
+
+function ModalDialog({
+  headingId,
+  descriptionId,
+  closeTo,
+  dismissible,
+  maxWidth,
+  raised,
+  role,
+  children,
+}: ModalDialogProps) {
+  const navigate = useNavigate()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
+  const dismiss = () => navigate(closeTo, { preventScrollReset: true })
+
+  // Open as a modal on mount (before paint), close on unmount and give focus back to what had it before.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    const content = contentRef.current
+    if (!dialog || !content) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const unlockScroll = lockScroll()
+    if (!dialog.open) dialog.showModal()
+    focusFirst(content)
+    // The error and key dialogs stay above any other dialog (spec §9): in the top layer the last shown is on top.
+    if (!raised) {
+      for (const other of document.querySelectorAll<HTMLDialogElement>('dialog[data-raised="true"][open]')) {
+        other.close()
+        other.showModal()
+        focusFirst(other)
+      }
+    }
+    return () => {
+      if (dialog.open) dialog.close()
+      unlockScroll()
+      if (dialog.contains(document.activeElement) || document.activeElement === document.body) {
+        const main = document.getElementById('main')
+        const target = opener && opener.isConnected && opener !== document.body ? opener : main
+        target?.focus({ preventScroll: true })
+      }
+    }
+  }, [raised])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="route-dialog"
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={headingId}
+      aria-describedby={descriptionId}
+      data-raised={raised ? 'true' : 'false'}
+      onKeyDown={(event) => {
+        // Handle Escape here, not through the browser's close request: a non-dismissible dialog must stay open
+        // whatever the browser's close-watcher rules allow, and a dismissible one closes by navigating.
+        if (event.key !== 'Escape' || event.defaultPrevented) return
+        event.preventDefault()
+        if (dismissible) dismiss()
+      }}
+      onCancel={(event) => {
+        event.preventDefault()
+        if (dismissible) dismiss()
+      }}
+      onClose={(event) => {
+        // A close request the page could not cancel closed the dialog: open it again, or follow it.
+        const dialog = event.currentTarget
+        if (dialog.open || !dialog.isConnected) return
+        if (dismissible) dismiss()
+        else dialog.showModal()
+      }}
+      onPointerDown={(event) => {
+        if (!dismissible || event.button !== 0) return
+        const target = event.target
+        if (!(target instanceof HTMLElement) || contentRef.current?.contains(target)) return
+        // A press on a scrollbar of the backdrop is not a press outside the dialog.
+        const { offsetX, offsetY } = event.nativeEvent
+        if (offsetX > target.clientWidth || offsetY > target.clientHeight) return
+        dismiss()
       }}
     >
-      <Dialog.Content
-        maxWidth={maxWidth}
-        role={role}
-        style={raised ? { zIndex: 100000 } : undefined}
-        onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
-        onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
-        onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}
-      >
-        <Dialog.Title>{title}</Dialog.Title>
-        {description ? (
-          <Dialog.Description size="2" mb="3" color="gray">
-            {description}
-          </Dialog.Description>
-        ) : (
-          <Dialog.Description className="visually-hidden">{typeof title === 'string' ? title : ''}</Dialog.Description>
-        )}
-        <Flex direction="column">{children}</Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      <div className="rt-BaseDialogScroll rt-DialogScroll">
+        <div className="rt-BaseDialogScrollPadding rt-DialogScrollPadding rt-r-align-center">
+          <div
+            ref={contentRef}
+            tabIndex={-1}
+            data-state="open"
+            className="rt-BaseDialogContent rt-DialogContent rt-r-size-3"
+            style={{ maxWidth }}
+          >
+            {children}
+          </div>
+        </div>
+      </div>
+    </dialog>
   )
+}
+
+const TABBABLE = 'input, select, textarea, button, [tabindex], [contenteditable="true"], summary'
+
+/** Focus the first control a keyboard user would reach (links skipped, as a confirm comes before a link); else the
+ * dialog's own content. An input's text is selected, so typing replaces it. */
+function focusFirst(container: HTMLElement) {
+  const content = container.matches('.rt-BaseDialogContent')
+    ? container
+    : (container.querySelector<HTMLElement>('.rt-BaseDialogContent') ?? container)
+  for (const candidate of content.querySelectorAll<HTMLElement>(TABBABLE)) {
+    if (candidate.tabIndex < 0 || candidate.matches(':disabled, input[type="hidden"]')) continue
+    if (candidate.getClientRects().length === 0 || getComputedStyle(candidate).visibility === 'hidden') continue
+    candidate.focus()
+    if (document.activeElement !== candidate) continue
+    if (candidate instanceof HTMLInputElement || candidate instanceof HTMLTextAreaElement) candidate.select()
+    return
+  }
+  content.focus()
+}
+
+/** The page behind a modal does not scroll; its scrollbar's room is kept so nothing shifts. */
+function lockScroll(): () => void {
+  const html = document.documentElement
+  const previous = { overflow: html.style.overflow, gutter: html.style.scrollbarGutter }
+  const hadScrollbar = window.innerWidth > html.clientWidth
+  html.style.overflow = 'hidden'
+  if (hadScrollbar) html.style.scrollbarGutter = 'stable'
+  return () => {
+    html.style.overflow = previous.overflow
+    html.style.scrollbarGutter = previous.gutter
+  }
 }

@@ -1,7 +1,7 @@
-import { Flex } from '@radix-ui/themes'
 import type { Company, License } from '#protocol/entities'
 import { AssignAction, OfflineKeyAction, RemoveLicenseAction } from './company/license-actions'
 import { RenewAction } from './renewals/renew-action'
+import { rt } from '#app/components/radix-classes'
 
 export type LicenseActionProps = { license: License; company?: Company; admin: boolean; now: number }
 
@@ -18,11 +18,12 @@ const contributions: Array<(props: LicenseActionProps) => JSX.Element | null> = 
 
 export function LicenseActions(props: LicenseActionProps) {
   return (
-    <Flex gap="2" wrap="wrap" align="center">
+    // A plain element with `<Flex gap="2" wrap="wrap" align="center">`'s classes: one per row (see radix-classes).
+    <div className={rt.flexRowWrap}>
       {contributions.map((Action, i) => (
         <Action key={i} {...props} />
       ))}
-    </Flex>
+    </div>
   )
 }
 

@@ -1,7 +1,8 @@
-import { Badge, Box, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Flex, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
 import type { Company, Subscription } from '#protocol/entities'
 import { SubscriptionActions } from './subscription-actions'
+import { accentColor, rt } from '#app/components/radix-classes'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
@@ -32,7 +33,10 @@ const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 
   }
 }
 
-/** Subscriptions in the spec's order (§4); cancelled ones past their expiry are hidden unless asked for. */
+/**
+ * Subscriptions in the spec's order (§4); cancelled ones past their expiry are hidden unless asked for. A card is plain
+ * elements with the classes of Radix's Card, Flex, Box, Text and Badge: cards repeat (see radix-classes).
+ */
 export function SubscriptionList({
   subscriptions,
   now,
@@ -71,26 +75,32 @@ export function SubscriptionList({
               const assigned = s.licenses.filter((l) => l.assignedTo).length
               return (
                 <li key={s.subscriptionId}>
-                  <Card size="1">
-                    <Flex justify="between" wrap="wrap" gap="2">
-                      <Box>
-                        <Text as="p" weight="bold">
+                  <div className={rt.card1}>
+                    <div className={rt.flexBetweenWrap}>
+                      <div className={rt.box}>
+                        <p className={rt.textBold}>
                           {s.productName} · {s.billingPeriod === 'year' ? 'Annual' : 'Monthly'} · #{s.subscriptionId}
-                        </Text>
-                        <Flex gap="2" align="center" wrap="wrap" mt="1">
-                          <Badge color={state.color}>{state.text}</Badge>
-                          {s.pendingChange ? <Badge color="blue">{s.pendingChange}</Badge> : null}
-                          <Text size="2">
+                        </p>
+                        <div className={rt.flexRowWrapMt1}>
+                          <span className={rt.badge} {...accentColor(state.color)}>
+                            {state.text}
+                          </span>
+                          {s.pendingChange ? (
+                            <span className={rt.badge} {...accentColor('blue')}>
+                              {s.pendingChange}
+                            </span>
+                          ) : null}
+                          <span className={rt.text2}>
                             {s.quantity} license(s), {assigned} assigned
                             {s.lapsingQuantity ? `, ${s.lapsingQuantity} lapsing` : ''}
-                          </Text>
-                        </Flex>
+                          </span>
+                        </div>
                         {s.state === 'pastDue' ? (
-                          <Text as="p" size="2" color="red" mt="1">
+                          <p className={rt.text2Mt1} {...accentColor('red')}>
                             {pastDueAdvice}
-                          </Text>
+                          </p>
                         ) : null}
-                        <Text as="p" size="2" mt="1">
+                        <p className={rt.text2Mt1}>
                           {expiry ? <>Expires {formatDate(expiry, { utc: true })}. </> : null}
                           {s.nextPayment ? (
                             <>
@@ -103,13 +113,13 @@ export function SubscriptionList({
                             : s.paymentMethod === 'card'
                               ? `Paid with ${s.cardType ?? 'card'} ending ${s.lastFourDigits ?? '····'}${s.expiryDate ? ` (expires ${s.expiryDate})` : ''}.`
                               : null}
-                        </Text>
-                      </Box>
-                      <Box>
+                        </p>
+                      </div>
+                      <div className={rt.box}>
                         <SubscriptionActions subscription={s} company={company} admin={admin} now={now} />
-                      </Box>
-                    </Flex>
-                  </Card>
+                      </div>
+                    </div>
+                  </div>
                 </li>
               )
             })}

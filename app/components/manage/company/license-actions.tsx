@@ -1,4 +1,3 @@
-import { Button, Flex, Link, Text } from '@radix-ui/themes'
 import { Form, Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
 import { canAssignLicense, displayName, showOfflineKey } from '#app/rules/license'
@@ -6,6 +5,7 @@ import { cannotAssign } from '#app/rules/messages'
 import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
 import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
 import type { LicenseActionProps } from '../license-actions'
+import { accent, accentColor, rt } from '#app/components/radix-classes'
 
 /** Which license a row action is about, for people who hear the link rather than see its row. */
 const which = (license: License) => `${displayName(license)}, order ${license.order}, key ${license.key}`
@@ -13,11 +13,16 @@ const which = (license: License) => `${displayName(license)}, order ${license.or
 function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
   const location = useLocation()
   return (
-    <Link asChild size="2" underline="always">
-      <RemixLink to={dialogUrl(target, location.search)} preventScrollReset aria-label={`${label} ${which(license)}`}>
-        {label}
-      </RemixLink>
-    </Link>
+    // `<Link asChild size="2" underline="always">`'s markup without the component (see radix-classes).
+    <RemixLink
+      to={dialogUrl(target, location.search)}
+      preventScrollReset
+      aria-label={`${label} ${which(license)}`}
+      className={rt.linkUnderlined}
+      {...accent}
+    >
+      {label}
+    </RemixLink>
   )
 }
 
@@ -32,9 +37,9 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   if (!company?.canAssign) return null
   if (!canAssignLicense(license)) {
     return (
-      <Text size="1" color="gray">
+      <span className={rt.text1} {...accentColor('gray')}>
         {cannotAssign}
-      </Text>
+      </span>
     )
   }
   if (!license.assignedTo)
@@ -48,20 +53,28 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const keep = new URLSearchParams(location.search).get('inactive') === 'show' ? '&inactive=show' : ''
   return (
-    <Flex direction="column" gap="1">
+    // Plain elements with the classes of Radix's Flex, Button and Text: these repeat on every row (see radix-classes).
+    <div className={rt.flexColumn1}>
       <Form method="post" action={`/manage?index${keep}`} preventScrollReset>
         <input type="hidden" name="intent" value="unassign" />
         <input type="hidden" name="license" value={license.id} />
-        <Button type="submit" size="1" variant="soft" disabled={busy} aria-label={`Unassign ${which(license)}`}>
+        <button
+          type="submit"
+          disabled={busy}
+          aria-label={`Unassign ${which(license)}`}
+          className={rt.softButton1}
+          data-disabled={busy || undefined}
+          {...accent}
+        >
           Unassign
-        </Button>
+        </button>
       </Form>
       {refusal ? (
-        <Text size="1" color="red" role="alert">
+        <span className={rt.text1} role="alert" {...accentColor('red')}>
           {refusal}
-        </Text>
+        </span>
       ) : null}
-    </Flex>
+    </div>
   )
 }
 

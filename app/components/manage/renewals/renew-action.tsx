@@ -1,4 +1,3 @@
-import { Button, Link, Text } from '@radix-ui/themes'
 import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LicenseActionProps } from '#app/components/manage/license-actions'
@@ -6,11 +5,13 @@ import { displayName, renewsThroughSales, showRenew } from '#app/rules/license'
 import { labels } from '#app/rules/messages'
 import { encodeLicenseRef, salesRenewalMailto } from '#app/routes/__manage/renewals/renewal-rules'
 import type { RenewActionData } from '#app/routes/__manage/renewals/renewals.server'
+import { accent, accentColor, rt } from '#app/components/radix-classes'
 
 /**
  * A license row's Renew (spec §2, §5 showRenew, §7 renewal): a form posting `intent=renew`, whose answer sends the
  * browser to the provider's renewal checkout — in a new tab with script, in this tab without. Enterprise and
- * multi-user licenses get the sales mail link instead.
+ * multi-user licenses get the sales mail link instead. Plain elements with the classes of Radix's Link, Button and Text:
+ * this repeats on every row (see radix-classes).
  */
 export function RenewAction({ license, company }: LicenseActionProps) {
   const hydrated = useHydrated()
@@ -25,10 +26,10 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   )
   if (renewsThroughSales(license)) {
     return (
-      <Link href={salesRenewalMailto([license])} size="2">
+      <a href={salesRenewalMailto([license])} className={rt.link} {...accent}>
         {labels.renew}
         {context}
-      </Link>
+      </a>
     )
   }
   const error =
@@ -44,14 +45,14 @@ export function RenewAction({ license, company }: LicenseActionProps) {
     >
       <input type="hidden" name="intent" value="renew" />
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
-      <Button type="submit" size="1" variant="soft">
+      <button type="submit" className={rt.softButton1} {...accent}>
         {labels.renew}
         {context}
-      </Button>
+      </button>
       {error ? (
-        <Text as="p" role="alert" color="red" size="1">
+        <p role="alert" className={rt.text1} {...accentColor('red')}>
           {error}
-        </Text>
+        </p>
       ) : null}
     </form>
   )

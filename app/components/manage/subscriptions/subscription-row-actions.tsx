@@ -1,16 +1,17 @@
-import { Link } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
 import { subscriptionDialogUrl, type SubscriptionDialogName } from '#app/routes/__manage/subscriptions/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
+import { accent, rt } from '#app/components/radix-classes'
 
 /**
  * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,
  * change quantity, extension offer, restart, receipts, pause/resume, update payment method"). Each is offered only
  * when the user may (spec §6: billing needs canRenew, assignments canAssign, receipts canViewReceipt; a personal
  * subscription is the user's own) and the state machine allows it now; each opens its dialog, which states the
- * consequence before anything happens.
+ * consequence before anything happens. The links are plain anchors with `<Link size="2" underline="always">`'s classes:
+ * they repeat on every subscription card (see radix-classes).
  */
 export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
   const location = useLocation()
@@ -80,33 +81,34 @@ export function SubscriptionRowActions({ subscription: s, company, now }: Subscr
       {actions
         .filter((a) => a.show)
         .map((a) => (
-          <Link key={a.dialog} asChild size="2" underline="always">
-            <RemixLink
-              to={subscriptionDialogUrl(a.dialog, id, location.search)}
-              preventScrollReset
-              aria-label={a.label}
-            >
-              {a.text}
-            </RemixLink>
-          </Link>
+          <RemixLink
+            key={a.dialog}
+            to={subscriptionDialogUrl(a.dialog, id, location.search)}
+            preventScrollReset
+            aria-label={a.label}
+            className={rt.linkUnderlined}
+            {...accent}
+          >
+            {a.text}
+          </RemixLink>
         ))}
       {updatePayment ? (
         hydrated ? (
           // With script the provider's overlay opens over the page (the dialog holds it).
-          <Link asChild size="2" underline="always">
-            <RemixLink
-              to={subscriptionDialogUrl('subscription-payment-method', id, location.search)}
-              preventScrollReset
-              aria-label={updateLabel}
-            >
-              Update payment method
-            </RemixLink>
-          </Link>
+          <RemixLink
+            to={subscriptionDialogUrl('subscription-payment-method', id, location.search)}
+            preventScrollReset
+            aria-label={updateLabel}
+            className={rt.linkUnderlined}
+            {...accent}
+          >
+            Update payment method
+          </RemixLink>
         ) : (
           // Without script: a plain link to the provider's page.
-          <Link href={s.updateUrl} size="2" underline="always" aria-label={updateLabel}>
+          <a href={s.updateUrl} aria-label={updateLabel} className={rt.linkUnderlined} {...accent}>
             Update payment method
-          </Link>
+          </a>
         )
       ) : null}
     </>

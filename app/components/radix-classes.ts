@@ -1,0 +1,45 @@
+/**
+ * The class names (and accent attribute) that Radix Themes 3 components render, for plain elements in the parts of
+ * /manage that repeat once per row: a page of fifty license rows carries a few hundred such elements, and the
+ * components' prop handling per element is most of the cost of rendering the page on the server. Each string is the
+ * one the component renders for the props named beside it, so the look is the same as the component's.
+ *
+ * Spread `accent` (or `accentColor(…)`) on the element: Radix puts `data-accent-color` on buttons, links and colored
+ * text, and its styles select on it.
+ */
+export const rt = {
+  /** `<Flex gap="2" wrap="wrap" align="center">` */
+  flexRowWrap: 'rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2',
+  /** `<Flex direction="column" gap="1">` */
+  flexColumn1: 'rt-Flex rt-r-fd-column rt-r-gap-1',
+  /** `<Text size="1">` (with `color` → `accentColor(color)`) */
+  text1: 'rt-Text rt-r-size-1',
+  /** `<Link size="2">` */
+  link: 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto',
+  /** `<Link size="2" underline="always">` */
+  linkUnderlined: 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-always',
+  /** `<Button size="1" variant="soft">` */
+  softButton1: 'rt-reset rt-BaseButton rt-r-size-1 rt-variant-soft rt-Button',
+  /** `<Box>` */
+  box: 'rt-Box',
+  /** `<Card size="1">` */
+  card1: 'rt-reset rt-BaseCard rt-Card rt-r-size-1 rt-variant-surface',
+  /** `<Flex justify="between" wrap="wrap" gap="2">` */
+  flexBetweenWrap: 'rt-Flex rt-r-jc-space-between rt-r-fw-wrap rt-r-gap-2',
+  /** `<Flex gap="2" align="center" wrap="wrap" mt="1">` */
+  flexRowWrapMt1: 'rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2 rt-r-mt-1',
+  /** `<Badge>` (with `color` → `accentColor(color)`) */
+  badge: 'rt-reset rt-Badge rt-r-size-1 rt-variant-soft',
+  /** `<Text weight="bold">` */
+  textBold: 'rt-Text rt-r-weight-bold',
+  /** `<Text size="2">` */
+  text2: 'rt-Text rt-r-size-2',
+  /** `<Text size="2" mt="1">` */
+  text2Mt1: 'rt-Text rt-r-size-2 rt-r-mt-1',
+} as const
+
+/** The accent attribute of a Radix component given no `color` (buttons, links). */
+export const accent = { 'data-accent-color': '' } as const
+
+/** The accent attribute of a Radix component given `color`. */
+export const accentColor = (color: string) => ({ 'data-accent-color': color }) as const

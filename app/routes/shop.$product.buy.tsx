@@ -424,6 +424,16 @@ function PurchaseForm({
     revalidate()
   }
 
+  // On a slow connection the options may be changed before the script has loaded: once it runs, the price follows
+  // what the form shows (as "Update price" would have without script).
+  useEffect(() => {
+    if (!formRef.current) return
+    const chosen = optionsSearch(optionsFromForm(formRef.current, options.coupon)).toString()
+    if (chosen !== optionsSearch(shown.options).toString()) onOptionChange()
+    // Only the first render after hydration: later changes go through the controls' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const onDetailBlur = (field: 'name' | 'email' | 'postcode') => (event: FocusEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value.trim()
     if (

@@ -53,9 +53,19 @@ test('a Company Administrator buys a New Subscription from the company section; 
   const forCompany = store.getByRole('note').filter({ hasText: `New Subscription for ${owner.companyName}` })
   await expect(forCompany).toBeVisible()
   await expect(store.getByRole('radio', { name: 'Organization' })).toBeChecked()
-  await store.getByRole('combobox', { name: 'Users' }).selectOption('2')
-  if (!js) await store.getByRole('button', { name: 'Update price' }).click()
-  await expect(store).toHaveURL((url) => url.searchParams.get('quantity') === '2')
+  const users = store.getByRole('combobox', { name: 'Users' })
+  if (js) {
+    // The new tab may still be loading its script: a change made before hydration has no handler yet, so choose again
+    // until the page has followed it.
+    await expect(async () => {
+      await users.selectOption('2')
+      await expect(store).toHaveURL((url) => url.searchParams.get('quantity') === '2', { timeout: 1_000 })
+    }).toPass()
+  } else {
+    await users.selectOption('2')
+    await store.getByRole('button', { name: 'Update price' }).click()
+    await expect(store).toHaveURL((url) => url.searchParams.get('quantity') === '2')
+  }
   await expect(forCompany).toBeVisible()
   await expect(store.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue(owner.companyName)
   await expect(store.getByRole('textbox', { name: 'Email' })).toHaveValue(owner.email)

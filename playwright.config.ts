@@ -3,6 +3,8 @@ import { defineConfig, devices, type ReporterDescription } from '@playwright/tes
 // Browser tests drive the built server (`npm run build` first) on a fresh data folder; see scripts/e2e-server.mjs.
 // They run on Debian's Chromium (installed by scripts/ensure-chromium.mjs), not on a Playwright browser download.
 const port = Number(process.env.E2E_PORT || 3100)
+// Two by default: the machines this runs on have two cores. E2E_WORKERS=1 runs everything against one server.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS || 2))
 const baseURL = `http://localhost:${port}`
 const isCI = Boolean(process.env.CI)
 
@@ -31,8 +33,9 @@ if (process.env.GITHUB_ACTIONS) reporter.push(['github'])
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/artifacts-${port}`,
-  // One server and one database are shared by every test, so tests run one at a time, in file order.
-  workers: 1,
+  // Each worker has its own server and database (port + worker index, see tests/e2e/fixtures.ts); a file's tests run
+  // in order within one worker.
+  workers,
   fullyParallel: false,
   retries: 0,
   forbidOnly: isCI,
@@ -52,17 +55,18 @@ export default defineConfig({
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
+  // One server per worker, each on a fresh data folder of its own (scripts/e2e-server.mjs).
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
     // Ready once the port accepts connections: a broken page then fails its test with the server's error in the
     // output, instead of the whole run timing out while waiting for a 200.
-    port,
-    env: { E2E_PORT: String(port) },
+    port: port + index,
+    env: { E2E_PORT: String(port + index) },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     // SIGTERM (not Playwright's default SIGKILL) lets e2e-server.mjs stop the server and remove its temp folder.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
 })

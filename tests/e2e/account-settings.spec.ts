@@ -1,4 +1,4 @@
-import { expect, SIGN_IN_LINK_SENT, signIn, test } from './fixtures'
+import { expect, SIGN_IN_LINK_SENT, serverURL, signIn, test } from './fixtures'
 import { dialog, openUserMenuItem, scanLoadedPage } from './account-helpers'
 import type { Page } from '@playwright/test'
 
@@ -13,7 +13,7 @@ const NO_LOGON_LINK =
  */
 async function signInWithGitHub(page: Page, email: string) {
   await test.step(`sign in with GitHub as ${email}`, async () => {
-    const origin = new URL(test.info().project.use.baseURL!).origin
+    const origin = serverURL()
     const started = await page.request.post('/?index', {
       form: { intent: 'social', provider: 'github' },
       headers: { Origin: origin },

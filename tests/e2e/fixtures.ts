@@ -21,10 +21,22 @@ export const SIGN_IN_LINK_SENT = "Please log in using the link we've sent to you
 /** The WCAG levels every page is scanned against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-// One file per port, so engineers running their suites on different ports do not read each other's.
-const DATA_DIR_FILE = fileURLToPath(
-  new URL(`../../test-results/e2e-data-dir-${process.env.E2E_PORT || 3100}.txt`, import.meta.url),
-)
+// Each Playwright worker has a server (and so a database) of its own: worker N talks to port E2E_PORT + N (see
+// playwright.config.ts), so tests of different workers never see each other's changes.
+const BASE_PORT = Number(process.env.E2E_PORT || 3100)
+
+/** The port of the server the current worker's tests run against. */
+function workerPort(): number {
+  return BASE_PORT + test.info().parallelIndex
+}
+
+/** The origin of the server under test for the current worker, e.g. `http://localhost:3101`. */
+export function serverURL(): string {
+  return `http://localhost:${workerPort()}`
+}
+
+// One file per port, so servers (and engineers running their suites on different ports) do not read each other's.
+const dataDirFile = () => fileURLToPath(new URL(`../../test-results/e2e-data-dir-${workerPort()}.txt`, import.meta.url))
 
 export type ConsoleErrors = {
   /**
@@ -65,6 +77,11 @@ const BLANK_PNG = Buffer.from(
 
 export const test = base.extend<HarnessFixtures & HarnessOptions>({
   allowedConsoleErrors: [[], { option: true }],
+
+  // The worker's own server (overrides the config's `use.baseURL`, which names worker 0's).
+  baseURL: async ({}, use) => {
+    await use(serverURL())
+  },
 
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
@@ -157,6 +174,7 @@ export function isJsEnabled(testInfo: TestInfo): boolean {
  * scripts/e2e-server.mjs. Tests read the server's secrets and keys from it.
  */
 export function dataDir(): string {
+  const DATA_DIR_FILE = dataDirFile()
   if (!existsSync(DATA_DIR_FILE)) {
     throw new Error(
       `${DATA_DIR_FILE} does not exist: the server under test is started by \`playwright test\` through ` +
@@ -214,14 +232,14 @@ async function postSignInLink(page: Page, email: string): Promise<string> {
   )
   const sent = await page.request.post('/?index', {
     form: Object.fromEntries([['intent', 'link'], ['email', email], ...honeypot]),
-    headers: { Origin: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin },
+    headers: { Origin: new URL(page.url() === 'about:blank' ? serverURL() : page.url()).origin },
   })
   expect(sent.status(), `the sign-in link for ${email} was sent`).toBe(200)
   const outbox = await page.request.get('/dev/outbox').then((r) => r.text())
   const article = outbox.split('<article').find((a) => a.includes(`aria-label="Mail to ${email}:`))
   const href = article?.match(/href="([^"]+)"/)?.[1]
   if (!href) throw new Error(`no sign-in link for ${email} in the outbox`)
-  return new URL(href.replace(/&amp;/g, '&'), test.info().project.use.baseURL).toString()
+  return new URL(href.replace(/&amp;/g, '&'), serverURL()).toString()
 }
 
 /**

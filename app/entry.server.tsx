@@ -16,8 +16,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? ''
-  // Bots and script-less browsers get the whole document at once.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  // Bots get the whole document at once, and so does a page with a /manage dialog open: the dialog's component loads
+  // on demand (it may suspend), and a browser without script must get it inline, not as a part only script can show.
+  const readyEvent =
+    isbot(request.headers.get('user-agent') ?? '') || new URL(request.url).searchParams.has('dialog')
+      ? 'onAllReady'
+      : 'onShellReady'
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(

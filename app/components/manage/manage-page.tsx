@@ -1,11 +1,11 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import { Form, Link } from '@remix-run/react'
 import { pageParam, type ManageView } from '#app/rules/manage-view'
-import { dialogComponents } from '#app/routes/__manage/dialogs'
 import { MergeCompaniesLink } from './company/admin-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
+import { ManageDialog } from './manage-dialog'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
@@ -22,7 +22,6 @@ type ManagePageProps = {
 export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
   const { details } = view
   const { personal, companies } = details.body
-  const Dialog = dialog ? dialogComponents[dialog.name] : undefined
   const closeTo = closeUrl(search)
   const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
 
@@ -60,7 +59,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         </Callout.Root>
       ) : null}
 
-      {Dialog && dialog ? <Dialog data={dialog.data} details={details} closeTo={closeTo} /> : null}
+      {dialog ? <ManageDialog name={dialog.name} data={dialog.data} details={details} closeTo={closeTo} /> : null}
 
       {hasPersonal ? (
         <Box asChild mb="6">

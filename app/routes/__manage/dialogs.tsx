@@ -9,7 +9,11 @@ import { subscriptionDialogComponents } from './subscriptions/dialogs'
 
 export type DialogProps = { data: unknown; details: Details; closeTo: string }
 
-/** The component of each /manage dialog, by its `dialog` query value (mirrors dialogs.server.ts). */
+/**
+ * The component of each /manage dialog, by its `dialog` query value (mirrors dialogs.server.ts). This module (and
+ * conform and zod with it) is a chunk of its own that the page loads only when a dialog is open: see
+ * `#app/components/manage/manage-dialog.tsx`.
+ */
 export const dialogComponents: Record<string, ComponentType<DialogProps>> = {
   ...companyDialogComponents,
   'bulk-renew': BulkRenewDialog,
@@ -17,4 +21,10 @@ export const dialogComponents: Record<string, ComponentType<DialogProps>> = {
   'change-email': ChangeEmailDialog,
   'account-settings': AccountSettingsDialog,
   ...subscriptionDialogComponents,
+}
+
+/** The open dialog, by its name; nothing for a name no capability registered. */
+export function RegisteredDialog({ name, ...props }: DialogProps & { name: string }) {
+  const Dialog = dialogComponents[name]
+  return Dialog ? <Dialog {...props} /> : null
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
-import { Container, Flex, Grid, IconButton, Link, Separator, Text } from '@radix-ui/themes'
 import { GitHubIcon, MailIcon, XLogoIcon } from '#app/components/icons'
 
 // Pages of the vendor's own website live outside this portal; pages of the portal are client-side links.
@@ -44,17 +43,24 @@ const SOCIAL: Array<{ label: string; href: string; icon: ReactNode }> = [
   { label: 'Email support', href: 'mailto:support@license-portal.test', icon: <MailIcon /> },
 ]
 
+// The footer is on every page: plain elements with the class names Radix Themes' components render for the props named
+// beside them (the same markup, without the components' prop handling on every request).
+/** `<Link size="2" color="gray" highContrast underline="hover">` */
+const LINK = 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-hover rt-high-contrast'
+/** `<IconButton variant="ghost" color="gray" highContrast size="3">` */
+const ICON_BUTTON = 'rt-reset rt-BaseButton rt-r-size-3 rt-variant-ghost rt-high-contrast rt-IconButton'
+
 function FooterLinkItem({ link }: { link: FooterLink }) {
   return (
     <li>
       {link.external ? (
-        <Link href={link.href} size="2" color="gray" highContrast underline="hover">
+        <a data-accent-color="gray" href={link.href} className={LINK}>
           {link.label}
-        </Link>
+        </a>
       ) : (
-        <Link asChild size="2" color="gray" highContrast underline="hover">
-          <RemixLink to={link.href}>{link.label}</RemixLink>
-        </Link>
+        <RemixLink data-accent-color="gray" className={LINK} to={link.href}>
+          {link.label}
+        </RemixLink>
       )}
     </li>
   )
@@ -65,44 +71,51 @@ export function SiteFooter() {
   const year = new Date().getUTCFullYear()
   return (
     <footer className="site-footer">
-      <Container size="4" px="4" py="6">
-        <Grid columns={{ initial: '1', sm: '3' }} gap="5">
-          {COLUMNS.map((column) => (
-            <nav key={column.id} aria-labelledby={column.id}>
-              <Text as="p" id={column.id} size="2" weight="bold" mb="2">
-                {column.title}
-              </Text>
-              <ul className="site-footer__list">
-                {column.links.map((link) => (
-                  <FooterLinkItem key={link.href} link={link} />
-                ))}
-              </ul>
-            </nav>
-          ))}
-        </Grid>
-        <Separator size="4" my="5" />
-        <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ sm: 'center' }} gap="3">
-          <Flex align="center" gap="4" wrap="wrap">
-            <Text as="p" size="2" color="gray">
-              © {year} License Portal. All rights reserved.
-            </Text>
-            <Link href={`${VENDOR_SITE}/privacy/`} size="2" color="gray" highContrast underline="hover">
-              Privacy Policy
-            </Link>
-          </Flex>
-          <ul className="site-footer__social" aria-label="Social and contact">
-            {SOCIAL.map((item) => (
-              <li key={item.href}>
-                <IconButton asChild variant="ghost" color="gray" highContrast size="3">
-                  <a href={item.href} aria-label={item.label}>
+      {/* <Container size="4" px="4" py="6"> */}
+      <div className="rt-Container rt-r-size-4 rt-r-px-4 rt-r-py-6">
+        <div className="rt-ContainerInner">
+          {/* <Grid columns={{ initial: '1', sm: '3' }} gap="5"> */}
+          <div className="rt-Grid rt-r-gtc-1 sm:rt-r-gtc-3 rt-r-gap-5">
+            {COLUMNS.map((column) => (
+              <nav key={column.id} aria-labelledby={column.id}>
+                {/* <Text as="p" size="2" weight="bold" mb="2"> */}
+                <p id={column.id} className="rt-Text rt-r-size-2 rt-r-weight-bold rt-r-mb-2">
+                  {column.title}
+                </p>
+                <ul className="site-footer__list">
+                  {column.links.map((link) => (
+                    <FooterLinkItem key={link.href} link={link} />
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          {/* <Separator size="4" my="5" /> */}
+          <span data-accent-color="gray" className="rt-Separator rt-r-orientation-horizontal rt-r-size-4 rt-r-my-5" />
+          {/* <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ sm: 'center' }} gap="3"> */}
+          <div className="rt-Flex rt-r-fd-column sm:rt-r-fd-row sm:rt-r-ai-center rt-r-jc-space-between rt-r-gap-3">
+            {/* <Flex align="center" gap="4" wrap="wrap"> */}
+            <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-4">
+              {/* <Text as="p" size="2" color="gray"> */}
+              <p data-accent-color="gray" className="rt-Text rt-r-size-2">
+                © {year} License Portal. All rights reserved.
+              </p>
+              <a data-accent-color="gray" href={`${VENDOR_SITE}/privacy/`} className={LINK}>
+                Privacy Policy
+              </a>
+            </div>
+            <ul className="site-footer__social" aria-label="Social and contact">
+              {SOCIAL.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} aria-label={item.label} data-accent-color="gray" className={ICON_BUTTON}>
                     {item.icon}
                   </a>
-                </IconButton>
-              </li>
-            ))}
-          </ul>
-        </Flex>
-      </Container>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
     </footer>
   )
 }

@@ -1,5 +1,4 @@
 import { useFetcher } from '@remix-run/react'
-import { IconButton } from '@radix-ui/themes'
 import { ServerOnly } from 'remix-utils/server-only'
 import { MoonIcon, SunIcon } from '#app/components/icons'
 
@@ -37,18 +36,17 @@ export function ThemeToggle({ theme, currentPath }: ThemeToggleProps) {
       {/* Without script the form is a plain post and /theme must redirect back. Once hydrated the fetcher submits
           without navigating, so the field is dropped and /theme answers with data instead of a redirect. */}
       <ServerOnly>{() => <input type="hidden" name="redirectTo" value={currentPath} />}</ServerOnly>
-      <IconButton
+      {/* `<IconButton variant="ghost" color="gray" highContrast size="3">`'s markup, as a plain button. */}
+      <button
+        data-accent-color="gray"
         type="submit"
         name="theme"
         value={next}
-        variant="ghost"
-        color="gray"
-        highContrast
-        size="3"
         aria-label={`Switch to ${next} theme`}
+        className="rt-reset rt-BaseButton rt-r-size-3 rt-variant-ghost rt-high-contrast rt-IconButton"
       >
         {next === 'light' ? <SunIcon /> : <MoonIcon />}
-      </IconButton>
+      </button>
     </fetcher.Form>
   )
 }

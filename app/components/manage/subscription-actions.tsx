@@ -1,4 +1,4 @@
-import { Flex } from '@radix-ui/themes'
+import { rt } from '#app/components/radix-classes'
 import type { Company, Subscription } from '#protocol/entities'
 import { RemoveSubscriptionAction } from './company/admin-links'
 import { SubscriptionRowActions } from './subscriptions/subscription-row-actions'
@@ -16,10 +16,11 @@ const contributions: Array<(props: SubscriptionActionProps) => JSX.Element | nul
 
 export function SubscriptionActions(props: SubscriptionActionProps) {
   return (
-    <Flex gap="2" wrap="wrap" align="center">
+    // `<Flex gap="2" wrap="wrap" align="center">`'s markup: one per subscription card.
+    <div className={rt.flexRowWrap}>
       {contributions.map((Action, i) => (
         <Action key={i} {...props} />
       ))}
-    </Flex>
+    </div>
   )
 }

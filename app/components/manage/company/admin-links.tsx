@@ -1,5 +1,6 @@
-import { Button, Link } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
+import { accent, rt } from '#app/components/radix-classes'
 import { dialogUrl } from '#app/routes/__manage/company/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 
@@ -7,16 +8,17 @@ import type { SubscriptionActionProps } from '../subscription-actions'
 export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionActionProps) {
   const location = useLocation()
   if (!admin) return null
+  // `<Link size="2" underline="always">`'s markup on the router's link: one per subscription card.
   return (
-    <Link asChild size="2" underline="always">
-      <RemixLink
-        to={dialogUrl({ dialog: 'remove-subscription', subscription: subscription.subscriptionId }, location.search)}
-        preventScrollReset
-        aria-label={`Remove subscription #${subscription.subscriptionId}`}
-      >
-        Remove subscription
-      </RemixLink>
-    </Link>
+    <RemixLink
+      aria-label={`Remove subscription #${subscription.subscriptionId}`}
+      {...accent}
+      className={rt.linkUnderlined}
+      to={dialogUrl({ dialog: 'remove-subscription', subscription: subscription.subscriptionId }, location.search)}
+      preventScrollReset
+    >
+      Remove subscription
+    </RemixLink>
   )
 }
 

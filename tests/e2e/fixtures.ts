@@ -79,6 +79,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
   allowedConsoleErrors: [[], { option: true }],
 
   // The worker's own server (overrides the config's `use.baseURL`, which names worker 0's).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
   baseURL: async ({}, use) => {
     await use(serverURL())
   },

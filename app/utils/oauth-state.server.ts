@@ -14,10 +14,9 @@
  * through a state that this browser's record matches.
  */
 import crypto from 'node:crypto'
-import SQLite from 'better-sqlite3'
 import { createCookie, redirectDocument } from '@remix-run/node'
 import { portalEnv } from './env.server'
-import { portalCookieSecret, portalStorePath } from './session.server'
+import { portalCookieSecret, portalStore } from './session.server'
 
 export type OAuthProviderName = 'github' | 'google'
 
@@ -32,8 +31,7 @@ type StoredRequest = { provider: string; state: string; created_at: number }
 function createStore() {
   const env = portalEnv()
   const secret = portalCookieSecret()
-  const db = new SQLite(portalStorePath())
-  db.pragma('journal_mode = WAL')
+  const db = portalStore()
   db.exec(
     'create table if not exists oauth_requests (id text primary key, provider text not null, state text not null, created_at integer not null)',
   )

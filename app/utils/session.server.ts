@@ -32,13 +32,25 @@ function readOrCreatePortalSecret(dataDir: string, production: boolean): string 
   return secret
 }
 
+let store: SQLite.Database | undefined
+
+/**
+ * The portal's own small store, apart from the licensing service's data: the sessions, and the pending OAuth requests
+ * of `oauth-state.server.ts`. One connection for the process.
+ */
+export function portalStore(): SQLite.Database {
+  if (store) return store
+  const env = portalEnv()
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  store = new SQLite(path.join(env.dataDir, 'portal-sessions.db'))
+  store.pragma('journal_mode = WAL')
+  return store
+}
+
 function createStorage() {
   const env = portalEnv()
-  const secret = env.SESSION_SECRET ?? readOrCreatePortalSecret(env.dataDir, env.production)
-  fs.mkdirSync(env.dataDir, { recursive: true })
-  // The portal keeps its own small session store, apart from the licensing service's data.
-  const db = new SQLite(path.join(env.dataDir, 'portal-sessions.db'))
-  db.pragma('journal_mode = WAL')
+  const secret = portalCookieSecret()
+  const db = portalStore()
   db.exec('create table if not exists sessions (id text primary key, data text not null, expires integer not null)')
   const insert = db.prepare('insert into sessions (id, data, expires) values (?, ?, ?)')
   const select = db.prepare('select data, expires from sessions where id = ?')
@@ -89,11 +101,6 @@ function createStorage() {
 export function portalCookieSecret(): string {
   const env = portalEnv()
   return env.SESSION_SECRET ?? readOrCreatePortalSecret(env.dataDir, env.production)
-}
-
-/** The portal's own small store (sessions; also the pending OAuth requests of `oauth-state.server.ts`). */
-export function portalStorePath(): string {
-  return path.join(portalEnv().dataDir, 'portal-sessions.db')
 }
 
 let storage: ReturnType<typeof createStorage> | undefined

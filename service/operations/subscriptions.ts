@@ -38,6 +38,7 @@ import { addUtcYears } from '../payments/dates.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { paymentsDb } from '../payments/tables.js'
 import { reconcileQuantity } from '../payments/webhooks.js'
+import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from '../subscriptions/seats.js'
 import { rolesIn } from './company.js'
@@ -156,18 +157,7 @@ export async function cancelSubscription(
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'cancel', async ({ row }) => {
     await providerOf(ctx).cancelSubscription(providerIdOf(row))
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({
-          state: 'deleted',
-          next_payment_date: null,
-          next_payment_amount: null,
-          special_offer: null,
-          pending_change: null,
-          updated_at: ctx.now(),
-        })
-        .where('id', '=', row.id)
-        .execute()
+      await trx.updateTable('subscriptions').set(cancelledColumns(ctx.now())).where('id', '=', row.id).execute()
     })
     return { completed: true as const }
   })

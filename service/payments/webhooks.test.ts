@@ -534,8 +534,13 @@ describe('subscription alerts', () => {
     expect(licenses.filter((l) => l.lapsing === 0)).toHaveLength(3)
   })
 
-  it('marks a cancelled subscription deleted with no next payment', async () => {
+  it('marks a cancelled subscription deleted with no next payment and nothing pending', async () => {
     const { providerId, sub } = await bought(1)
+    await service.db
+      .updateTable('subscriptions')
+      .set({ pending_change: 'Upgrade to annual billing in progress' })
+      .where('id', '=', sub.id)
+      .execute()
     await deliver({
       alert_id: alertId(),
       alert_name: 'subscription_cancelled',
@@ -546,12 +551,13 @@ describe('subscription alerts', () => {
     expect(
       await service.db
         .selectFrom('subscriptions')
-        .select(['state', 'next_payment_date'])
+        .select(['state', 'next_payment_date', 'pending_change'])
         .where('id', '=', sub.id)
         .executeTakeFirst(),
     ).toEqual({
       state: 'deleted',
       next_payment_date: null,
+      pending_change: null,
     })
   })
 

@@ -36,6 +36,7 @@ import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { cotermExpiry } from './coterm.js'
 import { addUtcYears, addPeriod, termEnd } from './dates.js'
 import { parseDate } from './paddle.js'
+import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
 import { round2 } from './sandbox/pricing.js'
 import { verifyAlertSignature, type AlertFields } from './signature.js'
@@ -869,17 +870,7 @@ async function subscriptionCancelled(a: AlertFields, env: Env) {
     env.ctx.adapters.payments?.log(`payments: ignored subscription_cancelled for unknown subscription ${providerId}`)
     return 'ignored' as const
   }
-  await env.trx
-    .updateTable('subscriptions')
-    .set({
-      state: 'deleted',
-      next_payment_date: null,
-      next_payment_amount: null,
-      special_offer: null,
-      updated_at: env.now,
-    })
-    .where('id', '=', sub.id)
-    .execute()
+  await env.trx.updateTable('subscriptions').set(cancelledColumns(env.now)).where('id', '=', sub.id).execute()
   return 'processed' as const
 }
 

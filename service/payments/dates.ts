@@ -1,21 +1,9 @@
-/** Calendar arithmetic in UTC for terms, renewals and coupons. */
+/** Calendar arithmetic in UTC for terms, renewals and coupons (month and year steps shared with the portal). */
+import { addUtcMonths, addUtcYears } from '../../protocol/dates.js'
+
+export { addUtcMonths, addUtcYears }
 
 export const DAY_MS = 24 * 60 * 60 * 1000
-
-/** Adds calendar months; a day past the end of the target month is clamped to its last day (Jan 31 + 1 → Feb 28/29). */
-export function addUtcMonths(ms: number, months: number): number {
-  const date = new Date(ms)
-  const day = date.getUTCDate()
-  date.setUTCDate(1)
-  date.setUTCMonth(date.getUTCMonth() + months)
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
-  date.setUTCDate(Math.min(day, lastDay))
-  return date.getTime()
-}
-
-export function addUtcYears(ms: number, years: number): number {
-  return addUtcMonths(ms, years * 12)
-}
 
 /** One billing period later: a month (calendar) or a year. */
 export function addPeriod(ms: number, period: 'month' | 'year'): number {

@@ -3,6 +3,7 @@
  * consequence"). Pure text from the subscription as the page shows it; the same sentences with and without script.
  * Dates are shown in UTC, as in the subscription rows.
  */
+import { addUtcYears } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName } from '#app/rules/license'
@@ -13,15 +14,7 @@ const date = (ms: number) => formatDate(ms, { utc: true })
 const licenses = (n: number) => `${n} license(s)`
 
 /** One calendar year later (UTC), the 29th of February becoming the 28th. */
-export function oneYearLater(ms: number): number {
-  const d = new Date(ms)
-  const day = d.getUTCDate()
-  d.setUTCDate(1)
-  d.setUTCFullYear(d.getUTCFullYear() + 1)
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
-  d.setUTCDate(Math.min(day, last))
-  return d.getTime()
-}
+export const oneYearLater = (ms: number): number => addUtcYears(ms, 1)
 
 /** "Wallaby.js subscription #sub_… (annual, 5 license(s))" */
 export function subscriptionLabel(

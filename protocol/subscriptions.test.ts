@@ -4,6 +4,7 @@ import {
   UPGRADE_IN_PROGRESS,
   paidUntil,
   planSeats,
+  subscriptionPermitted,
   subscriptionRefusals,
   subscriptionTransition,
   termHasEnded,
@@ -165,5 +166,21 @@ describe('planSeats (the service’s subscription assignment)', () => {
     expect('error' in plan ? plan.error : plan.changes).toEqual([
       { id: lapsing.id, owner: 'acme', assignedTo: 'new@x.test' },
     ])
+  })
+})
+
+describe('subscriptionPermitted (spec §6)', () => {
+  const none = { canAssign: false, canAddUsers: false, canRenew: false, canViewReceipt: false, canAddResellers: false }
+  it('asks the company flag of each need', () => {
+    expect(subscriptionPermitted({ ...none, canRenew: true }, 'billing')).toBe(true)
+    expect(subscriptionPermitted({ ...none, canRenew: true }, 'assign')).toBe(false)
+    expect(subscriptionPermitted({ ...none, canAssign: true }, 'assign')).toBe(true)
+    expect(subscriptionPermitted({ ...none, canViewReceipt: true }, 'receipts')).toBe(true)
+    expect(subscriptionPermitted(none, 'receipts')).toBe(false)
+  })
+  it('lets the owner of a personal subscription do all but assign', () => {
+    expect(subscriptionPermitted(undefined, 'billing')).toBe(true)
+    expect(subscriptionPermitted(undefined, 'receipts')).toBe(true)
+    expect(subscriptionPermitted(undefined, 'assign')).toBe(false)
   })
 })

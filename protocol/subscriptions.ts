@@ -8,6 +8,7 @@ import { analysePool, assignNewcomers, toChanges, type Assignment, type Assignme
 import { normalizeEmail } from './email.js'
 import type { License, Subscription, SubscriptionState } from './entities.js'
 import { isAnnualOrLongTerm } from './licenses.js'
+import type { PermissionFlags } from './roles.js'
 
 // ─── Quantity (§5) ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -115,6 +116,26 @@ export function planSeats(
   const released = [...nonLapsing.released, ...lapsing.released]
   const assignments = [...assignNewcomers(nonLapsing), ...assignNewcomers(lapsing)]
   return { released, assignments, changes: toChanges(released, assignments) }
+}
+
+// ─── Who may (§6) ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a subscription operation needs of the user: to change its billing, assign its licenses, or see its receipts. */
+export type SubscriptionNeed = 'billing' | 'assign' | 'receipts'
+
+/** The per-company flag (spec §6) each need asks for. */
+export const subscriptionNeedFlag = {
+  billing: 'canRenew',
+  assign: 'canAssign',
+  receipts: 'canViewReceipt',
+} as const satisfies Record<SubscriptionNeed, keyof PermissionFlags>
+
+/**
+ * May the user do it: in a company, when its flag allows; a personal subscription is the user's own, but its licenses
+ * cannot be assigned.
+ */
+export function subscriptionPermitted(flags: PermissionFlags | undefined, need: SubscriptionNeed): boolean {
+  return flags ? flags[subscriptionNeedFlag[need]] : need !== 'assign'
 }
 
 // ─── States and operations (§4) ─────────────────────────────────────────────────────────────────────────────────────

@@ -3,25 +3,14 @@
  * planning of the subscription bulk-assign dialog.
  */
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
-import {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  clampQuantity,
-  lapseRequirement,
-  lapseRequirementFor,
-  paidUntil,
-  planSeats,
-  subscriptionTransition,
-  termHasEnded,
-  UPGRADE_IN_PROGRESS,
-  type SubscriptionOperation,
-} from '#protocol/subscriptions'
+import { clampQuantity, lapseRequirementFor, planSeats } from '#protocol/subscriptions'
 import type { AssignmentChange } from './assignment'
 import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
 import { compareIds, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
 import { assignmentSummary, bulkInvalidEmails, quantityLapseMessage } from './messages'
 
-// The quantity rules and the state machine are enforced by the licensing service too (protocol/subscriptions.ts).
+// The quantity rules, the state machine and who may act are enforced by the licensing service too
+// (protocol/subscriptions.ts).
 export {
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -29,11 +18,13 @@ export {
   lapseRequirement,
   lapseRequirementFor,
   paidUntil,
+  subscriptionPermitted,
   subscriptionTransition,
   termHasEnded,
   UPGRADE_IN_PROGRESS,
+  type SubscriptionNeed,
   type SubscriptionOperation,
-}
+} from '#protocol/subscriptions'
 
 /** §3: the first license gives the subscription's expiry; `undefined` for a subscription without licenses. */
 export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {

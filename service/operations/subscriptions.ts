@@ -18,13 +18,15 @@
 import type { License, Subscription } from '../../protocol/entities.js'
 import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE, type PermissionFlags } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import {
   bulkLapsingAndNonLapsing,
   planSeats,
   quantityLapseMessage,
+  subscriptionNeedFlag,
   subscriptionTransition,
   UPGRADE_IN_PROGRESS,
+  type SubscriptionNeed,
   type SubscriptionOperation,
 } from '../../protocol/subscriptions.js'
 import { findPlan, planByProviderId, planOf, type Plan } from '../catalog/index.js'
@@ -73,12 +75,7 @@ async function loadSubscription(store: Store, subscriptionId: string): Promise<L
   }
 }
 
-type Need = 'billing' | 'assign' | 'receipts'
-const flagOf: Record<Need, keyof PermissionFlags> = {
-  billing: 'canRenew',
-  assign: 'canAssign',
-  receipts: 'canViewReceipt',
-}
+type Need = SubscriptionNeed
 
 /**
  * May the caller do this to the subscription? A personal subscription is its owner's alone (and its licenses cannot
@@ -93,7 +90,7 @@ async function authorize(store: DB, email: string, row: SubscriptionRow, need: N
   }
   const role = (await rolesIn(store, email, [row.company_id])).get(row.company_id)
   if (role === undefined) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
-  if (!permissionFlags(role ?? UNKNOWN_ROLE)[flagOf[need]]) {
+  if (!permissionFlags(role ?? UNKNOWN_ROLE)[subscriptionNeedFlag[need]]) {
     const what =
       need === 'billing'
         ? 'change the billing of'

@@ -1,6 +1,6 @@
 import { Link as RemixLink, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
+import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
 import { subscriptionDialogUrl, type SubscriptionDialogName } from '#app/routes/__manage/subscriptions/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 import { accent, rt } from '#app/components/radix-classes'
@@ -16,9 +16,9 @@ import { accent, rt } from '#app/components/radix-classes'
 export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
   const location = useLocation()
   const hydrated = useHydrated()
-  const billing = company ? company.canRenew : true
-  const assigning = company ? company.canAssign : false
-  const receipts = company ? company.canViewReceipt : true
+  const billing = subscriptionPermitted(company, 'billing')
+  const assigning = subscriptionPermitted(company, 'assign')
+  const receipts = subscriptionPermitted(company, 'receipts')
   const allows = (operation: SubscriptionOperation) => subscriptionTransition(operation, s, now).allowed
   const id = s.subscriptionId
 

@@ -9,7 +9,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
-import type { Company, ReceiptPayment, Subscription } from '#protocol/entities'
+import type { ReceiptPayment, Subscription } from '#protocol/entities'
 import type { Details, ErrorCode, Result } from '#protocol/operations'
 import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
 import { errorMessageFor } from '#app/rules/messages'
@@ -17,7 +17,9 @@ import {
   planQuantityChange,
   planSubscriptionAssignment,
   subscriptionAssignees,
+  subscriptionPermitted,
   subscriptionTransition,
+  type SubscriptionNeed,
   type SubscriptionOperation,
 } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
@@ -68,17 +70,11 @@ export type SubscriptionActionData = {
   summary?: string
 }
 
-type Need = 'billing' | 'assign' | 'receipts'
-
-/** May the user do this to the subscription: their own personal one, or the company flag (spec §6). */
-function permitted(company: Company | undefined, need: Need): boolean {
-  if (!company) return need !== 'assign'
-  return need === 'billing' ? company.canRenew : need === 'assign' ? company.canAssign : company.canViewReceipt
-}
+type Need = SubscriptionNeed
 
 function requireSubscription(details: Details, subscriptionId: string | null, need: Need) {
   const found = findSubscription(details, subscriptionId)
-  if (!found || !permitted(found.company, need)) notFound()
+  if (!found || !subscriptionPermitted(found.company, need)) notFound()
   return found
 }
 

@@ -511,44 +511,24 @@ function PurchaseForm({
               Choose your plan
             </Heading>
             <Flex direction="column" gap="4">
-              <fieldset className="shop-fieldset">
-                <legend>Billing</legend>
-                <Flex gap="3" wrap="wrap">
-                  <ChoiceRadio
-                    name="billing"
-                    value="monthly"
-                    label="Monthly"
-                    defaultChecked={shown.options.billingPeriod === 'month'}
-                    onChange={onOptionChange}
-                  />
-                  <ChoiceRadio
-                    name="billing"
-                    value="annually"
-                    label="Annually"
-                    defaultChecked={shown.options.billingPeriod === 'year'}
-                    onChange={onOptionChange}
-                  />
-                </Flex>
-              </fieldset>
-              <fieldset className="shop-fieldset">
-                <legend>License type</legend>
-                <Flex gap="3" wrap="wrap">
-                  <ChoiceRadio
-                    name="type"
-                    value="individual"
-                    label="Individual"
-                    defaultChecked={shown.options.type === 'personal'}
-                    onChange={onOptionChange}
-                  />
-                  <ChoiceRadio
-                    name="type"
-                    value="company"
-                    label="Organization"
-                    defaultChecked={shown.options.type === 'organization'}
-                    onChange={onOptionChange}
-                  />
-                </Flex>
-              </fieldset>
+              <ChoiceGroup
+                legend="Billing"
+                name="billing"
+                choices={[
+                  { value: 'monthly', label: 'Monthly', checked: shown.options.billingPeriod === 'month' },
+                  { value: 'annually', label: 'Annually', checked: shown.options.billingPeriod === 'year' },
+                ]}
+                onChange={onOptionChange}
+              />
+              <ChoiceGroup
+                legend="License type"
+                name="type"
+                choices={[
+                  { value: 'individual', label: 'Individual', checked: shown.options.type === 'personal' },
+                  { value: 'company', label: 'Organization', checked: shown.options.type === 'organization' },
+                ]}
+                onChange={onOptionChange}
+              />
               <Flex direction="column" gap="1" className="purchase-form__users">
                 <label htmlFor="purchase-quantity">
                   <Text size="2" weight="medium">
@@ -697,6 +677,37 @@ function PurchaseForm({
 function framePriceText(prices: { currency: string; total: number; totalTax: number }): string {
   const money = (n: number) => formatPrice(n, prices.currency)
   return prices.totalTax > 0 ? `${money(prices.total)} (including ${money(prices.totalTax)} tax)` : money(prices.total)
+}
+
+/** A fieldset of two or more choice radios (billing, license type); a change reprices the page. */
+function ChoiceGroup({
+  legend,
+  name,
+  choices,
+  onChange,
+}: {
+  legend: string
+  name: string
+  choices: Array<{ value: string; label: string; checked: boolean }>
+  onChange: () => void
+}) {
+  return (
+    <fieldset className="shop-fieldset">
+      <legend>{legend}</legend>
+      <Flex gap="3" wrap="wrap">
+        {choices.map((choice) => (
+          <ChoiceRadio
+            key={choice.value}
+            name={name}
+            value={choice.value}
+            label={choice.label}
+            defaultChecked={choice.checked}
+            onChange={onChange}
+          />
+        ))}
+      </Flex>
+    </fieldset>
+  )
 }
 
 function ChoiceRadio({

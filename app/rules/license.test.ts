@@ -137,8 +137,19 @@ describe('showRenew (§5)', () => {
   it('hides without the renewal right', () => {
     expect(showRenew(license(), company({ canRenew: false }))).toBe(false)
   })
-  it('a personal subscription license is not a company subscription', () => {
-    expect(showRenew(license({ subscription: { subscriptionId: 's', state: 'active' } }), undefined)).toBe(true)
+  it('shows for a personal license whose subscription is cancelled (deleted): nothing renews it any more', () => {
+    const cancelled = { subscriptionId: 's', state: 'deleted' }
+    expect(showRenew(license({ licenseType: 'personal', subscription: cancelled }), undefined)).toBe(true)
+  })
+  it.each(['active', 'paused', 'pastDue'])('hides for a personal license whose subscription is %s', (state) => {
+    const live = { subscriptionId: 's', state }
+    expect(showRenew(license({ licenseType: 'personal', subscription: live }), undefined)).toBe(false)
+  })
+  it.each(['active', 'paused', 'pastDue', 'deleted'])('hides for a company subscription license (%s)', (state) => {
+    const sub = { subscriptionId: 's', state }
+    expect(showRenew(license({ licenseType: 'company', subscription: sub }), acme)).toBe(false)
+    // …also when it is listed with the personal licenses (assigned to the user).
+    expect(showRenew(license({ licenseType: 'company', subscription: sub }), undefined)).toBe(false)
   })
 })
 

@@ -66,13 +66,23 @@ export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
 
 /**
  * §5: Renew is hidden for Open Source, licenses without an order, trials, promotional licenses, when the company gives
- * no renewal right, and for company subscription licenses (the subscription renews itself). `company` is the company
- * the license is shown under, `undefined` for personal licenses.
+ * no renewal right, and for company subscription licenses (the spec hides them: the subscription renews itself).
+ * `company` is the company the license is shown under, `undefined` for personal licenses.
+ *
+ * A personal subscription license is hidden too while its subscription still runs (active, paused, pastDue): the
+ * subscription renews it, and the licensing service refuses to renew it on its own, so the button could only fail.
+ * Once the subscription is cancelled (`deleted`) nothing renews the license any more and it would just stop at the
+ * end of its term: Renew is shown, and the paid renewal takes the license out of the subscription (the service's
+ * `renewalRefusal` and renewal webhook). A company license assigned to the user, which is listed with the personal ones,
+ * is still a company subscription license.
  */
 export function showRenew(license: License, company: Pick<Company, 'canRenew'> | undefined): boolean {
   if (isOpenSource(license) || license.order === '' || license.trial || license.promotional) return false
   if (company && !company.canRenew) return false
-  if (company && license.subscription) return false
+  if (license.subscription) {
+    const personal = !company && license.licenseType === 'personal'
+    return personal && license.subscription.state === 'deleted'
+  }
   return true
 }
 

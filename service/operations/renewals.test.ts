@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { cotermQuote } from '../payments/coterm.js'
-import { createPaymentsTestService, type TestService } from '../payments/test-helpers.js'
+import {
+  alertId,
+  checkoutId,
+  createPaymentsTestService,
+  purchaseAlerts,
+  type TestService,
+} from '../payments/test-helpers.js'
+import { handleWebhookAlert } from '../payments/webhooks.js'
 import { signInAs } from '../testing.js'
 
 let service: TestService
@@ -113,6 +120,87 @@ describe('renewal', () => {
       expect(answer).toMatchObject({ error: 'INVALID_REQUEST' })
       expect(answer.message).toMatch(message)
     }
+  })
+
+  describe('a subscription license', () => {
+    const SUBSCRIBED = 'A subscription license renews with its subscription.'
+    const deliver = (fields: Record<string, string>) => handleWebhookAlert(service.sign(fields), service.context())
+    /** A new personal Wallaby subscription of pat's (bought through the provider's alerts), in `state`. */
+    async function patSubscriptionIn(state: 'active' | 'paused' | 'pastDue' | 'deleted') {
+      const providerId = String(Math.floor(10_000_000 + Math.random() * 89_999_999))
+      const { created } = purchaseAlerts({
+        checkoutId: checkoutId(),
+        subscriptionId: providerId,
+        planId: 'wallaby-personal-year',
+        quantity: 1,
+        email: 'pat@personal.test',
+        passthrough: { name: 'Pat' },
+      })
+      await deliver(created)
+      if (state === 'deleted') {
+        await deliver({
+          alert_id: alertId(),
+          alert_name: 'subscription_cancelled',
+          status: 'deleted',
+          subscription_id: providerId,
+        })
+      } else if (state !== 'active') {
+        await service.db
+          .updateTable('subscriptions')
+          .set({ state })
+          .where('provider_subscription_id', '=', providerId)
+          .execute()
+      }
+      const row = await service.db
+        .selectFrom('licenses')
+        .innerJoin('subscriptions', 'subscriptions.id', 'licenses.subscription_id')
+        .selectAll('licenses')
+        .select('subscriptions.state as state')
+        .where('subscriptions.provider_subscription_id', '=', providerId)
+        .executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ owner: 'pat@personal.test', company_id: null, state })
+      return row
+    }
+
+    it('of a cancelled personal subscription is renewed like any license: a checkout for it', async () => {
+      const row = await patSubscriptionIn('deleted')
+      const answer = await renew('pat@personal.test', [ref(row)])
+      const url = (answer.renewal as { url: string }).url
+      expect(url).toMatch(/^\/sandbox\/checkout\?link=/)
+      const terms = linkTerms(url)
+      expect(terms.p).toBe('license-renewal')
+      expect(terms.e).toBe('pat@personal.test')
+      expect(JSON.parse(terms.pt)).toEqual({ renewal: [ref(row)], coterm: true })
+      expect(terms.t).toContain('Renewal of 1 license until')
+    })
+
+    it.each(['active', 'paused', 'pastDue'] as const)(
+      'of a personal subscription that still runs (%s) is refused: the subscription renews it',
+      async (state) => {
+        const row = await patSubscriptionIn(state)
+        const answer = await renew('pat@personal.test', [ref(row)])
+        expect(answer).toEqual({ error: 'INVALID_REQUEST', message: SUBSCRIBED })
+        // …also together with a license that could be renewed: no checkout for part of them.
+        const other = ref(await license(demoRefs.licenses.patExpiringSoon))
+        expect(await renew('pat@personal.test', [other, ref(row)])).toEqual({
+          error: 'INVALID_REQUEST',
+          message: SUBSCRIBED,
+        })
+      },
+    )
+
+    it('of a company subscription is refused, cancelled or not', async () => {
+      for (const id of [demoRefs.subscriptions.acmeDeletedActive, demoRefs.subscriptions.acmeActiveRenewing]) {
+        const [row] = await service.db
+          .selectFrom('licenses')
+          .selectAll()
+          .where('subscription_id', '=', id)
+          .orderBy('key_number')
+          .execute()
+        expect(row.company_id).not.toBeNull()
+        expect(await renew('olivia@acme.test', [ref(row)])).toEqual({ error: 'INVALID_REQUEST', message: SUBSCRIBED })
+      }
+    })
   })
 
   it('answers a sales mail link for an enterprise (multi-user) license', async () => {

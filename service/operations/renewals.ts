@@ -8,7 +8,7 @@ import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { permissionFlags, roleOf, type PermissionFlags } from '../../protocol/roles.js'
 import { catalog, renewalAnnualPrice, renewalProductId } from '../catalog/index.js'
 import { requireCaller, type ServiceContext } from '../context.js'
-import type { LicenseRow } from '../db/schema.js'
+import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { cotermQuote } from '../payments/coterm.js'
 import type { OperationHandlers } from './index.js'
@@ -50,13 +50,35 @@ async function mayAct(
 const openSource = (l: LicenseRow) => /open source/i.test(l.product_name)
 const salesOnly = (l: LicenseRow) => l.is_multi_user === 1 || /enterprise/i.test(l.product_name)
 
-/** Why a license cannot be renewed here, in words the portal can show; undefined when it can. */
-export function renewalRefusal(l: LicenseRow): string | undefined {
+/**
+ * Why a license cannot be renewed here, in words the portal can show; undefined when it can. `subscriptionState` is
+ * the state of the license's subscription (undefined without one, or when it is not found). A subscription renews its
+ * own licenses, so they are refused, except a personal license whose subscription is cancelled (`deleted`): nothing
+ * renews it any more, so it is renewed like any license and the paid renewal takes it out of the subscription
+ * (`renewLicenses` in payments/webhooks.ts). Company subscription licenses are always refused (spec §5).
+ */
+export function renewalRefusal(
+  l: LicenseRow,
+  subscriptionState: SubscriptionRow['state'] | undefined,
+): string | undefined {
   if (openSource(l)) return 'Open Source licenses are renewed free of charge; they cannot be bought.'
   if (l.trial === 1) return 'A trial license cannot be renewed; buy a license instead.'
   if (l.promotional === 1) return 'A promotional license cannot be renewed; buy a license instead.'
-  if (l.subscription_id !== null) return 'A subscription license renews with its subscription.'
+  if (l.subscription_id !== null && !(l.company_id === null && subscriptionState === 'deleted')) {
+    return 'A subscription license renews with its subscription.'
+  }
   return undefined
+}
+
+/** The state of each named license's subscription, by subscription id (one query). */
+async function subscriptionStates(
+  ctx: ServiceContext,
+  licenses: LicenseRow[],
+): Promise<Map<string, SubscriptionRow['state']>> {
+  const ids = [...new Set(licenses.flatMap((l) => (l.subscription_id === null ? [] : [l.subscription_id])))]
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db.selectFrom('subscriptions').select(['id', 'state']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.id, r.state]))
 }
 
 /**
@@ -67,11 +89,15 @@ export function renewalRefusal(l: LicenseRow): string | undefined {
 export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceContext): Promise<Result<'renewal'>> {
   const caller = await requireCaller(ctx)
   const licenses = await licensesNamed(ctx, payload.ids)
+  const states = await subscriptionStates(ctx, licenses)
   for (const license of licenses) {
     if (!(await mayAct(ctx, caller.email, license, 'canRenew'))) {
       throw new ServiceError('FORBIDDEN', 'You may not renew these licenses.')
     }
-    const refusal = renewalRefusal(license)
+    const refusal = renewalRefusal(
+      license,
+      license.subscription_id === null ? undefined : states.get(license.subscription_id),
+    )
     if (refusal) throw new ServiceError('INVALID_REQUEST', refusal)
   }
   if (new Set(licenses.map((l) => l.owner)).size > 1) {

@@ -699,6 +699,88 @@ describe('flagged orders and renewals', () => {
       .execute()
     expect(new Set(again.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
   })
+
+  it('takes a renewed license of a cancelled personal subscription out of the subscription, once', async () => {
+    const providerId = subscriptionId()
+    const { created } = purchaseAlerts({
+      checkoutId: checkoutId(),
+      subscriptionId: providerId,
+      planId: 'wallaby-personal-year',
+      quantity: 2,
+      email: 'cancelled@dev.test',
+      passthrough: { name: 'Cancelled Dev' },
+      nextBillDate: '2036-11-21',
+    })
+    await deliver(created)
+    await deliver({
+      alert_id: alertId(),
+      alert_name: 'subscription_cancelled',
+      status: 'deleted',
+      subscription_id: providerId,
+    })
+    const sub = await service.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerId)
+      .executeTakeFirstOrThrow()
+    expect(sub.state).toBe('deleted')
+    const [renewed, kept] = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .orderBy('key_number')
+      .execute()
+    // A license the shrinking subscription had marked lapsing stands alone like any other once renewed.
+    await service.db.updateTable('licenses').set({ lapsing: 1 }).where('id', '=', renewed.id).execute()
+    expect(renewed).toMatchObject({ company_id: null, billing_period: 'year', expiration: Date.UTC(2036, 10, 22) })
+
+    const fields = {
+      alert_id: alertId(),
+      alert_name: 'payment_succeeded',
+      checkout_id: checkoutId(),
+      currency: 'USD',
+      customer_name: 'Cancelled Dev',
+      email: 'cancelled@dev.test',
+      order_id: '5550002-1',
+      passthrough: JSON.stringify({ renewal: [{ id: renewed.id, owner: renewed.owner }], coterm: true }),
+      product_id: 'license-renewal',
+      quantity: '1',
+      receipt_url: 'https://my.paddle.com/receipt/renewal-2',
+      sale_gross: '116.00',
+    }
+    const stored = async () =>
+      service.db
+        .selectFrom('licenses')
+        .select(['id', 'expiration', 'subscription_id', 'billing_period', 'lapsing'])
+        .where('id', 'in', [renewed.id, kept.id])
+        .orderBy('key_number')
+        .execute()
+    const expected = [
+      {
+        id: renewed.id,
+        expiration: Date.UTC(2037, 10, 22),
+        subscription_id: null,
+        billing_period: null,
+        lapsing: 0,
+      },
+      // The license the renewal did not name stays in the subscription, as it was.
+      { id: kept.id, expiration: Date.UTC(2036, 10, 22), subscription_id: sub.id, billing_period: 'year', lapsing: 0 },
+    ]
+    expect(await deliver(fields)).toMatchObject({ outcome: 'processed' })
+    expect(await stored()).toEqual(expected)
+
+    // The same checkout again (a new alert id), and the same alert again: nothing changes.
+    expect(await deliver({ ...fields, alert_id: alertId() })).toMatchObject({ outcome: 'processed' })
+    expect(await deliver(fields)).toMatchObject({ outcome: 'duplicate' })
+    expect(await stored()).toEqual(expected)
+    expect(
+      await service.db
+        .selectFrom('orders')
+        .select('id')
+        .where('provider_checkout_id', '=', fields.checkout_id)
+        .execute(),
+    ).toHaveLength(1)
+  })
 })
 
 describe('POST /api/paddle/webhook', () => {

@@ -11,7 +11,8 @@
  *   the buyer (`email`, else the checkout's). A passthrough naming a company whose signature does not verify was
  *   edited: neither its company nor its email is used.
  * - A renewal (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm}`) extends those licenses, co-termed
- *   to one expiry (see `coterm.ts`).
+ *   to one expiry (see `coterm.ts`). A renewed license of a (cancelled, personal) subscription leaves the subscription
+ *   and stands alone from then on.
  * - `subscription_payment_succeeded` (later payments) extends the subscription's non-lapsing licenses to the new term;
  *   `subscription_payment_failed` marks it pastDue; `subscription_updated` applies state, plan, quantity (creating or
  *   lapsing licenses to match it), price and next bill date; `subscription_cancelled` marks it deleted.
@@ -672,9 +673,12 @@ async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: Env)
 
   const expiries = renewedExpiries(licenses, pass.coterm, now)
   for (const license of licenses) {
+    // The renewal service only lets a license of a cancelled personal subscription be renewed (renewalRefusal): paid
+    // for on its own, it leaves the subscription, which no longer renews it, and stands alone with its new expiry.
+    const detach = license.subscription_id !== null ? { subscription_id: null, billing_period: null, lapsing: 0 } : {}
     await trx
       .updateTable('licenses')
-      .set({ expiration: expiries.get(license.id)! })
+      .set({ expiration: expiries.get(license.id)!, ...detach })
       .where('id', '=', license.id)
       .execute()
   }

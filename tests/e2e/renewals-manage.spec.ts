@@ -2,6 +2,7 @@
 // a new tab with script, in the same tab without. The sandbox's renewal checkout returns to /manage once paid.
 import type { Locator, Page } from '@playwright/test'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { addSubscription, createOwner, storedLicense } from './subscriptions-helpers'
 
 const RENEW_DIALOG = 'Renew/Co-term Multiple Licenses Request'
 
@@ -101,6 +102,57 @@ test('Renew on a license row opens the renewal checkout for that license', async
   )
   await expect(payment).toHaveURL(/\/sandbox\/checkout\?link=/)
   await expect(payment.getByText(/Renewal of 1 license until/).first()).toBeVisible()
+})
+
+/** The row of the signed-in user's personal Wallaby.js license (the only one a fresh owner has). */
+function personalWallabyRow(page: Page): Locator {
+  return page
+    .getByRole('table', { name: 'Personal licenses' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Wallaby.js', exact: true }) })
+}
+
+test('Renew on a license of a cancelled personal subscription renews it and takes it out of the subscription', async ({
+  page,
+  js,
+}) => {
+  // Cancelled, still running for 20 days: nothing renews the license any more.
+  const owner = createOwner('renew-cancelled', js)
+  const { licenseIds } = addSubscription(owner, { personal: true, state: 'deleted', expiresIn: 20, seats: [{}] })
+  const before = storedLicense(licenseIds[0])
+  expect(before).toMatchObject({ owner: owner.email, company_id: null, subscription_id: expect.any(String) })
+  const expiry = Number(before?.expiration)
+
+  await signIn(page, owner.email)
+  const row = personalWallabyRow(page)
+  await expect(row).toHaveCount(1)
+  const payment = await opened(page, js, () => row.getByRole('button', { name: /^Renew Wallaby\.js, order/ }).click())
+  await expect(payment).toHaveURL(/\/sandbox\/checkout\?link=/)
+  await expect(payment.getByText(/Renewal of 1 license until/).first()).toBeVisible()
+  await payWithTestCard(payment)
+  await payment.waitForURL((url) => url.pathname === '/manage')
+
+  // One year on from its old expiry, standing alone.
+  await expect
+    .poll(() => storedLicense(licenseIds[0]))
+    .toMatchObject({ subscription_id: null, billing_period: null, lapsing: 0 })
+  const after = Number(storedLicense(licenseIds[0])?.expiration)
+  expect(after).toBeGreaterThan(expiry + 364 * 24 * 60 * 60 * 1000)
+  await page.goto('/manage')
+  await expect(row.locator('time')).toHaveAttribute('datetime', new Date(after).toISOString())
+})
+
+test('a license of a personal subscription that still runs has no Renew', async ({ page, js }) => {
+  const owner = createOwner('renew-live', js)
+  const { licenseIds } = addSubscription(owner, { personal: true, state: 'active', seats: [{}] })
+  expect(storedLicense(licenseIds[0])).toMatchObject({ owner: owner.email, company_id: null })
+
+  await signIn(page, owner.email)
+  const row = personalWallabyRow(page)
+  await expect(row).toHaveCount(1)
+  await expect(row.getByRole('cell').last()).toBeVisible()
+  await expect(row.getByRole('button', { name: /^Renew/ })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: /^Renew/ })).toHaveCount(0)
 })
 
 test('an enterprise license is renewed through sales', async ({ page }) => {

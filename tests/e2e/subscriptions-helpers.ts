@@ -54,11 +54,19 @@ export type SubscriptionSpec = {
   nextPaymentIn?: number | null
   lastFour?: string
   specialOffer?: { message: string; currency: string; priceGross: number; country: string }
+  /**
+   * A personal subscription of the owner's own (its order and licenses too): owned by the owner's email, no company,
+   * personal licenses. Default: a company subscription of the owner's company.
+   */
+  personal?: boolean
 }
 
 export type TestSubscription = { id: string; licenseIds: string[] }
 
-/** A Wallaby.js company subscription of the owner's company, with its order, licenses and one past payment. */
+/**
+ * A Wallaby.js company subscription of the owner's company (or, with `personal`, a personal one of the owner's own),
+ * with its order, licenses and one past payment.
+ */
 export function addSubscription(owner: Owner, spec: SubscriptionSpec): TestSubscription {
   const db = openStore()
   try {
@@ -78,16 +86,19 @@ export function addSubscription(owner: Owner, spec: SubscriptionSpec): TestSubsc
           : null
     const orderId = `4${crypto.randomInt(100_000_000, 999_999_999)}`
     const licenseIds = spec.seats.map((_, i) => `lic_e2es${suffix}_${i + 1}`)
-    const product = 'Wallaby.js company license'
+    const personal = spec.personal === true
+    const product = personal ? 'Wallaby.js personal license' : 'Wallaby.js company license'
+    const ownerId = personal ? owner.email : owner.companyId
+    const companyId = personal ? null : owner.companyId
     db.transaction(() => {
       db.prepare(
         `insert into orders (id, owner, company_id, customer_name, customer_email, referrer, currency, amount,
            provider_checkout_id, receipt_url, created_at) values (?, ?, ?, ?, ?, null, 'USD', ?, ?, null, ?)`,
       ).run(
         orderId,
-        owner.companyId,
-        owner.companyId,
-        owner.companyName,
+        ownerId,
+        companyId,
+        personal ? owner.email : owner.companyName,
         owner.email,
         unit * quantity,
         `chk_e2es${suffix}`,
@@ -100,11 +111,11 @@ export function addSubscription(owner: Owner, spec: SubscriptionSpec): TestSubsc
          values (?, ?, ?, ?, ?, 'wallaby', ?, ?, ?, ?, ?, 'USD', ?, 'card', 'visa', ?, '09/2031', ?, ?, null, ?, ?, ?, ?)`,
       ).run(
         id,
-        owner.companyId,
-        owner.companyId,
+        ownerId,
+        companyId,
         state,
         product,
-        `wallaby-organization-${period}`,
+        `wallaby-${personal ? 'personal' : 'organization'}-${period}`,
         period,
         quantity,
         nextIn === null ? null : now + nextIn * DAY,
@@ -122,17 +133,18 @@ export function addSubscription(owner: Owner, spec: SubscriptionSpec): TestSubsc
         `insert into licenses (id, owner, company_id, order_id, license_key, key_number, product_name, product_group,
            license_type, expiration, assigned_to, is_multi_user, trial, promotional, subscription_id, billing_period,
            lapsing, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, 'wallaby', 'company', ?, ?, 0, 0, 0, ?, ?, ?, ?)`,
+         values (?, ?, ?, ?, ?, ?, ?, 'wallaby', ?, ?, ?, 0, 0, 0, ?, ?, ?, ?)`,
       )
       spec.seats.forEach((seat, i) =>
         insertLicense.run(
           licenseIds[i],
-          owner.companyId,
-          owner.companyId,
+          ownerId,
+          companyId,
           orderId,
           `WB-E2ES-${suffix.toUpperCase()}-${i + 1}`,
           i + 1,
           product,
+          personal ? 'personal' : 'company',
           now + expiresIn * DAY,
           seat.assignedTo ?? '',
           id,
@@ -161,6 +173,16 @@ export function storedSubscription(id: string) {
       .prepare('select * from licenses where subscription_id = ? order by key_number')
       .all(id) as Array<Record<string, unknown>>
     return { subscription, licenses }
+  } finally {
+    db.close()
+  }
+}
+
+/** The store's row of one license (found by id, in a subscription or not). */
+export function storedLicense(id: string) {
+  const db = openStore()
+  try {
+    return db.prepare('select * from licenses where id = ?').get(id) as Record<string, unknown> | undefined
   } finally {
     db.close()
   }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import type { Page } from '@playwright/test'
-import { dataDir, escapeRegExp, expect, expectNoAxeViolations, test } from './fixtures'
+import { dataDir, escapeRegExp, expect, test } from './fixtures'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
@@ -145,13 +145,4 @@ export async function openUserMenuItem(page: Page, email: string, item: string):
 /** The dialog with this name: a modal dialog with script, a page section (region) without. */
 export function dialog(page: Page, js: boolean, name: string | RegExp) {
   return js ? page.getByRole('dialog', { name }) : page.getByRole('region', { name })
-}
-
-/**
- * The axe scan of the page once it has loaded: after a click or a redirect chain the document can be queried before
- * its stylesheets have arrived, and colours measured then are not the ones people see.
- */
-export async function scanLoadedPage(page: Page, label: string): Promise<void> {
-  await page.waitForLoadState('load')
-  await expectNoAxeViolations(page, label)
 }

@@ -1,5 +1,5 @@
-import { expect, SIGN_IN_LINK_SENT, serverURL, signIn, test } from './fixtures'
-import { dialog, openUserMenuItem, scanLoadedPage } from './account-helpers'
+import { expect, SIGN_IN_LINK_SENT, serverURL, signIn, test, expectNoAxeViolations } from './fixtures'
+import { dialog, openUserMenuItem } from './account-helpers'
 import type { Page } from '@playwright/test'
 
 const GITA = 'gita@github.test'
@@ -61,7 +61,7 @@ test('account settings: "Always" and unlinking GitHub allow the email link; Link
     await expect(google.getByRole('button', { name: 'Link Google' })).toBeVisible()
     if (js) await expect(github.getByRole('button', { name: 'Unlink GitHub' })).toBeVisible()
     else await expect(github.getByRole('checkbox', { name: 'Linked' })).toBeChecked()
-    await scanLoadedPage(page, 'Account Settings dialog')
+    await expectNoAxeViolations(page, 'Account Settings dialog')
   })
 
   await test.step('Save with no change just closes', async () => {

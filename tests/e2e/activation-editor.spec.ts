@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
-import { activeHosts, editor, outboxLink, patLicenseKey, uniqueName, scanLoadedPage } from './account-helpers'
+import { expect, test, expectNoAxeViolations } from './fixtures'
+import { activeHosts, editor, outboxLink, patLicenseKey, uniqueName } from './account-helpers'
 
 const PAT = 'pat@personal.test'
 const WALLABY = 'Wallaby.js personal license'
@@ -23,7 +23,7 @@ test('an activation asked for by the editor is confirmed through the emailed lin
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'License Activation Confirmed' })).toBeVisible()
   await expect(page.getByText('your license activation has been confirmed; you may close your browser')).toBeVisible()
-  await scanLoadedPage(page, 'License Activation Confirmed')
+  await expectNoAxeViolations(page, 'License Activation Confirmed')
   expect(activeHosts(key)).toContain(host)
 
   const after = await editor(['check', '--key', key, '--host', host], baseURL!)
@@ -40,7 +40,7 @@ test('a forged, tampered or missing activation link shows the error page', async
   expect(forged?.status()).toBe(400)
   await expect(page.getByRole('heading', { level: 1, name: 'Error Processing Activation Request' })).toBeVisible()
   await expect(page.getByText('Your activation link is not valid.')).toBeVisible()
-  await scanLoadedPage(page, 'activation error')
+  await expectNoAxeViolations(page, 'activation error')
 
   const missing = await page.goto('/activate/')
   expect(missing?.status()).toBe(400)

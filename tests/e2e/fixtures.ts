@@ -303,15 +303,25 @@ function describeViolation(violation: AxeViolation): string {
 }
 
 /**
- * Scans the page as it is now with axe (WCAG 2.0/2.1 A and AA) and fails with one line per violation: rule id,
- * impact, help text and the offending elements. The full axe report is attached to the test when it fails.
+ * Scans the page with axe (WCAG 2.0/2.1 A and AA) and fails with one line per violation: rule id, impact, help text
+ * and the offending elements. The full axe report is attached to the test when it fails. The page is scanned at rest:
+ * loaded, and with the pointer moved off whatever the last click left hovered (`keepPointer` scans a hover state on
+ * purpose).
  */
-export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  label?: string,
+  { keepPointer = false }: { keepPointer?: boolean } = {},
+): Promise<void> {
   const name = label ?? new URL(page.url()).pathname
   await test.step(
     `axe scan: ${name}`,
     async () => {
       axeSource ??= NO_SCRIPT_TIMERS + axeCoreSource()
+      // After a click or a redirect chain (a form posted without script navigates) the new document can be queried
+      // before its stylesheets have arrived, and colours measured then are not the ones people see.
+      await page.waitForLoadState('load')
+      if (!keepPointer) await page.mouse.move(0, 0)
       const { violations } = await new AxeBuilder({ page, axeSource }).withTags(AXE_TAGS).analyze()
       if (violations.length > 0) {
         await test.info().attach(`axe violations (${name})`, {

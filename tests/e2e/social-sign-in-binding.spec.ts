@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
-import { dialog, scanLoadedPage } from './account-helpers'
+import { expect, test, expectNoAxeViolations } from './fixtures'
+import { dialog } from './account-helpers'
 
 /**
  * Login CSRF: the provider's answer (code and state) belongs to the browser that started the sign-in. Opened in another
@@ -41,7 +41,7 @@ test('a sign-in answer opened in another browser is refused; the browser that st
       : dialog(otherPage, js, 'Authentication Failed')
     await expect(failed).toBeVisible()
     await expect(failed.getByText('request seems to have already been processed, try again')).toBeVisible()
-    await scanLoadedPage(otherPage, 'Authentication Failed (answer from another browser)')
+    await expectNoAxeViolations(otherPage, 'Authentication Failed (answer from another browser)')
     await otherPage.goto('/manage')
     await expect(otherPage).toHaveURL(/\/$/)
   } finally {

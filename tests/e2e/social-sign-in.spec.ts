@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
-import { dialog, scanLoadedPage } from './account-helpers'
+import { expect, test, expectNoAxeViolations } from './fixtures'
+import { dialog } from './account-helpers'
 import type { Page } from '@playwright/test'
 
 /** From "/" through "Or continue with" to the stand-in's authorization page of `provider`. */
@@ -29,14 +29,14 @@ test('GitHub sign-in through the stand-in lands on /manage; the same answer used
   await expect(page).toHaveURL(/\/manage$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
   await expect(page.locator('summary').filter({ hasText: 'Account menu for gita@github.test' })).toBeVisible()
-  await scanLoadedPage(page, '/manage after GitHub sign-in')
+  await expectNoAxeViolations(page, '/manage after GitHub sign-in')
 
   const replay = await page.goto(callbackUrl)
   expect(replay?.status()).toBe(401)
   const failed = authenticationFailed(page, js)
   await expect(failed).toBeVisible()
   await expect(failed.getByText('request seems to have already been processed, try again')).toBeVisible()
-  await scanLoadedPage(page, 'Authentication Failed (replayed answer)')
+  await expectNoAxeViolations(page, 'Authentication Failed (replayed answer)')
 })
 
 test('Google sign-in through the stand-in lands on /manage', async ({ page }) => {
@@ -55,7 +55,7 @@ test('denying access shows Authentication Failed, which only Close dismisses, to
   await expect(failed).toBeVisible()
   await expect(failed.getByText('An unexpected error occurred during authentication.')).toBeVisible()
   await expect(failed.getByText(/contact support/)).toBeVisible()
-  await scanLoadedPage(page, 'Authentication Failed (denied)')
+  await expectNoAxeViolations(page, 'Authentication Failed (denied)')
   if (js) {
     await page.keyboard.press('Escape')
     await expect(failed).toBeVisible()

@@ -4,7 +4,8 @@
  * For companies of 100, 1,000 and 10,000 licenses: the median time of the full /manage HTML response and of the bare
  * `retrieveDetails` call (both over HTTP against the built server), their ratio, and the gzip bytes of JavaScript that
  * /, /help and /manage load. Targets: ratio ≤ 1.5 at 1,000 licenses; ≤ 150 KB gzip of script on any page.
- * Needs a build (`npm run build`). Measures; asserts nothing.
+ * Needs a build (`npm run build`). Measures; asserts nothing. `BENCH_PROFILE=dir` also writes the server's CPU profile
+ * (`--cpu-prof`) to `dir`, measuring 1,000 licenses only and then 200 more /manage requests (the last one's HTML is saved beside it), to open in Chrome's DevTools.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -15,7 +16,7 @@ import SQLite from 'better-sqlite3'
 import { seedBenchCompany } from '../service/db/seed.js'
 import { createLicensingService } from '../service/index.js'
 
-const SIZES = [100, 1_000, 10_000]
+const SIZES = process.env.BENCH_PROFILE ? [Number(process.env.BENCH_PROFILE_SIZE ?? 1_000)] : [100, 1_000, 10_000]
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const port = Number(process.env.BENCH_PORT ?? 3199)
 const base = `http://localhost:${port}`
@@ -54,7 +55,14 @@ async function main() {
   for (const size of SIZES) admins[size] = (await seedBenchCompany(service.db, size)).email
   await service.close()
 
-  const server = spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const profile = process.env.BENCH_PROFILE
+  if (profile) fs.mkdirSync(profile, { recursive: true })
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []
+  const server = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((resolve) => server.once('exit', resolve))
   try {
     await waitForServer()
     console.log(`/manage vs retrieveDetails, median of ${RUNS} runs each\n`)
@@ -67,9 +75,12 @@ async function main() {
       cookieForScripts ||= cookie
       const manage: number[] = []
       const details: number[] = []
-      // One warm-up each, then alternate so both see the same machine state.
-      await fetch(`${base}/manage`, { headers: { cookie } }).then((r) => r.text())
-      await callDetails(credential)
+      // A few warm-up requests each (the first ones compile the code paths), then alternate so both see the same
+      // machine state.
+      for (let i = 0; i < 5; i++) {
+        await fetch(`${base}/manage`, { headers: { cookie } }).then((r) => r.text())
+        await callDetails(credential)
+      }
       for (let i = 0; i < RUNS; i++) {
         manage.push(await time(() => fetch(`${base}/manage`, { headers: { cookie } }).then((r) => r.text())))
         details.push(await time(() => callDetails(credential)))
@@ -79,6 +90,12 @@ async function main() {
       console.log(
         `${String(size).padStart(8)}  ${m.toFixed(1).padStart(9)} ms  ${d.toFixed(1).padStart(12)} ms  ${(m / d).toFixed(2).padStart(5)}`,
       )
+      if (profile) {
+        let html = ''
+        for (let i = 0; i < 200; i++)
+          html = await fetch(`${base}/manage`, { headers: { cookie } }).then((r) => r.text())
+        fs.writeFileSync(path.join(profile, 'manage.html'), html)
+      }
     }
 
     console.log('\nJavaScript per page (gzip)')
@@ -89,6 +106,8 @@ async function main() {
   } finally {
     outbox.close()
     server.kill('SIGTERM')
+    // The profile is written as the server exits.
+    if (profile) await exited
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountDeadlineMessage, expiryWarnings, longExpiredMessage } from './expiry'
+import { discountDeadlineMessage, expiryWarnings, keysText, longExpiredMessage } from './expiry'
 import { DAY, NOW, license } from './test-fixtures'
 
 describe('expiryWarnings (§9: 60-day window)', () => {
@@ -11,13 +11,34 @@ describe('expiryWarnings (§9: 60-day window)', () => {
   const openSource = license({ productName: 'Wallaby.js Open Source License', expiration: NOW - 10 * DAY })
   const openSourceOld = license({ productName: 'Wallaby.js Open Source License', expiration: NOW - 100 * DAY })
 
+  /** The warning line of one license (each fixture license has an order of its own). */
+  const line = (l: typeof recent, deadline: number) => ({
+    product: 'Wallaby.js',
+    order: l.order,
+    keys: [l.key],
+    expiration: l.expiration,
+    deadline,
+  })
+
   it('counts licenses expired more than 60 days ago and lists the others with expiry + 60 days, soonest first', () => {
     const warnings = expiryWarnings([longAgo, recent, edge, yesterday, valid], NOW)
     expect(warnings.longExpiredCount).toBe(1)
     expect(warnings.discountDeadlines).toEqual([
-      { license: edge, deadline: NOW },
-      { license: recent, deadline: NOW + 50 * DAY },
-      { license: yesterday, deadline: NOW + 59 * DAY },
+      line(edge, NOW),
+      line(recent, NOW + 50 * DAY),
+      line(yesterday, NOW + 59 * DAY),
+    ])
+  })
+  it('gives the licenses of one order that expired together one line, their keys ascending', () => {
+    const expiration = NOW - 5 * DAY
+    const sameOrder = [3, 1, 2, 7].map((key) => license({ order: '4711', key, expiration }))
+    const renewedApart = license({ order: '4711', key: 9, expiration: NOW - 6 * DAY })
+    const otherProduct = license({ order: '4711', key: 10, expiration, productName: 'Quokka.js PRO Company License' })
+    const warnings = expiryWarnings([...sameOrder, renewedApart, otherProduct], NOW)
+    expect(warnings.discountDeadlines).toEqual([
+      { product: 'Wallaby.js', order: '4711', keys: [9], expiration: NOW - 6 * DAY, deadline: NOW + 54 * DAY },
+      { product: 'Wallaby.js', order: '4711', keys: [1, 2, 3, 7], expiration, deadline: NOW + 55 * DAY },
+      { product: 'Quokka.js PRO', order: '4711', keys: [10], expiration, deadline: NOW + 55 * DAY },
     ])
   })
   it('leaves out Open Source licenses and licenses that have not expired', () => {
@@ -29,7 +50,7 @@ describe('expiryWarnings (§9: 60-day window)', () => {
   it('counts a license seen twice (company list and assigned to me) once', () => {
     expect(expiryWarnings([longAgo, { ...longAgo }, recent, { ...recent }], NOW)).toEqual({
       longExpiredCount: 1,
-      discountDeadlines: [{ license: recent, deadline: NOW + 50 * DAY }],
+      discountDeadlines: [line(recent, NOW + 50 * DAY)],
     })
   })
 })
@@ -40,10 +61,24 @@ describe('expiry messages', () => {
       '2 license(s) expired more than 60 days ago. Renew them to keep receiving updates.',
     )
   })
-  it('discount deadline', () => {
-    const l = license({ productName: 'Wallaby.js Company License', expiration: Date.UTC(2026, 1, 1) })
-    expect(discountDeadlineMessage(l, Date.UTC(2026, 3, 2))).toBe(
-      'Wallaby.js expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
+  it('discount deadline, for one key and for several', () => {
+    const group = {
+      product: 'Wallaby.js',
+      order: '4711',
+      keys: [4],
+      expiration: Date.UTC(2026, 1, 1),
+      deadline: Date.UTC(2026, 3, 2),
+    }
+    expect(discountDeadlineMessage(group)).toBe(
+      'Wallaby.js (order 4711, key 4) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
     )
+    expect(discountDeadlineMessage({ ...group, keys: [1, 2, 3, 5, 7, 8] })).toBe(
+      'Wallaby.js (order 4711, keys 1–3, 5, 7–8) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
+    )
+  })
+  it('key numbers: consecutive ones as a range', () => {
+    expect(keysText([1])).toBe('key 1')
+    expect(keysText([1, 2])).toBe('keys 1–2')
+    expect(keysText([1, 3, 4, 5, 9])).toBe('keys 1, 3–5, 9')
   })
 })

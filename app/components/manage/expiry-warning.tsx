@@ -1,29 +1,33 @@
 import { Callout } from '@radix-ui/themes'
-import { formatDate } from '#app/rules/dates'
-import { displayName } from '#app/rules/license'
-import type { ExpiryWarnings } from '#app/rules/expiry'
+import { discountDeadlineMessage, longExpiredMessage, type ExpiryWarnings } from '#app/rules/expiry'
+
+/** Lines shown before the rest of the recently expired orders fold away behind "Show … more". */
+export const EXPIRY_LINES_SHOWN = 5
 
 /**
- * Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline. The
- * warnings are worked out over every license of the account (`expiryWarnings`) by the server: the page has only the
- * visible rows.
+ * Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline, a line
+ * per order. The warnings are worked out over every license of the account (`expiryWarnings`) by the server: the page
+ * has only the visible rows. Beyond five lines the rest is a native disclosure (it opens without script too).
  */
 export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
-  if (!warnings.longExpiredCount && warnings.discountDeadlines.length === 0) return null
+  const { discountDeadlines, longExpiredCount } = warnings
+  if (!longExpiredCount && discountDeadlines.length === 0) return null
+  const line = (group: ExpiryWarnings['discountDeadlines'][number]) => (
+    <Callout.Text key={`${group.order}:${group.product}:${group.expiration}:${group.keys[0]}`}>
+      {discountDeadlineMessage(group)}
+    </Callout.Text>
+  )
+  const more = discountDeadlines.slice(EXPIRY_LINES_SHOWN)
   return (
     <Callout.Root highContrast color="orange" mb="4" role="region" aria-label="Expiry warning">
-      {warnings.discountDeadlines.map(({ license, deadline }) => (
-        <Callout.Text key={`${license.owner}:${license.id}`}>
-          {displayName(license)} (order {license.order}, key {license.key}) expired on{' '}
-          {formatDate(license.expiration, { utc: true })}. Renew by {formatDate(deadline, { utc: true })} to get the
-          full renewal discount.
-        </Callout.Text>
-      ))}
-      {warnings.longExpiredCount ? (
-        <Callout.Text>
-          {warnings.longExpiredCount} license(s) expired more than 60 days ago. Renew them to keep receiving updates.
-        </Callout.Text>
+      {discountDeadlines.slice(0, EXPIRY_LINES_SHOWN).map(line)}
+      {more.length ? (
+        <details className="expiry-more">
+          <summary>Show {more.length} more recently expired order(s)</summary>
+          {more.map(line)}
+        </details>
       ) : null}
+      {longExpiredCount ? <Callout.Text>{longExpiredMessage(longExpiredCount)}</Callout.Text> : null}
     </Callout.Root>
   )
 }

@@ -54,14 +54,22 @@ function groupRank(license: License): number {
   return 3
 }
 
-/** §4 license sort order: group rank, then order, key, later expiry first. */
-export function compareLicenses(a: License, b: License): number {
-  return groupRank(a) - groupRank(b) || compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
+/** §4 within a group: order, key, later expiry first. */
+function compareInGroup(a: License, b: License): number {
+  return compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
 }
 
-/** A sorted copy; the input is left alone. */
+/** §4 license sort order: group rank, then order, key, later expiry first. */
+export function compareLicenses(a: License, b: License): number {
+  return groupRank(a) - groupRank(b) || compareInGroup(a, b)
+}
+
+/** A sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
 export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
-  return [...licenses].sort(compareLicenses)
+  return licenses
+    .map((license) => ({ license, rank: groupRank(license) }))
+    .sort((a, b) => a.rank - b.rank || compareInGroup(a.license, b.license))
+    .map(({ license }) => license)
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Flex, Table, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName, isExpired } from '#app/rules/license'
 import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
+import { useRouteLinks } from '#app/components/route-links'
 import { hasLicenseActions, LicenseActions } from './license-actions'
 import { OrderNumber } from './renewals/receipt-link'
 
@@ -38,6 +39,8 @@ const cell = 'rt-TableCell'
 export function LicenseTable({ licenses, now, caption, company, admin, href }: LicenseTableProps) {
   const actions = hasLicenseActions()
   const { rows, page, pages, total } = licenses
+  const body = useRef<HTMLTableSectionElement>(null)
+  useRouteLinks(body)
   if (total === 0) return null
   const showAssigned = Boolean(company) || rows.some((l) => l.licenseType === 'company')
   return (
@@ -70,7 +73,7 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
             ) : null}
           </tr>
         </thead>
-        <tbody className="rt-TableBody">
+        <tbody className="rt-TableBody" ref={body}>
           {rows.map((license) => (
             <tr className="rt-TableRow" key={`${license.owner}:${license.id}`}>
               <th className={`${cell} rt-TableRowHeaderCell`} scope="row">

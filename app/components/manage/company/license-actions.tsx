@@ -1,4 +1,4 @@
-import { Form, Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
 import { canAssignLicense, displayName, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
@@ -6,6 +6,7 @@ import type { UnassignActionData } from '#app/routes/__manage/company/assign.ser
 import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
 import type { LicenseActionProps } from '../license-actions'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
+import { ROUTE_FORM, ROUTE_LINK } from '#app/components/route-links'
 
 /** Which license a row action is about, for people who hear the link rather than see its row. */
 const which = (license: License) => `${displayName(license)}, order ${license.order}, key ${license.key}`
@@ -13,16 +14,17 @@ const which = (license: License) => `${displayName(license)}, order ${license.or
 function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
   const location = useLocation()
   return (
-    // `<Link asChild size="2" underline="always">`'s markup without the component (see radix-classes).
-    <RemixLink
-      to={dialogUrl(target, location.search)}
-      preventScrollReset
+    // `<Link asChild size="2" underline="always">`'s markup on a plain anchor, followed by the router through the
+    // table's one listener (`useRouteLinks` in license-table.tsx): these repeat on every row.
+    <a
+      href={dialogUrl(target, location.search)}
+      {...ROUTE_LINK}
       aria-label={`${label} ${which(license)}`}
       className={rt.linkUnderlined}
       {...accent}
     >
       {label}
-    </RemixLink>
+    </a>
   )
 }
 
@@ -52,28 +54,33 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const keep = new URLSearchParams(location.search).get('inactive') === 'show' ? '&inactive=show' : ''
+  const form = (
+    // A plain form submitted by the router through the table's one listener (`useRouteLinks`), with the classes of
+    // Radix's Button on its button: this repeats on every row (see radix-classes). The intent travels as the button's
+    // value.
+    <form method="post" action={`/manage?index${keep}`} {...ROUTE_FORM}>
+      <input type="hidden" name="license" value={license.id} />
+      <button
+        type="submit"
+        name="intent"
+        value="unassign"
+        disabled={busy}
+        aria-label={`Unassign ${which(license)}`}
+        className={rt.softButton1}
+        data-disabled={busy || undefined}
+        {...accent}
+      >
+        Unassign
+      </button>
+    </form>
+  )
+  if (!refusal) return form
   return (
-    // Plain elements with the classes of Radix's Flex, Button and Text: these repeat on every row (see radix-classes).
     <div className={rt.flexColumn1}>
-      <Form method="post" action={`/manage?index${keep}`} preventScrollReset>
-        <input type="hidden" name="intent" value="unassign" />
-        <input type="hidden" name="license" value={license.id} />
-        <button
-          type="submit"
-          disabled={busy}
-          aria-label={`Unassign ${which(license)}`}
-          className={rt.softButton1}
-          data-disabled={busy || undefined}
-          {...accent}
-        >
-          Unassign
-        </button>
-      </Form>
-      {refusal ? (
-        <span className={rt.text1} role="alert" {...accentColor('red')}>
-          {refusal}
-        </span>
-      ) : null}
+      {form}
+      <span className={rt.text1} role="alert" {...accentColor('red')}>
+        {refusal}
+      </span>
     </div>
   )
 }

@@ -18,17 +18,12 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   const location = useLocation()
   const actionData = useActionData<RenewActionData>()
   if (!showRenew(license, company)) return null
-  const context = (
-    <span className="visually-hidden">
-      {' '}
-      {displayName(license)}, order {license.order}, key {license.key}
-    </span>
-  )
+  // Which license, for people who hear the control rather than see its row.
+  const name = `${labels.renew} ${displayName(license)}, order ${license.order}, key ${license.key}`
   if (renewsThroughSales(license)) {
     return (
-      <a href={salesRenewalMailto([license])} className={rt.link} {...accent}>
+      <a href={salesRenewalMailto([license])} aria-label={name} className={rt.link} {...accent}>
         {labels.renew}
-        {context}
       </a>
     )
   }
@@ -43,11 +38,9 @@ export function RenewAction({ license, company }: LicenseActionProps) {
       action={inactive ? '/manage?index&inactive=show' : '/manage?index'}
       target={hydrated ? '_blank' : undefined}
     >
-      <input type="hidden" name="intent" value="renew" />
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
-      <button type="submit" className={rt.softButton1} {...accent}>
+      <button type="submit" name="intent" value="renew" aria-label={name} className={rt.softButton1} {...accent}>
         {labels.renew}
-        {context}
       </button>
       {error ? (
         <p role="alert" className={rt.text1} {...accentColor('red')}>

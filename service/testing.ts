@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { frozenJson } from '../protocol/json.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
 
 /**
@@ -17,6 +18,12 @@ export async function createTestService(options: ServiceOptions = {}): Promise<L
   return {
     ...service,
     dataDir,
+    // Every answer in the tests is checked to be JSON data (and frozen), as the portal reads it in process.
+    async call(request, credential) {
+      const answer = await service.call(request, credential)
+      frozenJson(answer.body)
+      return answer
+    },
     async close() {
       await service.close()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -36,6 +36,20 @@ export const rt = {
   text2: 'rt-Text rt-r-size-2',
   /** `<Text size="2" mt="1">` */
   text2Mt1: 'rt-Text rt-r-size-2 rt-r-mt-1',
+  /** `<Badge ml="2">` (with `color` → `accentColor(color)`) */
+  badgeMl2: 'rt-reset rt-Badge rt-r-size-1 rt-variant-soft rt-r-ml-2',
+  /** `<Table.Header>` */
+  tableHeader: 'rt-TableHeader',
+  /** `<Table.Body>` */
+  tableBody: 'rt-TableBody',
+  /** `<Table.Row>` */
+  tableRow: 'rt-TableRow',
+  /** `<Table.ColumnHeaderCell>` */
+  columnHeaderCell: 'rt-TableCell rt-TableColumnHeaderCell',
+  /** `<Table.RowHeaderCell>` */
+  rowHeaderCell: 'rt-TableCell rt-TableRowHeaderCell',
+  /** `<Table.Cell>` */
+  tableCell: 'rt-TableCell',
 } as const
 
 /** The accent attribute of a Radix component given no `color` (buttons, links). */

@@ -5,6 +5,7 @@ import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { displayName, isExpired } from '#app/rules/license'
 import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
+import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { hasLicenseActions, LicenseActions } from './license-actions'
 import { OrderNumber } from './renewals/receipt-link'
@@ -27,13 +28,13 @@ type LicenseTableProps = {
  */
 function Badge({ color, children }: { color: 'amber' | 'red'; children: ReactNode }) {
   return (
-    <span data-accent-color={color} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft rt-r-ml-2">
+    <span className={rt.badgeMl2} {...accentColor(color)}>
       {children}
     </span>
   )
 }
 
-const cell = 'rt-TableCell'
+const cell = rt.tableCell
 
 /** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
 export function LicenseTable({ licenses, now, caption, company, admin, href }: LicenseTableProps) {
@@ -47,36 +48,36 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
     <>
       <Table.Root variant="surface" size="1" mb="4" className="license-table">
         <caption className="table-caption">{caption}</caption>
-        <thead className="rt-TableHeader">
-          <tr className="rt-TableRow">
-            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+        <thead className={rt.tableHeader}>
+          <tr className={rt.tableRow}>
+            <th className={rt.columnHeaderCell} scope="col">
               Product
             </th>
-            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+            <th className={rt.columnHeaderCell} scope="col">
               Order #
             </th>
-            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+            <th className={rt.columnHeaderCell} scope="col">
               Key #
             </th>
             {showAssigned ? (
-              <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              <th className={rt.columnHeaderCell} scope="col">
                 Assigned To
               </th>
             ) : null}
-            <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+            <th className={rt.columnHeaderCell} scope="col">
               Expiry Date
             </th>
             {actions ? (
-              <th className={`${cell} rt-TableColumnHeaderCell`} scope="col">
+              <th className={rt.columnHeaderCell} scope="col">
                 Actions
               </th>
             ) : null}
           </tr>
         </thead>
-        <tbody className="rt-TableBody" ref={body}>
+        <tbody className={rt.tableBody} ref={body}>
           {rows.map((license) => (
-            <tr className="rt-TableRow" key={`${license.owner}:${license.id}`}>
-              <th className={`${cell} rt-TableRowHeaderCell`} scope="row">
+            <tr className={rt.tableRow} key={`${license.owner}:${license.id}`}>
+              <th className={rt.rowHeaderCell} scope="row">
                 {displayName(license)}
                 {license.lapsing ? <Badge color="amber">Lapsing</Badge> : null}
               </th>
@@ -87,7 +88,7 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
               {showAssigned ? (
                 <td className={cell}>
                   {license.assignedTo || (
-                    <span data-accent-color="gray" className="rt-Text rt-r-size-2">
+                    <span className={rt.text2} {...accentColor('gray')}>
                       Unassigned
                     </span>
                   )}

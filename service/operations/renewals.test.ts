@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { cotermQuote } from '../payments/coterm.js'
+import { verifiedRenewal } from '../payments/passthrough.js'
 import {
   alertId,
   checkoutId,
@@ -76,7 +77,11 @@ describe('renewal', () => {
     expect(terms.q).toBe(1)
     expect(terms.e).toBe('olivia@acme.test')
     expect(terms.r).toBe('http://portal.test/manage')
-    expect(JSON.parse(terms.pt)).toEqual({ renewal: rows.map(ref), coterm: true })
+    // Signed by the service: the webhook renews only what the service priced (payments/passthrough.ts).
+    const passthrough = JSON.parse(terms.pt)
+    expect(passthrough).toEqual({ renewal: rows.map(ref), coterm: true, sig: expect.any(String) })
+    expect(verifiedRenewal(service.config.secret, passthrough)).toBe(true)
+    expect(verifiedRenewal(service.config.secret, { ...passthrough, renewal: rows.slice(1).map(ref) })).toBe(false)
     // Two licenses expiring in 65 days catch up with one expiring in 165: 116 each per year, pro rata.
     const quote = cotermQuote(
       rows.map((r) => ({ expiration: r.expiration, annualPrice: 116 })),
@@ -170,7 +175,7 @@ describe('renewal', () => {
       const terms = linkTerms(url)
       expect(terms.p).toBe('license-renewal')
       expect(terms.e).toBe('pat@personal.test')
-      expect(JSON.parse(terms.pt)).toEqual({ renewal: [ref(row)], coterm: true })
+      expect(JSON.parse(terms.pt)).toEqual({ renewal: [ref(row)], coterm: true, sig: expect.any(String) })
       expect(terms.t).toContain('Renewal of 1 license until')
     })
 

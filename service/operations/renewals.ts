@@ -11,6 +11,7 @@ import { requireCaller, type ServiceContext } from '../context.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { cotermQuote } from '../payments/coterm.js'
+import { renewalPassthrough } from '../payments/passthrough.js'
 import type { OperationHandlers } from './index.js'
 
 /** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
@@ -131,7 +132,7 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
   if (!payments) throw new ServiceError('UNKNOWN_OPERATION', 'Payments are not available.')
   const until = new Date(quote.expiry).toISOString().slice(0, 10)
   const count = licenses.length === 1 ? '1 license' : `${licenses.length} licenses`
-  const passthrough = JSON.stringify({
+  const passthrough = renewalPassthrough(ctx.config.secret, {
     renewal: licenses.map((l) => ({ id: l.id, owner: l.owner })),
     coterm: true,
   })

@@ -1,25 +1,42 @@
 /**
- * The checkout passthrough of a purchase for an existing company (spec §5/§7 New Subscription). The passthrough travels
- * through the buyer's browser (the inline frame's URL, the hosted checkout's form) and comes back in the provider's
- * webhooks, so the buyer could edit it. A company purchase therefore carries a signature, made by the service when it
- * checked that the signed-in account may purchase for the company (canRenew), over the company id and that account's
- * email: a passthrough whose company or email was changed no longer verifies, and the webhook makes a new company as it
- * does for any other organization purchase.
+ * Checkout passthroughs the service signs. A passthrough travels through the buyer's browser (the inline frame's URL,
+ * the hosted checkout's form, a provider script the buyer can call with any passthrough) and comes back in the
+ * provider's webhooks, so the buyer could write their own. The service signs what it decided for the signed-in caller:
+ *
+ * - A purchase for an existing company (spec §5/§7 New Subscription): signed when the service checked that the
+ *   account may purchase for the company (canRenew), over the company id and that account's email. A passthrough whose
+ *   company or email was changed no longer verifies, and the webhook makes a new company as it does for any other
+ *   organization purchase.
+ * - A renewal (spec §7 renewal): signed over the licenses the caller may renew and the co-term choice, when the
+ *   service priced them. A renewal naming other licenses (someone else's, or a thousand for the price of one) does not
+ *   verify, and the webhook renews nothing.
  */
 import crypto from 'node:crypto'
 import { normalizeEmail } from '../../protocol/email.js'
+import type { LicenseRef } from '../../protocol/entities.js'
 
-/** Keeps this MAC apart from every other use of the service secret (link tokens, sessions). */
-const PURPOSE = 'checkout-company-passthrough:v1'
+/** Keep these MACs apart from each other and from every other use of the service secret (link tokens, sessions). */
+const COMPANY_PURPOSE = 'checkout-company-passthrough:v1'
+const RENEWAL_PURPOSE = 'checkout-renewal-passthrough:v1'
+
+function hmac(secret: Buffer, purpose: string, parts: string[]): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update([purpose, ...parts].join('\u0000'))
+    .digest('base64url')
+}
+
+function sameMac(expected: string, given: string | undefined): boolean {
+  if (!given) return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && crypto.timingSafeEqual(a, b)
+}
 
 export type CompanyPurchase = { companyId: string; email: string }
 
-function mac(secret: Buffer, p: CompanyPurchase): string {
-  return crypto
-    .createHmac('sha256', secret)
-    .update(`${PURPOSE}\u0000${p.companyId}\u0000${normalizeEmail(p.email)}`)
-    .digest('base64url')
-}
+const mac = (secret: Buffer, p: CompanyPurchase) =>
+  hmac(secret, COMPANY_PURPOSE, [p.companyId, normalizeEmail(p.email)])
 
 /**
  * The passthrough JSON of a purchase for `companyId` by the signed-in account `email` (which the caller has checked may
@@ -46,8 +63,22 @@ export function verifiedCompanyPurchase(
 ): CompanyPurchase | null {
   if (!p.companyId || !p.email || !p.sig) return null
   const email = normalizeEmail(p.email)
-  const expected = Buffer.from(mac(secret, { companyId: p.companyId, email }))
-  const given = Buffer.from(p.sig)
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
+  if (!sameMac(mac(secret, { companyId: p.companyId, email }), p.sig)) return null
   return { companyId: p.companyId, email }
+}
+
+export type Renewal = { renewal: LicenseRef[]; coterm: boolean }
+
+const renewalMac = (secret: Buffer, r: Renewal) =>
+  hmac(secret, RENEWAL_PURPOSE, [JSON.stringify({ coterm: r.coterm, renewal: r.renewal.map((l) => [l.id, l.owner]) })])
+
+/** The passthrough JSON of a renewal the service priced for the caller: `{renewal: [{id, owner}], coterm, sig}`. */
+export function renewalPassthrough(secret: Buffer, r: Renewal): string {
+  const renewal = r.renewal.map(({ id, owner }) => ({ id, owner }))
+  return JSON.stringify({ renewal, coterm: r.coterm, sig: renewalMac(secret, { renewal, coterm: r.coterm }) })
+}
+
+/** Whether a renewal passthrough is one the service signed, unchanged. */
+export function verifiedRenewal(secret: Buffer, p: Renewal & { sig?: string }): boolean {
+  return sameMac(renewalMac(secret, p), p.sig)
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
-import { companyPurchasePassthrough } from './passthrough.js'
+import { companyPurchasePassthrough, renewalPassthrough } from './passthrough.js'
 import { paymentsDb } from './tables.js'
 import {
   alertId,
@@ -26,6 +26,19 @@ const subscriptionId = () => String(Math.floor(10_000_000 + Math.random() * 89_9
 /** The passthrough the service signs when the signed-in `email` may purchase for `companyId` (shop companyCheckout). */
 const signedFor = (companyId: string, email: string, name: string) =>
   companyPurchasePassthrough(service.config.secret, { name, companyId, email })
+
+/** The stored expiry of each of these licenses. */
+async function expiriesOf(rows: Array<{ id: string }>) {
+  return service.db
+    .selectFrom('licenses')
+    .select(['id', 'expiration'])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute()
+}
 
 async function licensesOfCheckout(checkout: string) {
   const order = await service.db
@@ -660,22 +673,17 @@ describe('flagged orders and renewals', () => {
       customer_name: 'Rita',
       email: 'rita@reseller.test',
       order_id: '5550001-1',
-      passthrough: JSON.stringify({ renewal: rows.map((r) => ({ id: r.id, owner: r.owner })), coterm: true }),
+      passthrough: renewalPassthrough(service.config.secret, {
+        renewal: rows.map((r) => ({ id: r.id, owner: r.owner })),
+        coterm: true,
+      }),
       product_id: 'license-renewal',
       quantity: '1',
       receipt_url: 'https://my.paddle.com/receipt/renewal',
       sale_gross: '500.00',
     }
     await deliver(fields)
-    const after = await service.db
-      .selectFrom('licenses')
-      .select(['id', 'expiration'])
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute()
+    const after = await expiriesOf(rows)
     const expected = new Date(latest)
     expected.setUTCFullYear(expected.getUTCFullYear() + 1)
     expect(new Set(after.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
@@ -688,16 +696,51 @@ describe('flagged orders and renewals', () => {
 
     // The same checkout again (a new alert id): nothing moves a second year.
     await deliver({ ...fields, alert_id: alertId() })
-    const again = await service.db
-      .selectFrom('licenses')
-      .select('expiration')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute()
+    const again = await expiriesOf(rows)
     expect(new Set(again.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
+  })
+
+  it('renews nothing for a renewal passthrough the service did not sign (written by the buyer, or edited)', async () => {
+    const rows = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('order_id', 'in', [demoRefs.orders.globexWallaby, demoRefs.orders.globexQuokka])
+      .execute()
+    const refs = rows.map((r) => ({ id: r.id, owner: r.owner }))
+    const signedForOne = JSON.parse(
+      renewalPassthrough(service.config.secret, { renewal: refs.slice(0, 1), coterm: true }),
+    )
+    const forged = [
+      JSON.stringify({ renewal: refs, coterm: true }),
+      JSON.stringify({ ...signedForOne, renewal: refs }),
+      JSON.stringify({ ...signedForOne, coterm: false }),
+      JSON.stringify({ ...signedForOne, sig: 'x'.repeat(signedForOne.sig.length) }),
+    ]
+    for (const passthrough of forged) {
+      const checkout = checkoutId()
+      const answer = await deliver({
+        alert_id: alertId(),
+        alert_name: 'payment_succeeded',
+        checkout_id: checkout,
+        currency: 'USD',
+        customer_name: 'Mallory',
+        email: 'mallory@evil.test',
+        order_id: '5550009-1',
+        passthrough,
+        product_id: 'license-renewal',
+        quantity: '1',
+        sale_gross: '1.00',
+      })
+      expect(answer).toEqual({ outcome: 'ignored', alertName: 'payment_succeeded' })
+      const order = await service.db
+        .selectFrom('orders')
+        .select('id')
+        .where('provider_checkout_id', '=', checkout)
+        .executeTakeFirst()
+      expect(order).toBeUndefined()
+    }
+    const after = await expiriesOf(rows)
+    expect(new Map(after.map((l) => [l.id, l.expiration]))).toEqual(new Map(rows.map((r) => [r.id, r.expiration])))
   })
 
   it('takes a renewed license of a cancelled personal subscription out of the subscription, once', async () => {
@@ -742,7 +785,10 @@ describe('flagged orders and renewals', () => {
       customer_name: 'Cancelled Dev',
       email: 'cancelled@dev.test',
       order_id: '5550002-1',
-      passthrough: JSON.stringify({ renewal: [{ id: renewed.id, owner: renewed.owner }], coterm: true }),
+      passthrough: renewalPassthrough(service.config.secret, {
+        renewal: [{ id: renewed.id, owner: renewed.owner }],
+        coterm: true,
+      }),
       product_id: 'license-renewal',
       quantity: '1',
       receipt_url: 'https://my.paddle.com/receipt/renewal-2',

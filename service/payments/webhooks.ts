@@ -10,7 +10,8 @@
  *   and the buyer still holds a role that may purchase for it; a personal purchase makes personal licenses owned by
  *   the buyer (`email`, else the checkout's). A passthrough naming a company whose signature does not verify was
  *   edited: neither its company nor its email is used.
- * - A renewal (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm}`) extends those licenses, co-termed
+ * - A renewal (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm, sig}`, signed by the service when
+ *   it priced the renewal; see passthrough.ts) extends those licenses, co-termed
  *   to one expiry (see `coterm.ts`). A renewed license of a (cancelled, personal) subscription leaves the subscription
  *   and stands alone from then on.
  * - `subscription_payment_succeeded` (later payments) extends the subscription's non-lapsing licenses to the new term;
@@ -38,7 +39,7 @@ import { cotermExpiry } from './coterm.js'
 import { addUtcYears, addPeriod, termEnd } from './dates.js'
 import { parseDate } from './paddle.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
-import { verifiedCompanyPurchase } from './passthrough.js'
+import { verifiedCompanyPurchase, verifiedRenewal } from './passthrough.js'
 import { round2 } from './sandbox/pricing.js'
 import { verifyAlertSignature, type AlertFields } from './signature.js'
 import { paymentsDb, type PaymentsTransaction } from './tables.js'
@@ -77,6 +78,7 @@ type PurchasePassthrough = z.infer<typeof PurchasePassthrough>
 const RenewalPassthrough = z.object({
   renewal: z.array(z.object({ id: z.string().min(1), owner: z.string() })).min(1),
   coterm: z.boolean().default(true),
+  sig: z.string().max(200).optional(),
 })
 export type RenewalPassthrough = z.infer<typeof RenewalPassthrough>
 
@@ -391,6 +393,13 @@ async function paymentSucceeded(a: AlertFields, env: Env) {
   const checkoutId = required(a, 'checkout_id')
   const gross = amount(a, 'sale_gross') ?? 0
   if (passthrough.kind === 'renewal') {
+    // Only a renewal the service priced and signed (see passthrough.ts): one written by the buyer renews nothing.
+    if (!verifiedRenewal(env.ctx.config.secret, passthrough)) {
+      env.ctx.adapters.payments?.log(
+        `payments: refused the renewal paid by checkout ${checkoutId}: its passthrough is not one this service signed (check and refund the payment)`,
+      )
+      return 'ignored' as const
+    }
     await renewLicenses(a, passthrough, env)
     return 'processed' as const
   }

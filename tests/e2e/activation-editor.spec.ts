@@ -1,13 +1,13 @@
 import { expect, test, expectNoAxeViolations } from './fixtures'
-import { activeHosts, editor, outboxLink, patLicenseKey, uniqueName } from './account-helpers'
+import { activeHosts, createPersonalHolder, editor, outboxLink, uniqueName } from './account-helpers'
 
-const PAT = 'pat@personal.test'
 const WALLABY = 'Wallaby.js personal license'
 
 test('an activation asked for by the editor is confirmed through the emailed link', async ({ page, js, baseURL }) => {
   test.setTimeout(90_000)
-  // pat's current Wallaby.js license has no machines in the demo data; each run adds one (two per full run, under 3).
-  const key = patLicenseKey(WALLABY)
+  // A holder of its own with one Wallaby.js license on no machine yet: each run starts from the same state.
+  const email = `${uniqueName('activation', js)}@personal.test`
+  const key = createPersonalHolder(email).licenseKey
   const host = uniqueName('editor', js)
 
   const asked = await editor(['activate', '--key', key, '--host', host], baseURL!)
@@ -16,7 +16,7 @@ test('an activation asked for by the editor is confirmed through the emailed lin
   const before = await editor(['check', '--key', key, '--host', host], baseURL!)
   expect(before.code, before.output).toBe(1)
 
-  const link = await outboxLink(page, PAT, `Confirm the activation of ${WALLABY} on ${host}`)
+  const link = await outboxLink(page, email, `Confirm the activation of ${WALLABY} on ${host}`)
   expect(new URL(link).pathname).toMatch(/^\/activate\/[^/]+$/)
 
   const response = await page.goto(link)

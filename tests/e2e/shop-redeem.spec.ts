@@ -1,10 +1,25 @@
-// Redeeming coupons (issue 4). The demo data has a coupon of each status for Console Ninja: FREEMONTH and FREEYEAR
-// are active (the script-on run redeems one, the script-off run the other, so each run starts from an active one),
-// EXPIRED2025 has expired, USEDCOUPON was redeemed, and NOSUCHCOUPON does not exist.
+// Redeeming coupons (issue 4). Each run of the redeem flow makes an active coupon of its own (a coupon redeems once);
+// the demo data has one of each other status for Console Ninja: EXPIRED2025 has expired, USEDCOUPON was redeemed, and
+// NOSUCHCOUPON does not exist.
+import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { openStore } from './account-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
 const REDEEM = '/shop/console-ninja/redeem/'
+
+/** An active Console Ninja coupon for this run only, in the server's store. */
+function addActiveCoupon(code: string, months: number) {
+  const db = openStore()
+  try {
+    db.prepare(
+      `insert into coupons (code, product, months, expires_at, redeemed_by, redeemed_at, created_at)
+       values (?, 'console-ninja', ?, null, null, null, ?)`,
+    ).run(code, months, Date.now())
+  } finally {
+    db.close()
+  }
+}
 
 /** The coupon error modal (spec §8): "Something went wrong" and the message; only its Close dismisses it. */
 async function expectCouponError(page: Page, js: boolean, message: string) {
@@ -21,9 +36,11 @@ async function expectCouponError(page: Page, js: boolean, message: string) {
 }
 
 test('an active coupon gives free months: the prices, the form and the result', async ({ page, js }, testInfo) => {
-  const coupon = js
-    ? { code: 'FREEMONTH', months: 1, original: '$4.83' }
-    : { code: 'FREEYEAR', months: 12, original: '$58' }
+  const coupon = {
+    code: `FREE${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
+    ...(js ? { months: 1, original: '$4.83' } : { months: 12, original: '$58' }),
+  }
+  addActiveCoupon(coupon.code, coupon.months)
   const email = `redeem-${testInfo.project.name}-${Date.now()}@coupons.test`
   await page.goto(`${REDEEM}${coupon.code}`)
   await expect(page.getByRole('heading', { name: `Get ${coupon.months} month(s) free` })).toBeVisible()

@@ -189,8 +189,8 @@ export function storedLicense(id: string) {
 }
 
 /** A subscription's row on /manage. */
-export function subscriptionRow(page: Page, id: string): Locator {
-  return page.getByRole('listitem').filter({ hasText: `#${id}` })
+export function subscriptionRow(within: Page | Locator, id: string): Locator {
+  return within.getByRole('listitem').filter({ hasText: `#${id}` })
 }
 
 /**

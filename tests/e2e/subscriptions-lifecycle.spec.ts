@@ -118,3 +118,33 @@ test('restart a paused subscription whose paid term has ended: charged now, then
   await expect(row.getByText('Active, auto-renew on')).toBeVisible()
   expect(Number(storedSubscription(sub.id).licenses[0].expiration)).toBeGreaterThan(Date.now() + 300 * 86_400_000)
 })
+
+test('a personal subscription: its holder pauses and resumes it from the Personal section; no company assignments', async ({
+  page,
+  js,
+}) => {
+  const owner = createOwner('personal-sub', js)
+  const sub = addSubscription(owner, { personal: true, seats: [{}], expiresIn: 200, nextPaymentIn: 200 })
+  await signIn(page, owner.email)
+  const personal = page.getByRole('region', { name: 'Personal', exact: true })
+  const row = subscriptionRow(personal, sub.id)
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
+  // A personal subscription is the holder's own: every billing action, but assignments belong to company ones.
+  await expect(row.getByRole('link', { name: `Cancel subscription #${sub.id}` })).toBeVisible()
+  await expect(row.getByRole('link', { name: `Receipts of subscription #${sub.id}` })).toBeVisible()
+  await expect(row.getByRole('link', { name: `Manage assignments of subscription #${sub.id}` })).toHaveCount(0)
+  await expectNoAxeViolations(page, '/manage with a personal subscription')
+
+  await row.getByRole('link', { name: `Pause subscription #${sub.id}` }).click()
+  const pause = dialog(page, js, 'Pause Subscription')
+  await pause.getByRole('button', { name: 'Pause Subscription' }).click()
+  await expectClosed(page, js, 'Pause Subscription')
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible()
+  expect(storedSubscription(sub.id).subscription).toMatchObject({ state: 'paused', company_id: null })
+
+  await row.getByRole('link', { name: `Resume subscription #${sub.id}` }).click()
+  await dialog(page, js, 'Resume Subscription').getByRole('button', { name: 'Resume Subscription' }).click()
+  await expectClosed(page, js, 'Resume Subscription')
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
+  expect(storedSubscription(sub.id).subscription.state).toBe('active')
+})

@@ -135,6 +135,13 @@ test('a personal subscription: its holder pauses and resumes it from the Persona
   await expect(row.getByRole('link', { name: `Manage assignments of subscription #${sub.id}` })).toHaveCount(0)
   await expectNoAxeViolations(page, '/manage with a personal subscription')
 
+  // Cancelling says the licenses can still be renewed one by one afterwards; keeping it changes nothing.
+  await row.getByRole('link', { name: `Cancel subscription #${sub.id}` }).click()
+  const cancel = dialog(page, js, 'Cancel Subscription', 'alertdialog')
+  await expect(cancel).toContainText('You can still renew its licenses one by one from your license list.')
+  await cancel.getByRole('link', { name: 'Keep Subscription' }).click()
+  await expectClosed(page, js, 'Cancel Subscription', 'alertdialog')
+
   await row.getByRole('link', { name: `Pause subscription #${sub.id}` }).click()
   const pause = dialog(page, js, 'Pause Subscription')
   await pause.getByRole('button', { name: 'Pause Subscription' }).click()

@@ -44,6 +44,10 @@ describe('the subscription dialogs’ consequences', () => {
     expect(cancelConsequence({ ...s, licenses: [seat('', false, -1)] }, NOW)).toMatch(
       /Its licenses have already expired\.$/,
     )
+    // A personal subscription's licenses can be renewed one by one once it is cancelled (showRenew).
+    expect(cancelConsequence(s, NOW, { personal: true })).toBe(
+      'Cancelling is irreversible: the subscription will not renew and cannot be restarted. Its licenses keep working until June 13, 2026, then stop. You can still renew its licenses one by one from your license list.',
+    )
   })
 
   it('pause: the next payment is not taken; past due: the attempts stop', () => {

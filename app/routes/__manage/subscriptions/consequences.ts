@@ -38,8 +38,13 @@ function runsUntil(s: Pick<Subscription, 'licenses'>, now: number): string {
   return `Its licenses keep working until ${date(until)}, then stop.`
 }
 
-export function cancelConsequence(s: Subscription, now: number): string {
-  return `Cancelling is irreversible: the subscription will not renew and cannot be restarted. ${runsUntil(s, now)}`
+/**
+ * A personal subscription's licenses can be renewed one by one once it is cancelled (`showRenew`): the dialog says so,
+ * so that cancelling does not read as losing them for good.
+ */
+export function cancelConsequence(s: Subscription, now: number, { personal = false } = {}): string {
+  const text = `Cancelling is irreversible: the subscription will not renew and cannot be restarted. ${runsUntil(s, now)}`
+  return personal ? `${text} You can still renew its licenses one by one from your license list.` : text
 }
 
 export function pauseConsequence(s: Subscription, now: number): string {

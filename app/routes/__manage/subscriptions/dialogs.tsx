@@ -130,7 +130,7 @@ function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig): C
 const CancelDialog = confirmDialog('subscription-cancel', {
   title: 'Cancel Subscription',
   intent: 'subscription-cancel',
-  consequence: (d) => cancelConsequence(d.subscription, d.now),
+  consequence: (d) => cancelConsequence(d.subscription, d.now, { personal: d.companyName === undefined }),
   confirm: 'Cancel Subscription',
   busyText: 'Cancelling…',
   keep: 'Keep Subscription',

@@ -1,8 +1,10 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
+import { useRef } from 'react'
 import type { Company, Subscription } from '#protocol/entities'
 import { SubscriptionActions } from './subscription-actions'
 import { accentColor, rt } from '#app/components/radix-classes'
+import { useRouteLinks } from '#app/components/route-links'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
@@ -48,6 +50,9 @@ export function SubscriptionList({
 }: SubscriptionListProps) {
   const visible = sortSubscriptions(visibleSubscriptions(subscriptions, showInactive, now))
   const someInactive = hasInactive(subscriptions, now)
+  // The cards' action links are plain anchors (`RowLink`): one listener for the list.
+  const list = useRef<HTMLUListElement>(null)
+  useRouteLinks(list)
   return (
     <Box mb="4" asChild>
       <section aria-labelledby={headingId}>
@@ -68,7 +73,7 @@ export function SubscriptionList({
           </Text>
         ) : null}
         <Flex direction="column" gap="2" asChild>
-          <ul className="plain-list">
+          <ul className="plain-list" ref={list}>
             {visible.map((s) => {
               const state = stateLabel(s)
               const expiry = subscriptionExpiry(s)

@@ -1,6 +1,6 @@
 import { Button } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
-import { accent, rt } from '#app/components/radix-classes'
+import { RowLink } from '../row-link'
 import { dialogUrl } from '#app/routes/__manage/company/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 
@@ -8,17 +8,13 @@ import type { SubscriptionActionProps } from '../subscription-actions'
 export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionActionProps) {
   const location = useLocation()
   if (!admin) return null
-  // `<Link size="2" underline="always">`'s markup on the router's link: one per subscription card.
   return (
-    <RemixLink
-      aria-label={`Remove subscription #${subscription.subscriptionId}`}
-      {...accent}
-      className={rt.linkUnderlined}
+    <RowLink
       to={dialogUrl({ dialog: 'remove-subscription', subscription: subscription.subscriptionId }, location.search)}
-      preventScrollReset
+      label={`Remove subscription #${subscription.subscriptionId}`}
     >
       Remove subscription
-    </RemixLink>
+    </RowLink>
   )
 }
 

@@ -6,7 +6,8 @@ import type { UnassignActionData } from '#app/routes/__manage/company/assign.ser
 import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
 import type { LicenseActionProps } from '../license-actions'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
-import { ROUTE_FORM, ROUTE_LINK } from '#app/components/route-links'
+import { ROUTE_FORM } from '#app/components/route-links'
+import { RowLink } from '../row-link'
 
 /** Which license a row action is about, for people who hear the link rather than see its row. */
 const which = (license: License) => `${displayName(license)}, order ${license.order}, key ${license.key}`
@@ -14,17 +15,9 @@ const which = (license: License) => `${displayName(license)}, order ${license.or
 function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
   const location = useLocation()
   return (
-    // `<Link asChild size="2" underline="always">`'s markup on a plain anchor, followed by the router through the
-    // table's one listener (`useRouteLinks` in license-table.tsx): these repeat on every row.
-    <a
-      href={dialogUrl(target, location.search)}
-      {...ROUTE_LINK}
-      aria-label={`${label} ${which(license)}`}
-      className={rt.linkUnderlined}
-      {...accent}
-    >
+    <RowLink to={dialogUrl(target, location.search)} label={`${label} ${which(license)}`}>
       {label}
-    </a>
+    </RowLink>
   )
 }
 

@@ -1,17 +1,17 @@
-import { Link as RemixLink, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
 import { subscriptionDialogUrl, type SubscriptionDialogName } from '#app/routes/__manage/subscriptions/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 import { accent, rt } from '#app/components/radix-classes'
+import { RowLink } from '../row-link'
 
 /**
  * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,
  * change quantity, extension offer, restart, receipts, pause/resume, update payment method"). Each is offered only
  * when the user may (spec §6: billing needs canRenew, assignments canAssign, receipts canViewReceipt; a personal
  * subscription is the user's own) and the state machine allows it now; each opens its dialog, which states the
- * consequence before anything happens. The links are plain anchors with `<Link size="2" underline="always">`'s classes:
- * they repeat on every subscription card (see radix-classes).
+ * consequence before anything happens. The links are `RowLink`s: they repeat on every subscription card.
  */
 export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
   const location = useLocation()
@@ -81,29 +81,16 @@ export function SubscriptionRowActions({ subscription: s, company, now }: Subscr
       {actions
         .filter((a) => a.show)
         .map((a) => (
-          <RemixLink
-            key={a.dialog}
-            to={subscriptionDialogUrl(a.dialog, id, location.search)}
-            preventScrollReset
-            aria-label={a.label}
-            className={rt.linkUnderlined}
-            {...accent}
-          >
+          <RowLink key={a.dialog} to={subscriptionDialogUrl(a.dialog, id, location.search)} label={a.label}>
             {a.text}
-          </RemixLink>
+          </RowLink>
         ))}
       {updatePayment ? (
         hydrated ? (
           // With script the provider's overlay opens over the page (the dialog holds it).
-          <RemixLink
-            to={subscriptionDialogUrl('subscription-payment-method', id, location.search)}
-            preventScrollReset
-            aria-label={updateLabel}
-            className={rt.linkUnderlined}
-            {...accent}
-          >
+          <RowLink to={subscriptionDialogUrl('subscription-payment-method', id, location.search)} label={updateLabel}>
             Update payment method
-          </RemixLink>
+          </RowLink>
         ) : (
           // Without script: a plain link to the provider's page.
           <a href={s.updateUrl} aria-label={updateLabel} className={rt.linkUnderlined} {...accent}>

@@ -59,6 +59,11 @@ export function useBusy(intent: string): boolean {
   return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
 }
 
+/** A dialog's action: the last answer to it for this subscription, and whether it is being sent now. */
+export function useSubscriptionAction(intent: string, subscriptionId: string) {
+  return { answer: useSubscriptionAnswer(intent, subscriptionId), busy: useBusy(intent) }
+}
+
 /** Spec §8: CHARGE_ERROR "Subscription update FAILED." with the advice to update the payment method (and the way there). */
 export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
   const location = useLocation()

@@ -1,23 +1,17 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Button, Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/components/manage/company/dialog-parts'
-import {
-  ButtonRow,
-  NotAvailable,
-  SubscriptionSubject,
-  useBusy,
-  useSubscriptionAnswer,
-} from '#app/components/manage/subscriptions/dialog-parts'
+import { ButtonRow, NotAvailable, SubscriptionSubject } from '#app/components/manage/subscriptions/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
 import type { DialogProps } from '../dialogs'
 import { assignSchema } from './schemas'
 import type { AssignDialogData } from './subscriptions.server'
+import { useSubscriptionForm } from './subscription-form'
 import { subscriptionActionUrl } from './urls'
 
 /**
@@ -32,19 +26,15 @@ export function SubscriptionAssignDialog({ data, closeTo }: DialogProps) {
   const id = subscription.subscriptionId
   const intent = 'subscription-assign'
   const hydrated = useHydrated()
-  const answer = useSubscriptionAnswer(intent, id)
-  const busy = useBusy(intent)
-  const schema = assignSchema(subscription, d.now, d.withLapsing)
-
-  const [form, fields] = useForm({
-    id: `subscription-assign-${id}`,
-    lastResult: answer?.result,
-    constraint: getZodConstraint(schema),
-    defaultValue: { subscription: id, emails: d.emails, lapsingEmails: d.lapsingEmails, sendEmail: d.sendEmail },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
+  const { answer, busy, form, fields } = useSubscriptionForm(
+    intent,
+    id,
+    assignSchema(subscription, d.now, d.withLapsing),
+    {
+      defaultValue: { subscription: id, emails: d.emails, lapsingEmails: d.lapsingEmails, sendEmail: d.sendEmail },
+      shouldValidate: 'onBlur',
+    },
+  )
 
   const live = hydrated
     ? planSubscriptionAssignment({

@@ -16,8 +16,7 @@ import {
   NotAvailable,
   Refusal,
   SubscriptionSubject,
-  useBusy,
-  useSubscriptionAnswer,
+  useSubscriptionAction,
 } from '#app/components/manage/subscriptions/dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/components/manage/subscriptions/payment-method-frame'
 import { RouteDialog } from '#app/components/route-dialog'
@@ -75,8 +74,7 @@ function ConfirmDialog({
   danger,
 }: ConfirmProps) {
   const { subscription, companyName, refusal } = data
-  const answer = useSubscriptionAnswer(intent, subscription.subscriptionId)
-  const busy = useBusy(intent)
+  const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
   return (
     <RouteDialog title={title} closeTo={closeTo} maxWidth="540px" role={danger ? 'alertdialog' : 'dialog'}>
       <SubscriptionSubject subscription={subscription} companyName={companyName} />
@@ -179,8 +177,7 @@ function OfferDialog({ data, closeTo }: DialogProps) {
   const d = data as OfferDialogData
   const { subscription, companyName, refusal } = d
   const intent = 'subscription-offer'
-  const answer = useSubscriptionAnswer(intent, subscription.subscriptionId)
-  const busy = useBusy(intent)
+  const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
   const offer = subscription.specialOffer
   const countryErrors = answer?.result?.error?.country ?? undefined
   return (

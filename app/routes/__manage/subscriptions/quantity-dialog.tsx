@@ -1,5 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getCollectionProps, getFormProps, getInputProps } from '@conform-to/react'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -11,8 +10,6 @@ import {
   NotAvailable,
   Refusal,
   SubscriptionSubject,
-  useBusy,
-  useSubscriptionAnswer,
 } from '#app/components/manage/subscriptions/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { normalizeEmail } from '#app/rules/email'
@@ -22,6 +19,7 @@ import type { DialogProps } from '../dialogs'
 import { quantityConsequence } from './consequences'
 import { quantitySchema } from './schemas'
 import type { SubscriptionDialogData } from './subscriptions.server'
+import { useSubscriptionForm } from './subscription-form'
 import { subscriptionActionUrl } from './urls'
 
 /**
@@ -35,18 +33,9 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
   const id = subscription.subscriptionId
   const intent = 'subscription-quantity'
   const hydrated = useHydrated()
-  const answer = useSubscriptionAnswer(intent, id)
-  const busy = useBusy(intent)
-  const schema = quantitySchema(subscription)
-
-  const [form, fields] = useForm({
-    id: `subscription-quantity-${id}`,
-    lastResult: answer?.result,
-    constraint: getZodConstraint(schema),
+  const { answer, busy, form, fields } = useSubscriptionForm(intent, id, quantitySchema(subscription), {
     defaultValue: { subscription: id, quantity: String(subscription.quantity), lapse: [] },
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 
   const consequence = quantityConsequence(subscription, fields.quantity.value)

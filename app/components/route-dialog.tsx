@@ -41,14 +41,7 @@ export function RouteDialog({
       <Box asChild my="5" mx="auto" style={{ maxWidth }}>
         <section role="region" aria-labelledby={headingId} className="route-dialog-static">
           <Card size="3">
-            <Heading as="h2" size="5" mb="2" id={headingId}>
-              {title}
-            </Heading>
-            {description ? (
-              <Text as="p" size="2" mb="3" id={descriptionId} color="gray">
-                {description}
-              </Text>
-            ) : null}
+            <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} />
             {children}
           </Card>
         </section>
@@ -66,7 +59,30 @@ export function RouteDialog({
       raised={raised}
       role={role}
     >
-      <Heading as="h2" size="5" mb="3" trim="start" id={headingId}>
+      <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} modal />
+      <Flex direction="column">{children}</Flex>
+    </ModalDialog>
+  )
+}
+
+/** The dialog's title and optional description, named by the ids its container points at. */
+function DialogTitle({
+  title,
+  description,
+  headingId,
+  descriptionId,
+  modal = false,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  headingId: string
+  descriptionId: string
+  /** In the modal the heading's leading space is trimmed (the dialog's padding is the space). */
+  modal?: boolean
+}) {
+  return (
+    <>
+      <Heading as="h2" size="5" mb={modal ? '3' : '2'} trim={modal ? 'start' : undefined} id={headingId}>
         {title}
       </Heading>
       {description ? (
@@ -74,8 +90,7 @@ export function RouteDialog({
           {description}
         </Text>
       ) : null}
-      <Flex direction="column">{children}</Flex>
-    </ModalDialog>
+    </>
   )
 }
 

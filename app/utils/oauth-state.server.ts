@@ -14,8 +14,8 @@
  * through a state that this browser's record matches.
  */
 import crypto from 'node:crypto'
-import { createCookie, redirectDocument } from '@remix-run/node'
-import { portalEnv } from './env.server'
+import { redirectDocument } from '@remix-run/node'
+import { portalCookie } from './cookies.server'
 import { portalCookieSecret, portalStore } from './session.server'
 
 export type OAuthProviderName = 'github' | 'google'
@@ -29,7 +29,6 @@ export const OAUTH_REQUEST_COOKIE_PATH = '/auth'
 type StoredRequest = { provider: string; state: string; created_at: number }
 
 function createStore() {
-  const env = portalEnv()
   const secret = portalCookieSecret()
   const db = portalStore()
   db.exec(
@@ -40,13 +39,10 @@ function createStore() {
   const take = db.prepare('delete from oauth_requests where id = ? returning provider, state, created_at')
   const purge = db.prepare('delete from oauth_requests where created_at < ?')
 
-  const cookie = createCookie('__oauth_request', {
-    httpOnly: true,
-    sameSite: 'lax',
+  const cookie = portalCookie('__oauth_request', {
     path: OAUTH_REQUEST_COOKIE_PATH,
-    secure: env.production,
     secrets: [secret],
-    maxAge: OAUTH_REQUEST_MAX_AGE_MS / 1000,
+    maxAgeSeconds: OAUTH_REQUEST_MAX_AGE_MS / 1000,
   })
 
   return {

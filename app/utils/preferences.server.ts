@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { portalCookie } from './cookies.server'
 import { z } from 'zod'
 
 /**
@@ -16,13 +16,7 @@ export type Preferences = z.infer<typeof Preferences>
 
 const defaults: Preferences = Preferences.parse({})
 
-const cookie = createCookie('prefs', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: process.env.NODE_ENV === 'production',
-  maxAge: 60 * 60 * 24 * 365,
-})
+const cookie = portalCookie('prefs', { maxAgeSeconds: 60 * 60 * 24 * 365 })
 
 export async function getPreferences(request: Request): Promise<Preferences> {
   const value = await cookie.parse(request.headers.get('Cookie')).catch(() => null)

@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { createCookie, createSessionStorage, redirect, type Session } from '@remix-run/node'
+import { createSessionStorage, redirect, type Session } from '@remix-run/node'
+import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
 
 /** The portal's session: 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
@@ -48,7 +49,6 @@ export function portalStore(): SQLite.Database {
 }
 
 function createStorage() {
-  const env = portalEnv()
   const secret = portalCookieSecret()
   const db = portalStore()
   db.exec('create table if not exists sessions (id text primary key, data text not null, expires integer not null)')
@@ -58,14 +58,8 @@ function createStorage() {
   const remove = db.prepare('delete from sessions where id = ?')
   const purge = db.prepare('delete from sessions where expires < ?')
 
-  const cookie = createCookie('__session', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env.production,
-    secrets: [secret],
-    // No Max-Age and no Expires: the cookie ends when the browser closes.
-  })
+  // No Max-Age and no Expires: the cookie ends when the browser closes.
+  const cookie = portalCookie('__session', { secrets: [secret] })
 
   return createSessionStorage<SessionData, FlashData>({
     cookie,

@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { portalCookie } from '#app/utils/cookies.server'
 import { z } from 'zod'
 
 /**
@@ -15,13 +15,7 @@ const PendingCheckout = z.object({
 })
 export type PendingCheckout = z.infer<typeof PendingCheckout>
 
-const cookie = createCookie('shop_checkout', {
-  path: '/shop/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: process.env.NODE_ENV === 'production',
-  maxAge: 24 * 60 * 60,
-})
+const cookie = portalCookie('shop_checkout', { path: '/shop/', maxAgeSeconds: 24 * 60 * 60 })
 
 export async function getPendingCheckout(request: Request): Promise<PendingCheckout | null> {
   const value: unknown = await cookie.parse(request.headers.get('Cookie')).catch(() => null)

@@ -1,15 +1,9 @@
-import { createCookie } from '@remix-run/node'
+import { portalCookie } from '#app/utils/cookies.server'
 
 /** Spec §3/§9: the referrer is kept in a cookie for 14 days and sent in the checkout passthrough. */
 export const REFERRER_MAX_AGE_SECONDS = 14 * 24 * 60 * 60
 
-const referrerCookie = createCookie('shop_ref', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: process.env.NODE_ENV === 'production',
-  maxAge: REFERRER_MAX_AGE_SECONDS,
-})
+const referrerCookie = portalCookie('shop_ref', { maxAgeSeconds: REFERRER_MAX_AGE_SECONDS })
 
 const MAX_LENGTH = 500
 

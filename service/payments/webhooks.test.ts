@@ -40,12 +40,13 @@ async function expiriesOf(rows: Array<{ id: string }>) {
     .execute()
 }
 
+/** The orders recorded for a provider checkout (one at most, when all is well). */
+function ordersOfCheckout(checkout: string) {
+  return service.db.selectFrom('orders').selectAll().where('provider_checkout_id', '=', checkout).execute()
+}
+
 async function licensesOfCheckout(checkout: string) {
-  const order = await service.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('provider_checkout_id', '=', checkout)
-    .executeTakeFirst()
+  const [order] = await ordersOfCheckout(checkout)
   if (!order) return { order, licenses: [] }
   const licenses = await service.db
     .selectFrom('licenses')
@@ -163,12 +164,7 @@ describe('a completed checkout', () => {
     })
     await deliver(paid)
     await deliver(created)
-    const orders = await service.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider_checkout_id', '=', checkout)
-      .execute()
-    expect(orders).toHaveLength(1)
+    expect(await ordersOfCheckout(checkout)).toHaveLength(1)
     const { licenses } = await licensesOfCheckout(checkout)
     expect(licenses).toHaveLength(3)
     const sub = await service.db
@@ -381,9 +377,7 @@ describe('signatures and idempotency', () => {
     expect(
       await service.db.selectFrom('payments').select('id').where('order_id', '=', order!.id).execute(),
     ).toHaveLength(1)
-    expect(
-      await service.db.selectFrom('orders').select('id').where('provider_checkout_id', '=', checkout).execute(),
-    ).toHaveLength(1)
+    expect(await ordersOfCheckout(checkout)).toHaveLength(1)
   })
 
   it('refuses an alert without an alert id', async () => {
@@ -687,11 +681,7 @@ describe('flagged orders and renewals', () => {
     const expected = new Date(latest)
     expected.setUTCFullYear(expected.getUTCFullYear() + 1)
     expect(new Set(after.map((l) => l.expiration))).toEqual(new Set([expected.getTime()]))
-    const order = await service.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider_checkout_id', '=', checkout)
-      .executeTakeFirstOrThrow()
+    const [order] = await ordersOfCheckout(checkout)
     expect(order).toMatchObject({ owner: 'globex', amount: 500, receipt_url: 'https://my.paddle.com/receipt/renewal' })
 
     // The same checkout again (a new alert id): nothing moves a second year.
@@ -732,11 +722,7 @@ describe('flagged orders and renewals', () => {
         sale_gross: '1.00',
       })
       expect(answer).toEqual({ outcome: 'ignored', alertName: 'payment_succeeded' })
-      const order = await service.db
-        .selectFrom('orders')
-        .select('id')
-        .where('provider_checkout_id', '=', checkout)
-        .executeTakeFirst()
+      const [order] = await ordersOfCheckout(checkout)
       expect(order).toBeUndefined()
     }
     const after = await expiriesOf(rows)
@@ -819,13 +805,7 @@ describe('flagged orders and renewals', () => {
     expect(await deliver({ ...fields, alert_id: alertId() })).toMatchObject({ outcome: 'processed' })
     expect(await deliver(fields)).toMatchObject({ outcome: 'duplicate' })
     expect(await stored()).toEqual(expected)
-    expect(
-      await service.db
-        .selectFrom('orders')
-        .select('id')
-        .where('provider_checkout_id', '=', fields.checkout_id)
-        .execute(),
-    ).toHaveLength(1)
+    expect(await ordersOfCheckout(fields.checkout_id)).toHaveLength(1)
   })
 })
 

@@ -1,10 +1,12 @@
 import { useNavigate, useSubmit } from '@remix-run/react'
 import { useEffect, type RefObject } from 'react'
 
+const LINK_ATTRIBUTE = 'data-route-link'
+const FORM_ATTRIBUTE = 'data-route-form'
 /** Marks a plain anchor as a link within the app, followed by the router once script runs. */
-export const ROUTE_LINK = { 'data-route-link': '' } as const
+export const ROUTE_LINK = { [LINK_ATTRIBUTE]: '' } as const
 /** Marks a plain form as one the router submits once script runs (as Remix's `<Form>` would). */
-export const ROUTE_FORM = { 'data-route-form': '' } as const
+export const ROUTE_FORM = { [FORM_ATTRIBUTE]: '' } as const
 
 /**
  * Inside `container`, plain anchors marked `ROUTE_LINK` navigate with the router (no document load, scroll kept) and
@@ -27,7 +29,7 @@ export function useRouteLinks(container: RefObject<HTMLElement>): void {
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0) return
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      const anchor = inside(event.target, 'a[data-route-link]')
+      const anchor = inside(event.target, `a[${LINK_ATTRIBUTE}]`)
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target) return
       const url = new URL(anchor.href)
       if (url.origin !== window.location.origin) return
@@ -35,7 +37,7 @@ export function useRouteLinks(container: RefObject<HTMLElement>): void {
       navigate(url.pathname + url.search + url.hash, { preventScrollReset: true })
     }
     function onSubmit(event: SubmitEvent) {
-      const form = inside(event.target, 'form[data-route-form]')
+      const form = inside(event.target, `form[${FORM_ATTRIBUTE}]`)
       if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.target) return
       event.preventDefault()
       // The button pressed is part of what is sent (its name and value), as the browser would send it.

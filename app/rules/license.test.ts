@@ -4,6 +4,7 @@ import {
   canAssignLicense,
   compareIds,
   displayName,
+  licenseWords,
   groupOfflineKeys,
   isEnterprise,
   isExpired,
@@ -15,6 +16,14 @@ import {
   sortLicenses,
 } from './license'
 import { DAY, NOW, company, license } from './test-fixtures'
+
+describe('licenseWords', () => {
+  it('names a license by its display name, order and key', () => {
+    expect(licenseWords(license({ productName: 'Wallaby.js Company License', order: '4711', key: 3 }))).toBe(
+      'Wallaby.js, order 4711, key 3',
+    )
+  })
+})
 
 describe('displayName (§3)', () => {
   it.each([

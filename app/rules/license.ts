@@ -46,6 +46,11 @@ export function displayName(license: Pick<License, 'productName' | 'trial'>): st
   return license.trial ? `${name} Trial` : name
 }
 
+/** Which license, in words: "Wallaby.js, order 4711, key 3" — for a row's controls, heard rather than seen in the row. */
+export function licenseWords(license: Pick<License, 'productName' | 'trial' | 'order' | 'key'>): string {
+  return `${displayName(license)}, order ${license.order}, key ${license.key}`
+}
+
 /** §4: Open Source first, then bundle, then wallaby, then the others. */
 function groupRank(license: License): number {
   if (isOpenSource(license)) return 0

@@ -1,6 +1,6 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
-import { canAssignLicense, displayName, showOfflineKey } from '#app/rules/license'
+import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
 import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
@@ -9,13 +9,10 @@ import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../row-link'
 
-/** Which license a row action is about, for people who hear the link rather than see its row. */
-const which = (license: License) => `${displayName(license)}, order ${license.order}, key ${license.key}`
-
 function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
   const location = useLocation()
   return (
-    <RowLink to={dialogUrl(target, location.search)} label={`${label} ${which(license)}`}>
+    <RowLink to={dialogUrl(target, location.search)} label={`${label} ${licenseWords(license)}`}>
       {label}
     </RowLink>
   )
@@ -58,7 +55,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
         name="intent"
         value="unassign"
         disabled={busy}
-        aria-label={`Unassign ${which(license)}`}
+        aria-label={`Unassign ${licenseWords(license)}`}
         className={rt.softButton1}
         data-disabled={busy || undefined}
         {...accent}

@@ -1,7 +1,7 @@
 import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LicenseActionProps } from '#app/components/manage/license-actions'
-import { displayName, renewsThroughSales, showRenew } from '#app/rules/license'
+import { licenseWords, renewsThroughSales, showRenew } from '#app/rules/license'
 import { labels } from '#app/rules/messages'
 import { encodeLicenseRef, salesRenewalMailto } from '#app/routes/__manage/renewals/renewal-rules'
 import type { RenewActionData } from '#app/routes/__manage/renewals/renewals.server'
@@ -18,8 +18,7 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   const location = useLocation()
   const actionData = useActionData<RenewActionData>()
   if (!showRenew(license, company)) return null
-  // Which license, for people who hear the control rather than see its row.
-  const name = `${labels.renew} ${displayName(license)}, order ${license.order}, key ${license.key}`
+  const name = `${labels.renew} ${licenseWords(license)}`
   if (renewsThroughSales(license)) {
     return (
       <a href={salesRenewalMailto([license])} aria-label={name} className={rt.link} {...accent}>

@@ -9,8 +9,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
+import type { z } from 'zod'
 import type { ReceiptPayment, Subscription } from '#protocol/entities'
-import type { Details, ErrorCode, Result } from '#protocol/operations'
+import type { Details, ErrorCode, OperationName, Payload, Result } from '#protocol/operations'
 import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
 import { errorMessageFor } from '#app/rules/messages'
 import {
@@ -227,47 +228,52 @@ function refused(intent: string, subscription: string, error: ErrorCode, message
 
 const options = (args: ManageArgs) => ({ credential: args.user.credential, context: args.context })
 
-const cancel: ManageAction = async (args) => {
-  const intent = 'subscription-cancel'
-  const parsed = SubscriptionFormSchema.safeParse(Object.fromEntries(args.formData))
-  if (!parsed.success) return json({ error: 'A subscription must be given.' }, { status: 400 })
-  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
-  const answer = await callLicensing(
-    'cancelSubscription',
-    { subscriptionId: subscription.subscriptionId },
-    options(args),
-  )
-  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
-  return redirect(pageUrl(args.url))
+/**
+ * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the
+ * form names the subscription (checked against the caller's details and billing right), the service is asked, and
+ * the page comes back, or the dialog shows the refusal.
+ */
+function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
+  intent: string
+  schema: Schema
+  invalid: string
+  operation: O
+  payload: (form: z.infer<Schema>, subscriptionId: string) => Payload<O>
+}): ManageAction {
+  return async (args) => {
+    const parsed = config.schema.safeParse(Object.fromEntries(args.formData))
+    if (!parsed.success) return json({ error: config.invalid }, { status: 400 })
+    const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
+    const id = subscription.subscriptionId
+    const answer = await callLicensing(config.operation, config.payload(parsed.data, id), options(args))
+    if (!answer.ok) return refused(config.intent, id, answer.error, answer.message)
+    return redirect(pageUrl(args.url))
+  }
 }
 
-const pauseResume: ManageAction = async (args) => {
-  const intent = 'subscription-pause-resume'
-  const parsed = PauseResumeSchema.safeParse(Object.fromEntries(args.formData))
-  if (!parsed.success) return json({ error: 'A subscription and an action must be given.' }, { status: 400 })
-  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
-  const answer = await callLicensing(
-    'subscriptionPauseResume',
-    { action: parsed.data.action, subscriptionId: subscription.subscriptionId },
-    options(args),
-  )
-  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
-  return redirect(pageUrl(args.url))
-}
+const cancel = confirmAction({
+  intent: 'subscription-cancel',
+  schema: SubscriptionFormSchema,
+  invalid: 'A subscription must be given.',
+  operation: 'cancelSubscription',
+  payload: (_form, subscriptionId) => ({ subscriptionId }),
+})
 
-const upgrade: ManageAction = async (args) => {
-  const intent = 'subscription-upgrade'
-  const parsed = SubscriptionFormSchema.safeParse(Object.fromEntries(args.formData))
-  if (!parsed.success) return json({ error: 'A subscription must be given.' }, { status: 400 })
-  const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
-  const answer = await callLicensing(
-    'subscriptionUpgrade',
-    { subscriptionId: subscription.subscriptionId },
-    options(args),
-  )
-  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
-  return redirect(pageUrl(args.url))
-}
+const pauseResume = confirmAction({
+  intent: 'subscription-pause-resume',
+  schema: PauseResumeSchema,
+  invalid: 'A subscription and an action must be given.',
+  operation: 'subscriptionPauseResume',
+  payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
+})
+
+const upgrade = confirmAction({
+  intent: 'subscription-upgrade',
+  schema: SubscriptionFormSchema,
+  invalid: 'A subscription must be given.',
+  operation: 'subscriptionUpgrade',
+  payload: (_form, subscriptionId) => ({ subscriptionId }),
+})
 
 const offer: ManageAction = async (args) => {
   const intent = 'subscription-offer'

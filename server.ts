@@ -8,7 +8,7 @@ import express from 'express'
 import rateLimit from 'express-rate-limit'
 import helmet from 'helmet'
 import { serviceRouter } from './service/http.js'
-import { createLicensingService } from './service/index.js'
+import { createLicensingService, inProcessTransport } from './service/index.js'
 
 // server.ts only wires: security headers, compression, static files, rate limits, the service's HTTP endpoints,
 // the Remix handler, and the in-process transport in the load context.
@@ -87,14 +87,30 @@ app.use((req, res, next) => {
 
 app.use(serviceRouter(service))
 
+// The load context holds the protocol call only, never the service itself (its configuration holds the secrets).
+const licensing = inProcessTransport(service)
 app.all(
   '*',
   createRequestHandler({
     build,
-    mode: build.mode,
-    getLoadContext: (_req, res) => ({ licensing: service, cspNonce: res.locals.cspNonce as string }),
+    // Errors are answered as in production whatever the build: never a stack or a file path in a page or in a data
+    // answer, in development included (the server's log keeps the details).
+    mode: 'production',
+    getLoadContext: (_req, res) => ({ licensing, cspNonce: res.locals.cspNonce as string }),
   }),
 )
+
+// Last resort for a failure outside the Remix handler (a body parser's refusal on a non-API form, say): a short page
+// with the status, never Express's default page with its stack.
+app.use(((err, _req, res, next) => {
+  if (res.headersSent) return next(err)
+  const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
+  if (status === 500) console.error(err)
+  res
+    .status(status)
+    .type('text')
+    .send(status === 500 ? 'An unexpected error occurred.' : 'The request could not be read. Please try again.')
+}) as express.ErrorRequestHandler)
 
 const server = app.listen(port, () => {
   console.log(`License Portal listening on http://localhost:${port}`)

@@ -27,6 +27,7 @@ import {
   RedeemResult,
   Subscription,
 } from './entities.js'
+import { isOwnKey } from './own.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -339,5 +340,5 @@ export type ErrorCode = (typeof errorCodes)[number]
 export type ErrorBody = { error: ErrorCode; message: string }
 
 export function isOperationName(name: string): name is OperationName {
-  return Object.prototype.hasOwnProperty.call(operations, name)
+  return isOwnKey(operations, name)
 }

@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
+import { ownValue } from '../protocol/own.js'
 
 export const USAGE = `Usage:
   npm run editor -- activate --key KEY --host HOST [--url URL]
@@ -93,7 +94,7 @@ export function describeAnswer(command: EditorCommand, status: number, body: unk
     }
   }
   const { operation } = editorRequest(command)
-  const result = record[operation] as Record<string, unknown> | undefined
+  const result = ownValue(record, operation) as Record<string, unknown> | undefined
   if (status !== 200 || typeof result !== 'object' || result === null) {
     return { exitCode: 3, line: `Unexpected answer from the licensing service (status ${status}).` }
   }

@@ -31,6 +31,17 @@ export type ServiceOptions = {
   databaseFile?: string
 }
 
+/**
+ * What the embedded service lends the portal's load context: the protocol call and nothing else. The load context
+ * reaches every loader and action, so it must hold nothing that could be serialised into an answer by mistake: no
+ * configuration, no secret, no store handle — only this frozen function.
+ */
+export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
+  call: LicensingService['call']
+} {
+  return Object.freeze({ call: (request: unknown, credential?: string) => service.call(request, credential) })
+}
+
 /** Opens the store (migrating it, and seeding an empty one), wires the adapters, and returns the service. */
 export async function createLicensingService(options: ServiceOptions = {}): Promise<LicensingService> {
   const config = loadServiceConfig(options.env ?? process.env)

@@ -6,6 +6,7 @@
 import type { ErrorCode } from '#protocol/operations'
 import { cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
+import { ownValue } from '#protocol/own'
 import {
   bulkInvalidEmails,
   bulkLapsingAndNonLapsing,
@@ -107,7 +108,7 @@ export const contactSupportLine = `If the problem persists, please contact suppo
  * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
  */
 export function sessionError(code: string): ErrorDialogText & { notice: string; support?: string } {
-  const named = lookup(sessionErrors, code)
+  const named = ownValue(sessionErrors, code)
   if (named) return { ...named, notice: loggedOutNotice }
   return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine }
 }
@@ -140,7 +141,7 @@ export function activationOutcome(
 ): { kind: 'confirmed' } | { kind: 'tooMany' } | { kind: 'error'; message: string } {
   if (code === 'ALREADY_ACTIVATED') return { kind: 'confirmed' }
   if (code === 'TOO_MANY_ACTIVATIONS') return { kind: 'tooMany' }
-  const message = lookup(activationMessages, code)
+  const message = ownValue(activationMessages, code)
   return { kind: 'error', message: message ?? unexpectedError }
 }
 
@@ -169,7 +170,7 @@ export const authenticationUnexpected = 'An unexpected error occurred during aut
 
 /** The "Authentication Failed" dialog text; the unexpected case also carries the support line. */
 export function authenticationError(code: string): { message: string; support?: string } {
-  const message = lookup(authenticationMessages, code)
+  const message = ownValue(authenticationMessages, code)
   return message ? { message } : { message: authenticationUnexpected, support: contactSupportLine }
 }
 
@@ -184,7 +185,7 @@ export const couponMessages = {
 
 /** The coupon modal text for a coupon status or redeem result that is not a success. */
 export function couponMessage(status: string): string {
-  return lookup(couponMessages, status) ?? unexpectedError
+  return ownValue(couponMessages, status) ?? unexpectedError
 }
 
 /** The redeem page heading; "month(s)" is the spec's own wording. */
@@ -298,10 +299,5 @@ const errorMessages: Record<ErrorCode, string> = {
 
 /** The message for a service error code; an unknown code gets "An unexpected error occurred.". */
 export function errorMessageFor(code: string): string {
-  return lookup(errorMessages, code) ?? unexpectedError
-}
-
-/** Own-property lookup, so that codes such as "toString" never reach Object.prototype. */
-function lookup<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
-  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
+  return ownValue(errorMessages, code) ?? unexpectedError
 }

@@ -4,13 +4,14 @@
  */
 import { currencySymbols } from '#protocol/currency'
 import type { BillingPeriod } from '#protocol/entities'
+import { ownValue } from '#protocol/own'
 import { clampQuantity } from './subscription'
 
 export { currencySymbols }
 
 export function currencySymbol(currency: string): string {
   const code = currency.toUpperCase()
-  return Object.prototype.hasOwnProperty.call(currencySymbols, code) ? currencySymbols[code] : `${code} `
+  return ownValue(currencySymbols, code) ?? `${code} `
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type ProductGroupCode,
   type ProviderEnvironment,
 } from './types.js'
+import { ownValue } from '../../protocol/own.js'
 
 export type { BillingPeriod, PlanType, ProductGroupCode, ProviderEnvironment } from './types.js'
 
@@ -212,9 +213,7 @@ export function requiresZip(code: string): boolean {
 
 export function currencySymbol(currency: string): string {
   const code = currency.toUpperCase()
-  return Object.prototype.hasOwnProperty.call(catalog.currencySymbols, code)
-    ? catalog.currencySymbols[code]
-    : `${code} `
+  return ownValue(catalog.currencySymbols, code) ?? `${code} `
 }
 
 /** Thousands separators and two decimals, ".00" dropped (spec §9), with the currency's symbol. */

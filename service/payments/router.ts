@@ -16,6 +16,7 @@ import type { OperationName } from '../../protocol/operations.js'
 import type { LicensingService } from '../index.js'
 import { sandboxRouter } from './sandbox/router.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
+import { bareRecord } from '../../protocol/own.js'
 
 export function paymentsRouter(service: LicensingService): express.Router {
   const router = express.Router()
@@ -25,7 +26,7 @@ export function paymentsRouter(service: LicensingService): express.Router {
     '/api/paddle/webhook',
     express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }),
     (req, res) => {
-      const fields: Record<string, string> = {}
+      const fields: Record<string, string> = bareRecord()
       for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
         if (typeof value === 'string') fields[key] = value
       }

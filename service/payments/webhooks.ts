@@ -44,6 +44,7 @@ import { round2 } from './sandbox/pricing.js'
 import { verifyAlertSignature, type AlertFields } from './signature.js'
 import { paymentsDb, type PaymentsTransaction } from './tables.js'
 import type { PaymentsAdapter } from './types.js'
+import { bareRecord, ownValue } from '../../protocol/own.js'
 
 /** A webhook the handler refuses; `status` is what the HTTP endpoint answers (Paddle retries anything but 2xx). */
 export class WebhookError extends Error {
@@ -120,7 +121,7 @@ export async function handleWebhookAlert(fields: Record<string, unknown>, ctx: S
   if (!publicKey) throw new WebhookError(500, 'Webhooks cannot be verified: PADDLE_PUBLIC_KEY is not set.')
   if (!verifyAlertSignature(fields, publicKey)) throw new WebhookError(403, 'The webhook signature is not valid.')
 
-  const alert: AlertFields = {}
+  const alert: AlertFields = bareRecord()
   for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') alert[key] = value
   const alertId = alert.alert_id
   const alertName = alert.alert_name
@@ -295,7 +296,7 @@ async function subscriptionCreated(a: AlertFields, env: Env) {
       unitPrice,
       subscription: {
         providerId: required(a, 'subscription_id'),
-        state: SUBSCRIPTION_STATES[a.status] ?? 'active',
+        state: ownValue(SUBSCRIPTION_STATES, a.status ?? '') ?? 'active',
         nextBillDate,
         ...(a.update_url ? { updateUrl: a.update_url } : {}),
       },
@@ -330,7 +331,7 @@ async function subscriptionPaymentSucceeded(a: AlertFields, env: Env) {
         ...(a.receipt_url ? { receiptUrl: a.receipt_url } : {}),
         subscription: {
           providerId,
-          state: SUBSCRIPTION_STATES[a.status] ?? 'active',
+          state: ownValue(SUBSCRIPTION_STATES, a.status ?? '') ?? 'active',
           nextBillDate,
           ...(amount(a, 'next_payment_amount') !== undefined
             ? { nextPaymentAmount: amount(a, 'next_payment_amount') }
@@ -769,7 +770,7 @@ async function subscriptionPaymentFailed(a: AlertFields, env: Env) {
 
 async function subscriptionUpdated(a: AlertFields, env: Env) {
   const sub = await requireSubscription(a, env)
-  const state = SUBSCRIPTION_STATES[a.status] ?? sub.state
+  const state = ownValue(SUBSCRIPTION_STATES, a.status ?? '') ?? sub.state
   const planId = a.subscription_plan_id
   const plan = planId && planId !== sub.plan_id ? planFor(planId, env) : undefined
   const quantity = a.new_quantity ? quantityOf(a, 'new_quantity') : sub.quantity

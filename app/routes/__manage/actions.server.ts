@@ -10,14 +10,16 @@ import { subscriptionActions } from './subscriptions/subscriptions.server'
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
 
-/** Every form of /manage, by its `intent`. Capabilities add theirs here. */
-export const manageActions: Record<string, ManageAction> = {
-  'dismiss-welcome': dismissWelcome,
-  ...companyActions,
-  renew,
-  'bulk-renew': bulkRenew,
-  'change-email': changeEmail,
-  'account-settings': saveAccountSettings,
-  'link-account': linkAccount,
-  ...subscriptionActions,
-}
+/** Every form of /manage, by its `intent`. Capabilities add theirs here. A Map: see `dialogLoaders`. */
+export const manageActions: ReadonlyMap<string, ManageAction> = new Map(
+  Object.entries({
+    'dismiss-welcome': dismissWelcome,
+    ...companyActions,
+    renew,
+    'bulk-renew': bulkRenew,
+    'change-email': changeEmail,
+    'account-settings': saveAccountSettings,
+    'link-account': linkAccount,
+    ...subscriptionActions,
+  }),
+)

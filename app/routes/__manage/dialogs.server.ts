@@ -5,12 +5,17 @@ import { accountSettingsDialog } from './account/account-settings.server'
 import { changeEmailDialog } from './account/change-email.server'
 import { subscriptionDialogLoaders } from './subscriptions/subscriptions.server'
 
-/** Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. */
-export const dialogLoaders: Record<string, DialogLoader> = {
-  ...companyDialogLoaders,
-  'bulk-renew': bulkRenewDialog,
-  receipt: receiptDialog,
-  'change-email': changeEmailDialog,
-  'account-settings': accountSettingsDialog,
-  ...subscriptionDialogLoaders,
-}
+/**
+ * Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. A Map, so that a name from the
+ * request (`constructor`, `__proto__`, …) finds nothing rather than a member of Object.prototype.
+ */
+export const dialogLoaders: ReadonlyMap<string, DialogLoader> = new Map(
+  Object.entries({
+    ...companyDialogLoaders,
+    'bulk-renew': bulkRenewDialog,
+    receipt: receiptDialog,
+    'change-email': changeEmailDialog,
+    'account-settings': accountSettingsDialog,
+    ...subscriptionDialogLoaders,
+  }),
+)

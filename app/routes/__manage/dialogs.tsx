@@ -14,17 +14,19 @@ export type DialogProps = { data: unknown; details: Details; closeTo: string }
  * conform and zod with it) is a chunk of its own that the page loads only when a dialog is open: see
  * `#app/components/manage/manage-dialog.tsx`.
  */
-export const dialogComponents: Record<string, ComponentType<DialogProps>> = {
-  ...companyDialogComponents,
-  'bulk-renew': BulkRenewDialog,
-  receipt: ReceiptErrorDialog,
-  'change-email': ChangeEmailDialog,
-  'account-settings': AccountSettingsDialog,
-  ...subscriptionDialogComponents,
-}
+export const dialogComponents: ReadonlyMap<string, ComponentType<DialogProps>> = new Map(
+  Object.entries({
+    ...companyDialogComponents,
+    'bulk-renew': BulkRenewDialog,
+    receipt: ReceiptErrorDialog,
+    'change-email': ChangeEmailDialog,
+    'account-settings': AccountSettingsDialog,
+    ...subscriptionDialogComponents,
+  }),
+)
 
 /** The open dialog, by its name; nothing for a name no capability registered. */
 export function RegisteredDialog({ name, ...props }: DialogProps & { name: string }) {
-  const Dialog = dialogComponents[name]
+  const Dialog = dialogComponents.get(name)
   return Dialog ? <Dialog {...props} /> : null
 }

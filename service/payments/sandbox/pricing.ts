@@ -6,6 +6,7 @@
  */
 import { catalog } from '../../catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
+import { ownValue } from '../../../protocol/own.js'
 
 type CountryPricing = { currency: string; rate: number; taxPercent: number; discountPercent: number }
 
@@ -65,9 +66,9 @@ export function countryPricing(countryCode: string): CountryPricing {
           : 'USD'
   return {
     currency,
-    rate: EXCHANGE_RATES[currency],
-    taxPercent: TAX_PERCENT[code] ?? 0,
-    discountPercent: currency === 'USD' ? (COUNTRY_DISCOUNT_PERCENT[code] ?? 0) : 0,
+    rate: ownValue(EXCHANGE_RATES, currency) ?? 1,
+    taxPercent: ownValue(TAX_PERCENT, code) ?? 0,
+    discountPercent: currency === 'USD' ? (ownValue(COUNTRY_DISCOUNT_PERCENT, code) ?? 0) : 0,
   }
 }
 
@@ -98,7 +99,7 @@ export function sandboxPrice(usdNet: number, countryCode: string, coupon?: strin
   const pricing = countryPricing(countryCode)
   const listNet = round2(usdNet * pricing.rate * (1 - pricing.discountPercent / 100))
   const couponCode = coupon?.trim().toUpperCase()
-  const couponPercent = couponCode ? SANDBOX_COUPONS[couponCode] : undefined
+  const couponPercent = couponCode ? ownValue(SANDBOX_COUPONS, couponCode) : undefined
   const net = couponPercent ? round2(listNet * (1 - couponPercent / 100)) : listNet
   return {
     currency: pricing.currency,

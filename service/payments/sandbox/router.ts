@@ -23,12 +23,13 @@ import {
   updatePaymentPage,
 } from './pages.js'
 import { planTitle, receiptUrlOf, type CheckoutTerms, type SandboxProvider } from './provider.js'
+import { bareRecord } from '../../../protocol/own.js'
 
 type Input = Record<string, string | undefined>
 
 /** Query or form values, first value of each, strings only. */
 function input(source: unknown): Input {
-  const out: Input = {}
+  const out: Input = bareRecord()
   if (!source || typeof source !== 'object') return out
   for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
     const first = Array.isArray(value) ? value[0] : value

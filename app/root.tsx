@@ -131,18 +131,30 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  // A refused request (a form the server could not read, an unknown form) says why in its own words; anything else is
+  // told only that it went wrong: never a stack, a file path or the server's data.
+  const refusal =
+    isRouteErrorResponse(error) && status >= 400 && status < 500 && status !== 404 ? refusalMessage(error.data) : null
   return (
     <section className="page-narrow" aria-labelledby="error-heading">
-      <h1 id="error-heading">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 id="error-heading">
+        {status === 404 ? 'Page not found' : refusal ? 'Request not accepted' : 'Something went wrong'}
+      </h1>
       <p>
-        {notFound
+        {status === 404
           ? 'There is nothing at this address.'
-          : 'An unexpected error occurred. Please try again; if it keeps happening, contact support@license-portal.test.'}
+          : (refusal ??
+            'An unexpected error occurred. Please try again; if it keeps happening, contact support@license-portal.test.')}
       </p>
       <p>
         <a href="/">Go to the sign-in page</a>
       </p>
     </section>
   )
+}
+
+function refusalMessage(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return null
+  return typeof data.message === 'string' ? data.message.slice(0, 300) : null
 }

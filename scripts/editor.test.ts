@@ -1,28 +1,21 @@
 import { spawn } from 'node:child_process'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../service/db/seed.js'
-import { serviceRouter } from '../service/http.js'
-import { createTestService, latestLink } from '../service/testing.js'
+import { createTestService, latestLink, serveOverHttp } from '../service/testing.js'
 import { describeAnswer, parseEditorArgs, runEditor, UsageError } from './editor.js'
 
 // The CLI against a licensing service served over HTTP on a random port, as an editor would reach it.
 let service: Awaited<ReturnType<typeof createTestService>>
-let server: http.Server
+let served: Awaited<ReturnType<typeof serveOverHttp>>
 let url: string
 let patKey: string
 let ossKey: string
 
 beforeAll(async () => {
   service = await createTestService()
-  const app = express()
-  app.use(serviceRouter(service))
-  server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await serveOverHttp(service)
+  url = served.origin
   const key = async (id: string) =>
     (await service.db.selectFrom('licenses').select('license_key').where('id', '=', id).executeTakeFirstOrThrow())
       .license_key
@@ -30,7 +23,7 @@ beforeAll(async () => {
   ossKey = await key(demoRefs.licenses.patOpenSource)
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await served.close()
   await service.close()
 })
 

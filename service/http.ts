@@ -1,4 +1,5 @@
 import express from 'express'
+import type { ErrorBody, ErrorCode } from '../protocol/operations.js'
 import { identityRouter } from './identity/router.js'
 import { listOutbox } from './mail/mailer.js'
 import type { LicensingService } from './index.js'
@@ -23,6 +24,13 @@ export function serviceRouter(service: LicensingService): express.Router {
   router.use(identityRouter(service))
   router.use(paymentsRouter(service))
 
+  // Everything under /api answers in the protocol's shape, a failure included: an unknown address, and a body the
+  // parser refused before any operation saw it (too large, a declared encoding or charset it cannot read, cut short).
+  router.all('/api/*', (_req, res) => {
+    sendProtocolError(res, 404, 'UNKNOWN_OPERATION', 'There is no licensing endpoint at this address.')
+  })
+  router.use('/api', apiErrorHandler)
+
   if (service.config.devTools) {
     router.get('/dev/outbox', async (_req, res) => {
       const mails = await listOutbox(service.db, 100)
@@ -30,6 +38,38 @@ export function serviceRouter(service: LicensingService): express.Router {
     })
   }
   return router
+}
+
+/** What a body parser's refusal (its `type`) tells the client, and with which status. */
+const bodyRefusals = new Map<string, { status: number; message: string }>([
+  ['entity.too.large', { status: 413, message: 'The request body is too large.' }],
+  ['parameters.too.many', { status: 413, message: 'The request has too many fields.' }],
+  ['encoding.unsupported', { status: 415, message: 'The request body uses a content encoding that is not supported.' }],
+  ['charset.unsupported', { status: 415, message: 'The request body uses a character set that is not supported.' }],
+  ['entity.parse.failed', { status: 400, message: 'The request body could not be read.' }],
+  ['entity.verify.failed', { status: 400, message: 'The request body could not be read.' }],
+  ['request.aborted', { status: 400, message: 'The request body was cut short.' }],
+  ['request.size.invalid', { status: 400, message: 'The request body does not have the length it declares.' }],
+  ['stream.encoding.set', { status: 400, message: 'The request body could not be read.' }],
+])
+
+function sendProtocolError(res: express.Response, status: number, error: ErrorCode, message: string) {
+  const body: ErrorBody = { error, message }
+  res.status(status).type('application/json').send(JSON.stringify(body))
+}
+
+/** Failures before an operation ran: the protocol's `{ error, message }` with the fitting status, never a stack. */
+const apiErrorHandler: express.ErrorRequestHandler = (err: unknown, _req, res, next) => {
+  if (res.headersSent) return next(err)
+  const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
+  const refusal = bodyRefusals.get(type)
+  if (refusal) return sendProtocolError(res, refusal.status, 'MALFORMED_REQUEST', refusal.message)
+  // A body failure of another kind still carries a 4xx status; anything else is the server's own fault.
+  const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500
+  if (status >= 400 && status < 500)
+    return sendProtocolError(res, status, 'MALFORMED_REQUEST', 'The request could not be read.')
+  console.error(err)
+  sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
 }
 
 const escape = (s: string) =>

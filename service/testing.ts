@@ -1,7 +1,11 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import express from 'express'
 import { frozenJson } from '../protocol/json.js'
+import { serviceRouter } from './http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
 
 /**
@@ -56,4 +60,16 @@ export async function signInAs(service: LicensingService, email: string): Promis
   const session = (answer.body as { retrieveDetails?: { session?: string } }).retrieveDetails?.session
   if (!session) throw new Error(`sign-in for ${email} failed: ${JSON.stringify(answer.body)}`)
   return session
+}
+
+/** The service's HTTP endpoints on a random local port, as an editor or a remote portal reaches them. */
+export async function serveOverHttp(service: LicensingService): Promise<{ origin: string; close(): Promise<void> }> {
+  const app = express()
+  app.use(serviceRouter(service))
+  const server = http.createServer(app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

@@ -13,6 +13,7 @@ import { FieldError } from '#app/components/field-error'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
+import { readFormData } from '#app/utils/form.server'
 
 const SignInSchema = z.object({ email: requiredEmail })
 const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
@@ -32,7 +33,7 @@ type ActionData =
   | { kind: 'social'; message: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
   switch (intent) {
     case 'link': {

@@ -18,6 +18,7 @@ import {
   unexpectedError,
 } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
+import { readFormData } from '#app/utils/form.server'
 
 /** Written for Proceed with nothing chosen (the spec names the list and the button, not this case). */
 export const chooseActivationMessage = 'Choose at least one activation to remove.'
@@ -40,7 +41,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 /** Proceed: confirms the activation, removing the chosen machines first. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: DeactivateSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: DeactivateSchema })
   if (submission.status !== 'success') {
     return json({ kind: 'invalid' as const, message: chooseActivationMessage }, { status: 400 })
   }

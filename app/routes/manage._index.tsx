@@ -6,6 +6,7 @@ import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { shouldAutoOpenBulkAssign } from '#app/rules/company'
 import { manageView, pageParam } from '#app/rules/manage-view'
+import { readFormData } from '#app/utils/form.server'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
 import { manageActions } from './__manage/actions.server'
@@ -34,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
     })
   }
-  const dialogLoader = dialogName ? dialogLoaders[dialogName] : undefined
+  const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
+  // A dialog name no capability registered is a page that does not exist.
+  if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
   const dialog =
     dialogName && dialogLoader
       ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, details }) }
@@ -73,10 +76,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = String(formData.get('intent') ?? '')
-  const handler = manageActions[intent]
-  if (!handler) return json({ error: `Unknown intent "${intent.slice(0, 40)}"` }, { status: 400 })
+  const handler = manageActions.get(intent)
+  if (!handler)
+    throw json(
+      { message: 'This form is not one the page knows. Please reload the page and try again.' },
+      { status: 400 },
+    )
   const url = new URL(request.url)
   const preferences = await getPreferences(request)
   return handler({ request, url, user, context, preferences, formData })

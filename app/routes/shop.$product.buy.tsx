@@ -35,6 +35,7 @@ import { formatPrice } from '#app/rules/prices'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#app/rules/subscription'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
+import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
 import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
@@ -150,7 +151,7 @@ type ActionData =
   | { kind: 'frame'; result: SubmissionResult<string[]>; frame: FrameParams }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   checkHoneypot(formData)
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)

@@ -19,6 +19,7 @@ import { couponErrorTitle, couponMessage, redeemHeading, unexpectedError } from 
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
+import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { lookupPlans } from './__shop/prices.server'
 import { planFor, redeemPrices } from './__shop/pricing'
@@ -63,7 +64,7 @@ type ActionData =
   | { kind: 'error'; message: string }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   checkHoneypot(formData)
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)

@@ -2,12 +2,13 @@ import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { setPreferences } from '#app/utils/preferences.server'
 import { safeRedirectPath } from '#app/utils/redirect'
+import { readFormData } from '#app/utils/form.server'
 
 const ThemeSchema = z.object({ theme: z.enum(['dark', 'light']), redirectTo: z.string().optional() })
 
 /** The theme toggle: a form that works without script; the choice lives in the preferences cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = ThemeSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ThemeSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: 'Choose dark or light.' }, { status: 400 })
   const headers = { 'Set-Cookie': await setPreferences(request, { theme: parsed.data.theme }) }
   // Without script the form carries redirectTo and the browser goes back to that page; with script the toggle is a

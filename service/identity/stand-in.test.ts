@@ -1,31 +1,24 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { serviceRouter } from '../http.js'
-import { createTestService } from '../testing.js'
+import { createTestService, serveOverHttp } from '../testing.js'
 import { STATE_MAX_AGE_MS } from './adapter.js'
 import { providerUserId } from './router.js'
 
 // No provider credentials: both providers are played by the stand-in page the service serves.
 let clock = Date.now()
 let service: Awaited<ReturnType<typeof createTestService>>
-let server: http.Server
+let served: Awaited<ReturnType<typeof serveOverHttp>>
 let origin: string
 
 beforeAll(async () => {
   service = await createTestService({ now: () => clock })
-  const app = express()
-  app.use(serviceRouter(service))
-  server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await serveOverHttp(service)
+  origin = served.origin
 })
 beforeEach(() => {
   clock = Date.now()
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await served.close()
   await service.close()
 })
 
@@ -145,20 +138,12 @@ describe('the stand-in’s authorization page', () => {
     const real = await createTestService({
       env: { NODE_ENV: 'test', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' },
     })
-    const app = express()
-    app.use(serviceRouter(real))
-    const other = http.createServer(app)
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    const other = await serveOverHttp(real)
     try {
-      const port = (other.address() as AddressInfo).port
-      expect((await fetch(`http://127.0.0.1:${port}/stand-in/github/authorize?state=x&redirect_uri=y`)).status).toBe(
-        404,
-      )
-      expect((await fetch(`http://127.0.0.1:${port}/stand-in/google/authorize?state=x&redirect_uri=y`)).status).toBe(
-        400,
-      )
+      expect((await fetch(`${other.origin}/stand-in/github/authorize?state=x&redirect_uri=y`)).status).toBe(404)
+      expect((await fetch(`${other.origin}/stand-in/google/authorize?state=x&redirect_uri=y`)).status).toBe(400)
     } finally {
-      await new Promise((resolve) => other.close(resolve))
+      await other.close()
       await real.close()
     }
   })

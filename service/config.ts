@@ -11,6 +11,11 @@ const Env = z.object({
   PORT: z.coerce.number().int().default(3000),
   SERVICE_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
+  /** A PostgreSQL connection string: the store then lives there (several instances share it), not in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
   MAIL_FROM: z.string().default('License Portal <no-reply@license-portal.test>'),
 })
 
@@ -18,6 +23,8 @@ export type ServiceConfig = {
   production: boolean
   dataDir: string
   databaseFile: string
+  /** Set: the store is this PostgreSQL database instead of `databaseFile`. */
+  databaseUrl?: string
   publicUrl: string
   secret: Buffer
   smtpUrl?: string
@@ -40,6 +47,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     production,
     dataDir,
     databaseFile: path.join(dataDir, 'licensing.db'),
+    databaseUrl: parsed.DATABASE_URL || undefined,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     secret: Buffer.from(parsed.SERVICE_SECRET ?? readOrCreateSecret(dataDir, 'service-secret', production, env)),
     smtpUrl: parsed.SMTP_URL || undefined,

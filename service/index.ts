@@ -1,6 +1,6 @@
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './context.js'
-import { migrateToLatest, openDatabase, type DB } from './db/database.js'
+import { describeStore, migrateToLatest, openDatabase, type DB } from './db/database.js'
 import { demoAccounts, isEmpty, seedDemoData } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
@@ -28,7 +28,8 @@ export type ServiceOptions = {
   log?: (line: string) => void
   /** Replace adapters (tests). */
   adapters?: Partial<ServiceAdapters>
-  databaseFile?: string
+  /** The store: a SQLite file or a PostgreSQL connection string (default: the configuration's). */
+  database?: string
 }
 
 /**
@@ -47,7 +48,8 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const config = loadServiceConfig(options.env ?? process.env)
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => console.log(line))
-  const db = openDatabase(options.databaseFile ?? config.databaseFile)
+  const database = options.database ?? config.databaseUrl ?? config.databaseFile
+  const db = openDatabase(database)
   await migrateToLatest(db)
   let seeded = false
   // An empty store gets the demo data set unless told otherwise (SEED_DEMO_DATA=0 for a real deployment).
@@ -63,7 +65,7 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
 
   const context = (credential?: string): ServiceContext => ({ db, config, codec, mailer, now, credential, adapters })
 
-  if (seeded) log(`Seeded the demo data set into ${config.databaseFile}.`)
+  if (seeded) log(`Seeded the demo data set into ${describeStore(database)}.`)
   if (config.devTools && seedDemo) {
     log(
       `Sign in at ${config.publicUrl}/ with one of the demo addresses; the link arrives in ${config.publicUrl}/dev/outbox:`,

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
+import pg from 'pg'
 import { frozenJson } from '../protocol/json.js'
 import { serviceRouter } from './http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
@@ -14,8 +16,12 @@ import { createLicensingService, type LicensingService, type ServiceOptions } fr
  */
 export async function createTestService(options: ServiceOptions = {}): Promise<LicensingService & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-test-'))
+  // With TEST_DATABASE_URL (a PostgreSQL server), each test service gets a database of its own on it.
+  const postgres =
+    process.env.TEST_DATABASE_URL && !options.database ? await freshDatabase(process.env.TEST_DATABASE_URL) : null
   const service = await createLicensingService({
     log: () => {},
+    ...(postgres ? { database: postgres.url } : {}),
     ...options,
     env: { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
   })
@@ -30,9 +36,28 @@ export async function createTestService(options: ServiceOptions = {}): Promise<L
     },
     async close() {
       await service.close()
+      await postgres?.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it. */
+export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${crypto.randomBytes(8).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 /** The newest link in the outbox mailed to `email` that starts with `prefix` (e.g. `http://portal.test/manage/`). */

@@ -1,7 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely'
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely'
+import pg from 'pg'
 import * as initial from './migrations/0001-initial.js'
 import * as payments from './migrations/0002-payments.js'
 import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
@@ -22,15 +32,66 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Opens (creating if needed) the SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
-export function openDatabase(file: string): DB {
+/** Whether a store location is a PostgreSQL connection string (else it is a SQLite file, or `:memory:`). */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location)
+}
+
+// Times are epoch milliseconds in `bigint` columns: PostgreSQL answers int8 (and numeric) as strings, to keep their
+// full range; every value this store keeps fits a JavaScript number, so they are read as numbers, as SQLite gives them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+
+/** The store's location for a log line: a connection string without its password. */
+export function describeStore(location: string): string {
+  if (!isPostgresUrl(location)) return location
+  const url = new URL(location)
+  url.password = ''
+  return `PostgreSQL ${url.host}${url.pathname}`
+}
+
+/**
+ * Opens the store at `location`: a PostgreSQL connection string (several portal instances share it), or a SQLite
+ * file, created if needed.
+ */
+export function openDatabase(location: string): DB {
+  if (isPostgresUrl(location)) {
+    const pool = new pg.Pool({ connectionString: location, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  return openSqlite(location)
+}
+
+/**
+ * Kysely takes no lock for SQLite migrations (it expects one process). Two processes starting on one file at once
+ * would both run the first migration: here the migrations run inside one `BEGIN IMMEDIATE` transaction, which holds
+ * the file's write lock, so the second process waits (busy timeout) and then finds them applied. PostgreSQL needs
+ * nothing of the kind: Kysely holds an advisory lock there.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`begin immediate`.execute(db)
+  }
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`commit`.execute(db)
+  }
+}
+
+class StoreSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new LockingSqliteAdapter()
+  }
+}
+
+/** The SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
+function openSqlite(file: string): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: sqlite }) })
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

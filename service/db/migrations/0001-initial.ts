@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
+import { autoId } from './dialect.js'
 
-// Written with Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
+// Written with Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL (the one column
+// spelled differently comes from ./dialect.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -39,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('customer_email', 'text', (c) => c.notNull())
     .addColumn('referrer', 'text')
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('amount', 'real', (c) => c.notNull())
+    .addColumn('amount', 'double precision', (c) => c.notNull())
     .addColumn('provider_checkout_id', 'text', (c) => c.unique())
     .addColumn('receipt_url', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -57,9 +59,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('billing_period', 'text', (c) => c.notNull())
     .addColumn('quantity', 'integer', (c) => c.notNull())
     .addColumn('next_payment_date', 'bigint')
-    .addColumn('next_payment_amount', 'real')
+    .addColumn('next_payment_amount', 'double precision')
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('unit_price', 'real', (c) => c.notNull())
+    .addColumn('unit_price', 'double precision', (c) => c.notNull())
     .addColumn('payment_method', 'text')
     .addColumn('card_type', 'text')
     .addColumn('last_four', 'text')
@@ -106,7 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_id', 'text', (c) => c.references('orders.id'))
     .addColumn('date', 'bigint', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('amount', 'real', (c) => c.notNull())
+    .addColumn('amount', 'double precision', (c) => c.notNull())
     .addColumn('receipt_url', 'text', (c) => c.notNull())
     .execute()
 
@@ -153,7 +155,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('to', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())

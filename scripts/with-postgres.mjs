@@ -3,7 +3,7 @@
 //
 // With TEST_DATABASE_URL already set, the command just runs against that server. Otherwise Debian's `postgresql`
 // package is installed when missing (as the browser tests install Chromium), a fresh cluster is made in a temporary
-// folder and started on a free local port, the command runs with TEST_DATABASE_URL pointing at it, and the cluster and
+// folder and started on a free local port, the command runs with TEST_DATABASE_URL (and DATABASE_URL) pointing at it, and the cluster and
 // its folder are removed afterwards, whatever the command's outcome. initdb refuses to run as root: as root, the
 // cluster belongs to the `postgres` user the package creates.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
@@ -65,7 +65,8 @@ try {
   started = true
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   console.log(`[with-postgres] PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (removed afterwards)`)
-  const code = await run(command, { ...process.env, TEST_DATABASE_URL: url })
+  // The portal's own store (sessions, OAuth requests) follows DATABASE_URL; the service's tests make a database each.
+  const code = await run(command, { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: url })
   stop()
   process.exit(code)
 } catch (error) {

@@ -16,7 +16,8 @@
 import crypto from 'node:crypto'
 import { redirectDocument } from '@remix-run/node'
 import { portalCookie } from './cookies.server'
-import { portalCookieSecret, portalStore } from './session.server'
+import { portalDb } from './portal-store.server'
+import { portalCookieSecret } from './session.server'
 
 export type OAuthProviderName = 'github' | 'google'
 
@@ -29,32 +30,34 @@ export const OAUTH_REQUEST_COOKIE_PATH = '/auth'
 type StoredRequest = { provider: string; state: string; created_at: number }
 
 function createStore() {
-  const secret = portalCookieSecret()
-  const db = portalStore()
-  db.exec(
-    'create table if not exists oauth_requests (id text primary key, provider text not null, state text not null, created_at integer not null)',
-  )
-  const insert = db.prepare('insert into oauth_requests (id, provider, state, created_at) values (?, ?, ?, ?)')
-  // Deleting and reading in one statement: of two callbacks carrying the same cookie, only one gets the record.
-  const take = db.prepare('delete from oauth_requests where id = ? returning provider, state, created_at')
-  const purge = db.prepare('delete from oauth_requests where created_at < ?')
-
   const cookie = portalCookie('__oauth_request', {
     path: OAUTH_REQUEST_COOKIE_PATH,
-    secrets: [secret],
+    secrets: [portalCookieSecret()],
     maxAgeSeconds: OAUTH_REQUEST_MAX_AGE_MS / 1000,
   })
 
   return {
     cookie,
-    record(provider: OAuthProviderName, state: string, now: number): string {
-      purge.run(now - OAUTH_REQUEST_MAX_AGE_MS)
+    async record(provider: OAuthProviderName, state: string, now: number): Promise<string> {
+      const db = await portalDb()
+      await db
+        .deleteFrom('portal_oauth_requests')
+        .where('created_at', '<', now - OAUTH_REQUEST_MAX_AGE_MS)
+        .execute()
       const id = crypto.randomBytes(32).toString('base64url')
-      insert.run(id, provider, state, now)
+      await db.insertInto('portal_oauth_requests').values({ id, provider, state, created_at: now }).execute()
       return id
     },
-    take(id: string): StoredRequest | null {
-      return (take.get(id) as StoredRequest | undefined) ?? null
+    async take(id: string): Promise<StoredRequest | null> {
+      // Deleting and reading in one statement: of two callbacks carrying the same cookie, only one gets the record.
+      const row = await (
+        await portalDb()
+      )
+        .deleteFrom('portal_oauth_requests')
+        .where('id', '=', id)
+        .returning(['provider', 'state', 'created_at'])
+        .executeTakeFirst()
+      return row ?? null
     },
   }
 }
@@ -72,7 +75,7 @@ export async function redirectToProvider(provider: OAuthProviderName, authorizat
   // The service always puts a state in the address; without one there is nothing to bind the answer to.
   if (!state) throw new Error(`The ${provider} authorization address has no state.`)
   const { cookie, record } = oauthStore()
-  const id = record(provider, state, Date.now())
+  const id = await record(provider, state, Date.now())
   return redirectDocument(authorizationUrl, { headers: { 'Set-Cookie': await cookie.serialize(id) } })
 }
 
@@ -96,7 +99,7 @@ export async function takeAuthorizationRequest(request: Request): Promise<Answer
   if (sent) {
     headers.append('Set-Cookie', await cookie.serialize('', { maxAge: 0, expires: new Date(0) }))
   }
-  const stored = typeof id === 'string' && id ? take(id) : null
+  const stored = typeof id === 'string' && id ? await take(id) : null
   const now = Date.now()
   return {
     headers,

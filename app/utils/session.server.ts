@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
 import { createSessionStorage, redirect, type Session } from '@remix-run/node'
 import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
+import { portalDb } from './portal-store.server'
 
 /** The portal's session: 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
@@ -33,57 +33,51 @@ function readOrCreatePortalSecret(dataDir: string, production: boolean): string 
   return secret
 }
 
-let store: SQLite.Database | undefined
-
-/**
- * The portal's own small store, apart from the licensing service's data: the sessions, and the pending OAuth requests
- * of `oauth-state.server.ts`. One connection for the process.
- */
-export function portalStore(): SQLite.Database {
-  if (store) return store
-  const env = portalEnv()
-  fs.mkdirSync(env.dataDir, { recursive: true })
-  store = new SQLite(path.join(env.dataDir, 'portal-sessions.db'))
-  store.pragma('journal_mode = WAL')
-  return store
-}
-
 function createStorage() {
   const secret = portalCookieSecret()
-  const db = portalStore()
-  db.exec('create table if not exists sessions (id text primary key, data text not null, expires integer not null)')
-  const insert = db.prepare('insert into sessions (id, data, expires) values (?, ?, ?)')
-  const select = db.prepare('select data, expires from sessions where id = ?')
-  const update = db.prepare('update sessions set data = ?, expires = ? where id = ?')
-  const remove = db.prepare('delete from sessions where id = ?')
-  const purge = db.prepare('delete from sessions where expires < ?')
-
   // No Max-Age and no Expires: the cookie ends when the browser closes.
   const cookie = portalCookie('__session', { secrets: [secret] })
 
   return createSessionStorage<SessionData, FlashData>({
     cookie,
     async createData(data, expires) {
-      purge.run(Date.now())
+      const db = await portalDb()
+      await db.deleteFrom('portal_sessions').where('expires', '<', Date.now()).execute()
       const id = crypto.randomBytes(32).toString('base64url')
-      insert.run(id, JSON.stringify(data), expires?.getTime() ?? Date.now() + SESSION_MAX_AGE_MS)
+      await db
+        .insertInto('portal_sessions')
+        .values({ id, data: JSON.stringify(data), expires: expires?.getTime() ?? Date.now() + SESSION_MAX_AGE_MS })
+        .execute()
       return id
     },
     async readData(id) {
-      const row = select.get(id) as { data: string; expires: number } | undefined
+      const db = await portalDb()
+      const row = await db
+        .selectFrom('portal_sessions')
+        .select(['data', 'expires'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (!row) return null
       if (row.expires < Date.now()) {
-        remove.run(id)
+        await db.deleteFrom('portal_sessions').where('id', '=', id).execute()
         return null
       }
       return JSON.parse(row.data)
     },
     async updateData(id, data, expires) {
-      const current = select.get(id) as { expires: number } | undefined
-      update.run(JSON.stringify(data), expires?.getTime() ?? current?.expires ?? Date.now() + SESSION_MAX_AGE_MS, id)
+      const db = await portalDb()
+      const current = await db.selectFrom('portal_sessions').select('expires').where('id', '=', id).executeTakeFirst()
+      await db
+        .updateTable('portal_sessions')
+        .set({
+          data: JSON.stringify(data),
+          expires: expires?.getTime() ?? current?.expires ?? Date.now() + SESSION_MAX_AGE_MS,
+        })
+        .where('id', '=', id)
+        .execute()
     },
     async deleteData(id) {
-      remove.run(id)
+      await (await portalDb()).deleteFrom('portal_sessions').where('id', '=', id).execute()
     },
   })
 }

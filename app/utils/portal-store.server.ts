@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import { portalEnv } from './env.server'
+
+/**
+ * The portal's own small store, apart from the licensing service's data: the sessions, and the pending OAuth requests
+ * of `oauth-state.server.ts`. With DATABASE_URL it lives in that PostgreSQL database (beside the service's tables), so
+ * that every portal instance reads the same sessions; otherwise in `portal-sessions.db` in DATA_DIR.
+ */
+export type PortalTables = {
+  portal_sessions: { id: string; data: string; expires: number }
+  portal_oauth_requests: { id: string; provider: string; state: string; created_at: number }
+}
+export type PortalDb = Kysely<PortalTables>
+
+// Expiry times are epoch milliseconds in bigint columns, which PostgreSQL answers as strings unless told otherwise.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+let opened: Promise<PortalDb> | undefined
+
+/** The portal's store, opened and its tables made once per process. */
+export function portalDb(): Promise<PortalDb> {
+  opened ??= open().catch((error: unknown) => {
+    opened = undefined
+    throw error
+  })
+  return opened
+}
+
+async function open(): Promise<PortalDb> {
+  const env = portalEnv()
+  const url = process.env.DATABASE_URL
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    const db = new Kysely<PortalTables>({ dialect: new PostgresDialect({ pool }) })
+    // Instances that start together must not both create the tables: a transaction-scoped advisory lock orders them.
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('license-portal:portal-store'))`.execute(trx)
+      await createTables(trx)
+    })
+    return db
+  }
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  const sqlite = new SQLite(path.join(env.dataDir, 'portal-sessions.db'))
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<PortalTables>({ dialect: new SqliteDialect({ database: sqlite }) })
+  await createTables(db)
+  return db
+}
+
+async function createTables(db: Kysely<PortalTables>): Promise<void> {
+  await db.schema
+    .createTable('portal_sessions')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('expires', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('portal_oauth_requests')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('provider', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+}

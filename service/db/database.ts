@@ -2,14 +2,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
   type Migration,
   type MigrationProvider,
+  type SqliteDialectConfig,
 } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/0001-initial.js'
@@ -77,7 +81,26 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * A transaction takes the file's write lock when it begins (`BEGIN IMMEDIATE`), not at its first write: a transaction
+ * that has read and then finds another process's commit in its way cannot be let through (SQLite answers "database is
+ * locked" at once), whereas one that waits to begin simply waits its turn (busy timeout).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
 class StoreSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config)
+  }
   override createAdapter() {
     return new LockingSqliteAdapter()
   }

@@ -21,6 +21,7 @@ import {
   type ProviderName,
   type ProviderUser,
 } from './types.js'
+import { inTransaction } from '../db/transaction.js'
 
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
@@ -200,7 +201,7 @@ async function signIn(
         `No licenses are associated with ${candidate}, the verified email address of this ${label} account.`,
       )
     }
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx
         .insertInto('accounts')
         .values({

@@ -13,6 +13,7 @@ import { ServiceError } from '../errors.js'
 import { providerLabels, type ProviderName } from '../identity/types.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<Result<'accountSettings'>> {
   const caller = await requireCaller(ctx)
@@ -134,7 +135,7 @@ async function confirmEmailChange(
   if (token.used) return { completed: true }
 
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await consumeToken(trx, ctx.codec, payload.passthrough, 'email_change', now)
       const account = await trx.selectFrom('accounts').select('email').where('email', '=', from).executeTakeFirst()
       if (!account && !(await hasAnything(trx, from))) {

@@ -15,6 +15,7 @@ import { ServiceError } from '../errors.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 /** Spec §9: a license may be active in 3 locations. */
 export const ACTIVATION_LIMIT = 3
@@ -73,7 +74,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     throw new ServiceError('NO_USER', 'No email address found for this license to confirm the activation.')
 
   // One pending activation per machine: asking again sends fresh links for the same one.
-  const tokens = await ctx.db.transaction().execute(async (trx) => {
+  const tokens = await inTransaction(ctx.db, async (trx) => {
     const pending = await trx
       .selectFrom('activations')
       .select('id')
@@ -176,7 +177,7 @@ async function confirmActivation(
   if (!data.success) throw new ServiceError('INVALID_SIGNATURE')
   const { activationId } = data.data
 
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const requested = await trx
       .selectFrom('activations')
       .select('license_id')

@@ -13,6 +13,7 @@ import type { PaymentProvider } from '../payments/provider.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { licensesByIds } from './company.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 /**
  * removeLicense: deletes the licenses (their activations go with them). All or nothing: an id that is unknown, or
@@ -23,7 +24,7 @@ export async function removeLicense(
   ctx: ServiceContext,
 ): Promise<Result<'removeLicense'>> {
   await requirePlatformAdministrator(ctx)
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const rows = new Map(
       (
         await licensesByIds(
@@ -66,7 +67,7 @@ export async function removeSubscription(
     if (row.state !== 'deleted' && row.provider_subscription_id && provider) {
       await cancelAtProvider(provider, row.provider_subscription_id)
     }
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const licenseIds = (
         await trx.selectFrom('licenses').select('id').where('subscription_id', '=', row.id).execute()
       ).map((l) => l.id)
@@ -105,7 +106,7 @@ export async function mergeLicenses(
 ): Promise<Result<'mergeLicenses'>> {
   const caller = await requirePlatformAdministrator(ctx)
   const now = ctx.now()
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const owned = await trx
       .selectFrom('licenses')
       .select('id')

@@ -15,6 +15,7 @@ import { assignmentMails } from '../mail/assignment-mail.js'
 import { toLicense } from '../mapping.js'
 import { offlineKeySigner } from '../offline-keys.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 type Store = DB | Transaction<Database>
 
@@ -102,7 +103,7 @@ export async function changeAssignment(
     throw new ServiceError('INVALID_PAYLOAD', 'Each license may appear only once in an assignment change.')
   }
 
-  const assigned = await ctx.db.transaction().execute(async (trx) => {
+  const assigned = await inTransaction(ctx.db, async (trx) => {
     const rows = await namedLicenses(trx, payload.licenses)
     const companyIds = [...new Set(rows.map((row) => row.company_id ?? ''))]
     if (companyIds.includes('')) throw new ServiceError('CANNOT_ASSIGN', 'Personal licenses cannot be assigned.')

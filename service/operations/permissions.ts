@@ -22,6 +22,7 @@ import { ServiceError } from '../errors.js'
 import type { Mail } from '../mail/mailer.js'
 import { lockCompanies, rolesIn } from './company.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]
 
@@ -84,7 +85,7 @@ export async function updatePermissions(
   const companyIds = [...new Set([...adds.map((a) => a.companyId), ...payload.remove.map((r) => r.companyId)])]
   if (companyIds.length === 0) return { completed: true }
 
-  const added = await ctx.db.transaction().execute(async (trx) => {
+  const added = await inTransaction(ctx.db, async (trx) => {
     await lockCompanies(trx, companyIds)
     const roles = await rolesIn(trx, caller.email, companyIds)
     const mails: Array<{ email: string; companyId: string; role: RoleNumber }> = []

@@ -29,6 +29,7 @@ import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 /** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
 export const PRICE_LOOKUP_TIMEOUT_MS = 8000
@@ -380,7 +381,7 @@ export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceConte
   if (!product) return { status: 'invalid' }
   const email = payload.email
   const name = payload.name
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(ctx.db, async (trx) => {
     const row = await find(trx)
     const status = couponStatus(row, product.slug, now)
     if (status !== 'active' || !row) return { status, months: row?.months }

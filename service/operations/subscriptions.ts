@@ -45,6 +45,7 @@ import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from '../subscriptions/seats.js'
 import { rolesIn } from './company.js'
 import type { OperationHandlers } from './index.js'
+import { inTransaction } from '../db/transaction.js'
 
 type Store = Pick<DB, 'selectFrom'>
 
@@ -153,7 +154,7 @@ export async function cancelSubscription(
 ): Promise<Result<'cancelSubscription'>> {
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'cancel', async ({ row }) => {
     await providerOf(ctx).cancelSubscription(providerIdOf(row))
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx.updateTable('subscriptions').set(cancelledColumns(ctx.now())).where('id', '=', row.id).execute()
     })
     return { completed: true as const }
@@ -174,7 +175,7 @@ export async function subscriptionPauseResume(
     const providerId = providerIdOf(row)
     if (payload.action === 'pause') {
       await provider.updateSubscription({ subscriptionId: providerId, pause: true })
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         await trx
           .updateTable('subscriptions')
           .set({ state: 'paused', next_payment_date: null, next_payment_amount: null, updated_at: ctx.now() })
@@ -185,7 +186,7 @@ export async function subscriptionPauseResume(
     }
     const answer = await provider.updateSubscription({ subscriptionId: providerId, pause: false })
     const next = answer.nextPayment ?? (await provider.getSubscription(providerId)).nextPayment
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx
         .updateTable('subscriptions')
         .set({
@@ -264,45 +265,43 @@ export async function subscriptionUpdateQuantity(
     })
 
     const now = ctx.now()
-    await paymentsDb(ctx.db)
-      .transaction()
-      .execute(async (trx) => {
-        const current = await trx
-          .selectFrom('subscriptions')
-          .selectAll()
-          .where('id', '=', row.id)
-          .executeTakeFirstOrThrow()
-        const renews = current.state === 'active' || current.state === 'pastDue'
-        const next = answer.nextPayment
-        await trx
-          .updateTable('subscriptions')
-          .set({
-            quantity,
-            ...(renews && next ? { next_payment_date: next.date, next_payment_amount: next.amount } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', row.id)
-          .execute()
-        if (increase) {
-          await reconcileQuantity({ trx, now }, { ...current, quantity }, quantity)
-          return
-        }
-        const fresh = (
-          await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', row.id).execute()
-        ).map(seatOf)
-        const renewing = renewingBefore.flatMap((before) => fresh.filter((s) => s.id === before.id))
-        const lapse = lapsingAfterDecrease(
-          renewing,
+    await inTransaction(paymentsDb(ctx.db), async (trx) => {
+      const current = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow()
+      const renews = current.state === 'active' || current.state === 'pastDue'
+      const next = answer.nextPayment
+      await trx
+        .updateTable('subscriptions')
+        .set({
           quantity,
-          chosen.map((r) => r.id),
-        )
-        for (const seat of renewing) {
-          const lapsing = lapse.has(seat.id) ? 1 : 0
-          if ((seat.lapsing ? 1 : 0) !== lapsing) {
-            await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
-          }
+          ...(renews && next ? { next_payment_date: next.date, next_payment_amount: next.amount } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .execute()
+      if (increase) {
+        await reconcileQuantity({ trx, now }, { ...current, quantity }, quantity)
+        return
+      }
+      const fresh = (await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', row.id).execute()).map(
+        seatOf,
+      )
+      const renewing = renewingBefore.flatMap((before) => fresh.filter((s) => s.id === before.id))
+      const lapse = lapsingAfterDecrease(
+        renewing,
+        quantity,
+        chosen.map((r) => r.id),
+      )
+      for (const seat of renewing) {
+        const lapsing = lapse.has(seat.id) ? 1 : 0
+        if ((seat.lapsing ? 1 : 0) !== lapsing) {
+          await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
         }
-      })
+      }
+    })
     return { completed: true as const }
   })
 }
@@ -328,7 +327,7 @@ export async function subscriptionUpgrade(
       billImmediately: true,
       prorate: true,
     })
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const current = await trx
         .selectFrom('subscriptions')
         .selectAll()
@@ -386,7 +385,7 @@ export async function specialOffer(
     const charge = await provider.charge(providerId, offer.priceGross, 'Subscription extension, 12 months')
 
     const now = ctx.now()
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const current = await loadSubscription(trx, row.id)
       for (const license of current.licenses) {
         if (license.lapsing === 1) continue
@@ -474,7 +473,7 @@ export async function subscriptionAssign(
   const emails = [...new Set(payload.emails)]
   const lapsingEmails = payload.lapsingEmails ? [...new Set(payload.lapsingEmails)] : undefined
   const assigned = await withSubscription(ctx, payload.subscriptionId, 'assign', 'assign', async (_loaded, caller) =>
-    ctx.db.transaction().execute(async (trx) => {
+    inTransaction(ctx.db, async (trx) => {
       const { row, licenses, subscription } = await loadSubscription(trx, payload.subscriptionId)
       const plan = planSeats(subscription.licenses, emails, lapsingEmails)
       if ('error' in plan) {

@@ -45,6 +45,7 @@ import { verifyAlertSignature, type AlertFields } from './signature.js'
 import { paymentsDb, type PaymentsTransaction } from './tables.js'
 import type { PaymentsAdapter } from './types.js'
 import { bareRecord, ownValue } from '../../protocol/own.js'
+import { inTransaction } from '../db/transaction.js'
 
 /** A webhook the handler refuses; `status` is what the HTTP endpoint answers (Paddle retries anything but 2xx). */
 export class WebhookError extends Error {
@@ -130,7 +131,10 @@ export async function handleWebhookAlert(fields: Record<string, unknown>, ctx: S
   const effects: Effects = { mails: [], refresh: new Set() }
   const now = ctx.now()
   const db = paymentsDb(ctx.db)
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
+    // A transaction run again (PostgreSQL, after a lost race) starts with no effects of the attempt that rolled back.
+    effects.mails.length = 0
+    effects.refresh.clear()
     const seen = await trx
       .insertInto('webhook_events')
       .values({ alert_id: alertId, alert_name: alertName, received_at: now })

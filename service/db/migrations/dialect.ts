@@ -8,7 +8,8 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kyse
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>
 
-export function isPostgres(db: AnyDb): boolean {
+/** Whether the store is PostgreSQL (else SQLite). */
+export function isPostgres<D>(db: Kysely<D>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
 }
 

@@ -46,6 +46,7 @@ import { checkCard, chargeSucceeds, type CardInput } from './cards.js'
 import type { KeyPair } from './keys.js'
 import { PAY_LINK_TTL_MS, payLinkKey, readPayLink, signPayLink } from './links.js'
 import { round2, sandboxPrice, totalFor } from './pricing.js'
+import { inTransaction } from '../../db/transaction.js'
 
 export type SandboxOptions = {
   db: DB
@@ -423,7 +424,7 @@ export class SandboxProvider implements PaymentProvider {
    */
   private async complete(checkoutId: string): Promise<SandboxCheckout> {
     const now = this.options.now()
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.db, async (trx) => {
       const checkout = await trx
         .selectFrom('sandbox_checkouts')
         .selectAll()
@@ -736,7 +737,7 @@ export class SandboxProvider implements PaymentProvider {
       updated_at: now,
     }
     const payment = charge > 0 ? this.paymentFor(updated, charge, newPlan, now, 0) : null
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('sandbox_subscriptions')
         .set({ quantity, plan_id: newPlanId, unit_price: newUnitPrice, next_bill_date: nextBill, updated_at: now })
@@ -787,7 +788,7 @@ export class SandboxProvider implements PaymentProvider {
       updated_at: now,
     }
     const payment = termOver ? this.paymentFor(updated, round2(sub.unit_price * sub.quantity), plan, now, 0) : null
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('sandbox_subscriptions')
         .set({ state: 'active', paused_at: null, paused_from: null, next_bill_date: nextBill, updated_at: now })
@@ -926,7 +927,7 @@ export class SandboxProvider implements PaymentProvider {
         retried = 'declined'
       }
     }
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('sandbox_subscriptions')
         .set({
@@ -1073,7 +1074,7 @@ export class SandboxProvider implements PaymentProvider {
       updated_at: Number(vendor.updated_at),
     }
     const payments = await this.db.selectFrom('payments').selectAll().where('subscription_id', '=', vendor.id).execute()
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('sandbox_subscriptions')
         .values(row)

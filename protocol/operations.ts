@@ -374,6 +374,9 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
 
 /** The most characters an idempotency key may have (a UUID has 36). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
+/** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
+export const IDEMPOTENCY_FIELD = 'idempotencyKey'
 
 /** The message of ASSIGNMENT_CHANGED: who holds the license now, as the service found it. */
 export function assignmentChangedMessage(holder: string): string {

@@ -35,8 +35,8 @@ const keys = (db: DB) => db.withTables<{ idempotency_keys: IdempotencyKeyTable }
 const refusal = (error: ErrorBody['error'], message: string): StoredResponse => ({ status: 500, body: { error, message } })
 
 /**
- * Runs `write` once per (credential, key, operation): a repeat gets the stored answer. An answer of UNEXPECTED is not
- * kept (the write rolled back), so a repeat runs the write again.
+ * Runs `write` once per (credential, key, operation): a repeat gets the stored answer. Only a completed write's answer
+ * is kept; after a refusal (which wrote nothing) a repeat runs the write again.
  */
 export async function oncePerKey(
   ctx: ServiceContext,
@@ -76,7 +76,7 @@ export async function oncePerKey(
   }
 }
 
-/** Runs the write under a reserved key and keeps its answer (or gives the key up after an unexpected failure). */
+/** Runs the write under a reserved key and keeps its answer, or gives the key up when the write was refused. */
 async function runReserved(
   db: DB,
   id: { scope: string; key: string; operation: string },
@@ -97,7 +97,8 @@ async function runReserved(
     await release()
     throw err
   }
-  if (response.status !== 200 && (response.body as Partial<ErrorBody>).error === 'UNEXPECTED') {
+  // A refusal changed nothing: the key is given up, so that the form it came from may be corrected and sent again.
+  if (response.status !== 200) {
     await release()
     return response
   }

@@ -260,6 +260,10 @@ export const labels = {
   somethingWentWrong: 'Something went wrong',
 } as const
 
+/** Bulk Assign's Update when a license of the product changed hands since the dialog was opened. */
+export const bulkAssignmentChanged =
+  'Someone else just changed who holds these licenses. Review the list and update again.'
+
 // ─── The service's own error codes ──────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -163,6 +163,20 @@ describe('a write repeated with its Idempotency-Key', () => {
     expect(await holderOf(license.id)).toBe('b@globex.test')
   })
 
+  it('gives the key up after a refusal, so that the corrected form may be sent again under it', async () => {
+    const license = await freeLicense()
+    const change = (assignedToBefore: string) => ({
+      changeAssignment: {
+        licenses: [{ id: license.id, owner: license.owner, assignedTo: 'fixed@globex.test', assignedToBefore }],
+      },
+    })
+    expect((await service.call(change('stale@globex.test'), carl, 'key-refused')).body).toMatchObject({
+      error: 'ASSIGNMENT_CHANGED',
+    })
+    expect((await service.call(change(''), carl, 'key-refused')).status).toBe(200)
+    expect(await holderOf(license.id)).toBe('fixed@globex.test')
+  })
+
   it('an extension offer repeated is charged once', async () => {
     const sub = await makeSubscription(service.db, {
       now: Date.now(),

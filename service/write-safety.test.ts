@@ -1,5 +1,9 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignmentChangedMessage } from '../protocol/operations.js'
+import { serviceRouter } from './http.js'
 import { paymentsDb } from './payments/tables.js'
 import { makeSubscription, snapshot } from './subscriptions/testing.js'
 import { createTestService, signInAs } from './testing.js'
@@ -203,5 +207,43 @@ describe('a write repeated with its Idempotency-Key', () => {
       body: { error: 'MALFORMED_REQUEST' },
     })
     expect((await service.call({ accountSettings: {} }, carl, 'x'.repeat(201))).status).toBe(200)
+  })
+})
+
+describe('over HTTP', () => {
+  it('reads the Idempotency-Key header: a repeated POST is answered as the first, mails once, and another payload is refused', async () => {
+    const app = express()
+    app.use(serviceRouter(service))
+    const server = http.createServer(app)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const license = await freeLicense()
+      const post = (assignedTo = 'http@globex.test') =>
+        fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/licensing`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${carl}`,
+            'idempotency-key': 'http-key-0001',
+          },
+          body: JSON.stringify({
+            changeAssignment: {
+              licenses: [{ id: license.id, owner: license.owner, assignedTo, assignedToBefore: '' }],
+              sendEmail: true,
+            },
+          }),
+        })
+      for (const response of [await post(), await post()]) {
+        expect(response.status).toBe(200)
+        expect(await response.json()).toEqual({ changeAssignment: { completed: true } })
+      }
+      expect(await mailsTo(['http@globex.test'])).toHaveLength(1)
+      // The header is what ties the posts together: under it, another payload is refused.
+      const other = await post('other-http@globex.test')
+      expect(other.status).toBe(500)
+      expect(await other.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

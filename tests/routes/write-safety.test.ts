@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bulkAssignmentChanged } from '#app/rules/messages'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { paymentsDb } from '../../service/payments/tables'
 import { makeSubscription, snapshot } from '../../service/subscriptions/testing'
@@ -147,6 +148,40 @@ describe('the Assign dialog is compare-and-set', () => {
       result: { error: { '': ['This license was just unassigned by someone else.'] } },
     })
     expect(await holderOf(license)).toBe('')
+  })
+})
+
+describe('Bulk Assign is compare-and-set', () => {
+  it('refuses an Update whose list started from holders that have changed since, and writes nothing', async () => {
+    const { context, calls } = transport()
+    const holders = () =>
+      service.db.selectFrom('licenses').select(['id', 'assigned_to']).where('company_id', '=', 'globex').execute()
+    const before = await holders()
+    const response = await post(
+      'carl@globex.test',
+      'dialog=bulk-assign&company=globex&group=wallaby',
+      [
+        ['intent', 'bulk-assign'],
+        ['company', 'globex'],
+        ['group', 'wallaby'],
+        ['emails', 'bulk-stale@globex.test'],
+        ['stage', 'apply'],
+        // The dialog was opened when no one held a Wallaby.js license of Globex.
+        ['holdersBefore', ''],
+        ['idempotencyKey', 'bulk-stale-key-0001'],
+      ],
+      context,
+    )
+    expect(response.status).toBe(409)
+    expect(await response.json()).toMatchObject({
+      intent: 'bulk-assign',
+      result: { error: { '': [bulkAssignmentChanged] } },
+    })
+    expect(bulkAssignmentChanged).toBe(
+      'Someone else just changed who holds these licenses. Review the list and update again.',
+    )
+    expect(calls('changeAssignment')).toEqual([])
+    expect(await holders()).toEqual(before)
   })
 })
 

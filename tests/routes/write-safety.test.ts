@@ -7,7 +7,10 @@ import { makeSubscription, snapshot } from '../../service/subscriptions/testing'
 import { createTestService, signInAs } from '../../service/testing'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
-// Forms posted to the /manage action, answered by the real (test) service in process, as server.ts wires it.
+// Forms posted to the /manage action, answered by the real (test) service in process, as server.ts wires it. A short
+// timeout for the calls (read with the portal's env, at the first call).
+const TIMEOUT_MS = 1500
+process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
 const { action: manageAction } = await import('#app/routes/manage._index')
 const { createUserSession } = await import('#app/utils/session.server')
 
@@ -35,9 +38,10 @@ type Call = { operation: string; key: string | undefined }
 
 /**
  * The in-process transport, recording each call; `dropFirst` names an operation whose first answer is lost after the
- * service has carried the write out (the portal sees the call fail outright, as a dropped connection).
+ * service has carried the write out (the portal sees the call fail outright, as a dropped connection); `hangFirst`
+ * one whose first call is never answered.
  */
-function transport(dropFirst?: string) {
+function transport(dropFirst?: string, hangFirst?: string) {
   const calls: Call[] = []
   let dropped = false
   const context = {
@@ -45,6 +49,9 @@ function transport(dropFirst?: string) {
       async call(request: unknown, credential?: string, key?: string) {
         const operation = Object.keys(request as object)[0]
         calls.push({ operation, key })
+        if (operation === hangFirst && calls.filter((c) => c.operation === operation).length === 1) {
+          return new Promise<never>(() => {})
+        }
         const answer = await service.call(request, credential, key)
         if (operation === dropFirst && !dropped) {
           dropped = true
@@ -246,5 +253,21 @@ describe('a write whose first answer is lost is retried with its key and answere
     const moved = Number(after.licenses[0].expiration) - Number(before.licenses[0].expiration)
     expect(moved).toBeGreaterThanOrEqual(YEAR)
     expect(moved).toBeLessThan(2 * YEAR)
+  })
+
+  it('assign: a first call that never answers is given up after the timeout and retried under the same key', async () => {
+    const license = await freeGlobexLicense()
+    const { context, calls } = transport(undefined, 'changeAssignment')
+    const started = Date.now()
+    const response = await post(
+      'carl@globex.test',
+      `dialog=assign&license=${license}`,
+      assignForm(license, 'slow@globex.test', '', 'hang-key-00000001'),
+      context,
+    )
+    expect(response.status).toBe(302)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
+    expect(calls('changeAssignment').map((c) => c.key)).toEqual(['hang-key-00000001', 'hang-key-00000001'])
+    expect(await holderOf(license)).toBe('slow@globex.test')
   })
 })

@@ -82,13 +82,20 @@ const holderOf = async (id: string) =>
   (await service.db.selectFrom('licenses').select('assigned_to').where('id', '=', id).executeTakeFirstOrThrow())
     .assigned_to
 
-const assignForm = (license: string, email: string, seen: string, key: string): Array<[string, string]> => [
-  ['intent', 'assign'],
-  ['license', license],
-  ['email', email],
-  ['assignedToBefore', seen],
-  ['idempotencyKey', key],
-]
+/** The Assign dialog's form as posted: the address, the holder the dialog showed, its idempotency key. */
+const postAssign = (license: string, email: string, seen: string, key: string, context: AppLoadContext) =>
+  post(
+    'carl@globex.test',
+    `dialog=assign&license=${license}`,
+    [
+      ['intent', 'assign'],
+      ['license', license],
+      ['email', email],
+      ['assignedToBefore', seen],
+      ['idempotencyKey', key],
+    ],
+    context,
+  )
 
 describe('the Assign dialog is compare-and-set', () => {
   it('of 20 concurrent Assign posts for one free license one wins; the others are told who has it; one mail', async () => {
@@ -96,14 +103,7 @@ describe('the Assign dialog is compare-and-set', () => {
     const { context } = transport()
     const emails = Array.from({ length: 20 }, (_, i) => `portal-race-${i}@globex.test`)
     const responses = await Promise.all(
-      emails.map((email, i) =>
-        post(
-          'carl@globex.test',
-          `dialog=assign&license=${license}`,
-          assignForm(license, email, '', `race-key-${String(i).padStart(12, '0')}`),
-          context,
-        ),
-      ),
+      emails.map((email, i) => postAssign(license, email, '', `race-key-${String(i).padStart(12, '0')}`, context)),
     )
     const winner = await holderOf(license)
     expect(emails).toContain(winner)
@@ -144,12 +144,7 @@ describe('the Assign dialog is compare-and-set', () => {
     expect(await holderOf(license)).toBe('now@globex.test')
 
     await service.db.updateTable('licenses').set({ assigned_to: '' }).where('id', '=', license).execute()
-    const assign = await post(
-      'carl@globex.test',
-      `dialog=assign&license=${license}`,
-      assignForm(license, 'late@globex.test', 'now@globex.test', 'stale-assign-key-0001'),
-      context,
-    )
+    const assign = await postAssign(license, 'late@globex.test', 'now@globex.test', 'stale-assign-key-0001', context)
     expect(assign.status).toBe(409)
     expect(await assign.json()).toMatchObject({
       result: { error: { '': ['This license was just unassigned by someone else.'] } },
@@ -259,12 +254,7 @@ describe('a write whose first answer is lost is retried with its key and answere
     const license = await freeGlobexLicense()
     const { context, calls } = transport(undefined, 'changeAssignment')
     const started = Date.now()
-    const response = await post(
-      'carl@globex.test',
-      `dialog=assign&license=${license}`,
-      assignForm(license, 'slow@globex.test', '', 'hang-key-00000001'),
-      context,
-    )
+    const response = await postAssign(license, 'slow@globex.test', '', 'hang-key-00000001', context)
     expect(response.status).toBe(302)
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
     expect(calls('changeAssignment').map((c) => c.key)).toEqual(['hang-key-00000001', 'hang-key-00000001'])

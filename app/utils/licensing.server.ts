@@ -1,6 +1,6 @@
+import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/json'
-import crypto from 'node:crypto'
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
@@ -55,12 +55,12 @@ export async function callLicensing<O extends OperationName>(
 ): Promise<LicensingOutcome<O>> {
   const request = { [operation]: payload ?? {} }
   const env = portalEnv()
-  const transport = options.context?.licensing as InProcessTransport | undefined
+  const transport = env.LICENSING_API_URL ? undefined : (options.context?.licensing as InProcessTransport | undefined)
   const key = readOperations.has(operation) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
   const timeoutMs = env.LICENSING_TIMEOUT_MS
 
   let attempt: () => Promise<Answer>
-  if (!env.LICENSING_API_URL && transport) {
+  if (transport) {
     // The request is handed over as the JSON it would be sent as. The answer is plain JSON data built afresh by the
     // service for this call (what its HTTP endpoint would send), read as it is: copying it cost more than rendering
     // the page from it (a 1,000-license answer, `npm run bench`).
@@ -74,7 +74,7 @@ export async function callLicensing<O extends OperationName>(
   if (!answer) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
   // Outside production an in-process answer is checked to be JSON data and frozen, so that a value JSON would change,
   // or a change the portal makes to it, fails the tests.
-  const body = transport && !env.LICENSING_API_URL && !env.production ? frozenJson(answer.body) : answer.body
+  const body = transport && !env.production ? frozenJson(answer.body) : answer.body
   return readAnswer(operation, answer.status, body)
 }
 

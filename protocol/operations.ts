@@ -108,10 +108,22 @@ export const operations = {
   transferLicenses: { payload: z.object({ transferTo: email }), result: completed },
   confirmEmailChange: { payload: z.object({ passthrough: z.string().min(1).max(4000) }), result: completed },
   // company licenses
+  /**
+   * Each entry may carry `assignedToBefore`, the holder the caller last saw ('' for a free license): the change is then
+   * made only if the license still has that holder, and ASSIGNMENT_CHANGED refuses the whole call otherwise (the
+   * portal always sends it; a spec client that leaves it out overwrites whatever holder the license has).
+   */
   changeAssignment: {
     payload: z.object({
       licenses: z
-        .array(z.object({ id, owner: z.string(), assignedTo: z.union([email, z.literal('')]) }))
+        .array(
+          z.object({
+            id,
+            owner: z.string(),
+            assignedTo: z.union([email, z.literal('')]),
+            assignedToBefore: z.string().max(EMAIL_MAX_LENGTH).optional(),
+          }),
+        )
         .min(1)
         .max(10000),
       sendEmail: z.boolean().default(false),
@@ -334,10 +346,45 @@ export const errorCodes = [
   'NOT_ENOUGH_LICENSES',
   'PROVIDER_ERROR',
   'RATE_LIMITED',
+  // write safety
+  'ASSIGNMENT_CHANGED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'REQUEST_IN_PROGRESS',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
 export type ErrorBody = { error: ErrorCode; message: string }
+
+/**
+ * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
+ * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
+ */
+export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
+  'licenseCheck',
+  'ossLicenseCheck',
+  'retrieveDetails',
+  'accountSettings',
+  'offlineLicense',
+  'retrievePermissions',
+  'retrieveReceipt',
+  'prices',
+  'activeSubscriptionCheck',
+  'catalog',
+  'subscriptionReceipts',
+])
+
+/** The most characters an idempotency key may have (a UUID has 36). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
+/** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
+export const IDEMPOTENCY_FIELD = 'idempotencyKey'
+
+/** The message of ASSIGNMENT_CHANGED: who holds the license now, as the service found it. */
+export function assignmentChangedMessage(holder: string): string {
+  return holder === ''
+    ? 'This license was just unassigned by someone else.'
+    : `This license was just assigned to ${holder} by someone else.`
+}
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

@@ -16,6 +16,8 @@ export type ServiceContext = {
   now: () => number
   /** The bearer credential the call carried, if any. */
   credential?: string
+  /** The `Idempotency-Key` the call carried, if any: a repeat of a write with it answers what the first did. */
+  idempotencyKey?: string
   /** Adapters added by later capabilities (payments, identity, offline keys) hang here. */
   adapters: ServiceAdapters
 }

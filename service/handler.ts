@@ -1,6 +1,14 @@
-import { isOperationName, operations, type ErrorBody, type OperationName } from '../protocol/operations.js'
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  isOperationName,
+  operations,
+  readOperations,
+  type ErrorBody,
+  type OperationName,
+} from '../protocol/operations.js'
 import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
+import { oncePerKey } from './idempotency.js'
 import { operationHandlers } from './operations/index.js'
 
 export type ProtocolResponse =
@@ -41,11 +49,26 @@ export async function handleProtocol(
       `Invalid payload for ${name}: ${issue?.path.join('.') || 'payload'} ${issue?.message ?? ''}`.trim(),
     )
   }
+  const run = async (): Promise<ProtocolResponse> => {
+    try {
+      const result = await handler(parsed.data, ctx)
+      return { status: 200, body: { [name]: result } }
+    } catch (err) {
+      if (err instanceof ServiceError) return error(err.code, err.message)
+      log(err)
+      return error('UNEXPECTED', 'An unexpected error occurred.')
+    }
+  }
+  // A write with an idempotency key runs once per key; a read ignores the key, and so does a write whose answer is a
+  // new session credential (kept nowhere but in the answer; its single-use state refuses a repeat anyway).
+  const key = ctx.idempotencyKey
+  if (key === undefined || readOperations.has(name) || name === 'completeAuthentication') return run()
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    return error('MALFORMED_REQUEST', `The Idempotency-Key must have 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`)
+  }
   try {
-    const result = await handler(parsed.data, ctx)
-    return { status: 200, body: { [name]: result } }
+    return (await oncePerKey(ctx, { operation: name, key, payload: parsed.data }, run)) as ProtocolResponse
   } catch (err) {
-    if (err instanceof ServiceError) return error(err.code, err.message)
     log(err)
     return error('UNEXPECTED', 'An unexpected error occurred.')
   }

@@ -17,6 +17,7 @@ export function serviceRouter(service: LicensingService): express.Router {
     const response = await service.callText(
       typeof req.body === 'string' ? req.body : '',
       bearer(req.get('authorization')),
+      req.get('idempotency-key'),
     )
     res.status(response.status).type('application/json').send(JSON.stringify(response.body))
   })

@@ -14,9 +14,9 @@ export type LicensingService = {
   mailer: Mailer
   adapters: ServiceAdapters
   /** The in-process transport: the same protocol as `POST /api/licensing`, without HTTP. */
-  call(request: unknown, credential?: string): Promise<ProtocolResponse>
-  callText(text: string, credential?: string): Promise<ProtocolResponse>
-  context(credential?: string): ServiceContext
+  call(request: unknown, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
+  callText(text: string, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
+  context(credential?: string, idempotencyKey?: string): ServiceContext
   close(): Promise<void>
 }
 
@@ -63,7 +63,16 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const adapters: ServiceAdapters = { identity: createIdentityAdapter(config), ...(options.adapters ?? {}) }
   adapters.payments ??= createPayments({ config, db, now, log, context: () => context() })
 
-  const context = (credential?: string): ServiceContext => ({ db, config, codec, mailer, now, credential, adapters })
+  const context = (credential?: string, idempotencyKey?: string): ServiceContext => ({
+    db,
+    config,
+    codec,
+    mailer,
+    now,
+    credential,
+    idempotencyKey,
+    adapters,
+  })
 
   if (seeded) log(`Seeded the demo data set into ${describeStore(database)}.`)
   if (config.devTools && seedDemo) {
@@ -79,8 +88,8 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     mailer,
     adapters,
     context,
-    call: (request, credential) => handleProtocol(request, context(credential)),
-    callText: (text, credential) => handleProtocolText(text, context(credential)),
+    call: (request, credential, idempotencyKey) => handleProtocol(request, context(credential, idempotencyKey)),
+    callText: (text, credential, idempotencyKey) => handleProtocolText(text, context(credential, idempotencyKey)),
     close: async () => {
       adapters.payments?.close()
       await db.destroy()

@@ -29,8 +29,8 @@ export async function createTestService(options: ServiceOptions = {}): Promise<L
     ...service,
     dataDir,
     // Every answer in the tests is checked to be JSON data (and frozen), as the portal reads it in process.
-    async call(request, credential) {
-      const answer = await service.call(request, credential)
+    async call(request, credential, idempotencyKey) {
+      const answer = await service.call(request, credential, idempotencyKey)
       frozenJson(answer.body)
       return answer
     },

@@ -261,6 +261,10 @@ export const labels = {
   somethingWentWrong: 'Something went wrong',
 } as const
 
+/** Bulk Assign's Update when a license of the product changed hands since the dialog was opened. */
+export const bulkAssignmentChanged =
+  'Someone else just changed who holds these licenses. Review the list and update again.'
+
 // ─── The service's own error codes ──────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -295,6 +299,9 @@ const errorMessages: Record<ErrorCode, string> = {
   NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
   PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',
+  IDEMPOTENCY_KEY_REUSED: 'This form was already sent with different values. Please reload the page and try again.',
+  REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',
 }
 
 /** The message for a service error code; an unknown code gets "An unexpected error occurred.". */

@@ -1,26 +1,52 @@
+import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/json'
-import type { ErrorBody, ErrorCode, OperationName, Payload, Result } from '#protocol/operations'
+import {
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_KEY_PATTERN,
+  readOperations,
+  type ErrorBody,
+  type ErrorCode,
+  type OperationName,
+  type Payload,
+  type Result,
+} from '#protocol/operations'
 import { portalEnv } from './env.server'
 
 /** What the embedded service offers the portal through the load context (see server.ts). */
 export type InProcessTransport = {
-  call(request: unknown, credential?: string): Promise<{ status: number; body: unknown }>
+  call(request: unknown, credential?: string, idempotencyKey?: string): Promise<{ status: number; body: unknown }>
 }
 
 export type LicensingOutcome<O extends OperationName> =
   { ok: true; result: Result<O> } | { ok: false; error: ErrorCode; message: string }
 
-/** A fetch that fails outright is retried up to 5 times (spec §7, §9). */
+/** A call that fails outright is retried up to 5 times (spec §7, §9). */
 export const NETWORK_RETRIES = 5
 export const GENERIC_FAILURE = 'An unexpected occurred processing your request'
 
-type CallOptions = { credential?: string; context?: AppLoadContext; fetch?: typeof fetch }
+type CallOptions = {
+  credential?: string
+  context?: AppLoadContext
+  fetch?: typeof fetch
+  /**
+   * The key that makes a write safe to repeat: one per form submission (`idempotencyKeyOf`), the same on every retry.
+   * A write called without one gets a fresh key, so that at least its own retries are answered as the first attempt.
+   */
+  idempotencyKey?: string
+}
+
+type Answer = { status: number; body: unknown }
 
 /**
  * The licensing client (spec §7): `POST /api/licensing` with `{ operation: payload }`; status 200 → the result read
  * from the same key; status 500 → `{ error, message }`; any other answer, or one with neither a result nor an error,
  * → the generic failure. Speaks to the embedded service in process unless LICENSING_API_URL is set.
+ *
+ * A call fails outright when no answer comes (a network failure, or none within LICENSING_TIMEOUT_MS) or the answer
+ * cannot be read as JSON (cut off, or a proxy's error page); it is then retried up to 5 times. Every write carries an
+ * idempotency key, the same on each retry, so a retry of a write whose answer was lost is answered what the first
+ * attempt did and changes nothing twice.
  */
 export async function callLicensing<O extends OperationName>(
   operation: O,
@@ -28,43 +54,81 @@ export async function callLicensing<O extends OperationName>(
   options: CallOptions = {},
 ): Promise<LicensingOutcome<O>> {
   const request = { [operation]: payload ?? {} }
-  const apiUrl = portalEnv().LICENSING_API_URL
-  const transport = options.context?.licensing as InProcessTransport | undefined
+  const env = portalEnv()
+  const transport = env.LICENSING_API_URL ? undefined : (options.context?.licensing as InProcessTransport | undefined)
+  const key = readOperations.has(operation) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
+  const timeoutMs = env.LICENSING_TIMEOUT_MS
 
-  let status: number
-  let body: unknown
-  if (!apiUrl && transport) {
+  let attempt: () => Promise<Answer>
+  if (transport) {
     // The request is handed over as the JSON it would be sent as. The answer is plain JSON data built afresh by the
     // service for this call (what its HTTP endpoint would send), read as it is: copying it cost more than rendering
-    // the page from it (a 1,000-license answer, `npm run bench`). Outside production it is checked to be JSON data and
-    // frozen, so that a value JSON would change, or a change the portal makes to it, fails the tests.
-    const response = await transport.call(JSON.parse(JSON.stringify(request)), options.credential)
-    status = response.status
-    body = process.env.NODE_ENV === 'production' ? response.body : frozenJson(response.body)
+    // the page from it (a 1,000-license answer, `npm run bench`).
+    const json = JSON.stringify(request)
+    attempt = () => withTimeout(transport.call(JSON.parse(json), options.credential, key), timeoutMs)
   } else {
-    const url = apiUrl ?? 'http://localhost:3000/api/licensing'
-    const response = await fetchWithRetry(url, request, options)
-    if (!response) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
-    status = response.status
-    body = await response.json().catch(() => undefined)
+    const url = env.LICENSING_API_URL ?? 'http://localhost:3000/api/licensing'
+    attempt = () => fetchOnce(url, request, options, key, timeoutMs)
   }
-  return readAnswer(operation, status, body)
+  const answer = await withRetries(attempt)
+  if (!answer) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
+  // Outside production an in-process answer is checked to be JSON data and frozen, so that a value JSON would change,
+  // or a change the portal makes to it, fails the tests.
+  const body = transport && !env.production ? frozenJson(answer.body) : answer.body
+  return readAnswer(operation, answer.status, body)
 }
 
-async function fetchWithRetry(url: string, request: unknown, options: CallOptions): Promise<Response | null> {
-  const doFetch = options.fetch ?? fetch
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-  if (options.credential) headers.authorization = `Bearer ${options.credential}`
-  // One try plus up to five retries, only when the fetch itself fails (no answer at all).
-  for (let attempt = 0; attempt <= NETWORK_RETRIES; attempt++) {
+/** One try plus up to five retries, only when the call fails outright. */
+async function withRetries(attempt: () => Promise<Answer>): Promise<Answer | null> {
+  for (let tries = 0; tries <= NETWORK_RETRIES; tries++) {
     try {
-      return await doFetch(url, { method: 'POST', headers, body: JSON.stringify(request) })
+      return await attempt()
     } catch {
-      // network failure: try again
+      // no answer, none in time, or one that cannot be read: try again
     }
   }
   return null
 }
+
+async function fetchOnce(
+  url: string,
+  request: unknown,
+  options: CallOptions,
+  key: string | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  if (options.credential) headers.authorization = `Bearer ${options.credential}`
+  if (key) headers['idempotency-key'] = key
+  const response = await (options.fetch ?? fetch)(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+    // The limit covers the whole answer, its body included.
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The idempotency key a form submission carries (the hidden field `IDEMPOTENCY_FIELD` its dialog's loader filled),
+ * or a fresh one when the form sent none or one that is not a key.
+ */
+export function idempotencyKeyOf(formData: FormData): string {
+  const sent = formData.get(IDEMPOTENCY_FIELD)
+  return typeof sent === 'string' && IDEMPOTENCY_KEY_PATTERN.test(sent) ? sent : crypto.randomUUID()
+}
+
+/** A key for a form about to be rendered. */
+export const newIdempotencyKey = (): string => crypto.randomUUID()
 
 function readAnswer<O extends OperationName>(operation: O, status: number, body: unknown): LicensingOutcome<O> {
   if (status === 200 && body && typeof body === 'object' && operation in body) {

@@ -19,6 +19,7 @@ import pg from 'pg'
 import * as initial from './migrations/0001-initial.js'
 import * as payments from './migrations/0002-payments.js'
 import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
+import * as idempotency from './migrations/0004-idempotency.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-payments': payments,
   '0003-subscription-locks': subscriptionLocks,
+  '0004-idempotency': idempotency,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   createOAuthMocks,
@@ -119,6 +120,21 @@ describe('completeAuthentication against GitHub', () => {
     // Next time the GitHub id decides, whatever address GitHub now has as primary.
     const second = await signInThrough('github', { id: 5501, email: 'pat@new-job.test' })
     expect(second.body.completeAuthentication).toMatchObject({ email: 'pat@personal.test' })
+  })
+
+  it('keeps no answer for a repeat, whatever idempotency key it carried: the answer is a session credential', async () => {
+    const { redirect, state } = await start('github')
+    const code = oauth.approve(redirect, { id: 5501, email: 'pat@personal.test' })
+    const request = { completeAuthentication: { type: 'github', code, state } }
+    const first = await service.call(request, undefined, 'sign-in-key-0001')
+    expect(first.status).toBe(200)
+    const kept = await sql<{ n: number }>`
+      select count(*) as n from idempotency_keys where operation = 'completeAuthentication'`.execute(service.db)
+    expect(kept.rows[0].n).toBe(0)
+    // The state is single-use: the repeat is refused rather than answered with the credential again.
+    expect((await service.call(request, undefined, 'sign-in-key-0001')).body).toMatchObject({
+      error: 'INVALID_REQUEST',
+    })
   })
 
   it('sent the client’s credentials and the redirect address with the code', async () => {

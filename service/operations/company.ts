@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely'
 import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
-import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { assignmentChangedMessage, type ParsedPayload, type Result } from '../../protocol/operations.js'
 import { permissionFlags, roleOf, UNKNOWN_ROLE, type RoleNumber } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
@@ -91,6 +91,8 @@ async function namedLicenses(store: Store, refs: readonly { id: string; owner: s
  * changeAssignment (spec §7): sets or clears the assignee of company licenses, all in one transaction (one license
  * from the Assign dialog, or the whole plan of a bulk assign). Refused unless the caller may assign (`canAssign`) in
  * the company of every license; enterprise and multi-user licenses cannot be assigned, personal licenses neither.
+ * With `assignedToBefore`, a license whose holder is no longer the one the caller saw refuses the whole change
+ * (ASSIGNMENT_CHANGED, naming the holder now) and nothing is written or mailed.
  * With `sendEmail`, every address that receives a license is told so, after the change is committed.
  */
 export async function changeAssignment(
@@ -122,7 +124,15 @@ export async function changeAssignment(
     for (const [i, change] of payload.licenses.entries()) {
       const row = rows[i]
       if (row.assigned_to === change.assignedTo) continue
-      await trx.updateTable('licenses').set({ assigned_to: change.assignedTo }).where('id', '=', row.id).execute()
+      // Compare-and-set: the holder the caller saw is part of the UPDATE's condition, so of several writers that saw
+      // the same holder exactly one changes the row, whichever process they run in; the others roll back.
+      let update = trx.updateTable('licenses').set({ assigned_to: change.assignedTo }).where('id', '=', row.id)
+      if (change.assignedToBefore !== undefined) update = update.where('assigned_to', '=', change.assignedToBefore)
+      const { numUpdatedRows } = await update.executeTakeFirst()
+      if (numUpdatedRows !== 1n) {
+        const now = await trx.selectFrom('licenses').select('assigned_to').where('id', '=', row.id).executeTakeFirst()
+        throw new ServiceError('ASSIGNMENT_CHANGED', assignmentChangedMessage(now?.assigned_to ?? ''))
+      }
       if (change.assignedTo !== '') changed.push({ row, email: change.assignedTo })
     }
     const companies = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()

@@ -1,4 +1,13 @@
-import { companyLicense, createSoloCompany, dialog, tabTo, uniqueEmail, type LicenseRef } from './company-helpers'
+import {
+  assignBehindTheBack,
+  companyLicense,
+  createSoloCompany,
+  dialog,
+  newCompanyLicense,
+  tabTo,
+  uniqueEmail,
+  type LicenseRef,
+} from './company-helpers'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
@@ -62,6 +71,32 @@ test.describe('assign and unassign one company license', () => {
     await assign.getByRole('link', { name: 'Cancel' }).click()
     await expect(assign).toHaveCount(0)
     await expect(rowOf(page, license)).toContainText('Unassigned')
+  })
+
+  test('an Assign dialog opened before someone else assigned the license says so and shows who has it', async ({
+    page,
+    js,
+  }) => {
+    const license = newCompanyLicense('acme')
+    const other = uniqueEmail('someone-else', js)
+    const mine = uniqueEmail('mine', js)
+    await signIn(page, 'olivia@acme.test')
+    await rowAction(page, 'Assign', license).click()
+    const assign = dialog(page, js, 'Assign License')
+    await expect(assign).toBeVisible()
+
+    assignBehindTheBack(license.id, other)
+    await assign.getByRole('textbox', { name: 'Email' }).fill(mine)
+    await assign.getByRole('button', { name: 'Assign' }).click()
+    await expect(assign.getByText(`This license was just assigned to ${other} by someone else.`)).toBeVisible()
+    await expect(rowOf(page, license)).toContainText(other)
+    await expectNoAxeViolations(page, 'Assign dialog after someone else assigned the license')
+
+    // Having seen who holds it now, the user may still give it to the address they meant.
+    await assign.getByRole('button', { name: 'Assign' }).click()
+    await expect(assign).toHaveCount(0)
+    await expect(rowOf(page, license)).toContainText(mine)
+    await expect(rowOf(page, license)).not.toContainText(other)
   })
 
   test('enterprise and multi-user licenses say "Cannot assign this license type"', async ({ page }) => {

@@ -205,3 +205,43 @@ export function createSoloCompany(email: string): string {
     db.close()
   }
 }
+
+/**
+ * A free Wallaby.js company license of `company` in an order of its own, made for one test (so that no other test
+ * assigns it at the same time).
+ */
+export function newCompanyLicense(company: string): LicenseRef {
+  const db = openStore()
+  try {
+    const now = Date.now()
+    const suffix = crypto.randomBytes(6).toString('hex')
+    const order = `9${crypto.randomInt(10_000_000, 99_999_999)}`
+    const product = 'Wallaby.js company license'
+    db.transaction(() => {
+      db.prepare(
+        `insert into orders (id, owner, company_id, customer_name, customer_email, referrer, currency, amount,
+           provider_checkout_id, receipt_url, created_at) values (?, ?, ?, 'E2E', 'e2e@acme.test', null, 'USD', 116,
+           null, null, ?)`,
+      ).run(order, company, company, now)
+      db.prepare(
+        `insert into licenses (id, owner, company_id, order_id, license_key, key_number, product_name, product_group,
+           license_type, expiration, assigned_to, is_multi_user, trial, promotional, subscription_id, billing_period,
+           lapsing, created_at)
+         values (?, ?, ?, ?, ?, 1, ?, 'wallaby', 'company', ?, '', 0, 0, 0, null, null, 0, ?)`,
+      ).run(`lic_e2e${suffix}`, company, company, order, `WB-E2E-${suffix}`, product, now + 365 * 86_400_000, now)
+    })()
+    return { id: `lic_e2e${suffix}`, order, key: 1, product }
+  } finally {
+    db.close()
+  }
+}
+
+/** Someone else (another administrator, another tab) gives the license to `email` behind the page's back. */
+export function assignBehindTheBack(licenseId: string, email: string): void {
+  const db = openStore()
+  try {
+    db.prepare('update licenses set assigned_to = ? where id = ?').run(email, licenseId)
+  } finally {
+    db.close()
+  }
+}

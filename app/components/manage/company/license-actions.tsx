@@ -3,7 +3,7 @@ import type { License } from '#protocol/entities'
 import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
-import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
+import { dialogUrl, SEEN_HOLDER_FIELD, type CompanyDialog } from '#app/routes/__manage/company/urls'
 import type { LicenseActionProps } from '../license-actions'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
@@ -50,6 +50,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     // value.
     <form method="post" action={`/manage?index${keep}`} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
+      <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
       <button
         type="submit"
         name="intent"

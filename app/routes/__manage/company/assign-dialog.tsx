@@ -3,17 +3,18 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import { BackLink } from '#app/components/manage/company/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { cannotAssign, labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { AssignActionData, AssignDialogData } from './assign.server'
 import { AssignSchema } from './schemas'
-import { dialogActionUrl } from './urls'
+import { dialogActionUrl, SEEN_HOLDER_FIELD } from './urls'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
 export function AssignDialog({ data, closeTo }: DialogProps) {
-  const { license, companyName, assignable } = data as AssignDialogData
+  const { license, companyName, assignable, idempotencyKey } = data as AssignDialogData
   const actionData = useActionData<AssignActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'assign'
@@ -53,6 +54,9 @@ export function AssignDialog({ data, closeTo }: DialogProps) {
         >
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="license" value={license.id} />
+          {/* The holder this dialog shows: if someone else changes it first, the service refuses and says who. */}
+          <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
+          <IdempotencyField value={idempotencyKey} />
           <Flex direction="column" gap="2">
             <label htmlFor={fields.email.id}>
               <Text size="2" weight="medium">

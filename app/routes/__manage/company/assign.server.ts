@@ -6,17 +6,36 @@ import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import { canAssignLicense, displayName } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
-import { callLicensing } from '#app/utils/licensing.server'
+import { assignmentChangedMessage, type ErrorCode } from '#protocol/operations'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../registry.server'
 import { currentDetails, findCompanyLicense, notFound, refusal } from './common.server'
 import { AssignSchema, LicenseSchema } from './schemas'
-import { pageUrl } from './urls'
+import { pageUrl, SEEN_HOLDER_FIELD } from './urls'
 
 export type AssignDialogData = {
   license: { id: string; product: string; order: string; key: number; assignedTo: string }
   companyName: string
   /** Enterprise and multi-user licenses cannot be assigned: the dialog says so instead of offering the form. */
   assignable: boolean
+  /** The form's idempotency key: a repeat of this one submission assigns once. */
+  idempotencyKey: string
+}
+
+/** The holder the form saw; a form that did not say falls back to the holder read just now. */
+function seenHolder(formData: FormData, fallback: string): string {
+  const seen = formData.get(SEEN_HOLDER_FIELD)
+  return typeof seen === 'string' ? seen : fallback
+}
+
+/**
+ * A refusal of changeAssignment: when someone else changed the license in between, the message names its holder now
+ * (read afresh); otherwise the code's message.
+ */
+async function assignmentRefusal(args: Parameters<ManageAction>[0], licenseId: string, error: ErrorCode) {
+  if (error !== 'ASSIGNMENT_CHANGED') return refusal(error)
+  const fresh = findCompanyLicense(await currentDetails(args), licenseId)
+  return { message: assignmentChangedMessage(fresh?.license.assignedTo ?? ''), status: 409 }
 }
 
 export type AssignActionData = { intent: 'assign'; result: SubmissionResult<string[]> }
@@ -37,6 +56,7 @@ export const assignDialog: DialogLoader = async ({ url, details }) => {
     },
     companyName: company.name,
     assignable: canAssignLicense(license),
+    idempotencyKey: newIdempotencyKey(),
   } satisfies AssignDialogData
 }
 
@@ -56,13 +76,20 @@ export const assign: ManageAction = async (args) => {
   const answer = await callLicensing(
     'changeAssignment',
     {
-      licenses: [{ id: found.license.id, owner: found.license.owner, assignedTo: submission.value.email }],
+      licenses: [
+        {
+          id: found.license.id,
+          owner: found.license.owner,
+          assignedTo: submission.value.email,
+          assignedToBefore: seenHolder(args.formData, found.license.assignedTo),
+        },
+      ],
       sendEmail: args.preferences.sendEmailOnAssign,
     },
-    { credential: args.user.credential, context: args.context },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) {
-    const { message, status } = refusal(answer.error)
+    const { message, status } = await assignmentRefusal(args, found.license.id, answer.error)
     return reply([message], status)
   }
   return redirect(pageUrl(args.url))
@@ -78,11 +105,20 @@ export const unassign: ManageAction = async (args) => {
 
   const answer = await callLicensing(
     'changeAssignment',
-    { licenses: [{ id: found.license.id, owner: found.license.owner, assignedTo: '' }] },
-    { credential: args.user.credential, context: args.context },
+    {
+      licenses: [
+        {
+          id: found.license.id,
+          owner: found.license.owner,
+          assignedTo: '',
+          assignedToBefore: seenHolder(args.formData, found.license.assignedTo),
+        },
+      ],
+    },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) {
-    const { message, status } = refusal(answer.error)
+    const { message, status } = await assignmentRefusal(args, found.license.id, answer.error)
     return json<UnassignActionData>({ intent: 'unassign', license: found.license.id, message }, { status })
   }
   return redirect(pageUrl(args.url))

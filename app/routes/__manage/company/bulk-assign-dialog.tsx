@@ -5,6 +5,7 @@ import { Form, useActionData, useLocation, useNavigate, useNavigation } from '@r
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { License, ProductGroup } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import {
   BackLink,
   NativeSelect,
@@ -18,7 +19,7 @@ import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
 import { bulkAssignSchema } from './schemas'
-import { dialogActionUrl, dialogUrl } from './urls'
+import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from './urls'
 
 /**
  * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new
@@ -156,6 +157,9 @@ function AssigneesForm({ data, group, licenses, closeTo, groupErrorId }: Assigne
       <input type="hidden" name="intent" value="bulk-assign" />
       <input type="hidden" name="company" value={data.company.id} />
       <input type="hidden" name="group" value={group} />
+      {/* The holders this list started from: Update is refused if someone else changed them in between. */}
+      <input type="hidden" name={SEEN_HOLDERS_FIELD} value={data.emails} />
+      <IdempotencyField value={data.idempotencyKey} />
       <FieldError id={groupErrorId} errors={groupErrors} />
       <Flex direction="column" gap="2">
         <label htmlFor={fields.emails.id}>

@@ -8,12 +8,14 @@ import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { ProductGroup } from '#protocol/entities'
 import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
-import { callLicensing } from '#app/utils/licensing.server'
+import { normalizeEmail } from '#app/rules/email'
+import { bulkAssignmentChanged } from '#app/rules/messages'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../registry.server'
 import { currentDetails, findCompany, notFound, refusal } from './common.server'
 import { bulkAssignSchema } from './schemas'
-import { pageUrl } from './urls'
+import { pageUrl, SEEN_HOLDERS_FIELD } from './urls'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }
@@ -25,6 +27,8 @@ export type BulkAssignDialogData = {
   sendEmail: boolean
   /** The moment the plan is made for, so that server and browser agree on what has expired. */
   now: number
+  /** The form's idempotency key: a repeat of this one submission applies the plan once. */
+  idempotencyKey: string
 }
 
 export type BulkAssignActionData = {
@@ -52,7 +56,14 @@ export const bulkAssignDialog: DialogLoader = async ({ url, details, preferences
     emails: group ? companyAssignees(company.licenses, group, now) : '',
     sendEmail: preferences.sendEmailOnAssign,
     now,
+    idempotencyKey: newIdempotencyKey(),
   } satisfies BulkAssignDialogData
+}
+
+/** Two holder lists (one address per line) name the same addresses. */
+function sameHolders(a: string, b: string): boolean {
+  const set = (text: string) => [...new Set(text.split(/\s+/).map(normalizeEmail).filter(Boolean))].sort().join('\n')
+  return set(a) === set(b)
 }
 
 /** `intent=bulk-assign`: `stage=preview` answers the plan's summary; `stage=apply` carries the plan out. */
@@ -77,13 +88,27 @@ export const bulkAssign: ManageAction = async (args) => {
   if (stage === 'preview') {
     return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply(), summary: plan.summary })
   }
+  const changed = () =>
+    json<BulkAssignActionData>(
+      { intent: 'bulk-assign', result: submission.reply({ formErrors: [bulkAssignmentChanged] }) },
+      { status: 409 },
+    )
+  // The holders the dialog started from must still be the holders: otherwise someone else assigned or unassigned a
+  // license of the product since, and the list the user edited would undo that without saying so.
+  const seen = args.formData.get(SEEN_HOLDERS_FIELD)
+  if (typeof seen === 'string' && !sameHolders(seen, companyAssignees(company.licenses, group as ProductGroup, now))) {
+    return changed()
+  }
   if (plan.changes.length > 0) {
+    // Each change carries the holder read just now, so that the whole plan is refused if one changes before it lands.
+    const holders = new Map(company.licenses.map((l) => [l.id, l.assignedTo]))
     const answer = await callLicensing(
       'changeAssignment',
-      { licenses: plan.changes, sendEmail },
-      { credential: args.user.credential, context: args.context },
+      { licenses: plan.changes.map((c) => ({ ...c, assignedToBefore: holders.get(c.id) ?? '' })), sendEmail },
+      { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
     )
     if (!answer.ok) {
+      if (answer.error === 'ASSIGNMENT_CHANGED') return changed()
       const { message, status } = refusal(answer.error)
       return json<BulkAssignActionData>(
         { intent: 'bulk-assign', result: submission.reply({ formErrors: [message] }) },

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/components/manage/company/dialog-parts'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { RoleNumber } from '#app/rules/roles'
@@ -146,6 +147,7 @@ export function AddPermissionDialog({ data, closeTo }: DialogProps) {
       >
         <input type="hidden" name="intent" value="add-permission" />
         <input type="hidden" name="company" value={d.company.id} />
+        <IdempotencyField value={d.idempotencyKey} />
         <Flex direction="column" gap="2">
           <label htmlFor={fields.email.id}>
             <Text size="2" weight="medium">

@@ -21,7 +21,7 @@ import {
   UNKNOWN_ROLE,
   type RoleNumber,
 } from '#app/rules/roles'
-import { callLicensing } from '#app/utils/licensing.server'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
 import { currentDetails, findCompany, notFound, refusal } from './common.server'
@@ -42,6 +42,8 @@ export type AddPermissionDialogData = {
   roles: RoleOption[]
   defaultRole: RoleNumber
   sendEmail: boolean
+  /** The form's idempotency key: a repeat of this one submission adds the permission once. */
+  idempotencyKey: string
 }
 
 export type RemovePermissionActionData = { intent: 'remove-permission'; email: string; message: string }
@@ -98,6 +100,7 @@ export const addPermissionDialog: DialogLoader = async (args) => {
     roles: rolesOfferedTo(company).map((role) => ({ role, name: roleName(role), description: roleDescription(role) })),
     defaultRole: DEFAULT_ROLE,
     sendEmail: args.preferences.useSendEmailOnAddPermission,
+    idempotencyKey: newIdempotencyKey(),
   } satisfies AddPermissionDialogData
 }
 
@@ -146,7 +149,7 @@ export const addPermission: ManageAction = async (args) => {
   const answer = await callLicensing(
     'updatePermissions',
     { add: [{ companyId: company.id, email, permissions: roleCodes(role as RoleNumber) }], sendEmail },
-    { credential: args.user.credential, context: args.context },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) {
     if (answer.error === 'USER_EXISTS') {

@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/components/manage/company/dialog-parts'
 import { ButtonRow, NotAvailable, SubscriptionSubject } from '#app/components/manage/subscriptions/dialog-parts'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
@@ -65,6 +66,7 @@ export function SubscriptionAssignDialog({ data, closeTo }: DialogProps) {
       <Form method="post" action={subscriptionActionUrl('subscription-assign', id, closeTo)} {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="subscription" value={id} />
+        <IdempotencyField value={d.idempotencyKey} />
         <Flex direction="column" gap="2">
           <label htmlFor={fields.emails.id}>
             <Text size="2" weight="medium">

@@ -19,6 +19,7 @@ import {
   useSubscriptionAction,
 } from '#app/components/manage/subscriptions/dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/components/manage/subscriptions/payment-method-frame'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
@@ -89,6 +90,7 @@ function ConfirmDialog({
         <Form method="post" action={subscriptionActionUrl(dialog, subscription.subscriptionId, closeTo)}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="subscription" value={subscription.subscriptionId} />
+          <IdempotencyField value={data.idempotencyKey} />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -194,6 +196,7 @@ function OfferDialog({ data, closeTo }: DialogProps) {
         <Form method="post" action={subscriptionActionUrl('subscription-offer', subscription.subscriptionId, closeTo)}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="subscription" value={subscription.subscriptionId} />
+          <IdempotencyField value={d.idempotencyKey} />
           <input type="hidden" name="price" value={String(offer.priceGross)} />
           <Text as="p" size="4" weight="bold" mb="2">
             {offer.message}: {formatPrice(offer.priceGross, offer.currency)}

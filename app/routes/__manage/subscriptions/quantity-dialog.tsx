@@ -11,6 +11,7 @@ import {
   Refusal,
   SubscriptionSubject,
 } from '#app/components/manage/subscriptions/dialog-parts'
+import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { normalizeEmail } from '#app/rules/email'
 import { labels } from '#app/rules/messages'
@@ -67,6 +68,7 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
         >
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="subscription" value={id} />
+          <IdempotencyField value={d.idempotencyKey} />
           <Flex direction="column" gap="2">
             <label htmlFor={fields.quantity.id}>
               <Text size="2" weight="medium">

@@ -23,7 +23,7 @@ import {
   type SubscriptionNeed,
   type SubscriptionOperation,
 } from '#app/rules/subscription'
-import { callLicensing } from '#app/utils/licensing.server'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import { currentDetails, findSubscription, notFound, refusal } from '../company/common.server'
 import { pageUrl } from '../company/urls'
@@ -39,6 +39,8 @@ export type SubscriptionDialogData = {
   now: number
   /** The state machine's reason when the operation is not allowed now (the dialog says so instead of offering it). */
   refusal?: string
+  /** The form's idempotency key: a repeat of this one submission changes the subscription once. */
+  idempotencyKey: string
 }
 
 export type ReceiptsDialogData = SubscriptionDialogData & { payments?: ReceiptPayment[]; error?: string }
@@ -93,6 +95,7 @@ function dialogData(
     ...(company ? { companyName: company.name } : {}),
     now,
     ...(transition && !transition.allowed ? { refusal: transition.reason } : {}),
+    idempotencyKey: newIdempotencyKey(),
   }
 }
 
@@ -226,7 +229,12 @@ function refused(intent: string, subscription: string, error: ErrorCode, message
   return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
 }
 
-const options = (args: ManageArgs) => ({ credential: args.user.credential, context: args.context })
+/** A write carries the idempotency key of the form that asked for it. */
+const options = (args: Parameters<ManageAction>[0]) => ({
+  credential: args.user.credential,
+  context: args.context,
+  idempotencyKey: idempotencyKeyOf(args.formData),
+})
 
 /**
  * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the

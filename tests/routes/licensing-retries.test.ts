@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription } from '../../service/subscriptions/testing'
+
+// The portal talks to a remote licensing service with a short timeout: both are read from the env before the portal's
+// env is parsed.
+const API = 'http://licensing.remote.test/api/licensing'
+const TIMEOUT_MS = 80
+process.env.LICENSING_API_URL = API
+process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-retries-test-'))
+
+const { callLicensing, GENERIC_FAILURE, NETWORK_RETRIES } = await import('#app/utils/licensing.server')
+
+const server = setupServer()
+let service: Awaited<ReturnType<typeof createTestService>>
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  service = await createTestService()
+})
+afterEach(() => server.resetHandlers())
+afterAll(async () => {
+  server.close()
+  await service.close()
+  fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true })
+})
+
+type Seen = { key: string | null }
+
+describe('retries of the licensing client', () => {
+  it('a hanging service answers the generic failure after the timeout and its retries, each with the same key', async () => {
+    const seen: Seen[] = []
+    server.use(
+      http.post(API, async ({ request }) => {
+        seen.push({ key: request.headers.get('idempotency-key') })
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    const started = Date.now()
+    const answer = await callLicensing('logout', {}, { credential: 'c' })
+    const took = Date.now() - started
+    expect(answer).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
+    expect(seen).toHaveLength(1 + NETWORK_RETRIES)
+    expect(took).toBeGreaterThanOrEqual((1 + NETWORK_RETRIES) * TIMEOUT_MS - 10)
+    expect(took).toBeLessThan((1 + NETWORK_RETRIES) * TIMEOUT_MS + 2000)
+    expect(seen[0].key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(new Set(seen.map((s) => s.key)).size).toBe(1)
+  })
+
+  it('a read carries no idempotency key; a write carries the one it was given', async () => {
+    const seen: Seen[] = []
+    server.use(
+      http.post(API, async ({ request }) => {
+        seen.push({ key: request.headers.get('idempotency-key') })
+        const op = Object.keys((await request.json()) as object)[0]
+        return HttpResponse.json({ [op]: op === 'logout' ? { completed: true } : { logonLink: 'default' } })
+      }),
+    )
+    await callLicensing('accountSettings', null, { credential: 'c' })
+    await callLicensing('logout', {}, { credential: 'c', idempotencyKey: 'form-key-0123456789' })
+    expect(seen).toEqual([{ key: null }, { key: 'form-key-0123456789' }])
+  })
+
+  it('an assignment written before a malformed answer is retried with its key and succeeds; one mail', async () => {
+    const carl = await signInAs(service, 'carl@globex.test')
+    const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+    const license = await service.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('id', '=', made.licenseIds[0])
+      .executeTakeFirstOrThrow()
+    const keys: Array<string | null> = []
+    server.use(
+      http.post(API, async ({ request }) => {
+        const key = request.headers.get('idempotency-key')
+        keys.push(key)
+        const bearer = request.headers.get('authorization')?.slice('Bearer '.length)
+        const answer = await service.callText(await request.text(), bearer, key ?? undefined)
+        // The first answer is cut off on its way back, after the service committed the write.
+        if (keys.length === 1) return new HttpResponse(JSON.stringify(answer.body).slice(0, 10), { status: 200 })
+        return HttpResponse.json(answer.body, { status: answer.status })
+      }),
+    )
+    const outcome = await callLicensing(
+      'changeAssignment',
+      {
+        licenses: [{ id: license.id, owner: license.owner, assignedTo: 'cut-off@globex.test', assignedToBefore: '' }],
+        sendEmail: true,
+      },
+      { credential: carl },
+    )
+    expect(outcome).toEqual({ ok: true, result: { completed: true } })
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    const mails = await service.db
+      .selectFrom('mail_outbox')
+      .select('to')
+      .where('to', '=', 'cut-off@globex.test')
+      .execute()
+    expect(mails).toHaveLength(1)
+  })
+})

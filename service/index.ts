@@ -40,7 +40,10 @@ export type ServiceOptions = {
 export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
   call: LicensingService['call']
 } {
-  return Object.freeze({ call: (request: unknown, credential?: string) => service.call(request, credential) })
+  return Object.freeze({
+    call: (request: unknown, credential?: string, idempotencyKey?: string) =>
+      service.call(request, credential, idempotencyKey),
+  })
 }
 
 /** Opens the store (migrating it, and seeding an empty one), wires the adapters, and returns the service. */

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callLicensing } from '#app/utils/licensing.server'
 import { frozenJson } from '#protocol/json'
+import { inProcessTransport } from '../../service/index'
 import { createTestService, signInAs } from '../../service/testing'
 
 // The portal reads the embedded service's answers as they are (no copy): outside production each one is checked to be
@@ -52,8 +53,43 @@ describe('answers of the embedded service', () => {
 
   describe('the real service', () => {
     let service: Awaited<ReturnType<typeof createTestService>>
+    let context: AppLoadContext
     beforeAll(async () => {
       service = await createTestService()
+      // The load context as server.ts wires it: the protocol call, and nothing else of the service.
+      context = { licensing: inProcessTransport(service) }
+    })
+
+    it('lends the load context nothing but the protocol call', () => {
+      expect(Object.keys(context.licensing!)).toEqual(['call'])
+      expect(JSON.stringify(context)).toBe('{"licensing":{}}')
+    })
+
+    it("passes a write's idempotency key through: the same form sent twice adds one permission", async () => {
+      const credential = await signInAs(service, 'olivia@acme.test')
+      const companyId = (await callLicensing('retrieveDetails', {}, { credential, context })) as {
+        ok: true
+        result: { body: { companies: Array<{ id: string }> } }
+      }
+      const add = {
+        add: [
+          {
+            companyId: companyId.result.body.companies[0].id,
+            email: 'twice@acme.test',
+            permissions: ['ASSIGN'] as ['ASSIGN'],
+          },
+        ],
+      }
+      const first = await callLicensing('updatePermissions', add, { credential, context, idempotencyKey: 'form-1' })
+      const again = await callLicensing('updatePermissions', add, { credential, context, idempotencyKey: 'form-1' })
+      expect(first.ok).toBe(true)
+      expect(again).toEqual(first)
+      const rows = await service.db
+        .selectFrom('company_permissions')
+        .select('email')
+        .where('email', '=', 'twice@acme.test')
+        .execute()
+      expect(rows).toHaveLength(1)
     })
     afterAll(async () => {
       await service.close()
@@ -61,7 +97,7 @@ describe('answers of the embedded service', () => {
 
     it('answers retrieveDetails for a company administrator with JSON data (every license and subscription)', async () => {
       const credential = await signInAs(service, 'olivia@acme.test')
-      const outcome = await callLicensing('retrieveDetails', {}, { credential, context: { licensing: service } })
+      const outcome = await callLicensing('retrieveDetails', {}, { credential, context })
       expect(outcome.ok).toBe(true)
       if (!outcome.ok) return
       expect(outcome.result.body.companies.length).toBeGreaterThan(0)

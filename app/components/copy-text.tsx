@@ -37,11 +37,11 @@ export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
   const [state, setState] = useState<CopyState>({ message: '', copied: null })
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => {
-    const element = container.current
-    if (!element) return
+    // Listened for on the document and matched to the list at the click: a list inside a dialog's portal is mounted
+    // after this effect has run.
     function onClick(event: MouseEvent) {
       const button = event.target instanceof Element ? event.target.closest(`button[${COPY_ATTRIBUTE}]`) : null
-      if (!button || !element?.contains(button)) return
+      if (!button || !container.current?.contains(button)) return
       const text = button.getAttribute(COPY_ATTRIBUTE) ?? ''
       const shown = button.getAttribute('aria-controls')
       const say = (next: CopyState) => {
@@ -59,9 +59,9 @@ export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
       if (!navigator.clipboard) return refused()
       navigator.clipboard.writeText(text).then(() => say({ message: copiedMessage, copied: text }), refused)
     }
-    element.addEventListener('click', onClick)
+    document.addEventListener('click', onClick)
     return () => {
-      element.removeEventListener('click', onClick)
+      document.removeEventListener('click', onClick)
       clearTimeout(timer.current)
     }
   }, [container])

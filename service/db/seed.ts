@@ -868,7 +868,7 @@ export function buildDemoData(now: number) {
     method: mastercard,
   })
   const patPausedEnded = b.subscription({
-    product: demoProducts.consoleNinja,
+    product: demoProducts.wallabyPersonal,
     owner: pat,
     companyId: null,
     customer: patCustomer,

@@ -73,7 +73,7 @@ test('personal subscriptions count their licenses, with no assignments, under th
     expect(text).not.toContain('assigned')
   }
   const paused = subscriptionOf('pat@personal.test', "s.state = 'paused'")
-  await expect(subscriptionRow(page, paused)).toContainText('Console Ninja PRO · Monthly')
+  await expect(subscriptionRow(page, paused)).toContainText('Wallaby.js · Monthly')
 })
 
 test('the demo’s paused subscription past its paid term offers Restart: charged now, then renewing', async ({

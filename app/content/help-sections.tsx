@@ -120,7 +120,9 @@ const bodies: Record<HelpHeading, ReactNode> = {
       <List ordered>
         <Li>
           In your editor, run the product&apos;s license activation command and enter your license key. Your license
-          keys are listed on <PortalLink to="/manage">Manage Licenses</PortalLink>.
+          keys are listed on <PortalLink to="/manage">Manage Licenses</PortalLink>, in the <Strong>License Key</Strong>
+          column of each license table; its <Strong>Copy</Strong> button puts the key on the clipboard. A company
+          license assigned to you is listed among your own licenses.
         </Li>
         <Li>
           We email an activation link to the license&apos;s email address (for a company license, to the team member the

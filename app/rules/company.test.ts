@@ -3,7 +3,6 @@ import type { License } from '#protocol/entities'
 import {
   bulkAssignProducts,
   companyAssignees,
-  companyCounts,
   planCompanyBulkAssign,
   shouldAutoOpenBulkAssign,
   showBulkAssign,
@@ -12,7 +11,7 @@ import {
   showOfflineKeys,
   showPermissions,
 } from './company'
-import { DAY, NOW, company, license, subscription } from './test-fixtures'
+import { DAY, NOW, company, license } from './test-fixtures'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const inSubscription = (overrides: Partial<License> = {}) =>
@@ -58,26 +57,6 @@ describe('company action visibility (§5)', () => {
   it('New Subscription needs canRenew', () => {
     expect(showNewSubscription(company({ canRenew: true }))).toBe(true)
     expect(showNewSubscription(company({ canRenew: false }))).toBe(false)
-  })
-})
-
-describe('companyCounts (§2)', () => {
-  it('counts shown subscriptions and their unused licenses, and licenses outside subscriptions with the unassigned ones', () => {
-    const shown = subscription({
-      state: 'active',
-      licenses: [inSubscription({ assignedTo: 'a@x.test' }), inSubscription(), inSubscription()],
-    })
-    const inactive = subscription({ state: 'deleted', licenses: [inSubscription({ expiration: NOW - DAY })] })
-    const acme = company({
-      subscriptions: [shown, inactive],
-      licenses: [...shown.licenses, license({ assignedTo: 'b@x.test' }), license(), license({ expiration: NOW - DAY })],
-    })
-    expect(companyCounts(acme, NOW)).toEqual({
-      subscriptions: 1,
-      unusedSubscriptionLicenses: 2,
-      licenses: 3,
-      unassigned: 1,
-    })
   })
 })
 

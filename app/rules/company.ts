@@ -1,5 +1,5 @@
 /**
- * Company rules (spec §2, §5): which company-wide actions show, the counts in a company's heading, and the company
+ * Company rules (spec §2, §5): which company-wide actions show and the company
  * bulk-assign dialog (its product choice and its planning).
  */
 import type { Company, License, ProductGroup } from '#protocol/entities'
@@ -8,7 +8,6 @@ import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from '
 import { NEWLINES, normalizeEmail, parseEmailList } from './email'
 import { canAssignLicense, isExpired, sortLicenses } from './license'
 import { assignmentSummary, bulkAllExpired, bulkInvalidEmails, bulkNotEnoughUnexpired } from './messages'
-import { isInactive } from './subscription'
 
 /**
  * A license the company bulk assign works on: assignable (not enterprise, not multi-user, §5) and not part of a
@@ -53,29 +52,8 @@ export function showNewSubscription(company: Company): boolean {
   return company.canRenew
 }
 
-export type CompanyCounts = {
-  /** Subscriptions that are not inactive (the ones shown by default). */
-  subscriptions: number
-  /** Unassigned, unexpired licenses of those subscriptions. */
-  unusedSubscriptionLicenses: number
-  /** Licenses without a subscription (the company's Licenses list). */
-  licenses: number
-  /** Of those, the unassigned ones that have not expired (seats that can still be handed out). */
-  unassigned: number
-}
-
-/** §2: the counts in a company section's heading. */
-export function companyCounts(company: Company, now: number): CompanyCounts {
-  const open = (l: License) => l.assignedTo.trim() === '' && !isExpired(l, now)
-  const subscriptions = company.subscriptions.filter((s) => !isInactive(s, now))
-  const licenses = company.licenses.filter((l) => !l.subscription)
-  return {
-    subscriptions: subscriptions.length,
-    unusedSubscriptionLicenses: subscriptions.reduce((n, s) => n + s.licenses.filter(open).length, 0),
-    licenses: licenses.length,
-    unassigned: licenses.filter(open).length,
-  }
-}
+// The heading's counts are defined with the subscription rows' in seat-counts.ts.
+export { companyCounts, type CompanyCounts } from './seat-counts'
 
 /** The product groups the bulk-assign dropdown offers, in the spec's order, with their labels. */
 export const bulkAssignGroups = [

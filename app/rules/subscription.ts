@@ -6,7 +6,7 @@ import type { License, LicenseRef, Subscription } from '#protocol/entities'
 import { clampQuantity, lapseRequirementFor, planSeats } from '#protocol/subscriptions'
 import type { AssignmentChange } from './assignment'
 import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
-import { compareIds, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
+import { compareIds, displayName, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
 import { assignmentSummary, bulkInvalidEmails, quantityLapseMessage } from './messages'
 
 // The quantity rules, the state machine and who may act are enforced by the licensing service too
@@ -25,6 +25,11 @@ export {
   type SubscriptionNeed,
   type SubscriptionOperation,
 } from '#protocol/subscriptions'
+
+/** §3 display name, the license tables' rule: "Wallaby.js company license" reads "Wallaby.js", "Console Ninja" "Console Ninja PRO". */
+export function subscriptionDisplayName(subscription: Pick<Subscription, 'productName'>): string {
+  return displayName({ productName: subscription.productName, trial: false })
+}
 
 /** §3: the first license gives the subscription's expiry; `undefined` for a subscription without licenses. */
 export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {

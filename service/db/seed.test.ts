@@ -219,6 +219,15 @@ describe('demo data set', () => {
     expect(byId.get(s.acmeDeletedActive)?.state).toBe('deleted')
     for (const l of await licensesOf(s.acmeDeletedExpired)) expect(l.expiration).toBeLessThan(NOW)
     for (const l of await licensesOf(s.acmeDeletedActive)) expect(l.expiration).toBeGreaterThan(NOW)
+    // Paused past the paid term (Restart is offered), one of Acme's and one of pat's.
+    for (const id of [s.acmePausedEnded, s.patPausedEnded]) {
+      expect(byId.get(id)).toMatchObject({ state: 'paused', next_payment_date: null })
+      const licenses = await licensesOf(id)
+      expect(licenses.length, id).toBeGreaterThan(0)
+      for (const l of licenses) expect(l.expiration).toBeLessThan(NOW)
+    }
+    expect(byId.get(s.acmePausedEnded)?.company_id).toBe('acme')
+    expect(byId.get(s.patPausedEnded)).toMatchObject({ owner: 'pat@personal.test', company_id: null })
 
     const offer = byId.get(s.acmeSpecialOffer)!
     expect(offer.state).toBe('active')
@@ -262,7 +271,7 @@ describe('demo data set', () => {
     }
     // Every company subscription of Acme sits with Acme.
     const acmeSubs = subs.filter((x) => x.company_id === 'acme')
-    expect(acmeSubs).toHaveLength(9)
+    expect(acmeSubs).toHaveLength(10)
     for (const x of acmeSubs) expect(x.owner).toBe('acme')
     // The monthly subscription that may be upgraded (more than 90 days to expiry, spec §5).
     const extended = byId.get(s.globexMonthlyExtended)!
@@ -288,8 +297,12 @@ describe('demo data set', () => {
     expect(pat.filter((l) => l.trial === 1)).toHaveLength(1)
 
     const subs = await db.selectFrom('subscriptions').selectAll().where('owner', '=', 'pat@personal.test').execute()
-    expect(subs).toHaveLength(1)
-    expect(subs[0]).toMatchObject({
+    // The monthly subscription, and the one paused past its paid term (see above).
+    expect(subs.map((x) => x.id).sort()).toEqual(
+      [demoRefs.subscriptions.patMonthly, demoRefs.subscriptions.patPausedEnded].sort(),
+    )
+    const monthly = subs.find((x) => x.id === demoRefs.subscriptions.patMonthly)!
+    expect(monthly).toMatchObject({
       id: demoRefs.subscriptions.patMonthly,
       company_id: null,
       state: 'active',
@@ -299,8 +312,8 @@ describe('demo data set', () => {
       last_four: '4242',
       unit_price: 6.05,
     })
-    expect(subs[0].next_payment_date).toBeGreaterThan(NOW)
-    expect(get(r.patSubscription).subscription_id).toBe(subs[0].id)
+    expect(monthly.next_payment_date).toBeGreaterThan(NOW)
+    expect(get(r.patSubscription).subscription_id).toBe(monthly.id)
 
     const activations = await db.selectFrom('activations').selectAll().orderBy('activation_time').execute()
     expect(activations.map((a) => [a.license_id, a.hostname, a.status])).toEqual([

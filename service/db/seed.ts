@@ -58,12 +58,12 @@ export const demoAccounts: Array<{ email: string; description: string }> = [
   {
     email: 'pat@personal.test',
     description:
-      'Personal holder: licenses of every product group (one expiring soon, one expired 10 days ago, one long expired, Open Source, trial), a monthly subscription, a license active on 3 machines',
+      'Personal holder: licenses of every product group (one expiring soon, one expired 10 days ago, one long expired, Open Source, trial), a monthly subscription, a paused subscription whose paid term has ended (Restart), a license active on 3 machines',
   },
   {
     email: 'olivia@acme.test',
     description:
-      'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state',
+      'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state (one paused past its paid term: Restart)',
   },
   { email: 'max@acme.test', description: 'Company Manager of Acme Corp (assign only)' },
   { email: 'rita@reseller.test', description: 'Reseller Administrator of Globex and Initech' },
@@ -852,6 +852,34 @@ export function buildDemoData(now: number) {
     payments: 2,
     method: visa,
   })
+  // Paused, and the paid term has since ended: Restart is offered (spec §4 "restarting a paused subscription charges
+  // immediately and then resumes"). One of Acme's (olivia) and one of pat's own, so that it can be tried both as a
+  // Company Administrator and as a personal holder.
+  const acmePausedEnded = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.bundleCompany,
+    state: 'paused',
+    billingPeriod: 'year',
+    quantity: 2,
+    assign: [dev(23)],
+    expiresIn: -12,
+    lastPaidDaysAgo: 377,
+    payments: 2,
+    method: mastercard,
+  })
+  const patPausedEnded = b.subscription({
+    product: demoProducts.wallabyPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    state: 'paused',
+    billingPeriod: 'month',
+    quantity: 1,
+    expiresIn: -6,
+    lastPaidDaysAgo: 36,
+    payments: 2,
+    method: visa,
+  })
 
   const refs = {
     companies: { acme, globex, initech, vendorLabs },
@@ -911,6 +939,8 @@ export function buildDemoData(now: number) {
       globexAnnual: globexAnnual.subscriptionId,
       globexMonthlyExtended: globexMonthlyExtended.subscriptionId,
       initechMonthly: initechMonthly.subscriptionId,
+      acmePausedEnded: acmePausedEnded.subscriptionId,
+      patPausedEnded: patPausedEnded.subscriptionId,
     },
     activations: patActivations,
   }

@@ -151,7 +151,9 @@ describe('confirmEmailChange', () => {
       .execute()
     const before = await holdings(from)
     expect(before.owned.length).toBeGreaterThan(3)
-    expect(before.subscriptions).toEqual([demoRefs.subscriptions.patMonthly])
+    expect(before.subscriptions).toEqual(
+      [demoRefs.subscriptions.patMonthly, demoRefs.subscriptions.patPausedEnded].sort(),
+    )
     expect(before.orders.length).toBeGreaterThan(3)
     expect(before.assigned).toEqual([demoRefs.licenses.acmeBundleUnassigned])
 
@@ -193,7 +195,7 @@ describe('confirmEmailChange', () => {
     expect(details.email).toBe(to)
     expect(details.body.personal.licenses.map((l) => l.id)).toEqual(expect.arrayContaining(before.owned))
     expect(details.body.companies.map((c) => c.id)).toEqual([demoRefs.companies.acme])
-    expect(details.body.personal.subscriptions).toHaveLength(1)
+    expect(details.body.personal.subscriptions).toHaveLength(2)
     // The old address is told.
     const notice = await service.db
       .selectFrom('mail_outbox')

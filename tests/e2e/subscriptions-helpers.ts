@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
-import { dataDir, expect } from './fixtures'
+import { dataDir, expect, expectNoAxeViolations } from './fixtures'
 
 const DAY = 86_400_000
 
@@ -207,4 +207,21 @@ export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 
 export async function expectClosed(page: Page, js: boolean, title: string, role: 'dialog' | 'alertdialog' = 'dialog') {
   await expect(dialog(page, js, title, role)).toHaveCount(0)
   await expect(page).toHaveURL(/\/manage(\?inactive=show)?$/)
+}
+
+/**
+ * Restarts a paused subscription whose paid term has ended through its row's Restart dialog (which says the term has
+ * ended and that the charge is immediate), and waits until the row reads active and renewing.
+ */
+export async function restartFromRow(page: Page, js: boolean, id: string): Promise<void> {
+  const row = subscriptionRow(page, id)
+  await expect(row.getByRole('link', { name: `Resume subscription #${id}` })).toHaveCount(0)
+  await row.getByRole('link', { name: `Restart subscription #${id}` }).click()
+  const restart = dialog(page, js, 'Restart Subscription')
+  await expect(restart).toContainText('The paid term ended on')
+  await expect(restart).toContainText('immediately')
+  await expectNoAxeViolations(page, 'Restart Subscription dialog')
+  await restart.getByRole('button', { name: 'Restart and Pay Now' }).click()
+  await expectClosed(page, js, 'Restart Subscription')
+  await expect(row.getByText('Active, auto-renew on')).toBeVisible()
 }

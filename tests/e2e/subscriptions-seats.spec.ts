@@ -40,7 +40,7 @@ test('reduce the quantity, choosing exactly as many addresses to lapse as asked'
   await expect(quantity.getByRole('checkbox', { name: 'bob@subs.test' })).toBeChecked()
   await quantity.getByRole('button', { name: 'Change Quantity' }).click()
   await expectClosed(page, js, 'Change Quantity')
-  await expect(row).toContainText('1 license(s), 3 assigned, 2 lapsing')
+  await expect(row).toContainText('3 license(s), 3 assigned, 2 lapsing')
   const stored = storedSubscription(sub.id)
   expect(stored.subscription.quantity).toBe(1)
   expect(stored.licenses.map((l) => [l.assigned_to, l.lapsing])).toEqual([
@@ -76,7 +76,7 @@ test('manage assignments: the plan is shown before Update, errors disable it', a
   await expect(assign.getByText('1 license(s) will be unassigned and 2 license(s) will be assigned.')).toBeVisible()
   await assign.getByRole('button', { name: 'Update' }).click()
   await expectClosed(page, js, 'Manage Assignments')
-  await expect(row).toContainText('3 license(s), 2 assigned')
+  await expect(row).toContainText('3 license(s), 2 assigned, 1 unused')
   const holders = storedSubscription(sub.id)
     .licenses.map((l) => l.assigned_to)
     .filter(Boolean)

@@ -40,7 +40,8 @@ const COLUMNS: FooterColumn[] = [
 const SOCIAL: Array<{ label: string; href: string; icon: ReactNode }> = [
   { label: 'GitHub', href: 'https://github.com/license-portal', icon: <GitHubIcon /> },
   { label: 'X (formerly Twitter)', href: 'https://x.com/license_portal', icon: <XLogoIcon /> },
-  { label: 'Email support', href: 'mailto:support@license-portal.test', icon: <MailIcon /> },
+  // The contact page shows the support address the portal is configured with.
+  { label: 'Contact support', href: '/contact/', icon: <MailIcon /> },
 ]
 
 // The footer is on every page: plain elements with the class names Radix Themes' components render for the props named

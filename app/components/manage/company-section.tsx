@@ -1,6 +1,6 @@
 import { Box, Heading, Text } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
-import type { CompanyCounts } from '#app/rules/company'
+import { companyCountsText, type CompanyCounts } from '#app/rules/seat-counts'
 import { sectionCompany, type LicensePage } from '#app/rules/manage-view'
 import { CompanyActions } from './company-actions'
 import { LicenseTable } from './license-table'
@@ -39,8 +39,7 @@ export function CompanySection({
           {company.name}
         </Heading>
         <Text as="p" size="2" mb="3" color="gray">
-          {counts.subscriptions} subscription(s) with {counts.unusedSubscriptionLicenses} unused license(s) ·{' '}
-          {counts.licenses} license(s) with {counts.unassigned} unassigned
+          {companyCountsText(counts)}
         </Text>
         <CompanyActions company={sectionCompany(company, licenses.rows)} admin={admin} now={now} email={email} />
         {company.subscriptions.length ? (

@@ -1,10 +1,12 @@
 import { Flex, Table, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
-import { useRef, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
-import { displayName, isExpired } from '#app/rules/license'
+import { displayName, isExpired, licenseWords } from '#app/rules/license'
 import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
+import { CopyAnnouncement, CopyButton, useCopyButtons } from '#app/components/copy-text'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { hasLicenseActions, LicenseActions } from './license-actions'
@@ -42,6 +44,11 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
   const { rows, page, pages, total } = licenses
   const body = useRef<HTMLTableSectionElement>(null)
   useRouteLinks(body)
+  // The license key is what the editor is activated with: selectable text, and a copy button once script runs.
+  const hydrated = useHydrated()
+  const { message, copied } = useCopyButtons(body)
+  const copyList = { hydrated, copied }
+  const keyIds = useId()
   if (total === 0) return null
   const showAssigned = Boolean(company) || rows.some((l) => l.licenseType === 'company')
   return (
@@ -59,6 +66,9 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
             <th className={rt.columnHeaderCell} scope="col">
               Key #
             </th>
+            <th className={rt.columnHeaderCell} scope="col">
+              License Key
+            </th>
             {showAssigned ? (
               <th className={rt.columnHeaderCell} scope="col">
                 Assigned To
@@ -75,7 +85,7 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
           </tr>
         </thead>
         <tbody className={rt.tableBody} ref={body}>
-          {rows.map((license) => (
+          {rows.map((license, index) => (
             <tr className={rt.tableRow} key={`${license.owner}:${license.id}`}>
               <th className={rt.rowHeaderCell} scope="row">
                 {displayName(license)}
@@ -85,6 +95,17 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
                 <OrderNumber license={license} company={company} />
               </td>
               <td className={cell}>{license.key}</td>
+              <td className={cell}>
+                <span className={rt.flexRowWrap}>
+                  <code id={`${keyIds}-${index}`}>{license.licenseKey}</code>
+                  <CopyButton
+                    text={license.licenseKey}
+                    shows={`${keyIds}-${index}`}
+                    label={`Copy license key of ${licenseWords(license)}`}
+                    list={copyList}
+                  />
+                </span>
+              </td>
               {showAssigned ? (
                 <td className={cell}>
                   {license.assignedTo || (
@@ -109,6 +130,7 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
           ))}
         </tbody>
       </Table.Root>
+      <CopyAnnouncement message={message} />
       {pages > 1 ? <Pagination caption={caption} page={page} pages={pages} total={total} href={href} /> : null}
     </>
   )

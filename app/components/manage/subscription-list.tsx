@@ -8,7 +8,14 @@ import { useRouteLinks } from '#app/components/route-links'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
-import { hasInactive, sortSubscriptions, subscriptionExpiry, visibleSubscriptions } from '#app/rules/subscription'
+import { subscriptionSeatsText } from '#app/rules/seat-counts'
+import {
+  hasInactive,
+  sortSubscriptions,
+  subscriptionDisplayName,
+  subscriptionExpiry,
+  visibleSubscriptions,
+} from '#app/rules/subscription'
 
 type SubscriptionListProps = {
   subscriptions: Subscription[]
@@ -77,14 +84,14 @@ export function SubscriptionList({
             {visible.map((s) => {
               const state = stateLabel(s)
               const expiry = subscriptionExpiry(s)
-              const assigned = s.licenses.filter((l) => l.assignedTo).length
               return (
                 <li key={s.subscriptionId}>
                   <div className={rt.card1}>
                     <div className={rt.flexBetweenWrap}>
                       <div className={rt.box}>
                         <p className={rt.textBold}>
-                          {s.productName} · {s.billingPeriod === 'year' ? 'Annual' : 'Monthly'} · #{s.subscriptionId}
+                          {subscriptionDisplayName(s)} · {s.billingPeriod === 'year' ? 'Annual' : 'Monthly'} · #
+                          {s.subscriptionId}
                         </p>
                         <div className={rt.flexRowWrapMt1}>
                           <span className={rt.badge} {...accentColor(state.color)}>
@@ -95,10 +102,7 @@ export function SubscriptionList({
                               {s.pendingChange}
                             </span>
                           ) : null}
-                          <span className={rt.text2}>
-                            {s.quantity} license(s), {assigned} assigned
-                            {s.lapsingQuantity ? `, ${s.lapsingQuantity} lapsing` : ''}
-                          </span>
+                          <span className={rt.text2}>{subscriptionSeatsText(s, !company, now)}</span>
                         </div>
                         {s.state === 'pastDue' ? (
                           <p className={rt.text2Mt1} {...accentColor('red')}>
@@ -106,7 +110,11 @@ export function SubscriptionList({
                           </p>
                         ) : null}
                         <p className={rt.text2Mt1}>
-                          {expiry ? <>Expires {formatDate(expiry, { utc: true })}. </> : null}
+                          {expiry ? (
+                            <>
+                              {expiry <= now ? 'Expired' : 'Expires'} {formatDate(expiry, { utc: true })}.{' '}
+                            </>
+                          ) : null}
                           {s.nextPayment ? (
                             <>
                               Next payment {formatPrice(s.nextPayment.amount, s.nextPayment.currency)} on{' '}

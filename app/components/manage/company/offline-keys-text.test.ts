@@ -3,7 +3,7 @@ import { offlineKeyFileName, offlineKeyLine, offlineKeysText, textFileHref } fro
 
 describe('offline keys as text (spec §2)', () => {
   it('separates a key’s parts by ": "', () => {
-    expect(offlineKeyLine({ key: 3, licenseKey: 'abc.def' })).toBe('3: abc.def')
+    expect(offlineKeyLine({ key: 3, offlineKey: 'abc.def' })).toBe('3: abc.def')
   })
 
   it('groups the keys by order, in the order given', () => {
@@ -11,11 +11,11 @@ describe('offline keys as text (spec §2)', () => {
       {
         order: '1000',
         keys: [
-          { key: 1, licenseKey: 'k1' },
-          { key: 2, licenseKey: 'k2' },
+          { key: 1, offlineKey: 'k1' },
+          { key: 2, offlineKey: 'k2' },
         ],
       },
-      { order: '2000', keys: [{ key: 1, licenseKey: 'k3' }] },
+      { order: '2000', keys: [{ key: 1, offlineKey: 'k3' }] },
     ])
     expect(text).toBe('Offline keys of Acme Corp\n\nOrder 1000\n1: k1\n2: k2\n\nOrder 2000\n1: k3\n')
   })

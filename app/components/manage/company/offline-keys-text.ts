@@ -2,11 +2,11 @@
  * The offline keys as text (spec §2 "Offline keys dialog"): grouped by order, sorted by order then key, each key's
  * parts separated by ": " (key number, then the key). The same text is shown, copied and downloaded.
  */
-export type OfflineKeyLine = { key: number; licenseKey: string }
+export type OfflineKeyLine = { key: number; offlineKey: string }
 
 /** One key: `{key number}: {offline key}`. */
 export function offlineKeyLine(entry: OfflineKeyLine): string {
-  return `${entry.key}: ${entry.licenseKey}`
+  return `${entry.key}: ${entry.offlineKey}`
 }
 
 /** Every key of a company, one group per order (already sorted by `groupOfflineKeys`). */

@@ -8,6 +8,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { Details } from '#protocol/operations'
 import { displayName } from '#app/rules/license'
+import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../registry.server'
 import { currentDetails, findLicense, findSubscription, notFound, refusal } from './common.server'
@@ -113,7 +114,7 @@ export const removeSubscriptionDialog: DialogLoader = async ({ url, details }) =
   return {
     subscription: {
       id: subscription.subscriptionId,
-      product: subscription.productName,
+      product: subscriptionDisplayName(subscription),
       holder: company?.name ?? details.email,
       quantity: subscription.quantity,
       state: subscription.state,

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { Form, useActionData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { License, ProductGroup } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
@@ -14,7 +15,7 @@ import {
   textAreaStyle,
 } from '#app/components/manage/company/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { planCompanyBulkAssign } from '#app/rules/company'
+import { companyAssignees, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
@@ -25,14 +26,22 @@ import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from './urls'
  * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new
  * assignments". The plan's summary is shown before Update: with script as the user types, without script after
  * Preview (a step the server renders).
+ *
+ * With script the product is chosen in the browser, with nothing to wait for: the page already holds every license of
+ * the company whose dialog is open, so the chosen product's starting list and plan are worked out here. Nothing that
+ * arrives later (a revalidation of the page) can replace the text typed, or be applied to another product: the form
+ * belongs to the product on screen, and is posted with it. Without script, "Choose product" reloads the dialog.
  */
 export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
   const d = data as BulkAssignDialogData
   const company = details.body.companies.find((c) => c.id === d.company.id)
   const hydrated = useHydrated()
-  const navigate = useNavigate()
-  const location = useLocation()
   const productId = 'bulk-assign-product'
+  // The product on screen. It follows the address only when the address itself changes (back, forward).
+  const [chosen, setChosen] = useState({ group: d.group, from: d.group })
+  const group = chosen.from === d.group ? chosen.group : d.group
+  if (chosen.from !== d.group) setChosen({ group: d.group, from: d.group })
+  const emails = group === d.group || !company || !group ? d.emails : companyAssignees(company.licenses, group, d.now)
 
   return (
     <RouteDialog
@@ -41,7 +50,7 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
       closeTo={closeTo}
       maxWidth="600px"
     >
-      {!d.group || !company ? (
+      {!group || !company ? (
         <>
           <Text as="p" size="2" mb="3">
             This company has no licenses that can be assigned in bulk.
@@ -52,7 +61,7 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
         </>
       ) : (
         <>
-          {/* Choosing the product reloads the dialog with that product's current holders as the starting list. */}
+          {/* Without script, Choose product reloads the dialog with that product's current holders as the starting list. */}
           <Form method="get" action="/manage" preventScrollReset>
             <input type="hidden" name="dialog" value="bulk-assign" />
             <input type="hidden" name="company" value={d.company.id} />
@@ -69,20 +78,20 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
                 <NativeSelect
                   id={productId}
                   name="group"
-                  defaultValue={d.group}
+                  value={group}
                   aria-describedby="bulk-assign-group-error"
-                  onChange={(event) =>
-                    navigate(
-                      dialogUrl(
-                        { dialog: 'bulk-assign', company: d.company.id, group: event.currentTarget.value },
-                        location.search,
-                      ),
-                      {
-                        replace: true,
-                        preventScrollReset: true,
-                      },
+                  onChange={(event) => {
+                    const next = d.products.find((p) => p.group === event.currentTarget.value)
+                    if (!next) return
+                    setChosen({ group: next.group, from: d.group })
+                    // The address names the product on screen (a reload or a shared link opens it), without asking
+                    // the server for anything: the router is not told, so no answer can come back for it.
+                    const url = dialogUrl(
+                      { dialog: 'bulk-assign', company: d.company.id, group: next.group },
+                      closeTo.split('?')[1],
                     )
-                  }
+                    window.history.replaceState(window.history.state, '', url)
+                  }}
                 >
                   {d.products.map((p) => (
                     <option key={p.group} value={p.group}>
@@ -99,9 +108,10 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
             </Flex>
           </Form>
           <AssigneesForm
-            key={d.group}
+            key={group}
             data={d}
-            group={d.group}
+            group={group}
+            emails={emails}
             licenses={company.licenses}
             closeTo={closeTo}
             groupErrorId="bulk-assign-group-error"
@@ -115,24 +125,32 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
 type AssigneesFormProps = {
   data: BulkAssignDialogData
   group: ProductGroup
+  /** The starting list of the product's holders. */
+  emails: string
   licenses: License[]
   closeTo: string
   groupErrorId: string
 }
 
-function AssigneesForm({ data, group, licenses, closeTo, groupErrorId }: AssigneesFormProps) {
+function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }: AssigneesFormProps) {
   const hydrated = useHydrated()
   const schema = bulkAssignSchema(licenses, data.now)
   const actionData = useActionData<BulkAssignActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'bulk-assign'
-  const own = actionData?.intent === 'bulk-assign' && navigation.state === 'idle' ? actionData : undefined
+  // The answer to this product's submission only: one posted for another product never lands in this form.
+  const own =
+    actionData?.intent === 'bulk-assign' &&
+    navigation.state === 'idle' &&
+    actionData.result.initialValue?.group === group
+      ? actionData
+      : undefined
 
   const [form, fields] = useForm({
     id: `bulk-assign-${group}`,
     lastResult: own?.result,
     constraint: getZodConstraint(schema),
-    defaultValue: { company: data.company.id, group, emails: data.emails, sendEmail: data.sendEmail },
+    defaultValue: { company: data.company.id, group, emails, sendEmail: data.sendEmail },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -1,6 +1,4 @@
 import { Box, Button, Code, Flex, Heading, Link, Text } from '@radix-ui/themes'
-import { useState } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { Alert, BackLink, textAreaStyle } from '#app/components/manage/company/dialog-parts'
 import {
   offlineKeyFileName,
@@ -8,46 +6,17 @@ import {
   offlineKeysText,
   textFileHref,
 } from '#app/components/manage/company/offline-keys-text'
+import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
-import type { OfflineKeyDialogData, OfflineKeysDialogData } from './offline-keys.server'
+import type { OfflineKeyDialogData, OfflineKeyEntry, OfflineKeysDialogData } from './offline-keys.server'
 
 const helpLink = (
   <Link href="/help/#offline-activation" underline="always">
     how offline activation works
   </Link>
 )
-
-/** Copies text with script; without script the text stays selectable in the page. */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const hydrated = useHydrated()
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  if (!hydrated) return null
-  return (
-    <>
-      <Button
-        type="button"
-        variant="soft"
-        onClick={() => {
-          navigator.clipboard.writeText(text).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
-        }}
-      >
-        {label}
-      </Button>
-      <Text size="2" role="status">
-        {state === 'copied'
-          ? 'Copied.'
-          : state === 'failed'
-            ? 'Copying is not allowed here; select the text and copy it.'
-            : ''}
-      </Text>
-    </>
-  )
-}
 
 /** One license's offline key (spec §2, §5): as text to copy and as a file to download. */
 export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
@@ -63,16 +32,16 @@ export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
     )
   }
   const { entry } = d
+  return <OneOfflineKey entry={entry} closeTo={closeTo} />
+}
+
+function OneOfflineKey({ entry, closeTo }: { entry: OfflineKeyEntry; closeTo: string }) {
   const textId = 'offline-key-text'
+  const copy = useCopyList<HTMLDivElement>()
   return (
-    <RouteDialog
-      title="Offline Key"
-      description={`${entry.product}, order ${entry.order}, key ${entry.key}`}
-      closeTo={closeTo}
-      raised
-      maxWidth="640px"
-    >
-      <Flex direction="column" gap="2">
+    <RouteDialog title="Offline Key" description={entryWords(entry)} closeTo={closeTo} raised maxWidth="640px">
+      <Flex direction="column" gap="2" ref={copy.container}>
+        <LicenseKey entry={entry} id="offline-key-license-key" copy={copy} />
         <label htmlFor={textId}>
           <Text size="2" weight="medium">
             Offline key
@@ -82,17 +51,22 @@ export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
           id={textId}
           readOnly
           rows={6}
-          value={entry.licenseKey}
+          value={entry.offlineKey}
           style={{ ...textAreaStyle, wordBreak: 'break-all' }}
         />
         <Text as="p" size="2" color="gray">
           Enter it in your editor&apos;s offline activation. See {helpLink}.
         </Text>
         <Flex gap="3" justify="end" align="center" mt="2" wrap="wrap">
-          <CopyButton text={entry.licenseKey} label="Copy key" />
+          <CopyButton
+            text={entry.offlineKey}
+            shows={textId}
+            label={`Copy offline key of ${entryWords(entry)}`}
+            list={copy}
+          />
           <Button asChild variant="soft">
             <a
-              href={textFileHref(entry.licenseKey + '\n')}
+              href={textFileHref(entry.offlineKey + '\n')}
               download={offlineKeyFileName('offline-key', entry.order, entry.key)}
             >
               Download key
@@ -100,8 +74,27 @@ export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
           </Button>
           <BackLink to={closeTo}>{labels.close}</BackLink>
         </Flex>
+        <CopyAnnouncement message={copy.message} />
       </Flex>
     </RouteDialog>
+  )
+}
+
+type CopyList = ReturnType<typeof useCopyList>
+
+/** "Wallaby.js, order 1000, key 3": which license, as its table row's controls name it. */
+const entryWords = (entry: OfflineKeyEntry) => `${entry.product}, order ${entry.order}, key ${entry.key}`
+
+/** A license's own key (the one the editor is activated with online), selectable, with its copy button. */
+function LicenseKey({ entry, id, copy }: { entry: OfflineKeyEntry; id: string; copy: CopyList }) {
+  return (
+    <Text as="p" size="2">
+      License key{' '}
+      <Code size="2" variant="ghost" id={id}>
+        {entry.licenseKey}
+      </Code>{' '}
+      <CopyButton text={entry.licenseKey} shows={id} label={`Copy license key of ${entryWords(entry)}`} list={copy} />
+    </Text>
   )
 }
 
@@ -119,64 +112,81 @@ export function OfflineKeysDialog({ data, closeTo }: DialogProps) {
       </RouteDialog>
     )
   }
-  const text = offlineKeysText(d.company.name, d.groups)
+  return <CompanyOfflineKeys company={d.company} groups={d.groups} closeTo={closeTo} />
+}
+
+type CompanyOfflineKeysProps = Omit<Extract<OfflineKeysDialogData, { kind: 'keys' }>, 'kind'> & { closeTo: string }
+
+function CompanyOfflineKeys({ company, groups, closeTo }: CompanyOfflineKeysProps) {
+  const text = offlineKeysText(company.name, groups)
+  const copy = useCopyList<HTMLDivElement>()
+  const listId = 'offline-keys-list'
   return (
     <RouteDialog
-      title={title}
-      description={`${d.company.name}: the offline keys of its licenses, by order.`}
+      title={labels.offlineKeys}
+      description={`${company.name}: the offline keys of its licenses, by order.`}
       closeTo={closeTo}
       raised
       maxWidth="760px"
     >
-      {d.groups.length === 0 ? (
-        <Text as="p" size="2" mb="3">
-          None of this company&apos;s licenses has an offline key.
+      <div ref={copy.container}>
+        {groups.length === 0 ? (
+          <Text as="p" size="2" mb="3">
+            None of this company&apos;s licenses has an offline key.
+          </Text>
+        ) : (
+          <Box
+            style={{ maxHeight: '55vh', overflowY: 'auto' }}
+            mb="3"
+            tabIndex={0}
+            aria-label="Offline keys by order"
+            role="region"
+            id={listId}
+          >
+            {groups.map((group) => (
+              <Box key={group.order} mb="3">
+                <Heading as="h3" size="2" mb="1">
+                  Order {group.order}
+                </Heading>
+                <ul className="plain-list">
+                  {group.keys.map((entry) => (
+                    <li key={entry.key}>
+                      <Text as="span" size="1" color="gray">
+                        {entry.product}
+                      </Text>
+                      <LicenseKey
+                        entry={entry}
+                        id={`offline-keys-license-key-${group.order}-${entry.key}`}
+                        copy={copy}
+                      />
+                      <Code size="1" variant="ghost" style={{ wordBreak: 'break-all' }}>
+                        {offlineKeyLine(entry)}
+                      </Code>
+                    </li>
+                  ))}
+                </ul>
+              </Box>
+            ))}
+          </Box>
+        )}
+        <Text as="p" size="2" color="gray" mb="2">
+          See {helpLink}.
         </Text>
-      ) : (
-        <Box
-          style={{ maxHeight: '55vh', overflowY: 'auto' }}
-          mb="3"
-          tabIndex={0}
-          aria-label="Offline keys by order"
-          role="region"
-        >
-          {d.groups.map((group) => (
-            <Box key={group.order} mb="3">
-              <Heading as="h3" size="2" mb="1">
-                Order {group.order}
-              </Heading>
-              <ul className="plain-list">
-                {group.keys.map((entry) => (
-                  <li key={entry.key}>
-                    <Text as="span" size="1" color="gray">
-                      {entry.product}
-                    </Text>{' '}
-                    <Code size="1" variant="ghost" style={{ wordBreak: 'break-all' }}>
-                      {offlineKeyLine(entry)}
-                    </Code>
-                  </li>
-                ))}
-              </ul>
-            </Box>
-          ))}
-        </Box>
-      )}
-      <Text as="p" size="2" color="gray" mb="2">
-        See {helpLink}.
-      </Text>
-      <Flex gap="3" justify="end" align="center" wrap="wrap">
-        {d.groups.length > 0 ? (
-          <>
-            <CopyButton text={text} label="Copy all keys" />
-            <Button asChild variant="soft">
-              <a href={textFileHref(text)} download={offlineKeyFileName('offline-keys', d.company.name)}>
-                Download all keys
-              </a>
-            </Button>
-          </>
-        ) : null}
-        <BackLink to={closeTo}>{labels.close}</BackLink>
-      </Flex>
+        <Flex gap="3" justify="end" align="center" wrap="wrap">
+          {groups.length > 0 ? (
+            <>
+              <CopyButton text={text} shows={listId} label="Copy all offline keys" list={copy} />
+              <Button asChild variant="soft">
+                <a href={textFileHref(text)} download={offlineKeyFileName('offline-keys', company.name)}>
+                  Download all keys
+                </a>
+              </Button>
+            </>
+          ) : null}
+          <BackLink to={closeTo}>{labels.close}</BackLink>
+        </Flex>
+        <CopyAnnouncement message={copy.message} />
+      </div>
     </RouteDialog>
   )
 }

@@ -11,7 +11,8 @@ import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageArgs } from '../registry.server'
 import { findCompany, findLicense, notFound, refusal } from './common.server'
 
-export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string }
+/** One license's offline key, with the license's own key (the one the editor is activated with online). */
+export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string; offlineKey: string }
 
 export type OfflineKeyDialogData = { kind: 'key'; entry: OfflineKeyEntry } | { kind: 'error'; message: string }
 
@@ -70,11 +71,12 @@ export async function offlineKeysFor(
   return { ok: true, records }
 }
 
-const entry = (license: License, licenseKey: string): OfflineKeyEntry => ({
+const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
   product: displayName(license),
   order: license.order,
   key: license.key,
-  licenseKey,
+  licenseKey: license.licenseKey,
+  offlineKey,
 })
 
 /** `?dialog=offline-key&license=ID`: any license the page shows whose row offers the offline key. */

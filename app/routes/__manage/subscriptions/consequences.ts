@@ -6,9 +6,8 @@
 import { addUtcYears } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
-import { displayName } from '#app/rules/license'
 import { formatPrice } from '#app/rules/prices'
-import { clampQuantity, lapseRequirementFor, paidUntil } from '#app/rules/subscription'
+import { clampQuantity, lapseRequirementFor, paidUntil, subscriptionDisplayName } from '#app/rules/subscription'
 
 const date = (ms: number) => formatDate(ms, { utc: true })
 const licenses = (n: number) => `${n} license(s)`
@@ -21,7 +20,7 @@ export function subscriptionLabel(
   s: Pick<Subscription, 'subscriptionId' | 'productName' | 'billingPeriod' | 'quantity'>,
 ): string {
   const period = s.billingPeriod === 'year' ? 'annual' : 'monthly'
-  return `${displayName({ productName: s.productName, trial: false })} subscription #${s.subscriptionId} (${period}, ${licenses(s.quantity)})`
+  return `${subscriptionDisplayName(s)} subscription #${s.subscriptionId} (${period}, ${licenses(s.quantity)})`
 }
 
 /** "the visa card ending 4242", "PayPal", or "the payment method on file". */

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { rt } from '#app/components/radix-classes'
+
+/**
+ * Copy buttons for text shown on the page (license keys, offline keys). They exist only once script runs: without
+ * script the text itself is there to select. One listener per list handles every button in it (rows repeat by the
+ * hundred), and one polite live region per list says "Copied", so that people who hear the page learn it worked.
+ */
+
+const COPY_ATTRIBUTE = 'data-copy'
+export const copiedMessage = 'Copied'
+export const copyRefusedMessage = 'Copying is not allowed here: the text is selected, copy it with your keyboard.'
+
+type CopyState = {
+  /** What the live region says now. */
+  message: string
+  /** The text copied last (its button reads "Copied" for a moment). */
+  copied: string | null
+}
+
+/** Selects the element's text, so that a browser that refuses the clipboard still lets the user copy it by hand. */
+function selectText(element: Element | null) {
+  const selection = window.getSelection()
+  if (!element || !selection) return
+  const range = document.createRange()
+  range.selectNodeContents(element)
+  selection.removeAllRanges()
+  selection.addRange(range)
+}
+
+/**
+ * Handles the clicks on every `CopyButton` inside `container`. The button's text goes to the clipboard; the live
+ * region is emptied first, so that a second copy is announced again.
+ */
+export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
+  const [state, setState] = useState<CopyState>({ message: '', copied: null })
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => {
+    // Listened for on the document and matched to the list at the click: a list inside a dialog's portal is mounted
+    // after this effect has run.
+    function onClick(event: MouseEvent) {
+      const button = event.target instanceof Element ? event.target.closest(`button[${COPY_ATTRIBUTE}]`) : null
+      if (!button || !container.current?.contains(button)) return
+      const text = button.getAttribute(COPY_ATTRIBUTE) ?? ''
+      const shown = button.getAttribute('aria-controls')
+      const say = (next: CopyState) => {
+        clearTimeout(timer.current)
+        setState({ message: '', copied: next.copied })
+        timer.current = setTimeout(() => {
+          setState(next)
+          timer.current = setTimeout(() => setState((s) => ({ ...s, copied: null })), 2000)
+        }, 100)
+      }
+      const refused = () => {
+        selectText(shown ? document.getElementById(shown) : null)
+        say({ message: copyRefusedMessage, copied: null })
+      }
+      if (!navigator.clipboard) return refused()
+      navigator.clipboard.writeText(text).then(() => say({ message: copiedMessage, copied: text }), refused)
+    }
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('click', onClick)
+      clearTimeout(timer.current)
+    }
+  }, [container])
+  return state
+}
+
+/**
+ * A copy button for `text`, shown in the element with id `shows`. `label` names what it copies ("Copy license key of
+ * Wallaby.js, order 1000, key 3"); it starts with the visible word, as its accessible name must.
+ */
+export function CopyButton({
+  text,
+  shows,
+  label,
+  list,
+}: {
+  text: string
+  shows: string
+  label: string
+  /** The list's copy state (`useCopyList`): whether script runs (one check for the list), and what was copied last. */
+  list: Pick<CopyState, 'copied'> & { hydrated: boolean }
+}) {
+  const { hydrated, copied } = list
+  if (!hydrated) return null
+  return (
+    <button
+      type="button"
+      className={rt.softButton1}
+      data-accent-color=""
+      aria-label={label}
+      aria-controls={shows}
+      {...{ [COPY_ATTRIBUTE]: text }}
+    >
+      {copied === text ? 'Copied' : 'Copy'}
+    </button>
+  )
+}
+
+/** The list's live region: empty until something is copied. Always rendered, so that the change is announced. */
+export function CopyAnnouncement({ message }: { message: string }) {
+  return (
+    <p role="status" aria-live="polite" className="visually-hidden">
+      {message}
+    </p>
+  )
+}
+
+/** For a list with copy buttons: whether they show, the state to pass them, and the element to listen on. */
+export function useCopyList<E extends HTMLElement>() {
+  const hydrated = useHydrated()
+  const container = useRef<E>(null)
+  const state = useCopyButtons(container)
+  return { hydrated, container, ...state }
+}

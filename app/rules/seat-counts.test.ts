@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { companyCounts, companyCountsText, seatCounts, subscriptionSeatsText } from './seat-counts'
+import { DAY, NOW, company, license, subscription } from './test-fixtures'
+
+const seat = (assignedTo = '', lapsing = false, expiresIn = 100) =>
+  license({
+    assignedTo,
+    lapsing,
+    expiration: NOW + expiresIn * DAY,
+    subscription: { subscriptionId: 's', state: 'active' },
+  })
+
+describe('seatCounts', () => {
+  it('counts held, assigned, unused (unassigned and unexpired) and lapsing licenses', () => {
+    const licenses = [seat('a@x.test'), seat('b@x.test'), seat(''), seat('c@x.test', true), seat('', false, -1)]
+    expect(seatCounts(licenses, NOW)).toEqual({ licenses: 5, assigned: 3, unused: 1, lapsing: 1 })
+  })
+})
+
+describe('subscriptionSeatsText', () => {
+  it('a company subscription with a lapsing seat counts the licenses it holds, not the quantity it renews', () => {
+    const s = subscription({
+      quantity: 3,
+      lapsingQuantity: 1,
+      licenses: [seat('a@x.test'), seat('b@x.test'), seat(''), seat('c@x.test', true)],
+    })
+    expect(subscriptionSeatsText(s, false, NOW)).toBe('4 license(s), 3 assigned, 1 unused, 1 lapsing')
+  })
+  it('leaves the assignment counts out of a personal subscription', () => {
+    expect(subscriptionSeatsText(subscription({ licenses: [seat('')] }), true, NOW)).toBe('1 license(s)')
+  })
+  it('leaves zero unused and lapsing out', () => {
+    expect(subscriptionSeatsText(subscription({ licenses: [seat('a@x.test')] }), false, NOW)).toBe(
+      '1 license(s), 1 assigned',
+    )
+  })
+})
+
+describe('companyCounts', () => {
+  it('adds up the unused counts of the subscriptions shown and counts the table unassigned and unexpired', () => {
+    const shown = subscription({ licenses: [seat('a@x.test'), seat(''), seat('')] })
+    const inactive = subscription({ state: 'deleted', licenses: [seat('', false, -1)] })
+    const counts = companyCounts(
+      company({
+        subscriptions: [shown, inactive],
+        licenses: [...shown.licenses, license({ assignedTo: 'b@x.test' }), license(), license({ expiration: NOW })],
+      }),
+      NOW,
+    )
+    expect(counts).toEqual({ subscriptions: 1, unusedSubscriptionLicenses: 2, licenses: 3, unassigned: 1 })
+    expect(companyCountsText(counts)).toBe(
+      '1 subscription(s) with 2 unused license(s) · 3 license(s) with 1 unassigned and unexpired',
+    )
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * The counts /manage shows about licenses (spec §2 company heading, §4 subscription rows), defined once: the company
+ * heading adds up the very numbers its subscription rows and its license table show, so the page never disagrees with
+ * itself.
+ */
+import type { License, Subscription } from '#protocol/entities'
+import { isExpired } from './license'
+import { isInactive } from './subscription'
+
+export type SeatCounts = {
+  /** Licenses held (a subscription's lapsing licenses included: they run until the term ends). */
+  licenses: number
+  /** Of those, the ones assigned to someone. */
+  assigned: number
+  /** Unassigned and unexpired: the seats that can still be handed out. */
+  unused: number
+  /** Licenses that lapse at the end of the term (a subscription's quantity was lowered). */
+  lapsing: number
+}
+
+const isAssigned = (license: Pick<License, 'assignedTo'>) => license.assignedTo.trim() !== ''
+
+/** The counts of a set of licenses (a subscription's, or a table's). */
+export function seatCounts(licenses: readonly License[], now: number): SeatCounts {
+  let assigned = 0
+  let unused = 0
+  let lapsing = 0
+  for (const license of licenses) {
+    if (isAssigned(license)) assigned++
+    else if (!isExpired(license, now)) unused++
+    if (license.lapsing) lapsing++
+  }
+  return { licenses: licenses.length, assigned, unused, lapsing }
+}
+
+/**
+ * A subscription row's counts in words. A company subscription: "4 license(s), 3 assigned, 1 unused, 1 lapsing" (parts
+ * that are zero left out, except assigned). A personal subscription's licenses cannot be assigned, so there only the
+ * licenses (and any lapsing ones) are counted.
+ */
+export function subscriptionSeatsText(subscription: Pick<Subscription, 'licenses'>, personal: boolean, now: number) {
+  const c = seatCounts(subscription.licenses, now)
+  const parts = [`${c.licenses} license(s)`]
+  if (!personal) parts.push(`${c.assigned} assigned`)
+  if (!personal && c.unused > 0) parts.push(`${c.unused} unused`)
+  if (c.lapsing > 0) parts.push(`${c.lapsing} lapsing`)
+  return parts.join(', ')
+}
+
+export type CompanyCounts = {
+  /** Subscriptions that are not inactive (the ones shown by default). */
+  subscriptions: number
+  /** The unused licenses of those subscriptions: the sum of their rows' unused counts. */
+  unusedSubscriptionLicenses: number
+  /** Licenses without a subscription (the rows of the company's license table). */
+  licenses: number
+  /** Of those, the unassigned ones that have not expired (rows reading "Unassigned" without "Expired"). */
+  unassigned: number
+}
+
+/** §2: the counts in a company section's heading. */
+export function companyCounts(
+  company: { licenses: readonly License[]; subscriptions: readonly Subscription[] },
+  now: number,
+): CompanyCounts {
+  const subscriptions = company.subscriptions.filter((s) => !isInactive(s, now))
+  const table = seatCounts(
+    company.licenses.filter((l) => !l.subscription),
+    now,
+  )
+  return {
+    subscriptions: subscriptions.length,
+    unusedSubscriptionLicenses: subscriptions.reduce((n, s) => n + seatCounts(s.licenses, now).unused, 0),
+    licenses: table.licenses,
+    unassigned: table.unused,
+  }
+}
+
+/** The heading's line: "2 subscription(s) with 3 unused license(s) · 33 license(s) with 13 unassigned and unexpired". */
+export function companyCountsText(counts: CompanyCounts): string {
+  return (
+    `${counts.subscriptions} subscription(s) with ${counts.unusedSubscriptionLicenses} unused license(s) · ` +
+    `${counts.licenses} license(s) with ${counts.unassigned} unassigned and unexpired`
+  )
+}

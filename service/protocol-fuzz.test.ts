@@ -135,11 +135,10 @@ function near(schema: ZodTypeAny, r: Random, depth = 0): unknown {
 
 /** A digest of every table of the store. */
 async function storeDigest(db: DB): Promise<string> {
-  const tables = await sql<{
-    name: string
-  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+  // Kysely's introspection lists the tables on SQLite and PostgreSQL alike.
+  const tables = (await db.introspection.getTables()).map((table) => table.name).sort()
   const hash = crypto.createHash('sha256')
-  for (const { name } of tables.rows) {
+  for (const name of tables) {
     const rows = await sql`select * from ${sql.table(name)} order by 1`.execute(db)
     hash.update(name).update(JSON.stringify(rows.rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
   }

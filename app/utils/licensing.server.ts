@@ -28,7 +28,7 @@ export async function callLicensing<O extends OperationName>(
   options: CallOptions = {},
 ): Promise<LicensingOutcome<O>> {
   const request = { [operation]: payload ?? {} }
-  const apiUrl = portalEnv().LICENSING_API_URL
+  const apiUrl = portalEnv().licensingApiUrl
   const transport = options.context?.licensing as InProcessTransport | undefined
 
   let status: number

@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import * as initial from './migrations/0001-initial.js'
 import * as payments from './migrations/0002-payments.js'
 import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
+import * as mailRetry from './migrations/0005-mail-retry.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-payments': payments,
   '0003-subscription-locks': subscriptionLocks,
+  '0005-mail-retry': mailRetry,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -31,6 +33,12 @@ export function openDatabase(file: string): DB {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/** The names of the migrations not yet applied to the store (a query, so it also proves the store answers). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

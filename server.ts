@@ -33,6 +33,7 @@ process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unha
 const service = await createLicensingService({
   log: (line) => logger.info(line),
   warn: (line) => logger.warn(line),
+  logError: (err, message) => logger.error({ err }, message),
   retryMail: true,
 })
 const mailProblem = service.mailProblem()

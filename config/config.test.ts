@@ -115,3 +115,23 @@ describe('the configuration', () => {
     expect(parseTrustProxy('proxy.example.com')).toMatch(/^TRUST_PROXY must be/)
   })
 })
+
+describe('the Paddle ids', () => {
+  it('come from PADDLE_PLAN_IDS, every plan in production with Paddle, unknown plans and bad ids named', () => {
+    const paddle = { ...complete(), PAYMENTS_SANDBOX: '', PADDLE_VENDOR_ID: '1234', PADDLE_VENDOR_AUTH_CODE: 'code' }
+    const missing = parseConfig({ ...paddle, PADDLE_PLAN_IDS: 'wallaby-organization-year=900001' })
+    if (missing.ok) throw new Error('expected problems')
+    expect(missing.problems[0]).toMatch(/^PADDLE_PLAN_IDS has no id for: console-ninja-organization-year, /)
+    expect(missing.problems[0]).not.toContain('wallaby-organization-year,')
+    expect(missing.problems[1]).toMatch(/^PADDLE_RENEWAL_PRODUCT_ID is not set/)
+
+    const wrong = parseConfig({ ...paddle, PADDLE_PLAN_IDS: 'wallaby-gold=1, quokka-personal-year=abc' })
+    if (wrong.ok) throw new Error('expected problems')
+    expect(wrong.problems).toEqual([
+      expect.stringMatching(
+        /^PADDLE_PLAN_IDS names an unknown plan "wallaby-gold" \(known: console-ninja-organization-year, /,
+      ),
+      'PADDLE_PLAN_IDS gives "quokka-personal-year" the id "abc"; Paddle plan ids are numeric.',
+    ])
+  })
+})

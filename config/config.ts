@@ -11,6 +11,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parsePlanIds, planKeys } from '../service/catalog/index.js'
 import { loadPaymentsConfig } from '../service/payments/config.js'
 
 /** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */
@@ -77,6 +78,8 @@ const Env = z.object({
   GITHUB_CLIENT_SECRET: text,
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
+  PADDLE_PLAN_IDS: text,
+  PADDLE_RENEWAL_PRODUCT_ID: text.pipe(z.string().regex(/^\d+$/, 'PADDLE_RENEWAL_PRODUCT_ID is numeric.').optional()),
 })
 
 export type Config = {
@@ -107,6 +110,8 @@ export type Config = {
   salesEmail: string
   avatarService: 'gravatar' | 'none'
   licensingApiUrl?: string
+  /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
+  paddleIds: { plans: Map<string, string>; renewal?: string }
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -174,6 +179,16 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
 
+  const planIds = parsePlanIds(e.PADDLE_PLAN_IDS ?? '')
+  problems.push(...planIds.problems)
+  // A live Paddle account sells under the vendor's own ids: every plan needs one, and so does the renewal product.
+  if (production && env.PADDLE_VENDOR_ID?.trim() && planIds.problems.length === 0) {
+    const missing = planKeys().filter((key) => !planIds.ids.has(key))
+    if (missing.length > 0) problems.push(`PADDLE_PLAN_IDS has no id for: ${missing.join(', ')}.`)
+    if (!e.PADDLE_RENEWAL_PRODUCT_ID)
+      problems.push('PADDLE_RENEWAL_PRODUCT_ID is not set; it is the id of the one-off product renewals are paid with.')
+  }
+
   try {
     loadPaymentsConfig(env, production)
   } catch (err) {
@@ -213,6 +228,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
       avatarService: e.AVATAR_SERVICE ?? 'gravatar',
       ...(e.LICENSING_API_URL ? { licensingApiUrl: e.LICENSING_API_URL } : {}),
+      paddleIds: {
+        plans: planIds.ids,
+        ...(e.PADDLE_RENEWAL_PRODUCT_ID ? { renewal: e.PADDLE_RENEWAL_PRODUCT_ID } : {}),
+      },
     },
   }
 }

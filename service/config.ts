@@ -19,6 +19,7 @@ export type ServiceConfig = {
   devTools: boolean
   salesEmail: string
   supportEmail: string
+  paddleIds: Config['paddleIds']
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -40,6 +41,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     devTools: config.devTools,
     salesEmail: config.salesEmail,
     supportEmail: config.supportEmail,
+    paddleIds: config.paddleIds,
     env,
   }
 }

@@ -17,6 +17,8 @@ export type LicensingService = {
   call(request: unknown, credential?: string): Promise<ProtocolResponse>
   callText(text: string, credential?: string): Promise<ProtocolResponse>
   context(credential?: string): ServiceContext
+  /** Logs an unexpected error for the operator (the server's log). */
+  logError(err: unknown, message: string): void
   /** The service as seen from a request's origin (the same service when PUBLIC_URL is set or in production). */
   forOrigin(origin: string): LicensingService
   /** The SMTP check's failure at start (null: verified, or no SMTP configured). */
@@ -32,6 +34,8 @@ export type ServiceOptions = {
   seed?: boolean
   now?: () => number
   log?: (line: string) => void
+  /** Where unexpected errors go (with their stack, for the operator; never to an answer). */
+  logError?: (err: unknown, message: string) => void
   /** Where warnings go (a failed mail delivery, a failed SMTP check); `log` when not given. */
   warn?: (line: string) => void
   /** Retry failed mail deliveries in the background (the server does; tests call `mailer.retryDue()`). */
@@ -47,6 +51,8 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => console.log(line))
   const warn = options.warn ?? log
+  const logError = options.logError ?? ((err: unknown, message: string) => console.error(message, err))
+  const protocolError = (err: unknown) => logError(err, 'the licensing service failed to answer an operation')
   const db = openDatabase(options.databaseFile ?? config.databaseFile)
   await migrateToLatest(db)
   let seeded = false
@@ -77,8 +83,8 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
       ...service,
       config: local,
       context: localContext,
-      call: (request, credential) => handleProtocol(request, localContext(credential)),
-      callText: (text, credential) => handleProtocolText(text, localContext(credential)),
+      call: (request, credential) => handleProtocol(request, localContext(credential), protocolError),
+      callText: (text, credential) => handleProtocolText(text, localContext(credential), protocolError),
     }
   }
 
@@ -98,8 +104,9 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     mailer,
     adapters,
     context,
-    call: (request, credential) => handleProtocol(request, context(credential)),
-    callText: (text, credential) => handleProtocolText(text, context(credential)),
+    call: (request, credential) => handleProtocol(request, context(credential), protocolError),
+    callText: (text, credential) => handleProtocolText(text, context(credential), protocolError),
+    logError,
     async readiness() {
       const problems: string[] = []
       try {

@@ -44,8 +44,10 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
   const { error, results } = await migrator.migrateToLatest()
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
-  }
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  if (!error) return
+  const failed = (results ?? []).filter((r) => r.status === 'Error').map((r) => r.migrationName)
+  const cause = error instanceof Error ? error.message : String(error)
+  throw new Error(`The store could not be migrated${failed.length ? ` (${failed.join(', ')} failed)` : ''}: ${cause}`, {
+    cause: error,
+  })
 }

@@ -308,7 +308,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
     if (res.headersSent) return next(err)
     if (err instanceof ServiceError)
       return send(res, 400, messagePage('Something went wrong', err.message, nonceOf(res)))
-    console.error(err)
+    service.logError(err, 'payments: the sandbox page failed')
     send(res, 500, messagePage('Something went wrong', 'The sandbox could not complete this request.', nonceOf(res)))
   })
   return router

@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { parseConfig, parseTrustProxy } from './config.js'
+import dotenv from 'dotenv'
+import { CONFIG_VARIABLES, parseConfig, parseTrustProxy } from './config.js'
 
 let dataDir: string
 beforeEach(() => {
@@ -133,5 +134,28 @@ describe('the Paddle ids', () => {
       ),
       'PADDLE_PLAN_IDS gives "quokka-personal-year" the id "abc"; Paddle plan ids are numeric.',
     ])
+  })
+})
+
+describe('.env.example', () => {
+  const example = dotenv.parse(fs.readFileSync(new URL('../.env.example', import.meta.url)))
+
+  it('lists every variable the configuration reads, and no other', () => {
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort())
+  })
+
+  it('is a production configuration once its secrets and payment provider are filled in', () => {
+    const env = complete()
+    const result = parseConfig({
+      ...example,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: env.SESSION_SECRET,
+      SERVICE_SECRET: env.SERVICE_SECRET,
+      HONEYPOT_SECRET: env.HONEYPOT_SECRET,
+      OFFLINE_KEY_PRIVATE_PEM: env.OFFLINE_KEY_PRIVATE_PEM.replace(/\n/g, '\\n'),
+      PAYMENTS_SANDBOX: '1',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config).toMatchObject({ production: true, trustProxy: 1, seedDemoData: false, devTools: false })
   })
 })

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { parsePlanIds, planKeys } from '../service/catalog/index.js'
-import { loadPaymentsConfig } from '../service/payments/config.js'
+import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
 
 /** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */
 export const MIN_SECRET_LENGTH = 32
@@ -59,20 +59,23 @@ const Env = z.object({
   ),
   MAIL_FROM: text,
   MAIL_OUTBOX_ONLY: flag('MAIL_OUTBOX_ONLY'),
-  SMTP_VERIFY: z.enum(['fail', 'warn'], { message: 'SMTP_VERIFY must be "fail" or "warn".' }).optional(),
+  SMTP_VERIFY: text.pipe(z.enum(['fail', 'warn'], { message: 'SMTP_VERIFY must be "fail" or "warn".' }).optional()),
   SEED_DEMO_DATA: flag('SEED_DEMO_DATA'),
   DEV_TOOLS: flag('DEV_TOOLS'),
   TRUST_PROXY: text,
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
-    })
-    .optional(),
-  SUPPORT_EMAIL: text.pipe(z.string().email('SUPPORT_EMAIL must be an email address.').optional()),
+  LOG_LEVEL: text.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+      })
+      .optional(),
+  ),
   SALES_EMAIL: text.pipe(z.string().email('SALES_EMAIL must be an email address.').optional()),
-  AVATAR_SERVICE: z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
+  AVATAR_SERVICE: text.pipe(
+    z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
+  ),
   LICENSING_API_URL: text.pipe(z.string().url('LICENSING_API_URL must be an absolute address.').optional()),
   GITHUB_CLIENT_ID: text,
   GITHUB_CLIENT_SECRET: text,
@@ -81,6 +84,9 @@ const Env = z.object({
   PADDLE_PLAN_IDS: text,
   PADDLE_RENEWAL_PRODUCT_ID: text.pipe(z.string().regex(/^\d+$/, 'PADDLE_RENEWAL_PRODUCT_ID is numeric.').optional()),
 })
+
+/** Every variable the configuration reads (the payments' own included, see service/payments/config.ts). */
+export const CONFIG_VARIABLES = [...Object.keys(Env.shape), ...Object.keys(PaymentsEnv.shape)]
 
 export type Config = {
   production: boolean
@@ -106,7 +112,6 @@ export type Config = {
   trustProxy: boolean | number | string[]
   rateLimits: { api: number; forms: number }
   logLevel: string
-  supportEmail: string
   salesEmail: string
   avatarService: 'gravatar' | 'none'
   licensingApiUrl?: string
@@ -224,7 +229,6 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
       logLevel: e.LOG_LEVEL ?? 'info',
-      supportEmail: e.SUPPORT_EMAIL ?? 'support@license-portal.test',
       salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
       avatarService: e.AVATAR_SERVICE ?? 'gravatar',
       ...(e.LICENSING_API_URL ? { licensingApiUrl: e.LICENSING_API_URL } : {}),

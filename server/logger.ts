@@ -43,7 +43,12 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
       return reqId && !('reqId' in logger.bindings()) ? { reqId } : {}
     },
     ...(options.pretty && prettyInstalled()
-      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss', singleLine: true },
+          },
+        }
       : {}),
   })
 }

@@ -18,7 +18,6 @@ export type ServiceConfig = {
   /** The outbox page and the sign-in stand-ins: outside production, or DEV_TOOLS=1. */
   devTools: boolean
   salesEmail: string
-  supportEmail: string
   paddleIds: Config['paddleIds']
   env: Readonly<Record<string, string | undefined>>
 }
@@ -40,7 +39,6 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     seedDemoData: config.seedDemoData,
     devTools: config.devTools,
     salesEmail: config.salesEmail,
-    supportEmail: config.supportEmail,
     paddleIds: config.paddleIds,
     env,
   }

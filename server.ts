@@ -130,4 +130,4 @@ const server = app.listen(config.port, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
-handleShutdown(server, service, logger)
+handleShutdown(server, service, logger, config.shutdownGraceMs)

@@ -65,6 +65,7 @@ const Env = z.object({
   TRUST_PROXY: text,
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
+  SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   LOG_LEVEL: text.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -111,6 +112,8 @@ export type Config = {
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
   rateLimits: { api: number; forms: number }
+  /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
+  shutdownGraceMs: number
   logLevel: string
   salesEmail: string
   avatarService: 'gravatar' | 'none'
@@ -228,6 +231,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       devTools: !production || e.DEV_TOOLS === true,
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       logLevel: e.LOG_LEVEL ?? 'info',
       salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
       avatarService: e.AVATAR_SERVICE ?? 'gravatar',

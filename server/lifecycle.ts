@@ -13,15 +13,12 @@ export function exitOnProblems(problems: string[]): never {
   process.exit(1)
 }
 
-/** Requests in flight get this long to finish on SIGTERM/SIGINT; then the process stops anyway, with exit code 1. */
-export const SHUTDOWN_GRACE_MS = 10_000
-
 /**
  * Graceful shutdown: stop accepting connections, let the requests in flight finish, close the stores, exit 0. When
- * draining takes longer than the grace period, the remaining connections are cut and the exit code is 1, so a
+ * draining takes longer than the grace period (SHUTDOWN_GRACE_SECONDS), the remaining connections are cut and the exit code is 1, so a
  * supervisor can tell a forced stop from a clean one.
  */
-export function handleShutdown(server: Server, service: LicensingService, logger: Logger): void {
+export function handleShutdown(server: Server, service: LicensingService, logger: Logger, graceMs: number): void {
   let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
@@ -42,10 +39,10 @@ export function handleShutdown(server: Server, service: LicensingService, logger
     // Keep-alive connections with no request in flight would hold `close` open.
     server.closeIdleConnections()
     setTimeout(() => {
-      logger.error(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s; stopping anyway`)
+      logger.error(`requests still in flight after ${graceMs / 1000} s; stopping anyway`)
       server.closeAllConnections()
       process.exit(1)
-    }, SHUTDOWN_GRACE_MS).unref()
+    }, graceMs).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -69,21 +70,19 @@ function request(
   })
 }
 
-/** The sign-in form's fields as served (the honeypot's included), with `email` filled in. */
-function signInForm(html: string, email: string): string {
-  const form = html.slice(
-    html.indexOf('name="intent" value="link"') - 2000,
-    html.indexOf('name="intent" value="link"') + 3000,
-  )
+/** A page's form fields as served (the honeypot's included; the last of a name wins), with `values` set. */
+function formFields(html: string, values: Record<string, string>): string {
   const fields = new URLSearchParams()
-  for (const input of form.match(/<input[^>]*>/g) ?? []) {
+  for (const input of html.match(/<input[^>]*>/g) ?? []) {
     const name = input.match(/name="([^"]*)"/)?.[1]
-    if (!name) continue
-    fields.set(name, name === 'email' ? email : (input.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&'))
+    if (name) fields.set(name, (input.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&'))
   }
-  fields.set('intent', 'link')
+  for (const [name, value] of Object.entries(values)) fields.set(name, value)
   return fields.toString()
 }
+
+/** The sign-in form's fields as served, with `email` filled in. */
+const signInForm = (html: string, email: string) => formFields(html, { intent: 'link', email })
 
 function productionEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -293,8 +292,27 @@ test.describe('a complete production configuration', () => {
   })
 })
 
+test.describe('stopping', () => {
+  test('SIGTERM waits for requests in flight, and a forced stop after the grace period exits with 1', async () => {
+    const server = startServer(productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1', SHUTDOWN_GRACE_SECONDS: '1' }))
+    const port = await server.port
+    // A request whose body never finishes arriving stays in flight.
+    const socket = net.connect(port, '127.0.0.1')
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()))
+    socket.write(
+      'POST /api/licensing HTTP/1.1\r\nHost: portal.example.com\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    )
+    await expect.poll(() => request(port, '/healthz').then((a) => a.status)).toBe(200)
+    const started = Date.now()
+    expect(await stop(server)).toBe(1)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    expect(server.output()).toContain('requests still in flight after 1 s; stopping anyway')
+    socket.destroy()
+  })
+})
+
 test.describe('the first run on another address', () => {
-  test('outside production with no PUBLIC_URL, sign-in and checkout work on the address the request came to', async () => {
+  test('outside production with no PUBLIC_URL, social sign-in and the no-script checkout work on the address the request came to', async () => {
     const server = startServer({ NODE_ENV: 'development', DATA_DIR: dataDir, AVATAR_SERVICE: 'none' })
     const port = await server.port
     const origin = `http://127.0.0.1:${port}`
@@ -311,6 +329,28 @@ test.describe('the first run on another address', () => {
     const authorize = new URL(social.headers.location ?? '')
     expect(authorize.origin).toBe(origin)
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${origin}/auth/github/`)
+
+    // The no-script checkout: to the provider's hosted checkout, which returns to this address.
+    const buy = await request(port, '/shop/wallaby/buy/', { headers: { host: `127.0.0.1:${port}` } })
+    expect(buy.status).toBe(200)
+    const checkout = await request(port, '/shop/wallaby/buy/', {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: formFields(buy.body, {
+        email: 'newcomer@example.test',
+        name: 'Newcomer',
+        type: 'individual',
+        billing: 'annually',
+        country: 'AT',
+        zip: '',
+        mode: '',
+      }),
+    })
+    expect(checkout.status).toBe(302)
+    const hosted = new URL(checkout.headers.location ?? '', origin)
+    expect(hosted.origin).toBe(origin)
+    const link = JSON.parse(Buffer.from(hosted.searchParams.get('link')?.split('.')[0] ?? '', 'base64url').toString())
+    expect(link).toMatchObject({ r: `${origin}/shop/wallaby/buy/` })
     expect(await stop(server)).toBe(0)
   })
 })

@@ -128,9 +128,13 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Reads the configuration from `env`; generates development secrets into DATA_DIR only when nothing is wrong. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  // A variable of the wrong form is named, and the other checks still run (without it), so that every problem is
+  // listed in one go.
   const parsed = Env.safeParse(env)
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(describeIssue) }
-  const e = parsed.data
+  const invalid = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])))
+  const e = parsed.success
+    ? parsed.data
+    : Env.parse(Object.fromEntries(Object.entries(env).filter(([name]) => !invalid.has(name))))
   const production = e.NODE_ENV === 'production'
   const problems: string[] = []
   const generate = !production || e.ALLOW_GENERATED_SECRETS === true
@@ -204,7 +208,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     else problems.push((err as Error).message)
   }
 
-  if (problems.length > 0 || typeof trustProxy === 'string') return { ok: false, problems }
+  if (!parsed.success || problems.length > 0 || typeof trustProxy === 'string') {
+    const formProblems = parsed.success ? [] : parsed.error.issues.map(describeIssue)
+    const others = problems.filter((p) => !invalid.has(p.split(' ')[0] ?? ''))
+    return { ok: false, problems: [...formProblems, ...others] }
+  }
 
   fs.mkdirSync(e.DATA_DIR, { recursive: true })
   const secret = (name: string, value: string | undefined) => value ?? readOrCreateSecret(e.DATA_DIR, name)

@@ -184,6 +184,10 @@ test.describe('a complete production configuration', () => {
     expect(db.prepare('select count(*) as n from accounts').get()).toEqual({ n: 0 })
     db.close()
 
+    // The development tools are off: no outbox page, no sign-in stand-in.
+    expect((await request(port, '/dev/outbox', { headers: proxied() })).status).toBe(404)
+    expect((await request(port, '/stand-in/github/authorize', { headers: proxied() })).status).toBe(404)
+
     // Through a TLS-terminating proxy: the form post from the portal's own page is accepted, another site's refused.
     const page = await request(port, '/', { headers: proxied() })
     expect(page.status).toBe(200)

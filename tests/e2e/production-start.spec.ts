@@ -3,7 +3,7 @@
 // on free ports (the Playwright project `server`, see playwright.config.ts); they use no browser.
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -20,10 +20,10 @@ const PUBLIC_URL = 'https://portal.example.com'
 type Started = { process: ChildProcess; output: () => string; port: Promise<number>; exit: Promise<number | null> }
 
 /** Starts build/server.js on a free port with exactly `env` (plus PATH); the output is collected. */
-function startServer(env: Record<string, string>): Started {
+function startServer(env: Record<string, string>, cwd = root): Started {
   let output = ''
-  const child = spawn(process.execPath, ['build/server.js'], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(root, 'build/server.js')], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: '0', TZ: 'UTC', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -153,6 +153,17 @@ test.describe('a production start with a missing or wrong configuration', () => 
     await refuses({ ...env, PUBLIC_URL: 'http://portal.example.com' }, [
       /^ {2}- PUBLIC_URL must start with https:\/\/ in production \(it is http:\/\/portal.example.com\)\.$/m,
     ])
+  })
+
+  test('reads a .env file in the working directory, the environment winning', async () => {
+    writeFileSync(join(dataDir, '.env'), 'SESSION_SECRET=short\nPUBLIC_URL=http://from-the-file.example\n')
+    const server = startServer(
+      { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://from-the-environment.example' },
+      dataDir,
+    )
+    expect(await server.exit).toBe(1)
+    expect(server.output()).toMatch(/^ {2}- SESSION_SECRET is too short \(5 characters\)/m)
+    expect(server.output()).toContain('(it is http://from-the-environment.example)')
   })
 
   test('with an SMTP server that does not answer it stops, unless told to only warn', async () => {

@@ -8,6 +8,7 @@ const port = Number(process.env.E2E_PORT || 3100)
 const workers = Math.max(1, Number(process.env.E2E_WORKERS || 1))
 const baseURL = `http://localhost:${port}`
 const isCI = Boolean(process.env.CI)
+const SERVER_TESTS = /production-start\.spec\.ts$/
 
 const chromium = {
   // "Desktop Chrome" gives a regular browser user agent; a "HeadlessChrome" one would be treated as a bot by the
@@ -53,8 +54,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true }, testIgnore: SERVER_TESTS },
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, testIgnore: SERVER_TESTS },
+    // The built server as an operator starts it, on ports of its own: no browser.
+    { name: 'server', testMatch: SERVER_TESTS },
   ],
   // One server per worker, each on a fresh data folder of its own (scripts/e2e-server.mjs).
   webServer: Array.from({ length: workers }, (_, index) => ({

@@ -4,24 +4,64 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
+import dotenv from 'dotenv'
 import express from 'express'
-import rateLimit from 'express-rate-limit'
 import helmet from 'helmet'
+import { parseConfig } from './config/config.js'
 import { serviceRouter } from './service/http.js'
 import { createLicensingService, inProcessTransport } from './service/index.js'
+import { requestOrigin } from './service/origin.js'
+import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
+import { healthRouter } from './server/health.js'
+import { createLogger, requestLogging } from './server/logger.js'
+import { exitOnProblems, handleShutdown } from './server/lifecycle.js'
 
-// server.ts only wires: security headers, compression, static files, rate limits, the service's HTTP endpoints,
-// the Remix handler, and the in-process transport in the load context.
+// server.ts only wires: configuration, the log, security headers, compression, static files, the address and
+// same-origin checks, rate limits, health checks, the service's HTTP endpoints, the Remix handler, and the in-process
+// transport in the load context.
 
-const port = Number(process.env.PORT ?? 3000)
-process.env.PUBLIC_URL ??= `http://localhost:${port}`
+// A `.env` file beside the app, when there is one; variables already set in the environment win.
+dotenv.config({ quiet: true })
+const parsed = parseConfig(process.env)
+if (!parsed.ok) exitOnProblems(parsed.problems)
+const config = parsed.config
 
-const service = await createLicensingService()
+const logger = createLogger({ level: config.logLevel, pretty: !config.production })
+// A forgotten promise is a bug to fix, not a reason to stop serving everyone else.
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'))
+
+const service = await createLicensingService({
+  log: (line) => logger.info(line),
+  warn: (line) => logger.warn(line),
+  logError: (err, message) => logger.error({ err }, message),
+  retryMail: true,
+})
+const mailProblem = service.mailProblem()
+if (mailProblem && config.mail.verify === 'fail') {
+  await service.close()
+  exitOnProblems([
+    `SMTP_URL: the SMTP server does not accept the connection (${mailProblem}); fix SMTP_URL, or set SMTP_VERIFY=warn to start anyway.`,
+  ])
+}
+if (mailProblem)
+  logger.warn(
+    `MAIL IS NOT BEING DELIVERED: the SMTP server does not answer (${mailProblem}); mail stays in the outbox and is retried.`,
+  )
+if (config.production && !config.mail.smtpUrl)
+  logger.warn('MAIL_OUTBOX_ONLY=1: mail is kept in the outbox and not delivered.')
+if (config.production && process.env.ALLOW_GENERATED_SECRETS === '1')
+  logger.warn(
+    `ALLOW_GENERATED_SECRETS=1: secrets are generated into ${config.dataDir}; do not use this for a real deployment.`,
+  )
+
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY === '1')
+app.set('trust proxy', config.trustProxy)
+app.use(requestLogging(logger, (p) => p === '/healthz' || p === '/readyz'))
+app.use(healthRouter(service, build))
+app.use(publicAddressOnly(config, logger))
 app.use(compression())
 
 app.use((_req, res, next) => {
@@ -51,76 +91,58 @@ app.use(
     },
     crossOriginEmbedderPolicy: false,
     // With `no-referrer` (helmet's default) Chromium sends `Origin: null` on form posts, which the same-origin check
-    // below would refuse; this policy keeps the origin for our own posts and still hides paths from other sites.
+    // would refuse; this policy keeps the origin for our own posts and still hides paths from other sites.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
 
-// Mutating requests from another site are refused (SameSite=Lax cookies already keep the session out of them; this
-// also covers sign-in and the public forms). Browsers send Origin or Sec-Fetch-Site on every POST.
-app.use((req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-  const origin = req.get('origin')
-  const site = req.get('sec-fetch-site')
-  const crossOrigin = origin ? origin !== `${req.protocol}://${req.get('host')}` : site === 'cross-site'
-  if (crossOrigin && !req.path.startsWith('/api/')) {
-    res.status(403).type('text').send('Cross-site form posts are not accepted.')
-    return
-  }
-  next()
-})
+app.use(sameOriginPosts(config))
 
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
-const limiter = (windowMs: number, limit: number) =>
-  rateLimit({ windowMs, limit, standardHeaders: 'draft-7', legacyHeaders: false })
-const apiLimiter = limiter(60_000, Number(process.env.RATE_LIMIT_API ?? 600))
-const formLimiter = limiter(60_000, Number(process.env.RATE_LIMIT_FORMS ?? 60))
-app.use('/api', apiLimiter)
+const limits = rateLimits(config)
+app.use('/api', limits.api)
 // Sign-in, activation and checkout posts are the endpoints worth guessing at: a tighter limit.
 app.use((req, res, next) => {
   const guarded = req.path === '/' || req.path.startsWith('/activate') || req.path.startsWith('/shop')
-  if (req.method === 'POST' && guarded) return formLimiter(req, res, next)
+  if (req.method === 'POST' && guarded) return limits.forms(req, res, next)
   next()
 })
 
 app.use(serviceRouter(service))
 
-// The load context holds the protocol call only, never the service itself (its configuration holds the secrets).
-const licensing = inProcessTransport(service)
 app.all(
   '*',
   createRequestHandler({
     build,
     // Errors are answered as in production whatever the build: never a stack or a file path in a page or in a data
-    // answer, in development included (the server's log keeps the details).
+    // answer, in development included (the log keeps the details).
     mode: 'production',
-    getLoadContext: (_req, res) => ({ licensing, cspNonce: res.locals.cspNonce as string }),
+    // The load context holds the protocol call only, never the service itself (its configuration holds the secrets).
+    getLoadContext: (req, res) => ({
+      licensing: inProcessTransport(service.forOrigin(requestOrigin(req))),
+      cspNonce: res.locals.cspNonce as string,
+      log: logger,
+    }),
   }),
 )
 
 // Last resort for a failure outside the Remix handler (a body parser's refusal on a non-API form, say): a short page
 // with the status, never Express's default page with its stack.
-app.use(((err, _req, res, next) => {
+app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
-  if (status === 500) console.error(err)
+  if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
   res
     .status(status)
     .type('text')
     .send(status === 500 ? 'An unexpected error occurred.' : 'The request could not be read. Please try again.')
 }) as express.ErrorRequestHandler)
 
-const server = app.listen(port, () => {
-  console.log(`License Portal listening on http://localhost:${port}`)
+const server = app.listen(config.port, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
-
-const shutdown = () => {
-  server.close(() => {
-    void service.close().then(() => process.exit(0))
-  })
-  setTimeout(() => process.exit(0), 5000).unref()
-}
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)
+handleShutdown(server, service, logger, config.shutdownGraceMs)

@@ -16,6 +16,8 @@ export default defineConfig({
       'protocol/**/*.test.ts',
       'tests/routes/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'config/**/*.test.ts',
+      'server/**/*.test.ts',
     ],
     // The browser tests belong to Playwright (`npm run test:e2e`).
     exclude: ['tests/e2e/**', '**/node_modules/**', 'build/**', 'public/build/**'],

@@ -1,12 +1,41 @@
 import { Transform } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
+import { portalDb } from './utils/portal-store.server'
 import './load-context'
 
 const ABORT_DELAY = 5_000
+
+/** Errors in loaders, actions and rendering go to the server's log (JSON, with the request id); never to the page. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // An aborted request (the browser went away) is not an error of ours.
+  if (request.signal.aborted) return
+  logError(error, context)
+}
+
+function logError(error: unknown, context: AppLoadContext) {
+  if (context.log) context.log.error({ err: error }, 'the portal failed to answer a request')
+  else console.error(error)
+}
+
+/** For the server's readiness check (/readyz): whether the portal's own store (sessions, OAuth requests) answers. */
+export async function portalReadiness(): Promise<string[]> {
+  try {
+    const db = await portalDb()
+    await db.selectFrom('portal_sessions').select('id').limit(1).execute()
+    return []
+  } catch {
+    return ['the portal store does not answer']
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -48,7 +77,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors after the shell are logged here; the page shows the route's error boundary, never a stack.
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError(error, loadContext)
         },
       },
     )

@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
     licensing?: InProcessTransport
     /** The Content-Security-Policy nonce of this response. */
     cspNonce?: string
+    /** The server's log, for errors the portal cannot answer itself (absent in tests). */
+    log?: { error(details: { err: unknown }, message: string): void }
   }
 }
 

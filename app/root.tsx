@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSession(request),
   ])
   return json({
-    honeypot: honeypot.getInputProps(),
+    honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
     user: user
       ? {

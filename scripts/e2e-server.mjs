@@ -48,10 +48,14 @@ const env = {
   ...process.env,
   PORT: port,
   DATA_DIR: dataDir,
-  // The production build, as deployed (React's production renderer), with the development outbox switched on so
-  // tests can follow emailed links, and secrets generated into the fresh data folder.
+  // The production build, as deployed (React's production renderer), with the development outbox and sign-in
+  // stand-ins switched on so tests can follow emailed links, mail kept in the outbox, the demo data seeded, and
+  // secrets generated into the fresh data folder.
   NODE_ENV: 'production',
+  PUBLIC_URL: `http://localhost:${port}`,
   DEV_TOOLS: '1',
+  MAIL_OUTBOX_ONLY: '1',
+  SEED_DEMO_DATA: '1',
   PAYMENTS_SANDBOX: '1',
   ALLOW_GENERATED_SECRETS: '1',
   TZ: 'UTC',
@@ -65,6 +69,7 @@ const env = {
 // developer's shell has configured.
 delete env.LICENSING_API_URL
 delete env.SMTP_URL
+delete env.TRUST_PROXY
 
 log(`starting node build/server.js on port ${port}`)
 const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -75,12 +75,16 @@ export async function handleProtocol(
 }
 
 /** Parses a raw HTTP body first: malformed JSON is a protocol error, not a crash. */
-export async function handleProtocolText(text: string, ctx: ServiceContext): Promise<ProtocolResponse> {
+export async function handleProtocolText(
+  text: string,
+  ctx: ServiceContext,
+  log?: (err: unknown) => void,
+): Promise<ProtocolResponse> {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
     return error('MALFORMED_REQUEST', 'The request body is not valid JSON.')
   }
-  return handleProtocol(value, ctx)
+  return handleProtocol(value, ctx, log)
 }

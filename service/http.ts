@@ -30,7 +30,7 @@ export function serviceRouter(service: LicensingService): express.Router {
   router.all('/api/*', (_req, res) => {
     sendProtocolError(res, 404, 'UNKNOWN_OPERATION', 'There is no licensing endpoint at this address.')
   })
-  router.use('/api', apiErrorHandler)
+  router.use('/api', apiErrorHandler(service))
 
   if (service.config.devTools) {
     router.get('/dev/outbox', async (_req, res) => {
@@ -60,18 +60,20 @@ function sendProtocolError(res: express.Response, status: number, error: ErrorCo
 }
 
 /** Failures before an operation ran: the protocol's `{ error, message }` with the fitting status, never a stack. */
-const apiErrorHandler: express.ErrorRequestHandler = (err: unknown, _req, res, next) => {
-  if (res.headersSent) return next(err)
-  const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
-  const refusal = bodyRefusals.get(type)
-  if (refusal) return sendProtocolError(res, refusal.status, 'MALFORMED_REQUEST', refusal.message)
-  // A body failure of another kind still carries a 4xx status; anything else is the server's own fault.
-  const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500
-  if (status >= 400 && status < 500)
-    return sendProtocolError(res, status, 'MALFORMED_REQUEST', 'The request could not be read.')
-  console.error(err)
-  sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
-}
+const apiErrorHandler =
+  (service: LicensingService): express.ErrorRequestHandler =>
+  (err: unknown, _req, res, next) => {
+    if (res.headersSent) return next(err)
+    const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
+    const refusal = bodyRefusals.get(type)
+    if (refusal) return sendProtocolError(res, refusal.status, 'MALFORMED_REQUEST', refusal.message)
+    // A body failure of another kind still carries a 4xx status; anything else is the server's own fault.
+    const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500
+    if (status >= 400 && status < 500)
+      return sendProtocolError(res, status, 'MALFORMED_REQUEST', 'The request could not be read.')
+    service.logError(err, 'a licensing endpoint failed before its operation ran')
+    sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
+  }
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)

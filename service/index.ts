@@ -1,10 +1,10 @@
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './context.js'
-import { describeStore, migrateToLatest, openDatabase, type DB } from './db/database.js'
+import { describeStore, migrateToLatest, openDatabase, pendingMigrations, type DB } from './db/database.js'
 import { demoAccounts, isEmpty, seedDemoData } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
-import { createMailer, type Mailer } from './mail/mailer.js'
+import { createMailer, type Mailer, type MailerLog } from './mail/mailer.js'
 import { createPayments } from './payments/index.js'
 import { createTokenCodec } from './tokens.js'
 
@@ -17,6 +17,14 @@ export type LicensingService = {
   call(request: unknown, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
   callText(text: string, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
   context(credential?: string, idempotencyKey?: string): ServiceContext
+  /** Logs an unexpected error for the operator (the server's log). */
+  logError(err: unknown, message: string): void
+  /** The service as seen from a request's origin (the same service when PUBLIC_URL is set or in production). */
+  forOrigin(origin: string): LicensingService
+  /** The SMTP check's failure at start (null: verified, or no SMTP configured). */
+  mailProblem(): string | null
+  /** What keeps the service from serving (store, migrations, mail transport), in short words; empty when ready. */
+  readiness(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -26,6 +34,12 @@ export type ServiceOptions = {
   seed?: boolean
   now?: () => number
   log?: (line: string) => void
+  /** Where unexpected errors go (with their stack, for the operator; never to an answer). */
+  logError?: (err: unknown, message: string) => void
+  /** Where warnings go (a failed mail delivery, a failed SMTP check); `log` when not given. */
+  warn?: (line: string) => void
+  /** Retry failed mail deliveries in the background (the server does; tests call `mailer.retryDue()`). */
+  retryMail?: boolean
   /** Replace adapters (tests). */
   adapters?: Partial<ServiceAdapters>
   /** The store: a SQLite file or a PostgreSQL connection string (default: the configuration's). */
@@ -51,17 +65,25 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const config = loadServiceConfig(options.env ?? process.env)
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => console.log(line))
+  const warn = options.warn ?? log
+  const logError = options.logError ?? ((err: unknown, message: string) => console.error(message, err))
+  const protocolError = (err: unknown) => logError(err, 'the licensing service failed to answer an operation')
   const database = options.database ?? config.databaseUrl ?? config.databaseFile
   const db = openDatabase(database)
   await migrateToLatest(db)
   let seeded = false
-  // An empty store gets the demo data set unless told otherwise (SEED_DEMO_DATA=0 for a real deployment).
-  const seedDemo = options.seed ?? (options.env ?? process.env).SEED_DEMO_DATA !== '0'
+  // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
+  const seedDemo = options.seed ?? config.seedDemoData
   if (seedDemo && (await isEmpty(db))) {
     await seedDemoData(db, { now: now() })
     seeded = true
   }
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, now })
+  const mailLog: MailerLog = { info: log, warn }
+  const mailer = createMailer({ db, ...config.mail, log: mailLog, now })
+  // Checked once at start; while it fails, readiness checks again (at most every 30 seconds).
+  let mailProblem = await mailer.verify()
+  let mailCheckedAt = now()
+  const retries = options.retryMail ? mailer.startRetries() : undefined
   const codec = createTokenCodec(config.secret)
   const adapters: ServiceAdapters = { identity: createIdentityAdapter(config), ...(options.adapters ?? {}) }
   adapters.payments ??= createPayments({ config, db, now, log, context: () => context() })
@@ -76,6 +98,23 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     idempotencyKey,
     adapters,
   })
+  // Outside production with no PUBLIC_URL, a request's own origin is the portal's (http://127.0.0.1:3000 works as
+  // well as localhost): its links, callbacks and return addresses are built on it.
+  const forOrigin = (origin: string): LicensingService => {
+    if (config.publicUrlConfigured || config.production || origin === config.publicUrl) return service
+    const local = { ...config, publicUrl: origin }
+    const localContext = (credential?: string, idempotencyKey?: string): ServiceContext => ({
+      ...context(credential, idempotencyKey),
+      config: local,
+    })
+    return {
+      ...service,
+      config: local,
+      context: localContext,
+      call: (request, credential, key) => handleProtocol(request, localContext(credential, key), protocolError),
+      callText: (text, credential, key) => handleProtocolText(text, localContext(credential, key), protocolError),
+    }
+  }
 
   if (seeded) log(`Seeded the demo data set into ${describeStore(database)}.`)
   if (config.devTools && seedDemo) {
@@ -85,17 +124,38 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     for (const account of demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
   }
 
-  return {
+  const service: LicensingService = {
     config,
+    forOrigin,
+    mailProblem: () => mailProblem,
     db,
     mailer,
     adapters,
     context,
-    call: (request, credential, idempotencyKey) => handleProtocol(request, context(credential, idempotencyKey)),
-    callText: (text, credential, idempotencyKey) => handleProtocolText(text, context(credential, idempotencyKey)),
+    call: (request, credential, key) => handleProtocol(request, context(credential, key), protocolError),
+    callText: (text, credential, key) => handleProtocolText(text, context(credential, key), protocolError),
+    logError,
+    async readiness() {
+      const problems: string[] = []
+      try {
+        const pending = await pendingMigrations(db)
+        if (pending.length > 0) problems.push(`migrations not applied: ${pending.join(', ')}`)
+      } catch (err) {
+        warn(`readiness: the licensing store does not answer: ${(err as Error).message}`)
+        problems.push('the licensing store does not answer')
+      }
+      if (mailProblem && now() - mailCheckedAt > 30_000) {
+        mailProblem = await mailer.verify()
+        mailCheckedAt = now()
+      }
+      if (mailProblem) problems.push('the SMTP server does not answer')
+      return problems
+    },
     close: async () => {
+      retries?.stop()
       adapters.payments?.close()
       await db.destroy()
     },
   }
+  return service
 }

@@ -5,7 +5,7 @@ import { portalEnv } from '#app/utils/env.server'
 
 /** The footer's Contact (spec §2 "Support has /help and /contact/"): the support address the portal is configured with. */
 export function loader() {
-  return json({ supportEmail: portalEnv().SUPPORT_EMAIL })
+  return json({ supportEmail: portalEnv().supportEmail })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Contact | License Portal' }]

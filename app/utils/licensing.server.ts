@@ -55,9 +55,9 @@ export async function callLicensing<O extends OperationName>(
 ): Promise<LicensingOutcome<O>> {
   const request = { [operation]: payload ?? {} }
   const env = portalEnv()
-  const transport = env.LICENSING_API_URL ? undefined : (options.context?.licensing as InProcessTransport | undefined)
+  const transport = env.licensingApiUrl ? undefined : (options.context?.licensing as InProcessTransport | undefined)
   const key = readOperations.has(operation) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
-  const timeoutMs = env.LICENSING_TIMEOUT_MS
+  const timeoutMs = env.licensingTimeoutMs
 
   let attempt: () => Promise<Answer>
   if (transport) {
@@ -67,7 +67,7 @@ export async function callLicensing<O extends OperationName>(
     const json = JSON.stringify(request)
     attempt = () => withTimeout(transport.call(JSON.parse(json), options.credential, key), timeoutMs)
   } else {
-    const url = env.LICENSING_API_URL ?? 'http://localhost:3000/api/licensing'
+    const url = env.licensingApiUrl ?? 'http://localhost:3000/api/licensing'
     attempt = () => fetchOnce(url, request, options, key, timeoutMs)
   }
   const answer = await withRetries(attempt)

@@ -19,6 +19,9 @@ export type PortalDb = Kysely<PortalTables>
 // Expiry times are epoch milliseconds in bigint columns, which PostgreSQL answers as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
+/** Connections per instance: the portal's few queries per request (sessions) need no more. */
+const POOL_SIZE = 5
+
 let opened: Promise<PortalDb> | undefined
 
 /** The portal's store, opened and its tables made once per process. */
@@ -32,9 +35,9 @@ export function portalDb(): Promise<PortalDb> {
 
 async function open(): Promise<PortalDb> {
   const env = portalEnv()
-  const url = process.env.DATABASE_URL
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  const url = env.databaseUrl
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
     const db = new Kysely<PortalTables>({ dialect: new PostgresDialect({ pool }) })
     // Instances that start together must not both create the tables: a transaction-scoped advisory lock orders them.
     await db.transaction().execute(async (trx) => {

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { createSessionStorage, redirect, type Session } from '@remix-run/node'
 import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
@@ -20,18 +18,6 @@ export type SessionData = {
 }
 type FlashData = { flash: string }
 export type PortalSession = Session<SessionData, FlashData>
-
-function readOrCreatePortalSecret(dataDir: string, production: boolean): string {
-  const file = path.join(dataDir, 'session-secret')
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
-  if (production && process.env.ALLOW_GENERATED_SECRETS !== '1') {
-    throw new Error('SESSION_SECRET must be set in production (or ALLOW_GENERATED_SECRETS=1 to generate one).')
-  }
-  fs.mkdirSync(dataDir, { recursive: true })
-  const secret = crypto.randomBytes(32).toString('base64url')
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
-}
 
 function createStorage() {
   const secret = portalCookieSecret()
@@ -87,8 +73,7 @@ function createStorage() {
  * `oauth-state.server.ts` is signed with it too.
  */
 export function portalCookieSecret(): string {
-  const env = portalEnv()
-  return env.SESSION_SECRET ?? readOrCreatePortalSecret(env.dataDir, env.production)
+  return portalEnv().secrets.session
 }
 
 let storage: ReturnType<typeof createStorage> | undefined

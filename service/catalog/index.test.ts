@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { catalogConfig } from './catalog.js'
 import {
+  applyPaddleIds,
+  catalog,
   country,
   findPlan,
   formatMoney,
@@ -67,5 +69,16 @@ describe('the product catalog', () => {
     expect(() => parseCatalog(broken)).toThrow(
       /product "console-ninja" has no personal-month plan.*share the paddle id.*country US appears twice/,
     )
+  })
+})
+
+// Last in this file: it changes the catalog's ids for the rest of the file's run.
+describe('the vendor’s Paddle ids from the configuration', () => {
+  it('replace the catalog’s ids in one environment', () => {
+    applyPaddleIds('paddleSandbox', { plans: new Map([['wallaby-organization-year', '990001']]), renewal: '990000' })
+    expect(planByProviderId('990001', 'paddleSandbox')?.key).toBe('wallaby-organization-year')
+    expect(planByProviderId('56031', 'paddleSandbox')).toBeUndefined()
+    expect(planByProviderId('811031', 'paddle')?.key).toBe('wallaby-organization-year')
+    expect(catalog.renewal.productIds.paddleSandbox).toBe('990000')
   })
 })

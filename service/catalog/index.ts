@@ -226,3 +226,47 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 export const DEFAULT_COUNTRY = 'US'
+
+/** Every plan's key (e.g. `wallaby-organization-year`), the names PADDLE_PLAN_IDS gives ids to. */
+export function planKeys(): string[] {
+  return catalog.products.flatMap((p) => p.plans.map((plan) => plan.key))
+}
+
+/**
+ * Reads PADDLE_PLAN_IDS: `plan-key=id` pairs separated by commas (or newlines). Answers the ids by plan key, or the
+ * problems in words (an unknown plan key, an id that is not numeric, an id given twice).
+ */
+export function parsePlanIds(value: string): { ids: Map<string, string>; problems: string[] } {
+  const keys = new Set(planKeys())
+  const ids = new Map<string, string>()
+  const problems: string[] = []
+  for (const pair of value
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [key = '', id = ''] = pair.split('=').map((s) => s.trim())
+    if (!keys.has(key))
+      problems.push(`PADDLE_PLAN_IDS names an unknown plan "${key}" (known: ${[...keys].join(', ')}).`)
+    else if (!/^\d+$/.test(id))
+      problems.push(`PADDLE_PLAN_IDS gives "${key}" the id "${id}"; Paddle plan ids are numeric.`)
+    else if ([...ids.values()].includes(id)) problems.push(`PADDLE_PLAN_IDS gives the id ${id} to two plans.`)
+    else ids.set(key, id)
+  }
+  return { ids, problems }
+}
+
+/**
+ * The vendor's own Paddle ids for one environment (from the configuration), in place of the catalog's: each plan's
+ * id, and the renewal product's. Called once at start, before any request is served.
+ */
+export function applyPaddleIds(
+  environment: 'paddle' | 'paddleSandbox',
+  ids: { plans: Map<string, string>; renewal?: string },
+): void {
+  for (const product of catalog.products)
+    for (const plan of product.plans) {
+      const id = ids.plans.get(plan.key)
+      if (id) plan.providerIds[environment] = id
+    }
+  if (ids.renewal) catalog.renewal.productIds = { ...catalog.renewal.productIds, [environment]: ids.renewal }
+}

@@ -20,6 +20,7 @@ import * as initial from './migrations/0001-initial.js'
 import * as payments from './migrations/0002-payments.js'
 import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
 import * as idempotency from './migrations/0004-idempotency.js'
+import * as mailRetry from './migrations/0005-mail-retry.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0002-payments': payments,
   '0003-subscription-locks': subscriptionLocks,
   '0004-idempotency': idempotency,
+  '0005-mail-retry': mailRetry,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -56,13 +58,16 @@ export function describeStore(location: string): string {
   return `PostgreSQL ${url.host}${url.pathname}`
 }
 
+/** Connections per instance to a PostgreSQL store. */
+const POOL_SIZE = 10
+
 /**
  * Opens the store at `location`: a PostgreSQL connection string (several portal instances share it), or a SQLite
  * file, created if needed.
  */
 export function openDatabase(location: string): DB {
   if (isPostgresUrl(location)) {
-    const pool = new pg.Pool({ connectionString: location, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    const pool = new pg.Pool({ connectionString: location, max: POOL_SIZE })
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   return openSqlite(location)
@@ -119,11 +124,19 @@ function openSqlite(file: string): DB {
   return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: sqlite }) })
 }
 
+/** The names of the migrations not yet applied to the store (a query, so it also proves the store answers). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name)
+}
+
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
   const { error, results } = await migrator.migrateToLatest()
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
-  }
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  if (!error) return
+  const failed = (results ?? []).filter((r) => r.status === 'Error').map((r) => r.migrationName)
+  const cause = error instanceof Error ? error.message : String(error)
+  throw new Error(`The store could not be migrated${failed.length ? ` (${failed.join(', ')} failed)` : ''}: ${cause}`, {
+    cause: error,
+  })
 }

@@ -146,6 +146,12 @@ export interface MailTable {
   text: string
   created_at: number
   sent_at: number | null
+  /** Failed SMTP deliveries so far; the process retries with backoff until it succeeds or gives up. */
+  attempts: Generated<number>
+  /** When the next delivery attempt is due (null: none planned — sent, given up, or no SMTP configured). */
+  next_attempt_at: number | null
+  /** The last delivery error (the SMTP server's answer), for the operator. */
+  last_error: string | null
 }
 
 export interface WebhookEventTable {

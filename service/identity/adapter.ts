@@ -41,18 +41,15 @@ const Env = z.object({
  * Builds each provider from the environment: real with a client id and secret, otherwise the local stand-in — but only
  * where the development tools are on (outside production, or DEV_TOOLS=1 as in the browser tests): a stand-in lets
  * anyone sign in as anyone, just as the development outbox shows everyone's sign-in links. In production without
- * credentials the provider is unavailable. A client id without its secret (or the reverse) stops the start.
+ * credentials the provider is unavailable. A client id without its secret (or the reverse) stops the start (checked
+ * with the rest of the configuration, config/config.ts).
  */
 export function createIdentityAdapter(config: ServiceConfig): IdentityAdapter {
   const env = Env.parse(config.env)
   const codes = createStandInCodes(config.secret)
   const build = (name: ProviderName, id: string | undefined, secret: string | undefined) => {
-    const prefix = name.toUpperCase()
-    if (Boolean(id) !== Boolean(secret)) {
-      throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (only one of them is set).`)
-    }
     if (id && secret) return name === 'github' ? githubProvider(id, secret) : googleProvider(id, secret)
-    return config.devTools ? standInProvider(name, { publicUrl: config.publicUrl, codes }) : undefined
+    return config.devTools ? standInProvider(name, { codes }) : undefined
   }
   const providers: Partial<Record<ProviderName, OAuthProvider>> = {}
   const github = build('github', env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET)

@@ -404,16 +404,19 @@ describe('linking from account settings (linkAccount)', () => {
 
 describe('configuration', () => {
   it('stops the start when a client id comes without its secret', () => {
-    const config = loadServiceConfig({
-      NODE_ENV: 'test' as const,
-      DATA_DIR: service.dataDir,
-      GITHUB_CLIENT_ID: 'only-the-id',
-    })
-    expect(() => createIdentityAdapter(config)).toThrow(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET/)
+    const env = { NODE_ENV: 'test' as const, DATA_DIR: service.dataDir, GITHUB_CLIENT_ID: 'only-the-id' }
+    expect(() => loadServiceConfig(env)).toThrow(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together/)
   })
 
   it('in production offers no stand-in (anyone could sign in as anyone) unless the development tools are on', () => {
-    const base = { NODE_ENV: 'production' as const, DATA_DIR: service.dataDir, SERVICE_SECRET: 'x'.repeat(40) }
+    const base = {
+      NODE_ENV: 'production' as const,
+      DATA_DIR: service.dataDir,
+      PUBLIC_URL: 'https://portal.test',
+      ALLOW_GENERATED_SECRETS: '1',
+      MAIL_OUTBOX_ONLY: '1',
+      PAYMENTS_SANDBOX: '1',
+    }
     expect(Object.keys(createIdentityAdapter(loadServiceConfig(base)).providers)).toEqual([])
     const withTools = createIdentityAdapter(loadServiceConfig({ ...base, DEV_TOOLS: '1' }))
     expect([withTools.providers.github?.kind, withTools.providers.google?.kind]).toEqual(['stand-in', 'stand-in'])

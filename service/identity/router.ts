@@ -71,7 +71,7 @@ export function identityRouter(service: LicensingService): express.Router {
       const email = row.link_email ?? linked[0] ?? ''
       res.type('html').send(authorizePage({ request, email, linked, linking: row.link_email !== null }))
     } catch (err) {
-      console.error(err)
+      service.logError(err, 'identity: the sign-in stand-in page failed')
       res.status(500).type('html').send(invalidPage('Something went wrong', 'An unexpected error occurred.'))
     }
   })
@@ -115,7 +115,7 @@ export function identityRouter(service: LicensingService): express.Router {
         back.searchParams.set('code', code)
         res.redirect(303, back.toString())
       } catch (err) {
-        console.error(err)
+        service.logError(err, 'identity: the sign-in stand-in failed to answer')
         res.status(500).type('html').send(invalidPage('Something went wrong', 'An unexpected error occurred.'))
       }
     },

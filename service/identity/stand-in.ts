@@ -76,10 +76,7 @@ export function createStandInCodes(secret: Buffer): StandInCodes {
   }
 }
 
-export function standInProvider(
-  name: ProviderName,
-  options: { publicUrl: string; codes: StandInCodes },
-): OAuthProvider {
+export function standInProvider(name: ProviderName, options: { codes: StandInCodes }): OAuthProvider {
   const usesPkce = name === 'google'
   // What a real provider answers to a code it did not issue, or issued for another request: invalid_grant.
   const refused = () =>
@@ -89,7 +86,8 @@ export function standInProvider(
     kind: 'stand-in',
     usesPkce,
     authorizationUrl({ state, codeVerifier, redirectUri }) {
-      const url = new URL(standInPath(name), options.publicUrl)
+      // On the callback's origin, which the adapter checked to be the portal's.
+      const url = new URL(standInPath(name), redirectUri)
       url.searchParams.set('response_type', 'code')
       url.searchParams.set('client_id', 'stand-in')
       url.searchParams.set('state', state)

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DB } from '../db/database.js'
-import { createMailer, listOutbox } from './mailer.js'
+import { createMailer, listOutbox, type MailerLog } from './mailer.js'
+import { startSmtpDouble } from './smtp-double.js'
 
 let db: DB
 beforeAll(async () => {
@@ -13,55 +12,90 @@ afterAll(async () => {
   await db.destroy()
 })
 
+const recorder = () => {
+  const lines: string[] = []
+  const log: MailerLog = { info: (line) => lines.push(line), warn: (line) => lines.push(line) }
+  return { lines, log }
+}
+
 describe('the mailer', () => {
-  it('keeps every message in the outbox and prints it when no SMTP is configured', async () => {
-    const lines: string[] = []
-    const mailer = createMailer({ db, from: 'Portal <no-reply@portal.test>', log: (line) => lines.push(line) })
+  it('keeps every message in the outbox and prints it in development when no SMTP is configured', async () => {
+    const { lines, log } = recorder()
+    const mailer = createMailer({ db, from: 'Portal <no-reply@portal.test>', print: true, log })
     await mailer.send({ to: 'pat@personal.test', subject: 'Hello', text: 'Open http://portal.test/x' })
     const [latest] = await listOutbox(db, 1)
     expect(latest).toMatchObject({ to: 'pat@personal.test', subject: 'Hello', sent_at: null })
     expect(lines.join('\n')).toContain('http://portal.test/x')
   })
 
+  it('never logs a body or link when printing is off (production without SMTP)', async () => {
+    const { lines, log } = recorder()
+    const mailer = createMailer({ db, from: 'Portal <no-reply@portal.test>', print: false, log })
+    await mailer.send({ to: 'pat@personal.test', subject: 'Sign in', text: 'Open http://portal.test/manage/secret' })
+    const [latest] = await listOutbox(db, 1)
+    expect(latest).toMatchObject({ subject: 'Sign in', sent_at: null })
+    expect(lines.join('\n')).not.toContain('http://portal.test/manage/secret')
+    expect(lines.join('\n')).not.toContain('pat@personal.test')
+  })
+
   it('delivers over SMTP when SMTP_URL is set, and records the delivery', async () => {
-    const received: Array<{ from: string; to: string[]; data: string }> = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = ''
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data,
-          })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.server.address() as AddressInfo
+    const smtp = await startSmtpDouble()
     try {
-      const lines: string[] = []
-      const mailer = createMailer({
-        db,
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'License Portal <no-reply@portal.test>',
-        log: (line) => lines.push(line),
-      })
+      const { lines, log } = recorder()
+      const mailer = createMailer({ db, smtpUrl: smtp.url, from: 'License Portal <no-reply@portal.test>', log })
+      expect(await mailer.verify()).toBeNull()
       await mailer.send({ to: 'olivia@acme.test', subject: 'Your sign-in link', text: 'http://portal.test/manage/abc' })
-      expect(received).toHaveLength(1)
-      expect(received[0].from).toBe('no-reply@portal.test')
-      expect(received[0].to).toEqual(['olivia@acme.test'])
-      expect(received[0].data).toContain('Subject: Your sign-in link')
-      expect(received[0].data).toContain('http://portal.test/manage/abc')
+      expect(smtp.received).toHaveLength(1)
+      expect(smtp.received[0].from).toBe('no-reply@portal.test')
+      expect(smtp.received[0].to).toEqual(['olivia@acme.test'])
+      expect(smtp.received[0].data).toContain('Subject: Your sign-in link')
+      expect(smtp.received[0].data).toContain('http://portal.test/manage/abc')
       const [latest] = await listOutbox(db, 1)
       expect(latest.sent_at).toEqual(expect.any(Number))
       expect(lines).toEqual([])
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await smtp.close()
     }
+  })
+
+  it('keeps a mail the SMTP server refused, and delivers it on the retry with backoff', async () => {
+    const smtp = await startSmtpDouble({ refuse: 1 })
+    let clock = 1_000_000
+    try {
+      const { lines, log } = recorder()
+      const mailer = createMailer({
+        db,
+        smtpUrl: smtp.url,
+        from: 'Portal <no-reply@portal.test>',
+        log,
+        now: () => clock,
+      })
+      await mailer.send({ to: 'sam@acme.test', subject: 'Retry me', text: 'http://portal.test/manage/retry' })
+      expect(smtp.received).toHaveLength(0)
+      const [kept] = await listOutbox(db, 1)
+      expect(kept).toMatchObject({ subject: 'Retry me', sent_at: null, attempts: 1, next_attempt_at: clock + 60_000 })
+      expect(kept.last_error).toContain('451')
+      expect(lines.join('\n')).toContain('retrying in 60 s')
+      expect(lines.join('\n')).not.toContain('http://portal.test/manage/retry')
+
+      // Not due yet: nothing is sent.
+      expect(await mailer.retryDue()).toBe(0)
+      clock += 60_000
+      expect(await mailer.retryDue()).toBe(1)
+      expect(smtp.received).toHaveLength(1)
+      expect(smtp.received[0].data).toContain('http://portal.test/manage/retry')
+      const [sent] = await listOutbox(db, 1)
+      expect(sent).toMatchObject({ sent_at: clock, next_attempt_at: null, last_error: null })
+      expect(await mailer.retryDue()).toBe(0)
+    } finally {
+      await smtp.close()
+    }
+  })
+
+  it('names the problem when the SMTP server cannot be reached', async () => {
+    const smtp = await startSmtpDouble()
+    await smtp.close()
+    const mailer = createMailer({ db, smtpUrl: smtp.url, from: 'Portal <no-reply@portal.test>', log: recorder().log })
+    expect(await mailer.verify()).toMatch(/ECONNREFUSED/)
   })
 })

@@ -4,38 +4,124 @@ import type { DB } from '../db/database.js'
 export type Mail = { to: string; subject: string; text: string }
 
 export interface Mailer {
+  /** Keeps the mail in the outbox and delivers it (or plans a retry); never loses it to a failing SMTP server. */
   send(mail: Mail): Promise<void>
+  /** Checks the SMTP connection and credentials; answers the problem in words, or null when all is well. */
+  verify(): Promise<string | null>
+  /** Delivers every mail whose retry is due; answers how many were delivered. */
+  retryDue(): Promise<number>
+  /** Retries due mail every `intervalMs` until `stop()`. */
+  startRetries(intervalMs?: number): { stop(): void }
 }
 
+export type MailerLog = { info(line: string): void; warn(line: string): void }
+
+/** A failed delivery is retried after 1, 2, 4 … minutes, at most an hour apart, for about a day. */
+export const RETRY_BASE_MS = 60_000
+export const RETRY_MAX_DELAY_MS = 60 * 60_000
+export const MAX_ATTEMPTS = 30
+
 /**
- * Every message is kept in the store's outbox (shown at /dev/outbox outside production). With SMTP configured it is
- * also delivered; without it, it is printed on the console so a developer can follow the links.
+ * Every message is kept in the store's outbox (shown at /dev/outbox where the development tools are on). With SMTP
+ * configured it is delivered, and a failed delivery stays in the outbox with its next attempt planned. Without SMTP,
+ * outside production, it is printed so a developer can follow the links; in production (`print` false) its body and
+ * links never reach the log.
  */
 export function createMailer(options: {
   db: DB
   smtpUrl?: string
   from: string
-  log?: (line: string) => void
+  /** Print each mail's body (development without SMTP). */
+  print?: boolean
+  log?: MailerLog
   now?: () => number
+  retryBaseMs?: number
 }): Mailer {
+  const { db } = options
   const now = options.now ?? Date.now
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
-  const log = options.log ?? ((line: string) => console.log(line))
-  return {
+  const log = options.log ?? { info: (line) => console.log(line), warn: (line) => console.warn(line) }
+  const base = options.retryBaseMs ?? RETRY_BASE_MS
+
+  async function deliver(row: { id: number; to: string; subject: string; text: string; attempts: number }) {
+    if (!transport) return false
+    try {
+      await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text })
+      await db
+        .updateTable('mail_outbox')
+        .set({ sent_at: now(), next_attempt_at: null, last_error: null })
+        .where('id', '=', row.id)
+        .execute()
+      return true
+    } catch (err) {
+      const attempts = row.attempts + 1
+      const giveUp = attempts >= MAX_ATTEMPTS
+      const delay = Math.min(base * 2 ** (attempts - 1), RETRY_MAX_DELAY_MS)
+      const error = (err as Error).message.slice(0, 500)
+      await db
+        .updateTable('mail_outbox')
+        .set({ attempts, last_error: error, next_attempt_at: giveUp ? null : now() + delay })
+        .where('id', '=', row.id)
+        .execute()
+      log.warn(
+        giveUp
+          ? `mail: delivery of outbox mail ${row.id} failed ${attempts} times; given up (${error})`
+          : `mail: delivery of outbox mail ${row.id} failed (${error}); retrying in ${Math.round(delay / 1000)} s`,
+      )
+      return false
+    }
+  }
+
+  const mailer: Mailer = {
     async send(mail) {
-      const row = await options.db
+      const row = await db
         .insertInto('mail_outbox')
         .values({ to: mail.to, subject: mail.subject, text: mail.text, created_at: now(), sent_at: null })
-        .returning('id')
+        .returning(['id', 'to', 'subject', 'text', 'attempts'])
         .executeTakeFirstOrThrow()
-      if (transport) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text })
-        await options.db.updateTable('mail_outbox').set({ sent_at: now() }).where('id', '=', row.id).execute()
-      } else {
-        log(`\n[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`)
+      if (transport) await deliver(row)
+      else if (options.print) log.info(`\n[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`)
+      else log.info(`mail: outbox mail ${row.id} kept undelivered (no SMTP_URL)`)
+    },
+    async verify() {
+      if (!transport) return null
+      try {
+        await transport.verify()
+        return null
+      } catch (err) {
+        return (err as Error).message
       }
     },
+    async retryDue() {
+      if (!transport) return 0
+      const due = await db
+        .selectFrom('mail_outbox')
+        .select(['id', 'to', 'subject', 'text', 'attempts'])
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now())
+        .orderBy('id')
+        .limit(50)
+        .execute()
+      let delivered = 0
+      for (const row of due) if (await deliver(row)) delivered++
+      if (delivered > 0) log.info(`mail: delivered ${delivered} outbox mail(s) on retry`)
+      return delivered
+    },
+    startRetries(intervalMs = 15_000) {
+      let running = false
+      const timer = setInterval(() => {
+        if (running) return
+        running = true
+        mailer
+          .retryDue()
+          .catch((err: unknown) => log.warn(`mail: retrying the outbox failed: ${(err as Error).message}`))
+          .finally(() => (running = false))
+      }, intervalMs)
+      timer.unref()
+      return { stop: () => clearInterval(timer) }
+    },
   }
+  return mailer
 }
 
 export async function listOutbox(db: DB, limit = 50) {

@@ -116,7 +116,7 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
       `Account: ${caller.email}`,
     ].join('\n')
     return {
-      url: `mailto:${catalog.salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`,
+      url: `mailto:${ctx.config.salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`,
     }
   }
 

@@ -17,7 +17,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined))
 
-const Env = z.object({
+export const PaymentsEnv = z.object({
   PADDLE_VENDOR_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), 'PADDLE_VENDOR_ID is numeric'),
   PADDLE_VENDOR_AUTH_CODE: optionalText,
   PADDLE_PUBLIC_KEY: optionalText,
@@ -46,7 +46,7 @@ export type PaymentsConfig =
   | { provider: 'sandbox'; reviewDelayMs?: number; checkoutWaitMs: number }
 
 export function loadPaymentsConfig(env: Record<string, string | undefined>, production: boolean): PaymentsConfig {
-  const parsed = Env.parse(env)
+  const parsed = PaymentsEnv.parse(env)
   const checkoutWaitMs = Number.isFinite(parsed.CHECKOUT_WEBHOOK_WAIT_MS) ? parsed.CHECKOUT_WEBHOOK_WAIT_MS : 6000
   if (parsed.PADDLE_VENDOR_ID && parsed.PADDLE_VENDOR_AUTH_CODE) {
     return {

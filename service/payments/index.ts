@@ -4,6 +4,7 @@
  */
 import type { ServiceConfig } from '../config.js'
 import type { ServiceContext } from '../context.js'
+import { applyPaddleIds } from '../catalog/index.js'
 import type { DB } from '../db/database.js'
 import { loadPaymentsConfig } from './config.js'
 import { PaddleProvider } from './paddle.js'
@@ -25,6 +26,7 @@ export function createPayments(deps: {
   const config = loadPaymentsConfig(deps.config.env, deps.config.production)
   if (config.provider === 'paddle') {
     const provider = new PaddleProvider(config)
+    applyPaddleIds(provider.environment, deps.config.paddleIds)
     if (!config.publicKey) deps.log('payments: PADDLE_PUBLIC_KEY is not set; Paddle webhooks will be refused.')
     return { provider, config, log: deps.log, close: () => {} }
   }

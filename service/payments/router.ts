@@ -42,7 +42,7 @@ export function paymentsRouter(service: LicensingService): express.Router {
             res.status(err.status).type('text').send(err.message)
             return
           }
-          console.error(err)
+          service.logError(err, 'payments: the webhook could not be processed')
           res.status(500).type('text').send('The webhook could not be processed.')
         },
       )
@@ -70,7 +70,7 @@ export function paymentsRouter(service: LicensingService): express.Router {
             ? res.status(200).json(answer.body[operation])
             : res.status(answer.status).json(answer.body),
         (err) => {
-          console.error(err)
+          service.logError(err, 'payments: the provider operation failed')
           res.status(500).json({ error: 'UNEXPECTED', message: 'An unexpected error occurred.' })
         },
       )

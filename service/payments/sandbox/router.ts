@@ -13,6 +13,7 @@ import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
 import { ServiceError } from '../../errors.js'
 import type { LicensingService } from '../../index.js'
+import { requestOrigin } from '../../origin.js'
 import {
   checkoutPage,
   messagePage,
@@ -43,10 +44,12 @@ const nonceOf = (res: express.Response) => (typeof res.locals.cspNonce === 'stri
 export function sandboxRouter(service: LicensingService, sandbox: SandboxProvider): express.Router {
   const router = express.Router()
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 50 })
-  const portalOrigin = new URL(service.config.publicUrl).origin
+  /** The portal's address as this request sees it (its own origin outside production with no PUBLIC_URL). */
+  const portalUrl = (req: express.Request) => service.forOrigin(requestOrigin(req)).config.publicUrl
 
   /** The framing page's origin, when it named one the service knows (the portal's); else the page's own. */
-  const originOf = (values: Input) => (values.origin && values.origin === portalOrigin ? values.origin : undefined)
+  const originOf = (req: express.Request, values: Input) =>
+    values.origin && values.origin === new URL(portalUrl(req)).origin ? values.origin : undefined
 
   const send = (res: express.Response, status: number, html: string) => {
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html)
@@ -104,7 +107,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       ...(receiptUrl ? { receiptUrl } : {}),
       retryUrl: retryUrl(values),
       nonce: nonceOf(res),
-      origin: originOf(values),
+      origin: originOf(res.req, values),
     })
 
   router.get(
@@ -128,7 +131,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           quote: sandbox.quote(resolved.terms),
           checkoutId,
           nonce: nonceOf(res),
-          origin: originOf(values),
+          origin: originOf(req, values),
         }),
       )
     }),
@@ -151,7 +154,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
             quote: sandbox.quote(terms),
             checkoutId: sandbox.checkoutIdFrom(values),
             nonce: nonceOf(res),
-            origin: originOf(values),
+            origin: originOf(req, values),
           }),
         )
       }
@@ -166,7 +169,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
             checkoutId: result.checkoutId,
             errors: result.errors,
             nonce: nonceOf(res),
-            origin: originOf(values),
+            origin: originOf(req, values),
           }),
         )
       }
@@ -243,7 +246,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
         paymentUpdatedPage({
           subscription: result.subscription,
           retried: result.retried,
-          accountUrl: `${service.config.publicUrl}/manage`,
+          accountUrl: `${portalUrl(req)}/manage`,
           nonce: nonceOf(res),
         }),
       )
@@ -306,7 +309,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
     if (res.headersSent) return next(err)
     if (err instanceof ServiceError)
       return send(res, 400, messagePage('Something went wrong', err.message, nonceOf(res)))
-    console.error(err)
+    service.logError(err, 'payments: the sandbox page failed')
     send(res, 500, messagePage('Something went wrong', 'The sandbox could not complete this request.', nonceOf(res)))
   })
   return router

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import dotenv from 'dotenv'
+import { CONFIG_VARIABLES, parseConfig, parseTrustProxy } from './config.js'
+
+let dataDir: string
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-'))
+})
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const complete = () => ({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: 'https://portal.example.com/',
+  SESSION_SECRET: 's'.repeat(40),
+  SERVICE_SECRET: 'v'.repeat(40),
+  HONEYPOT_SECRET: 'h'.repeat(40),
+  OFFLINE_KEY_PRIVATE_PEM: crypto
+    .generateKeyPairSync('ed25519')
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+  SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  MAIL_FROM: 'Portal <licenses@example.com>',
+  PAYMENTS_SANDBOX: '1',
+})
+
+describe('the configuration', () => {
+  it('starts in development with nothing set, and keeps its generated secrets in DATA_DIR', () => {
+    const first = parseConfig({ DATA_DIR: dataDir })
+    const second = parseConfig({ DATA_DIR: dataDir })
+    if (!first.ok || !second.ok) throw new Error('development needs no configuration')
+    expect(first.config).toMatchObject({ production: false, seedDemoData: true, devTools: true, trustProxy: false })
+    expect(first.config.mail).toMatchObject({ print: true, verify: 'warn' })
+    expect(first.config.publicUrl).toBeUndefined()
+    expect(second.config.secrets).toEqual(first.config.secrets)
+    expect(fs.readFileSync(path.join(dataDir, 'honeypot-secret'), 'utf8').trim()).toBe(first.config.secrets.honeypot)
+  })
+
+  it('lists every production problem at once, each naming its variable', () => {
+    const result = parseConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_API: 'many',
+      PUBLIC_URL: 'portal',
+      TRUST_PROXY: 'true',
+    })
+    if (result.ok) throw new Error('production needs configuration')
+    // A value of the wrong form first, then everything else (PUBLIC_URL is named once, for its form).
+    expect(result.problems.map((p) => p.split(' ')[0])).toEqual([
+      'PUBLIC_URL',
+      'RATE_LIMIT_API',
+      'SESSION_SECRET',
+      'SERVICE_SECRET',
+      'HONEYPOT_SECRET',
+      'SMTP_URL',
+      'OFFLINE_KEY_PRIVATE_PEM',
+      'TRUST_PROXY=true',
+      'No',
+    ])
+    // Nothing was generated in production.
+    expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+
+  it('accepts a complete production configuration with safe defaults', () => {
+    // A one-line PEM (newlines written as \n, as in an env file) is read too.
+    const env = complete()
+    const result = parseConfig({ ...env, OFFLINE_KEY_PRIVATE_PEM: env.OFFLINE_KEY_PRIVATE_PEM.replace(/\n/g, '\\n') })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config).toMatchObject({
+      production: true,
+      publicUrl: 'https://portal.example.com',
+      seedDemoData: false,
+      devTools: false,
+      mail: { print: false, outboxOnly: false, verify: 'fail' },
+    })
+  })
+
+  it('refuses a wrong offline key, a short secret, a path in PUBLIC_URL and a lone OAuth client id', () => {
+    const result = parseConfig({
+      ...complete(),
+      OFFLINE_KEY_PRIVATE_PEM: 'not a key',
+      SESSION_SECRET: 'short',
+      PUBLIC_URL: 'https://portal.example.com/portal',
+      GOOGLE_CLIENT_ID: 'id-only',
+    })
+    if (result.ok) throw new Error('expected problems')
+    expect(result.problems).toEqual([
+      'SESSION_SECRET is too short (5 characters); use at least 32 (generate one with: openssl rand -base64 48).',
+      'PUBLIC_URL must be an origin without a path, such as https://portal.example.com (it is https://portal.example.com/portal).',
+      'OFFLINE_KEY_PRIVATE_PEM is not a readable private key (PKCS#8 PEM expected).',
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (only one of them is set).',
+    ])
+  })
+
+  it('allows http for a loopback PUBLIC_URL only, and MAIL_OUTBOX_ONLY instead of SMTP', () => {
+    const local = parseConfig({
+      ...complete(),
+      PUBLIC_URL: 'http://localhost:3000',
+      SMTP_URL: '',
+      MAIL_OUTBOX_ONLY: '1',
+    })
+    expect(local.ok && local.config.mail).toMatchObject({ outboxOnly: true, print: false })
+  })
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false)
+    expect(parseTrustProxy('2')).toBe(2)
+    expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8'])
+    expect(parseTrustProxy('proxy.example.com')).toMatch(/^TRUST_PROXY must be/)
+  })
+})
+
+describe('the Paddle ids', () => {
+  it('come from PADDLE_PLAN_IDS, every plan in production with Paddle, unknown plans and bad ids named', () => {
+    const paddle = { ...complete(), PAYMENTS_SANDBOX: '', PADDLE_VENDOR_ID: '1234', PADDLE_VENDOR_AUTH_CODE: 'code' }
+    const missing = parseConfig({ ...paddle, PADDLE_PLAN_IDS: 'wallaby-organization-year=900001' })
+    if (missing.ok) throw new Error('expected problems')
+    expect(missing.problems[0]).toMatch(/^PADDLE_PLAN_IDS has no id for: console-ninja-organization-year, /)
+    expect(missing.problems[0]).not.toContain('wallaby-organization-year,')
+    expect(missing.problems[1]).toMatch(/^PADDLE_RENEWAL_PRODUCT_ID is not set/)
+
+    const wrong = parseConfig({ ...paddle, PADDLE_PLAN_IDS: 'wallaby-gold=1, quokka-personal-year=abc' })
+    if (wrong.ok) throw new Error('expected problems')
+    expect(wrong.problems).toEqual([
+      expect.stringMatching(
+        /^PADDLE_PLAN_IDS names an unknown plan "wallaby-gold" \(known: console-ninja-organization-year, /,
+      ),
+      'PADDLE_PLAN_IDS gives "quokka-personal-year" the id "abc"; Paddle plan ids are numeric.',
+    ])
+  })
+})
+
+describe('.env.example', () => {
+  const example = dotenv.parse(fs.readFileSync(new URL('../.env.example', import.meta.url)))
+
+  it('lists every variable the configuration reads, and no other', () => {
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort())
+  })
+
+  it('is a production configuration once its secrets and payment provider are filled in', () => {
+    const env = complete()
+    const result = parseConfig({
+      ...example,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: env.SESSION_SECRET,
+      SERVICE_SECRET: env.SERVICE_SECRET,
+      HONEYPOT_SECRET: env.HONEYPOT_SECRET,
+      OFFLINE_KEY_PRIVATE_PEM: env.OFFLINE_KEY_PRIVATE_PEM.replace(/\n/g, '\\n'),
+      PAYMENTS_SANDBOX: '1',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config).toMatchObject({ production: true, trustProxy: 1, seedDemoData: false, devTools: false })
+  })
+})

@@ -1,0 +1,339 @@
+/**
+ * The configuration of the whole process (portal, licensing service, payments, identity, mail, rate limits, proxy),
+ * read from the environment once, before the server listens. Every variable is listed in `.env.example` and explained
+ * in docs/deployment.md.
+ *
+ * `parseConfig` never throws: it answers either the typed configuration or every problem at once, each in plain words
+ * naming its variable, so an operator fixes them in one round. Development starts with no configuration at all: its
+ * secrets are generated once into DATA_DIR and kept there. Production generates nothing silently.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { parsePlanIds, planKeys } from '../service/catalog/index.js'
+import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
+
+/** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */
+export const MIN_SECRET_LENGTH = 32
+export const SECRET_HINT = 'generate one with: openssl rand -base64 48'
+
+const flag = (name: string) =>
+  z
+    .enum(['0', '1', 'true', 'false', ''], { message: `${name} must be 1 or 0.` })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'))
+
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+
+const count = (name: string, fallback: number) =>
+  text.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number.`)
+      .transform(Number)
+      .optional()
+      .transform((v) => v ?? fallback),
+  )
+
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: count('PORT', 3000),
+  DATA_DIR: text.transform((v) => path.resolve(v ?? './data')),
+  PUBLIC_URL: text.pipe(
+    z.string().url('PUBLIC_URL must be an absolute address such as https://portal.example.com.').optional(),
+  ),
+  SESSION_SECRET: text,
+  SERVICE_SECRET: text,
+  HONEYPOT_SECRET: text,
+  OFFLINE_KEY_PRIVATE_PEM: text,
+  ALLOW_GENERATED_SECRETS: flag('ALLOW_GENERATED_SECRETS'),
+  SMTP_URL: text.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must look like smtps://user:password@smtp.example.com:465.')
+      .optional(),
+  ),
+  MAIL_FROM: text,
+  MAIL_OUTBOX_ONLY: flag('MAIL_OUTBOX_ONLY'),
+  SMTP_VERIFY: text.pipe(z.enum(['fail', 'warn'], { message: 'SMTP_VERIFY must be "fail" or "warn".' }).optional()),
+  SEED_DEMO_DATA: flag('SEED_DEMO_DATA'),
+  DEV_TOOLS: flag('DEV_TOOLS'),
+  TRUST_PROXY: text,
+  RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
+  RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
+  SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
+  LOG_LEVEL: text.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+      })
+      .optional(),
+  ),
+  SALES_EMAIL: text.pipe(z.string().email('SALES_EMAIL must be an email address.').optional()),
+  AVATAR_SERVICE: text.pipe(
+    z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
+  ),
+  LICENSING_API_URL: text.pipe(z.string().url('LICENSING_API_URL must be an absolute address.').optional()),
+  LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 10_000),
+  DATABASE_URL: text.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must look like postgres://user:password@host:5432/database.')
+      .optional(),
+  ),
+  SUPPORT_EMAIL: text.pipe(z.string().email('SUPPORT_EMAIL must be an email address.').optional()),
+  GITHUB_CLIENT_ID: text,
+  GITHUB_CLIENT_SECRET: text,
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  PADDLE_PLAN_IDS: text,
+  PADDLE_RENEWAL_PRODUCT_ID: text.pipe(z.string().regex(/^\d+$/, 'PADDLE_RENEWAL_PRODUCT_ID is numeric.').optional()),
+})
+
+/** Every variable the configuration reads (the payments' own included, see service/payments/config.ts). */
+export const CONFIG_VARIABLES = [...Object.keys(Env.shape), ...Object.keys(PaymentsEnv.shape)]
+
+export type Config = {
+  production: boolean
+  port: number
+  dataDir: string
+  /** The portal's public origin as configured; unset outside production, where the request's own origin is used. */
+  publicUrl?: string
+  secrets: { session: string; service: string; honeypot: string }
+  mail: {
+    smtpUrl?: string
+    from: string
+    /** Production without SMTP (MAIL_OUTBOX_ONLY=1): mail is kept in the outbox only, and never printed. */
+    outboxOnly: boolean
+    /** What a failed SMTP check at start does: stop the start, or log a loud warning. */
+    verify: 'fail' | 'warn'
+    /** Outside production without SMTP the mail is printed, so a developer can follow its links. */
+    print: boolean
+  }
+  seedDemoData: boolean
+  /** The development outbox page and the sign-in stand-ins: outside production, or DEV_TOOLS=1. */
+  devTools: boolean
+  /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string[]
+  rateLimits: { api: number; forms: number }
+  /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
+  shutdownGraceMs: number
+  logLevel: string
+  salesEmail: string
+  avatarService: 'gravatar' | 'none'
+  licensingApiUrl?: string
+  /** How long one call to the licensing service may take before it counts as failed (and is retried). */
+  licensingTimeoutMs: number
+  /** The shared PostgreSQL database of several instances (DATABASE_URL); unset, SQLite files in DATA_DIR. */
+  databaseUrl?: string
+  supportEmail: string
+  /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
+  paddleIds: { plans: Map<string, string>; renewal?: string }
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Reads the configuration from `env`; generates development secrets into DATA_DIR only when nothing is wrong. */
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  // A variable of the wrong form is named, and the other checks still run (without it), so that every problem is
+  // listed in one go.
+  const parsed = Env.safeParse(env)
+  const invalid = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])))
+  const e = parsed.success
+    ? parsed.data
+    : Env.parse(Object.fromEntries(Object.entries(env).filter(([name]) => !invalid.has(name))))
+  const production = e.NODE_ENV === 'production'
+  const problems: string[] = []
+  const generate = !production || e.ALLOW_GENERATED_SECRETS === true
+
+  for (const [name, value] of [
+    ['SESSION_SECRET', e.SESSION_SECRET],
+    ['SERVICE_SECRET', e.SERVICE_SECRET],
+    ['HONEYPOT_SECRET', e.HONEYPOT_SECRET],
+  ] as const) {
+    if (value === undefined && !generate)
+      problems.push(`${name} is not set; it is required in production (${SECRET_HINT}).`)
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH)
+      problems.push(
+        `${name} is too short (${value.length} characters); use at least ${MIN_SECRET_LENGTH} (${SECRET_HINT}).`,
+      )
+  }
+
+  if (e.PUBLIC_URL) {
+    const url = new URL(e.PUBLIC_URL)
+    if (production && url.protocol !== 'https:' && !LOOPBACK.has(url.hostname))
+      problems.push(`PUBLIC_URL must start with https:// in production (it is ${url.origin}).`)
+    if (url.pathname !== '/' || url.search || url.hash)
+      problems.push(`PUBLIC_URL must be an origin without a path, such as ${url.origin} (it is ${e.PUBLIC_URL}).`)
+  } else if (production) {
+    problems.push(
+      'PUBLIC_URL is not set; it is required in production (the https address people open, e.g. https://portal.example.com).',
+    )
+  }
+
+  if (production && !e.SMTP_URL && !e.MAIL_OUTBOX_ONLY)
+    problems.push(
+      'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
+    )
+  if (production && e.SMTP_URL && !e.MAIL_FROM)
+    problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
+
+  if (production && !e.OFFLINE_KEY_PRIVATE_PEM && !generate && !fs.existsSync(path.join(e.DATA_DIR, 'offline-key.pem')))
+    problems.push(
+      'OFFLINE_KEY_PRIVATE_PEM is not set and DATA_DIR holds no offline-key.pem; offline keys need a lasting signing key ' +
+        '(generate one with: openssl genpkey -algorithm ed25519).',
+    )
+  if (e.OFFLINE_KEY_PRIVATE_PEM) {
+    const problem = privateKeyProblem(e.OFFLINE_KEY_PRIVATE_PEM.replace(/\\n/g, '\n'))
+    if (problem) problems.push(`OFFLINE_KEY_PRIVATE_PEM ${problem}.`)
+  }
+
+  for (const provider of ['GITHUB', 'GOOGLE'] as const) {
+    if (Boolean(e[`${provider}_CLIENT_ID`]) !== Boolean(e[`${provider}_CLIENT_SECRET`]))
+      problems.push(
+        `${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together (only one of them is set).`,
+      )
+  }
+
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  if (typeof trustProxy === 'string') problems.push(trustProxy)
+
+  const planIds = parsePlanIds(e.PADDLE_PLAN_IDS ?? '')
+  problems.push(...planIds.problems)
+  // A live Paddle account sells under the vendor's own ids: every plan needs one, and so does the renewal product.
+  if (production && env.PADDLE_VENDOR_ID?.trim() && planIds.problems.length === 0) {
+    const missing = planKeys().filter((key) => !planIds.ids.has(key))
+    if (missing.length > 0) problems.push(`PADDLE_PLAN_IDS has no id for: ${missing.join(', ')}.`)
+    if (!e.PADDLE_RENEWAL_PRODUCT_ID)
+      problems.push('PADDLE_RENEWAL_PRODUCT_ID is not set; it is the id of the one-off product renewals are paid with.')
+  }
+
+  try {
+    loadPaymentsConfig(env, production)
+  } catch (err) {
+    if (err instanceof z.ZodError) problems.push(...err.issues.map(describeIssue))
+    else problems.push((err as Error).message)
+  }
+
+  if (!parsed.success || problems.length > 0 || typeof trustProxy === 'string') {
+    const formProblems = parsed.success ? [] : parsed.error.issues.map(describeIssue)
+    const others = problems.filter((p) => !invalid.has(p.split(' ')[0] ?? ''))
+    return { ok: false, problems: [...formProblems, ...others] }
+  }
+
+  fs.mkdirSync(e.DATA_DIR, { recursive: true })
+  const secret = (name: string, value: string | undefined) => value ?? readOrCreateSecret(e.DATA_DIR, name)
+  return {
+    ok: true,
+    config: {
+      production,
+      port: e.PORT,
+      dataDir: e.DATA_DIR,
+      ...(e.PUBLIC_URL ? { publicUrl: new URL(e.PUBLIC_URL).origin } : {}),
+      secrets: {
+        session: secret('session-secret', e.SESSION_SECRET),
+        service: secret('service-secret', e.SERVICE_SECRET),
+        honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
+      },
+      mail: {
+        ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+        from: e.MAIL_FROM ?? 'License Portal <no-reply@license-portal.test>',
+        outboxOnly: !e.SMTP_URL && production,
+        verify: e.SMTP_VERIFY ?? (production ? 'fail' : 'warn'),
+        print: !e.SMTP_URL && !production,
+      },
+      seedDemoData: e.SEED_DEMO_DATA ?? !production,
+      devTools: !production || e.DEV_TOOLS === true,
+      trustProxy,
+      rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      logLevel: e.LOG_LEVEL ?? 'info',
+      salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
+      avatarService: e.AVATAR_SERVICE ?? 'gravatar',
+      ...(e.LICENSING_API_URL ? { licensingApiUrl: e.LICENSING_API_URL } : {}),
+      licensingTimeoutMs: e.LICENSING_TIMEOUT_MS,
+      ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+      supportEmail: e.SUPPORT_EMAIL ?? 'support@license-portal.test',
+      paddleIds: {
+        plans: planIds.ids,
+        ...(e.PADDLE_RENEWAL_PRODUCT_ID ? { renewal: e.PADDLE_RENEWAL_PRODUCT_ID } : {}),
+      },
+    },
+  }
+}
+
+/** The configuration problems, thrown where a caller cannot go on without a configuration (tests, the portal). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const result = parseConfig(env)
+  if (!result.ok) throw new ConfigError(result.problems)
+  return result.config
+}
+
+let processConfig: Config | undefined
+
+/** The process's configuration (from `process.env`), read once. */
+export function config(): Config {
+  return (processConfig ??= loadConfig(process.env))
+}
+
+function describeIssue(issue: z.ZodIssue): string {
+  const name = String(issue.path[0] ?? 'The environment')
+  // Messages written for a variable name it already; zod's own ones get the name in front.
+  return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`
+}
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy (the connection's address is the client's); a number N trusts the N proxies
+ * nearest to the server (X-Forwarded-For's last N hops); a comma-separated list names trusted proxy addresses or
+ * subnets (e.g. `loopback, 10.0.0.0/8`). Answers the setting, or a problem text.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | string {
+  if (value === undefined || value === '0' || value === 'false') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  if (value === 'true')
+    return 'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; give the number of proxies in front of the portal (e.g. 1) or their addresses.'
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const bad = list.filter((s) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(s))
+  if (bad.length > 0)
+    return `TRUST_PROXY must be a number of proxies or a list of addresses/subnets; not understood: ${bad.join(', ')}.`
+  return list
+}
+
+function privateKeyProblem(pem: string): string | undefined {
+  try {
+    const key = crypto.createPrivateKey(pem)
+    return key.asymmetricKeyType === 'ed25519' ? undefined : `must be an Ed25519 key (it is ${key.asymmetricKeyType})`
+  } catch {
+    return 'is not a readable private key (PKCS#8 PEM expected)'
+  }
+}
+
+/** A development secret kept in the data folder (mode 0600): generated the first time, the same ever after. */
+export function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
+  if (!fs.existsSync(file)) {
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' })
+    } catch (err) {
+      // Another process wrote it first: keep theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
+  }
+  return fs.readFileSync(file, 'utf8').trim()
+}

@@ -1,0 +1,89 @@
+/**
+ * What every request passes before the portal sees it: the address check (production answers only on PUBLIC_URL's
+ * host), the same-origin check for posts, and the rate limits keyed on the client's real address.
+ */
+import type express from 'express'
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit'
+import type { Logger } from 'pino'
+import type { Config } from '../config/config.js'
+import type { ErrorBody } from '../protocol/operations.js'
+
+/** The host a request was sent to: the proxy's X-Forwarded-Host when a proxy is trusted, else Host. */
+function requestHost(req: express.Request): string {
+  const forwarded = req.app.get('trust proxy fn')(req.socket.remoteAddress ?? '', 0)
+    ? req.get('x-forwarded-host')?.split(',')[0]?.trim()
+    : undefined
+  return forwarded || req.get('host') || ''
+}
+
+/**
+ * In production the portal answers on PUBLIC_URL's host only: its links, cookies and OAuth callbacks are made for it.
+ * A request on another address gets a page naming the right one, and the log says what to set. Health checks are
+ * answered on any address (a load balancer calls the instance directly).
+ */
+export function publicAddressOnly(config: Config, logger: Logger): express.RequestHandler {
+  const publicUrl = config.publicUrl
+  if (!config.production || !publicUrl) return (_req, _res, next) => next()
+  const expected = new URL(publicUrl).host
+  const warned = new Set<string>()
+  return (req, res, next) => {
+    const host = requestHost(req)
+    if (host === expected || req.path === '/healthz' || req.path === '/readyz') return next()
+    if (!warned.has(host) && warned.size < 100) {
+      warned.add(host)
+      logger.warn(
+        `A request came to ${host} while PUBLIC_URL is ${publicUrl}: set PUBLIC_URL to the address people open ` +
+          '(behind a proxy, pass the Host header on, or set TRUST_PROXY so X-Forwarded-Host is read).',
+      )
+    }
+    res
+      .status(421)
+      .type('text')
+      .send(`This portal is served at ${publicUrl}, not at ${req.protocol}://${host}. Please open ${publicUrl}.`)
+  }
+}
+
+/**
+ * Mutating requests from another site are refused (SameSite=Lax cookies already keep the session out of them; this
+ * also covers sign-in and the public forms). Browsers send Origin or Sec-Fetch-Site on every POST. The portal's own
+ * origin is PUBLIC_URL's (so a TLS-terminating proxy needs no further setting), else the request's own.
+ */
+export function sameOriginPosts(config: Config): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    const origin = req.get('origin')
+    const site = req.get('sec-fetch-site')
+    const own = config.publicUrl ?? `${req.protocol}://${req.get('host')}`
+    const crossOrigin = origin ? origin !== own : site === 'cross-site'
+    if (crossOrigin && !req.path.startsWith('/api/')) {
+      res.status(403).type('text').send('Cross-site form posts are not accepted.')
+      return
+    }
+    next()
+  }
+}
+
+/**
+ * Per-client limits (per minute), keyed on the client's address as the trusted proxies report it; IPv6 addresses
+ * are grouped by /56, so a client cannot escape the limit by rotating through its own prefix. `/api` answers the
+ * protocol's JSON error; pages answer a short text. Both say when to retry (Retry-After).
+ */
+export function rateLimits(config: Config): { api: express.RequestHandler; forms: express.RequestHandler } {
+  const limiter = (limit: number, api: boolean) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      keyGenerator: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '', 56),
+      handler: (req, res, _next, options) => {
+        const reset = (req as express.Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
+        const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : options.windowMs / 1000
+        res.set('Retry-After', String(seconds)).status(options.statusCode)
+        const message = `Too many requests; please try again in ${seconds} seconds.`
+        if (api) res.json({ error: 'RATE_LIMITED', message } satisfies ErrorBody)
+        else res.type('text').send(message)
+      },
+    })
+  return { api: limiter(config.rateLimits.api, true), forms: limiter(config.rateLimits.forms, false) }
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'node:http'
+import type { Logger } from 'pino'
+import type { LicensingService } from '../service/index.js'
+
+/** Prints what keeps the server from starting, one plain line per problem (no stack trace), and exits with 1. */
+export function exitOnProblems(problems: string[]): never {
+  const lines = [
+    `License Portal cannot start: ${problems.length === 1 ? 'one configuration problem' : `${problems.length} configuration problems`}.`,
+    ...problems.map((p) => `  - ${p}`),
+    'Every variable is described in .env.example and docs/deployment.md.',
+  ]
+  process.stderr.write(lines.join('\n') + '\n')
+  process.exit(1)
+}
+
+/**
+ * Graceful shutdown: stop accepting connections, let the requests in flight finish, close the stores, exit 0. When
+ * draining takes longer than the grace period (SHUTDOWN_GRACE_SECONDS), the remaining connections are cut and the exit code is 1, so a
+ * supervisor can tell a forced stop from a clean one.
+ */
+export function handleShutdown(server: Server, service: LicensingService, logger: Logger, graceMs: number): void {
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info(`${signal} received: finishing the requests in flight, then stopping`)
+    server.close(() => {
+      service
+        .close()
+        .then(() => {
+          logger.info('stopped')
+          process.exit(0)
+        })
+        .catch((err: unknown) => {
+          logger.error({ err }, 'closing the stores failed')
+          process.exit(1)
+        })
+    })
+    // Keep-alive connections with no request in flight would hold `close` open.
+    server.closeIdleConnections()
+    setTimeout(() => {
+      logger.error(`requests still in flight after ${graceMs / 1000} s; stopping anyway`)
+      server.closeAllConnections()
+      process.exit(1)
+    }, graceMs).unref()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}

@@ -1,0 +1,98 @@
+/**
+ * The process's log: one JSON object per line (pino), each line written while a request is served carries that
+ * request's id (`reqId`, also sent as the X-Request-Id response header). Cookies, credentials and the tokens of
+ * emailed links never reach it. In development, with pino-pretty installed, the lines are printed readably instead.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import crypto from 'node:crypto'
+import { createRequire } from 'node:module'
+import type express from 'express'
+import { pino, type Logger } from 'pino'
+import { pinoHttp } from 'pino-http'
+
+const requests = new AsyncLocalStorage<string>()
+
+/** Header and body fields that hold secrets; their values are replaced in every line. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-paddle-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.secret',
+  '*.credential',
+  '*.token',
+]
+
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty')
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function createLogger(options: { level: string; pretty: boolean }): Logger {
+  return pino({
+    level: options.level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Lines logged while a request is served carry its id (the access log line has it already, as a binding).
+    mixin: (_object, _level, logger) => {
+      const reqId = requests.getStore()
+      return reqId && !('reqId' in logger.bindings()) ? { reqId } : {}
+    },
+    ...(options.pretty && prettyInstalled()
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss', singleLine: true },
+          },
+        }
+      : {}),
+  })
+}
+
+// Paths whose last segment is a credential (an emailed sign-in, activation or confirmation link).
+const TOKEN_PATH = /^\/(manage|activate|confirmEmail)\/[^/]+/
+
+/** The request's path as logged: without its query (OAuth codes, states) and with link tokens replaced. */
+export function loggedPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/'
+  return pathname.replace(TOKEN_PATH, '/$1/[redacted]')
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/
+
+/** The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. */
+export function requestLogging(logger: Logger, quiet: (path: string) => boolean): express.RequestHandler[] {
+  const http = pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id']
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID()
+      res.setHeader('X-Request-Id', id)
+      return id
+    },
+    // The id is on every line through the logger's mixin; pino-http's own `req.id` would repeat it.
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => quiet(loggedPath(req.url ?? '/')) },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      // The client's address as the trusted proxies report it (TRUST_PROXY), which the rate limits key on too.
+      req: (req: { method: string; url: string; raw: express.Request }) => ({
+        method: req.method,
+        path: loggedPath(req.url),
+        client: req.raw.ip,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  })
+  return [
+    http,
+    (req, _res, next) => {
+      requests.run(String(req.id), next)
+    },
+  ]
+}

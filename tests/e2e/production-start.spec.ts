@@ -1,0 +1,371 @@
+// The built server as an operator starts it (`node build/server.js`): what a production start refuses, what a complete
+// production configuration serves and logs, and a first run on another address. These tests start their own servers
+// on free ports (the Playwright project `server`, see playwright.config.ts); they use no browser.
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import SQLite from 'better-sqlite3'
+import { expect, test } from '@playwright/test'
+import { startSmtpDouble } from '../../service/mail/smtp-double'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const secret = () => crypto.randomBytes(48).toString('base64')
+const PUBLIC_URL = 'https://portal.example.com'
+
+type Started = { process: ChildProcess; output: () => string; port: Promise<number>; exit: Promise<number | null> }
+
+/** Starts build/server.js on a free port with exactly `env` (plus PATH); the output is collected. */
+function startServer(env: Record<string, string>, cwd = root): Started {
+  let output = ''
+  const child = spawn(process.execPath, [join(root, 'build/server.js')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: '0', TZ: 'UTC', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const port = new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      // JSON in production, pretty-printed in development.
+      const match = output.match(/\(port (\d+)\)/)
+      if (match) resolve(Number(match[1]))
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    void exit.then((code) => reject(new Error(`the server exited (${code}):\n${output}`)))
+  })
+  port.catch(() => {})
+  return { process: child, output: () => output, port, exit }
+}
+
+async function stop(server: Started) {
+  server.process.kill('SIGTERM')
+  return server.exit
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
+
+/** One HTTP request with the headers given as they are (Host included, as a proxy sends it). */
+function request(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+/** A page's form fields as served (the honeypot's included; the last of a name wins), with `values` set. */
+function formFields(html: string, values: Record<string, string>): string {
+  const fields = new URLSearchParams()
+  for (const input of html.match(/<input[^>]*>/g) ?? []) {
+    const name = input.match(/name="([^"]*)"/)?.[1]
+    if (name) fields.set(name, (input.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&'))
+  }
+  for (const [name, value] of Object.entries(values)) fields.set(name, value)
+  return fields.toString()
+}
+
+/** The sign-in form's fields as served, with `email` filled in. */
+const signInForm = (html: string, email: string) => formFields(html, { intent: 'link', email })
+
+function productionEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    SESSION_SECRET: secret(),
+    SERVICE_SECRET: secret(),
+    HONEYPOT_SECRET: secret(),
+    OFFLINE_KEY_PRIVATE_PEM: crypto
+      .generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+    PAYMENTS_SANDBOX: '1',
+    AVATAR_SERVICE: 'none',
+    ...extra,
+  }
+}
+
+const proxied = (extra: Record<string, string> = {}) => ({
+  host: 'portal.example.com',
+  'x-forwarded-proto': 'https',
+  'x-forwarded-for': '203.0.113.7',
+  ...extra,
+})
+
+let dataDir: string
+test.beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-production-start-'))
+})
+test.afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test.describe('a production start with a missing or wrong configuration', () => {
+  const refuses = async (env: Record<string, string>, expected: RegExp[]) => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, PAYMENTS_SANDBOX: '1', ...env })
+    expect(await server.exit).toBe(1)
+    const output = server.output()
+    expect(output).toContain('License Portal cannot start')
+    for (const line of expected) expect(output).toMatch(line)
+    // One plain line per problem: no stack trace, no file path, and the port never opened.
+    expect(output).not.toMatch(/^\s+at /m)
+    expect(output).not.toContain('.js:')
+    expect(output).not.toContain('listening')
+  }
+
+  test('without secrets it names each missing variable and exits before listening', async () => {
+    await refuses({}, [
+      /^ {2}- SESSION_SECRET is not set/m,
+      /^ {2}- SERVICE_SECRET is not set/m,
+      /^ {2}- HONEYPOT_SECRET is not set/m,
+      /^ {2}- PUBLIC_URL is not set/m,
+      /^ {2}- SMTP_URL is not set/m,
+      /^ {2}- OFFLINE_KEY_PRIVATE_PEM is not set/m,
+    ])
+  })
+
+  test('with a short secret it says which one and how long it must be', async () => {
+    const env = productionEnv(dataDir, { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Portal <p@example.com>' })
+    await refuses({ ...env, SERVICE_SECRET: 'too-short' }, [
+      /^ {2}- SERVICE_SECRET is too short \(9 characters\); use at least 32/m,
+    ])
+  })
+
+  test('with an http PUBLIC_URL it asks for https', async () => {
+    const env = productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1' })
+    await refuses({ ...env, PUBLIC_URL: 'http://portal.example.com' }, [
+      /^ {2}- PUBLIC_URL must start with https:\/\/ in production \(it is http:\/\/portal.example.com\)\.$/m,
+    ])
+  })
+
+  test('reads a .env file in the working directory, the environment winning', async () => {
+    writeFileSync(join(dataDir, '.env'), 'SESSION_SECRET=short\nPUBLIC_URL=http://from-the-file.example\n')
+    const server = startServer(
+      { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://from-the-environment.example' },
+      dataDir,
+    )
+    expect(await server.exit).toBe(1)
+    expect(server.output()).toMatch(/^ {2}- SESSION_SECRET is too short \(5 characters\)/m)
+    expect(server.output()).toContain('(it is http://from-the-environment.example)')
+  })
+
+  test('with an SMTP server that does not answer it stops, unless told to only warn', async () => {
+    const env = productionEnv(dataDir, { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Portal <p@example.com>' })
+    await refuses(env, [/^ {2}- SMTP_URL: the SMTP server does not accept the connection/m])
+
+    const warned = startServer({ ...env, SMTP_VERIFY: 'warn' })
+    const port = await warned.port
+    expect(warned.output()).toContain('MAIL IS NOT BEING DELIVERED')
+    const ready = await request(port, '/readyz')
+    expect(ready.status).toBe(503)
+    expect(JSON.parse(ready.body)).toEqual({ status: 'not ready', problems: ['the SMTP server does not answer'] })
+    expect(await stop(warned)).toBe(0)
+  })
+})
+
+test.describe('a complete production configuration', () => {
+  test('serves without demo data, answers health checks, logs JSON with request ids and keeps mail out of the log', async () => {
+    const server = startServer(productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1', TRUST_PROXY: '1', RATE_LIMIT_API: '2' }))
+    const port = await server.port
+
+    expect((await request(port, '/healthz')).status).toBe(200)
+    const ready = await request(port, '/readyz')
+    expect(ready.status).toBe(200)
+    expect(JSON.parse(ready.body)).toEqual({ status: 'ready' })
+
+    // No demo data: the licensing store holds no account at all (root@vendor.test included).
+    const db = new SQLite(join(dataDir, 'licensing.db'), { readonly: true })
+    expect(db.prepare('select count(*) as n from accounts').get()).toEqual({ n: 0 })
+    db.close()
+
+    // The development tools are off: no outbox page, no sign-in stand-in.
+    expect((await request(port, '/dev/outbox', { headers: proxied() })).status).toBe(404)
+    expect((await request(port, '/stand-in/github/authorize', { headers: proxied() })).status).toBe(404)
+
+    // Through a TLS-terminating proxy: the form post from the portal's own page is accepted, another site's refused.
+    const page = await request(port, '/', { headers: proxied() })
+    expect(page.status).toBe(200)
+    const form = signInForm(page.body, 'nobody@example.com')
+    const post = (origin: string) =>
+      request(port, '/?index', {
+        method: 'POST',
+        headers: proxied({ origin, 'content-type': 'application/x-www-form-urlencoded' }),
+        body: form,
+      })
+    const accepted = await post(PUBLIC_URL)
+    expect(accepted.status).toBe(400)
+    expect(accepted.body).not.toContain('Cross-site')
+    const refused = await post('https://evil.example')
+    expect(refused.status).toBe(403)
+    expect(refused.body).toBe('Cross-site form posts are not accepted.')
+
+    // Another address: a clear answer naming the right one.
+    const elsewhere = await request(port, '/', { headers: { host: '10.0.0.5:3000' } })
+    expect(elsewhere.status).toBe(421)
+    expect(elsewhere.body).toBe(
+      `This portal is served at ${PUBLIC_URL}, not at http://10.0.0.5:3000. Please open ${PUBLIC_URL}.`,
+    )
+
+    // The protocol's rate limit answer, keyed on the client's address as the proxy reports it, IPv6 grouped by /56.
+    const call = (client: string) =>
+      request(port, '/api/licensing', {
+        method: 'POST',
+        headers: proxied({ 'x-forwarded-for': client, 'content-type': 'application/json' }),
+        body: '{}',
+      })
+    expect((await call('2001:db8:0:1::1')).status).not.toBe(429)
+    expect((await call('2001:db8:0:2::1')).status).not.toBe(429)
+    const limited = await call('2001:db8:0:3::1')
+    expect(limited.status).toBe(429)
+    expect(limited.headers['content-type']).toContain('application/json')
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(JSON.parse(limited.body)).toEqual({
+      error: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests; please try again in \d+ seconds\.$/),
+    })
+    // Another client is not limited.
+    expect((await call('198.51.100.9')).status).not.toBe(429)
+
+    expect(await stop(server)).toBe(0)
+
+    const lines = server.output().trim().split('\n')
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    const served = entries.filter((e) => e.msg === 'request completed')
+    expect(served.length).toBeGreaterThanOrEqual(4)
+    for (const entry of served) expect(entry.reqId).toEqual(expect.any(String))
+    expect(served.map((e) => e.reqId)).toContain(page.headers['x-request-id'])
+    // The client's address as the trusted proxy reports it.
+    expect(served.find((e) => e.reqId === page.headers['x-request-id'])).toMatchObject({
+      req: { client: '203.0.113.7' },
+    })
+    expect(entries.find((e) => String(e.msg).includes('A request came to 10.0.0.5:3000'))?.msg).toContain(
+      'set PUBLIC_URL',
+    )
+    expect(server.output()).not.toMatch(/__session=|cookie/i)
+  })
+
+  test('a sign-in form fetched before a restart posts fine after it, and its mail survives a refusing SMTP server', async () => {
+    const smtp = await startSmtpDouble({ refuse: 1 })
+    try {
+      const env = productionEnv(dataDir, {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Portal <p@example.com>',
+        SEED_DEMO_DATA: '1',
+      })
+      const first = startServer(env)
+      const page = await request(await first.port, '/', { headers: proxied() })
+      const form = signInForm(page.body, 'olivia@acme.test')
+      expect(await stop(first)).toBe(0)
+
+      const second = startServer(env)
+      const port = await second.port
+      const posted = await request(port, '/?index', {
+        method: 'POST',
+        headers: proxied({ origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' }),
+        body: form,
+      })
+      expect(posted.status).toBe(200)
+      expect(posted.body).toContain('Please log in using the link we')
+      await expect.poll(() => second.output()).toContain('retrying in 60 s')
+      expect(await stop(second)).toBe(0)
+
+      // The refused mail is kept for the retry; neither its link nor its text reached the log.
+      const db = new SQLite(join(dataDir, 'licensing.db'), { readonly: true })
+      const mail = db
+        .prepare('select attempts, sent_at, text from mail_outbox where "to" = \'olivia@acme.test\'')
+        .get() as {
+        attempts: number
+        sent_at: number | null
+        text: string
+      }
+      db.close()
+      expect(mail).toMatchObject({ attempts: 1, sent_at: null })
+      const link = mail.text.match(/https:\/\/portal\.example\.com\/manage\/\S+/)?.[0]
+      expect(link).toBeTruthy()
+      expect(first.output() + second.output()).not.toContain(link!)
+      expect(first.output() + second.output()).not.toContain('/manage/')
+    } finally {
+      await smtp.close()
+    }
+  })
+})
+
+test.describe('stopping', () => {
+  test('SIGTERM waits for requests in flight, and a forced stop after the grace period exits with 1', async () => {
+    const server = startServer(productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1', SHUTDOWN_GRACE_SECONDS: '1' }))
+    const port = await server.port
+    // A request whose body never finishes arriving stays in flight.
+    const socket = net.connect(port, '127.0.0.1')
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()))
+    socket.write(
+      'POST /api/licensing HTTP/1.1\r\nHost: portal.example.com\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    )
+    await expect.poll(() => request(port, '/healthz').then((a) => a.status)).toBe(200)
+    const started = Date.now()
+    expect(await stop(server)).toBe(1)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    expect(server.output()).toContain('requests still in flight after 1 s; stopping anyway')
+    socket.destroy()
+  })
+})
+
+test.describe('the first run on another address', () => {
+  test('outside production with no PUBLIC_URL, social sign-in and the no-script checkout work on the address the request came to', async () => {
+    const server = startServer({ NODE_ENV: 'development', DATA_DIR: dataDir, AVATAR_SERVICE: 'none' })
+    const port = await server.port
+    const origin = `http://127.0.0.1:${port}`
+    const page = await request(port, '/', { headers: { host: `127.0.0.1:${port}` } })
+    expect(page.status).toBe(200)
+
+    // The GitHub button: to the stand-in on this address, with a callback on this address.
+    const social = await request(port, '/?index', {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=social&provider=github',
+    })
+    expect(social.status).toBe(302)
+    const authorize = new URL(social.headers.location ?? '')
+    expect(authorize.origin).toBe(origin)
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${origin}/auth/github/`)
+
+    // The no-script checkout: to the provider's hosted checkout, which returns to this address.
+    const buy = await request(port, '/shop/wallaby/buy/', { headers: { host: `127.0.0.1:${port}` } })
+    expect(buy.status).toBe(200)
+    const checkout = await request(port, '/shop/wallaby/buy/', {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: formFields(buy.body, {
+        email: 'newcomer@example.test',
+        name: 'Newcomer',
+        type: 'individual',
+        billing: 'annually',
+        country: 'AT',
+        zip: '',
+        mode: '',
+      }),
+    })
+    expect(checkout.status).toBe(302)
+    const hosted = new URL(checkout.headers.location ?? '', origin)
+    expect(hosted.origin).toBe(origin)
+    const link = JSON.parse(Buffer.from(hosted.searchParams.get('link')?.split('.')[0] ?? '', 'base64url').toString())
+    expect(link).toMatchObject({ r: `${origin}/shop/wallaby/buy/` })
+    expect(await stop(server)).toBe(0)
+  })
+})

@@ -103,7 +103,31 @@ test('the purchase page starts annual and individual and shows the price breakdo
   await page.getByRole('combobox', { name: 'Country' }).selectOption('DE')
   if (!js) await page.getByRole('button', { name: 'Update price' }).click()
   await expect(breakdownRow(page, 'MwSt. (19%)')).toBeVisible()
-  await expect(breakdownRow(page, 'Total, billed monthly')).toContainText('€')
+  await expect(breakdownRow(page, 'Total incl. tax, billed monthly')).toContainText('€')
+  // Each figure says whether tax is in: the per-user price excludes it, the monthly total includes it.
+  const price = page.getByRole('region', { name: 'Price' })
+  await expect(price.getByText('per user / month excl. tax')).toBeVisible()
+  await expect(price.getByText(/^Billed monthly: €[\d,.]+ per month in total incl\. tax\.$/)).toBeVisible()
+})
+
+test('the breakdown starts from the undiscounted price and adds up; tax rates are as configured', async ({
+  page,
+  js,
+}) => {
+  await page.goto('/shop/wallaby/buy/?country=IN')
+  await expect(breakdownRow(page, 'Personal, 1 year × 1')).toContainText('$58')
+  await expect(breakdownRow(page, 'Country discount (40%)')).toContainText('−$23.20')
+  await expect(breakdownRow(page, 'Subtotal excl. tax')).toContainText('$34.80')
+  await expect(breakdownRow(page, 'GST (18%)')).toContainText('$6.26')
+  await expect(breakdownRow(page, 'Total incl. tax, billed annually')).toContainText('$41.06')
+
+  // Austria's 20% on a small monthly price comes back from the provider as amounts that divide to 19.9%.
+  await page.getByRole('radio', { name: 'Monthly', exact: true }).check()
+  await page.getByRole('combobox', { name: 'Country' }).selectOption('AT')
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+  await expect(breakdownRow(page, 'MwSt. (20%)')).toContainText('€1.11')
+  await expect(page.getByRole('table', { name: 'Price breakdown' })).not.toContainText('19.9%')
+  await expectNoAxeViolations(page, 'purchase page in Austria')
 })
 
 test('the purchase page takes its options from the URL, clamping the quantity to 1..100', async ({ page }) => {

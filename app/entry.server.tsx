@@ -1,20 +1,42 @@
 import { Transform } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
+import { getUser } from './utils/session.server'
 import './load-context'
 
 const ABORT_DELAY = 5_000
 
-export default function handleRequest(
+/**
+ * Every page of a signed-in session shows account data (at least the user menu with the email), and so do its data
+ * requests: none is stored by the browser or a proxy. `no-store` also keeps such a page out of the back/forward cache,
+ * so that after Log Out on a shared computer, Back asks the server again (which sends a signed-out visitor to "/")
+ * instead of showing the account as it was.
+ */
+async function keepPrivate(request: Request, headers: Headers) {
+  if (await getUser(request)) headers.set('Cache-Control', 'no-store')
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  await keepPrivate(request, response.headers)
+  return response
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await keepPrivate(request, responseHeaders)
   const nonce = loadContext.cspNonce ?? ''
   // Bots get the whole document at once, and so does a page with a /manage dialog open: the dialog's component loads
   // on demand (it may suspend), and a browser without script must get it inline, not as a part only script can show.
@@ -22,7 +44,7 @@ export default function handleRequest(
     isbot(request.headers.get('user-agent') ?? '') || new URL(request.url).searchParams.has('dialog')
       ? 'onAllReady'
       : 'onShellReady'
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

@@ -27,6 +27,7 @@ import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { FieldError } from '#app/components/field-error'
 import { CheckoutFrame, type FrameParams } from '#app/components/shop/checkout-frame'
 import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
+import { ErrorSummary } from '#app/components/shop/error-summary'
 import { PriceBreakdownView } from '#app/components/shop/price-breakdown'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
@@ -51,7 +52,7 @@ import {
   type PriceBreakdown,
   type PurchaseOptions,
 } from './__shop/pricing'
-import { purchaseSchema } from './__shop/purchase-schema'
+import { nameOrEmail, purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
@@ -385,11 +386,18 @@ function PurchaseForm({
   const [frame, setFrame] = useState<FrameParams | null>(null)
   const lastFrame = useRef<FrameParams | null>(null)
   const focusFrame = useRef(false)
+  // Each refused Continue (checked here or by the server) shows the error summary and gives it the focus; the checks
+  // of a field that is left (the frame's reopening) show their message at the field only.
+  const [attempt, setAttempt] = useState(0)
+  const continued = useRef(false)
+  const continueButton = useRef<HTMLButtonElement>(null)
   const checkoutId = useRef<string | undefined>(undefined)
   const [framePrices, setFramePrices] = useState<{ currency: string; total: number; totalTax: number } | null>(null)
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetched) return
+    if (continued.current && fetched.kind === 'invalid') setAttempt((n) => n + 1)
+    continued.current = false
     if (fetched.kind === 'frame') {
       lastFrame.current = fetched.frame
       setFrame(fetched.frame)
@@ -409,6 +417,7 @@ function PurchaseForm({
 
   const revalidate = () => {
     if (!lastFrame.current || !formRef.current) return
+    continued.current = false
     setFrame(null)
     setFramePrices(null)
     fetcher.submit(formRef.current, { method: 'post', action: buyPath })
@@ -434,16 +443,30 @@ function PurchaseForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  /**
+   * §2 "Name defaults to the email on blur if empty": when the user leaves the Name field empty (or presses Continue
+   * with it empty), it takes the email, if that is a valid one. Never on the way into the field, and the value is set
+   * where it is: the field is not re-rendered, the focus stays where the user put it, and nothing is submitted.
+   */
+  const defaultNameToEmail = () => {
+    const elements = formRef.current?.elements
+    const name = elements?.namedItem(fields.name.name)
+    const email = elements?.namedItem(fields.email.name)
+    if (!(name instanceof HTMLInputElement) || !(email instanceof HTMLInputElement) || name.value.trim()) return
+    const standIn = nameOrEmail({ email: email.value.trim() })
+    if (!standIn) return
+    name.value = standIn
+    // Tells the form library the value changed, as typing would.
+    name.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+
+  const summaryItems = [fields.name, fields.email, fields.country, fields.zip].flatMap((field) =>
+    field.errors?.length ? [{ fieldId: field.id, message: field.errors[0] }] : [],
+  )
+
   const onDetailBlur = (field: 'name' | 'email' | 'postcode') => (event: FocusEvent<HTMLInputElement>) => {
+    if (field === 'name') defaultNameToEmail()
     const value = event.currentTarget.value.trim()
-    if (
-      field === 'email' &&
-      value &&
-      !(formRef.current?.elements.namedItem('name') as HTMLInputElement | null)?.value.trim()
-    ) {
-      // §2: the name defaults to the email when it is left empty.
-      form.update({ name: fields.name.name, value })
-    }
     const previous = lastFrame.current
     if (!previous) return
     const before = field === 'postcode' ? (previous.postcode ?? '') : previous[field]
@@ -486,10 +509,23 @@ function PurchaseForm({
         className="purchase-form"
         aria-label={`Buy ${product.name}`}
         onSubmit={(event) => {
-          focusFrame.current = true
+          // The form library checks a field that is left by submitting the form with its own button: only the
+          // Continue button (or Enter, which presses it) is the user's Continue.
+          const continuePressed = (event.nativeEvent as SubmitEvent).submitter === continueButton.current
+          if (continuePressed) {
+            focusFrame.current = true
+            defaultNameToEmail()
+            continued.current = true
+          }
           getFormProps(form).onSubmit(event)
+          if (continuePressed) setAttempt((n) => n + 1)
         }}
       >
+        <ErrorSummary
+          id="purchase-errors"
+          items={attempt > 0 || actionData?.kind === 'invalid' ? summaryItems : []}
+          attempt={attempt}
+        />
         {shown.options.coupon ? <input type="hidden" name="coupon" value={shown.options.coupon} /> : null}
         {company ? <input type="hidden" name="company" value={company.id} /> : null}
         {company ? (
@@ -641,7 +677,16 @@ function PurchaseForm({
               </Flex>
               <FieldError id={form.errorId} errors={form.errors} />
               <Flex gap="3" wrap="wrap" align="center">
-                <Button type="submit" size="3" formMethod="post" disabled={continuing} aria-disabled={continuing}>
+                {/* formNoValidate: without script the server checks every field at once, rather than the browser one. */}
+                <Button
+                  ref={continueButton}
+                  type="submit"
+                  size="3"
+                  formMethod="post"
+                  formNoValidate
+                  disabled={continuing}
+                  aria-disabled={continuing}
+                >
                   {continuing ? 'Checking…' : 'Continue'}
                 </Button>
                 {hydrated ? null : (

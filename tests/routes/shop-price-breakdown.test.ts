@@ -24,7 +24,10 @@ function checkAddsUp(breakdown: PriceBreakdown, plan: PricePlan, quantity: numbe
   const [subtotal] = of('subtotal')
   const [tax] = of('tax')
   const [total] = of('total')
-  expect(discounts.every((d) => d < 0), where).toBe(true)
+  expect(
+    discounts.every((d) => d < 0),
+    where,
+  ).toBe(true)
   const afterDiscounts = list + discounts.reduce((a, b) => a + b, 0)
   if (subtotal === undefined) {
     expect(discounts, where).toEqual([])

@@ -2,11 +2,11 @@
  * The purchase page's form (spec §2 "Purchase page"): the plan's options, the price breakdown, the buyer's details and
  * Continue, then the provider's frame. The route module (`shop.$product.buy.tsx`) loads and checks; this renders.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Box, Button, Callout, Flex, Heading, Strong, Text, TextField } from '@radix-ui/themes'
 import { useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
-import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Country } from '#protocol/entities'
@@ -336,39 +336,28 @@ export function PurchaseForm({
             <HoneypotInputs />
             {hydrated ? <input type="hidden" name="mode" value="frame" /> : null}
             <Flex direction="column" gap="3">
-              <Flex direction="column" gap="1">
-                <label htmlFor={fields.name.id}>
-                  <Text size="2" weight="medium">
+              <DetailField
+                field={fields.name}
+                label={
+                  <>
                     <span className="purchase-form__for-company">Company name</span>
                     <span className="purchase-form__for-individual">Name</span>
-                  </Text>
-                </label>
-                <TextField.Root
-                  {...getInputProps(fields.name, { type: 'text' })}
-                  key={fields.name.key}
-                  autoComplete="name"
-                  onBlur={onDetailBlur('name')}
-                />
-                <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-              </Flex>
-              <Flex direction="column" gap="1">
-                <label htmlFor={fields.email.id}>
-                  <Text size="2" weight="medium">
-                    Email
-                  </Text>
-                </label>
-                <TextField.Root
-                  {...getInputProps(fields.email, { type: 'email' })}
-                  key={fields.email.key}
-                  autoComplete="email"
-                  onInput={() => {
-                    // §5: editing the email closes the frame; leaving the field checks it again.
-                    if (frame) setFrame(null)
-                  }}
-                  onBlur={onDetailBlur('email')}
-                />
-                <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-              </Flex>
+                  </>
+                }
+                autoComplete="name"
+                onBlur={onDetailBlur('name')}
+              />
+              <DetailField
+                field={fields.email}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                onInput={() => {
+                  // §5: editing the email closes the frame; leaving the field checks it again.
+                  if (frame) setFrame(null)
+                }}
+                onBlur={onDetailBlur('email')}
+              />
               <Flex direction="column" gap="1">
                 <label htmlFor={fields.country.id}>
                   <Text size="2" weight="medium">
@@ -394,20 +383,13 @@ export function PurchaseForm({
                 </select>
                 <FieldError id={fields.country.errorId} errors={fields.country.errors} />
               </Flex>
-              <Flex direction="column" gap="1" className="purchase-form__zip">
-                <label htmlFor={fields.zip.id}>
-                  <Text size="2" weight="medium">
-                    Zip/Post code
-                  </Text>
-                </label>
-                <TextField.Root
-                  {...getInputProps(fields.zip, { type: 'text' })}
-                  key={fields.zip.key}
-                  autoComplete="postal-code"
-                  onBlur={onDetailBlur('postcode')}
-                />
-                <FieldError id={fields.zip.errorId} errors={fields.zip.errors} />
-              </Flex>
+              <DetailField
+                field={fields.zip}
+                label="Zip/Post code"
+                autoComplete="postal-code"
+                onBlur={onDetailBlur('postcode')}
+                className="purchase-form__zip"
+              />
               <FieldError id={form.errorId} errors={form.errors} />
               <Flex gap="3" wrap="wrap" align="center">
                 {/* formNoValidate: without script the server checks every field at once, rather than the browser one. */}
@@ -449,6 +431,35 @@ export function PurchaseForm({
         </Box>
       ) : null}
     </>
+  )
+}
+
+/** One of the buyer's text fields: its label, the input and its message, tied together. */
+function DetailField({
+  field,
+  label,
+  type = 'text',
+  className,
+  ...input
+}: {
+  field: FieldMetadata<string>
+  label: ReactNode
+  type?: 'text' | 'email'
+  autoComplete: string
+  className?: string
+  onBlur: (event: FocusEvent<HTMLInputElement>) => void
+  onInput?: () => void
+}) {
+  return (
+    <Flex direction="column" gap="1" className={className}>
+      <label htmlFor={field.id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <TextField.Root {...getInputProps(field, { type })} key={field.key} {...input} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </Flex>
   )
 }
 

@@ -16,9 +16,9 @@ const ABORT_DELAY = 5_000
 
 /**
  * Every page of a signed-in session shows account data (at least the user menu with the email), and so do its data
- * requests: none is stored by the browser or a proxy. `no-store` also keeps such a page out of the back/forward cache,
- * so that after Log Out on a shared computer, Back asks the server again (which sends a signed-out visitor to "/")
- * instead of showing the account as it was.
+ * requests: none is stored by the browser or a proxy, so that after Log Out on a shared computer, Back asks the server
+ * again (which sends a signed-out visitor to "/") instead of showing the account as it was. Log Out also clears the
+ * back/forward cache, which some browsers fill with no-store pages too (routes/logout.tsx).
  */
 async function keepPrivate(request: Request, headers: Headers) {
   if (await getUser(request)) headers.set('Cache-Control', 'no-store')

@@ -4,12 +4,14 @@ import {
   type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
+  type HandleDataRequestFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
 import { portalDb } from './utils/portal-store.server'
+import { getUser } from './utils/session.server'
 import './load-context'
 
 const ABORT_DELAY = 5_000
@@ -37,13 +39,29 @@ export async function portalReadiness(): Promise<string[]> {
   }
 }
 
-export default function handleRequest(
+/**
+ * Every page of a signed-in session shows account data (at least the user menu with the email), and so do its data
+ * requests: none is stored by the browser or a proxy, so that after Log Out on a shared computer, Back asks the server
+ * again (which sends a signed-out visitor to "/") instead of showing the account as it was. Log Out also clears the
+ * back/forward cache, which some browsers fill with no-store pages too (routes/logout.tsx).
+ */
+async function keepPrivate(request: Request, headers: Headers) {
+  if (await getUser(request)) headers.set('Cache-Control', 'no-store')
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  await keepPrivate(request, response.headers)
+  return response
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await keepPrivate(request, responseHeaders)
   const nonce = loadContext.cspNonce ?? ''
   // Bots get the whole document at once, and so does a page with a /manage dialog open: the dialog's component loads
   // on demand (it may suspend), and a browser without script must get it inline, not as a part only script can show.
@@ -51,7 +69,7 @@ export default function handleRequest(
     isbot(request.headers.get('user-agent') ?? '') || new URL(request.url).searchParams.has('dialog')
       ? 'onAllReady'
       : 'onShellReady'
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

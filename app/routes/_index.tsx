@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes'
+import { Box, Button, Card, Flex, Heading, Separator, Strong, Text, TextField } from '@radix-ui/themes'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -14,13 +14,15 @@ import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
 import { readFormData } from '#app/utils/form.server'
+import { getUser } from '#app/utils/session.server'
 
 const SignInSchema = z.object({ email: requiredEmail })
 const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = new URL(request.url).searchParams.get('email') ?? ''
-  return json({ email: email.slice(0, 254) })
+  const user = await getUser(request)
+  return json({ email: email.slice(0, 254), signedInAs: user?.email ?? null })
 }
 
 type ActionData =
@@ -78,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { email: prefilled } = useLoaderData<typeof loader>()
+  const { email: prefilled, signedInAs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
   const linkData = actionData && actionData.kind === 'link' ? actionData : undefined
   const navigation = useNavigation()
@@ -109,66 +111,99 @@ export default function SignIn() {
           Sign in to view your licenses and subscriptions, assign company licenses to your team, renew, download offline
           keys and manage who can do what in your company.
         </Text>
-        <Text as="p" size="3" mb="5" weight="medium">
-          To get started, you must first sign in
-        </Text>
-        <Card size="3">
-          <Form method="post" {...getFormProps(form)} aria-labelledby="sign-in-email-heading">
-            <Heading as="h2" size="4" mb="3" id="sign-in-email-heading">
-              Sign in using email
-            </Heading>
-            <HoneypotInputs />
-            <input type="hidden" name="intent" value="link" />
-            <Flex direction="column" gap="2">
-              <label htmlFor={fields.email.id}>
-                <Text size="2" weight="medium">
-                  Email
-                </Text>
-              </label>
-              <TextField.Root
-                {...getInputProps(fields.email, { type: 'email' })}
-                key={fields.email.key}
-                autoComplete="email"
-                size="3"
-                onInput={() => setEditedSince(linkData ?? null)}
-              />
-              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-              <FieldError id={form.errorId} errors={form.errors} />
-              {linkData?.outcome === 'sent' ? (
-                <Text as="p" role="status" color="green" size="2">
-                  {signInSuccess}
-                </Text>
-              ) : null}
-              <Box>
-                <Button type="submit" size="3" disabled={locked || busy} aria-disabled={locked || busy}>
-                  {busy ? 'Sending…' : 'Send Link'}
-                </Button>
-              </Box>
-            </Flex>
-          </Form>
-          <Separator size="4" my="5" />
-          <Form method="post" aria-labelledby="social-heading">
-            <Heading as="h2" size="3" mb="3" id="social-heading">
-              Or continue with
-            </Heading>
-            <input type="hidden" name="intent" value="social" />
-            <Flex gap="3" wrap="wrap">
-              <Button type="submit" name="provider" value="github" variant="outline" size="3">
-                GitHub
-              </Button>
-              <Button type="submit" name="provider" value="google" variant="outline" size="3">
-                Google
-              </Button>
-            </Flex>
-            {actionData?.kind === 'social' ? (
-              <Text as="p" role="alert" color="red" size="2" mt="2">
-                {actionData.message}
-              </Text>
-            ) : null}
-          </Form>
-        </Card>
+        {signedInAs ? (
+          <SignedIn email={signedInAs} />
+        ) : (
+          <>
+            <Text as="p" size="3" mb="5" weight="medium">
+              To get started, you must first sign in
+            </Text>
+            <Card size="3">
+              <Form method="post" {...getFormProps(form)} aria-labelledby="sign-in-email-heading">
+                <Heading as="h2" size="4" mb="3" id="sign-in-email-heading">
+                  Sign in using email
+                </Heading>
+                <HoneypotInputs />
+                <input type="hidden" name="intent" value="link" />
+                <Flex direction="column" gap="2">
+                  <label htmlFor={fields.email.id}>
+                    <Text size="2" weight="medium">
+                      Email
+                    </Text>
+                  </label>
+                  <TextField.Root
+                    {...getInputProps(fields.email, { type: 'email' })}
+                    key={fields.email.key}
+                    autoComplete="email"
+                    size="3"
+                    onInput={() => setEditedSince(linkData ?? null)}
+                  />
+                  <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+                  <FieldError id={form.errorId} errors={form.errors} />
+                  {linkData?.outcome === 'sent' ? (
+                    <Text as="p" role="status" color="green" size="2">
+                      {signInSuccess}
+                    </Text>
+                  ) : null}
+                  <Box>
+                    <Button type="submit" size="3" disabled={locked || busy} aria-disabled={locked || busy}>
+                      {busy ? 'Sending…' : 'Send Link'}
+                    </Button>
+                  </Box>
+                </Flex>
+              </Form>
+              <Separator size="4" my="5" />
+              <Form method="post" aria-labelledby="social-heading">
+                <Heading as="h2" size="3" mb="3" id="social-heading">
+                  Or continue with
+                </Heading>
+                <input type="hidden" name="intent" value="social" />
+                <Flex gap="3" wrap="wrap">
+                  <Button type="submit" name="provider" value="github" variant="outline" size="3">
+                    GitHub
+                  </Button>
+                  <Button type="submit" name="provider" value="google" variant="outline" size="3">
+                    Google
+                  </Button>
+                </Flex>
+                {actionData?.kind === 'social' ? (
+                  <Text as="p" role="alert" color="red" size="2" mt="2">
+                    {actionData.message}
+                  </Text>
+                ) : null}
+              </Form>
+            </Card>
+          </>
+        )}
       </Box>
     </Flex>
+  )
+}
+
+/** A signed-in person on "/" is told who they are signed in as and where their licenses are, not asked to sign in. */
+function SignedIn({ email }: { email: string }) {
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby="signed-in-heading">
+        <Heading as="h2" size="4" mb="3" id="signed-in-heading">
+          You are signed in
+        </Heading>
+        <Text as="p" size="3" mb="4">
+          You are signed in as <Strong>{email}</Strong>.
+        </Text>
+        <Flex gap="4" align="center" wrap="wrap">
+          <Button asChild size="3">
+            <RemixLink to="/manage">Manage Licenses</RemixLink>
+          </Button>
+          {/* Someone else at this computer: Log Out, as in the user menu (replace: Back must not return here). */}
+          <Form method="post" action="/logout" replace>
+            <Button type="submit" size="3" variant="soft" color="gray">
+              Not you? Log Out
+            </Button>
+          </Form>
+        </Flex>
+      </section>
+    </Card>
   )
 }
 

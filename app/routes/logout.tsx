@@ -6,7 +6,11 @@ import { destroySessionHeaders, getUser } from '#app/utils/session.server'
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request)
   if (user) await callLicensing('logout', {}, { credential: user.credential, context })
-  return redirect('/', { headers: await destroySessionHeaders(request) })
+  const headers = await destroySessionHeaders(request)
+  // The pages of the account this browser kept (the back/forward cache keeps even no-store pages in some browsers)
+  // are dropped, so that Back on a shared computer shows none of them.
+  headers.set('Clear-Site-Data', '"cache"')
+  return redirect('/', { headers })
 }
 
 export async function loader() {

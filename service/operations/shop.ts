@@ -27,6 +27,7 @@ import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.
 import { round2 } from '../payments/sandbox/pricing.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
+import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import type { OperationHandlers } from './index.js'
 import { inTransaction } from '../db/transaction.js'
@@ -133,7 +134,8 @@ function percent(part: number, whole: number): number {
 /**
  * One price entry. Amounts are per license and billing period. `countryDiscount*` compares the country's net list
  * price with the US one (only when both are in the same currency: a discount is not measured across currencies);
- * `couponDiscount*` is what the coupon takes off the country's list price; `taxRate` is a percentage.
+ * `couponDiscount*` is what the coupon takes off the country's list price; `taxRate` is the percentage the provider is
+ * configured with (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
  */
 function pricePlan(
   plan: Plan,
@@ -159,7 +161,7 @@ function pricePlan(
     couponDiscountPercent: percent(couponDiscount, listNet),
     countryNetPrice: local.price.net,
     tax: local.price.tax,
-    taxRate: percent(local.price.tax, local.price.net),
+    taxRate: configuredTaxRate([local.price, local.listPrice]),
     grossListPrice: local.listPrice.gross,
     gross: local.price.gross,
     currency: local.currency,

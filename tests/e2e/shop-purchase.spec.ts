@@ -109,7 +109,11 @@ test('an individual who already has a subscription is told so', async ({ page, j
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('textbox', { name: 'Zip/Post code' }).fill('10001')
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByText('Email address is already subscribed.')).toBeVisible()
+  const emailField = page.getByRole('textbox', { name: 'Email' })
+  await expect(emailField).toHaveAccessibleDescription('Email address is already subscribed.')
+  await expect(
+    page.getByRole('alert').getByRole('link', { name: 'Email address is already subscribed.' }),
+  ).toBeVisible()
   await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
 
   if (js) {
@@ -125,7 +129,7 @@ test('an individual who already has a subscription is told so', async ({ page, j
     await page.getByRole('textbox', { name: 'Email' }).fill(email)
     await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
     await page.getByRole('textbox', { name: 'Email' }).blur()
-    await expect(page.getByText('Email address is already subscribed.')).toBeVisible()
+    await expect(emailField).toHaveAccessibleDescription('Email address is already subscribed.')
     await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
   }
 })

@@ -10,9 +10,9 @@ type PriceBreakdownProps = {
 }
 
 /**
- * The purchase page's price breakdown (spec §2): one license's price per month, then what is charged each billing
- * period — list price, country discount, special discount, subtotal, tax and total. A live region, so that a screen
- * reader hears the new total when an option changes.
+ * The purchase page's price breakdown (spec §2): one license's price per month (excluding tax), what is charged per
+ * month in total (including tax), then what is charged each billing period — list price, country discount, special
+ * discount, subtotal, tax and total. A live region, so that a screen reader hears the new total when an option changes.
  */
 export function PriceBreakdownView({ breakdown, fallback, updating = false }: PriceBreakdownProps) {
   return (
@@ -26,12 +26,10 @@ export function PriceBreakdownView({ breakdown, fallback, updating = false }: Pr
             <Text size="8" weight="bold" data-testid="price-per-month">
               {breakdown.perLicensePerMonth}
             </Text>
-            <Text size="3">per user / month</Text>
+            <Text size="3">{breakdown.perLicenseLabel}</Text>
           </Flex>
           <Text as="p" size="2" color="gray" mb="3">
-            {breakdown.billingPeriod === 'year'
-              ? `Billed annually${breakdown.totalPerMonth ? ` (${breakdown.totalPerMonth} per month in total)` : ''}.`
-              : 'Billed monthly.'}
+            {breakdown.billing}
           </Text>
           <table className="shop-breakdown">
             <caption className="visually-hidden">Price breakdown</caption>

@@ -95,8 +95,9 @@ describe('priceBreakdown (§2, §9)', () => {
   it('shows an annual price per month and the yearly total', () => {
     const b = priceBreakdown(plan(), 1)
     expect(b.perLicensePerMonth).toBe('$9.67')
+    expect(b.perLicenseLabel).toBe('per user / month excl. tax')
     expect(b.total).toBe('$116')
-    expect(b.totalPerMonth).toBe('$9.67')
+    expect(b.billing).toBe('Billed annually: $9.67 per month in total with no tax charged.')
     expect(b.rows.map((r) => [r.label, r.amount])).toEqual([
       ['Organization, 1 year × 1', '$116'],
       ['Total, billed annually', '$116'],
@@ -106,7 +107,7 @@ describe('priceBreakdown (§2, §9)', () => {
   it('multiplies by the quantity, with thousands separators and .00 dropped', () => {
     const b = priceBreakdown(plan(), 100)
     expect(b.total).toBe('$11,600')
-    expect(b.totalPerMonth).toBe('$966.67')
+    expect(b.billing).toBe('Billed annually: $966.67 per month in total with no tax charged.')
     expect(b.perLicensePerMonth).toBe('$9.67')
   })
 
@@ -117,7 +118,7 @@ describe('priceBreakdown (§2, §9)', () => {
     )
     expect(b.perLicensePerMonth).toBe('$12.10')
     expect(b.total).toBe('$60.50')
-    expect(b.totalPerMonth).toBeUndefined()
+    expect(b.billing).toBe('Billed monthly: $60.50 per month in total with no tax charged.')
     expect(b.rows.at(-1)).toMatchObject({ label: 'Total, billed monthly', amount: '$60.50' })
   })
 
@@ -135,10 +136,53 @@ describe('priceBreakdown (§2, §9)', () => {
     expect(b.rows.map((r) => [r.label, r.amount])).toEqual([
       ['Organization, 1 year × 2', '$232'],
       ['Country discount (40%)', '−$92.80'],
-      ['Subtotal', '$139.20'],
+      ['Subtotal excl. tax', '$139.20'],
       ['GST (18%)', '$25.06'],
-      ['Total, billed annually', '$164.26'],
+      ['Total incl. tax, billed annually', '$164.26'],
     ])
+    expect(b.billing).toBe('Billed annually: $13.69 per month in total incl. tax.')
+  })
+
+  it('starts from the undiscounted list price, so the discount is taken once (India, personal, annual)', () => {
+    // The service's answer for India: the country's list price is already the discounted one.
+    const india = plan({
+      type: 'personal',
+      usNetListPrice: 58,
+      countryNetListPrice: 34.8,
+      countryDiscountAmount: 23.2,
+      countryDiscountPercent: 40,
+      countryNetPrice: 34.8,
+      tax: 6.26,
+      taxRate: 18,
+      grossListPrice: 41.06,
+      gross: 41.06,
+      country: 'IN',
+    })
+    const b = priceBreakdown(india, 1, { taxName: 'GST' })
+    expect(b.rows.map((r) => [r.label, r.amount])).toEqual([
+      ['Personal, 1 year × 1', '$58'],
+      ['Country discount (40%)', '−$23.20'],
+      ['Subtotal excl. tax', '$34.80'],
+      ['GST (18%)', '$6.26'],
+      ['Total incl. tax, billed annually', '$41.06'],
+    ])
+    expect(b.perLicensePerMonth).toBe('$2.90')
+  })
+
+  it('says which figure includes tax: the per-user price excludes it, the monthly total includes it', () => {
+    const austria = plan({
+      currency: 'EUR',
+      countryNetListPrice: 106.72,
+      countryNetPrice: 106.72,
+      tax: 21.34,
+      taxRate: 20,
+      gross: 128.06,
+      country: 'AT',
+    })
+    const b = priceBreakdown(austria, 12, { taxName: 'MwSt.' })
+    expect(`${b.perLicensePerMonth} ${b.perLicenseLabel}`).toBe('€8.89 per user / month excl. tax')
+    expect(b.billing).toBe('Billed annually: €128.06 per month in total incl. tax.')
+    expect(b.rows.find((r) => r.kind === 'tax')?.label).toBe('MwSt. (20%)')
   })
 
   it('folds a country discount of 5 percent or less into the price, so the rows still add up', () => {

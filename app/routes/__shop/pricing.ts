@@ -114,11 +114,12 @@ export function planFor(plans: readonly PricePlan[], type: PlanType, billingPeri
   return selectPlan(plans, type, billingPeriod) ?? defaultPlan(type, billingPeriod)
 }
 
-const cents = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100
+/** An amount in whole cents, so that the rows add up exactly. */
+const inCents = (n: number) => Math.round((n + Number.EPSILON) * 100)
 
 /**
- * A percentage as the breakdown shows it, to one decimal: "20%", "25.5%". The price lookup derives its percentages
- * from amounts rounded to the cent, so a 19% tax on a small price can arrive as 18.96; one decimal shows it as 19%.
+ * A percentage as the breakdown shows it, to one decimal: "20%", "25.5%". The service answers the tax rate the
+ * provider is configured with; a discount percentage measured from rounded amounts is rounded here.
  */
 export function formatPercent(percent: number): string {
   return `${Math.round((percent + Number.EPSILON) * 10) / 10}%`
@@ -134,76 +135,90 @@ export type BreakdownRow = {
 export type PriceBreakdown = {
   /** The headline: one license's net price per month ("Annual price displayed per month"). */
   perLicensePerMonth: string
+  /** What the headline is: "per user / month excl. tax". */
+  perLicenseLabel: string
+  /** The billing line under the headline, saying whether its figure includes tax. */
+  billing: string
   billingPeriod: BillingPeriod
   quantity: number
   rows: BreakdownRow[]
-  /** What is charged each billing period. */
+  /** What is charged each billing period, tax included. */
   total: string
-  /** For annual plans, the total per month. */
-  totalPerMonth?: string
 }
 
 /**
- * The price breakdown of `quantity` licenses of `plan` (§2, §9): the list price, the country discount only when it is
- * above 5 percent (a smaller one is folded into the list price, so the rows always add up), the coupon's
- * "Special discount", the subtotal, the tax under the country's tax name, and the total. Every figure is the plan's
- * per-license figure times the quantity, to the cent.
+ * The price breakdown of `quantity` licenses of `plan` (§2, §9), in lines that add up to the cent as displayed:
+ * the list price before any discount, the country discount when it is above 5 percent (a smaller one is not shown:
+ * the list line is then the country's already discounted price), the coupon's "Special discount", the subtotal (list
+ * less discounts, excluding tax), the tax under the country's tax name at its configured rate, and the total (subtotal
+ * plus tax). Each per-license figure of the plan is taken to the cent and multiplied by the quantity, so a line is
+ * exactly what the provider charges for that many licenses.
  */
 export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick<Country, 'taxName'>): PriceBreakdown {
   const q = quantity
-  const format = (n: number) => formatPrice(cents(n), plan.currency)
+  const format = (c: number) => formatPrice(c / 100, plan.currency)
   const countryDiscountShown = plan.countryDiscountAmount > 0 && showCountryDiscount(plan.countryDiscountPercent)
-  const listPrice = plan.countryNetListPrice - (countryDiscountShown ? 0 : plan.countryDiscountAmount)
+  const countryDiscount = countryDiscountShown ? inCents(plan.countryDiscountAmount) : 0
+  const couponDiscount = inCents(plan.couponDiscountAmount)
+  const net = inCents(plan.countryNetPrice)
+  const list = net + couponDiscount + countryDiscount
+  const tax = inCents(plan.tax)
+  const gross = net + tax
+  const taxed = tax > 0
+
   const rows: BreakdownRow[] = [
     {
       key: 'price',
       label: `${planTypeLabel[plan.type]}, ${billingPeriodLabel[plan.billingPeriod]} × ${q}`,
-      amount: format(listPrice * q),
+      amount: format(list * q),
       kind: 'price',
     },
   ]
-  if (countryDiscountShown) {
+  if (countryDiscount > 0) {
     rows.push({
       key: 'country-discount',
       label: `Country discount (${formatPercent(plan.countryDiscountPercent)})`,
-      amount: `−${format(plan.countryDiscountAmount * q)}`,
+      amount: `−${format(countryDiscount * q)}`,
       kind: 'discount',
     })
   }
-  if (plan.couponDiscountAmount > 0) {
+  if (couponDiscount > 0) {
     // §9: the special-discount period list is empty, so the coupon's line is always "Special discount".
     const percent = plan.couponDiscountPercent > 0 ? ` (${formatPercent(plan.couponDiscountPercent)})` : ''
     rows.push({
       key: 'special-discount',
       label: `Special discount${percent}`,
-      amount: `−${format(plan.couponDiscountAmount * q)}`,
+      amount: `−${format(couponDiscount * q)}`,
       kind: 'discount',
     })
   }
-  const net = plan.countryNetPrice * q
-  const tax = plan.tax * q
-  const gross = plan.gross * q
-  if (rows.length > 1 || tax > 0)
-    rows.push({ key: 'subtotal', label: 'Subtotal', amount: format(net), kind: 'subtotal' })
-  if (tax > 0 || country?.taxName) {
-    // The price lookup gives the tax rate as a percentage (spec §3 "taxRate").
-    const rate = plan.taxRate > 0 ? ` (${formatPercent(plan.taxRate)})` : ''
-    rows.push({ key: 'tax', label: `${country?.taxName ?? 'Tax'}${rate}`, amount: format(tax), kind: 'tax' })
+  if (rows.length > 1 || taxed || country?.taxName) {
+    rows.push({ key: 'subtotal', label: 'Subtotal excl. tax', amount: format(net * q), kind: 'subtotal' })
   }
+  if (taxed || country?.taxName) {
+    // The price lookup gives the configured tax rate as a percentage (spec §3 "taxRate").
+    const rate = plan.taxRate > 0 ? ` (${formatPercent(plan.taxRate)})` : ''
+    rows.push({ key: 'tax', label: `${country?.taxName ?? 'Tax'}${rate}`, amount: format(tax * q), kind: 'tax' })
+  }
+  const period = plan.billingPeriod === 'year' ? 'billed annually' : 'billed monthly'
   rows.push({
     key: 'total',
-    label: plan.billingPeriod === 'year' ? 'Total, billed annually' : 'Total, billed monthly',
-    amount: format(gross),
+    label: taxed ? `Total incl. tax, ${period}` : `Total, ${period}`,
+    amount: format(gross * q),
     kind: 'total',
   })
-  const monthly = (n: number) => (plan.billingPeriod === 'year' ? perMonth(n) : cents(n))
+
+  // §9: an annual price is displayed per month.
+  const monthly = (c: number) => (plan.billingPeriod === 'year' ? inCents(perMonth(c / 100)) : c)
+  const inTotal = `${format(monthly(gross * q))} per month in total ${taxed ? 'incl. tax' : 'with no tax charged'}`
   return {
-    perLicensePerMonth: format(monthly(plan.countryNetPrice)),
+    perLicensePerMonth: format(monthly(net)),
+    perLicenseLabel: 'per user / month excl. tax',
+    billing: plan.billingPeriod === 'year' ? `Billed annually: ${inTotal}.` : `Billed monthly: ${inTotal}.`,
     billingPeriod: plan.billingPeriod,
     quantity: q,
     rows,
-    total: format(gross),
-    ...(plan.billingPeriod === 'year' ? { totalPerMonth: format(perMonth(gross)) } : {}),
+    total: format(gross * q),
   }
 }
 

@@ -1,0 +1,54 @@
+import { Flex, Radio, Text } from '@radix-ui/themes'
+
+/** A fieldset of two or more choice radios (billing, license type); a change reprices the page. */
+export function ChoiceGroup({
+  legend,
+  name,
+  choices,
+  onChange,
+}: {
+  legend: string
+  name: string
+  choices: Array<{ value: string; label: string; checked: boolean }>
+  onChange: () => void
+}) {
+  return (
+    <fieldset className="shop-fieldset">
+      <legend>{legend}</legend>
+      <Flex gap="3" wrap="wrap">
+        {choices.map((choice) => (
+          <ChoiceRadio
+            key={choice.value}
+            name={name}
+            value={choice.value}
+            label={choice.label}
+            defaultChecked={choice.checked}
+            onChange={onChange}
+          />
+        ))}
+      </Flex>
+    </fieldset>
+  )
+}
+
+function ChoiceRadio({
+  name,
+  value,
+  label,
+  defaultChecked,
+  onChange,
+}: {
+  name: string
+  value: string
+  label: string
+  defaultChecked: boolean
+  onChange: () => void
+}) {
+  const id = `purchase-${name}-${value}`
+  return (
+    <label htmlFor={id} className="shop-choice">
+      <Radio id={id} name={name} value={value} defaultChecked={defaultChecked} onChange={onChange} />
+      <Text size="2">{label}</Text>
+    </label>
+  )
+}

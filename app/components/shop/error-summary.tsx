@@ -1,0 +1,65 @@
+import { Heading } from '@radix-ui/themes'
+import { useEffect, useRef, type MouseEvent } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+
+export type ErrorSummaryItem = { fieldId: string; message: string }
+
+type ErrorSummaryProps = {
+  id: string
+  /** Every field's first message, in the order of the fields on the page. */
+  items: ErrorSummaryItem[]
+  /** Changes on every refused Continue: the summary then takes the focus, so it is read out and the list is next. */
+  attempt: number
+}
+
+/**
+ * The list of everything a refused form asks to correct, at the top of the form, each message a link to its field.
+ * Without script the server renders it with `autofocus`, and a link is a plain jump to the field's id; with script it
+ * takes the focus after each refused Continue, and a link focuses its field.
+ */
+export function ErrorSummary({ id, items, attempt }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const hydrated = useHydrated()
+  const shown = items.length > 0
+  useEffect(() => {
+    if (shown) ref.current?.focus()
+    // Only a new attempt moves the focus; a message corrected while typing does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt])
+  if (!shown) return null
+
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, fieldId: string) => {
+    const field = document.getElementById(fieldId)
+    if (!field) return
+    event.preventDefault()
+    field.focus()
+    field.scrollIntoView({ block: 'center' })
+  }
+
+  return (
+    <div
+      ref={ref}
+      id={id}
+      className="error-summary"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={`${id}-heading`}
+      // Without script, the page the server answers a refused form with starts at the summary. With script only a
+      // refused Continue moves the focus (above), never a message that appears while the user is elsewhere.
+      autoFocus={!hydrated}
+    >
+      <Heading as="h2" size="4" mb="2" id={`${id}-heading`}>
+        There is a problem with your details
+      </Heading>
+      <ul>
+        {items.map((item) => (
+          <li key={item.fieldId}>
+            <a href={`#${item.fieldId}`} onClick={(event) => focusField(event, item.fieldId)}>
+              {item.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

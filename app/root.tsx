@@ -20,6 +20,8 @@ import { useOptimisticTheme } from './components/frame/theme-toggle'
 import appStyles from './styles/app.css'
 import { avatarUrl } from './utils/avatar.server'
 import { useNonce } from './utils/nonce'
+import { portalEnv } from './utils/env.server'
+import { useSupportEmail } from './utils/support-email'
 import { getPreferences } from './utils/preferences.server'
 import { getSession, getUser } from './utils/session.server'
 import { honeypot } from './utils/honeypot.server'
@@ -45,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
+    supportEmail: portalEnv().supportEmail,
     user: user
       ? {
           email: user.email,
@@ -131,6 +134,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  const supportEmail = useSupportEmail()
   const status = isRouteErrorResponse(error) ? error.status : 500
   // A refused request (a form the server could not read, an unknown form) says why in its own words; anything else is
   // told only that it went wrong: never a stack, a file path or the server's data.
@@ -145,7 +149,7 @@ export function ErrorBoundary() {
         {status === 404
           ? 'There is nothing at this address.'
           : (refusal ??
-            'An unexpected error occurred. Please try again; if it keeps happening, contact support@license-portal.test.')}
+            `An unexpected error occurred. Please try again; if it keeps happening, contact ${supportEmail}.`)}
       </p>
       <p>
         <a href="/">Go to the sign-in page</a>

@@ -2,13 +2,14 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { sessionError } from '#app/rules/messages'
 import { RouteDialog } from './route-dialog'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /**
  * The session and general error dialog of spec §8: its title and message, "You will now be logged out.", and for
  * anything unexpected the support line. Only its Close button closes it; Close logs out and lands on "/".
  */
 export function SessionErrorDialog({ code }: { code: string }) {
-  const text = sessionError(code)
+  const text = sessionError(code, useSupportEmail())
   return (
     <RouteDialog title={text.title} closeTo="/" dismissible={false} raised role="alertdialog" maxWidth="480px">
       <Text as="p" size="3" mb="2">

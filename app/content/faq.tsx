@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes'
-import { supportEmail } from '#app/rules/messages'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /**
  * The shop's FAQ (spec §2 "FAQ page"): seven accordions — PRO vs Community, individual vs organization licenses,
@@ -30,7 +30,7 @@ function PortalLink({ to, children }: { to: string; children: ReactNode }) {
   )
 }
 
-export function faqEntries(product: FaqProduct): FaqEntry[] {
+export function faqEntries(product: FaqProduct, supportEmail: string): FaqEntry[] {
   const name = product.name
   return [
     {
@@ -143,13 +143,14 @@ export function faqEntries(product: FaqProduct): FaqEntry[] {
 
 /** The seven accordions under a heading of the given level. */
 export function FaqAccordions({ product, headingId }: { product: FaqProduct; headingId: string }) {
+  const supportEmail = useSupportEmail()
   return (
     <Box asChild>
       <section aria-labelledby={headingId} className="shop-faq">
         <Heading as="h2" size="6" mb="4" id={headingId}>
           Frequently asked questions
         </Heading>
-        {faqEntries(product).map((entry) => (
+        {faqEntries(product, supportEmail).map((entry) => (
           <details key={entry.id} id={entry.id} className="shop-faq__item">
             <summary className="shop-faq__question">
               <Text size="4" weight="medium">

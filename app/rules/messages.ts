@@ -17,7 +17,6 @@ import {
 } from '#protocol/subscriptions'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
-export const supportEmail = 'support@license-portal.test'
 
 // ─── §5 Validation ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -101,16 +100,20 @@ export const sessionErrors: Record<'INVALID_AGE' | 'INVALID_SIGNATURE' | 'NO_USE
 export const sessionErrorFallback: ErrorDialogText = { title: 'Something went wrong', message: unexpectedError }
 export const loggedOutNotice = 'You will now be logged out.'
 /** Written for the spec's "asks the user to contact support by email". */
-export const contactSupportLine = `If the problem persists, please contact support at ${supportEmail}.`
+export const contactSupportLine = (supportEmail: string) =>
+  `If the problem persists, please contact support at ${supportEmail}.`
 
 /**
  * The session/general error dialog for a code: its title and message, the logged-out notice, and the support line
  * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
  */
-export function sessionError(code: string): ErrorDialogText & { notice: string; support?: string } {
+export function sessionError(
+  code: string,
+  supportEmail: string,
+): ErrorDialogText & { notice: string; support?: string } {
   const named = ownValue(sessionErrors, code)
   if (named) return { ...named, notice: loggedOutNotice }
-  return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine }
+  return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine(supportEmail) }
 }
 
 // ─── §2/§8 License activation ───────────────────────────────────────────────────────────────────────────────────────
@@ -169,9 +172,9 @@ export const authenticationMessages = {
 export const authenticationUnexpected = 'An unexpected error occurred during authentication.'
 
 /** The "Authentication Failed" dialog text; the unexpected case also carries the support line. */
-export function authenticationError(code: string): { message: string; support?: string } {
+export function authenticationError(code: string, supportEmail: string): { message: string; support?: string } {
   const message = ownValue(authenticationMessages, code)
-  return message ? { message } : { message: authenticationUnexpected, support: contactSupportLine }
+  return message ? { message } : { message: authenticationUnexpected, support: contactSupportLine(supportEmail) }
 }
 
 // ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -201,7 +204,8 @@ export const chargeErrorAdvice =
   'The payment could not be taken. Please update the payment method of your subscription, then try again.'
 export const currencyMismatchTitle = 'Error processing your Subscription Extension'
 /** Written for the spec's "VPN and contact hint". */
-export const currencyMismatchHint = `The offer was made in a different currency than your location suggests. If you are using a VPN, please turn it off and try again; otherwise contact us at ${supportEmail}.`
+export const currencyMismatchHint = (supportEmail: string) =>
+  `The offer was made in a different currency than your location suggests. If you are using a VPN, please turn it off and try again; otherwise contact us at ${supportEmail}.`
 /** §4 pastDue: written for "payment could not be processed; the user should update the payment method". */
 export const pastDueAdvice = 'Your last payment could not be processed. Please update your payment method.'
 
@@ -215,7 +219,8 @@ export const checkoutFlaggedTitle = 'Your order is being reviewed'
 export const checkoutFlaggedText =
   'Your payment has been flagged for manual review. This usually takes 1-2 hours, but can take up to 12 hours. We will email you as soon as it is complete.'
 export const checkoutFailedTitle = 'Something went wrong with your checkout'
-export const checkoutFailedText = `Your payment could not be completed. Please try again, or contact us at ${supportEmail}.`
+export const checkoutFailedText = (supportEmail: string) =>
+  `Your payment could not be completed. Please try again, or contact us at ${supportEmail}.`
 
 // ─── Labels the spec quotes (§2, §9) ────────────────────────────────────────────────────────────────────────────────
 

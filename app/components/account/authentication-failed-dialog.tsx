@@ -2,13 +2,14 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import { authenticationError, authenticationFailedTitle, labels } from '#app/rules/messages'
 import { RouteDialog } from '#app/components/route-dialog'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /**
  * "Authentication Failed" (spec §2, §8): what went wrong with a GitHub or Google sign-in. Only its Close button
  * dismisses it, and Close goes to "/".
  */
 export function AuthenticationFailedDialog({ code }: { code: string }) {
-  const text = authenticationError(code)
+  const text = authenticationError(code, useSupportEmail())
   return (
     <RouteDialog
       title={authenticationFailedTitle}

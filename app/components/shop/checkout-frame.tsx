@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Callout, Text } from '@radix-ui/themes'
 import type { Result } from '#protocol/operations'
 import { paddleFrameEvents, sandboxFrameEvents, type FrameEvent } from '#app/routes/__shop/frame-events'
-import { supportEmail } from '#app/rules/messages'
+import { useSupportEmail } from '#app/utils/support-email'
 
 type CheckoutClient = Result<'catalog'>['checkout']
 
@@ -152,6 +152,7 @@ function PaddleInlineCheckout({
   params: FrameParams
   onEventRef: EventRef
 }) {
+  const supportEmail = useSupportEmail()
   const [failed, setFailed] = useState(false)
   const key = JSON.stringify(params)
   useEffect(() => {

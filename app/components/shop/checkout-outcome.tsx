@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Heading, Link, Text } from '@radix-ui/themes'
-import { supportEmail } from '#app/rules/messages'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /** The spec's failed-checkout heading (§8). */
 export const checkoutFailedHeading = 'Something went wrong with your checkout'
@@ -23,6 +23,7 @@ type CheckoutOutcomeProps = {
  * arrives (a new page without script; scrolled up with script), and the heading takes the focus.
  */
 export function CheckoutOutcome({ state, immediatelyAvailable, email, organization, product }: CheckoutOutcomeProps) {
+  const supportEmail = useSupportEmail()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     window.scrollTo({ top: 0 })

@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Link as RemixLink, useRouteError } from '@remix-run/react'
 import { Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
-import { supportEmail } from '#app/rules/messages'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /** The shop routes' error boundary: a human message, never a stack. */
 export function ShopErrorBoundary() {
+  const supportEmail = useSupportEmail()
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (

@@ -6,6 +6,7 @@ import { chargeErrorAdvice, chargeErrorTitle, currencyMismatchHint, currencyMism
 import { subscriptionDialogUrl } from '#app/routes/__manage/subscriptions/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
+import { useSupportEmail } from '#app/utils/support-email'
 
 /**
  * Pieces the subscription dialogs share: which subscription the dialog is about, the consequence to read before
@@ -86,12 +87,13 @@ export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
 
 /** Spec §8: a currency mismatch on the offer, with the VPN and contact hint. */
 export function CurrencyError() {
+  const supportEmail = useSupportEmail()
   return (
     <Callout.Root color="red" role="alert" mb="3">
       <Callout.Text>
         <Strong>{currencyMismatchTitle}</Strong>
       </Callout.Text>
-      <Callout.Text>{currencyMismatchHint}</Callout.Text>
+      <Callout.Text>{currencyMismatchHint(supportEmail)}</Callout.Text>
     </Callout.Root>
   )
 }

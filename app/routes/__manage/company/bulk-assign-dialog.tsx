@@ -175,8 +175,8 @@ function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }:
       <input type="hidden" name="intent" value="bulk-assign" />
       <input type="hidden" name="company" value={data.company.id} />
       <input type="hidden" name="group" value={group} />
-      {/* The holders this list started from: Update is refused if someone else changed them in between. */}
-      <input type="hidden" name={SEEN_HOLDERS_FIELD} value={data.emails} />
+      {/* The holders this product's list started from: Update is refused if someone else changed them in between. */}
+      <input type="hidden" name={SEEN_HOLDERS_FIELD} value={emails} />
       <IdempotencyField value={data.idempotencyKey} />
       <FieldError id={groupErrorId} errors={groupErrors} />
       <Flex direction="column" gap="2">

@@ -77,7 +77,9 @@ test('a personal holder changes their email address end to end through the email
   await test.step('the licenses now belong to the new address, and the old one owns nothing', async () => {
     await signIn(page, newEmail)
     await expect(page.getByRole('table', { name: 'Personal licenses' })).toContainText('Wallaby.js')
+    // Signed in, "/" says as whom; Log Out there brings the sign-in form back.
     await page.goto('/')
+    await page.getByRole('button', { name: 'Not you? Log Out' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(oldEmail)
     await page.getByRole('button', { name: 'Send Link' }).click()
     await expect(page.getByText('The email address provided is not the owner of any licenses.')).toBeVisible()

@@ -64,10 +64,13 @@ const env = {
   AVATAR_SERVICE: 'none',
   RATE_LIMIT_FORMS: '100000',
   RATE_LIMIT_API: '100000',
+  // The access log of every request would bury the test report; warnings and errors still show.
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
 }
 // The browser tests exercise the embedded licensing service and read mail from the outbox, whatever the
 // developer's shell has configured.
 delete env.LICENSING_API_URL
+delete env.DATABASE_URL
 delete env.SMTP_URL
 delete env.TRUST_PROXY
 

@@ -92,6 +92,35 @@ describe('the mailer', () => {
     }
   })
 
+  it('delivers a kept mail once when several instances retry the outbox at the same moment', async () => {
+    const smtp = await startSmtpDouble({ refuse: 3 })
+    let clock = 5_000_000
+    try {
+      const instance = () =>
+        createMailer({
+          db,
+          smtpUrl: smtp.url,
+          from: 'Portal <no-reply@portal.test>',
+          log: recorder().log,
+          now: () => clock,
+        })
+      const first = instance()
+      for (const n of [1, 2, 3]) await first.send({ to: `twice${n}@acme.test`, subject: `Once ${n}`, text: 'hello' })
+      expect(smtp.received).toHaveLength(0)
+      clock += 60_000
+      // Both instances find the same three mails due; each mail is claimed by one of them only.
+      const delivered = await Promise.all([first.retryDue(), instance().retryDue(), instance().retryDue()])
+      expect(delivered.reduce((a, b) => a + b, 0)).toBe(3)
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+        'twice1@acme.test',
+        'twice2@acme.test',
+        'twice3@acme.test',
+      ])
+    } finally {
+      await smtp.close()
+    }
+  })
+
   it('names the problem when the SMTP server cannot be reached', async () => {
     const smtp = await startSmtpDouble()
     await smtp.close()

@@ -27,6 +27,9 @@ export const MAX_ATTEMPTS = 30
  * outside production, it is printed so a developer can follow the links; in production (`print` false) its body and
  * links never reach the log.
  */
+/** How long a claimed retry belongs to the instance that claimed it (longer than any SMTP delivery takes). */
+const CLAIM_MS = 5 * 60 * 1000
+
 export function createMailer(options: {
   db: DB
   smtpUrl?: string
@@ -96,14 +99,27 @@ export function createMailer(options: {
       if (!transport) return 0
       const due = await db
         .selectFrom('mail_outbox')
-        .select(['id', 'to', 'subject', 'text', 'attempts'])
+        .select(['id', 'to', 'subject', 'text', 'attempts', 'next_attempt_at'])
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', now())
         .orderBy('id')
         .limit(50)
         .execute()
       let delivered = 0
-      for (const row of due) if (await deliver(row)) delivered++
+      for (const row of due) {
+        // Several instances retry the same outbox: a mail is claimed (its next attempt moved past the time a delivery
+        // may take) by exactly one of them, which alone sends it. Should that one stop mid-send, the claim runs out and
+        // another instance tries again.
+        const claimed = await db
+          .updateTable('mail_outbox')
+          .set({ next_attempt_at: now() + CLAIM_MS })
+          .where('id', '=', row.id)
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '=', row.next_attempt_at)
+          .executeTakeFirst()
+        if (Number(claimed.numUpdatedRows) !== 1) continue
+        if (await deliver(row)) delivered++
+      }
       if (delivered > 0) log.info(`mail: delivered ${delivered} outbox mail(s) on retry`)
       return delivered
     },

@@ -10,6 +10,7 @@ import helmet from 'helmet'
 import { parseConfig } from './config/config.js'
 import { serviceRouter } from './service/http.js'
 import { createLicensingService, inProcessTransport } from './service/index.js'
+import { databaseRateLimitStore } from './service/rate-limits.js'
 import { requestOrigin } from './service/origin.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
@@ -101,7 +102,11 @@ app.use(sameOriginPosts(config))
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
-const limits = rateLimits(config)
+// With DATABASE_URL the instances share the database, and so their request counts.
+const limits = rateLimits(
+  config,
+  config.databaseUrl ? (prefix) => databaseRateLimitStore(service.db, prefix) : undefined,
+)
 app.use('/api', limits.api)
 // Sign-in, activation and checkout posts are the endpoints worth guessing at: a tighter limit.
 app.use((req, res, next) => {

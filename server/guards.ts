@@ -3,7 +3,7 @@
  * host), the same-origin check for posts, and the rate limits keyed on the client's real address.
  */
 import type express from 'express'
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit'
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.js'
 import type { ErrorBody } from '../protocol/operations.js'
@@ -68,9 +68,14 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
  * are grouped by /56, so a client cannot escape the limit by rotating through its own prefix. `/api` answers the
  * protocol's JSON error; pages answer a short text. Both say when to retry (Retry-After).
  */
-export function rateLimits(config: Config): { api: express.RequestHandler; forms: express.RequestHandler } {
+export function rateLimits(
+  config: Config,
+  sharedStore?: (prefix: string) => Store,
+): { api: express.RequestHandler; forms: express.RequestHandler } {
   const limiter = (limit: number, api: boolean) =>
     rateLimit({
+      // Several instances on one database count a client's requests together; one instance counts in memory.
+      ...(sharedStore ? { store: sharedStore(api ? 'api:' : 'forms:') } : {}),
       windowMs: 60_000,
       limit,
       standardHeaders: 'draft-7',

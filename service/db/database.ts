@@ -21,6 +21,7 @@ import * as payments from './migrations/0002-payments.js'
 import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
 import * as idempotency from './migrations/0004-idempotency.js'
 import * as mailRetry from './migrations/0005-mail-retry.js'
+import * as rateLimits from './migrations/0006-rate-limits.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0003-subscription-locks': subscriptionLocks,
   '0004-idempotency': idempotency,
   '0005-mail-retry': mailRetry,
+  '0006-rate-limits': rateLimits,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely'
+
+// Request counters of the rate limits, shared by every instance on one database (service/rate-limits.ts): one row per
+// client key and window. Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('rate_limits')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('hits', 'integer', (c) => c.notNull())
+    .addColumn('reset_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute()
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('rate_limits').ifExists().execute()
+}

@@ -32,7 +32,10 @@ const POLL_MS = 20
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 const keys = (db: DB) => db.withTables<{ idempotency_keys: IdempotencyKeyTable }>()
 
-const refusal = (error: ErrorBody['error'], message: string): StoredResponse => ({ status: 500, body: { error, message } })
+const refusal = (error: ErrorBody['error'], message: string): StoredResponse => ({
+  status: 500,
+  body: { error, message },
+})
 
 /**
  * Runs `write` once per (credential, key, operation): a repeat gets the stored answer. Only a completed write's answer
@@ -47,7 +50,10 @@ export async function oncePerKey(
   const id = { scope: sha256(ctx.credential ?? ''), key: request.key, operation: request.operation }
   const digest = sha256(JSON.stringify(request.payload) ?? '')
   const now = ctx.now()
-  await store.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).execute()
+  await store
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+    .execute()
   const deadline = Date.now() + IN_PROGRESS_WAIT_MS
   for (;;) {
     const reserved = await store

@@ -77,7 +77,11 @@ describe('§8 session and general errors', () => {
     ['INVALID_SIGNATURE', 'Session Expiry', 'Your session is not valid.'],
     ['NO_USER', 'No Licenses Found', 'There are no licenses associated with your email address.'],
   ])('%s → %s / %s, logged out, no support line', (code, title, message) => {
-    expect(m.sessionError(code, 'help@vendor.example')).toEqual({ title, message, notice: 'You will now be logged out.' })
+    expect(m.sessionError(code, 'help@vendor.example')).toEqual({
+      title,
+      message,
+      notice: 'You will now be logged out.',
+    })
   })
   it.each(['UNEXPECTED', 'FORBIDDEN', 'SOMETHING_NEW', 'toString'])('%s falls back with the support line', (code) => {
     const text = m.sessionError(code, 'help@vendor.example')

@@ -1,5 +1,5 @@
 /**
- * The demo data set (issue 2, extended by the later issues): the `.test` accounts a person or a test signs in as, with
+ * The demo data set: the `.test` accounts a person or a test signs in as, with
  * licenses, subscriptions, payments, activations and coupons in every state the portal shows. Times are relative to
  * `now`, so "expires within 60 days" holds whenever it is seeded; ids, license keys and order numbers come from a
  * seeded generator, so they are the same every time (see `demoRefs`).

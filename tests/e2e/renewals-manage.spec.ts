@@ -1,4 +1,4 @@
-// Renewals, receipts and new subscriptions on /manage (issue 4). Renew and the receipt open the provider's pages: in
+// Renewals, receipts and new subscriptions on /manage. Renew and the receipt open the provider's pages: in
 // a new tab with script, in the same tab without. The sandbox's renewal checkout returns to /manage once paid.
 import type { Locator, Page } from '@playwright/test'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'

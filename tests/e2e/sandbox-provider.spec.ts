@@ -1,4 +1,4 @@
-// The sandbox payment provider's own pages (issue 4): checkout, outcome, receipt, review and update-payment pages,
+// The sandbox payment provider's own pages: checkout, outcome, receipt, review and update-payment pages,
 // each accessible and working without script; with script, the checkout page tells the page that frames it what
 // happened (postMessage, Paddle.js v1's event shapes).
 import Database from 'better-sqlite3'

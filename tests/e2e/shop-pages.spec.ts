@@ -1,4 +1,4 @@
-// The shop's pages around the purchase (issue 4): the catalog, the FAQ, the upsell preview, the purchase page's
+// The shop's pages around the purchase: the catalog, the FAQ, the upsell preview, the purchase page's
 // options and price breakdown and its validation. Runs with script on and off (the two Playwright projects).
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Buying in the sandbox (issue 4): with script the sandbox's checkout page opens in the inline frame after Continue;
+// Buying in the sandbox: with script the sandbox's checkout page opens in the inline frame after Continue;
 // without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
 // outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
 import type { FrameLocator, Page, TestInfo } from '@playwright/test'

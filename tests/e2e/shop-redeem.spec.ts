@@ -1,4 +1,4 @@
-// Redeeming coupons (issue 4). Each run of the redeem flow makes an active coupon of its own (a coupon redeems once);
+// Redeeming coupons. Each run of the redeem flow makes an active coupon of its own (a coupon redeems once);
 // the demo data has one of each other status for Console Ninja: EXPIRED2025 has expired, USEDCOUPON was redeemed, and
 // NOSUCHCOUPON does not exist.
 import crypto from 'node:crypto'

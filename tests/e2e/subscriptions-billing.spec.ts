@@ -1,4 +1,4 @@
-// Billing of a subscription on /manage (issue 5): the extension offer (CHARGE_ERROR with the sandbox's failing card,
+// Billing of a subscription on /manage: the extension offer (CHARGE_ERROR with the sandbox's failing card,
 // and a successful one), receipts, and updating the payment method through the provider's page — with script and
 // without. Every test makes its own company and subscriptions.
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'

@@ -1,4 +1,4 @@
-// Subscription lifecycle on /manage (issue 5): pause and resume, cancel, upgrade, restart — each a dialog that states
+// Subscription lifecycle on /manage: pause and resume, cancel, upgrade, restart — each a dialog that states
 // its consequence before confirming, with script and without. Every test makes its own company and subscriptions.
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import {

@@ -1,4 +1,4 @@
-// Seats of a subscription on /manage (issue 5): reduce the quantity choosing the addresses whose licenses lapse, and
+// Seats of a subscription on /manage: reduce the quantity choosing the addresses whose licenses lapse, and
 // manage assignments (the subscription bulk assign), with script and without. Every test makes its own company.
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import {

@@ -1,5 +1,5 @@
 /**
- * The company capability's dialog components on /manage (issue 3), by `dialog` query value; registered in
+ * The company capability's dialog components on /manage, by `dialog` query value; registered in
  * `../dialogs.tsx` with one spread. Mirrors `index.server.ts`.
  */
 import type { ComponentType } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The company capability's dialogs and forms on /manage (issue 3): registered in `../dialogs.server.ts` and
+ * The company capability's dialogs and forms on /manage: registered in `../dialogs.server.ts` and
  * `../actions.server.ts` with one spread each.
  */
 import type { DialogLoader, ManageAction } from '../registry.server'

@@ -1,6 +1,6 @@
 /**
- * What each subscription dialog says will happen, before the user confirms (issue: "every dialog states its
- * consequence"). Pure text from the subscription as the page shows it; the same sentences with and without script.
+ * What each subscription dialog says will happen, before the user confirms: every dialog states its consequence.
+ * Pure text from the subscription as the page shows it; the same sentences with and without script.
  * Dates are shown in UTC, as in the subscription rows.
  */
 import { addUtcYears } from '#protocol/dates'

@@ -115,11 +115,31 @@ class StoreSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Switches a file to WAL once. The switch takes the file's exclusive lock and SQLite does not wait for it (no busy
+ * handler): processes opening a new file together would see "database is locked", so a refused switch is tried again
+ * for a few seconds.
+ */
+function switchToWal(sqlite: SQLite.Database): void {
+  const deadline = Date.now() + 10_000
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      // Answers the mode now in force (an in-memory store stays `memory`).
+      sqlite.pragma('journal_mode = WAL')
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+      Atomics.wait(pause, 0, 0, 25)
+    }
+  }
+}
+
 /** The SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
 function openSqlite(file: string): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
-  sqlite.pragma('journal_mode = WAL')
+  switchToWal(sqlite)
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')

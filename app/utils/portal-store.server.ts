@@ -38,6 +38,8 @@ async function open(): Promise<PortalDb> {
   const url = env.databaseUrl
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
+    // An idle connection the server ends is dropped by the pool; unhandled, its 'error' event would stop the process.
+    pool.on('error', () => {})
     const db = new Kysely<PortalTables>({ dialect: new PostgresDialect({ pool }) })
     // Instances that start together must not both create the tables: a transaction-scoped advisory lock orders them.
     await db.transaction().execute(async (trx) => {

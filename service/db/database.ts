@@ -70,6 +70,9 @@ const POOL_SIZE = 10
 export function openDatabase(location: string): DB {
   if (isPostgresUrl(location)) {
     const pool = new pg.Pool({ connectionString: location, max: POOL_SIZE })
+    // An idle connection the server ends (a restart, an administrator) is dropped by the pool and the next query opens a
+    // new one; unhandled, the pool's 'error' event would stop the process.
+    pool.on('error', () => {})
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   return openSqlite(location)

@@ -1,7 +1,7 @@
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './context.js'
 import { describeStore, migrateToLatest, openDatabase, pendingMigrations, type DB } from './db/database.js'
-import { demoAccounts, isEmpty, seedDemoData } from './db/seed.js'
+import { demoAccounts, seedDemoDataIfEmpty } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
 import { createMailer, type Mailer, type MailerLog } from './mail/mailer.js'
@@ -71,13 +71,9 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const database = options.database ?? config.databaseUrl ?? config.databaseFile
   const db = openDatabase(database)
   await migrateToLatest(db)
-  let seeded = false
   // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
   const seedDemo = options.seed ?? config.seedDemoData
-  if (seedDemo && (await isEmpty(db))) {
-    await seedDemoData(db, { now: now() })
-    seeded = true
-  }
+  const seeded = seedDemo && (await seedDemoDataIfEmpty(db, { now: now() }))
   const mailLog: MailerLog = { info: log, warn }
   const mailer = createMailer({ db, ...config.mail, log: mailLog, now })
   // Checked once at start; while it fails, readiness checks again (at most every 30 seconds).

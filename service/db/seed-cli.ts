@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { migrateToLatest, openDatabase } from './database.js'
-import { demoAccounts, isEmpty, seedDemoData } from './seed.js'
+import { demoAccounts, seedDemoDataIfEmpty } from './seed.js'
 
 async function main(argv: string[]): Promise<void> {
   const unknown = argv.filter((arg) => arg !== '--reset')
@@ -31,8 +31,7 @@ async function main(argv: string[]): Promise<void> {
   const db = openDatabase(file)
   try {
     await migrateToLatest(db)
-    if (await isEmpty(db)) {
-      await seedDemoData(db)
+    if (await seedDemoDataIfEmpty(db)) {
       console.log(`Seeded the demo data set into ${file}.`)
     } else {
       console.log(`${file} already holds data; nothing seeded (run "npm run seed -- --reset" to start again).`)

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { findPlan } from '../catalog/index.js'
 import { migrateToLatest, openDatabase, type DB } from './database.js'
 import { createSeededIds, licenseKeyPattern, newId, newLicenseKey, newOrderId, orderIdPattern } from './ids.js'
-import { demoAccounts, demoRefs, isEmpty, seedBenchCompany, seedDemoData } from './seed.js'
+import { demoAccounts, demoRefs, isEmpty, seedBenchCompany, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
 
 const DAY = 24 * 60 * 60 * 1000
 const NOW = Date.UTC(2025, 10, 21, 12, 0, 0)
@@ -92,8 +93,13 @@ describe('demo data set', () => {
   it('is seeded only into an empty store', async () => {
     const db = await freshDb()
     expect(await isEmpty(db)).toBe(true)
-    await seedDemoData(db, { now: NOW })
+    expect(await seedDemoDataIfEmpty(db, { now: NOW })).toBe(true)
     expect(await isEmpty(db)).toBe(false)
+    const accounts = async () => (await db.selectFrom('accounts').select('email').execute()).length
+    const before = await accounts()
+    // A second start finds the store seeded: nothing is inserted and nothing fails.
+    expect(await seedDemoDataIfEmpty(db, { now: NOW + DAY })).toBe(false)
+    expect(await accounts()).toBe(before)
   })
 
   it('has each demo account with its role', async () => {
@@ -280,6 +286,21 @@ describe('demo data set', () => {
     // Globex has two subscriptions, Initech one.
     expect(subs.filter((x) => x.owner === 'globex')).toHaveLength(2)
     expect(subs.filter((x) => x.owner === 'initech')).toHaveLength(1)
+  })
+
+  it("subscribes only to plans of the catalog, each of its subscription's product and billing period", async () => {
+    const db = await seededDb()
+    const subscriptions = await db
+      .selectFrom('subscriptions')
+      .select(['id', 'plan_id', 'product_group', 'billing_period'])
+      .execute()
+    expect(subscriptions.length).toBeGreaterThan(0)
+    for (const subscription of subscriptions) {
+      const plan = findPlan(subscription.plan_id)
+      expect(plan, `${subscription.id}: ${subscription.plan_id}`).toBeDefined()
+      expect(plan!.product.group).toBe(subscription.product_group)
+      expect(plan!.billingPeriod).toBe(subscription.billing_period)
+    }
   })
 
   it('gives pat personal licenses of each group, the expiry cases, Open Source, a trial, a subscription and 3 activations', async () => {

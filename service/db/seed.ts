@@ -4,8 +4,10 @@
  * `now`, so "expires within 60 days" holds whenever it is seeded; ids, license keys and order numbers come from a
  * seeded generator, so they are the same every time (see `demoRefs`).
  */
-import type { Insertable, Transaction } from 'kysely'
+import { sql, type Insertable, type Transaction } from 'kysely'
+import { planOf, productByGroup } from '../catalog/index.js'
 import type { DB } from './database.js'
+import { isPostgres } from './migrations/dialect.js'
 import { createSeededIds, type ProductGroupCode, type SeededIds } from './ids.js'
 import type {
   AccountTable,
@@ -52,6 +54,13 @@ export const demoProducts = {
   consoleNinja: { name: 'Console Ninja', group: 'other', type: 'personal' },
   consoleNinjaCompany: { name: 'Console Ninja', group: 'other', type: 'company' },
 } as const satisfies Record<string, Product>
+
+/** The catalog's plan of a demo product (its sandbox id): the subscriptions' plans are ones the shop sells. */
+function planKey(product: Product, billingPeriod: 'month' | 'year'): string {
+  const sold = productByGroup(product.group)
+  if (!sold) throw new Error(`The catalog sells no ${product.group} product`)
+  return planOf(sold, product.type === 'company' ? 'organization' : 'personal', billingPeriod).key
+}
 
 /** The accounts to sign in as; the server prints these after seeding. The addresses are part of the contract. */
 export const demoAccounts: Array<{ email: string; description: string }> = [
@@ -324,7 +333,7 @@ function createBuilder(now: number, ids: SeededIds) {
       state: s.state,
       product_name: s.product.name,
       product_group: s.product.group,
-      plan_id: `${s.product.group}-${s.product.type === 'company' ? 'organization' : 'personal'}-${s.billingPeriod}`,
+      plan_id: planKey(s.product, s.billingPeriod),
       billing_period: s.billingPeriod,
       quantity: s.quantity,
       next_payment_date: s.nextPaymentIn === undefined ? null : at(s.nextPaymentIn),
@@ -968,6 +977,26 @@ export async function isEmpty(db: DB): Promise<boolean> {
 export async function seedDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
   const { rows } = buildDemoData(options.now ?? Date.now())
   await db.transaction().execute((trx) => insertRows(trx, rows))
+}
+
+/** The advisory lock that orders the processes seeding one PostgreSQL store ("seed" in ASCII). */
+const SEED_LOCK = 0x73656564
+
+/**
+ * Seeds the demo data set into an empty store and tells whether it did. Several processes may start on one new store
+ * at once: the check and the insert are one transaction that one process at a time runs (SQLite's transactions take
+ * the write lock at their start; on PostgreSQL a transaction-scoped advisory lock is taken before the check), so the
+ * others find the store seeded and go on.
+ */
+export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}): Promise<boolean> {
+  const { rows } = buildDemoData(options.now ?? Date.now())
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    const any = await trx.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
+    if (any) return false
+    await insertRows(trx, rows)
+    return true
+  })
 }
 
 /**

@@ -21,6 +21,8 @@ let database: Awaited<ReturnType<typeof startPostgres>>
 let instances: Instance[] = []
 let balancer: http.Server
 let origin: string
+/** Called by the balancer once it has sent a request on to an instance (the instance has not answered yet). */
+let afterForward: ((instance: Instance, method: string) => void) | null = null
 
 /** Starts build/server.js with the shared configuration and a data folder of its own; resolves once it listens. */
 function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
@@ -71,6 +73,7 @@ function startBalancer(): Promise<http.Server> {
           else res.writeHead(502).end()
         })
         forward.end(Buffer.concat(body))
+        afterForward?.(instance, req.method ?? 'GET')
       }
       attempt(instances.length)
     })
@@ -172,21 +175,58 @@ test('a session, an assignment and the outbox are shared by two instances on one
   }
 })
 
-test('when one instance goes away, the other serves on and no acknowledged write is lost', async ({ page }) => {
+test('an instance killed mid-traffic loses no acknowledged write, and the other serves on', async ({ page, js }) => {
   await signIn(page, 'olivia@acme.test')
+  // A stream of writes (each adds a Company Manager to Acme Corp), one every 30 ms, through the balancer. One instance
+  // is killed the moment it has been sent its third write, before it answers: the request it held is sent on to the
+  // other instance with the same idempotency key, as a user's retry would be.
+  const stamp = `${js ? 'js' : 'nojs'}-${Date.now()}`
+  const emails = Array.from({ length: 24 }, (_, i) => `killed-${stamp}-${i}@staff.test`)
+  const addManager = (email: string) =>
+    page.request
+      .post(`${origin}/manage?index`, {
+        form: { intent: 'add-permission', company: 'acme', email, role: '4', idempotencyKey: crypto.randomUUID() },
+        maxRedirects: 0,
+        failOnStatusCode: false,
+        timeout: 30_000,
+      })
+      .then((answer) => ({ email, status: answer.status() }))
+      .catch(() => ({ email, status: 0 }))
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   const gone = instances[0]!
-  gone.process.kill('SIGKILL')
-  await new Promise((resolve) => gone.process.once('exit', resolve))
-  // Everything now reaches the instance that is left: the session, the page, a new write.
-  await page.goto(`${origin}/manage`)
-  await expect(page.getByRole('table', { name: /Acme Corp/ }).first()).toBeVisible()
+  const exited = new Promise((resolve) => gone.process.once('exit', resolve))
+  let writesSent = 0
+  afterForward = (instance, method) => {
+    if (instance === gone && method === 'POST' && ++writesSent === 3) gone.process.kill('SIGKILL')
+  }
+  const writes = emails.map((email, i) => pause(i * 30).then(() => addManager(email)))
+  const answers = await Promise.all(writes)
+  afterForward = null
+  await exited
+  expect(writesSent).toBeGreaterThanOrEqual(3)
+
+  // A write is acknowledged by its redirect back to the Permissions dialog.
+  const acknowledged = answers.filter((answer) => answer.status === 302).map((answer) => answer.email)
+  // The write held by the killed instance was carried out once, by the other, and so was every one after it.
+  expect(acknowledged).toEqual(emails)
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
   try {
-    const assigned = await client.query(`select count(*)::int as n from licenses where assigned_to like 'instances-%'`)
+    const stored = await client.query<{ email: string }>(
+      `select email from company_permissions where company_id = 'acme' and email like $1`,
+      [`killed-${stamp}-%`],
+    )
+    const emailsStored = stored.rows.map((row) => row.email)
+    for (const email of acknowledged) expect(emailsStored, `${email} was acknowledged`).toContain(email)
+    // Nothing was added twice, retried or not.
+    expect(new Set(emailsStored).size).toBe(emailsStored.length)
     // The assignment acknowledged before (in the first test of this run) is still there.
+    const assigned = await client.query(`select count(*)::int as n from licenses where assigned_to like 'instances-%'`)
     expect((assigned.rows[0] as { n: number }).n).toBeGreaterThan(0)
   } finally {
     await client.end()
   }
+  // Pages, the session and new writes are served by the instance that is left.
+  await page.goto(`${origin}/manage?dialog=permissions&company=acme`)
+  await expect(page.getByText(emails[emails.length - 1]!)).toBeVisible()
 })

@@ -10,6 +10,7 @@ import { readFormData } from '#app/utils/form.server'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
 import { manageActions } from './__manage/actions.server'
+import type { OpenDialog } from './__manage/dialogs'
 import { dialogLoaders } from './__manage/dialogs.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
   // A dialog name no capability registered is a page that does not exist.
   if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
-  const dialog =
+  const dialog: OpenDialog | null =
     dialogName && dialogLoader
       ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, details }) }
       : null
@@ -95,7 +96,7 @@ export default function Manage() {
   return (
     <ManagePage
       view={data.view}
-      dialog={data.dialog as { name: string; data: unknown } | null}
+      dialog={data.dialog}
       now={data.now}
       showInactive={data.showInactive}
       hideWelcome={data.hideWelcome}

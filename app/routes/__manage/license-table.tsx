@@ -9,7 +9,7 @@ import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
 import { CopyAnnouncement, CopyButton, useCopyButtons } from '#app/components/copy-text'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
-import { hasLicenseActions, LicenseActions } from './license-actions'
+import { LicenseActions } from './license-actions'
 import { OrderNumber } from './renewals/receipt-link'
 
 type LicenseTableProps = {
@@ -40,7 +40,6 @@ const cell = rt.tableCell
 
 /** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
 export function LicenseTable({ licenses, now, caption, company, admin, href }: LicenseTableProps) {
-  const actions = hasLicenseActions()
   const { rows, page, pages, total } = licenses
   const body = useRef<HTMLTableSectionElement>(null)
   useRouteLinks(body)
@@ -77,11 +76,9 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
             <th className={rt.columnHeaderCell} scope="col">
               Expiry Date
             </th>
-            {actions ? (
-              <th className={rt.columnHeaderCell} scope="col">
-                Actions
-              </th>
-            ) : null}
+            <th className={rt.columnHeaderCell} scope="col">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className={rt.tableBody} ref={body}>
@@ -121,11 +118,9 @@ export function LicenseTable({ licenses, now, caption, company, admin, href }: L
                 </time>
                 {isExpired(license, now) ? <Badge color="red">Expired</Badge> : null}
               </td>
-              {actions ? (
-                <td className={cell}>
-                  <LicenseActions license={license} company={company} admin={admin} now={now} />
-                </td>
-              ) : null}
+              <td className={cell}>
+                <LicenseActions license={license} company={company} admin={admin} now={now} />
+              </td>
             </tr>
           ))}
         </tbody>

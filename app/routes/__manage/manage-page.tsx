@@ -1,17 +1,19 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
 import { pageParam, type ManageView } from '#app/rules/manage-view'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
+import type { OpenDialog } from './dialogs'
 import { ManageDialog } from './manage-dialog'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
   /** The details with the visible page of each license table, and the facts about the rest (see `manageView`). */
   view: ManageView
-  dialog: { name: string; data: unknown } | null
+  dialog: SerializeFrom<OpenDialog> | null
   now: number
   showInactive: boolean
   hideWelcome: boolean
@@ -59,7 +61,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         </Callout.Root>
       ) : null}
 
-      {dialog ? <ManageDialog name={dialog.name} data={dialog.data} details={details} closeTo={closeTo} /> : null}
+      {dialog ? <ManageDialog open={dialog} details={details} closeTo={closeTo} /> : null}
 
       {hasPersonal ? (
         <Box asChild mb="6">

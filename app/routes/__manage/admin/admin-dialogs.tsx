@@ -6,7 +6,7 @@ import { FieldError } from '#app/components/field-error'
 import { Alert, BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type {
   MergeActionData,
   MergeDialogData,
@@ -14,14 +14,13 @@ import type {
   RemoveLicenseDialogData,
   RemoveSubscriptionDialogData,
 } from './admin.server'
-import { MergeSchema } from '../company/license-schemas'
+import { MergeSchema } from './admin-schemas'
 import { dialogActionUrl } from '../shared/urls'
 
 /**
  * Merge dialog (spec §2, §5; platform administrators): the company name, then a confirmation of what will move where.
  */
-export function MergeDialog({ data, closeTo }: DialogProps) {
-  const { licenseCount } = data as MergeDialogData
+export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<MergeDialogData>) {
   const actionData = useActionData<MergeActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'merge'
@@ -132,8 +131,7 @@ function RemoveConfirmation({
 }
 
 /** Remove license (platform administrators), confirmed first. */
-export function RemoveLicenseDialog({ data, closeTo }: DialogProps) {
-  const { license } = data as RemoveLicenseDialogData
+export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<RemoveLicenseDialogData>) {
   const assigned = license.assignedTo ? `, assigned to ${license.assignedTo}` : ''
   return (
     <RemoveConfirmation
@@ -149,8 +147,10 @@ export function RemoveLicenseDialog({ data, closeTo }: DialogProps) {
 }
 
 /** Remove subscription (platform administrators), confirmed first. */
-export function RemoveSubscriptionDialog({ data, closeTo }: DialogProps) {
-  const { subscription } = data as RemoveSubscriptionDialogData
+export function RemoveSubscriptionDialog({
+  data: { subscription },
+  closeTo,
+}: DialogProps<RemoveSubscriptionDialogData>) {
   return (
     <RemoveConfirmation
       intent="remove-subscription"

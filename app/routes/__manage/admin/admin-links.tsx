@@ -1,8 +1,23 @@
 import { Button } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
+import { licenseWords } from '#app/rules/license'
+import type { LicenseActionProps, SubscriptionActionProps } from '../shared/row-actions'
 import { RowLink } from '../shared/row-link'
-import { dialogUrl } from '#app/routes/__manage/shared/urls'
-import type { SubscriptionActionProps } from '../subscription-actions'
+import { dialogUrl } from '../shared/urls'
+
+/** Remove license: platform administrators only, confirmed in its dialog. */
+export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
+  const location = useLocation()
+  if (!admin) return null
+  return (
+    <RowLink
+      to={dialogUrl({ dialog: 'remove-license', license: license.id }, location.search)}
+      label={`Remove ${licenseWords(license)}`}
+    >
+      Remove
+    </RowLink>
+  )
+}
 
 /** Remove subscription: platform administrators only, confirmed in its dialog. */
 export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionActionProps) {

@@ -12,7 +12,7 @@ import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { currentDetails, findLicense, findSubscription, notFound, refusal } from '../shared/details.server'
-import { LicenseSchema, MergeSchema, SubscriptionSchema } from '../company/license-schemas'
+import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { pageUrl } from '../shared/urls'
 
 export type MergeDialogData = { licenseCount: number }
@@ -39,7 +39,7 @@ function requireAdministrator(details: Details) {
 const ownLicenses = (details: Details) => details.body.personal.licenses.filter((l) => l.owner === details.email)
 
 /** `?dialog=merge` */
-export const mergeDialog: DialogLoader = async ({ details }) => {
+export const mergeDialog: DialogLoader<MergeDialogData> = async ({ details }) => {
   requireAdministrator(details)
   return { licenseCount: ownLicenses(details).length } satisfies MergeDialogData
 }
@@ -69,7 +69,7 @@ export const merge: ManageAction = async (args) => {
 const holderOf = (owner: string, companyName?: string) => companyName ?? owner
 
 /** `?dialog=remove-license&license=ID` */
-export const removeLicenseDialog: DialogLoader = async ({ url, details }) => {
+export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async ({ url, details }) => {
   requireAdministrator(details)
   const found = findLicense(details, url.searchParams.get('license'))
   if (!found) notFound()
@@ -90,7 +90,7 @@ export const removeLicenseDialog: DialogLoader = async ({ url, details }) => {
 export const removeLicense: ManageAction = async (args) => {
   const details = await currentDetails(args)
   requireAdministrator(details)
-  const parsed = LicenseSchema.safeParse(Object.fromEntries(args.formData))
+  const parsed = RemoveLicenseSchema.safeParse(Object.fromEntries(args.formData))
   const found = parsed.success ? findLicense(details, parsed.data.license) : undefined
   if (!found) notFound()
   const answer = await callLicensing(
@@ -106,7 +106,7 @@ export const removeLicense: ManageAction = async (args) => {
 }
 
 /** `?dialog=remove-subscription&subscription=ID` */
-export const removeSubscriptionDialog: DialogLoader = async ({ url, details }) => {
+export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async ({ url, details }) => {
   requireAdministrator(details)
   const found = findSubscription(details, url.searchParams.get('subscription'))
   if (!found) notFound()
@@ -126,7 +126,7 @@ export const removeSubscriptionDialog: DialogLoader = async ({ url, details }) =
 export const removeSubscription: ManageAction = async (args) => {
   const details = await currentDetails(args)
   requireAdministrator(details)
-  const parsed = SubscriptionSchema.safeParse(Object.fromEntries(args.formData))
+  const parsed = RemoveSubscriptionSchema.safeParse(Object.fromEntries(args.formData))
   const found = parsed.success ? findSubscription(details, parsed.data.subscription) : undefined
   if (!found) notFound()
   const answer = await callLicensing(

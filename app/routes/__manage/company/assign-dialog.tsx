@@ -7,14 +7,17 @@ import { IdempotencyField } from '#app/components/idempotency-field'
 import { BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { cannotAssign, labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { AssignActionData, AssignDialogData } from './assign.server'
 import { AssignSchema } from './license-schemas'
-import { dialogActionUrl, SEEN_HOLDER_FIELD } from '../shared/urls'
+import { SEEN_HOLDER_FIELD } from './seen-fields'
+import { dialogActionUrl } from '../shared/urls'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
-export function AssignDialog({ data, closeTo }: DialogProps) {
-  const { license, companyName, assignable, idempotencyKey } = data as AssignDialogData
+export function AssignDialog({
+  data: { license, companyName, assignable, idempotencyKey },
+  closeTo,
+}: DialogProps<AssignDialogData>) {
   const actionData = useActionData<AssignActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'assign'

@@ -1,32 +1,7 @@
-import { Button } from '@radix-ui/themes'
-import { Link, useLocation } from '@remix-run/react'
-import { showBulkAssign, showOfflineKeys, showPermissions } from '#app/rules/company'
+import { showBulkAssign, showOfflineKeys } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
-import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/shared/urls'
-import type { CompanyActionProps } from '../company-actions'
-
-function SectionLink({ target, label, companyName }: { target: CompanyDialog; label: string; companyName: string }) {
-  const location = useLocation()
-  return (
-    <Button asChild variant="soft" size="2">
-      <Link to={dialogUrl(target, location.search)} preventScrollReset aria-label={`${label} for ${companyName}`}>
-        {label}
-      </Link>
-    </Button>
-  )
-}
-
-/** §5 Permissions link: canAddResellers or canAddUsers. */
-export function PermissionsLink({ company }: CompanyActionProps) {
-  if (!showPermissions(company)) return null
-  return (
-    <SectionLink
-      target={{ dialog: 'permissions', company: company.id }}
-      label={labels.permissions}
-      companyName={company.name}
-    />
-  )
-}
+import type { CompanyActionProps } from '../shared/row-actions'
+import { SectionLink } from '../shared/section-link'
 
 /** §5 Bulk Assign: an assignable license, canAssign, and a license without a subscription. */
 export function BulkAssignLink({ company, now }: CompanyActionProps) {

@@ -2,14 +2,15 @@ import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
 import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
-import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
-import { dialogUrl, SEEN_HOLDER_FIELD, type CompanyDialog } from '#app/routes/__manage/shared/urls'
-import type { LicenseActionProps } from '../license-actions'
+import type { UnassignActionData } from './assign.server'
+import type { LicenseActionProps } from '../shared/row-actions'
+import { dialogUrl, pageActionUrl, type DialogTarget } from '../shared/urls'
+import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
 
-function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
+function DialogLink({ target, label, license }: { target: DialogTarget; label: string; license: License }) {
   const location = useLocation()
   return (
     <RowLink to={dialogUrl(target, location.search)} label={`${label} ${licenseWords(license)}`}>
@@ -43,12 +44,11 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     navigation.formData.get('license') === license.id
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
-  const keep = new URLSearchParams(location.search).get('inactive') === 'show' ? '&inactive=show' : ''
   const form = (
     // A plain form submitted by the router through the table's one listener (`useRouteLinks`), with the classes of
     // Radix's Button on its button: this repeats on every row (see radix-classes). The intent travels as the button's
     // value.
-    <form method="post" action={`/manage?index${keep}`} {...ROUTE_FORM}>
+    <form method="post" action={pageActionUrl(location.search)} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
       <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
       <button
@@ -80,10 +80,4 @@ export function AssignAction({ license, company }: LicenseActionProps) {
 export function OfflineKeyAction({ license, now }: LicenseActionProps) {
   if (!showOfflineKey(license, now)) return null
   return <DialogLink target={{ dialog: 'offline-key', license: license.id }} label="Offline Key" license={license} />
-}
-
-/** Remove license: platform administrators only, confirmed in its dialog. */
-export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
-  if (!admin) return null
-  return <DialogLink target={{ dialog: 'remove-license', license: license.id }} label="Remove" license={license} />
 }

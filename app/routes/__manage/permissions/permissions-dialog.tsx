@@ -10,19 +10,18 @@ import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { RoleNumber } from '#app/rules/roles'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type {
   AddPermissionActionData,
   AddPermissionDialogData,
   PermissionsDialogData,
   RemovePermissionActionData,
 } from './permissions.server'
-import { addPermissionSchema } from '../company/license-schemas'
+import { addPermissionSchema } from './permission-schemas'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 
 /** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
-export function PermissionsDialog({ data, closeTo }: DialogProps) {
-  const d = data as PermissionsDialogData
+export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsDialogData>) {
   const location = useLocation()
   const actionData = useActionData<RemovePermissionActionData>()
   const navigation = useNavigation()
@@ -110,8 +109,7 @@ export function PermissionsDialog({ data, closeTo }: DialogProps) {
  * Add Company Permission (spec §2, §5): Email, Role with its description (Company Manager unless chosen otherwise;
  * reseller roles only with canAddResellers), "Send notification to user" (remembered), Save and Cancel.
  */
-export function AddPermissionDialog({ data, closeTo }: DialogProps) {
-  const d = data as AddPermissionDialogData
+export function AddPermissionDialog({ data: d, closeTo }: DialogProps<AddPermissionDialogData>) {
   const hydrated = useHydrated()
   const location = useLocation()
   const offered = d.roles.map((r) => r.role)

@@ -23,10 +23,10 @@ import {
 } from '#app/rules/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
-import { addPermissionSchema, RemovePermissionSchema } from '../company/license-schemas'
-import { backToDialog, pageUrl } from '../shared/urls'
+import { addPermissionSchema, RemovePermissionSchema } from './permission-schemas'
+import { dialogUrl, pageUrl } from '../shared/urls'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
 
@@ -50,7 +50,7 @@ export type RemovePermissionActionData = { intent: 'remove-permission'; email: s
 export type AddPermissionActionData = { intent: 'add-permission'; result: SubmissionResult<string[]> }
 
 /** The Permissions link shows only with canAddUsers or canAddResellers (spec §5); the dialogs follow it. */
-function permissionsCompany(details: Parameters<DialogLoader>[0]['details'], companyId: string | null): Company {
+function permissionsCompany(details: DialogArgs['details'], companyId: string | null): Company {
   const company = findCompany(details, companyId)
   if (!company || !showPermissions(company)) notFound()
   return company
@@ -74,7 +74,7 @@ function actorRole(entries: readonly PermissionEntry[], email: string): RoleNumb
 }
 
 /** `?dialog=permissions&company=ID`: Email and Role of everyone with a role, Remove where the user may remove it. */
-export const permissionsDialog: DialogLoader = async (args) => {
+export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (args) => {
   const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
   const summary = { id: company.id, name: company.name }
   const list = await entriesOf(args, company.id)
@@ -91,7 +91,7 @@ export const permissionsDialog: DialogLoader = async (args) => {
 }
 
 /** `?dialog=add-permission&company=ID`: Email, Role (reseller roles only with canAddResellers), notification. */
-export const addPermissionDialog: DialogLoader = async (args) => {
+export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async (args) => {
   const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
   const list = await entriesOf(args, company.id)
   return {
@@ -132,7 +132,7 @@ export const removePermission: ManageAction = async (args) => {
   }
   // Whoever removes their own role may no longer see the list.
   if (normalizeEmail(email) === normalizeEmail(args.user.email)) return redirect(pageUrl(args.url))
-  return redirect(backToDialog({ dialog: 'permissions', company: company.id }, args.url))
+  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url))
 }
 
 /** `intent=add-permission`: adds the role, tells the user if asked, and remembers that choice (spec §3). */
@@ -164,7 +164,7 @@ export const addPermission: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(backToDialog({ dialog: 'permissions', company: company.id }, args.url), {
+  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url), {
     headers: { 'Set-Cookie': await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail }) },
   })
 }

@@ -1,19 +1,18 @@
 import { Link } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
-import type { CompanyActionProps } from '#app/routes/__manage/company-actions'
+import type { CompanyActionProps } from '../shared/row-actions'
 import { showBulkRenew, showNewSubscription } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
-import { companyStoreLink } from '#app/routes/__manage/renewals/renewal-rules'
+import { dialogUrl } from '../shared/urls'
+import { companyStoreLink } from './renewal-rules'
 
 /** §2/§5 "Bulk Renew/Co-term": opens the company's Renew/Co-term Multiple Licenses Request dialog. */
 export function BulkRenewLink({ company }: CompanyActionProps) {
   const location = useLocation()
   if (!showBulkRenew(company)) return null
-  const params = new URLSearchParams({ dialog: 'bulk-renew', company: company.id })
-  if (new URLSearchParams(location.search).get('inactive') === 'show') params.set('inactive', 'show')
   return (
     <Link asChild size="2">
-      <RemixLink to={`/manage?${params}`} preventScrollReset>
+      <RemixLink to={dialogUrl({ dialog: 'bulk-renew', company: company.id }, location.search)} preventScrollReset>
         {labels.bulkRenew}
         <span className="visually-hidden"> for {company.name}</span>
       </RemixLink>

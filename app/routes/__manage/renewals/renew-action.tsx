@@ -1,10 +1,11 @@
 import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { LicenseActionProps } from '#app/routes/__manage/license-actions'
+import type { LicenseActionProps } from '../shared/row-actions'
 import { licenseWords, renewsThroughSales, showRenew } from '#app/rules/license'
 import { labels } from '#app/rules/messages'
-import { encodeLicenseRef, salesRenewalMailto } from '#app/routes/__manage/renewals/renewal-rules'
-import type { RenewActionData } from '#app/routes/__manage/renewals/renewals.server'
+import { pageActionUrl } from '../shared/urls'
+import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
+import type { RenewActionData } from './renewals.server'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 
 /**
@@ -30,13 +31,8 @@ export function RenewAction({ license, company }: LicenseActionProps) {
     actionData?.intent === 'renew' && actionData.license.id === license.id && actionData.license.owner === license.owner
       ? actionData.error
       : undefined
-  const inactive = new URLSearchParams(location.search).get('inactive') === 'show'
   return (
-    <form
-      method="post"
-      action={inactive ? '/manage?index&inactive=show' : '/manage?index'}
-      target={hydrated ? '_blank' : undefined}
-    >
+    <form method="post" action={pageActionUrl(location.search)} target={hydrated ? '_blank' : undefined}>
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
       <button type="submit" name="intent" value="renew" aria-label={name} className={rt.softButton1} {...accent}>
         {labels.renew}

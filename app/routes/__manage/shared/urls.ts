@@ -1,53 +1,92 @@
 /**
- * The addresses of the company dialogs (spec §2 "Dialogs"): each is `/manage?dialog=NAME&…`, and its forms post to
- * the index route's action with the same query, so that a reply without script (a validation error, a refusal, the
- * bulk-assign preview) renders the same dialog again. `inactive=show` is kept throughout.
+ * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
+ * `/manage?dialog=NAME&…`; its forms post to the index route's action with the same query, so that a reply without
+ * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
+ * page's view choice `inactive=show` (show inactive subscriptions); nothing else of the page's query is carried over.
  */
-export type CompanyDialog =
+
+/** The subscription dialogs, each `/manage?dialog=NAME&subscription=ID`. */
+export type SubscriptionDialogName =
+  | 'subscription-assign'
+  | 'subscription-cancel'
+  | 'subscription-pause'
+  | 'subscription-resume'
+  | 'subscription-restart'
+  | 'subscription-upgrade'
+  | 'subscription-quantity'
+  | 'subscription-offer'
+  | 'subscription-receipts'
+  | 'subscription-payment-method'
+
+/**
+ * Every /manage dialog's address: its name and the query values that say what it is about. The registry
+ * (`../dialogs.tsx`) declares exactly these names; a link to a name not listed here does not compile.
+ */
+export type DialogTarget =
+  // account
+  | { dialog: 'change-email' }
+  | { dialog: 'account-settings' }
+  // company licenses
   | { dialog: 'assign'; license: string }
   | { dialog: 'bulk-assign'; company: string; group?: string }
   | { dialog: 'offline-key'; license: string }
   | { dialog: 'offline-keys'; company: string }
+  // permissions
   | { dialog: 'permissions'; company: string }
   | { dialog: 'add-permission'; company: string }
+  // renewals
+  | { dialog: 'bulk-renew'; company: string }
+  | { dialog: 'receipt'; license: string; owner: string }
+  // subscriptions
+  | { dialog: SubscriptionDialogName; subscription: string }
+  // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string }
   | { dialog: 'remove-subscription'; subscription: string }
 
-function query(target: CompanyDialog, inactive: boolean): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(target)) if (value !== undefined) params.set(key, value)
-  if (inactive) params.set('inactive', 'show')
-  return params.toString()
-}
-
-/** Where a link opens the dialog; `search` is the current page's query (to keep `inactive=show`). */
-export function dialogUrl(target: CompanyDialog, search = ''): string {
-  return `/manage?${query(target, new URLSearchParams(search).get('inactive') === 'show')}`
-}
-
-/** Where the dialog's forms post; `closeTo` is the dialog's close address, which carries `inactive=show` if set. */
-export function dialogActionUrl(target: CompanyDialog, closeTo: string): string {
-  const inactive = new URLSearchParams(closeTo.split('?')[1] ?? '').get('inactive') === 'show'
-  return `/manage?index&${query(target, inactive)}`
-}
-
-/** Where /manage goes after a completed change: the page, with `inactive=show` kept. */
-export function pageUrl(url: URL): string {
-  return url.searchParams.get('inactive') === 'show' ? '/manage?inactive=show' : '/manage'
-}
-
-/** Where a completed change inside another dialog goes back to (e.g. the permissions list after Add User). */
-export function backToDialog(target: CompanyDialog, url: URL): string {
-  return dialogUrl(target, url.search)
-}
+export type DialogName = DialogTarget['dialog']
 
 /**
- * The Assign dialog's and the Unassign button's field with the holder the user saw ('' for a free license): the
- * service changes the license only if it still has that holder. Read from the form as it is, not through the schema
- * (which would read an empty value as absent).
+ * Where the page's query is read from: a request's URL, a location's `search`, or an address such as a dialog's
+ * `closeTo` (`/manage?inactive=show`).
  */
-export const SEEN_HOLDER_FIELD = 'assignedToBefore'
+export type ViewSource = URL | string
 
-/** The Bulk Assign form's field with the holders the dialog started from (its first list), checked before Update. */
-export const SEEN_HOLDERS_FIELD = 'holdersBefore'
+/** Whether the page shows inactive subscriptions (`inactive=show`), the view choice every /manage address keeps. */
+export function showsInactive(from: ViewSource): boolean {
+  const query = typeof from === 'string' ? from.slice(from.indexOf('?') + 1) : from.search
+  return new URLSearchParams(query).get('inactive') === 'show'
+}
+
+function withView(path: string, params: URLSearchParams, from: ViewSource): string {
+  if (showsInactive(from)) params.set('inactive', 'show')
+  const query = params.toString()
+  if (!query) return path
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`
+}
+
+function targetParams(target: DialogTarget): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(target)) if (value !== undefined) params.set(key, value)
+  return params
+}
+
+/** The page itself, where /manage goes after a completed change (post/redirect/get). */
+export function pageUrl(from: ViewSource): string {
+  return withView('/manage', new URLSearchParams(), from)
+}
+
+/** Where a form of the page outside any dialog posts (a row's Unassign or Renew button). */
+export function pageActionUrl(from: ViewSource): string {
+  return withView('/manage?index', new URLSearchParams(), from)
+}
+
+/** Where a link opens the dialog. */
+export function dialogUrl(target: DialogTarget, from: ViewSource = ''): string {
+  return withView('/manage', targetParams(target), from)
+}
+
+/** Where the dialog's forms post: the index route's action, with the dialog's own query. */
+export function dialogActionUrl(target: DialogTarget, from: ViewSource): string {
+  return withView('/manage?index', targetParams(target), from)
+}

@@ -13,11 +13,11 @@ import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import { assignSchema } from './subscription-schemas'
 import type { AssignDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
-import { subscriptionActionUrl } from './urls'
+import { dialogActionUrl } from '../shared/urls'
 
 /**
  * Manage assignments, the subscription bulk assign (spec §2, §5): the addresses that should hold the subscription's
@@ -25,8 +25,7 @@ import { subscriptionActionUrl } from './urls'
  * apart when there are any. The plan's summary is shown before Update — with script as it is typed, without script
  * after Preview (a step the server renders). Update is disabled on an error or when every license has expired.
  */
-export function SubscriptionAssignDialog({ data, closeTo }: DialogProps) {
-  const d = data as AssignDialogData
+export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<AssignDialogData>) {
   const { subscription, companyName, refusal } = d
   const id = subscription.subscriptionId
   const intent = 'subscription-assign'
@@ -67,7 +66,11 @@ export function SubscriptionAssignDialog({ data, closeTo }: DialogProps) {
     >
       <SubscriptionSubject subscription={subscription} companyName={companyName} />
       {refusal ? <NotAvailable reason={refusal} /> : null}
-      <Form method="post" action={subscriptionActionUrl('subscription-assign', id, closeTo)} {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={dialogActionUrl({ dialog: 'subscription-assign', subscription: id }, closeTo)}
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="subscription" value={id} />
         <IdempotencyField value={d.idempotencyKey} />

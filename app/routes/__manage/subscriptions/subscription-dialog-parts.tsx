@@ -3,7 +3,7 @@ import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@r
 import type { ReactNode } from 'react'
 import type { Subscription } from '#protocol/entities'
 import { chargeErrorAdvice, chargeErrorTitle, currencyMismatchHint, currencyMismatchTitle } from '#app/rules/messages'
-import { subscriptionDialogUrl } from '#app/routes/__manage/subscriptions/urls'
+import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
 import { useSupportEmail } from '#app/utils/support-email'
@@ -74,7 +74,7 @@ export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
         <Strong>{chargeErrorTitle}</Strong> {chargeErrorAdvice}{' '}
         <Link asChild>
           <RemixLink
-            to={subscriptionDialogUrl('subscription-payment-method', subscriptionId, location.search)}
+            to={dialogUrl({ dialog: 'subscription-payment-method', subscription: subscriptionId }, location.search)}
             preventScrollReset
           >
             Update payment method

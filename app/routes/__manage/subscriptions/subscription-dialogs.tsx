@@ -1,12 +1,13 @@
 /**
- * The subscription dialogs (spec §2 "Subscription dialogs"), by `dialog` query value; registered in `../dialogs.tsx`
- * with one spread. Mirrors `subscriptionDialogLoaders` in `subscriptions.server.ts`. Every dialog names its
- * subscription and states what confirming will do before it offers to; without script each is a page section with
- * plain forms and links, with script a modal dialog (RouteDialog).
+ * The subscription dialogs confirmed with one button, and the extension offer, receipts and payment method dialogs
+ * (spec §2 "Subscription dialogs"); declared in `subscriptions.registry.ts`. Every dialog names its subscription and
+ * states what confirming will do before it offers to; without script each is a page section with plain forms and
+ * links, with script a modal dialog (RouteDialog).
  */
 import { Button, Flex, Link, Table, Text } from '@radix-ui/themes'
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
-import { useState, type ComponentType } from 'react'
+import type { SerializeFrom } from '@remix-run/node'
+import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts'
@@ -24,8 +25,7 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
 import { formatPrice } from '#app/rules/prices'
-import type { DialogProps } from '../dialogs'
-import { SubscriptionAssignDialog } from './subscription-assign-dialog'
+import type { DialogProps } from '../shared/registry'
 import {
   cancelConsequence,
   offerConsequence,
@@ -35,7 +35,6 @@ import {
   resumeConsequence,
   upgradeConsequence,
 } from './consequences'
-import { QuantityDialog } from './subscription-quantity-dialog'
 import type {
   OfferDialogData,
   PaymentMethodDialogData,
@@ -43,10 +42,10 @@ import type {
   SubscriptionDialogData,
   UpgradeDialogData,
 } from './subscriptions.server'
-import { subscriptionActionUrl, type SubscriptionDialogName } from './urls'
+import { dialogActionUrl, type SubscriptionDialogName } from '../shared/urls'
 
 type ConfirmProps = {
-  data: SubscriptionDialogData
+  data: SerializeFrom<SubscriptionDialogData>
   closeTo: string
   dialog: SubscriptionDialogName
   title: string
@@ -87,7 +86,7 @@ function ConfirmDialog({
           </ButtonRow>
         </>
       ) : (
-        <Form method="post" action={subscriptionActionUrl(dialog, subscription.subscriptionId, closeTo)}>
+        <Form method="post" action={dialogActionUrl({ dialog, subscription: subscription.subscriptionId }, closeTo)}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="subscription" value={subscription.subscriptionId} />
           <IdempotencyField value={data.idempotencyKey} />
@@ -114,20 +113,21 @@ function ConfirmDialog({
 }
 
 type ConfirmConfig = Omit<ConfirmProps, 'data' | 'closeTo' | 'dialog' | 'consequence'> & {
-  consequence: (data: SubscriptionDialogData) => string
+  consequence: (data: ConfirmProps['data']) => string
 }
 
 /** A confirm-only dialog from its texts and the consequence it states. */
-function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig): ComponentType<DialogProps> {
-  function SubscriptionConfirmDialog({ data, closeTo }: DialogProps) {
-    const d = data as SubscriptionDialogData
-    return <ConfirmDialog {...config} data={d} closeTo={closeTo} dialog={dialog} consequence={config.consequence(d)} />
+function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig) {
+  function SubscriptionConfirmDialog({ data, closeTo }: DialogProps<SubscriptionDialogData>) {
+    return (
+      <ConfirmDialog {...config} data={data} closeTo={closeTo} dialog={dialog} consequence={config.consequence(data)} />
+    )
   }
   return SubscriptionConfirmDialog
 }
 
 /** Cancel (spec §4): irreversible; the licenses keep working until they expire. */
-const CancelDialog = confirmDialog('subscription-cancel', {
+export const CancelDialog = confirmDialog('subscription-cancel', {
   title: 'Cancel Subscription',
   intent: 'subscription-cancel',
   consequence: (d) => cancelConsequence(d.subscription, d.now, { personal: d.companyName === undefined }),
@@ -138,7 +138,7 @@ const CancelDialog = confirmDialog('subscription-cancel', {
 })
 
 /** Pause, resume, restart (spec §4): one call, `action` says which. */
-const PauseDialog = confirmDialog('subscription-pause', {
+export const PauseDialog = confirmDialog('subscription-pause', {
   title: 'Pause Subscription',
   intent: 'subscription-pause-resume',
   fields: { action: 'pause' },
@@ -147,7 +147,7 @@ const PauseDialog = confirmDialog('subscription-pause', {
   busyText: 'Pausing…',
 })
 
-const ResumeDialog = confirmDialog('subscription-resume', {
+export const ResumeDialog = confirmDialog('subscription-resume', {
   title: 'Resume Subscription',
   intent: 'subscription-pause-resume',
   fields: { action: 'resume' },
@@ -156,7 +156,7 @@ const ResumeDialog = confirmDialog('subscription-resume', {
   busyText: 'Resuming…',
 })
 
-const RestartDialog = confirmDialog('subscription-restart', {
+export const RestartDialog = confirmDialog('subscription-restart', {
   title: 'Restart Subscription',
   intent: 'subscription-pause-resume',
   fields: { action: 'restart' },
@@ -166,17 +166,23 @@ const RestartDialog = confirmDialog('subscription-restart', {
 })
 
 /** Upgrade (spec §4): monthly to annual, charged now, prorated; may take minutes to confirm. */
-const UpgradeDialog = confirmDialog('subscription-upgrade', {
-  title: 'Upgrade to Annual Billing',
-  intent: 'subscription-upgrade',
-  consequence: (d) => upgradeConsequence(d.subscription, (d as UpgradeDialogData).annualPrice),
-  confirm: 'Upgrade and Pay Now',
-  busyText: 'Upgrading…',
-})
+export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>) {
+  return (
+    <ConfirmDialog
+      data={data}
+      closeTo={closeTo}
+      dialog="subscription-upgrade"
+      title="Upgrade to Annual Billing"
+      intent="subscription-upgrade"
+      consequence={upgradeConsequence(data.subscription, data.annualPrice)}
+      confirm="Upgrade and Pay Now"
+      busyText="Upgrading…"
+    />
+  )
+}
 
 /** Extension offer (spec §4, §8): the offer, what accepting does, the country paid from; CHARGE_ERROR and currency mismatch. */
-function OfferDialog({ data, closeTo }: DialogProps) {
-  const d = data as OfferDialogData
+export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) {
   const { subscription, companyName, refusal } = d
   const intent = 'subscription-offer'
   const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
@@ -193,7 +199,10 @@ function OfferDialog({ data, closeTo }: DialogProps) {
           </ButtonRow>
         </>
       ) : (
-        <Form method="post" action={subscriptionActionUrl('subscription-offer', subscription.subscriptionId, closeTo)}>
+        <Form
+          method="post"
+          action={dialogActionUrl({ dialog: 'subscription-offer', subscription: subscription.subscriptionId }, closeTo)}
+        >
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="subscription" value={subscription.subscriptionId} />
           <IdempotencyField value={d.idempotencyKey} />
@@ -238,8 +247,7 @@ function OfferDialog({ data, closeTo }: DialogProps) {
 }
 
 /** Receipts (spec §7 subscriptionReceipts): each payment's date, amount and currency, linking to its receipt. */
-function ReceiptsDialog({ data, closeTo }: DialogProps) {
-  const d = data as ReceiptsDialogData
+export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogData>) {
   const hydrated = useHydrated()
   return (
     <RouteDialog title="Receipts" closeTo={closeTo} maxWidth="560px">
@@ -294,8 +302,7 @@ function ReceiptsDialog({ data, closeTo }: DialogProps) {
  * or Paddle's own overlay with script, a plain link without. The row shows the new card once the provider's webhook
  * has arrived; the page reloads its data when the provider says the update is done.
  */
-function PaymentMethodDialog({ data, closeTo }: DialogProps) {
-  const d = data as PaymentMethodDialogData
+export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMethodDialogData>) {
   const { subscription, companyName, refusal } = d
   const hydrated = useHydrated()
   const navigate = useNavigate()
@@ -351,17 +358,4 @@ function PaymentMethodDialog({ data, closeTo }: DialogProps) {
       </ButtonRow>
     </RouteDialog>
   )
-}
-
-export const subscriptionDialogComponents: Record<SubscriptionDialogName, ComponentType<DialogProps>> = {
-  'subscription-assign': SubscriptionAssignDialog,
-  'subscription-cancel': CancelDialog,
-  'subscription-pause': PauseDialog,
-  'subscription-resume': ResumeDialog,
-  'subscription-restart': RestartDialog,
-  'subscription-upgrade': UpgradeDialog,
-  'subscription-quantity': QuantityDialog,
-  'subscription-offer': OfferDialog,
-  'subscription-receipts': ReceiptsDialog,
-  'subscription-payment-method': PaymentMethodDialog,
 }

@@ -16,20 +16,19 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { normalizeEmail } from '#app/rules/email'
 import { labels } from '#app/rules/messages'
 import { MAX_QUANTITY, MIN_QUANTITY } from '#app/rules/subscription'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import { quantityConsequence } from './consequences'
 import { quantitySchema } from './subscription-schemas'
 import type { SubscriptionDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
-import { subscriptionActionUrl } from './urls'
+import { dialogActionUrl } from '../shared/urls'
 
 /**
  * Change quantity (spec §4, §5): the number of licenses, 1 to 100. What the new number does is shown before Change
  * Quantity — with script as it is typed, without script after Review (a step the server renders). A decrease below
  * the number of assignees asks for exactly that many addresses whose licenses lapse.
  */
-export function QuantityDialog({ data, closeTo }: DialogProps) {
-  const d = data as SubscriptionDialogData
+export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDialogData>) {
   const { subscription, companyName, refusal } = d
   const id = subscription.subscriptionId
   const intent = 'subscription-quantity'
@@ -63,7 +62,7 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
       ) : (
         <Form
           method="post"
-          action={subscriptionActionUrl('subscription-quantity', id, closeTo)}
+          action={dialogActionUrl({ dialog: 'subscription-quantity', subscription: id }, closeTo)}
           {...getFormProps(form)}
         >
           <input type="hidden" name="intent" value={intent} />

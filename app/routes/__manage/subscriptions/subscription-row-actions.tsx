@@ -1,8 +1,8 @@
 import { useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
-import { subscriptionDialogUrl, type SubscriptionDialogName } from '#app/routes/__manage/subscriptions/urls'
-import type { SubscriptionActionProps } from '../subscription-actions'
+import { dialogUrl, type SubscriptionDialogName } from '../shared/urls'
+import type { SubscriptionActionProps } from '../shared/row-actions'
 import { accent, rt } from '#app/components/radix-classes'
 import { RowLink } from '../shared/row-link'
 
@@ -81,14 +81,21 @@ export function SubscriptionRowActions({ subscription: s, company, now }: Subscr
       {actions
         .filter((a) => a.show)
         .map((a) => (
-          <RowLink key={a.dialog} to={subscriptionDialogUrl(a.dialog, id, location.search)} label={a.label}>
+          <RowLink
+            key={a.dialog}
+            to={dialogUrl({ dialog: a.dialog, subscription: id }, location.search)}
+            label={a.label}
+          >
             {a.text}
           </RowLink>
         ))}
       {updatePayment ? (
         hydrated ? (
           // With script the provider's overlay opens over the page (the dialog holds it).
-          <RowLink to={subscriptionDialogUrl('subscription-payment-method', id, location.search)} label={updateLabel}>
+          <RowLink
+            to={dialogUrl({ dialog: 'subscription-payment-method', subscription: id }, location.search)}
+            label={updateLabel}
+          >
             Update payment method
           </RowLink>
         ) : (

@@ -35,7 +35,6 @@ import {
   assignSchema,
   quantitySchema,
 } from './subscription-schemas'
-import type { SubscriptionDialogName } from './urls'
 
 /** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */
 export type SubscriptionDialogData = {
@@ -105,8 +104,8 @@ function dialogData(
   }
 }
 
-const simpleDialog =
-  (need: Need, operation: SubscriptionOperation | null): DialogLoader =>
+export const simpleDialog =
+  (need: Need, operation: SubscriptionOperation | null): DialogLoader<SubscriptionDialogData> =>
   async ({ url, details }) =>
     dialogData(details, url, need, operation)
 
@@ -132,7 +131,7 @@ async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
   return answer.ok ? answer.result : undefined
 }
 
-const receiptsDialog: DialogLoader = async (args) => {
+export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'receipts', null)
   const answer = await callLicensing(
     'subscriptionReceipts',
@@ -143,7 +142,7 @@ const receiptsDialog: DialogLoader = async (args) => {
   return { ...base, payments: answer.result.payments } satisfies ReceiptsDialogData
 }
 
-const paymentMethodDialog: DialogLoader = async (args) => {
+export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', null)
   const refusalText =
     base.subscription.state === 'deleted'
@@ -159,7 +158,7 @@ const paymentMethodDialog: DialogLoader = async (args) => {
   } satisfies PaymentMethodDialogData
 }
 
-const upgradeDialog: DialogLoader = async (args) => {
+export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', 'upgrade')
   const s = base.subscription
   const catalog = await catalogOf(args)
@@ -175,7 +174,7 @@ const upgradeDialog: DialogLoader = async (args) => {
   return { ...base, ...(annualPrice ? { annualPrice } : {}) } satisfies UpgradeDialogData
 }
 
-const offerDialog: DialogLoader = async (args) => {
+export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', 'specialOffer')
   const catalog = await catalogOf(args)
   const countries = (catalog?.countries ?? []).map((c) => ({ code: c.code, name: c.name }))
@@ -184,7 +183,7 @@ const offerDialog: DialogLoader = async (args) => {
   return { ...base, country, countries } satisfies OfferDialogData
 }
 
-const assignDialog: DialogLoader = async (args) => {
+export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'assign', 'assign')
   const withLapsing = base.subscription.licenses.some((l) => l.lapsing)
   const { text, lapsingText } = subscriptionAssignees(base.subscription.licenses)
@@ -195,19 +194,6 @@ const assignDialog: DialogLoader = async (args) => {
     withLapsing,
     sendEmail: args.preferences.sendEmailOnAssign,
   } satisfies AssignDialogData
-}
-
-export const subscriptionDialogLoaders: Record<SubscriptionDialogName, DialogLoader> = {
-  'subscription-assign': assignDialog,
-  'subscription-cancel': simpleDialog('billing', 'cancel'),
-  'subscription-pause': simpleDialog('billing', 'pause'),
-  'subscription-resume': simpleDialog('billing', 'resume'),
-  'subscription-restart': simpleDialog('billing', 'restart'),
-  'subscription-upgrade': upgradeDialog,
-  'subscription-quantity': simpleDialog('billing', 'quantity'),
-  'subscription-offer': offerDialog,
-  'subscription-receipts': receiptsDialog,
-  'subscription-payment-method': paymentMethodDialog,
 }
 
 // ─── actions ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -265,7 +251,7 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
   }
 }
 
-const cancel = confirmAction({
+export const cancel = confirmAction({
   intent: 'subscription-cancel',
   schema: SubscriptionFormSchema,
   invalid: 'A subscription must be given.',
@@ -273,7 +259,7 @@ const cancel = confirmAction({
   payload: (_form, subscriptionId) => ({ subscriptionId }),
 })
 
-const pauseResume = confirmAction({
+export const pauseResume = confirmAction({
   intent: 'subscription-pause-resume',
   schema: PauseResumeSchema,
   invalid: 'A subscription and an action must be given.',
@@ -281,7 +267,7 @@ const pauseResume = confirmAction({
   payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
 })
 
-const upgrade = confirmAction({
+export const upgrade = confirmAction({
   intent: 'subscription-upgrade',
   schema: SubscriptionFormSchema,
   invalid: 'A subscription must be given.',
@@ -289,7 +275,7 @@ const upgrade = confirmAction({
   payload: (_form, subscriptionId) => ({ subscriptionId }),
 })
 
-const offer: ManageAction = async (args) => {
+export const offer: ManageAction = async (args) => {
   const intent = 'subscription-offer'
   const submission = parseWithZod(args.formData, { schema: OfferSchema })
   const id = String(args.formData.get('subscription') ?? '')
@@ -311,7 +297,7 @@ const offer: ManageAction = async (args) => {
   return redirect(pageUrl(args.url))
 }
 
-const quantity: ManageAction = async (args) => {
+export const quantity: ManageAction = async (args) => {
   const intent = 'subscription-quantity'
   const details = await currentDetails(args)
   const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
@@ -353,7 +339,7 @@ const quantity: ManageAction = async (args) => {
   return redirect(pageUrl(args.url))
 }
 
-const assign: ManageAction = async (args) => {
+export const assign: ManageAction = async (args) => {
   const intent = 'subscription-assign'
   const details = await currentDetails(args)
   const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
@@ -401,13 +387,4 @@ const assign: ManageAction = async (args) => {
   return redirect(pageUrl(args.url), {
     headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
   })
-}
-
-export const subscriptionActions: Record<string, ManageAction> = {
-  'subscription-cancel': cancel,
-  'subscription-pause-resume': pauseResume,
-  'subscription-upgrade': upgrade,
-  'subscription-offer': offer,
-  'subscription-quantity': quantity,
-  'subscription-assign': assign,
 }

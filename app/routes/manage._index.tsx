@@ -12,6 +12,7 @@ import { commitSession, requireUser, requireUserSession } from '#app/utils/sessi
 import { manageActions } from './__manage/actions.server'
 import type { OpenDialog } from './__manage/dialogs'
 import { dialogLoaders } from './__manage/dialogs.server'
+import { showsInactive } from './__manage/shared/urls'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = await requireUserSession(request)
@@ -67,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view,
       dialog,
       now,
-      showInactive: url.searchParams.get('inactive') === 'show',
+      showInactive: showsInactive(url),
       hideWelcome: preferences.hideWelcome,
       search: url.search,
     },

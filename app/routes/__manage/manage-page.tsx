@@ -1,13 +1,14 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
-import { pageParam, type ManageView } from '#app/rules/manage-view'
+import type { ManageView } from '#app/rules/manage-view'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
 import type { OpenDialog } from './dialogs'
 import { ManageDialog } from './manage-dialog'
+import { closeUrl, tablePageUrl } from './shared/urls'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
@@ -25,6 +26,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
   const { details } = view
   const { personal, companies } = details.body
   const closeTo = closeUrl(search)
+  const pageHref = (table: string) => (page: number) => tablePageUrl(search, table, page)
   const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
 
   return (
@@ -84,7 +86,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
               now={now}
               caption="Personal licenses"
               admin={details.admin}
-              href={pageHref(search, 'personal')}
+              href={pageHref('personal')}
             />
           </section>
         </Box>
@@ -93,7 +95,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
       {companies.map((company) => (
         <CompanySection
           key={company.id}
-          href={pageHref(search, company.id)}
+          href={pageHref(company.id)}
           company={company}
           counts={view.companies[company.id].counts}
           licenses={view.companies[company.id].licenses}
@@ -111,30 +113,4 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
       </Flex>
     </Container>
   )
-}
-
-/** Closing a dialog keeps the page's other query values (e.g. show inactive) and drops the dialog's own. */
-/** The page's own view state in the URL: show inactive subscriptions, and which page of each license table. */
-const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
-
-/**
- * Each license table pages through `?page-{table}=N` (read by the loader too), keeping the rest of the view
- * (not an open dialog).
- */
-function pageHref(search: string, table: string) {
-  return (page: number) => {
-    const next = new URLSearchParams(search)
-    for (const name of [...next.keys()]) if (!isViewParam(name)) next.delete(name)
-    if (page === 1) next.delete(pageParam(table))
-    else next.set(pageParam(table), String(page))
-    const query = next.toString()
-    return query ? `/manage?${query}` : '/manage'
-  }
-}
-
-function closeUrl(search: string): string {
-  const params = new URLSearchParams(search)
-  for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)
-  const rest = params.toString()
-  return rest ? `/manage?${rest}` : '/manage'
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dialogActionUrl, dialogUrl, pageActionUrl, pageUrl, showsInactive } from './urls'
+import { closeUrl, dialogActionUrl, dialogUrl, pageActionUrl, pageUrl, showsInactive, tablePageUrl } from './urls'
 
 describe('the addresses of /manage keep the page’s inactive=show', () => {
   const shown = 'http://portal.test/manage?dialog=assign&license=L1&inactive=show&page-acme=2'
@@ -43,5 +43,20 @@ describe('the addresses of /manage keep the page’s inactive=show', () => {
       '/manage?index&dialog=permissions&company=C1&inactive=show',
     )
     expect(dialogActionUrl({ dialog: 'change-email' }, '/manage')).toBe('/manage?index&dialog=change-email')
+  })
+})
+
+describe('the page behind a dialog keeps its view', () => {
+  const search = '?dialog=assign&license=L1&inactive=show&page-acme=2&page-personal=3'
+
+  it('closes a dialog to the page with its view and without the dialog’s values', () => {
+    expect(closeUrl(search)).toBe('/manage?inactive=show&page-acme=2&page-personal=3')
+    expect(closeUrl('?dialog=merge')).toBe('/manage')
+  })
+
+  it('pages a table, keeping the other tables’ pages', () => {
+    expect(tablePageUrl(search, 'acme', 4)).toBe('/manage?inactive=show&page-acme=4&page-personal=3')
+    expect(tablePageUrl(search, 'acme', 1)).toBe('/manage?inactive=show&page-personal=3')
+    expect(tablePageUrl('', 'personal', 1)).toBe('/manage')
   })
 })

@@ -2,8 +2,10 @@
  * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
  * `/manage?dialog=NAME&…`; its forms post to the index route's action with the same query, so that a reply without
  * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
- * page's view choice `inactive=show` (show inactive subscriptions); nothing else of the page's query is carried over.
+ * page's view choice `inactive=show` (show inactive subscriptions); a dialog's Close and the tables' pages keep the
+ * tables' pages (`page-{table}=N`) too.
  */
+import { pageParam } from '#app/rules/manage-view'
 
 /** The subscription dialogs, each `/manage?dialog=NAME&subscription=ID`. */
 export type SubscriptionDialogName =
@@ -89,4 +91,26 @@ export function dialogUrl(target: DialogTarget, from: ViewSource = ''): string {
 /** Where the dialog's forms post: the index route's action, with the dialog's own query. */
 export function dialogActionUrl(target: DialogTarget, from: ViewSource): string {
   return withView('/manage?index', targetParams(target), from)
+}
+
+/** The page's own view state in the URL: inactive subscriptions shown, and which page of each license table. */
+const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
+
+function viewOf(search: string): URLSearchParams {
+  const params = new URLSearchParams(search)
+  for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)
+  return params
+}
+
+/** Where a dialog's Close goes: the page as it was behind the dialog, without the dialog's own query values. */
+export function closeUrl(search: string): string {
+  return withView('/manage', viewOf(search), '')
+}
+
+/** One page of a license table (`page-{table}=N`, read by the loader too), keeping the rest of the view. */
+export function tablePageUrl(search: string, table: string, page: number): string {
+  const params = viewOf(search)
+  if (page === 1) params.delete(pageParam(table))
+  else params.set(pageParam(table), String(page))
+  return withView('/manage', params, '')
 }

@@ -48,8 +48,9 @@ export type ManageDialog<Data> = {
 }
 
 /**
- * One dialog: the loader (from a `.server` module: in the browser's bundle it is absent, and only the server calls
- * it), the forms it posts, and the component, which is typed by what the loader returns.
+ * One dialog: the loader (from a `.server` module), the forms it posts, and the component, which is typed by what the
+ * loader returns. The browser's bundle leaves `.server` modules out (their exports are `undefined` there), so a
+ * registry file only names what it imports from them and never calls it: only the server calls a loader or action.
  */
 export function defineDialog<Data>(dialog: {
   load: DialogLoader<Data>

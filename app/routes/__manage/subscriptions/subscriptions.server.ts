@@ -104,7 +104,7 @@ function dialogData(
   }
 }
 
-export const simpleDialog =
+const simpleDialog =
   (need: Need, operation: SubscriptionOperation | null): DialogLoader<SubscriptionDialogData> =>
   async ({ url, details }) =>
     dialogData(details, url, need, operation)
@@ -130,6 +130,13 @@ async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
   const answer = await callLicensing('catalog', {}, { credential: args.user.credential, context: args.context })
   return answer.ok ? answer.result : undefined
 }
+
+/** The dialogs that confirm one operation (cancel, pause, resume, restart) and the quantity dialog. */
+export const cancelDialog = simpleDialog('billing', 'cancel')
+export const pauseDialog = simpleDialog('billing', 'pause')
+export const resumeDialog = simpleDialog('billing', 'resume')
+export const restartDialog = simpleDialog('billing', 'restart')
+export const quantityDialog = simpleDialog('billing', 'quantity')
 
 export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'receipts', null)

@@ -1,6 +1,6 @@
 /**
- * One zod schema per company license form, parsed on the server with conform's `parseWithZod` and mirrored in the browser, so
- * the same messages (spec §5, word for word) appear with or without script.
+ * One zod schema per company license form, parsed on the server with conform's `parseWithZod` and mirrored in the
+ * browser, so the same messages (spec §5, word for word) appear with or without script.
  */
 import { z } from 'zod'
 import type { License } from '#protocol/entities'

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ManagePage } from '#app/components/manage/manage-page'
+import { ManagePage } from '#app/routes/__manage/manage-page'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
 import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
@@ -10,7 +10,9 @@ import { readFormData } from '#app/utils/form.server'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
 import { manageActions } from './__manage/actions.server'
+import type { OpenDialog } from './__manage/dialogs'
 import { dialogLoaders } from './__manage/dialogs.server'
+import { showsInactive } from './__manage/shared/urls'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = await requireUserSession(request)
@@ -38,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
   // A dialog name no capability registered is a page that does not exist.
   if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
-  const dialog =
+  const dialog: OpenDialog | null =
     dialogName && dialogLoader
       ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, details }) }
       : null
@@ -66,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view,
       dialog,
       now,
-      showInactive: url.searchParams.get('inactive') === 'show',
+      showInactive: showsInactive(url),
       hideWelcome: preferences.hideWelcome,
       search: url.search,
     },
@@ -95,7 +97,7 @@ export default function Manage() {
   return (
     <ManagePage
       view={data.view}
-      dialog={data.dialog as { name: string; data: unknown } | null}
+      dialog={data.dialog}
       now={data.now}
       showInactive={data.showInactive}
       hideWelcome={data.hideWelcome}

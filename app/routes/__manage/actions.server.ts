@@ -1,25 +1,33 @@
 import { redirect } from '@remix-run/node'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { ManageAction } from './registry.server'
-import { companyActions } from './company/index.server'
-import { bulkRenew, renew } from './renewals/renewals.server'
-import { linkAccount, saveAccountSettings } from './account/account-settings.server'
-import { changeEmail } from './account/change-email.server'
-import { subscriptionActions } from './subscriptions/subscriptions.server'
+import { companyForms } from './company/company.registry'
+import { manageDialogs } from './dialogs'
+import { renewalForms } from './renewals/renewals.registry'
+import type { ManageAction, ManageActions } from './shared/registry'
 
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
 
-/** Every form of /manage, by its `intent`. Capabilities add theirs here. A Map: see `dialogLoaders`. */
-export const manageActions: ReadonlyMap<string, ManageAction> = new Map(
-  Object.entries({
-    'dismiss-welcome': dismissWelcome,
-    ...companyActions,
-    renew,
-    'bulk-renew': bulkRenew,
-    'change-email': changeEmail,
-    'account-settings': saveAccountSettings,
-    'link-account': linkAccount,
-    ...subscriptionActions,
-  }),
-)
+/** One Map of every form; an intent two different forms claim is a mistake found when the module loads. */
+function byIntent(groups: ManageActions[]): Map<string, ManageAction> {
+  const actions = new Map<string, ManageAction>()
+  for (const group of groups) {
+    for (const [intent, action] of Object.entries(group)) {
+      const known = actions.get(intent)
+      if (known && known !== action) throw new Error(`Two /manage forms post intent=${intent}`)
+      actions.set(intent, action)
+    }
+  }
+  return actions
+}
+
+/**
+ * Every form of /manage, by its `intent`: the forms each dialog declares (see `dialogs.tsx`), the row buttons outside
+ * any dialog, and the welcome notice's. A Map: see `dialogLoaders`.
+ */
+export const manageActions: ReadonlyMap<string, ManageAction> = byIntent([
+  { 'dismiss-welcome': dismissWelcome },
+  companyForms,
+  renewalForms,
+  ...Object.values(manageDialogs).map((dialog) => dialog.actions),
+])

@@ -1,21 +1,10 @@
-import type { DialogLoader } from './registry.server'
-import { companyDialogLoaders } from './company/index.server'
-import { bulkRenewDialog, receiptDialog } from './renewals/renewals.server'
-import { accountSettingsDialog } from './account/account-settings.server'
-import { changeEmailDialog } from './account/change-email.server'
-import { subscriptionDialogLoaders } from './subscriptions/subscriptions.server'
+import { manageDialogs, type DialogData } from './dialogs'
+import type { DialogLoader } from './shared/registry'
 
 /**
- * Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. A Map, so that a name from the
- * request (`constructor`, `__proto__`, …) finds nothing rather than a member of Object.prototype.
+ * Every dialog's loader, by its `dialog` query value (see `dialogs.tsx`). A Map, so that a name from the request
+ * (`constructor`, `__proto__`, …) finds nothing rather than a member of Object.prototype.
  */
-export const dialogLoaders: ReadonlyMap<string, DialogLoader> = new Map(
-  Object.entries({
-    ...companyDialogLoaders,
-    'bulk-renew': bulkRenewDialog,
-    receipt: receiptDialog,
-    'change-email': changeEmailDialog,
-    'account-settings': accountSettingsDialog,
-    ...subscriptionDialogLoaders,
-  }),
+export const dialogLoaders: ReadonlyMap<string, DialogLoader<DialogData>> = new Map(
+  Object.entries(manageDialogs).map(([name, dialog]) => [name, dialog.load]),
 )

@@ -1,32 +1,66 @@
-import type { ComponentType } from 'react'
-import type { Details } from '#protocol/operations'
-import { companyDialogComponents } from './company/dialogs'
-import { BulkRenewDialog } from './renewals/bulk-renew-dialog'
-import { ReceiptErrorDialog } from './renewals/receipt-dialog'
-import { AccountSettingsDialog } from './account/account-settings-dialog'
-import { ChangeEmailDialog } from './account/change-email-dialog'
-import { subscriptionDialogComponents } from './subscriptions/dialogs'
-
-export type DialogProps = { data: unknown; details: Details; closeTo: string }
-
 /**
- * The component of each /manage dialog, by its `dialog` query value (mirrors dialogs.server.ts). This module (and
- * conform and zod with it) is a chunk of its own that the page loads only when a dialog is open: see
- * `#app/components/manage/manage-dialog.tsx`.
+ * Every /manage dialog, by its `dialog` query value: each capability declares its own in its `*.registry.ts`, and
+ * this list joins them. The names are exactly those of `DialogTarget` (`shared/urls.ts`), which every link uses; a
+ * dialog without an address, or an address without a dialog, does not compile.
+ *
+ * This module (and the dialogs' components, conform and zod with it) is a chunk of its own that the page loads only
+ * when a dialog is open: see `manage-dialog.tsx`. The server reads the loaders and forms through `dialogs.server.ts`
+ * and `actions.server.ts`.
  */
-export const dialogComponents: ReadonlyMap<string, ComponentType<DialogProps>> = new Map(
-  Object.entries({
-    ...companyDialogComponents,
-    'bulk-renew': BulkRenewDialog,
-    receipt: ReceiptErrorDialog,
-    'change-email': ChangeEmailDialog,
-    'account-settings': AccountSettingsDialog,
-    ...subscriptionDialogComponents,
-  }),
-)
+import type { SerializeFrom } from '@remix-run/node'
+import type { Details } from '#protocol/operations'
+import { accountDialogs } from './account/account.registry'
+import { adminDialogs } from './admin/admin.registry'
+import { companyDialogs } from './company/company.registry'
+import { permissionDialogs } from './permissions/permissions.registry'
+import { renewalDialogs } from './renewals/renewals.registry'
+import type { DialogProps, ManageDialog } from './shared/registry'
+import type { DialogName } from './shared/urls'
+import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
 
-/** The open dialog, by its name; nothing for a name no capability registered. */
-export function RegisteredDialog({ name, ...props }: DialogProps & { name: string }) {
-  const Dialog = dialogComponents.get(name)
-  return Dialog ? <Dialog {...props} /> : null
+export const manageDialogs = {
+  ...accountDialogs,
+  ...companyDialogs,
+  ...permissionDialogs,
+  ...renewalDialogs,
+  ...subscriptionDialogs,
+  ...adminDialogs,
+}
+
+type Registry = typeof manageDialogs
+
+/** What the named dialog's loader returns (any dialog's, without a name). */
+export type DialogData<N extends DialogName = DialogName> = N extends keyof Registry
+  ? Registry[N] extends ManageDialog<infer Data>
+    ? Data
+    : never
+  : never
+
+/** The open dialog as the page's loader returns it: its name and what its loader returned. */
+export type OpenDialog = { name: string; data: DialogData }
+
+/** A dialog no `DialogTarget` names: none may be (its entry below would have to be `never`). */
+type Unaddressed = Exclude<keyof Registry, DialogName>
+
+type ByName = { [N in DialogName]: ManageDialog<DialogData<N>> }
+
+/** Every address has its dialog, with the data its component takes, and every dialog has its address. */
+const addressed: ByName & { [N in Unaddressed]: never } = manageDialogs
+const byName: ByName = addressed
+
+/** Whether a name from the page is a registered dialog's: an own property, never one of Object.prototype's. */
+export function isDialogName(name: string): name is DialogName {
+  return Object.hasOwn(byName, name)
+}
+
+type RegisteredDialogProps = { open: SerializeFrom<OpenDialog>; details: Details; closeTo: string }
+
+/** The open dialog's component, handed what its loader returned; nothing for a name no capability registered. */
+export function RegisteredDialog({ open: { name, data }, details, closeTo }: RegisteredDialogProps) {
+  return isDialogName(name) ? <NamedDialog name={name} data={data} details={details} closeTo={closeTo} /> : null
+}
+
+function NamedDialog<N extends DialogName>({ name, ...props }: { name: N } & DialogProps<DialogData<N>>) {
+  const { Component } = byName[name]
+  return <Component {...props} />
 }

@@ -5,10 +5,10 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { AccountSettings } from '#protocol/entities'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { AccountSettingsActionData, AccountSettingsDialogData } from './account-settings.server'
 import { providerNames, providers, type Provider } from './account-settings.schema'
-import { manageActionUrl } from './urls'
+import { dialogActionUrl } from '../shared/urls'
 
 const groupStyle = { border: 'none', padding: 0, margin: '0 0 var(--space-4)' } as const
 const checkboxStyle = { width: 16, height: 16, margin: 0, accentColor: 'var(--accent-9)' } as const
@@ -19,8 +19,7 @@ const linkedField = { github: 'githubLinked', google: 'googleLinked' } as const
  * Account Settings (spec §2, §4): titled with the current email; the email-link policy and the linked GitHub and Google
  * accounts. Unlinking only changes the draft; Save sends it. Link leaves for the provider through the server.
  */
-export function AccountSettingsDialog({ data, details, closeTo }: DialogProps) {
-  const loaded = data as AccountSettingsDialogData
+export function AccountSettingsDialog({ data: loaded, details, closeTo }: DialogProps<AccountSettingsDialogData>) {
   const actionData = useActionData<AccountSettingsActionData>()
   const refusal = actionData?.intent === 'account-settings' ? actionData : undefined
 
@@ -67,7 +66,7 @@ function SettingsForm({ initial, draft, message, closeTo }: SettingsFormProps) {
 
   return (
     <>
-      <Form method="post" action={manageActionUrl(closeTo, 'account-settings')} id={formId}>
+      <Form method="post" action={dialogActionUrl({ dialog: 'account-settings' }, closeTo)} id={formId}>
         <input type="hidden" name="intent" value="account-settings" />
         <fieldset style={groupStyle}>
           <legend>
@@ -122,7 +121,7 @@ function SettingsForm({ initial, draft, message, closeTo }: SettingsFormProps) {
         <Form
           key={provider}
           method="post"
-          action={manageActionUrl(closeTo, 'account-settings')}
+          action={dialogActionUrl({ dialog: 'account-settings' }, closeTo)}
           id={`link-${provider}`}
           reloadDocument
           hidden

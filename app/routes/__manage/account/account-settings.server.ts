@@ -4,9 +4,9 @@ import type { AccountSettings } from '#protocol/entities'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
-import { managePageUrl } from './urls'
+import { pageUrl } from '../shared/urls'
 
 export type AccountSettingsDialogData =
   { kind: 'settings'; settings: AccountSettings } | { kind: 'error'; message: string }
@@ -19,7 +19,7 @@ export type AccountSettingsActionData = {
 }
 
 /** `?dialog=account-settings`: reads the settings (spec §7 `accountSettings`, no payload). */
-export const accountSettingsDialog: DialogLoader = async ({ user, context }) => {
+export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = async ({ user, context }) => {
   const answer = await callLicensing('accountSettings', {}, { credential: user.credential, context })
   if (!answer.ok) return { kind: 'error', message: errorMessageFor(answer.error) } satisfies AccountSettingsDialogData
   return { kind: 'settings', settings: answer.result } satisfies AccountSettingsDialogData
@@ -53,7 +53,7 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
     draft.logonLink === current.result.logonLink &&
     draft.githubLinked === current.result.githubLinked &&
     draft.googleLinked === current.result.googleLinked
-  if (unchanged) return redirect(managePageUrl(url))
+  if (unchanged) return redirect(pageUrl(url))
 
   const answer = await callLicensing('updateAccountSettings', draft, options)
   if (!answer.ok) {
@@ -63,7 +63,7 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
     )
   }
   await callLicensing('accountSettings', {}, options)
-  return redirect(managePageUrl(url))
+  return redirect(pageUrl(url))
 }
 
 /**

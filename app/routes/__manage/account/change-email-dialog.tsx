@@ -5,16 +5,15 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-ru
 import { FieldError } from '#app/components/field-error'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { ChangeEmailDialogData } from './change-email.server'
 import { changeEmailSchema } from './change-email.schema'
-import { manageActionUrl } from './urls'
+import { dialogActionUrl } from '../shared/urls'
 
 type ChangeEmailActionData = { intent: 'change-email'; result: SubmissionResult<string[]> }
 
 /** Change Email Address (spec §2, §4, §5): a new address and its confirmation; Escape closes it. */
-export function ChangeEmailDialog({ data, closeTo }: DialogProps) {
-  const { currentEmail } = data as ChangeEmailDialogData
+export function ChangeEmailDialog({ data: { currentEmail }, closeTo }: DialogProps<ChangeEmailDialogData>) {
   const schema = changeEmailSchema(currentEmail)
   const actionData = useActionData<ChangeEmailActionData>()
   const navigation = useNavigation()
@@ -38,7 +37,7 @@ export function ChangeEmailDialog({ data, closeTo }: DialogProps) {
       closeTo={closeTo}
       maxWidth="480px"
     >
-      <Form method="post" action={manageActionUrl(closeTo, 'change-email')} {...getFormProps(form)}>
+      <Form method="post" action={dialogActionUrl({ dialog: 'change-email' }, closeTo)} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="change-email" />
         <Flex direction="column" gap="2">
           <label htmlFor={fields.newEmail.id}>

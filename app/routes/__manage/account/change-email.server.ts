@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { destroySessionHeaders, getSession } from '#app/utils/session.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import { changeEmailSchema } from './change-email.schema'
 import { isPersonalHolder } from './holder'
 
@@ -13,7 +13,7 @@ export const CHANGE_EMAIL_REQUESTED_PATH = '/confirmEmail/requested'
 export type ChangeEmailDialogData = { currentEmail: string }
 
 /** `?dialog=change-email`: personal license holders only (spec §2, §6); anyone else gets a 404. */
-export const changeEmailDialog: DialogLoader = async ({ details }) => {
+export const changeEmailDialog: DialogLoader<ChangeEmailDialogData> = async ({ details }) => {
   if (!isPersonalHolder(details)) throw json({ message: 'Not found' }, { status: 404 })
   return { currentEmail: details.email } satisfies ChangeEmailDialogData
 }

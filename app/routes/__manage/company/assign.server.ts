@@ -8,10 +8,11 @@ import { canAssignLicense, displayName } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import { assignmentChangedMessage, type ErrorCode } from '#protocol/operations'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
-import { currentDetails, findCompanyLicense, notFound, refusal } from './common.server'
-import { AssignSchema, LicenseSchema } from './schemas'
-import { pageUrl, SEEN_HOLDER_FIELD } from './urls'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findCompanyLicense, notFound, refusal } from '../shared/details.server'
+import { AssignSchema, LicenseSchema } from './license-schemas'
+import { SEEN_HOLDER_FIELD } from './seen-fields'
+import { pageUrl } from '../shared/urls'
 
 export type AssignDialogData = {
   license: { id: string; product: string; order: string; key: number; assignedTo: string }
@@ -42,7 +43,7 @@ export type AssignActionData = { intent: 'assign'; result: SubmissionResult<stri
 export type UnassignActionData = { intent: 'unassign'; license: string; message: string }
 
 /** `?dialog=assign&license=ID`: a license of a company where the user may assign. */
-export const assignDialog: DialogLoader = async ({ url, details }) => {
+export const assignDialog: DialogLoader<AssignDialogData> = async ({ url, details }) => {
   const found = findCompanyLicense(details, url.searchParams.get('license'))
   if (!found || !found.company.canAssign) notFound()
   const { license, company } = found

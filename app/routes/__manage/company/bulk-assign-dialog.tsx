@@ -13,14 +13,15 @@ import {
   PlanSummary,
   SendEmailCheckbox,
   textAreaStyle,
-} from '#app/components/manage/company/dialog-parts'
+} from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { companyAssignees, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
-import { bulkAssignSchema } from './schemas'
-import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from './urls'
+import { bulkAssignSchema } from './license-schemas'
+import { SEEN_HOLDERS_FIELD } from './seen-fields'
+import { dialogActionUrl, dialogUrl, showsInactive } from '../shared/urls'
 
 /**
  * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new
@@ -32,8 +33,7 @@ import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from './urls'
  * arrives later (a revalidation of the page) can replace the text typed, or be applied to another product: the form
  * belongs to the product on screen, and is posted with it. Without script, "Choose product" reloads the dialog.
  */
-export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
-  const d = data as BulkAssignDialogData
+export function BulkAssignDialog({ data: d, details, closeTo }: DialogProps<BulkAssignDialogData>) {
   const company = details.body.companies.find((c) => c.id === d.company.id)
   const hydrated = useHydrated()
   const productId = 'bulk-assign-product'
@@ -65,9 +65,7 @@ export function BulkAssignDialog({ data, details, closeTo }: DialogProps) {
           <Form method="get" action="/manage" preventScrollReset>
             <input type="hidden" name="dialog" value="bulk-assign" />
             <input type="hidden" name="company" value={d.company.id} />
-            {new URLSearchParams(closeTo.split('?')[1] ?? '').get('inactive') === 'show' ? (
-              <input type="hidden" name="inactive" value="show" />
-            ) : null}
+            {showsInactive(closeTo) ? <input type="hidden" name="inactive" value="show" /> : null}
             <Flex direction="column" gap="2" mb="3">
               <label htmlFor={productId}>
                 <Text size="2" weight="medium">

@@ -12,10 +12,11 @@ import { normalizeEmail } from '#app/rules/email'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
-import { currentDetails, findCompany, notFound, refusal } from './common.server'
-import { bulkAssignSchema } from './schemas'
-import { pageUrl, SEEN_HOLDERS_FIELD } from './urls'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { bulkAssignSchema } from './license-schemas'
+import { SEEN_HOLDERS_FIELD } from './seen-fields'
+import { pageUrl } from '../shared/urls'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }
@@ -41,7 +42,7 @@ export type BulkAssignActionData = {
 /**
  * `?dialog=bulk-assign&company=ID[&group=G]`. (Its opening by itself once, spec §2, is decided by the /manage loader.)
  */
-export const bulkAssignDialog: DialogLoader = async ({ url, details, preferences }) => {
+export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async ({ url, details, preferences }) => {
   const companyId = url.searchParams.get('company')
   const company = findCompany(details, companyId)
   if (!company || !company.canAssign) notFound()

@@ -1,15 +1,15 @@
 import { Box, Button, Code, Flex, Heading, Link, Text } from '@radix-ui/themes'
-import { Alert, BackLink, textAreaStyle } from '#app/components/manage/company/dialog-parts'
+import { Alert, BackLink, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   offlineKeyFileName,
   offlineKeyLine,
   offlineKeysText,
   textFileHref,
-} from '#app/components/manage/company/offline-keys-text'
+} from '#app/routes/__manage/company/offline-keys-text'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { OfflineKeyDialogData, OfflineKeyEntry, OfflineKeysDialogData } from './offline-keys.server'
 
 const helpLink = (
@@ -19,8 +19,7 @@ const helpLink = (
 )
 
 /** One license's offline key (spec §2, §5): as text to copy and as a file to download. */
-export function OfflineKeyDialog({ data, closeTo }: DialogProps) {
-  const d = data as OfflineKeyDialogData
+export function OfflineKeyDialog({ data: d, closeTo }: DialogProps<OfflineKeyDialogData>) {
   if (d.kind === 'error') {
     return (
       <RouteDialog title="Offline Key" closeTo={closeTo} raised maxWidth="560px">
@@ -99,8 +98,7 @@ function LicenseKey({ entry, id, copy }: { entry: OfflineKeyEntry; id: string; c
 }
 
 /** The company's Offline Keys (spec §2): keys grouped by order, sorted by order then key, parts separated by ": ". */
-export function OfflineKeysDialog({ data, closeTo }: DialogProps) {
-  const d = data as OfflineKeysDialogData
+export function OfflineKeysDialog({ data: d, closeTo }: DialogProps<OfflineKeysDialogData>) {
   const title = labels.offlineKeys
   if (d.kind === 'error') {
     return (

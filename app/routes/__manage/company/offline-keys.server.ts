@@ -8,8 +8,8 @@ import type { License, OfflineLicense } from '#protocol/entities'
 import { showOfflineKeys } from '#app/rules/company'
 import { displayName, groupOfflineKeys, showOfflineKey } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
-import type { DialogLoader, ManageArgs } from '../registry.server'
-import { findCompany, findLicense, notFound, refusal } from './common.server'
+import type { DialogLoader, ManageArgs } from '../shared/registry'
+import { findCompany, findLicense, notFound, refusal } from '../shared/details.server'
 
 /** One license's offline key, with the license's own key (the one the editor is activated with online). */
 export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string; offlineKey: string }
@@ -80,7 +80,7 @@ const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
 })
 
 /** `?dialog=offline-key&license=ID`: any license the page shows whose row offers the offline key. */
-export const offlineKeyDialog: DialogLoader = async (args) => {
+export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args) => {
   const found = findLicense(args.details, args.url.searchParams.get('license'))
   if (!found || !showOfflineKey(found.license, Date.now())) notFound()
   const keys = await offlineKeysFor(args, [found.license])
@@ -90,7 +90,7 @@ export const offlineKeyDialog: DialogLoader = async (args) => {
 }
 
 /** `?dialog=offline-keys&company=ID`: the keys of the company's licenses outside subscriptions that have one. */
-export const offlineKeysDialog: DialogLoader = async (args) => {
+export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (args) => {
   const company = findCompany(args.details, args.url.searchParams.get('company'))
   if (!company || !showOfflineKeys(company)) notFound()
   const now = Date.now()

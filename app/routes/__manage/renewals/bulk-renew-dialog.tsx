@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { BulkRenewActionData, BulkRenewDialogData } from './renewals.server'
 import { salesRenewalMailto } from './renewal-rules'
 
@@ -23,8 +23,7 @@ function actionUrl(companyId: string, closeTo: string): string {
  * the server answers with a message). Renew asks for one renewal of the selected licenses, co-termed by the service to
  * one expiry date, and opens the provider's checkout (a new tab with script).
  */
-export function BulkRenewDialog({ data, closeTo }: DialogProps) {
-  const d = data as BulkRenewDialogData
+export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialogData>) {
   const hydrated = useHydrated()
   const actionData = useActionData<BulkRenewActionData>()
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(d.rows.map((r) => r.ref)))

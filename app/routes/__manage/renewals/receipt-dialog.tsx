@@ -2,12 +2,11 @@ import { Button, Flex } from '@radix-ui/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { DialogProps } from '../dialogs'
+import type { DialogProps } from '../shared/registry'
 import type { ReceiptDialogData } from './renewals.server'
 
 /** Shown only when the service refused a receipt (otherwise `?dialog=receipt` sends the browser to it). */
-export function ReceiptErrorDialog({ data, closeTo }: DialogProps) {
-  const d = data as ReceiptDialogData
+export function ReceiptErrorDialog({ data: d, closeTo }: DialogProps<ReceiptDialogData>) {
   return (
     <RouteDialog
       title={labels.somethingWentWrong}

@@ -11,7 +11,9 @@ import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
-import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { currentDetails, notFound } from '../shared/details.server'
+import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
 /** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
@@ -38,13 +40,6 @@ export type BulkRenewDialogData = {
 
 export type ReceiptDialogData = { error: string }
 
-async function currentDetails({ user, context }: Pick<ManageArgs, 'user' | 'context'>): Promise<Details> {
-  const answer = await callLicensing('retrieveDetails', {}, { credential: user.credential, context })
-  // A session error: /manage shows its dialog.
-  if (!answer.ok) throw redirect('/manage')
-  return answer.result
-}
-
 /** A license the page shows (personal or a company's), with the company it is shown under. */
 function findLicense(details: Details, ref: LicenseRef): { license: License; company?: Company } | undefined {
   const same = (l: License) => l.id === ref.id && l.owner === ref.owner
@@ -55,14 +50,6 @@ function findLicense(details: Details, ref: LicenseRef): { license: License; com
     if (license) return { license, company }
   }
   return undefined
-}
-
-function notFound(): never {
-  throw json({ message: 'Not found' }, { status: 404 })
-}
-
-function pageUrl(url: URL): string {
-  return url.searchParams.get('inactive') === 'show' ? '/manage?inactive=show' : '/manage'
 }
 
 async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ url: string } | { error: string }> {
@@ -112,7 +99,7 @@ export const bulkRenew: ManageAction = async (args) => {
 }
 
 /** `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. */
-export const bulkRenewDialog: DialogLoader = async ({ url, details }) => {
+export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async ({ url, details }) => {
   const company = details.body.companies.find((c) => c.id === url.searchParams.get('company'))
   if (!company || !showBulkRenew(company)) notFound()
   return {
@@ -150,7 +137,7 @@ function receiptCache(session: Session): Record<string, string> {
  * which is cached in the session per license (spec §7) and the browser is sent there. A refusal shows the error
  * dialog.
  */
-export const receiptDialog: DialogLoader = async ({ request, url, user, context, details }) => {
+export const receiptDialog: DialogLoader<ReceiptDialogData> = async ({ request, url, user, context, details }) => {
   const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }
   const found = ref.id ? findLicense(details, ref) : undefined
   if (!found || !showReceipt(found.license, found.company)) notFound()

@@ -25,11 +25,16 @@ import {
 } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import { currentDetails, findSubscription, notFound, refusal } from '../company/common.server'
-import { pageUrl } from '../company/urls'
-import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
-import { OfferSchema, PauseResumeSchema, SubscriptionFormSchema, assignSchema, quantitySchema } from './schemas'
-import type { SubscriptionDialogName } from './urls'
+import { currentDetails, findSubscription, notFound, refusal } from '../shared/details.server'
+import { pageUrl } from '../shared/urls'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import {
+  OfferSchema,
+  PauseResumeSchema,
+  SubscriptionFormSchema,
+  assignSchema,
+  quantitySchema,
+} from './subscription-schemas'
 
 /** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */
 export type SubscriptionDialogData = {
@@ -100,7 +105,7 @@ function dialogData(
 }
 
 const simpleDialog =
-  (need: Need, operation: SubscriptionOperation | null): DialogLoader =>
+  (need: Need, operation: SubscriptionOperation | null): DialogLoader<SubscriptionDialogData> =>
   async ({ url, details }) =>
     dialogData(details, url, need, operation)
 
@@ -126,7 +131,14 @@ async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
   return answer.ok ? answer.result : undefined
 }
 
-const receiptsDialog: DialogLoader = async (args) => {
+/** The dialogs that confirm one operation (cancel, pause, resume, restart) and the quantity dialog. */
+export const cancelDialog = simpleDialog('billing', 'cancel')
+export const pauseDialog = simpleDialog('billing', 'pause')
+export const resumeDialog = simpleDialog('billing', 'resume')
+export const restartDialog = simpleDialog('billing', 'restart')
+export const quantityDialog = simpleDialog('billing', 'quantity')
+
+export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'receipts', null)
   const answer = await callLicensing(
     'subscriptionReceipts',
@@ -137,7 +149,7 @@ const receiptsDialog: DialogLoader = async (args) => {
   return { ...base, payments: answer.result.payments } satisfies ReceiptsDialogData
 }
 
-const paymentMethodDialog: DialogLoader = async (args) => {
+export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', null)
   const refusalText =
     base.subscription.state === 'deleted'
@@ -153,7 +165,7 @@ const paymentMethodDialog: DialogLoader = async (args) => {
   } satisfies PaymentMethodDialogData
 }
 
-const upgradeDialog: DialogLoader = async (args) => {
+export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', 'upgrade')
   const s = base.subscription
   const catalog = await catalogOf(args)
@@ -169,7 +181,7 @@ const upgradeDialog: DialogLoader = async (args) => {
   return { ...base, ...(annualPrice ? { annualPrice } : {}) } satisfies UpgradeDialogData
 }
 
-const offerDialog: DialogLoader = async (args) => {
+export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'billing', 'specialOffer')
   const catalog = await catalogOf(args)
   const countries = (catalog?.countries ?? []).map((c) => ({ code: c.code, name: c.name }))
@@ -178,7 +190,7 @@ const offerDialog: DialogLoader = async (args) => {
   return { ...base, country, countries } satisfies OfferDialogData
 }
 
-const assignDialog: DialogLoader = async (args) => {
+export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
   const base = dialogData(args.details, args.url, 'assign', 'assign')
   const withLapsing = base.subscription.licenses.some((l) => l.lapsing)
   const { text, lapsingText } = subscriptionAssignees(base.subscription.licenses)
@@ -189,19 +201,6 @@ const assignDialog: DialogLoader = async (args) => {
     withLapsing,
     sendEmail: args.preferences.sendEmailOnAssign,
   } satisfies AssignDialogData
-}
-
-export const subscriptionDialogLoaders: Record<SubscriptionDialogName, DialogLoader> = {
-  'subscription-assign': assignDialog,
-  'subscription-cancel': simpleDialog('billing', 'cancel'),
-  'subscription-pause': simpleDialog('billing', 'pause'),
-  'subscription-resume': simpleDialog('billing', 'resume'),
-  'subscription-restart': simpleDialog('billing', 'restart'),
-  'subscription-upgrade': upgradeDialog,
-  'subscription-quantity': simpleDialog('billing', 'quantity'),
-  'subscription-offer': offerDialog,
-  'subscription-receipts': receiptsDialog,
-  'subscription-payment-method': paymentMethodDialog,
 }
 
 // ─── actions ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -259,7 +258,7 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
   }
 }
 
-const cancel = confirmAction({
+export const cancel = confirmAction({
   intent: 'subscription-cancel',
   schema: SubscriptionFormSchema,
   invalid: 'A subscription must be given.',
@@ -267,7 +266,7 @@ const cancel = confirmAction({
   payload: (_form, subscriptionId) => ({ subscriptionId }),
 })
 
-const pauseResume = confirmAction({
+export const pauseResume = confirmAction({
   intent: 'subscription-pause-resume',
   schema: PauseResumeSchema,
   invalid: 'A subscription and an action must be given.',
@@ -275,7 +274,7 @@ const pauseResume = confirmAction({
   payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
 })
 
-const upgrade = confirmAction({
+export const upgrade = confirmAction({
   intent: 'subscription-upgrade',
   schema: SubscriptionFormSchema,
   invalid: 'A subscription must be given.',
@@ -283,7 +282,7 @@ const upgrade = confirmAction({
   payload: (_form, subscriptionId) => ({ subscriptionId }),
 })
 
-const offer: ManageAction = async (args) => {
+export const offer: ManageAction = async (args) => {
   const intent = 'subscription-offer'
   const submission = parseWithZod(args.formData, { schema: OfferSchema })
   const id = String(args.formData.get('subscription') ?? '')
@@ -305,7 +304,7 @@ const offer: ManageAction = async (args) => {
   return redirect(pageUrl(args.url))
 }
 
-const quantity: ManageAction = async (args) => {
+export const quantity: ManageAction = async (args) => {
   const intent = 'subscription-quantity'
   const details = await currentDetails(args)
   const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
@@ -347,7 +346,7 @@ const quantity: ManageAction = async (args) => {
   return redirect(pageUrl(args.url))
 }
 
-const assign: ManageAction = async (args) => {
+export const assign: ManageAction = async (args) => {
   const intent = 'subscription-assign'
   const details = await currentDetails(args)
   const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
@@ -395,13 +394,4 @@ const assign: ManageAction = async (args) => {
   return redirect(pageUrl(args.url), {
     headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
   })
-}
-
-export const subscriptionActions: Record<string, ManageAction> = {
-  'subscription-cancel': cancel,
-  'subscription-pause-resume': pauseResume,
-  'subscription-upgrade': upgrade,
-  'subscription-offer': offer,
-  'subscription-quantity': quantity,
-  'subscription-assign': assign,
 }

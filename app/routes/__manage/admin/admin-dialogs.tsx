@@ -1,0 +1,165 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Button, Flex, Strong, Text, TextField } from '@radix-ui/themes'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { FieldError } from '#app/components/field-error'
+import { Alert, BackLink } from '#app/routes/__manage/shared/dialog-parts'
+import { RouteDialog } from '#app/components/route-dialog'
+import { labels } from '#app/rules/messages'
+import type { DialogProps } from '../shared/registry'
+import type {
+  MergeActionData,
+  MergeDialogData,
+  RemoveActionData,
+  RemoveLicenseDialogData,
+  RemoveSubscriptionDialogData,
+} from './admin.server'
+import { MergeSchema } from './admin-schemas'
+import { dialogActionUrl } from '../shared/urls'
+
+/**
+ * Merge dialog (spec §2, §5; platform administrators): the company name, then a confirmation of what will move where.
+ */
+export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<MergeDialogData>) {
+  const actionData = useActionData<MergeActionData>()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'merge'
+  const own = actionData?.intent === 'merge' && navigation.state === 'idle' ? actionData : undefined
+  const confirm = own?.confirm
+  const action = dialogActionUrl({ dialog: 'merge' }, closeTo)
+
+  const [form, fields] = useForm({
+    id: 'merge',
+    lastResult: confirm ? undefined : own?.result,
+    constraint: getZodConstraint(MergeSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MergeSchema }),
+  })
+
+  return (
+    <RouteDialog
+      title="Merge Companies"
+      description={`Moves the ${licenseCount} license(s) you hold in your own name, with their subscriptions, into the company of that name. A new company is created when there is none, with you as its Company Administrator.`}
+      closeTo={closeTo}
+      maxWidth="520px"
+    >
+      {confirm ? (
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="merge" />
+          <input type="hidden" name="stage" value="merge" />
+          <input type="hidden" name="companyName" value={confirm.companyName} />
+          <Text as="p" size="3" mb="3" role="alert">
+            Merge {licenseCount} license(s) into <Strong>{confirm.companyName}</Strong>? This cannot be undone.
+          </Text>
+          <Flex gap="3" justify="end">
+            <BackLink to={closeTo}>{labels.cancel}</BackLink>
+            <Button type="submit" color="red" variant="soft" disabled={busy}>
+              {busy ? 'Merging…' : 'Merge'}
+            </Button>
+          </Flex>
+        </Form>
+      ) : (
+        <Form method="post" action={action} {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="merge" />
+          <input type="hidden" name="stage" value="confirm" />
+          <Flex direction="column" gap="2">
+            <label htmlFor={fields.companyName.id}>
+              <Text size="2" weight="medium">
+                Company name
+              </Text>
+            </label>
+            <TextField.Root
+              {...getInputProps(fields.companyName, { type: 'text' })}
+              key={fields.companyName.key}
+              autoComplete="organization"
+            />
+            <FieldError id={fields.companyName.errorId} errors={fields.companyName.errors} />
+            <FieldError id={form.errorId} errors={form.errors} />
+            <Flex gap="3" justify="end" mt="3">
+              <BackLink to={closeTo}>{labels.cancel}</BackLink>
+              <Button type="submit" disabled={busy}>
+                {labels.continue}
+              </Button>
+            </Flex>
+          </Flex>
+        </Form>
+      )}
+    </RouteDialog>
+  )
+}
+
+function RemoveConfirmation({
+  intent,
+  title,
+  question,
+  field,
+  value,
+  action,
+  closeTo,
+}: {
+  intent: RemoveActionData['intent']
+  title: string
+  question: string
+  field: string
+  value: string
+  action: string
+  closeTo: string
+}) {
+  const actionData = useActionData<RemoveActionData>()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const refusal = actionData?.intent === intent && navigation.state === 'idle' ? actionData.message : undefined
+  return (
+    <RouteDialog title={title} closeTo={closeTo} maxWidth="480px" role="alertdialog">
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <Text as="p" size="3" mb="3">
+        {question} This cannot be undone.
+      </Text>
+      <Form method="post" action={action}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name={field} value={value} />
+        <Flex gap="3" justify="end">
+          <BackLink to={closeTo}>{labels.cancel}</BackLink>
+          <Button type="submit" color="red" variant="soft" disabled={busy}>
+            {busy ? 'Removing…' : title}
+          </Button>
+        </Flex>
+      </Form>
+    </RouteDialog>
+  )
+}
+
+/** Remove license (platform administrators), confirmed first. */
+export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<RemoveLicenseDialogData>) {
+  const assigned = license.assignedTo ? `, assigned to ${license.assignedTo}` : ''
+  return (
+    <RemoveConfirmation
+      intent="remove-license"
+      title="Remove License"
+      question={`Remove the license ${license.product}, order ${license.order}, key ${license.key} of ${license.holder}${assigned}?`}
+      field="license"
+      value={license.id}
+      action={dialogActionUrl({ dialog: 'remove-license', license: license.id }, closeTo)}
+      closeTo={closeTo}
+    />
+  )
+}
+
+/** Remove subscription (platform administrators), confirmed first. */
+export function RemoveSubscriptionDialog({
+  data: { subscription },
+  closeTo,
+}: DialogProps<RemoveSubscriptionDialogData>) {
+  return (
+    <RemoveConfirmation
+      intent="remove-subscription"
+      title="Remove Subscription"
+      question={`Remove the subscription #${subscription.id} (${subscription.product}, ${subscription.quantity} license(s)) of ${subscription.holder}, and its licenses?`}
+      field="subscription"
+      value={subscription.id}
+      action={dialogActionUrl({ dialog: 'remove-subscription', subscription: subscription.id }, closeTo)}
+      closeTo={closeTo}
+    />
+  )
+}

@@ -1,0 +1,46 @@
+import { Button } from '@radix-ui/themes'
+import { Link as RemixLink, useLocation } from '@remix-run/react'
+import { licenseWords } from '#app/rules/license'
+import type { LicenseActionProps, SubscriptionActionProps } from '../shared/row-actions'
+import { RowLink } from '../shared/row-link'
+import { dialogUrl } from '../shared/urls'
+
+/** Remove license: platform administrators only, confirmed in its dialog. */
+export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
+  const location = useLocation()
+  if (!admin) return null
+  return (
+    <RowLink
+      to={dialogUrl({ dialog: 'remove-license', license: license.id }, location.search)}
+      label={`Remove ${licenseWords(license)}`}
+    >
+      Remove
+    </RowLink>
+  )
+}
+
+/** Remove subscription: platform administrators only, confirmed in its dialog. */
+export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionActionProps) {
+  const location = useLocation()
+  if (!admin) return null
+  return (
+    <RowLink
+      to={dialogUrl({ dialog: 'remove-subscription', subscription: subscription.subscriptionId }, location.search)}
+      label={`Remove subscription #${subscription.subscriptionId}`}
+    >
+      Remove subscription
+    </RowLink>
+  )
+}
+
+/** The administrator notice's merge-companies entry (spec §2). */
+export function MergeCompaniesLink() {
+  const location = useLocation()
+  return (
+    <Button asChild variant="soft" size="1">
+      <RemixLink to={dialogUrl({ dialog: 'merge' }, location.search)} preventScrollReset>
+        Merge companies
+      </RemixLink>
+    </Button>
+  )
+}

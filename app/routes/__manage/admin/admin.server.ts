@@ -1,0 +1,142 @@
+/**
+ * Platform-administrator actions (spec §2, §6, §7): merge companies (`mergeLicenses`), remove license (`removeLicense`)
+ * and remove subscription (`removeSubscription`), each confirmed before it runs. The dialogs are offered to platform
+ * administrators only; the service refuses the operations to anyone else.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import type { Details } from '#protocol/operations'
+import { displayName } from '#app/rules/license'
+import { subscriptionDisplayName } from '#app/rules/subscription'
+import { callLicensing } from '#app/utils/licensing.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findLicense, findSubscription, notFound, refusal } from '../shared/details.server'
+import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
+import { pageUrl } from '../shared/urls'
+
+export type MergeDialogData = { licenseCount: number }
+export type MergeActionData = {
+  intent: 'merge'
+  result: SubmissionResult<string[]>
+  /** The confirmation step: the name as it will be used. */
+  confirm?: { companyName: string }
+}
+
+export type RemoveLicenseDialogData = {
+  license: { id: string; product: string; order: string; key: number; holder: string; assignedTo: string }
+}
+export type RemoveSubscriptionDialogData = {
+  subscription: { id: string; product: string; holder: string; quantity: number; state: string }
+}
+export type RemoveActionData = { intent: 'remove-license' | 'remove-subscription'; message: string }
+
+function requireAdministrator(details: Details) {
+  if (!details.admin) notFound()
+}
+
+/** Licenses held in the account's own name: what a merge moves. */
+const ownLicenses = (details: Details) => details.body.personal.licenses.filter((l) => l.owner === details.email)
+
+/** `?dialog=merge` */
+export const mergeDialog: DialogLoader<MergeDialogData> = async ({ details }) => {
+  requireAdministrator(details)
+  return { licenseCount: ownLicenses(details).length } satisfies MergeDialogData
+}
+
+/** `intent=merge`: `stage=confirm` asks; `stage=merge` merges. */
+export const merge: ManageAction = async (args) => {
+  requireAdministrator(await currentDetails(args))
+  const submission = parseWithZod(args.formData, { schema: MergeSchema })
+  if (submission.status !== 'success') {
+    return json<MergeActionData>({ intent: 'merge', result: submission.reply() }, { status: 400 })
+  }
+  const { companyName, stage } = submission.value
+  if (stage === 'confirm')
+    return json<MergeActionData>({ intent: 'merge', result: submission.reply(), confirm: { companyName } })
+  const answer = await callLicensing(
+    'mergeLicenses',
+    { companyName },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) {
+    const { message, status } = refusal(answer.error)
+    return json<MergeActionData>({ intent: 'merge', result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+  return redirect(pageUrl(args.url))
+}
+
+const holderOf = (owner: string, companyName?: string) => companyName ?? owner
+
+/** `?dialog=remove-license&license=ID` */
+export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async ({ url, details }) => {
+  requireAdministrator(details)
+  const found = findLicense(details, url.searchParams.get('license'))
+  if (!found) notFound()
+  const { license, company } = found
+  return {
+    license: {
+      id: license.id,
+      product: displayName(license),
+      order: license.order,
+      key: license.key,
+      holder: holderOf(license.owner, company?.name),
+      assignedTo: license.assignedTo,
+    },
+  } satisfies RemoveLicenseDialogData
+}
+
+/** `intent=remove-license` */
+export const removeLicense: ManageAction = async (args) => {
+  const details = await currentDetails(args)
+  requireAdministrator(details)
+  const parsed = RemoveLicenseSchema.safeParse(Object.fromEntries(args.formData))
+  const found = parsed.success ? findLicense(details, parsed.data.license) : undefined
+  if (!found) notFound()
+  const answer = await callLicensing(
+    'removeLicense',
+    { ids: [{ id: found.license.id, owner: found.license.owner }] },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) {
+    const { message, status } = refusal(answer.error)
+    return json<RemoveActionData>({ intent: 'remove-license', message }, { status })
+  }
+  return redirect(pageUrl(args.url))
+}
+
+/** `?dialog=remove-subscription&subscription=ID` */
+export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async ({ url, details }) => {
+  requireAdministrator(details)
+  const found = findSubscription(details, url.searchParams.get('subscription'))
+  if (!found) notFound()
+  const { subscription, company } = found
+  return {
+    subscription: {
+      id: subscription.subscriptionId,
+      product: subscriptionDisplayName(subscription),
+      holder: company?.name ?? details.email,
+      quantity: subscription.quantity,
+      state: subscription.state,
+    },
+  } satisfies RemoveSubscriptionDialogData
+}
+
+/** `intent=remove-subscription` */
+export const removeSubscription: ManageAction = async (args) => {
+  const details = await currentDetails(args)
+  requireAdministrator(details)
+  const parsed = RemoveSubscriptionSchema.safeParse(Object.fromEntries(args.formData))
+  const found = parsed.success ? findSubscription(details, parsed.data.subscription) : undefined
+  if (!found) notFound()
+  const answer = await callLicensing(
+    'removeSubscription',
+    { subscriptionId: found.subscription.subscriptionId },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) {
+    const { message, status } = refusal(answer.error)
+    return json<RemoveActionData>({ intent: 'remove-subscription', message }, { status })
+  }
+  return redirect(pageUrl(args.url))
+}

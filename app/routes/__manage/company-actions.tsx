@@ -1,0 +1,23 @@
+import { Flex } from '@radix-ui/themes'
+import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
+import { PermissionsLink } from './permissions/permissions-link'
+import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
+import type { CompanyActionProps } from './shared/row-actions'
+
+/**
+ * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
+ * New Subscription. Each renders nothing when its flags say no.
+ */
+export function CompanyActions(props: CompanyActionProps) {
+  return (
+    <Flex gap="3" wrap="wrap" align="center" mb="3" asChild>
+      <nav aria-label={`${props.company.name} actions`}>
+        <PermissionsLink {...props} />
+        <BulkAssignLink {...props} />
+        <BulkRenewLink {...props} />
+        <OfflineKeysLink {...props} />
+        <NewSubscriptionLink {...props} />
+      </nav>
+    </Flex>
+  )
+}

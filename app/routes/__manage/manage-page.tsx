@@ -1,0 +1,116 @@
+import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import type { SerializeFrom } from '@remix-run/node'
+import { Form, Link } from '@remix-run/react'
+import type { ManageView } from '#app/rules/manage-view'
+import { MergeCompaniesLink } from './admin/admin-links'
+import { ExpiryWarning } from './expiry-warning'
+import { CompanySection } from './company-section'
+import { LicenseTable } from './license-table'
+import type { OpenDialog } from './dialogs'
+import { ManageDialog } from './manage-dialog'
+import { closeUrl, tablePageUrl } from './shared/urls'
+import { SubscriptionList } from './subscription-list'
+
+type ManagePageProps = {
+  /** The details with the visible page of each license table, and the facts about the rest (see `manageView`). */
+  view: ManageView
+  dialog: SerializeFrom<OpenDialog> | null
+  now: number
+  showInactive: boolean
+  hideWelcome: boolean
+  search: string
+}
+
+/** Manage Licenses (spec §2): a personal section and one section per company. */
+export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
+  const { details } = view
+  const { personal, companies } = details.body
+  const closeTo = closeUrl(search)
+  const pageHref = (table: string) => (page: number) => tablePageUrl(search, table, page)
+  const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
+
+  return (
+    <Container size="4" px="4" py="5">
+      <Heading as="h1" size="7" mb="4">
+        Manage Licenses
+      </Heading>
+
+      {!hideWelcome ? (
+        <Callout.Root highContrast mb="4" color="indigo" role="region" aria-label="Welcome">
+          <Callout.Text>
+            Welcome, {details.email}. Here you can see your licenses and subscriptions
+            {companies.length ? ', assign company licenses to your team, renew, and manage permissions' : ''}. See{' '}
+            <Link to="/help/">Help</Link> for how everything works.
+          </Callout.Text>
+          <Form method="post" action="/manage?index">
+            <input type="hidden" name="intent" value="dismiss-welcome" />
+            <Button type="submit" variant="soft" size="1">
+              Don’t show this again
+            </Button>
+          </Form>
+        </Callout.Root>
+      ) : null}
+
+      <ExpiryWarning warnings={view.expiry} />
+
+      {details.admin ? (
+        <Callout.Root highContrast mb="4" color="amber" role="note">
+          <Callout.Text>
+            You are signed in as a platform administrator: merge companies, remove license and remove subscription
+            actions are available.
+          </Callout.Text>
+          <MergeCompaniesLink />
+        </Callout.Root>
+      ) : null}
+
+      {dialog ? <ManageDialog open={dialog} details={details} closeTo={closeTo} /> : null}
+
+      {hasPersonal ? (
+        <Box asChild mb="6">
+          <section aria-labelledby="personal-heading">
+            <Heading as="h2" size="5" mb="3" id="personal-heading">
+              Personal
+            </Heading>
+            {personal.subscriptions.length ? (
+              <SubscriptionList
+                subscriptions={personal.subscriptions}
+                now={now}
+                showInactive={showInactive}
+                headingId="personal-subscriptions"
+                label="Personal subscriptions"
+                admin={details.admin}
+              />
+            ) : null}
+            <LicenseTable
+              licenses={view.personal}
+              now={now}
+              caption="Personal licenses"
+              admin={details.admin}
+              href={pageHref('personal')}
+            />
+          </section>
+        </Box>
+      ) : null}
+
+      {companies.map((company) => (
+        <CompanySection
+          key={company.id}
+          href={pageHref(company.id)}
+          company={company}
+          counts={view.companies[company.id].counts}
+          licenses={view.companies[company.id].licenses}
+          now={now}
+          showInactive={showInactive}
+          admin={details.admin}
+          email={details.email}
+        />
+      ))}
+
+      {!hasPersonal && companies.length === 0 ? <Text as="p">You have no licenses yet.</Text> : null}
+
+      <Flex mt="6">
+        <Link to="/shop/">Buy New License(s)</Link>
+      </Flex>
+    </Container>
+  )
+}

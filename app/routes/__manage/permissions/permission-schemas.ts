@@ -1,0 +1,34 @@
+/**
+ * The permission forms' schemas, parsed on the server with conform's `parseWithZod` and mirrored in the browser, so
+ * the same messages (spec §5, word for word) appear with or without script.
+ */
+import { z } from 'zod'
+import { normalizeEmail, requiredEmail } from '#app/rules/email'
+import { userExists } from '#app/rules/messages'
+import type { RoleNumber } from '#app/rules/roles'
+
+/**
+ * Add Company Permission (§2, §5): the email (required, valid, not already in the company's list), one of the roles
+ * offered, and "Send notification to user".
+ */
+export function addPermissionSchema(existingEmails: readonly string[], offered: readonly RoleNumber[]) {
+  const existing = new Set(existingEmails.map(normalizeEmail))
+  return z
+    .object({
+      company: z.string().min(1),
+      email: requiredEmail,
+      role: z.number().int(),
+      sendEmail: z.boolean().default(false),
+    })
+    .superRefine((value, ctx) => {
+      if (existing.has(normalizeEmail(value.email))) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['email'], message: userExists })
+      }
+      if (!offered.includes(value.role as RoleNumber)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['role'], message: 'Choose one of the roles offered.' })
+      }
+    })
+}
+
+/** Permissions list: the Remove button of a row. */
+export const RemovePermissionSchema = z.object({ company: z.string().min(1), email: z.string().min(1) })

@@ -1,0 +1,17 @@
+/** The company permission dialogs of /manage (spec §2, §5): the Permissions list and Add Company Permission. */
+import { defineDialog } from '../shared/registry'
+import { AddPermissionDialog, PermissionsDialog } from './permissions-dialog'
+import { addPermission, addPermissionDialog, permissionsDialog, removePermission } from './permissions.server'
+
+export const permissionDialogs = {
+  permissions: defineDialog({
+    load: permissionsDialog,
+    actions: { 'remove-permission': removePermission },
+    Component: PermissionsDialog,
+  }),
+  'add-permission': defineDialog({
+    load: addPermissionDialog,
+    actions: { 'add-permission': addPermission },
+    Component: AddPermissionDialog,
+  }),
+}

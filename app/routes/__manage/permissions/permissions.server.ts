@@ -1,0 +1,170 @@
+/**
+ * Company permissions (spec §2 "Company Permissions" and "Add Company Permission", §4 role-removal rules, §6, §7
+ * `retrievePermissions` / `updatePermissions`). The portal shows the rules; the service enforces them.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import type { Company, PermissionEntry } from '#protocol/entities'
+import { showPermissions } from '#app/rules/company'
+import { normalizeEmail } from '#app/rules/email'
+import { userExists } from '#app/rules/messages'
+import {
+  DEFAULT_ROLE,
+  canManageRole,
+  checkRemoval,
+  roleCodes,
+  roleDescription,
+  roleName,
+  roleOfEntry,
+  rolesOfferedTo,
+  UNKNOWN_ROLE,
+  type RoleNumber,
+} from '#app/rules/roles'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
+import { setPreferences } from '#app/utils/preferences.server'
+import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { addPermissionSchema, RemovePermissionSchema } from './permission-schemas'
+import { dialogUrl, pageUrl } from '../shared/urls'
+
+export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
+
+export type PermissionsDialogData =
+  | { kind: 'list'; company: { id: string; name: string }; rows: PermissionRow[] }
+  | { kind: 'error'; company: { id: string; name: string }; message: string }
+
+export type RoleOption = { role: RoleNumber; name: string; description: string }
+
+export type AddPermissionDialogData = {
+  company: { id: string; name: string }
+  existing: string[]
+  roles: RoleOption[]
+  defaultRole: RoleNumber
+  sendEmail: boolean
+  /** The form's idempotency key: a repeat of this one submission adds the permission once. */
+  idempotencyKey: string
+}
+
+export type RemovePermissionActionData = { intent: 'remove-permission'; email: string; message: string }
+export type AddPermissionActionData = { intent: 'add-permission'; result: SubmissionResult<string[]> }
+
+/** The Permissions link shows only with canAddUsers or canAddResellers (spec §5); the dialogs follow it. */
+function permissionsCompany(details: DialogArgs['details'], companyId: string | null): Company {
+  const company = findCompany(details, companyId)
+  if (!company || !showPermissions(company)) notFound()
+  return company
+}
+
+async function entriesOf(args: Pick<ManageArgs, 'user' | 'context'>, companyId: string) {
+  const answer = await callLicensing(
+    'retrievePermissions',
+    { companyId },
+    { credential: args.user.credential, context: args.context },
+  )
+  return answer.ok
+    ? { ok: true as const, entries: answer.result.permissions }
+    : { ok: false as const, ...refusal(answer.error) }
+}
+
+/** The user's own role in the company, read from its permission list. */
+function actorRole(entries: readonly PermissionEntry[], email: string): RoleNumber {
+  const own = entries.find((e) => normalizeEmail(e.email) === normalizeEmail(email))
+  return own ? roleOfEntry(own) : UNKNOWN_ROLE
+}
+
+/** `?dialog=permissions&company=ID`: Email and Role of everyone with a role, Remove where the user may remove it. */
+export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (args) => {
+  const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
+  const summary = { id: company.id, name: company.name }
+  const list = await entriesOf(args, company.id)
+  if (!list.ok) return { kind: 'error', company: summary, message: list.message } satisfies PermissionsDialogData
+  const actor = actorRole(list.entries, args.details.email)
+  return {
+    kind: 'list',
+    company: summary,
+    rows: list.entries.map((entry) => {
+      const role = roleOfEntry(entry)
+      return { email: entry.email, role, roleName: roleName(role), canRemove: canManageRole(actor, role) }
+    }),
+  } satisfies PermissionsDialogData
+}
+
+/** `?dialog=add-permission&company=ID`: Email, Role (reseller roles only with canAddResellers), notification. */
+export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async (args) => {
+  const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
+  const list = await entriesOf(args, company.id)
+  return {
+    company: { id: company.id, name: company.name },
+    existing: list.ok ? list.entries.map((e) => e.email) : [],
+    roles: rolesOfferedTo(company).map((role) => ({ role, name: roleName(role), description: roleDescription(role) })),
+    defaultRole: DEFAULT_ROLE,
+    sendEmail: args.preferences.useSendEmailOnAddPermission,
+    idempotencyKey: newIdempotencyKey(),
+  } satisfies AddPermissionDialogData
+}
+
+/**
+ * `intent=remove-permission`: the role-removal rules are checked here first, so their message shows at once
+ * ("Cannot remove the last administrator"); the service checks them again, in the same transaction as the removal.
+ */
+export const removePermission: ManageAction = async (args) => {
+  const parsed = RemovePermissionSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A company and an email address must be given.' }, { status: 400 })
+  const { company: companyId, email } = parsed.data
+  const company = permissionsCompany(await currentDetails(args), companyId)
+  const fail = (message: string, status = 400) =>
+    json<RemovePermissionActionData>({ intent: 'remove-permission', email, message }, { status })
+
+  const list = await entriesOf(args, company.id)
+  if (!list.ok) return fail(list.message, list.status)
+  const rule = checkRemoval(list.entries, [email])
+  if (rule) return fail(rule.message)
+
+  const answer = await callLicensing(
+    'updatePermissions',
+    { remove: [{ companyId: company.id, email }] },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) {
+    const { message, status } = refusal(answer.error)
+    return fail(message, status)
+  }
+  // Whoever removes their own role may no longer see the list.
+  if (normalizeEmail(email) === normalizeEmail(args.user.email)) return redirect(pageUrl(args.url))
+  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url))
+}
+
+/** `intent=add-permission`: adds the role, tells the user if asked, and remembers that choice (spec §3). */
+export const addPermission: ManageAction = async (args) => {
+  const companyId = String(args.formData.get('company') ?? '')
+  const company = permissionsCompany(await currentDetails(args), companyId)
+  const list = await entriesOf(args, company.id)
+  const schema = addPermissionSchema(list.ok ? list.entries.map((e) => e.email) : [], rolesOfferedTo(company))
+  const submission = parseWithZod(args.formData, { schema })
+  if (submission.status !== 'success') {
+    return json<AddPermissionActionData>({ intent: 'add-permission', result: submission.reply() }, { status: 400 })
+  }
+  const { email, role, sendEmail } = submission.value
+  const answer = await callLicensing(
+    'updatePermissions',
+    { add: [{ companyId: company.id, email, permissions: roleCodes(role as RoleNumber) }], sendEmail },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'USER_EXISTS') {
+      return json<AddPermissionActionData>(
+        { intent: 'add-permission', result: submission.reply({ fieldErrors: { email: [userExists] } }) },
+        { status: 400 },
+      )
+    }
+    const { message, status } = refusal(answer.error)
+    return json<AddPermissionActionData>(
+      { intent: 'add-permission', result: submission.reply({ formErrors: [message] }) },
+      { status },
+    )
+  }
+  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url), {
+    headers: { 'Set-Cookie': await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail }) },
+  })
+}

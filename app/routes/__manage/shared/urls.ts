@@ -1,0 +1,116 @@
+/**
+ * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
+ * `/manage?dialog=NAME&…`; its forms post to the index route's action with the same query, so that a reply without
+ * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
+ * page's view choice `inactive=show` (show inactive subscriptions); a dialog's Close and the tables' pages keep the
+ * tables' pages (`page-{table}=N`) too.
+ */
+import { pageParam } from '#app/rules/manage-view'
+
+/** The subscription dialogs, each `/manage?dialog=NAME&subscription=ID`. */
+export type SubscriptionDialogName =
+  | 'subscription-assign'
+  | 'subscription-cancel'
+  | 'subscription-pause'
+  | 'subscription-resume'
+  | 'subscription-restart'
+  | 'subscription-upgrade'
+  | 'subscription-quantity'
+  | 'subscription-offer'
+  | 'subscription-receipts'
+  | 'subscription-payment-method'
+
+/**
+ * Every /manage dialog's address: its name and the query values that say what it is about. The registry
+ * (`../dialogs.tsx`) declares exactly these names; a link to a name not listed here does not compile.
+ */
+export type DialogTarget =
+  // account
+  | { dialog: 'change-email' }
+  | { dialog: 'account-settings' }
+  // company licenses
+  | { dialog: 'assign'; license: string }
+  | { dialog: 'bulk-assign'; company: string; group?: string }
+  | { dialog: 'offline-key'; license: string }
+  | { dialog: 'offline-keys'; company: string }
+  // permissions
+  | { dialog: 'permissions'; company: string }
+  | { dialog: 'add-permission'; company: string }
+  // renewals
+  | { dialog: 'bulk-renew'; company: string }
+  | { dialog: 'receipt'; license: string; owner: string }
+  // subscriptions
+  | { dialog: SubscriptionDialogName; subscription: string }
+  // platform administrators
+  | { dialog: 'merge' }
+  | { dialog: 'remove-license'; license: string }
+  | { dialog: 'remove-subscription'; subscription: string }
+
+export type DialogName = DialogTarget['dialog']
+
+/**
+ * Where the page's query is read from: a request's URL, a location's `search`, or an address such as a dialog's
+ * `closeTo` (`/manage?inactive=show`).
+ */
+export type ViewSource = URL | string
+
+/** Whether the page shows inactive subscriptions (`inactive=show`), the view choice every /manage address keeps. */
+export function showsInactive(from: ViewSource): boolean {
+  const query = typeof from === 'string' ? from.slice(from.indexOf('?') + 1) : from.search
+  return new URLSearchParams(query).get('inactive') === 'show'
+}
+
+function withView(path: string, params: URLSearchParams, from: ViewSource): string {
+  if (showsInactive(from)) params.set('inactive', 'show')
+  const query = params.toString()
+  if (!query) return path
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`
+}
+
+function targetParams(target: DialogTarget): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(target)) if (value !== undefined) params.set(key, value)
+  return params
+}
+
+/** The page itself, where /manage goes after a completed change (post/redirect/get). */
+export function pageUrl(from: ViewSource): string {
+  return withView('/manage', new URLSearchParams(), from)
+}
+
+/** Where a form of the page outside any dialog posts (a row's Unassign or Renew button). */
+export function pageActionUrl(from: ViewSource): string {
+  return withView('/manage?index', new URLSearchParams(), from)
+}
+
+/** Where a link opens the dialog. */
+export function dialogUrl(target: DialogTarget, from: ViewSource = ''): string {
+  return withView('/manage', targetParams(target), from)
+}
+
+/** Where the dialog's forms post: the index route's action, with the dialog's own query. */
+export function dialogActionUrl(target: DialogTarget, from: ViewSource): string {
+  return withView('/manage?index', targetParams(target), from)
+}
+
+/** The page's own view state in the URL: inactive subscriptions shown, and which page of each license table. */
+const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
+
+function viewOf(search: string): URLSearchParams {
+  const params = new URLSearchParams(search)
+  for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)
+  return params
+}
+
+/** Where a dialog's Close goes: the page as it was behind the dialog, without the dialog's own query values. */
+export function closeUrl(search: string): string {
+  return withView('/manage', viewOf(search), '')
+}
+
+/** One page of a license table (`page-{table}=N`, read by the loader too), keeping the rest of the view. */
+export function tablePageUrl(search: string, table: string, page: number): string {
+  const params = viewOf(search)
+  if (page === 1) params.delete(pageParam(table))
+  else params.set(pageParam(table), String(page))
+  return withView('/manage', params, '')
+}

@@ -1,0 +1,124 @@
+import { Box, Callout, Flex, Link, Strong, Text } from '@radix-ui/themes'
+import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import type { Subscription } from '#protocol/entities'
+import { chargeErrorAdvice, chargeErrorTitle, currencyMismatchHint, currencyMismatchTitle } from '#app/rules/messages'
+import { dialogUrl } from '../shared/urls'
+import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
+import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
+import { useSupportEmail } from '#app/utils/support-email'
+
+/**
+ * Pieces the subscription dialogs share: which subscription the dialog is about, the consequence to read before
+ * confirming, and the refusals of spec §8 "Subscriptions".
+ */
+
+/** The dialog's subject line: product, subscription number, billing period and licenses (and the company). */
+export function SubscriptionSubject({
+  subscription,
+  companyName,
+}: {
+  subscription: Subscription
+  companyName?: string
+}) {
+  return (
+    <Text as="p" size="2" mb="2" color="gray">
+      {subscriptionLabel(subscription)}
+      {companyName ? ` of ${companyName}` : ''}
+    </Text>
+  )
+}
+
+/** What confirming will do, stated before the confirm button. */
+export function Consequence({ children }: { children: ReactNode }) {
+  return (
+    <Callout.Root color="gray" variant="surface" mb="3">
+      <Callout.Text>{children}</Callout.Text>
+    </Callout.Root>
+  )
+}
+
+/** The state machine's reason why the operation is not available now. */
+export function NotAvailable({ reason }: { reason: string }) {
+  return (
+    <Text as="p" role="alert" size="3" mb="3">
+      {reason}
+    </Text>
+  )
+}
+
+/** The answer of this dialog's own form, once the submission is over (never another dialog's). */
+export function useSubscriptionAnswer(intent: string, subscriptionId: string): SubscriptionActionData | undefined {
+  const actionData = useActionData<SubscriptionActionData>()
+  const navigation = useNavigation()
+  if (navigation.state !== 'idle') return undefined
+  return actionData?.intent === intent && actionData.subscription === subscriptionId ? actionData : undefined
+}
+
+export function useBusy(intent: string): boolean {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+}
+
+/** A dialog's action: the last answer to it for this subscription, and whether it is being sent now. */
+export function useSubscriptionAction(intent: string, subscriptionId: string) {
+  return { answer: useSubscriptionAnswer(intent, subscriptionId), busy: useBusy(intent) }
+}
+
+/** Spec §8: CHARGE_ERROR "Subscription update FAILED." with the advice to update the payment method (and the way there). */
+export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
+  const location = useLocation()
+  return (
+    <Callout.Root color="red" role="alert" mb="3">
+      <Callout.Text>
+        <Strong>{chargeErrorTitle}</Strong> {chargeErrorAdvice}{' '}
+        <Link asChild>
+          <RemixLink
+            to={dialogUrl({ dialog: 'subscription-payment-method', subscription: subscriptionId }, location.search)}
+            preventScrollReset
+          >
+            Update payment method
+          </RemixLink>
+        </Link>
+      </Callout.Text>
+    </Callout.Root>
+  )
+}
+
+/** Spec §8: a currency mismatch on the offer, with the VPN and contact hint. */
+export function CurrencyError() {
+  const supportEmail = useSupportEmail()
+  return (
+    <Callout.Root color="red" role="alert" mb="3">
+      <Callout.Text>
+        <Strong>{currencyMismatchTitle}</Strong>
+      </Callout.Text>
+      <Callout.Text>{currencyMismatchHint(supportEmail)}</Callout.Text>
+    </Callout.Root>
+  )
+}
+
+/** A refusal of the service, or the §8 texts for the two codes that have their own. */
+export function Refusal({ answer }: { answer?: SubscriptionActionData }) {
+  if (!answer) return null
+  if (answer.kind === 'charge') return <ChargeError subscriptionId={answer.subscription} />
+  if (answer.kind === 'currency') return <CurrencyError />
+  if (!answer.message) return null
+  return (
+    <Text as="p" role="alert" color="red" size="2" mb="2">
+      {answer.message}
+    </Text>
+  )
+}
+
+export function ButtonRow({ children }: { children: ReactNode }) {
+  return (
+    <Flex gap="3" justify="end" wrap="wrap" mt="2">
+      {children}
+    </Flex>
+  )
+}
+
+export function Spacer() {
+  return <Box mt="2" />
+}

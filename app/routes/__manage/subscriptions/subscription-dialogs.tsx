@@ -1,0 +1,361 @@
+/**
+ * The subscription dialogs confirmed with one button, and the extension offer, receipts and payment method dialogs
+ * (spec §2 "Subscription dialogs"); declared in `subscriptions.registry.ts`. Every dialog names its subscription and
+ * states what confirming will do before it offers to; without script each is a page section with plain forms and
+ * links, with script a modal dialog (RouteDialog).
+ */
+import { Button, Flex, Link, Table, Text } from '@radix-ui/themes'
+import { Form, useNavigate, useRevalidator } from '@remix-run/react'
+import type { SerializeFrom } from '@remix-run/node'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { FieldError } from '#app/components/field-error'
+import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts'
+import {
+  ButtonRow,
+  Consequence,
+  NotAvailable,
+  Refusal,
+  SubscriptionSubject,
+  useSubscriptionAction,
+} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
+import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
+import { IdempotencyField } from '#app/components/idempotency-field'
+import { RouteDialog } from '#app/components/route-dialog'
+import { formatDate } from '#app/rules/dates'
+import { labels } from '#app/rules/messages'
+import { formatPrice } from '#app/rules/prices'
+import type { DialogProps } from '../shared/registry'
+import {
+  cancelConsequence,
+  offerConsequence,
+  pauseConsequence,
+  paymentMethodText,
+  restartConsequence,
+  resumeConsequence,
+  upgradeConsequence,
+} from './consequences'
+import type {
+  OfferDialogData,
+  PaymentMethodDialogData,
+  ReceiptsDialogData,
+  SubscriptionDialogData,
+  UpgradeDialogData,
+} from './subscriptions.server'
+import { dialogActionUrl, type SubscriptionDialogName } from '../shared/urls'
+
+type ConfirmProps = {
+  data: SerializeFrom<SubscriptionDialogData>
+  closeTo: string
+  dialog: SubscriptionDialogName
+  title: string
+  intent: string
+  /** Extra fields the form posts (e.g. the pause/resume action). */
+  fields?: Record<string, string>
+  consequence: string
+  confirm: string
+  busyText: string
+  keep?: string
+  danger?: boolean
+}
+
+/** A dialog whose only form is "confirm": the consequence, then the button (or the reason it is not available). */
+function ConfirmDialog({
+  data,
+  closeTo,
+  dialog,
+  title,
+  intent,
+  fields = {},
+  consequence,
+  confirm,
+  busyText,
+  keep,
+  danger,
+}: ConfirmProps) {
+  const { subscription, companyName, refusal } = data
+  const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
+  return (
+    <RouteDialog title={title} closeTo={closeTo} maxWidth="540px" role={danger ? 'alertdialog' : 'dialog'}>
+      <SubscriptionSubject subscription={subscription} companyName={companyName} />
+      {refusal ? (
+        <>
+          <NotAvailable reason={refusal} />
+          <ButtonRow>
+            <BackLink to={closeTo}>{labels.close}</BackLink>
+          </ButtonRow>
+        </>
+      ) : (
+        <Form method="post" action={dialogActionUrl({ dialog, subscription: subscription.subscriptionId }, closeTo)}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="subscription" value={subscription.subscriptionId} />
+          <IdempotencyField value={data.idempotencyKey} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Consequence>{consequence}</Consequence>
+          <Refusal answer={answer} />
+          <ButtonRow>
+            <BackLink to={closeTo}>{keep ?? labels.cancel}</BackLink>
+            <Button
+              type="submit"
+              color={danger ? 'red' : undefined}
+              variant={danger ? 'soft' : 'solid'}
+              disabled={busy}
+            >
+              {busy ? busyText : confirm}
+            </Button>
+          </ButtonRow>
+        </Form>
+      )}
+    </RouteDialog>
+  )
+}
+
+type ConfirmConfig = Omit<ConfirmProps, 'data' | 'closeTo' | 'dialog' | 'consequence'> & {
+  consequence: (data: ConfirmProps['data']) => string
+}
+
+/** A confirm-only dialog from its texts and the consequence it states. */
+function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig) {
+  function SubscriptionConfirmDialog({ data, closeTo }: DialogProps<SubscriptionDialogData>) {
+    return (
+      <ConfirmDialog {...config} data={data} closeTo={closeTo} dialog={dialog} consequence={config.consequence(data)} />
+    )
+  }
+  return SubscriptionConfirmDialog
+}
+
+/** Cancel (spec §4): irreversible; the licenses keep working until they expire. */
+export const CancelDialog = confirmDialog('subscription-cancel', {
+  title: 'Cancel Subscription',
+  intent: 'subscription-cancel',
+  consequence: (d) => cancelConsequence(d.subscription, d.now, { personal: d.companyName === undefined }),
+  confirm: 'Cancel Subscription',
+  busyText: 'Cancelling…',
+  keep: 'Keep Subscription',
+  danger: true,
+})
+
+/** Pause, resume, restart (spec §4): one call, `action` says which. */
+export const PauseDialog = confirmDialog('subscription-pause', {
+  title: 'Pause Subscription',
+  intent: 'subscription-pause-resume',
+  fields: { action: 'pause' },
+  consequence: (d) => pauseConsequence(d.subscription, d.now),
+  confirm: 'Pause Subscription',
+  busyText: 'Pausing…',
+})
+
+export const ResumeDialog = confirmDialog('subscription-resume', {
+  title: 'Resume Subscription',
+  intent: 'subscription-pause-resume',
+  fields: { action: 'resume' },
+  consequence: (d) => resumeConsequence(d.subscription),
+  confirm: 'Resume Subscription',
+  busyText: 'Resuming…',
+})
+
+export const RestartDialog = confirmDialog('subscription-restart', {
+  title: 'Restart Subscription',
+  intent: 'subscription-pause-resume',
+  fields: { action: 'restart' },
+  consequence: (d) => restartConsequence(d.subscription),
+  confirm: 'Restart and Pay Now',
+  busyText: 'Restarting…',
+})
+
+/** Upgrade (spec §4): monthly to annual, charged now, prorated; may take minutes to confirm. */
+export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>) {
+  return (
+    <ConfirmDialog
+      data={data}
+      closeTo={closeTo}
+      dialog="subscription-upgrade"
+      title="Upgrade to Annual Billing"
+      intent="subscription-upgrade"
+      consequence={upgradeConsequence(data.subscription, data.annualPrice)}
+      confirm="Upgrade and Pay Now"
+      busyText="Upgrading…"
+    />
+  )
+}
+
+/** Extension offer (spec §4, §8): the offer, what accepting does, the country paid from; CHARGE_ERROR and currency mismatch. */
+export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) {
+  const { subscription, companyName, refusal } = d
+  const intent = 'subscription-offer'
+  const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
+  const offer = subscription.specialOffer
+  const countryErrors = answer?.result?.error?.country ?? undefined
+  return (
+    <RouteDialog title="Subscription Extension" closeTo={closeTo} maxWidth="560px">
+      <SubscriptionSubject subscription={subscription} companyName={companyName} />
+      {refusal || !offer ? (
+        <>
+          <NotAvailable reason={refusal ?? 'There is no extension offer for this subscription.'} />
+          <ButtonRow>
+            <BackLink to={closeTo}>{labels.close}</BackLink>
+          </ButtonRow>
+        </>
+      ) : (
+        <Form
+          method="post"
+          action={dialogActionUrl({ dialog: 'subscription-offer', subscription: subscription.subscriptionId }, closeTo)}
+        >
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="subscription" value={subscription.subscriptionId} />
+          <IdempotencyField value={d.idempotencyKey} />
+          <input type="hidden" name="price" value={String(offer.priceGross)} />
+          <Text as="p" size="4" weight="bold" mb="2">
+            {offer.message}: {formatPrice(offer.priceGross, offer.currency)}
+          </Text>
+          <Consequence>{offerConsequence(subscription)}</Consequence>
+          <Flex direction="column" gap="1" mb="3">
+            <label htmlFor="offer-country">
+              <Text size="2" weight="medium">
+                Country you pay from
+              </Text>
+            </label>
+            <NativeSelect
+              id="offer-country"
+              name="country"
+              defaultValue={d.country}
+              aria-describedby="offer-country-error"
+              aria-invalid={countryErrors ? true : undefined}
+            >
+              {d.countries.length === 0 ? <option value={d.country}>{d.country}</option> : null}
+              {d.countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id="offer-country-error" errors={countryErrors} />
+          </Flex>
+          <Refusal answer={answer} />
+          <ButtonRow>
+            <BackLink to={closeTo}>{labels.cancel}</BackLink>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Charging…' : `Accept Offer and Pay ${formatPrice(offer.priceGross, offer.currency)}`}
+            </Button>
+          </ButtonRow>
+        </Form>
+      )}
+    </RouteDialog>
+  )
+}
+
+/** Receipts (spec §7 subscriptionReceipts): each payment's date, amount and currency, linking to its receipt. */
+export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogData>) {
+  const hydrated = useHydrated()
+  return (
+    <RouteDialog title="Receipts" closeTo={closeTo} maxWidth="560px">
+      <SubscriptionSubject subscription={d.subscription} companyName={d.companyName} />
+      {d.error ? (
+        <NotAvailable reason={d.error} />
+      ) : d.payments && d.payments.length > 0 ? (
+        <Table.Root size="1" mb="3">
+          <caption className="visually-hidden">Payments of subscription #{d.subscription.subscriptionId}</caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Amount</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Receipt</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {d.payments.map((p) => (
+              <Table.Row key={`${p.date}-${p.receiptUrl}`}>
+                <Table.RowHeaderCell>{formatDate(p.date, { utc: true })}</Table.RowHeaderCell>
+                <Table.Cell>
+                  {formatPrice(p.amount, p.currency)} {p.currency}
+                </Table.Cell>
+                <Table.Cell>
+                  <Link
+                    href={p.receiptUrl}
+                    target={hydrated ? '_blank' : undefined}
+                    rel={hydrated ? 'noopener' : undefined}
+                    aria-label={`Receipt of ${formatDate(p.date, { utc: true })}`}
+                  >
+                    View receipt
+                  </Link>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : (
+        <Text as="p" size="2" mb="3">
+          No payments have been made for this subscription yet.
+        </Text>
+      )}
+      <ButtonRow>
+        <BackLink to={closeTo}>{labels.close}</BackLink>
+      </ButtonRow>
+    </RouteDialog>
+  )
+}
+
+/**
+ * Update payment method (spec §2, §7): the provider's page for the subscription's update URL — in a frame (sandbox)
+ * or Paddle's own overlay with script, a plain link without. The row shows the new card once the provider's webhook
+ * has arrived; the page reloads its data when the provider says the update is done.
+ */
+export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMethodDialogData>) {
+  const { subscription, companyName, refusal } = d
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const [updated, setUpdated] = useState(false)
+  const method = paymentMethodText(subscription)
+  const explanation = `Payments of this subscription are currently charged to ${method}. The new card or PayPal account is entered on the payment provider's secure page; all future payments are charged to it${
+    subscription.state === 'pastDue' ? ', and the overdue payment is tried again with it right away' : ''
+  }.`
+
+  if (hydrated && !refusal && subscription.updateUrl && d.checkout?.provider === 'paddle') {
+    return (
+      <PaddleUpdateOverlay
+        vendorId={d.checkout.vendorId}
+        environment={d.checkout.environment}
+        updateUrl={subscription.updateUrl}
+        onUpdated={() => revalidator.revalidate()}
+        onClosed={() => navigate(closeTo, { preventScrollReset: true })}
+      />
+    )
+  }
+
+  return (
+    <RouteDialog title="Update Payment Method" closeTo={closeTo} maxWidth="640px">
+      <SubscriptionSubject subscription={subscription} companyName={companyName} />
+      {refusal || !subscription.updateUrl ? (
+        <NotAvailable reason={refusal ?? 'This subscription has no payment method to update.'} />
+      ) : (
+        <>
+          <Consequence>{explanation}</Consequence>
+          {hydrated ? (
+            <>
+              <SandboxUpdateFrame
+                updateUrl={subscription.updateUrl}
+                onUpdated={() => {
+                  setUpdated(true)
+                  revalidator.revalidate()
+                }}
+              />
+              <Text as="p" role="status" size="2" mt="2">
+                {updated ? 'Your payment method has been updated.' : ''}
+              </Text>
+            </>
+          ) : (
+            <Text as="p" size="2" mb="3">
+              <Link href={subscription.updateUrl}>Update payment method at the payment provider</Link>
+            </Text>
+          )}
+        </>
+      )}
+      <ButtonRow>
+        <BackLink to={closeTo}>{updated ? labels.close : labels.cancel}</BackLink>
+      </ButtonRow>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,110 @@
+import { useLocation } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
+import { dialogUrl, type SubscriptionDialogName } from '../shared/urls'
+import type { SubscriptionActionProps } from '../shared/row-actions'
+import { accent, rt } from '#app/components/radix-classes'
+import { RowLink } from '../shared/row-link'
+
+/**
+ * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,
+ * change quantity, extension offer, restart, receipts, pause/resume, update payment method"). Each is offered only
+ * when the user may (spec §6: billing needs canRenew, assignments canAssign, receipts canViewReceipt; a personal
+ * subscription is the user's own) and the state machine allows it now; each opens its dialog, which states the
+ * consequence before anything happens. The links are `RowLink`s: they repeat on every subscription card.
+ */
+export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const billing = subscriptionPermitted(company, 'billing')
+  const assigning = subscriptionPermitted(company, 'assign')
+  const receipts = subscriptionPermitted(company, 'receipts')
+  const allows = (operation: SubscriptionOperation) => subscriptionTransition(operation, s, now).allowed
+  const id = s.subscriptionId
+
+  const actions: Array<{ dialog: SubscriptionDialogName; text: string; label: string; show: boolean }> = [
+    {
+      dialog: 'subscription-assign',
+      text: 'Manage assignments',
+      label: `Manage assignments of subscription #${id}`,
+      show: assigning && allows('assign'),
+    },
+    {
+      dialog: 'subscription-upgrade',
+      text: 'Upgrade',
+      label: `Upgrade subscription #${id} to annual billing`,
+      show: billing && allows('upgrade'),
+    },
+    {
+      dialog: 'subscription-quantity',
+      text: 'Change quantity',
+      label: `Change quantity of subscription #${id}`,
+      show: billing && allows('quantity'),
+    },
+    {
+      dialog: 'subscription-offer',
+      text: 'Extension offer',
+      label: `Extension offer for subscription #${id}`,
+      show: billing && Boolean(s.specialOffer) && allows('specialOffer'),
+    },
+    {
+      dialog: 'subscription-pause',
+      text: 'Pause',
+      label: `Pause subscription #${id}`,
+      show: billing && allows('pause'),
+    },
+    {
+      dialog: 'subscription-resume',
+      text: 'Resume',
+      label: `Resume subscription #${id}`,
+      show: billing && allows('resume'),
+    },
+    {
+      dialog: 'subscription-restart',
+      text: 'Restart',
+      label: `Restart subscription #${id}`,
+      show: billing && allows('restart'),
+    },
+    { dialog: 'subscription-receipts', text: 'Receipts', label: `Receipts of subscription #${id}`, show: receipts },
+    {
+      dialog: 'subscription-cancel',
+      text: 'Cancel',
+      label: `Cancel subscription #${id}`,
+      show: billing && allows('cancel'),
+    },
+  ]
+  const updatePayment = billing && s.state !== 'deleted' && s.updateUrl
+  const updateLabel = `Update payment method of subscription #${id}`
+
+  return (
+    <>
+      {actions
+        .filter((a) => a.show)
+        .map((a) => (
+          <RowLink
+            key={a.dialog}
+            to={dialogUrl({ dialog: a.dialog, subscription: id }, location.search)}
+            label={a.label}
+          >
+            {a.text}
+          </RowLink>
+        ))}
+      {updatePayment ? (
+        hydrated ? (
+          // With script the provider's overlay opens over the page (the dialog holds it).
+          <RowLink
+            to={dialogUrl({ dialog: 'subscription-payment-method', subscription: id }, location.search)}
+            label={updateLabel}
+          >
+            Update payment method
+          </RowLink>
+        ) : (
+          // Without script: a plain link to the provider's page.
+          <a href={s.updateUrl} aria-label={updateLabel} className={rt.linkUnderlined} {...accent}>
+            Update payment method
+          </a>
+        )
+      ) : null}
+    </>
+  )
+}

@@ -44,7 +44,7 @@ import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/seats.js'
 import { rolesIn } from './company.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 type Store = Pick<DB, 'selectFrom'>

@@ -247,8 +247,8 @@ export async function subscriptionUpdateQuantity(
         throw new ServiceError('INVALID_PAYLOAD', `License ${problem.id} is unassigned or already lapsing.`)
       }
     }
-    // Which licenses renewed before the change: a webhook arriving meanwhile may already have lapsed its own choice.
-    const renewingBefore = seats.filter((s) => !s.lapsing)
+    // Which licenses lapsed before the change: a webhook arriving meanwhile may lapse others by its own order.
+    const lapsingBefore = new Set(seats.filter((s) => s.lapsing).map((s) => s.id))
 
     const answer = await providerOf(ctx).updateSubscription({
       subscriptionId: providerIdOf(row),
@@ -282,7 +282,7 @@ export async function subscriptionUpdateQuantity(
       await applyDecrease(
         trx,
         row.id,
-        renewingBefore,
+        lapsingBefore,
         quantity,
         chosen.map((r) => r.id),
       )

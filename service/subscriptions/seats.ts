@@ -83,23 +83,24 @@ async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: Li
 }
 
 /**
- * Applies a decrease the caller made: of the licenses that renewed before it (`renewingBefore`; an alert arriving
- * meanwhile may already have lapsed its own choice), the chosen ones and as many more as the quantity needs lapse,
- * the others renew.
+ * Applies a decrease the caller made, in the transaction that records it: the licenses that were lapsing before it
+ * (`lapsingBefore`) lapse (an increase arriving meanwhile may have taken some back); of all the others (as they are now: an alert arriving meanwhile may have lapsed some
+ * by its own order, or added some), the chosen ones and as many more as the quantity needs lapse, the others renew.
  */
 export async function applyDecrease(
   trx: PaymentsTransaction,
   subscriptionId: string,
-  renewingBefore: readonly Seat[],
+  lapsingBefore: ReadonlySet<string>,
   quantity: number,
   chosenIds: readonly string[],
 ) {
-  const rows = await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', subscriptionId).execute()
-  const fresh = rows.map(seatOf)
-  const renewing = renewingBefore.flatMap((before) => fresh.filter((s) => s.id === before.id))
+  const seats = (
+    await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', subscriptionId).execute()
+  ).map(seatOf)
+  const renewing = seats.filter((seat) => !lapsingBefore.has(seat.id))
   const lapse = lapsingAfterDecrease(renewing, quantity, chosenIds)
-  for (const seat of renewing) {
-    const lapsing = lapse.has(seat.id) ? 1 : 0
+  for (const seat of seats) {
+    const lapsing = lapse.has(seat.id) || lapsingBefore.has(seat.id) ? 1 : 0
     if ((seat.lapsing ? 1 : 0) !== lapsing) {
       await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
     }

@@ -14,7 +14,7 @@ import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 /** Spec §9: a license may be active in 3 locations. */

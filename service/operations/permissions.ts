@@ -21,7 +21,7 @@ import { requireCaller, type ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import type { Mail } from '../mail/mailer.js'
 import { lockCompanies, rolesIn } from './company.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]

@@ -2,9 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscriptions.js'
 import { demoRefs } from '../db/seed.js'
-import { alertId } from '../payments/test-helpers.js'
-import { readOrCreateSandboxKeys } from '../payments/sandbox/keys.js'
-import { signAlert } from '../payments/signature.js'
+import { signedBySandbox, updatedAlert } from '../payments/test-helpers.js'
 import { paymentsDb } from '../payments/tables.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
 import { makeSubscription, snapshot, type SubscriptionSpec } from '../subscriptions/testing.js'
@@ -490,7 +488,10 @@ describe('upgrade (spec §4): in progress until the provider confirms', () => {
     })
     vi.restoreAllMocks()
 
-    const alert = updatedAlert(sub.providerId, { subscription_plan_id: 'wallaby-organization-year', new_quantity: '2' })
+    const alert = await signedUpdate(sub.providerId, {
+      subscription_plan_id: 'wallaby-organization-year',
+      new_quantity: '2',
+    })
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'processed' })
     expect((await snapshot(service.db, sub.id)).subscription).toMatchObject({
       billing_period: 'year',
@@ -696,7 +697,7 @@ describe('webhooks after an operation', () => {
       sub.licenseIds[3],
     ])
 
-    const alert = updatedAlert(sub.providerId, { new_quantity: '2', old_quantity: '4' })
+    const alert = await signedUpdate(sub.providerId, { new_quantity: '2', old_quantity: '4' })
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'processed' })
     const once = await snapshot(service.db, sub.id)
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'duplicate' })
@@ -740,21 +741,6 @@ describe('one change at a time per subscription', () => {
 })
 
 /** A `subscription_updated` alert as the sandbox would send it, signed with the sandbox's key. */
-function updatedAlert(providerId: string, fields: Record<string, string>) {
-  const keys = readOrCreateSandboxKeys(service.dataDir)
-  return signAlert(
-    {
-      alert_id: alertId(),
-      alert_name: 'subscription_updated',
-      event_time: new Date().toISOString().slice(0, 19).replace('T', ' '),
-      status: 'active',
-      subscription_id: providerId,
-      currency: 'USD',
-      email: 'olivia@acme.test',
-      passthrough: '{}',
-      user_id: '1',
-      ...fields,
-    },
-    keys.privateKey,
-  )
+function signedUpdate(providerId: string, fields: Record<string, string>) {
+  return signedBySandbox(service.db, updatedAlert(providerId, fields))
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
+import type { DB } from '../db/database.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from '../index.js'
 import { paymentsRouter } from './router.js'
 import { readOrCreateSandboxKeys } from './sandbox/keys.js'
@@ -22,7 +23,7 @@ export async function createPaymentsTestService(options: ServiceOptions = {}): P
     ...options,
     env: { DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
   })
-  const keys = readOrCreateSandboxKeys(dataDir)
+  const keys = await readOrCreateSandboxKeys(service.db)
   return {
     ...service,
     dataDir,
@@ -111,6 +112,27 @@ export function purchaseAlerts(p: {
     user_id: '4242',
   }
   return { created, paid }
+}
+
+/** A `subscription_updated` alert about an acme subscription as the sandbox would send it (unsigned). */
+export function updatedAlert(providerId: string, fields: Record<string, string>): AlertFields {
+  return {
+    alert_id: alertId(),
+    alert_name: 'subscription_updated',
+    event_time: new Date().toISOString().slice(0, 19).replace('T', ' '),
+    status: 'active',
+    subscription_id: providerId,
+    currency: 'USD',
+    email: 'olivia@acme.test',
+    passthrough: '{}',
+    user_id: '1',
+    ...fields,
+  }
+}
+
+/** Signs an alert with the sandbox's key pair from the store, as the sandbox signs its own. */
+export async function signedBySandbox(db: DB, fields: AlertFields): Promise<AlertFields> {
+  return signAlert(fields, (await readOrCreateSandboxKeys(db)).privateKey)
 }
 
 /** The payment endpoints on a local port; `close()` stops it. */

@@ -20,7 +20,8 @@ import {
 import { requireCaller, type ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { lockCompanies, rolesIn } from './company.js'
+import { rolesIn, roleIn } from '../roles.js'
+import { lockCompanies } from './company.js'
 import type { OperationHandlers } from './index.js'
 import { inTransaction } from '../db/transaction.js'
 
@@ -46,8 +47,7 @@ export async function retrievePermissions(
   ctx: ServiceContext,
 ): Promise<Result<'retrievePermissions'>> {
   const caller = await requireCaller(ctx)
-  const roles = await rolesIn(ctx.db, caller.email, [payload.companyId])
-  if (!mayManagePermissions(roles.get(payload.companyId))) {
+  if (!mayManagePermissions(await roleIn(ctx.db, caller.email, payload.companyId))) {
     throw new ServiceError('FORBIDDEN', 'You may not see the permissions of this company.')
   }
   const rows = await ctx.db

@@ -43,7 +43,7 @@ import { reconcileQuantity } from '../payments/webhooks.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from '../subscriptions/seats.js'
-import { rolesIn } from './company.js'
+import { rolesIn } from '../roles.js'
 import type { OperationHandlers } from './index.js'
 import { inTransaction } from '../db/transaction.js'
 

@@ -11,7 +11,7 @@ import {
   showOfflineKeys,
   showPermissions,
 } from './company'
-import { DAY, NOW, company, license } from './test-fixtures'
+import { DAY, NOW, company, license } from '#protocol/test-fixtures'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const inSubscription = (overrides: Partial<License> = {}) =>

@@ -6,11 +6,12 @@ import { FieldError } from '#app/components/field-error'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { cannotAssign, labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { AssignActionData, AssignDialogData } from './assign.server'
 import { AssignSchema } from './license-schemas'
 import { dialogActionUrl, SEEN_HOLDER_FIELD } from '../shared/urls'
+import { cannotAssign } from '#protocol/licenses'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
 export function AssignDialog({ data, closeTo }: DialogProps) {

@@ -8,7 +8,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { ProductGroup } from '#protocol/entities'
 import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
-import { normalizeEmail } from '#app/rules/email'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
@@ -16,6 +15,7 @@ import type { DialogLoader, ManageAction } from '../shared/registry'
 import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
 import { bulkAssignSchema } from './license-schemas'
 import { pageUrl, SEEN_HOLDERS_FIELD } from '../shared/urls'
+import { normalizeEmail } from '#protocol/email'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }

@@ -5,9 +5,10 @@
 import { z } from 'zod'
 import type { License } from '#protocol/entities'
 import { bulkAssignGroups, planCompanyBulkAssign } from '#app/rules/company'
-import { normalizeEmail, requiredEmail } from '#app/rules/email'
+import { requiredEmail } from '#app/rules/email'
 import { companyNameRequired, userExists } from '#app/rules/messages'
-import type { RoleNumber } from '#app/rules/roles'
+import { normalizeEmail } from '#protocol/email'
+import type { RoleNumber } from '#protocol/roles'
 
 /** Assign dialog (§2, §5): one email field. */
 export const AssignSchema = z.object({

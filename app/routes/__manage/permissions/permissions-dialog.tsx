@@ -9,7 +9,6 @@ import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/routes/__mana
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { RoleNumber } from '#app/rules/roles'
 import type { DialogProps } from '../dialogs'
 import type {
   AddPermissionActionData,
@@ -19,6 +18,7 @@ import type {
 } from './permissions.server'
 import { addPermissionSchema } from '../company/license-schemas'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import type { RoleNumber } from '#protocol/roles'
 
 /** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
 export function PermissionsDialog({ data, closeTo }: DialogProps) {

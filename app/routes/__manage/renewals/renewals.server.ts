@@ -6,13 +6,14 @@
 import { json, redirect, type Session } from '@remix-run/node'
 import type { Company, License, LicenseRef } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { displayName, renewsThroughSales, showReceipt, showRenew } from '#app/rules/license'
+import { displayName, showReceipt } from '#app/rules/license'
 import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
+import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
 export const nothingSelected = 'Select at least one license to renew.'

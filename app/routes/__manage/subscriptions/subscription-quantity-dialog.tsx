@@ -13,15 +13,15 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { normalizeEmail } from '#app/rules/email'
 import { labels } from '#app/rules/messages'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#app/rules/subscription'
 import type { DialogProps } from '../dialogs'
 import { quantityConsequence } from './consequences'
 import { quantitySchema } from './subscription-schemas'
 import type { SubscriptionDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { subscriptionActionUrl } from './urls'
+import { normalizeEmail } from '#protocol/email'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 
 /**
  * Change quantity (spec §4, §5): the number of licenses, 1 to 100. What the new number does is shown before Change

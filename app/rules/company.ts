@@ -45,11 +45,6 @@ export function showOfflineKeys(company: Company): boolean {
   return withoutSubscription(company)
 }
 
-/** §5 Permissions link: canAddResellers or canAddUsers. */
-export function showPermissions(company: Company): boolean {
-  return company.canAddResellers || company.canAddUsers
-}
-
 /** §5 New Subscription link: canRenew. */
 export function showNewSubscription(company: Company): boolean {
   return company.canRenew

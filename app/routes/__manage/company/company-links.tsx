@@ -1,9 +1,10 @@
 import { Button } from '@radix-ui/themes'
 import { Link, useLocation } from '@remix-run/react'
-import { showBulkAssign, showOfflineKeys, showPermissions } from '#app/rules/company'
+import { showBulkAssign, showOfflineKeys } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
 import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/shared/urls'
 import type { CompanyActionProps } from '../company-actions'
+import { mayManagePermissions } from '#protocol/roles'
 
 function SectionLink({ target, label, companyName }: { target: CompanyDialog; label: string; companyName: string }) {
   const location = useLocation()
@@ -18,7 +19,7 @@ function SectionLink({ target, label, companyName }: { target: CompanyDialog; la
 
 /** §5 Permissions link: canAddResellers or canAddUsers. */
 export function PermissionsLink({ company }: CompanyActionProps) {
-  if (!showPermissions(company)) return null
+  if (!mayManagePermissions(company)) return null
   return (
     <SectionLink
       target={{ dialog: 'permissions', company: company.id }}

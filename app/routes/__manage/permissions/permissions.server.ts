@@ -6,7 +6,6 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { Company, PermissionEntry } from '#protocol/entities'
-import { showPermissions } from '#app/rules/company'
 import { userExists } from '#app/rules/messages'
 import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } from '#app/rules/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
@@ -16,7 +15,14 @@ import { currentDetails, findCompany, notFound, refusal } from '../shared/detail
 import { addPermissionSchema, RemovePermissionSchema } from '../company/license-schemas'
 import { backToDialog, pageUrl } from '../shared/urls'
 import { normalizeEmail } from '#protocol/email'
-import { canManageRole, checkRemoval, roleCodes, UNKNOWN_ROLE, type RoleNumber } from '#protocol/roles'
+import {
+  canManageRole,
+  checkRemoval,
+  roleCodes,
+  UNKNOWN_ROLE,
+  type RoleNumber,
+  mayManagePermissions,
+} from '#protocol/roles'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
 
@@ -42,7 +48,7 @@ export type AddPermissionActionData = { intent: 'add-permission'; result: Submis
 /** The Permissions link shows only with canAddUsers or canAddResellers (spec §5); the dialogs follow it. */
 function permissionsCompany(details: Parameters<DialogLoader>[0]['details'], companyId: string | null): Company {
   const company = findCompany(details, companyId)
-  if (!company || !showPermissions(company)) notFound()
+  if (!company || !mayManagePermissions(company)) notFound()
   return company
 }
 

@@ -6,7 +6,7 @@
  * The control is the caller's: a text input through `InputField` (conform's `getInputProps` gives it its id, name,
  * `aria-invalid` and `aria-describedby`), or any native control passed as children of `Field`.
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
@@ -22,15 +22,16 @@ type FieldProps = {
   /** A line under the control that explains it, with the id the control's `aria-describedby` names. */
   description?: { id: string; text: ReactNode }
   className?: string
-  /** `gap` between label, control and messages (Radix space scale). */
+  /** `gap` between label, control and messages, and the space under the field (Radix space scale). */
   gap?: '1' | '2'
+  mb?: '2' | '3'
   children: ReactNode
 }
 
 /** A field: its label, the control given as children, a description if any, and its errors. */
-export function Field({ id, label, errorId, errors, description, className, gap = '1', children }: FieldProps) {
+export function Field({ id, label, errorId, errors, description, className, gap = '1', mb, children }: FieldProps) {
   return (
-    <Flex direction="column" gap={gap} className={className}>
+    <Flex direction="column" gap={gap} mb={mb} className={className}>
       <label htmlFor={id}>
         <Text size="2" weight="medium">
           {label}
@@ -60,13 +61,32 @@ export function InputField<Schema>({
 }: {
   field: FieldMetadata<Schema>
   label: ReactNode
-  type?: 'text' | 'email'
+  type?: 'text' | 'email' | 'number'
   className?: string
   gap?: FieldProps['gap']
 } & InputProps) {
   return (
     <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors} className={className} gap={gap}>
       <TextField.Root {...getInputProps(field, { type })} key={field.key} {...input} />
+    </Field>
+  )
+}
+
+type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'id' | 'name' | 'defaultValue'>
+
+/**
+ * A list of email addresses in a conform form: a native textarea (no spelling marks, no autofill) with its label and
+ * errors. `errors` replaces the field's own when the page checks the list as it is typed.
+ */
+export function EmailListField<Schema>({
+  field,
+  label,
+  errors = field.errors,
+  ...textarea
+}: { field: FieldMetadata<Schema>; label: ReactNode; errors?: string[] } & TextareaProps) {
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={errors} gap="2">
+      <textarea {...getTextareaProps(field)} key={field.key} spellCheck={false} autoComplete="off" {...textarea} />
     </Field>
   )
 }

@@ -4,14 +4,13 @@
  * subscription and states what confirming will do before it offers to; without script each is a page section with
  * plain forms and links, with script a modal dialog (RouteDialog).
  */
-import { Button, Flex, Link, Table, Text } from '@radix-ui/themes'
+import { Link, Table, Text } from '@radix-ui/themes'
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import { useState, type ComponentType } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { FieldError } from '#app/components/field-error'
+import { ButtonRow, Field, SubmitButton } from '#app/components/forms'
 import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts'
 import {
-  ButtonRow,
   Consequence,
   NotAvailable,
   Refusal,
@@ -82,7 +81,7 @@ function ConfirmDialog({
       {refusal ? (
         <>
           <NotAvailable reason={refusal} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -96,16 +95,16 @@ function ConfirmDialog({
           ))}
           <Consequence>{consequence}</Consequence>
           <Refusal answer={answer} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{keep ?? labels.cancel}</BackLink>
-            <Button
-              type="submit"
+            <SubmitButton
               color={danger ? 'red' : undefined}
               variant={danger ? 'soft' : 'solid'}
-              disabled={busy}
+              busy={busy}
+              busyLabel={busyText}
             >
-              {busy ? busyText : confirm}
-            </Button>
+              {confirm}
+            </SubmitButton>
           </ButtonRow>
         </Form>
       )}
@@ -188,7 +187,7 @@ function OfferDialog({ data, closeTo }: DialogProps) {
       {refusal || !offer ? (
         <>
           <NotAvailable reason={refusal ?? 'There is no extension offer for this subscription.'} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -202,12 +201,13 @@ function OfferDialog({ data, closeTo }: DialogProps) {
             {offer.message}: {formatPrice(offer.priceGross, offer.currency)}
           </Text>
           <Consequence>{offerConsequence(subscription)}</Consequence>
-          <Flex direction="column" gap="1" mb="3">
-            <label htmlFor="offer-country">
-              <Text size="2" weight="medium">
-                Country you pay from
-              </Text>
-            </label>
+          <Field
+            id="offer-country"
+            label="Country you pay from"
+            errorId="offer-country-error"
+            errors={countryErrors}
+            mb="3"
+          >
             <NativeSelect
               id="offer-country"
               name="country"
@@ -222,14 +222,13 @@ function OfferDialog({ data, closeTo }: DialogProps) {
                 </option>
               ))}
             </NativeSelect>
-            <FieldError id="offer-country-error" errors={countryErrors} />
-          </Flex>
+          </Field>
           <Refusal answer={answer} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.cancel}</BackLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Charging…' : `Accept Offer and Pay ${formatPrice(offer.priceGross, offer.currency)}`}
-            </Button>
+            <SubmitButton busy={busy} busyLabel="Charging…">
+              {`Accept Offer and Pay ${formatPrice(offer.priceGross, offer.currency)}`}
+            </SubmitButton>
           </ButtonRow>
         </Form>
       )}
@@ -282,7 +281,7 @@ function ReceiptsDialog({ data, closeTo }: DialogProps) {
           No payments have been made for this subscription yet.
         </Text>
       )}
-      <ButtonRow>
+      <ButtonRow justify="end" mt="2">
         <BackLink to={closeTo}>{labels.close}</BackLink>
       </ButtonRow>
     </RouteDialog>
@@ -346,7 +345,7 @@ function PaymentMethodDialog({ data, closeTo }: DialogProps) {
           )}
         </>
       )}
-      <ButtonRow>
+      <ButtonRow justify="end" mt="2">
         <BackLink to={closeTo}>{updated ? labels.close : labels.cancel}</BackLink>
       </ButtonRow>
     </RouteDialog>

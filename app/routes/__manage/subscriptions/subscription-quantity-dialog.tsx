@@ -1,11 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps } from '@conform-to/react'
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { getCollectionProps, getFormProps } from '@conform-to/react'
+import { Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { BackLink, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
-  ButtonRow,
   Consequence,
   NotAvailable,
   Refusal,
@@ -56,7 +56,7 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
       {refusal ? (
         <>
           <NotAvailable reason={refusal} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -70,19 +70,15 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
           <input type="hidden" name="subscription" value={id} />
           <IdempotencyField value={d.idempotencyKey} />
           <Flex direction="column" gap="2">
-            <label htmlFor={fields.quantity.id}>
-              <Text size="2" weight="medium">
-                Number of licenses ({MIN_QUANTITY} to {MAX_QUANTITY})
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.quantity, { type: 'number' })}
-              key={fields.quantity.key}
+            <InputField
+              field={fields.quantity}
+              label={`Number of licenses (${MIN_QUANTITY} to ${MAX_QUANTITY})`}
+              type="number"
+              gap="2"
               inputMode="numeric"
               step={1}
               style={{ maxWidth: 140 }}
             />
-            <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
             <div role="status" aria-live="polite">
               <Consequence>{consequence.text}</Consequence>
             </div>
@@ -108,17 +104,17 @@ export function QuantityDialog({ data, closeTo }: DialogProps) {
             <FieldError id={fields.lapse.errorId} errors={choosing ? fields.lapse.errors : undefined} />
             <FieldError id={form.errorId} errors={form.errors} />
             <Refusal answer={answer} />
-            <ButtonRow>
+            <ButtonRow justify="end" mt="2">
               <BackLink to={closeTo}>{labels.cancel}</BackLink>
               {hydrated ? null : (
-                <Button type="submit" name="stage" value="review" variant={canApply ? 'soft' : 'solid'}>
+                <SubmitButton name="stage" value="review" variant={canApply ? 'soft' : 'solid'}>
                   Review
-                </Button>
+                </SubmitButton>
               )}
               {hydrated || canApply ? (
-                <Button type="submit" name="stage" value="apply" disabled={busy || !canApply}>
-                  {busy ? 'Changing…' : 'Change Quantity'}
-                </Button>
+                <SubmitButton name="stage" value="apply" busy={busy} busyLabel="Changing…" disabled={!canApply}>
+                  Change Quantity
+                </SubmitButton>
               ) : null}
             </ButtonRow>
           </Flex>

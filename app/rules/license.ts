@@ -43,12 +43,7 @@ function compareInGroup(a: License, b: License): number {
   return compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
 }
 
-/** §4 license sort order: group rank, then order, key, later expiry first. */
-export function compareLicenses(a: License, b: License): number {
-  return groupRank(a) - groupRank(b) || compareInGroup(a, b)
-}
-
-/** A sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
+/** §4 license sort order (group rank, then order, key, later expiry first) as a sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
 export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
   return licenses
     .map((license) => ({ license, rank: groupRank(license) }))

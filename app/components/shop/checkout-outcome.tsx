@@ -2,12 +2,10 @@ import { useEffect, useRef } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Heading, Link, Text } from '@radix-ui/themes'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
+import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/** The spec's failed-checkout heading (§8). */
-export const checkoutFailedHeading = 'Something went wrong with your checkout'
-export const checkoutCompleteHeading = 'Thank you for your purchase!'
-export const checkoutFlaggedHeading = 'Your order is being reviewed'
+const checkoutCompleteHeading = 'Thank you for your purchase!'
 
 type CheckoutOutcomeProps = {
   state: CheckoutState
@@ -42,7 +40,7 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
       <Box mb="6" asChild>
         <section aria-labelledby="checkout-outcome-heading">
           <Heading as="h2" size="6" mb="3" id="checkout-outcome-heading" ref={headingRef} tabIndex={-1}>
-            {checkoutFailedHeading}
+            {checkoutFailedTitle}
           </Heading>
           <Text as="p" size="3" mb="3">
             Your payment could not be completed, and nothing has been charged. Please check your payment details and try
@@ -65,7 +63,7 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
       <Box mb="6" asChild>
         <section aria-labelledby="checkout-outcome-heading">
           <Heading as="h2" size="6" mb="3" id="checkout-outcome-heading" ref={headingRef} tabIndex={-1}>
-            {checkoutFlaggedHeading}
+            {checkoutFlaggedTitle}
           </Heading>
           <Text as="p" size="3" mb="3">
             Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours,

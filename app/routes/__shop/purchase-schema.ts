@@ -60,8 +60,6 @@ export function nameOrEmail({ name, email }: { name?: string; email?: string }):
   return email && isValidEmail(email) ? email : undefined
 }
 
-export type PurchaseForm = z.infer<ReturnType<typeof purchaseSchema>>
-
 /** The redeem form (spec §5 redeem rows). */
 export const RedeemSchema = z.object({
   name: z.string({ required_error: nameRequired }).trim().min(1, nameRequired).max(200),

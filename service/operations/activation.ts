@@ -15,7 +15,7 @@ import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 /** Host names compare case-insensitively and without surrounding spaces. */

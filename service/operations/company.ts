@@ -14,7 +14,7 @@ import { ServiceError } from '../errors.js'
 import { assignmentMails } from '../mail/assignment-mail.js'
 import { toLicense } from '../mapping.js'
 import { offlineKeySigner } from '../offline-keys.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { rolesIn } from '../roles.js'
 

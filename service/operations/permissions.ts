@@ -23,7 +23,7 @@ import { ServiceError } from '../errors.js'
 import type { Mail } from '../mail/mailer.js'
 import { rolesIn, roleIn } from '../roles.js'
 import { lockCompanies } from './company.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]

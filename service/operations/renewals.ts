@@ -14,7 +14,7 @@ import { ServiceError } from '../errors.js'
 import { cotermQuote } from '../payments/coterm.js'
 import { renewalPassthrough } from '../payments/passthrough.js'
 import { flagsIn } from '../roles.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 
 /** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {

@@ -235,27 +235,7 @@ export default function Buy() {
           <RemixLink to="/shop/">All products</RemixLink>
         </Link>
       </Flex>
-      {data.kind === 'outcome' ? (
-        <CheckoutOutcome
-          state={data.state}
-          immediatelyAvailable={data.immediatelyAvailable}
-          email={data.email}
-          organization={data.organization}
-          product={data.product}
-        />
-      ) : (
-        <PurchaseForm
-          product={data.product}
-          options={data.options}
-          breakdown={data.breakdown}
-          fallback={data.fallback}
-          countries={data.countries}
-          checkout={data.checkout}
-          values={data.values}
-          company={data.company}
-          companyNotice={data.companyNotice}
-        />
-      )}
+      {data.kind === 'outcome' ? <CheckoutOutcome {...data} /> : <PurchaseForm {...data} />}
       <Box mt="8">
         <FaqAccordions product={data.product} headingId="faq-heading" />
       </Box>

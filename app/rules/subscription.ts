@@ -4,28 +4,19 @@
  */
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
 import { lapseChoiceProblem } from '#protocol/lapsing'
-import { clampQuantity, lapseRequirementFor, planSeats } from '#protocol/subscriptions'
-import type { AssignmentChange } from './assignment'
-import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
-import { compareIds, displayName, isAnnualOrLongTerm, isExpired, sortLicenses } from './license'
-import { assignmentSummary, bulkInvalidEmails, quantityLapseMessage } from './messages'
-
-// The quantity rules, the state machine and who may act are enforced by the licensing service too
-// (protocol/subscriptions.ts).
-export {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
+import {
   clampQuantity,
-  lapseRequirement,
   lapseRequirementFor,
-  paidUntil,
-  subscriptionPermitted,
-  subscriptionTransition,
-  termHasEnded,
-  UPGRADE_IN_PROGRESS,
-  type SubscriptionNeed,
-  type SubscriptionOperation,
+  planSeats,
+  bulkInvalidEmails,
+  quantityLapseMessage,
 } from '#protocol/subscriptions'
+import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from './email'
+import { displayName, sortLicenses } from './license'
+import { assignmentSummary } from './messages'
+import type { AssignmentChange } from '#protocol/assignment'
+import { normalizeEmail } from '#protocol/email'
+import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses'
 
 /** §3 display name, the license tables' rule: "Wallaby.js company license" reads "Wallaby.js", "Console Ninja" "Console Ninja PRO". */
 export function subscriptionDisplayName(subscription: Pick<Subscription, 'productName'>): string {
@@ -95,8 +86,6 @@ export function needsAnnualOrLongTerm(subscription: Subscription, now: number): 
   const expiry = subscriptionExpiry(subscription)
   return isAnnualOrLongTerm(subscription.billingPeriod, expiry ?? -Infinity, now)
 }
-
-export { quantityLapseMessage }
 
 /**
  * Checks the emails chosen to lapse for a quantity change and turns them into the `licensesToLapse` of

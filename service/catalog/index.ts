@@ -145,6 +145,7 @@ export function productBySlug(slug: string): Product | undefined {
   return catalog.products.find((p) => p.slug === slug)
 }
 
+/** The product the catalog sells for a product group (the group a license or subscription row names). */
 export function productByGroup(group: ProductGroupCode): Product | undefined {
   return catalog.products.find((p) => p.group === group)
 }

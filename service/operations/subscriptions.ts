@@ -43,8 +43,8 @@ import { paymentsDb } from '../payments/tables.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/seats.js'
-import { rolesIn } from './company.js'
 import type { OperationHandlers } from './handlers.js'
+import { rolesIn } from '../roles.js'
 import { inTransaction } from '../db/transaction.js'
 
 type Store = Pick<DB, 'selectFrom'>

@@ -4,6 +4,8 @@
  * purge of its own store (server.ts, the jobs command).
  */
 import type { LicensingService } from '../index.js'
+import { chargeDueSubscriptions } from '../payments/sandbox/renewals.js'
+import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
@@ -11,7 +13,13 @@ import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner
 export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
 
 export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'config' | 'adapters'>): Job[] {
+  const sandbox = service.adapters.payments?.sandbox
   return [
+    // Charges first, so that a reminder never announces a payment that is already due.
+    ...(sandbox
+      ? [{ name: 'sandbox-charges', run: (asOf: number) => chargeDueSubscriptions(sandbox, service.db, asOf) }]
+      : []),
+    lapsingJob(service.db),
     renewalReminderJob({ db: service.db, mailer: service.mailer, publicUrl: () => service.config.publicUrl }),
     purgeJob(service.db),
   ]

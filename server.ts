@@ -152,14 +152,15 @@ const server = app.listen(config.port, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
-handleShutdown(server, service, logger, config.shutdownGraceMs)
-
 // The time-driven jobs (renewal reminders, the sandbox's charges, purging), on every instance: each run is claimed in
-// the store, so several instances share the work rather than repeat it.
-if (config.jobsIntervalMs > 0) {
-  createServiceJobRunner(service, {
-    intervalMs: config.jobsIntervalMs,
-    log: logger,
-    extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
-  }).start(Math.min(config.jobsIntervalMs, 60_000))
-}
+// the store, so several instances share the work rather than repeat it. A run under way finishes before the stores
+// close.
+const jobs =
+  config.jobsIntervalMs > 0
+    ? createServiceJobRunner(service, {
+        intervalMs: config.jobsIntervalMs,
+        log: logger,
+        extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
+      }).start(Math.min(config.jobsIntervalMs, 60_000))
+    : undefined
+handleShutdown(server, service, logger, config.shutdownGraceMs, async () => jobs?.stop())

@@ -29,7 +29,9 @@ export function parseJobsArgs(argv: string[], now: number): { asOf: number } | {
   if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?Z?$/.test(values.now))
     return { problem: `--now must be a date such as 2027-01-01 or 2027-01-01T09:00 (got "${values.now}")` }
   const asOf = Date.parse(values.now.endsWith('Z') || values.now.length === 10 ? values.now : `${values.now}Z`)
-  if (Number.isNaN(asOf)) return { problem: `--now is not a real date: ${values.now}` }
+  // Date.parse rolls 2027-02-30 over into March: a date must read back as it was written.
+  if (Number.isNaN(asOf) || new Date(asOf).toISOString().slice(0, 10) !== values.now.slice(0, 10))
+    return { problem: `--now is not a real date: ${values.now}` }
   return { asOf }
 }
 

@@ -10,7 +10,9 @@
  * run finds it. Should writing the mail fail, its records are removed again so that the job's retry sends it.
  */
 import { currencySymbols } from '../../protocol/currency.js'
+import { isOpenSource } from '../../protocol/licenses.js'
 import { ownValue } from '../../protocol/own.js'
+import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
@@ -91,7 +93,6 @@ async function dueReminders(db: DB, asOf: number): Promise<Due[]> {
     .where('subscription_id', 'is', null)
     .where('trial', '=', 0)
     .where('promotional', '=', 0)
-    .where('product_name', 'not like', '%Open Source%')
     .where('expiration', '>', asOf)
     .where('expiration', '<=', until)
     .orderBy('order_id')
@@ -104,12 +105,14 @@ async function dueReminders(db: DB, asOf: number): Promise<Due[]> {
       term: Number(row.next_payment_date),
       row,
     })),
-    ...licenses.map((row) => ({
-      kind: 'license' as const,
-      subject: `license:${row.id}`,
-      term: Number(row.expiration),
-      row,
-    })),
+    ...licenses
+      .filter((row) => !isOpenSource({ productName: row.product_name }))
+      .map((row) => ({
+        kind: 'license' as const,
+        subject: `license:${row.id}`,
+        term: Number(row.expiration),
+        row,
+      })),
   ]
 }
 
@@ -123,7 +126,8 @@ async function recipientsOf(db: DB, row: { owner: string; company_id: string | n
       .select(['email', 'permissions'])
       .where('company_id', '=', row.company_id)
       .execute()
-    emails = permissions.filter((p) => p.permissions.split(',').includes('ADMIN')).map((p) => p.email)
+    const administrators = new Set([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
+    emails = permissions.filter((p) => administrators.has(roleOf(p.permissions.split(',')))).map((p) => p.email)
   }
   if (emails.length === 0) return []
   const optedOut = await db

@@ -65,6 +65,47 @@ describe('the sandbox provider’s renewal charges', () => {
     expect(await sandboxState(made.providerId)).toMatchObject({ state: 'active', next_bill_date: next })
   })
 
+  it('send the alert of a charge again when the service did not take it', async () => {
+    const made = await makeSubscription(service.db, {
+      now: asOf - DAY,
+      companyId: null,
+      nextPaymentIn: 0.5,
+      expiresIn: 0.5,
+    })
+    const before = await snapshot(service.db, made.id)
+    await runJobs(asOf)
+    const charged = await snapshot(service.db, made.id)
+    // As if the alert had never arrived: the vendor's side as it was before the charge.
+    await service.db
+      .updateTable('subscriptions')
+      .set({ next_payment_date: before.subscription?.next_payment_date ?? null })
+      .where('id', '=', made.id)
+      .execute()
+    for (const license of before.licenses)
+      await service.db
+        .updateTable('licenses')
+        .set({ expiration: license.expiration })
+        .where('id', '=', license.id)
+        .execute()
+    await service.db.deleteFrom('payments').where('subscription_id', '=', made.id).where('id', 'like', 'pp_%').execute()
+
+    await runJobs(asOf + 60_000)
+    const again = await snapshot(service.db, made.id)
+    expect(again.licenses).toEqual(charged.licenses)
+    expect(again.subscription).toEqual({ ...charged.subscription, updated_at: again.subscription?.updated_at })
+    expect(
+      await service.db.selectFrom('payments').select('id').where('subscription_id', '=', made.id).execute(),
+    ).toHaveLength(2)
+    const sandboxPayments = await paymentsDb(service.db)
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where('subscription_id', '=', made.providerId)
+      .where('one_off', '=', 0)
+      .execute()
+    // The customer was charged once (the adopted first payment, and this term's).
+    expect(sandboxPayments).toHaveLength(2)
+  })
+
   it('turn a subscription past due when the card’s later charges fail, with the provider’s alert', async () => {
     const made = await makeSubscription(service.db, {
       now: asOf - DAY,

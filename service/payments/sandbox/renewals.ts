@@ -6,7 +6,8 @@
  * (`subscription_payment_failed`: the service marks it pastDue, and the customer updates the payment method).
  *
  * Run by the time-driven jobs. Each charge is claimed by a conditional update of the subscription's bill date, so of
- * two instances (or two runs) charging at once, one charges and the other finds nothing to do.
+ * two instances (or two runs) charging at once, one charges and the other finds nothing to do. A charge whose alert
+ * the service did not take (the vendor's subscription still due) has its alert sent again on the next run.
  */
 import { findPlan, planByProviderId } from '../../catalog/index.js'
 import type { DB } from '../../db/database.js'
@@ -36,7 +37,34 @@ export async function chargeDueSubscriptions(
   for (const vendor of due) {
     // The demo data's subscriptions exist only on the vendor's side until the sandbox is first asked about them.
     const sub = await provider.findSubscription(vendor.provider_subscription_id ?? '')
-    if (!sub || sub.state !== 'active' || sub.next_bill_date > asOf) continue
+    if (!sub) continue
+    // Charged already, but the vendor's side did not take the alert (its handler failed): the alert goes again. The
+    // service applies an alert's effects once (payments by id, licenses only ever extended).
+    if (sub.state === 'past_due') {
+      await provider.sendPaymentFailed(sub, asOf)
+      failed++
+      continue
+    }
+    if (sub.state !== 'active') continue
+    if (sub.next_bill_date > asOf) {
+      const last = await store
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('subscription_id', '=', sub.id)
+        .where('one_off', '=', 0)
+        .orderBy('date', 'desc')
+        .executeTakeFirst()
+      // The vendor's side dates its next payment by the day: due there while the provider's bill is later that day.
+      const taken =
+        !last ||
+        (await store.selectFrom('payments').select('id').where('id', '=', `pp_${last.id}`).executeTakeFirst()) !==
+          undefined
+      if (!taken) {
+        await provider.sendPaymentSucceeded(sub, last)
+        charged++
+      }
+      continue
+    }
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(vendor.plan_id)
     const pays = chargeSucceeds(sub.last_four)
     const after: SandboxSubscription = pays

@@ -7,9 +7,11 @@ import compression from 'compression'
 import dotenv from 'dotenv'
 import express from 'express'
 import helmet from 'helmet'
+import { purgeExpiredPortalRecords } from './app/utils/portal-purge.server.js'
 import { parseConfig } from './config/config.js'
 import { serviceRouter } from './service/http.js'
 import { createLicensingService, inProcessTransport } from './service/index.js'
+import { createServiceJobRunner } from './service/jobs/index.js'
 import { databaseRateLimitStore } from './service/rate-limits.js'
 import { requestOrigin } from './service/origin.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
@@ -150,4 +152,15 @@ const server = app.listen(config.port, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
-handleShutdown(server, service, logger, config.shutdownGraceMs)
+// The time-driven jobs (renewal reminders, the sandbox's charges, purging), on every instance: each run is claimed in
+// the store, so several instances share the work rather than repeat it. A run under way finishes before the stores
+// close.
+const jobs =
+  config.jobsIntervalMs > 0
+    ? createServiceJobRunner(service, {
+        intervalMs: config.jobsIntervalMs,
+        log: logger,
+        extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
+      }).start(Math.min(config.jobsIntervalMs, 60_000))
+    : undefined
+handleShutdown(server, service, logger, config.shutdownGraceMs, async () => jobs?.stop())

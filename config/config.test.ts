@@ -108,6 +108,28 @@ describe('the configuration', () => {
     expect(local.ok && local.config.mail).toMatchObject({ outboxOnly: true, print: false })
   })
 
+  it('runs the jobs every 5 minutes in production and not at all in development, unless JOBS_INTERVAL_SECONDS says', () => {
+    const production = parseConfig(complete())
+    const development = parseConfig({ DATA_DIR: dataDir })
+    const often = parseConfig({ ...complete(), JOBS_INTERVAL_SECONDS: '30' })
+    expect(production.ok && production.config.jobsIntervalMs).toBe(300_000)
+    expect(development.ok && development.config.jobsIntervalMs).toBe(0)
+    expect(often.ok && often.config.jobsIntervalMs).toBe(30_000)
+    const wrong = parseConfig({ ...complete(), JOBS_INTERVAL_SECONDS: 'hourly' })
+    expect(!wrong.ok && wrong.problems).toEqual(['JOBS_INTERVAL_SECONDS must be a whole number.'])
+  })
+
+  it('reads retired offline keys, and names one it cannot read', () => {
+    const retired = crypto.generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString()
+    expect(parseConfig({ ...complete(), OFFLINE_KEY_RETIRED_PEMS: retired.replace(/\n/g, '\\n') }).ok).toBe(true)
+    const rsa = crypto
+      .generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString()
+    const wrong = parseConfig({ ...complete(), OFFLINE_KEY_RETIRED_PEMS: retired + rsa })
+    expect(!wrong.ok && wrong.problems).toEqual(['OFFLINE_KEY_RETIRED_PEMS key 2 must be an Ed25519 key (it is rsa).'])
+  })
+
   it('reads TRUST_PROXY as a hop count or a list of addresses', () => {
     expect(parseTrustProxy(undefined)).toBe(false)
     expect(parseTrustProxy('2')).toBe(2)

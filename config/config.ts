@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { parsePlanIds, planKeys } from '../service/catalog/index.js'
+import { retiredKeysProblem } from '../service/offline-key-ring.js'
 import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
 
 /** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */
@@ -50,6 +51,7 @@ const Env = z.object({
   SERVICE_SECRET: text,
   HONEYPOT_SECRET: text,
   OFFLINE_KEY_PRIVATE_PEM: text,
+  OFFLINE_KEY_RETIRED_PEMS: text,
   ALLOW_GENERATED_SECRETS: flag('ALLOW_GENERATED_SECRETS'),
   SMTP_URL: text.pipe(
     z
@@ -66,6 +68,9 @@ const Env = z.object({
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
+  JOBS_INTERVAL_SECONDS: text.pipe(
+    z.string().regex(/^\d+$/, 'JOBS_INTERVAL_SECONDS must be a whole number.').optional(),
+  ),
   LOG_LEVEL: text.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -122,6 +127,11 @@ export type Config = {
   rateLimits: { api: number; forms: number }
   /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
   shutdownGraceMs: number
+  /**
+   * How often the server runs the time-driven jobs (renewal reminders, the sandbox's charges, purging); 0: this
+   * process runs none (the default outside production, where `npm run jobs` runs them by hand).
+   */
+  jobsIntervalMs: number
   logLevel: string
   salesEmail: string
   avatarService: 'gravatar' | 'none'
@@ -193,6 +203,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     const problem = privateKeyProblem(e.OFFLINE_KEY_PRIVATE_PEM.replace(/\\n/g, '\n'))
     if (problem) problems.push(`OFFLINE_KEY_PRIVATE_PEM ${problem}.`)
   }
+  if (e.OFFLINE_KEY_RETIRED_PEMS) {
+    const problem = retiredKeysProblem(e.OFFLINE_KEY_RETIRED_PEMS.replace(/\\n/g, '\n'))
+    if (problem) problems.push(`OFFLINE_KEY_RETIRED_PEMS ${problem}.`)
+  }
 
   for (const provider of ['GITHUB', 'GOOGLE'] as const) {
     if (Boolean(e[`${provider}_CLIENT_ID`]) !== Boolean(e[`${provider}_CLIENT_SECRET`]))
@@ -253,6 +267,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,
       logLevel: e.LOG_LEVEL ?? 'info',
       salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
       avatarService: e.AVATAR_SERVICE ?? 'gravatar',

@@ -116,6 +116,8 @@ export const AccountSettings = z.object({
   logonLink: LogonLinkPolicy,
   githubLinked: z.boolean(),
   googleLinked: z.boolean(),
+  /** "Email me before renewals and expiries" (on unless turned off). */
+  renewalReminders: z.boolean(),
 })
 export type AccountSettings = z.infer<typeof AccountSettings>
 

@@ -102,7 +102,13 @@ export const operations = {
   logout: { payload: empty, result: completed },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
-    payload: z.object({ logonLink: LogonLinkPolicy, githubLinked: z.boolean(), googleLinked: z.boolean() }),
+    payload: z.object({
+      logonLink: LogonLinkPolicy,
+      githubLinked: z.boolean(),
+      googleLinked: z.boolean(),
+      // Left as it is when not sent.
+      renewalReminders: z.boolean().optional(),
+    }),
     result: completed,
   },
   transferLicenses: { payload: z.object({ transferTo: email }), result: completed },

@@ -5,29 +5,41 @@
  *   npm run editor -- activate --key KEY --host HOST [--url http://localhost:3000]
  *   npm run editor -- check --key KEY --host HOST [--url …]
  *   npm run editor -- oss-check --key KEY [--repository URL] [--url …]
+ *   npm run editor -- verify --file FILE [--keys KEYS.json] [--url …]
  *
- * Prints one human line. Exit status: 0 done (activated, pending confirmation, or valid); 1 refused or not valid;
- * 2 wrong usage; 3 the service could not be reached or answered something that is not the protocol.
+ * `verify` checks the offline keys in FILE (a key, or a company's downloaded list) without asking the service about
+ * them, as an editor on a machine without a network does: with the vendor's public keys, read from KEYS.json (saved
+ * once from /offline-public-keys.json) or fetched from the portal.
+ *
+ * Prints one human line (per offline key for `verify`). Exit status: 0 done (activated, pending confirmation, or
+ * valid); 1 refused or not valid; 2 wrong usage; 3 the service could not be reached or answered something that is not
+ * the protocol.
  */
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { ownValue } from '../protocol/own.js'
+import { parseKeySet, type VerificationKey } from '../service/offline-key-ring.js'
+import { checkOfflineKey, OFFLINE_PUBLIC_KEYS_PATH } from '../service/offline-keys.js'
 
 export const USAGE = `Usage:
   npm run editor -- activate --key KEY --host HOST [--url URL]
   npm run editor -- check --key KEY --host HOST [--url URL]
   npm run editor -- oss-check --key KEY [--repository URL] [--url URL]
+  npm run editor -- verify --file FILE [--keys KEYS.json] [--url URL]
 URL defaults to $LICENSING_URL or http://localhost:3000.`
 
 export type EditorCommand =
   | { command: 'activate' | 'check'; key: string; host: string; url: string }
   | { command: 'oss-check'; key: string; repository?: string; url: string }
 
+export type VerifyCommand = { command: 'verify'; file: string; keys?: string; url: string }
+
 export class UsageError extends Error {}
 
 type Env = Record<string, string | undefined>
 
-export function parseEditorArgs(argv: string[], env: Env = process.env): EditorCommand {
+export function parseEditorArgs(argv: string[], env: Env = process.env): EditorCommand | VerifyCommand {
   let parsed
   try {
     parsed = parseArgs({
@@ -38,6 +50,8 @@ export function parseEditorArgs(argv: string[], env: Env = process.env): EditorC
         host: { type: 'string' },
         url: { type: 'string' },
         repository: { type: 'string' },
+        file: { type: 'string' },
+        keys: { type: 'string' },
       },
     })
   } catch (err) {
@@ -51,6 +65,10 @@ export function parseEditorArgs(argv: string[], env: Env = process.env): EditorC
     new URL(url)
   } catch {
     throw new UsageError(`Not a URL: ${url}`)
+  }
+  if (command === 'verify') {
+    if (!values.file) throw new UsageError('--file is required')
+    return { command, file: values.file, ...(values.keys ? { keys: values.keys } : {}), url }
   }
   if (!values.key) throw new UsageError('--key is required')
   if (command === 'activate' || command === 'check') {
@@ -138,19 +156,21 @@ export function describeAnswer(command: EditorCommand, status: number, body: unk
 /** Runs one command; returns the exit status and writes one line to `out` (or `err` on failure). */
 export async function runEditor(
   argv: string[],
-  io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; env?: Env } = {
+  io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; env?: Env; now?: number } = {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   },
 ): Promise<number> {
-  let command: EditorCommand
+  let parsed: EditorCommand | VerifyCommand
   try {
-    command = parseEditorArgs(argv, io.env ?? process.env)
+    parsed = parseEditorArgs(argv, io.env ?? process.env)
   } catch (err) {
     if (!(err instanceof UsageError)) throw err
     io.err(`${err.message}\n${USAGE}`)
     return 2
   }
+  if (parsed.command === 'verify') return verifyOfflineKeys(parsed, io)
+  const command = parsed
   const { operation, payload } = editorRequest(command)
   let status: number
   let body: unknown
@@ -171,6 +191,69 @@ export async function runEditor(
   if (outcome.exitCode === 0) io.out(outcome.line)
   else io.err(outcome.line)
   return outcome.exitCode
+}
+
+/** Offline keys in a text: a key alone, or the `key number: offline key` lines of a downloaded list. */
+const OFFLINE_KEY = /[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]{16,})?/g
+
+const reasons = {
+  malformed: 'it is not an offline key',
+  'unknown-key': 'it names a signing key the vendor does not list',
+  signature: 'it has been altered, or was not signed by the vendor',
+} as const
+
+/** `verify`: checks every offline key in a file against the vendor's public keys, current and retired. */
+async function verifyOfflineKeys(
+  command: VerifyCommand,
+  io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; now?: number },
+): Promise<number> {
+  let text: string
+  try {
+    text = fs.readFileSync(command.file, 'utf8')
+  } catch (err) {
+    io.err(`Could not read ${command.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+    return 2
+  }
+  let keys: VerificationKey[]
+  try {
+    keys = parseKeySet(
+      command.keys
+        ? JSON.parse(fs.readFileSync(command.keys, 'utf8'))
+        : await (
+            await (io.fetch ?? fetch)(`${command.url}${OFFLINE_PUBLIC_KEYS_PATH}`, {
+              signal: AbortSignal.timeout(15_000),
+            })
+          ).json(),
+    )
+  } catch (err) {
+    const from = command.keys ?? `${command.url}${OFFLINE_PUBLIC_KEYS_PATH}`
+    io.err(`Could not read the vendor's public keys from ${from}: ${(err as Error).message}`)
+    return 3
+  }
+  const found = text.match(OFFLINE_KEY) ?? []
+  if (found.length === 0) {
+    io.err(`No offline key found in ${command.file}.`)
+    return 1
+  }
+  const now = io.now ?? Date.now()
+  let allValid = true
+  for (const offlineKey of found) {
+    const check = checkOfflineKey(offlineKey, keys, now)
+    if (!check.valid) {
+      allValid = false
+      io.err(`Not valid: ${reasons[check.reason]} (${offlineKey.slice(0, 24)}…).`)
+      continue
+    }
+    const f = check.facts
+    const license = `${f.product}, order ${f.order}, key ${f.key}, owner ${f.owner}`
+    if (check.expired) {
+      allValid = false
+      io.err(`Genuine but expired on ${day(f.expiration)}: ${license}.`)
+    } else {
+      io.out(`Valid offline key: ${license}; expires on ${day(f.expiration)} (signed with key ${check.keyId}).`)
+    }
+  }
+  return allValid ? 0 : 1
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,15 +18,22 @@ export function exitOnProblems(problems: string[]): never {
  * draining takes longer than the grace period (SHUTDOWN_GRACE_SECONDS), the remaining connections are cut and the exit code is 1, so a
  * supervisor can tell a forced stop from a clean one.
  */
-export function handleShutdown(server: Server, service: LicensingService, logger: Logger, graceMs: number): void {
+export function handleShutdown(
+  server: Server,
+  service: LicensingService,
+  logger: Logger,
+  graceMs: number,
+  /** Stops background work that uses the stores (the time-driven jobs) before they close. */
+  beforeClose: () => Promise<void> = async () => {},
+): void {
   let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info(`${signal} received: finishing the requests in flight, then stopping`)
     server.close(() => {
-      service
-        .close()
+      beforeClose()
+        .then(() => service.close())
         .then(() => {
           logger.info('stopped')
           process.exit(0)

@@ -53,21 +53,22 @@ describe('offline keys', () => {
   it('signs the license facts so that the public key verifies them, and any change breaks the signature', () => {
     const signer = offlineKeySigner({ dataDir: tempDir(), env: {} })
     const key = signer.sign(facts)
-    const [body, signature] = key.split('.')
+    const [keyId, body, signature] = key.split('.')
+    expect(keyId).toBe(signer.keyId)
     expect(JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))).toEqual(facts)
     expect(verifyOfflineKey(key, signer.publicKeyPem)).toEqual(facts)
     // The same license signs the same (Ed25519 is deterministic), so a cached key stays the key.
     expect(signer.sign({ ...facts })).toBe(key)
 
     const forged = Buffer.from(JSON.stringify({ ...facts, expiration: facts.expiration + 1 })).toString('base64url')
-    expect(verifyOfflineKey(`${forged}.${signature}`, signer.publicKeyPem)).toBeNull()
+    expect(verifyOfflineKey(`${keyId}.${forged}.${signature}`, signer.publicKeyPem)).toBeNull()
     expect(verifyOfflineKey(key, offlineKeySigner({ dataDir: tempDir(), env: {} }).publicKeyPem)).toBeNull()
     expect(verifyOfflineKey('not-a-key', signer.publicKeyPem)).toBeNull()
   })
 
   it('verifies with nothing but node:crypto, as the help page shows', () => {
     const signer = offlineKeySigner({ dataDir: tempDir(), env: {} })
-    const [signedFacts, signature] = signer.sign(facts).split('.')
+    const [, signedFacts, signature] = signer.sign(facts).split('.')
     const valid = crypto.verify(
       null,
       Buffer.from(signedFacts, 'base64url'),

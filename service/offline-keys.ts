@@ -1,11 +1,15 @@
 /**
  * Offline keys (spec §2, §3 "Offline license record"): a signed license an editor can verify without a network.
  *
- * The key text is `base64url(JSON facts)` + "." + `base64url(Ed25519 signature of those JSON bytes)`. The facts are
- * the license's product, owner, key and expiry (see `OfflineLicenseFacts`). The signing key is an Ed25519 key pair:
- * given by the environment (`OFFLINE_KEY_PRIVATE_PEM`, a PKCS#8 PEM) or generated into the data folder on first
- * start (`offline-key.pem`). Its public half is served at `/offline-public-key.pem`; the help page shows how to check
- * a key with it.
+ * The key text is `key id` + "." + `base64url(JSON facts)` + "." + `base64url(Ed25519 signature of those JSON bytes)`.
+ * The facts are the license's product, owner, key and expiry (see `OfflineLicenseFacts`); the key id names the key that
+ * signed them (offline-key-ring.ts), so the signing key can be rotated while the keys it signed stay valid. Keys made
+ * before key ids existed have two parts (facts and signature) and are checked against every known key.
+ *
+ * The signing key is an Ed25519 key pair: given by the environment (`OFFLINE_KEY_PRIVATE_PEM`, a PKCS#8 PEM) or
+ * generated into the data folder on first start (`offline-key.pem`). Retired signing keys are listed by their public
+ * halves (`OFFLINE_KEY_RETIRED_PEMS`). The current public key is served at `/offline-public-key.pem`, and every key,
+ * current and retired, with its id at `/offline-public-keys.json`; the help page shows how to check a key with them.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -13,6 +17,7 @@ import path from 'node:path'
 import express from 'express'
 import type { ServiceConfig } from './config.js'
 import type { LicensingService } from './index.js'
+import { keyIdOf, keySet, parseRetiredKeys, type VerificationKey } from './offline-key-ring.js'
 
 /** What an offline key says about its license. The order of the fields is fixed, so the same license signs the same. */
 export type OfflineLicenseFacts = {
@@ -34,6 +39,8 @@ export type OfflineLicenseFacts = {
 }
 
 export type OfflineKeySigner = {
+  /** The id offline keys signed by this key carry. */
+  keyId: string
   /** The public key, SPKI PEM, as served at /offline-public-key.pem. */
   publicKeyPem: string
   sign(facts: OfflineLicenseFacts): string
@@ -41,6 +48,7 @@ export type OfflineKeySigner = {
 
 export const OFFLINE_KEY_FILE = 'offline-key.pem'
 export const OFFLINE_PUBLIC_KEY_PATH = '/offline-public-key.pem'
+export const OFFLINE_PUBLIC_KEYS_PATH = '/offline-public-keys.json'
 
 const signers = new Map<string, OfflineKeySigner>()
 
@@ -60,44 +68,98 @@ export function offlineKeySigner(config: {
     ? parsePrivateKey(fromEnv.replace(/\\n/g, '\n'), 'OFFLINE_KEY_PRIVATE_PEM')
     : readOrCreateKey(config.dataDir)
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString()
+  const keyId = keyIdOf(privateKey)
   const signer: OfflineKeySigner = {
+    keyId,
     publicKeyPem,
     sign(facts) {
       const signed = Buffer.from(JSON.stringify(orderedFacts(facts)), 'utf8')
       const signature = crypto.sign(null, signed, privateKey)
-      return `${signed.toString('base64url')}.${signature.toString('base64url')}`
+      return `${keyId}.${signed.toString('base64url')}.${signature.toString('base64url')}`
     },
   }
   signers.set(cacheKey, signer)
   return signer
 }
 
-/** Checks an offline key against a public key; the facts when the signature holds, otherwise null. */
-export function verifyOfflineKey(offlineKey: string, publicKeyPem: string): OfflineLicenseFacts | null {
-  const parts = offlineKey.trim().split('.')
-  if (parts.length !== 2 || !parts[0] || !parts[1]) return null
-  const signed = Buffer.from(parts[0], 'base64url')
-  const signature = Buffer.from(parts[1], 'base64url')
-  let valid = false
-  try {
-    valid = crypto.verify(null, signed, crypto.createPublicKey(publicKeyPem), signature)
-  } catch {
-    return null
-  }
-  if (!valid) return null
-  try {
-    return JSON.parse(signed.toString('utf8')) as OfflineLicenseFacts
-  } catch {
-    return null
-  }
+/** Every key offline keys are verified with: the current signing key first, then the retired ones. */
+export function verificationKeys(config: {
+  dataDir: ServiceConfig['dataDir']
+  env: Readonly<Record<string, string | undefined>>
+}): VerificationKey[] {
+  const signer = offlineKeySigner(config)
+  const retiredText = config.env.OFFLINE_KEY_RETIRED_PEMS?.trim()
+  const retired = retiredText ? parseRetiredKeys(retiredText) : []
+  return [
+    { keyId: signer.keyId, publicKeyPem: signer.publicKeyPem },
+    ...retired.filter((k) => k.keyId !== signer.keyId),
+  ]
 }
 
-/** Serves the public key, so an editor (or a person) can verify offline keys. Loads (or creates) the key at start. */
+export type OfflineKeyCheck =
+  | { valid: true; facts: OfflineLicenseFacts; keyId: string; expired: boolean }
+  | { valid: false; reason: 'malformed' | 'unknown-key' | 'signature' }
+
+const PART = /^[A-Za-z0-9_-]+$/
+
+/**
+ * Checks an offline key the way an editor does: the key its id names (every key, for a key without an id) must have
+ * signed its facts. `now` tells whether the license has expired since.
+ */
+export function checkOfflineKey(
+  offlineKey: string,
+  keys: ReadonlyArray<VerificationKey>,
+  now: number,
+): OfflineKeyCheck {
+  const parts = offlineKey.trim().split('.')
+  if ((parts.length !== 2 && parts.length !== 3) || !parts.every((p) => PART.test(p)))
+    return { valid: false, reason: 'malformed' }
+  const [keyId, factsPart, signaturePart] = parts.length === 3 ? parts : [undefined, parts[0], parts[1]]
+  const candidates = keyId === undefined ? keys : keys.filter((k) => k.keyId === keyId)
+  if (candidates.length === 0) return { valid: false, reason: 'unknown-key' }
+  const signed = Buffer.from(factsPart, 'base64url')
+  const signature = Buffer.from(signaturePart, 'base64url')
+  for (const key of candidates) {
+    let valid = false
+    try {
+      valid = crypto.verify(null, signed, crypto.createPublicKey(key.publicKeyPem), signature)
+    } catch {
+      valid = false
+    }
+    if (!valid) continue
+    try {
+      const facts = JSON.parse(signed.toString('utf8')) as OfflineLicenseFacts
+      return { valid: true, facts, keyId: key.keyId, expired: facts.expiration <= now }
+    } catch {
+      return { valid: false, reason: 'malformed' }
+    }
+  }
+  return { valid: false, reason: 'signature' }
+}
+
+/** Checks an offline key against one public key or a key list; the facts when the signature holds, otherwise null. */
+export function verifyOfflineKey(
+  offlineKey: string,
+  keys: string | ReadonlyArray<VerificationKey>,
+): OfflineLicenseFacts | null {
+  const list = typeof keys === 'string' ? [{ keyId: keyIdOf(crypto.createPublicKey(keys)), publicKeyPem: keys }] : keys
+  const check = checkOfflineKey(offlineKey, list, 0)
+  return check.valid ? check.facts : null
+}
+
+/**
+ * Serves the public keys, so an editor (or a person) can verify offline keys: the current one as PEM, and every key,
+ * retired ones included, with its id as a JSON Web Key Set. Loads (or creates) the signing key at start.
+ */
 export function offlineKeyRouter(service: Pick<LicensingService, 'config'>): express.Router {
   const signer = offlineKeySigner(service.config)
+  const keys = JSON.stringify(keySet(verificationKeys(service.config)))
   const router = express.Router()
   router.get(OFFLINE_PUBLIC_KEY_PATH, (_req, res) => {
     res.type('application/x-pem-file').set('Cache-Control', 'public, max-age=3600').send(signer.publicKeyPem)
+  })
+  router.get(OFFLINE_PUBLIC_KEYS_PATH, (_req, res) => {
+    res.type('application/json').set('Cache-Control', 'public, max-age=3600').send(keys)
   })
   return router
 }

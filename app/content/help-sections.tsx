@@ -43,25 +43,11 @@ function PortalLink({ to, children }: { to: string; children: ReactNode }) {
   )
 }
 
-const VERIFY_SNIPPET = `// verify-offline-key.mjs
-// Usage: node verify-offline-key.mjs "<offline key>"
-// Keep offline-public-key.pem (downloaded once from this portal) next to this file.
-import { readFileSync } from 'node:fs'
-import { createPublicKey, verify } from 'node:crypto'
+const VERIFY_COMMAND = `# offline-key.txt: one offline key, or a company's downloaded list of them
+npm run editor -- verify --file offline-key.txt --url https://<this portal>
 
-const [facts, signature] = process.argv[2].trim().split('.')
-const publicKey = createPublicKey(readFileSync(new URL('./offline-public-key.pem', import.meta.url)))
-const signedBytes = Buffer.from(facts, 'base64url')
-
-const valid = verify(null, signedBytes, publicKey, Buffer.from(signature, 'base64url'))
-if (!valid) {
-  console.error('This offline key is not genuine or has been altered.')
-  process.exit(1)
-}
-// The license facts, among them product, owner, key number and expiration (epoch milliseconds).
-const license = JSON.parse(signedBytes.toString('utf8'))
-console.log(\`\${license.product}, key \${license.key}, owner \${license.owner}\`)
-console.log(\`Valid until \${new Date(license.expiration).toISOString()}\`)`
+# On a machine without a network: save /offline-public-keys.json once, then
+npm run editor -- verify --file offline-key.txt --keys offline-public-keys.json`
 
 // Keyed by heading, so the compiler insists on a text for each of the nine headings; their order is the rule's.
 const bodies: Record<HelpHeading, ReactNode> = {
@@ -161,17 +147,28 @@ const bodies: Record<HelpHeading, ReactNode> = {
       <P>
         An offline key is a signed license. It holds the license&apos;s facts (its license key, product, owner, order
         and key number, and expiry), signed by the vendor with an Ed25519 key, so the editor can check it without a
-        network connection. The key text is <Code>base64url(JSON facts)</Code>, a dot, then{' '}
-        <Code>base64url(signature)</Code>. The signature covers the JSON facts and is checked with the vendor&apos;s
-        public key, published at{' '}
+        network connection. The key text is the signing key&apos;s id, a dot, <Code>base64url(JSON facts)</Code>, a dot,
+        then <Code>base64url(signature)</Code>. The signature covers the JSON facts and is checked with the public key
+        the id names. Changing a single character of the facts makes the check fail.
+      </P>
+      <P>
+        The vendor&apos;s public keys are published at{' '}
+        <Link href="/offline-public-keys.json" underline="always">
+          /offline-public-keys.json
+        </Link>{' '}
+        with their ids: the key that signs new offline keys and the keys it replaced, so offline keys stay valid when
+        the signing key is changed. The current key alone is also at{' '}
         <Link href="/offline-public-key.pem" underline="always">
           /offline-public-key.pem
         </Link>
-        . Changing a single character of the facts makes the check fail.
+        .
       </P>
-      <P>You can check a key yourself with Node.js 20 or later:</P>
+      <P>
+        To check a key the way the editor does, use the editor command of the License Portal&apos;s source with Node.js
+        20 or later. It prints the license of each key and whether it is valid:
+      </P>
       <pre className="help-code">
-        <code>{VERIFY_SNIPPET}</code>
+        <code>{VERIFY_COMMAND}</code>
       </pre>
     </>
   ),

@@ -11,6 +11,8 @@ export interface AccountTable {
   github_id: string | null
   google_id: string | null
   created_at: number
+  /** "Email me before renewals and expiries" (Account Settings): 1 (the default) or 0. */
+  renewal_reminders: Generated<number>
 }
 
 export interface CompanyTable {

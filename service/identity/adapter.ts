@@ -26,7 +26,7 @@ import { inTransaction } from '../db/transaction.js'
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
 /** Answered states are kept a day (to recognise a replay), then removed. */
-const STATE_RETENTION_MS = 24 * 60 * 60 * 1000
+export const STATE_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export const ALREADY_PROCESSED = 'This sign-in request seems to have already been processed, or it has expired.'
 

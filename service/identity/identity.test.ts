@@ -353,6 +353,7 @@ describe('linking from account settings (linkAccount)', () => {
       logonLink: 'default',
       githubLinked: false,
       googleLinked: true,
+      renewalReminders: true,
     })
     // And signing in with that Google account now lands in her account.
     const signIn = await signInThrough('google', { id: 'g-olivia', email: 'olivia.private@gmail.test' })

@@ -265,6 +265,7 @@ describe('signing in through the stand-in', () => {
       logonLink: 'default',
       githubLinked: true,
       googleLinked: true,
+      renewalReminders: true,
     })
   })
 })

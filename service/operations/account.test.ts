@@ -51,7 +51,7 @@ describe('accountSettings and updateAccountSettings', () => {
   it('answer the caller’s policy and links', async () => {
     const gary = await signInAs(service, 'gary@google.test')
     expect((await call({ accountSettings: {} }, gary)).body).toEqual({
-      accountSettings: { logonLink: 'always', githubLinked: false, googleLinked: true },
+      accountSettings: { logonLink: 'always', githubLinked: false, googleLinked: true, renewalReminders: true },
     })
     expect((await call({ accountSettings: {} })).body).toMatchObject({ error: 'NOT_AUTHENTICATED' })
   })
@@ -71,6 +71,7 @@ describe('accountSettings and updateAccountSettings', () => {
       logonLink: 'always',
       githubLinked: true,
       googleLinked: false,
+      renewalReminders: true,
     })
     expect((await call({ manageLicense: { type: 'link', email: 'gita@github.test' } })).status).toBe(200)
 
@@ -82,6 +83,7 @@ describe('accountSettings and updateAccountSettings', () => {
       logonLink: 'default',
       githubLinked: false,
       googleLinked: false,
+      renewalReminders: true,
     })
     const row = await service.db
       .selectFrom('accounts')
@@ -104,7 +106,35 @@ describe('accountSettings and updateAccountSettings', () => {
       logonLink: 'default',
       githubLinked: false,
       googleLinked: false,
+      renewalReminders: true,
     })
+  })
+})
+
+describe('the renewal reminders choice', () => {
+  it('is on by default, turned off and on again by updateAccountSettings, and kept when not sent', async () => {
+    const olivia = await signInAs(service, 'olivia@acme.test')
+    const settings = async () => (await call({ accountSettings: {} }, olivia)).body.accountSettings
+    expect(await settings()).toMatchObject({ renewalReminders: true })
+    const update = (extra: object) =>
+      call(
+        { updateAccountSettings: { logonLink: 'default', githubLinked: false, googleLinked: false, ...extra } },
+        olivia,
+      )
+    expect((await update({ renewalReminders: false })).status).toBe(200)
+    expect(await settings()).toMatchObject({ renewalReminders: false })
+    const row = await service.db
+      .selectFrom('accounts')
+      .select('renewal_reminders')
+      .where('email', '=', 'olivia@acme.test')
+      .executeTakeFirstOrThrow()
+    expect(row.renewal_reminders).toBe(0)
+    // A client that does not know the choice leaves it as it is.
+    expect((await update({})).status).toBe(200)
+    expect(await settings()).toMatchObject({ renewalReminders: false })
+    expect((await update({ renewalReminders: true })).status).toBe(200)
+    expect(await settings()).toMatchObject({ renewalReminders: true })
+    expect((await update({ renewalReminders: 'no' })).body).toMatchObject({ error: 'INVALID_PAYLOAD' })
   })
 })
 

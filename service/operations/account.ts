@@ -19,13 +19,14 @@ async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<
   const caller = await requireCaller(ctx)
   const account = await ctx.db
     .selectFrom('accounts')
-    .select(['logon_link', 'github_id', 'google_id'])
+    .select(['logon_link', 'github_id', 'google_id', 'renewal_reminders'])
     .where('email', '=', caller.email)
     .executeTakeFirstOrThrow()
   return {
     logonLink: account.logon_link,
     githubLinked: account.github_id !== null,
     googleLinked: account.google_id !== null,
+    renewalReminders: account.renewal_reminders === 1,
   }
 }
 
@@ -60,6 +61,7 @@ async function updateAccountSettings(
       logon_link: payload.logonLink,
       github_id: wanted.github ? current.github : null,
       google_id: wanted.google ? current.google : null,
+      ...(payload.renewalReminders !== undefined ? { renewal_reminders: payload.renewalReminders ? 1 : 0 } : {}),
     })
     .where('email', '=', caller.email)
     .execute()

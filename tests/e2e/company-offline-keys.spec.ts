@@ -4,9 +4,9 @@ import type { Download, Page } from '@playwright/test'
 import { companyLicense, dialog, tabTo } from './company-helpers'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
-/** Checks an offline key as the help page tells an editor to: Ed25519 over the facts, with the published public key. */
+/** Checks an offline key as an editor does: Ed25519 over the facts (after the key id), with the published public key. */
 function verify(offlineKey: string, publicKeyPem: string): Record<string, unknown> {
-  const [facts, signature] = offlineKey.trim().split('.')
+  const [, facts, signature] = offlineKey.trim().split('.')
   const signed = Buffer.from(facts, 'base64url')
   const valid = crypto.verify(null, signed, crypto.createPublicKey(publicKeyPem), Buffer.from(signature, 'base64url'))
   expect(valid, 'the offline key’s signature holds').toBe(true)

@@ -16,7 +16,12 @@ afterAll(removeDataDir)
 
 const GITA = 'gita@github.test'
 const CREDENTIAL = 'cred-gita'
-const linkedToGitHub = { logonLink: 'default', githubLinked: true, googleLinked: false } as const
+const linkedToGitHub = {
+  logonLink: 'default',
+  githubLinked: true,
+  googleLinked: false,
+  renewalReminders: true,
+} as const
 
 async function signedIn(): Promise<string> {
   return cookieFrom(
@@ -94,6 +99,7 @@ describe('Save (intent=account-settings)', () => {
       [
         ['logonLink', 'default'],
         ['githubLinked', 'on'],
+        ['renewalReminders', 'on'],
       ],
       {
         accountSettings: () => ({ result: linkedToGitHub }),
@@ -105,17 +111,23 @@ describe('Save (intent=account-settings)', () => {
   })
 
   it('saves a changed policy and an unlinked GitHub, reads the settings again, then closes', async () => {
-    const { stub, response } = await save([['logonLink', 'always']], {
-      accountSettings: () => ({ result: linkedToGitHub }),
-      updateAccountSettings: () => ({ result: { completed: true } }),
-    })
+    const { stub, response } = await save(
+      [
+        ['logonLink', 'always'],
+        ['renewalReminders', 'on'],
+      ],
+      {
+        accountSettings: () => ({ result: linkedToGitHub }),
+        updateAccountSettings: () => ({ result: { completed: true } }),
+      },
+    )
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/manage')
     expect(stub.calls).toEqual([
       { operation: 'accountSettings', payload: {}, credential: CREDENTIAL },
       {
         operation: 'updateAccountSettings',
-        payload: { logonLink: 'always', githubLinked: false, googleLinked: false },
+        payload: { logonLink: 'always', githubLinked: false, googleLinked: false, renewalReminders: true },
         credential: CREDENTIAL,
       },
       // Spec §7: "afterwards a call with no payload is made".
@@ -128,6 +140,7 @@ describe('Save (intent=account-settings)', () => {
       [
         ['logonLink', 'always'],
         ['githubLinked', 'on'],
+        ['renewalReminders', 'on'],
       ],
       {
         accountSettings: () => ({ result: linkedToGitHub }),
@@ -144,6 +157,7 @@ describe('Save (intent=account-settings)', () => {
         ['logonLink', 'default'],
         ['githubLinked', 'on'],
         ['googleLinked', 'on'],
+        ['renewalReminders', 'on'],
       ],
       {
         accountSettings: () => ({ result: linkedToGitHub }),
@@ -158,6 +172,7 @@ describe('Save (intent=account-settings)', () => {
       [
         ['logonLink', 'always'],
         ['githubLinked', 'on'],
+        ['renewalReminders', 'on'],
       ],
       {
         accountSettings: () => ({ result: linkedToGitHub }),
@@ -168,7 +183,26 @@ describe('Save (intent=account-settings)', () => {
     expect(await response.json()).toEqual({
       intent: 'account-settings',
       message: 'Your session has expired.',
-      draft: { logonLink: 'always', githubLinked: true, googleLinked: false },
+      draft: { logonLink: 'always', githubLinked: true, googleLinked: false, renewalReminders: true },
+    })
+  })
+
+  it('turns the renewal reminders off when their checkbox is cleared', async () => {
+    const { stub, response } = await save(
+      [
+        ['logonLink', 'default'],
+        ['githubLinked', 'on'],
+      ],
+      {
+        accountSettings: () => ({ result: linkedToGitHub }),
+        updateAccountSettings: () => ({ result: { completed: true } }),
+      },
+    )
+    expect(response.status).toBe(302)
+    expect(stub.calls[1]).toEqual({
+      operation: 'updateAccountSettings',
+      payload: { logonLink: 'default', githubLinked: true, googleLinked: false, renewalReminders: false },
+      credential: CREDENTIAL,
     })
   })
 

@@ -1009,7 +1009,8 @@ export class SandboxProvider implements PaymentProvider {
 
   // ------------------------------------------------------------------------------------------------ internals
 
-  private async findSubscription(id: string): Promise<SandboxSubscription | undefined> {
+  /** Also used by the renewal charges (renewals.ts). */
+  async findSubscription(id: string): Promise<SandboxSubscription | undefined> {
     const own = await this.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
     return own ?? (await this.adopt(id))
   }
@@ -1113,7 +1114,7 @@ export class SandboxProvider implements PaymentProvider {
     return { amount: round2(sub.unit_price * sub.quantity), currency: sub.currency, date: sub.next_bill_date }
   }
 
-  private paymentFor(
+  paymentFor(
     sub: SandboxSubscription,
     amount: number,
     plan: Plan | undefined,
@@ -1174,7 +1175,7 @@ export class SandboxProvider implements PaymentProvider {
     })
   }
 
-  private async sendPaymentSucceeded(sub: SandboxSubscription, payment: SandboxPayment) {
+  async sendPaymentSucceeded(sub: SandboxSubscription, payment: SandboxPayment) {
     await this.sendAlert('subscription_payment_succeeded', {
       ...paymentFields(payment, payment.country, null),
       checkout_id: sub.checkout_id,
@@ -1210,7 +1211,7 @@ export class SandboxProvider implements PaymentProvider {
     })
   }
 
-  private async sendPaymentFailed(sub: SandboxSubscription, now: number) {
+  async sendPaymentFailed(sub: SandboxSubscription, now: number) {
     await this.sendAlert('subscription_payment_failed', {
       amount: money(round2(sub.unit_price * sub.quantity)),
       attempt_number: '1',

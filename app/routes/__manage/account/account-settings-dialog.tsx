@@ -8,7 +8,7 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { AccountSettingsActionData, AccountSettingsDialogData } from './account-settings.server'
-import { providerNames, providers, type Provider } from './account-settings.schema'
+import { providerNames, providers, renewalRemindersLabel, type Provider } from './account-settings.schema'
 import { dialogActionUrl } from '../shared/urls'
 
 const groupStyle = { border: 'none', padding: 0, margin: '0 0 var(--space-4)' } as const
@@ -17,8 +17,8 @@ const checkboxStyle = { width: 16, height: 16, margin: 0, accentColor: 'var(--ac
 const linkedField = { github: 'githubLinked', google: 'googleLinked' } as const
 
 /**
- * Account Settings (spec §2, §4): titled with the current email; the email-link policy and the linked GitHub and Google
- * accounts. Unlinking only changes the draft; Save sends it. Link leaves for the provider through the server.
+ * Account Settings (spec §2, §4): titled with the current email; the email-link policy, whether renewal reminders are
+ * mailed, and the linked GitHub and Google accounts. Unlinking only changes the draft; Save sends it. Link leaves for the provider through the server.
  */
 export function AccountSettingsDialog({ data: loaded, details, closeTo }: DialogProps<AccountSettingsDialogData>) {
   const actionData = useActionData<AccountSettingsActionData>()
@@ -88,6 +88,25 @@ function SettingsForm({ initial, draft, message, closeTo }: SettingsFormProps) {
                 <Text size="2">{labels.logonLinkAlways}</Text>
               </label>
             </Flex>
+          </Flex>
+        </fieldset>
+
+        <fieldset style={groupStyle}>
+          <legend>
+            <Text size="2" weight="bold">
+              Notifications
+            </Text>
+          </legend>
+          <Flex asChild gap="2" align="center" mt="2">
+            <label>
+              <input
+                type="checkbox"
+                name="renewalReminders"
+                defaultChecked={draft.renewalReminders}
+                style={checkboxStyle}
+              />
+              <Text size="2">{renewalRemindersLabel}</Text>
+            </label>
           </Flex>
         </fieldset>
 

@@ -11,8 +11,13 @@ export const providerNames: Record<Provider, string> = { github: 'GitHub', googl
  */
 export const AccountSettingsSchema = z.object({
   logonLink: LogonLinkPolicy,
+  // A checkbox: absent when cleared.
+  renewalReminders: z.boolean().optional(),
   githubLinked: z.boolean().optional(),
   googleLinked: z.boolean().optional(),
 })
+
+/** The renewal reminders' choice (mailed 2 days before a subscription renews or a license expires). */
+export const renewalRemindersLabel = 'Email me before renewals and expiries'
 
 export const LinkAccountSchema = z.object({ provider: z.enum(providers) })

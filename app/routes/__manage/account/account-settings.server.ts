@@ -38,7 +38,12 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
   const options = { credential: user.credential, context }
   const current = await callLicensing('accountSettings', {}, options)
   if (!current.ok) {
-    const draft = { logonLink: submission.value.logonLink, githubLinked: false, googleLinked: false }
+    const draft = {
+      logonLink: submission.value.logonLink,
+      githubLinked: false,
+      googleLinked: false,
+      renewalReminders: submission.value.renewalReminders === true,
+    }
     return json<AccountSettingsActionData>(
       { intent: 'account-settings', message: errorMessageFor(current.error), draft },
       { status: current.error === 'UNEXPECTED' ? 502 : 400 },
@@ -48,9 +53,11 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
     logonLink: submission.value.logonLink,
     githubLinked: current.result.githubLinked && submission.value.githubLinked === true,
     googleLinked: current.result.googleLinked && submission.value.googleLinked === true,
+    renewalReminders: submission.value.renewalReminders === true,
   }
   const unchanged =
     draft.logonLink === current.result.logonLink &&
+    draft.renewalReminders === current.result.renewalReminders &&
     draft.githubLinked === current.result.githubLinked &&
     draft.googleLinked === current.result.googleLinked
   if (unchanged) return redirect(pageUrl(url))
@@ -85,7 +92,7 @@ export const linkAccount: ManageAction = async ({ request, user, context, formDa
     const current = await callLicensing('accountSettings', {}, { credential: user.credential, context })
     const draft = current.ok
       ? current.result
-      : { logonLink: 'default' as const, githubLinked: false, googleLinked: false }
+      : { logonLink: 'default' as const, githubLinked: false, googleLinked: false, renewalReminders: true }
     return json<AccountSettingsActionData>(
       { intent: 'account-settings', message: errorMessageFor(answer.error), draft },
       { status: answer.error === 'UNEXPECTED' ? 502 : 400 },

@@ -1,0 +1,39 @@
+/**
+ * The service's time-driven jobs, and the runner that runs them (see runner.ts): the renewal reminders, the sandbox
+ * provider's charges of subscriptions at their next payment date, and purging what has expired. The portal adds the
+ * purge of its own store (server.ts, the jobs command).
+ */
+import type { LicensingService } from '../index.js'
+import { chargeDueSubscriptions } from '../payments/sandbox/renewals.js'
+import { lapsingJob } from './lapsing.js'
+import { purgeJob } from './purge.js'
+import { renewalReminderJob } from './reminders.js'
+import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
+
+export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
+
+export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'config' | 'adapters'>): Job[] {
+  const sandbox = service.adapters.payments?.sandbox
+  return [
+    // Charges first, so that a reminder never announces a payment that is already due.
+    ...(sandbox
+      ? [{ name: 'sandbox-charges', run: (asOf: number) => chargeDueSubscriptions(sandbox, service.db, asOf) }]
+      : []),
+    lapsingJob(service.db),
+    renewalReminderJob({ db: service.db, mailer: service.mailer, publicUrl: () => service.config.publicUrl }),
+    purgeJob(service.db),
+  ]
+}
+
+export function createServiceJobRunner(
+  service: Pick<LicensingService, 'db' | 'mailer' | 'config' | 'adapters'>,
+  options: { intervalMs: number; log: JobLog; extraJobs?: Job[]; clock?: () => number },
+): JobRunner {
+  return createJobRunner({
+    db: service.db,
+    jobs: [...serviceJobs(service), ...(options.extraJobs ?? [])],
+    intervalMs: options.intervalMs,
+    log: options.log,
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
+}

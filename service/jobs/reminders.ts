@@ -1,0 +1,212 @@
+/**
+ * The renewal reminder (spec §9: "Renewal reminder 2 days before"): 2 days before a subscription's next payment, and
+ * 2 days before an annual license (one bought outright, not through a subscription) expires, its holder is emailed —
+ * once per term. The holder is the account of a personal license or subscription, and the administrators (Reseller
+ * Administrator, Company Administrator) of a company's. Each account decides in Account Settings ("Email me before
+ * renewals and expiries", on unless turned off); an address without an account yet gets them.
+ *
+ * "Once per term" is kept in the store: a reminder is recorded (license or subscription, the date it is about, the
+ * recipient) before its mail is written, and a record that exists already is not sent again, whichever instance or
+ * run finds it. Should writing the mail fail, its records are removed again so that the job's retry sends it.
+ */
+import { currencySymbols } from '../../protocol/currency.js'
+import { isOpenSource } from '../../protocol/licenses.js'
+import { ownValue } from '../../protocol/own.js'
+import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
+import type { DB } from '../db/database.js'
+import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import type { Mail, Mailer } from '../mail/mailer.js'
+import type { Job } from './runner.js'
+
+/** Spec §9: the reminder goes 2 days before. */
+export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
+
+export type RenewalRemindersTable = { subject: string; term: number; email: string; sent_at: number }
+
+type Due =
+  | { kind: 'subscription'; subject: string; term: number; row: SubscriptionRow }
+  | { kind: 'license'; subject: string; term: number; row: LicenseRow }
+
+export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl: () => string }): Job {
+  const { db, mailer } = options
+  const store = db.withTables<{ renewal_reminders: RenewalRemindersTable }>()
+  return {
+    name: 'renewal-reminders',
+    async run(asOf) {
+      const due = await dueReminders(db, asOf)
+      const companyNames = new Map(
+        (await db.selectFrom('companies').select(['id', 'name']).execute()).map((c) => [c.id, c.name]),
+      )
+      const byRecipient = new Map<string, Due[]>()
+      for (const item of due) {
+        for (const email of await recipientsOf(db, item.row)) {
+          byRecipient.set(email, [...(byRecipient.get(email) ?? []), item])
+        }
+      }
+      let mailed = 0
+      for (const [email, items] of byRecipient) {
+        // The reminders this run is the first to record; the rest went out before (or are going out elsewhere).
+        const recorded = await store
+          .insertInto('renewal_reminders')
+          .values(items.map((i) => ({ subject: i.subject, term: i.term, email, sent_at: asOf })))
+          .onConflict((oc) => oc.columns(['subject', 'term', 'email']).doNothing())
+          .returning(['subject', 'term'])
+          .execute()
+        const fresh = items.filter((i) => recorded.some((r) => r.subject === i.subject && Number(r.term) === i.term))
+        if (fresh.length === 0) continue
+        try {
+          await mailer.send(reminderMail(email, fresh, companyNames, options.publicUrl()))
+          mailed++
+        } catch (err) {
+          for (const i of fresh) {
+            await store
+              .deleteFrom('renewal_reminders')
+              .where('subject', '=', i.subject)
+              .where('term', '=', i.term)
+              .where('email', '=', email)
+              .execute()
+          }
+          throw err
+        }
+      }
+      return { due: due.length, mailed }
+    },
+  }
+}
+
+/** What renews or expires within the next 2 days (after `asOf`, at most 2 days after it). */
+async function dueReminders(db: DB, asOf: number): Promise<Due[]> {
+  const until = asOf + REMINDER_LEAD_MS
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('state', '=', 'active')
+    .where('next_payment_date', '>', asOf)
+    .where('next_payment_date', '<=', until)
+    .orderBy('id')
+    .execute()
+  // Annual licenses: bought outright (a subscription's licenses renew with it), renewable (not a trial, promotional or
+  // Open Source license), not yet expired.
+  const licenses = await db
+    .selectFrom('licenses')
+    .selectAll()
+    .where('subscription_id', 'is', null)
+    .where('trial', '=', 0)
+    .where('promotional', '=', 0)
+    .where('expiration', '>', asOf)
+    .where('expiration', '<=', until)
+    .orderBy('order_id')
+    .orderBy('key_number')
+    .execute()
+  return [
+    ...subscriptions.map((row) => ({
+      kind: 'subscription' as const,
+      subject: `subscription:${row.id}`,
+      term: Number(row.next_payment_date),
+      row,
+    })),
+    ...licenses
+      .filter((row) => !isOpenSource({ productName: row.product_name }))
+      .map((row) => ({
+        kind: 'license' as const,
+        subject: `license:${row.id}`,
+        term: Number(row.expiration),
+        row,
+      })),
+  ]
+}
+
+/** The holder's addresses that want reminders: the owner, or the company's administrators. */
+async function recipientsOf(db: DB, row: { owner: string; company_id: string | null }): Promise<string[]> {
+  let emails: string[]
+  if (row.company_id === null) emails = [row.owner]
+  else {
+    const permissions = await db
+      .selectFrom('company_permissions')
+      .select(['email', 'permissions'])
+      .where('company_id', '=', row.company_id)
+      .execute()
+    const administrators = new Set([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
+    emails = permissions.filter((p) => administrators.has(roleOf(p.permissions.split(',')))).map((p) => p.email)
+  }
+  if (emails.length === 0) return []
+  const optedOut = await db
+    .selectFrom('accounts')
+    .select('email')
+    .where('email', 'in', emails)
+    .where('renewal_reminders', '=', 0)
+    .execute()
+  return emails.filter((email) => !optedOut.some((a) => a.email === email))
+}
+
+function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string, string>, publicUrl: string): Mail {
+  const first = items[0]
+  const firstDate = mailDate(first.term)
+  const subject =
+    items.length > 1
+      ? `Renewal reminder: ${items.length} renewals and expiries from ${firstDate}`
+      : first.kind === 'subscription'
+        ? `Renewal reminder: your subscription renews on ${firstDate}`
+        : `Renewal reminder: your license expires on ${firstDate}`
+  const of = (row: { company_id: string | null }) =>
+    row.company_id !== null ? ` of ${companyNames.get(row.company_id) ?? 'your company'}` : ''
+  const subscriptions = items.flatMap((i) => (i.kind === 'subscription' ? [i.row] : []))
+  const licenses = items.flatMap((i) => (i.kind === 'license' ? [i.row] : []))
+  return {
+    to,
+    subject,
+    text: [
+      'Hello,',
+      '',
+      ...(subscriptions.length > 0
+        ? [
+            'These subscriptions renew automatically:',
+            ...subscriptions.map(
+              (s) =>
+                `- ${s.product_name}${of(s)}, ${s.quantity} ${s.quantity === 1 ? 'license' : 'licenses'} billed ` +
+                `${s.billing_period === 'year' ? 'yearly' : 'monthly'}: renews on ${mailDate(Number(s.next_payment_date))}; ` +
+                `${mailPrice(Number(s.next_payment_amount ?? 0), s.currency)} will be charged to ${paymentMethod(s)}.`,
+            ),
+            '',
+            `To change the quantity, pause or cancel a subscription before then, open ${publicUrl}/manage.`,
+            '',
+          ]
+        : []),
+      ...(licenses.length > 0
+        ? [
+            'These licenses expire:',
+            ...licenses.map(
+              (l) =>
+                `- ${l.product_name}${of(l)} (order ${l.order_id}, key ${l.key_number}` +
+                `${l.assigned_to ? `, assigned to ${l.assigned_to}` : ''}): expires on ${mailDate(Number(l.expiration))}.`,
+            ),
+            '',
+            `To renew them, open ${publicUrl}/manage and choose Renew.`,
+            '',
+          ]
+        : []),
+      `You receive this reminder because "Email me before renewals and expiries" is on in your Account Settings; ` +
+        `turn it off at ${publicUrl}/manage?dialog=account-settings`,
+    ].join('\n'),
+  }
+}
+
+function paymentMethod(s: SubscriptionRow): string {
+  if (s.payment_method === 'paypal') return 'your PayPal account'
+  return s.last_four ? `the card ending in ${s.last_four}` : 'your payment method'
+}
+
+/** Spec §3's date format, in UTC: "January 3, 2027". */
+function mailDate(ms: number): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    ms,
+  )
+}
+
+/** Spec §9's price format: thousands separators, two decimals, ".00" dropped ("$1,160", "$12.10"). */
+function mailPrice(amount: number, currency: string): string {
+  const cents = Math.round(amount * 100)
+  const digits = cents % 100 === 0 ? 0 : 2
+  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return `${ownValue(currencySymbols, currency.toUpperCase()) ?? `${currency} `}${number.format(cents / 100)}`
+}

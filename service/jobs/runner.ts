@@ -1,0 +1,175 @@
+/**
+ * Runs the time-driven jobs (renewal reminders, the sandbox's charges, purging what has expired) safely with several
+ * instances on one store.
+ *
+ * Each job has one row in the `jobs` table: when it is next due, and who holds it. An instance runs a job only after
+ * claiming that row — in one transaction that reads it (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so a second instance
+ * passes over a row the first is claiming; on SQLite the transaction holds the file's single write lock) and writes
+ * its claim with an expiry. Two instances therefore never run one job at once, and the schedule lives in the store,
+ * so N instances do not run a job N times per interval. A job that fails is released with its attempt counted and is
+ * due again soon (1, 2, 4 … minutes, never later than its interval); a claim whose holder died runs out by itself.
+ *
+ * Two clocks: claims and the schedule follow the real clock; a job's work is done "as of" a date, which is the real
+ * date too except for the development command that runs the jobs as if it were another day.
+ */
+import crypto from 'node:crypto'
+import os from 'node:os'
+import type { DB } from '../db/database.js'
+import { isPostgres } from '../db/migrations/dialect.js'
+
+export type JobsTable = {
+  name: string
+  next_run_at: number
+  claimed_by: string | null
+  claimed_until: number | null
+  attempts: number
+  last_run_at: number | null
+  last_error: string | null
+}
+
+/** What a job did, in counts for the log line of its run (e.g. `{ mailed: 3 }`). */
+export type JobSummary = Record<string, number>
+
+export type Job = {
+  name: string
+  /** Does the job's work as of the given time (epoch ms); repeating it at once finds nothing left to do. */
+  run(asOf: number): Promise<JobSummary>
+}
+
+/** The part of a pino logger the runner writes to. */
+export type JobLog = {
+  info(fields: object, message: string): void
+  error(fields: object, message: string): void
+}
+
+export type JobOutcome =
+  | { job: string; outcome: 'done'; summary: JobSummary; ms: number }
+  | { job: string; outcome: 'failed'; error: string; attempts: number; retryAt: number; ms: number }
+  | { job: string; outcome: 'skipped' }
+
+/** Longest a run may take before its claim is given up as abandoned (a process that died mid-run). */
+export const CLAIM_MS = 15 * 60_000
+/** A failed job is tried again after 1, 2, 4 … minutes (never later than its interval). */
+export const RETRY_BASE_MS = 60_000
+
+export type JobRunner = {
+  /**
+   * Runs every job that is due and not held by another instance; `force` runs every job not held, due or not (the
+   * development command), and `asOf` is the time the work is done as of (default: now).
+   */
+  runDue(options?: { asOf?: number; force?: boolean }): Promise<JobOutcome[]>
+  /** Checks for due jobs every `tickMs` until `stop()` (the server). */
+  start(tickMs: number): { stop(): Promise<void> }
+}
+
+export function createJobRunner(options: {
+  db: DB
+  jobs: ReadonlyArray<Job>
+  /** How often each job runs. */
+  intervalMs: number
+  log: JobLog
+  /** The real clock (claims and schedule). */
+  clock?: () => number
+  /** Names this instance in claims, for the operator. */
+  instance?: string
+}): JobRunner {
+  const { db, jobs, intervalMs, log } = options
+  const clock = options.clock ?? Date.now
+  const instance = options.instance ?? `${os.hostname()}:${process.pid}`
+  const store = db.withTables<{ jobs: JobsTable }>()
+  const postgres = isPostgres(db)
+
+  /** Claims the job's row; answers the claim's token, or null when it is not due or another instance holds it. */
+  async function claim(name: string, force: boolean): Promise<string | null> {
+    const now = clock()
+    await store
+      .insertInto('jobs')
+      .values({ name, next_run_at: now, claimed_by: null, claimed_until: null, attempts: 0 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    const token = `${instance}:${crypto.randomBytes(6).toString('hex')}`
+    return store.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('jobs')
+        .select('name')
+        .where('name', '=', name)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      if (!force) query = query.where('next_run_at', '<=', now)
+      if (postgres) query = query.forUpdate().skipLocked()
+      const row = await query.executeTakeFirst()
+      if (!row) return null
+      await trx
+        .updateTable('jobs')
+        .set({ claimed_by: token, claimed_until: now + CLAIM_MS })
+        .where('name', '=', name)
+        .execute()
+      return token
+    })
+  }
+
+  async function runOne(job: Job, asOf: number | undefined, force: boolean): Promise<JobOutcome> {
+    const token = await claim(job.name, force)
+    if (!token) return { job: job.name, outcome: 'skipped' }
+    const started = clock()
+    // Only the holder of the claim releases it (a claim that ran out may be another instance's by now).
+    const release = (changes: Partial<JobsTable>) =>
+      store.updateTable('jobs').set(changes).where('name', '=', job.name).where('claimed_by', '=', token).execute()
+    try {
+      const summary = await job.run(asOf ?? started)
+      const ms = clock() - started
+      await release({
+        claimed_by: null,
+        claimed_until: null,
+        attempts: 0,
+        last_error: null,
+        last_run_at: started,
+        // A forced run (the development command) leaves the schedule as it was.
+        ...(force ? {} : { next_run_at: started + intervalMs }),
+      })
+      log.info(
+        { job: job.name, ...(asOf !== undefined ? { asOf: new Date(asOf).toISOString() } : {}), ...summary, ms },
+        `job ${job.name} done`,
+      )
+      return { job: job.name, outcome: 'done', summary, ms }
+    } catch (err) {
+      const ms = clock() - started
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
+      const row = await store.selectFrom('jobs').select('attempts').where('name', '=', job.name).executeTakeFirst()
+      const attempts = (row?.attempts ?? 0) + 1
+      const retryAt = clock() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), intervalMs)
+      await release({ claimed_by: null, claimed_until: null, attempts, last_error: error, next_run_at: retryAt })
+      log.error(
+        { job: job.name, err, attempts, retryAt: new Date(retryAt).toISOString(), ms },
+        `job ${job.name} failed (attempt ${attempts}); it is tried again at ${new Date(retryAt).toISOString()}`,
+      )
+      return { job: job.name, outcome: 'failed', error, attempts, retryAt, ms }
+    }
+  }
+
+  const runner: JobRunner = {
+    async runDue({ asOf, force = false } = {}) {
+      const outcomes: JobOutcome[] = []
+      // One after the other: the jobs share the store's connections with the requests being served.
+      for (const job of jobs) outcomes.push(await runOne(job, asOf, force))
+      return outcomes
+    },
+    start(tickMs) {
+      let running: Promise<unknown> | null = null
+      const timer = setInterval(() => {
+        if (running) return
+        running = runner
+          .runDue()
+          .catch((err: unknown) => log.error({ err }, 'the jobs could not be run (the store does not answer?)'))
+          .finally(() => (running = null))
+      }, tickMs)
+      timer.unref()
+      return {
+        async stop() {
+          clearInterval(timer)
+          await running
+        },
+      }
+    },
+  }
+  return runner
+}

@@ -28,6 +28,7 @@ import {
   Subscription,
 } from './entities.js'
 import { isOwnKey } from './own.js'
+import { LicenseWindow, WindowedFacts } from './windows.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -87,7 +88,14 @@ export const operations = {
     result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
-    payload: z.object({ passthrough: z.string().max(4000).optional() }).default({}),
+    /**
+     * Without `windows` the answer holds every license of the account (spec §7). With them (an empty list too), each
+     * license table holds only its window's page, every table not named gets the first page of the default size,
+     * and `windowed` says how many licenses each table has.
+     */
+    payload: z
+      .object({ passthrough: z.string().max(4000).optional(), windows: z.array(LicenseWindow).max(1000).optional() })
+      .default({}),
     result: z.object({
       email: z.string(),
       admin: z.boolean(),
@@ -97,6 +105,7 @@ export const operations = {
         personal: z.object({ licenses: z.array(License), subscriptions: z.array(Subscription) }),
         companies: z.array(Company),
       }),
+      windowed: WindowedFacts.optional(),
     }),
   },
   logout: { payload: empty, result: completed },

@@ -2,41 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import { DAY_MS } from '#protocol/licenses'
-import { EXPIRING_WITHIN_DAYS, PERSONAL_TABLE, type LicenseFilter, type LicenseWindow } from '#protocol/windows'
+import { PERSONAL_TABLE, type LicenseWindow } from '#protocol/windows'
 import { isExpired, sortLicenses } from '#app/rules/license'
+import { matchesFilter, matchesSearch, windowLocally } from '#app/rules/license-windows'
 import { seedBenchCompany } from '../../service/db/seed'
 import { createTestService, signInAs } from '../../service/testing'
 
 // The windowed retrieveDetails answers, from SQL, what a full read of the account and the portal's own rules (the
-// spec's sort order, the counts) give: for every table, page, search and filter, on companies of several sizes.
+// spec's sort order, the counts, the portal's windowing of a whole answer) give: for every table, page, search and filter, on companies of several sizes.
 
 type Service = Awaited<ReturnType<typeof createTestService>>
-
-function matchesSearch(license: License, search: string): boolean {
-  if (search === '') return true
-  const q = search.toLowerCase()
-  return (
-    [license.assignedTo, license.productName, license.order, license.licenseKey].some((text) =>
-      text.toLowerCase().includes(q),
-    ) ||
-    (/^\d+$/.test(search) && license.key === Number(search))
-  )
-}
-
-function matchesFilter(license: License, filter: LicenseFilter, now: number): boolean {
-  switch (filter) {
-    case 'all':
-      return true
-    case 'assigned':
-      return license.assignedTo !== ''
-    case 'unassigned':
-      return license.assignedTo === '' && !isExpired(license, now)
-    case 'expired':
-      return isExpired(license, now)
-    case 'expiring':
-      return !isExpired(license, now) && license.expiration <= now + EXPIRING_WITHIN_DAYS * DAY_MS
-  }
-}
 
 /** The tables of a full read, as /manage shows them: personal licenses, and each company's outside subscriptions. */
 function fullTables(details: Details): Map<string, License[]> {
@@ -101,6 +76,10 @@ describe('windowed retrieveDetails matches a full read', () => {
                   ? answer.body.personal.licenses
                   : answer.body.companies.find((c) => c.id === table)!.licenses
               expect(rows.map(ref), label).toEqual(expected.slice((shown - 1) * pageSize, shown * pageSize).map(ref))
+              // The portal's own windowing of a whole answer (for a service without windows) agrees.
+              const local = windowLocally(full, () => ({ page, pageSize, search, filter }), now)
+              const localWindow = local.windowed?.windows.find((w) => w.table === table)
+              expect({ ...localWindow, witnesses: [] }, label).toEqual({ ...window, witnesses: [] })
               // The rows are the very entities of the full read.
               const byRef = new Map(licenses.map((l) => [ref(l), l]))
               for (const row of rows) expect(row, label).toEqual(byRef.get(ref(row)))

@@ -1,6 +1,7 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import { Form, Link } from '@remix-run/react'
-import { pageParam, type ManageView } from '#app/rules/manage-view'
+import { isViewParam } from '#app/rules/license-windows'
+import type { ManageView } from '#app/rules/manage-view'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
@@ -82,7 +83,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
               now={now}
               caption="Personal licenses"
               admin={details.admin}
-              href={pageHref(search, 'personal')}
+              search={search}
             />
           </section>
         </Box>
@@ -91,7 +92,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
       {companies.map((company) => (
         <CompanySection
           key={company.id}
-          href={pageHref(search, company.id)}
+          search={search}
           company={company}
           counts={view.companies[company.id].counts}
           licenses={view.companies[company.id].licenses}
@@ -111,25 +112,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
   )
 }
 
-/** Closing a dialog keeps the page's other query values (e.g. show inactive) and drops the dialog's own. */
-/** The page's own view state in the URL: show inactive subscriptions, and which page of each license table. */
-const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
-
-/**
- * Each license table pages through `?page-{table}=N` (read by the loader too), keeping the rest of the view
- * (not an open dialog).
- */
-function pageHref(search: string, table: string) {
-  return (page: number) => {
-    const next = new URLSearchParams(search)
-    for (const name of [...next.keys()]) if (!isViewParam(name)) next.delete(name)
-    if (page === 1) next.delete(pageParam(table))
-    else next.set(pageParam(table), String(page))
-    const query = next.toString()
-    return query ? `/manage?${query}` : '/manage'
-  }
-}
-
+/** Closing a dialog keeps the page's view (show inactive, each table's page, search and filter) and drops the dialog's own. */
 function closeUrl(search: string): string {
   const params = new URLSearchParams(search)
   for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)

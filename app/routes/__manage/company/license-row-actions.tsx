@@ -3,7 +3,7 @@ import type { License } from '#protocol/entities'
 import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
-import { dialogUrl, SEEN_HOLDER_FIELD, type CompanyDialog } from '#app/routes/__manage/shared/urls'
+import { dialogUrl, SEEN_HOLDER_FIELD, viewQuery, type CompanyDialog } from '#app/routes/__manage/shared/urls'
 import type { LicenseActionProps } from '../license-actions'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
@@ -43,13 +43,15 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     navigation.formData.get('license') === license.id
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
-  const keep = new URLSearchParams(location.search).get('inactive') === 'show' ? '&inactive=show' : ''
+  // The page's view (show inactive, each table's page and search) comes back after the change.
+  const keep = viewQuery(location.search)
   const form = (
     // A plain form submitted by the router through the table's one listener (`useRouteLinks`), with the classes of
     // Radix's Button on its button: this repeats on every row (see radix-classes). The intent travels as the button's
     // value.
     <form method="post" action={`/manage?index${keep}`} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
+      <input type="hidden" name="owner" value={license.owner} />
       <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
       <button
         type="submit"

@@ -12,8 +12,13 @@ import type { RoleNumber } from '#app/rules/roles'
 /** Assign dialog (§2, §5): one email field. */
 export const AssignSchema = z.object({
   license: z.string().min(1),
+  /** The license's owner (its company): with the id, the reference the service checks and changes. */
+  owner: z.string().min(1),
   email: requiredEmail,
 })
+
+/** The row's Unassign button: the license by its reference. */
+export const LicenseRefSchema = z.object({ license: z.string().min(1), owner: z.string().min(1) })
 
 /** The row's Unassign button, the administrator's remove license. */
 export const LicenseSchema = z.object({ license: z.string().min(1) })

@@ -3,6 +3,8 @@
  * the index route's action with the same query, so that a reply without script (a validation error, a refusal, the
  * bulk-assign preview) renders the same dialog again. `inactive=show` is kept throughout.
  */
+import { isViewParam } from '#app/rules/license-windows'
+
 export type CompanyDialog =
   | { dialog: 'assign'; license: string }
   | { dialog: 'bulk-assign'; company: string; group?: string }
@@ -32,9 +34,15 @@ export function dialogActionUrl(target: CompanyDialog, closeTo: string): string 
   return `/manage?index&${query(target, inactive)}`
 }
 
-/** Where /manage goes after a completed change: the page, with `inactive=show` kept. */
+/** Where /manage goes after a completed change: the page with its view kept, so it reloads the windows it showed. */
 export function pageUrl(url: URL): string {
-  return url.searchParams.get('inactive') === 'show' ? '/manage?inactive=show' : '/manage'
+  return `/manage${viewQuery(url.search).replace(/^&/, '?')}`
+}
+
+/** The page's view (show inactive, each license table's page, size, search and filter) as `&…`, or ''. */
+export function viewQuery(search: string): string {
+  const view = [...new URLSearchParams(search)].filter(([key]) => isViewParam(key))
+  return view.length ? `&${new URLSearchParams(view).toString()}` : ''
 }
 
 /** Where a completed change inside another dialog goes back to (e.g. the permissions list after Add User). */

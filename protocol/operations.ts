@@ -27,6 +27,7 @@ import {
   RedeemResult,
   Subscription,
 } from './entities.js'
+import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, limitMessage } from './limits.js'
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 
@@ -134,16 +135,21 @@ export const operations = {
           }),
         )
         .min(1)
-        .max(10000),
+        .max(MAX_ASSIGNMENT_CHANGES, limitMessage(MAX_ASSIGNMENT_CHANGES, 'assigned or unassigned')),
       sendEmail: z.boolean().default(false),
     }),
     result: completed,
   },
   offlineLicense: {
-    payload: z.object({ ids: z.array(LicenseRef).min(1).max(10000) }),
+    payload: z.object({
+      ids: z.array(LicenseRef).min(1).max(MAX_OFFLINE_KEYS, limitMessage(MAX_OFFLINE_KEYS, 'given offline keys')),
+    }),
     result: z.object({ licenses: z.array(OfflineLicense) }),
   },
-  removeLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: completed },
+  removeLicense: {
+    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed')) }),
+    result: completed,
+  },
   mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
   retrievePermissions: {
     payload: z.object({ companyId: id }),
@@ -172,7 +178,10 @@ export const operations = {
     result: completed,
   },
   // payments
-  renewal: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: z.object({ url: z.string() }) },
+  renewal: {
+    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_RENEWALS, limitMessage(MAX_RENEWALS, 'renewed')) }),
+    result: z.object({ url: z.string() }),
+  },
   retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
   // shop (spec §7 "Other calls"; also served at their own /api paths)
   prices: {

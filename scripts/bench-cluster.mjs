@@ -10,10 +10,16 @@ if (cluster.isPrimary) {
   first.once('listening', () => {
     for (let i = 1; i < instances; i++) cluster.fork()
   })
+  // Stopping: each instance closes its server and exits; the primary exits after the last, so that none of them is left
+  // writing to a primary that is gone.
+  let stopping = false
   const stop = () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
-    process.exit(0)
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
   }
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+  })
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 } else {

@@ -27,7 +27,9 @@ import {
   RedeemResult,
   Subscription,
 } from './entities.js'
+import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, limitMessage } from './limits.js'
 import { isOwnKey } from './own.js'
+import { LicenseWindow, WindowedFacts } from './windows.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -87,7 +89,14 @@ export const operations = {
     result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
-    payload: z.object({ passthrough: z.string().max(4000).optional() }).default({}),
+    /**
+     * Without `windows` the answer holds every license of the account (spec §7). With them (an empty list too), each
+     * license table holds only its window's page, every table not named gets the first page of the default size,
+     * and `windowed` says how many licenses each table has.
+     */
+    payload: z
+      .object({ passthrough: z.string().max(4000).optional(), windows: z.array(LicenseWindow).max(1000).optional() })
+      .default({}),
     result: z.object({
       email: z.string(),
       admin: z.boolean(),
@@ -97,6 +106,7 @@ export const operations = {
         personal: z.object({ licenses: z.array(License), subscriptions: z.array(Subscription) }),
         companies: z.array(Company),
       }),
+      windowed: WindowedFacts.optional(),
     }),
   },
   logout: { payload: empty, result: completed },
@@ -131,16 +141,21 @@ export const operations = {
           }),
         )
         .min(1)
-        .max(10000),
+        .max(MAX_ASSIGNMENT_CHANGES, limitMessage(MAX_ASSIGNMENT_CHANGES, 'assigned or unassigned')),
       sendEmail: z.boolean().default(false),
     }),
     result: completed,
   },
   offlineLicense: {
-    payload: z.object({ ids: z.array(LicenseRef).min(1).max(10000) }),
+    payload: z.object({
+      ids: z.array(LicenseRef).min(1).max(MAX_OFFLINE_KEYS, limitMessage(MAX_OFFLINE_KEYS, 'given offline keys')),
+    }),
     result: z.object({ licenses: z.array(OfflineLicense) }),
   },
-  removeLicense: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: completed },
+  removeLicense: {
+    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed')) }),
+    result: completed,
+  },
   mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
   retrievePermissions: {
     payload: z.object({ companyId: id }),
@@ -169,7 +184,10 @@ export const operations = {
     result: completed,
   },
   // payments
-  renewal: { payload: z.object({ ids: z.array(LicenseRef).min(1).max(1000) }), result: z.object({ url: z.string() }) },
+  renewal: {
+    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_RENEWALS, limitMessage(MAX_RENEWALS, 'renewed')) }),
+    result: z.object({ url: z.string() }),
+  },
   retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
   // shop (spec §7 "Other calls"; also served at their own /api paths)
   prices: {

@@ -31,20 +31,7 @@ export async function hasAnything(db: DB, email: string): Promise<boolean> {
  * the permission flags of that role. Reads the store in a fixed number of queries whatever the number of licenses.
  */
 export async function buildDetails(db: DB, email: string): Promise<Omit<Details, 'session'>> {
-  const account = await db
-    .selectFrom('accounts')
-    .select(['email', 'admin'])
-    .where('email', '=', email)
-    .executeTakeFirst()
-  const roles = await db
-    .selectFrom('company_permissions')
-    .innerJoin('companies', 'companies.id', 'company_permissions.company_id')
-    .select(['companies.id as id', 'companies.name as name', 'company_permissions.permissions as permissions'])
-    .where('company_permissions.email', '=', email)
-    .orderBy('companies.name')
-    .execute()
-  const companyIds = roles.map((r) => r.id)
-  const owners = [email, ...companyIds]
+  const { admin, roles, owners } = await accountRoles(db, email)
 
   const licenseRows = await db
     .selectFrom('licenses')
@@ -64,10 +51,7 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
   for (const row of licenseRows) {
     if (row.subscription_id) push(subscriptionLicenses, row.subscription_id, toLicense(row, states))
   }
-  const subscriptionsOf = (owner: string): Subscription[] =>
-    subscriptionRows
-      .filter((s: SubscriptionRow) => s.owner === owner)
-      .map((s) => toSubscription(s, subscriptionLicenses.get(s.id) ?? []))
+  const subscriptionsOf = subscriptionsByOwner(subscriptionRows, subscriptionLicenses)
 
   const companies: Company[] = roles.map((r) => ({
     id: r.id,
@@ -79,7 +63,7 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
 
   return {
     email,
-    admin: account?.admin === 1,
+    admin,
     body: {
       personal: {
         licenses: [...(licensesByOwner.get(email) ?? []), ...assignedToMe].map((l) => toLicense(l, states)),
@@ -90,7 +74,31 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
   }
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+/** The account's administrator flag and the companies it holds a role in (by name), with the owners of its licenses. */
+export async function accountRoles(db: DB, email: string) {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['email', 'admin'])
+    .where('email', '=', email)
+    .executeTakeFirst()
+  const roles = await db
+    .selectFrom('company_permissions')
+    .innerJoin('companies', 'companies.id', 'company_permissions.company_id')
+    .select(['companies.id as id', 'companies.name as name', 'company_permissions.permissions as permissions'])
+    .where('company_permissions.email', '=', email)
+    .orderBy('companies.name')
+    .execute()
+  const companyIds = roles.map((r) => r.id)
+  return { admin: account?.admin === 1, roles, companyIds, owners: [email, ...companyIds] }
+}
+
+/** Subscription rows by owner, each with its licenses (a subscription holds at most its quantity's). */
+export function subscriptionsByOwner(subscriptionRows: readonly SubscriptionRow[], licenses: Map<string, License[]>) {
+  return (owner: string): Subscription[] =>
+    subscriptionRows.filter((s) => s.owner === owner).map((s) => toSubscription(s, licenses.get(s.id) ?? []))
+}
+
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key)
   if (list) list.push(value)
   else map.set(key, [value])

@@ -2,10 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from '@remix-run/react'
 import { ManagePage } from '#app/routes/__manage/manage-page'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
-import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
-import { shouldAutoOpenBulkAssign } from '#app/rules/company'
-import { manageView, pageParam } from '#app/rules/manage-view'
+import { tableView, windowsOf } from '#app/rules/license-windows'
+import { manageView, shouldAutoOpenBulkAssignWindowed } from '#app/rules/manage-view'
 import { readFormData } from '#app/utils/form.server'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
@@ -17,50 +16,55 @@ import { showsInactive } from './__manage/shared/urls'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = await requireUserSession(request)
   const url = new URL(request.url)
-  const [answer, preferences] = await Promise.all([
-    callLicensing('retrieveDetails', {}, { credential: user.credential, context }),
+  const dialogName = url.searchParams.get('dialog')
+  const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
+  // A dialog name no capability registered is a page that does not exist.
+  if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
+  // The page asks only for what it shows: the window of each license table its URL names (the first page of the
+  // others). A dialog's loader reads the whole details, and only while a dialog is open.
+  const options = { credential: user.credential, context }
+  const [answer, whole, preferences] = await Promise.all([
+    callLicensing('retrieveDetails', { windows: windowsOf(url.searchParams) }, options),
+    dialogLoader ? callLicensing('retrieveDetails', {}, options) : null,
     getPreferences(request),
   ])
-  if (!answer.ok) {
+  if (!answer.ok || (whole && !whole.ok)) {
     // Session errors and anything unexpected show the error dialog; its Close logs out (spec §8).
-    return json({ kind: 'error' as const, code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401 })
+    const error = !answer.ok ? answer.error : whole && !whole.ok ? whole.error : 'UNEXPECTED'
+    return json({ kind: 'error' as const, code: error }, { status: error === 'UNEXPECTED' ? 502 : 401 })
   }
   const details = answer.result
 
-  const dialogName = url.searchParams.get('dialog')
-
   // Bulk Assign opens by itself once (spec §2): exactly one company, can assign, nothing assigned yet. The server
   // does it, so it happens with script off too; the preference records that it was shown.
-  if (!dialogName && !preferences.hideBulkAssign && shouldAutoOpenBulkAssign(details)) {
+  if (!dialogName && !preferences.hideBulkAssign && shouldAutoOpenBulkAssignWindowed(details)) {
     const company = details.body.companies[0]
     throw redirect(`/manage?dialog=bulk-assign&company=${encodeURIComponent(company.id)}`, {
       headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
     })
   }
-  const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
-  // A dialog name no capability registered is a page that does not exist.
-  if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
   const dialog: OpenDialog | null =
-    dialogName && dialogLoader
-      ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, details }) }
+    dialogName && dialogLoader && whole?.ok
+      ? {
+          name: dialogName,
+          data: await dialogLoader({ request, url, user, context, preferences, details: whole.result }),
+        }
       : null
 
-  // The user menu offers Change Email Address to personal license holders only: remember it with the session.
-  const hasPersonalLicenses = holdsPersonalLicenses(details.body.personal.licenses)
-  const headers = new Headers()
-  if (session.get('hasPersonalLicenses') !== hasPersonalLicenses || session.get('admin') !== details.admin) {
-    session.set('hasPersonalLicenses', hasPersonalLicenses)
-    session.set('admin', details.admin)
-    headers.append('Set-Cookie', await commitSession(session))
-  }
-
-  // The tables are paged: the page gets the rows it shows and the facts about the rest, not every license.
   const now = Date.now()
   const view = manageView(details, {
     now,
-    pageOf: (table) => Number(url.searchParams.get(pageParam(table))) || 1,
-    dialogCompany: dialog ? url.searchParams.get('company') : null,
+    viewOf: (table) => tableView(url.searchParams, table),
+    dialog: dialog && whole?.ok ? { details: whole.result, company: url.searchParams.get('company') } : null,
   })
+
+  // The user menu offers Change Email Address to personal license holders only: remember it with the session.
+  const headers = new Headers()
+  if (session.get('hasPersonalLicenses') !== view.holdsPersonalLicenses || session.get('admin') !== details.admin) {
+    session.set('hasPersonalLicenses', view.holdsPersonalLicenses)
+    session.set('admin', details.admin)
+    headers.append('Set-Cookie', await commitSession(session))
+  }
 
   return json(
     {

@@ -38,7 +38,10 @@ export type ExpiryWarnings = {
  * appears twice (for example as a company license and as assigned to the user), by owner and id. Recently expired
  * licenses of one owner, order, product and expiry share a line.
  */
-export function expiryWarnings(licenses: readonly License[], now: number): ExpiryWarnings {
+export function expiryWarnings(
+  licenses: readonly Pick<License, 'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'expiration'>[],
+  now: number,
+): ExpiryWarnings {
   const seen = new Set<string>()
   let longExpiredCount = 0
   const groups = new Map<string, DiscountDeadline>()

@@ -1,91 +1,142 @@
 import { describe, expect, it } from 'vitest'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
+import type { LicenseWindowResult } from '#protocol/windows'
 import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
 import { expiryWarnings } from './expiry'
-import { sortLicenses } from './license'
-import { LICENSES_PER_PAGE, licensePage, manageView, sectionCompany } from './manage-view'
+import type { TableView } from './license-windows'
+import { manageView, sectionCompany, shouldAutoOpenBulkAssignWindowed } from './manage-view'
 import { companyCounts } from './seat-counts'
 import { DAY, NOW, company, license, subscription } from '#protocol/test-fixtures'
 
-const many = (n: number, overrides: (i: number) => Partial<License> = () => ({})) =>
-  Array.from({ length: n }, (_, i) => license({ key: i + 1, ...overrides(i) }))
+const defaultView: TableView = { page: 1, pageSize: 50, search: '', filter: 'all' }
 
-const details = (body: Details['body']): Details => ({ email: 'me@example.com', admin: false, session: 's', body })
-
-describe('licensePage', () => {
-  it('gives the asked page of the sorted list, with the counts', () => {
-    const licenses = many(120)
-    const page = licensePage(licenses, 2)
-    expect(page).toMatchObject({ page: 2, pages: 3, total: 120 })
-    expect(page.rows).toEqual(sortLicenses(licenses).slice(LICENSES_PER_PAGE, 2 * LICENSES_PER_PAGE))
-  })
-  it('clamps a page out of range', () => {
-    expect(licensePage(many(60), 9).page).toBe(2)
-    expect(licensePage(many(60), 0).page).toBe(1)
-    expect(licensePage(many(60), Number.NaN).page).toBe(1)
-    expect(licensePage([], 3)).toEqual({ rows: [], page: 1, pages: 1, total: 0 })
-  })
+const windowResult = (table: string, rest: Partial<LicenseWindowResult> = {}): LicenseWindowResult => ({
+  table,
+  page: 1,
+  pageSize: 50,
+  pages: 1,
+  matching: 0,
+  total: 0,
+  assigned: 0,
+  unassigned: 0,
+  witnesses: [],
+  ...rest,
 })
 
-describe('manageView', () => {
-  // 130 company licenses: expired ones early in the order, the only unexpired assignable one last.
-  const companyLicenses = [
-    ...many(129, (i) => ({
-      expiration: NOW - (i % 2 ? 10 : 90) * DAY,
-      productName: 'Wallaby.js Enterprise License',
-    })),
-    license({ key: 999, productName: 'Wallaby.js Company License', expiration: NOW + DAY }),
-    license({ key: 1000, subscription: { subscriptionId: 'sub-1', state: 'active' }, billingPeriod: 'year' }),
-  ]
-  const acme = company({
-    licenses: companyLicenses,
-    subscriptions: [subscription({ licenses: [companyLicenses[130]] })],
-  })
-  const personal = many(70, (i) => ({ owner: 'me@example.com', licenseType: 'personal', id: `p-${i}` }))
-  const full = details({ personal: { licenses: personal, subscriptions: [] }, companies: [acme] })
-  const options = { now: NOW, pageOf: (table: string) => (table === 'company-1' ? 3 : 2) }
+describe('manageView over a windowed read', () => {
+  const enterprise = license({ key: 1, productName: 'Wallaby.js Enterprise License', expiration: NOW + DAY })
+  const assignable = license({ key: 2, productName: 'Wallaby.js Company License', expiration: NOW + DAY })
+  const inSubscription = license({ key: 3, subscription: { subscriptionId: 'sub-1', state: 'active' } })
+  const acme = company({ licenses: [enterprise], subscriptions: [subscription({ licenses: [inSubscription] })] })
+  const recentlyExpired: License = license({ key: 9, expiration: NOW - 10 * DAY })
+  const details: Details = {
+    email: 'me@example.com',
+    admin: false,
+    body: { personal: { licenses: [], subscriptions: [] }, companies: [acme] },
+    windowed: {
+      windows: [
+        windowResult('personal'),
+        windowResult('company-1', {
+          page: 3,
+          pages: 40,
+          pageSize: 25,
+          matching: 990,
+          total: 1000,
+          assigned: 700,
+          unassigned: 250,
+          witnesses: [enterprise, assignable],
+        }),
+      ],
+      personalLicenses: 2,
+      expiredLongAgo: 17,
+      recentlyExpired: [recentlyExpired],
+    },
+  }
+  const viewOf = (table: string): TableView =>
+    table === 'company-1' ? { page: 3, pageSize: 25, search: 'wallaby', filter: 'all' } : defaultView
 
-  it('sends the visible page of each table and the counts of the whole', () => {
-    const view = manageView(full, options)
-    expect(view.personal).toMatchObject({ page: 2, pages: 2, total: 70 })
-    expect(view.personal.rows).toEqual(sortLicenses(personal).slice(LICENSES_PER_PAGE))
-    expect(view.personal.rows).toHaveLength(20)
-    const table = view.companies['company-1']
-    expect(table.licenses).toMatchObject({ page: 3, pages: 3, total: 130 })
-    expect(table.licenses.rows).toEqual(sortLicenses(companyLicenses.slice(0, 130)).slice(100))
-    expect(table.counts).toEqual(companyCounts(acme, NOW))
-  })
-
-  it('keeps what the section actions decide on: they show exactly as over every license', () => {
-    for (const page of [1, 2, 3]) {
-      const view = manageView(full, { now: NOW, pageOf: () => page })
-      const viewed = sectionCompany(view.details.body.companies[0], view.companies['company-1'].licenses.rows)
-      expect(view.details.body.companies[0].licenses.length).toBeLessThanOrEqual(2)
-      expect(showBulkAssign(viewed, NOW)).toBe(showBulkAssign(acme, NOW))
-      expect(showBulkAssign(acme, NOW)).toBe(true)
-      expect(showBulkRenew(viewed)).toBe(showBulkRenew(acme))
-      expect(showOfflineKeys(viewed)).toBe(showOfflineKeys(acme))
-    }
-    const onlySubscription = company({ licenses: [companyLicenses[130]] })
-    const view = manageView(details({ personal: { licenses: [], subscriptions: [] }, companies: [onlySubscription] }), {
-      now: NOW,
-      pageOf: () => 1,
+  it('shows the rows the service read, with its counts and the search the URL asked for', () => {
+    const view = manageView(details, { now: NOW, viewOf })
+    expect(view.companies['company-1'].licenses).toEqual({
+      table: 'company-1',
+      rows: [enterprise],
+      page: 3,
+      pages: 40,
+      pageSize: 25,
+      matching: 990,
+      total: 1000,
+      search: 'wallaby',
+      filter: 'all',
+      narrowed: true,
     })
+    expect(view.companies['company-1'].counts).toEqual({
+      ...companyCounts({ licenses: [], subscriptions: acme.subscriptions }, NOW),
+      licenses: 1000,
+      unassigned: 250,
+    })
+    expect(view.personal).toMatchObject({ table: 'personal', matching: 0, narrowed: false })
+    expect(view.holdsPersonalLicenses).toBe(true)
+  })
+
+  it('the section actions decide from the witnesses as they would over every license', () => {
+    const view = manageView(details, { now: NOW, viewOf })
     const viewed = sectionCompany(view.details.body.companies[0], view.companies['company-1'].licenses.rows)
-    expect(viewed.licenses).toEqual([])
-    expect(showOfflineKeys(viewed)).toBe(false)
+    const whole = { ...acme, licenses: [enterprise, assignable, inSubscription] }
+    expect(showBulkAssign(viewed, NOW)).toBe(true)
+    expect(showBulkAssign(viewed, NOW)).toBe(showBulkAssign(whole, NOW))
+    expect(showBulkRenew(viewed)).toBe(showBulkRenew(whole))
+    expect(showOfflineKeys(viewed)).toBe(showOfflineKeys(whole))
   })
 
-  it('keeps subscriptions whole, and every license of the company a dialog is open for', () => {
-    const view = manageView(full, { ...options, dialogCompany: 'company-1' })
-    expect(view.details.body.companies[0]).toBe(acme)
-    expect(manageView(full, options).details.body.companies[0].subscriptions).toBe(acme.subscriptions)
+  it('the company a dialog is open for is whole; the others keep their witnesses', () => {
+    const whole = { ...acme, licenses: [enterprise, assignable, inSubscription] }
+    const full: Details = { ...details, windowed: undefined, body: { ...details.body, companies: [whole] } }
+    const view = manageView(details, { now: NOW, viewOf, dialog: { details: full, company: 'company-1' } })
+    expect(view.details.body.companies[0]).toBe(whole)
+    expect(manageView(details, { now: NOW, viewOf }).details.body.companies[0].licenses).toEqual([
+      enterprise,
+      assignable,
+    ])
   })
 
-  it('warns about expiry over every license, not only the visible ones', () => {
-    const view = manageView(full, options)
-    expect(view.expiry).toEqual(expiryWarnings([...personal, ...companyLicenses], NOW))
-    expect(view.expiry.longExpiredCount).toBe(65)
+  it('adds the long-expired count to the warning over the recently expired licenses', () => {
+    const view = manageView(details, { now: NOW, viewOf })
+    const recent = expiryWarnings([recentlyExpired], NOW)
+    expect(view.expiry).toEqual({ ...recent, longExpiredCount: 17 })
+    expect(view.expiry.discountDeadlines).toHaveLength(1)
+  })
+
+  it('windows a whole answer itself (a service that does not know windows), with the same counts', () => {
+    const whole: Details = {
+      ...details,
+      windowed: undefined,
+      body: { ...details.body, companies: [{ ...acme, licenses: [enterprise, assignable, inSubscription] }] },
+    }
+    const view = manageView(whole, { now: NOW, viewOf: () => ({ ...defaultView, search: 'enterprise' }) })
+    expect(view.companies['company-1'].licenses).toMatchObject({ rows: [enterprise], matching: 1, total: 2 })
+    expect(view.companies['company-1'].counts.unassigned).toBe(2)
+  })
+
+  it('opens Bulk Assign by itself only while nothing of the one company is assigned', () => {
+    const untouched: Details = {
+      ...details,
+      windowed: { ...details.windowed!, windows: [windowResult('company-1', { witnesses: [assignable] })] },
+    }
+    expect(shouldAutoOpenBulkAssignWindowed(untouched)).toBe(true)
+    expect(shouldAutoOpenBulkAssignWindowed(details)).toBe(false)
+    const heldSeat = {
+      ...untouched,
+      body: {
+        ...untouched.body,
+        companies: [
+          {
+            ...acme,
+            subscriptions: [subscription({ licenses: [{ ...inSubscription, assignedTo: 'ann@example.com' }] })],
+          },
+        ],
+      },
+    }
+    expect(shouldAutoOpenBulkAssignWindowed(heldSeat)).toBe(false)
   })
 })

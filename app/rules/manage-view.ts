@@ -1,94 +1,129 @@
 /**
- * What /manage sends to the page (spec §2, §4): the license tables are paged, so the page gets the rows of the visible
- * page of each table and the facts it shows about the rest (counts, the expiry warning), not every license of the
- * account. The server reads the whole details and hands the browser this view.
+ * What /manage sends to the page (spec §2, §4): the license tables are windows (a page, with a search and a filter)
+ * that the licensing service reads for the page, so the page gets the rows it shows and the counts about the rest,
+ * never every license of the account.
  */
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
+import { PERSONAL_TABLE, type LicenseFilter, type LicenseWindowResult } from '#protocol/windows'
 import { isBulkAssignable } from './company'
 import { expiryWarnings, type ExpiryWarnings } from './expiry'
-import { sortLicenses } from './license'
+import { windowLocally, type TableView } from './license-windows'
 import { companyCounts, type CompanyCounts } from './seat-counts'
-import { isExpired } from '#protocol/licenses'
 
-/** Rows per page: a company with thousands of licenses gets a page at a time, not one enormous table. */
-export const LICENSES_PER_PAGE = 50
-
-/** The query parameter of a license table's page: `personal` or a company id (`?page-{table}=N`). */
-export const pageParam = (table: string) => `page-${table}`
-
-/** One page of a license table, in the spec's order (§4). */
+/** One page of a license table, in the spec's order (§4), as the service read it. */
 export type LicensePage = {
+  /** `personal` or the company's id: the name of the table's view in the URL. */
+  table: string
   rows: License[]
   /** The page shown (1-based; a page past the end shows the last one). */
   page: number
   pages: number
+  pageSize: number
+  /** Licenses that match the search and filter. */
+  matching: number
   /** Licenses in the whole table. */
   total: number
+  search: string
+  filter: LicenseFilter
+  /** Whether a search or a filter narrows the table. */
+  narrowed: boolean
 }
 
 export type ManageView = {
   /**
    * The details as the section actions and dialogs read them (the tables' rows are in `personal` and `companies`).
-   * Subscriptions are whole: they are not paged and their dialogs read their licenses. A company's `licenses` are one
-   * license that proves each section action applies (Bulk Assign, Bulk Renew, Offline Keys ask only whether some
-   * license qualifies: see `sectionLicenses`), or all of them for the company a dialog is open for (Bulk Assign plans
-   * over them in the browser). Personal licenses are left out: nothing but their table reads them.
+   * Subscriptions are whole. A company's `licenses` are the few that prove each section action applies (see
+   * `LicenseWindowResult.witnesses`), or all of them for the company a dialog is open for (Bulk Assign plans over them
+   * in the browser). Personal licenses are left out: nothing but their table reads them.
    */
   details: Details
   personal: LicensePage
   companies: Record<string, { licenses: LicensePage; counts: CompanyCounts }>
   /** The expiry warning over every license of the account (§9). */
   expiry: ExpiryWarnings
+  /** Whether the account holds personal licenses (the user menu's Change Email Address, §6). */
+  holdsPersonalLicenses: boolean
 }
 
 export type ViewOptions = {
   now: number
-  /** The page asked for of each table (`?page-personal=N`, `?page-{companyId}=N`); absent means the first. */
-  pageOf: (table: string) => number
-  /** The company whose licenses an open dialog reads in the browser, if any. */
-  dialogCompany?: string | null
+  /** Each table's view as the URL asks for it (the search and filter the page's forms show). */
+  viewOf: (table: string) => TableView
+  /** The whole details, read only while a dialog is open, and the company whose licenses it reads in the browser. */
+  dialog?: { details: Details; company: string | null } | null
 }
 
-/** The visible page of a table; `page` is clamped to the pages there are. */
-export function licensePage(licenses: readonly License[], asked: number): LicensePage {
-  const all = sortLicenses(licenses)
-  const pages = Math.max(1, Math.ceil(all.length / LICENSES_PER_PAGE))
-  const page = Math.min(Math.max(1, Math.trunc(asked) || 1), pages)
-  return { rows: all.slice((page - 1) * LICENSES_PER_PAGE, page * LICENSES_PER_PAGE), page, pages, total: all.length }
+function windowed(details: Details) {
+  if (!details.windowed) throw new Error('Window the details first (windowLocally).')
+  return details.windowed
 }
 
-/**
- * The licenses the company section's actions decide on, beyond the visible rows: the first license without a
- * subscription (Bulk Renew, Offline Keys) and the first unexpired bulk-assignable one (Bulk Assign).
- */
-function sectionWitnesses(company: Company, now: number): License[] {
-  const witnesses = [
-    company.licenses.find((l) => !l.subscription),
-    company.licenses.find((l) => isBulkAssignable(l) && !isExpired(l, now)),
-  ]
-  return witnesses.filter((l): l is License => l !== undefined)
+function licensePage(window: LicenseWindowResult | undefined, rows: License[], asked: TableView): LicensePage {
+  const narrowed = asked.search !== '' || asked.filter !== 'all'
+  return {
+    table: window?.table ?? '',
+    rows,
+    page: window?.page ?? 1,
+    pages: window?.pages ?? 1,
+    pageSize: window?.pageSize ?? asked.pageSize,
+    matching: window?.matching ?? rows.length,
+    total: window?.total ?? rows.length,
+    search: asked.search,
+    filter: asked.filter,
+    narrowed,
+  }
 }
 
-export function manageView(details: Details, { now, pageOf, dialogCompany }: ViewOptions): ManageView {
-  const personal = licensePage(details.body.personal.licenses, pageOf('personal'))
+export function manageView(answer: Details, { now, viewOf, dialog }: ViewOptions): ManageView {
+  const details = answer.windowed ? answer : windowLocally(answer, viewOf, now)
+  const facts = windowed(details)
+  const windows = new Map(facts.windows.map((w) => [w.table, w]))
+  const personal = licensePage(windows.get(PERSONAL_TABLE), details.body.personal.licenses, viewOf(PERSONAL_TABLE))
   const companies: ManageView['companies'] = {}
-  const allLicenses: License[] = [...details.body.personal.licenses]
   const viewCompanies = details.body.companies.map((company) => {
-    allLicenses.push(...company.licenses)
-    const licenses = licensePage(
-      company.licenses.filter((l) => !l.subscription),
-      pageOf(company.id),
-    )
-    companies[company.id] = { licenses, counts: companyCounts(company, now) }
-    return company.id === dialogCompany ? company : { ...company, licenses: sectionWitnesses(company, now) }
+    const window = windows.get(company.id)
+    const licenses = licensePage(window, company.licenses, viewOf(company.id))
+    companies[company.id] = {
+      licenses,
+      counts: {
+        ...companyCounts({ licenses: [], subscriptions: company.subscriptions }, now),
+        licenses: window?.total ?? 0,
+        unassigned: window?.unassigned ?? 0,
+      },
+    }
+    const whole = dialog?.company === company.id ? findCompany(dialog.details, company.id) : undefined
+    return whole ?? { ...company, licenses: window?.witnesses ?? [] }
   })
+  const expiry = expiryWarnings(facts.recentlyExpired, now)
   return {
     details: { ...details, body: { personal: { ...details.body.personal, licenses: [] }, companies: viewCompanies } },
     personal,
     companies,
-    expiry: expiryWarnings(allLicenses, now),
+    expiry: { ...expiry, longExpiredCount: expiry.longExpiredCount + facts.expiredLongAgo },
+    holdsPersonalLicenses: facts.personalLicenses > 0,
   }
+}
+
+function findCompany(details: Details, id: string): Company | undefined {
+  return details.body.companies.find((c) => c.id === id)
+}
+
+/**
+ * §2 Bulk Assign opens by itself once: exactly one company, can assign, some bulk-assignable license and nothing
+ * assigned yet — here from the table's counts and the subscriptions, without reading the table.
+ */
+export function shouldAutoOpenBulkAssignWindowed(details: Details): boolean {
+  const companies = details.body.companies
+  if (companies.length !== 1) return false
+  const [company] = companies
+  const window = windowed(details).windows.find((w) => w.table === company.id)
+  return (
+    company.canAssign &&
+    (window?.witnesses ?? []).some(isBulkAssignable) &&
+    window?.assigned === 0 &&
+    company.subscriptions.every((s) => s.licenses.every((l) => l.assignedTo.trim() === ''))
+  )
 }
 
 /** The company as its section's actions see it: the visible rows and the licenses the view kept for the actions. */

@@ -1,6 +1,7 @@
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import { buildDetails, hasAnything } from '../details.js'
+import { buildWindowedDetails } from '../windows.js'
 import { ServiceError } from '../errors.js'
 import { endSession, startSession } from '../sessions.js'
 import { consumeToken, issueToken } from '../tokens.js'
@@ -57,11 +58,21 @@ export async function retrieveDetails(
     if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
     await ensureAccount(ctx, email, now)
     const session = await startSession(ctx.db, email, now)
-    return { ...(await buildDetails(ctx.db, email)), session }
+    return { ...(await detailsOf(ctx, email, payload.windows, now)), session }
   }
   const caller = await requireCaller(ctx)
   if (!(await hasAnything(ctx.db, caller.email))) throw new ServiceError('NO_USER')
-  return buildDetails(ctx.db, caller.email)
+  return detailsOf(ctx, caller.email, payload.windows, now)
+}
+
+/** The whole account, or the windows asked for. */
+function detailsOf(
+  ctx: ServiceContext,
+  email: string,
+  windows: ParsedPayload<'retrieveDetails'>['windows'],
+  now: number,
+) {
+  return windows ? buildWindowedDetails(ctx.db, email, windows, now) : buildDetails(ctx.db, email)
 }
 
 export async function logout(_payload: unknown, ctx: ServiceContext): Promise<Result<'logout'>> {

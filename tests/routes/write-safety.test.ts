@@ -90,6 +90,7 @@ const postAssign = (license: string, email: string, seen: string, key: string, c
     [
       ['intent', 'assign'],
       ['license', license],
+      ['owner', 'globex'],
       ['email', email],
       ['assignedToBefore', seen],
       ['idempotencyKey', key],
@@ -131,6 +132,7 @@ describe('the Assign dialog is compare-and-set', () => {
       [
         ['intent', 'unassign'],
         ['license', license],
+        ['owner', 'globex'],
         ['assignedToBefore', 'then@globex.test'],
       ],
       context,

@@ -8,7 +8,7 @@ import { SubscriptionList } from './subscription-list'
 
 /**
  * One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. The counts and
- * the visible page of licenses come from the server's view of every license (`manageView`).
+ * the visible page of licenses are the window the service read for the page (`manageView`).
  */
 type CompanySectionProps = {
   company: Company
@@ -18,7 +18,8 @@ type CompanySectionProps = {
   showInactive: boolean
   admin: boolean
   email: string
-  href: (page: number) => string
+  /** The page's query (each table's view lives in it). */
+  search: string
 }
 
 export function CompanySection({
@@ -29,7 +30,7 @@ export function CompanySection({
   showInactive,
   admin,
   email,
-  href,
+  search,
 }: CompanySectionProps) {
   const headingId = `company-${company.id}`
   return (
@@ -59,7 +60,7 @@ export function CompanySection({
           caption={`${company.name} licenses`}
           company={company}
           admin={admin}
-          href={href}
+          search={search}
         />
       </section>
     </Box>

@@ -8,7 +8,7 @@ import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
 import type { OpenDialog } from './dialogs'
 import { ManageDialog } from './manage-dialog'
-import { closeUrl, tablePageUrl } from './shared/urls'
+import { closeUrl } from './shared/urls'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
@@ -26,7 +26,6 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
   const { details } = view
   const { personal, companies } = details.body
   const closeTo = closeUrl(search)
-  const pageHref = (table: string) => (page: number) => tablePageUrl(search, table, page)
   const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
 
   return (
@@ -86,7 +85,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
               now={now}
               caption="Personal licenses"
               admin={details.admin}
-              href={pageHref('personal')}
+              search={search}
             />
           </section>
         </Box>
@@ -95,7 +94,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
       {companies.map((company) => (
         <CompanySection
           key={company.id}
-          href={pageHref(company.id)}
+          search={search}
           company={company}
           counts={view.companies[company.id].counts}
           licenses={view.companies[company.id].licenses}

@@ -59,6 +59,7 @@ export function AssignDialog({
         >
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="license" value={license.id} />
+          <input type="hidden" name="owner" value={license.owner} />
           {/* The holder this dialog shows: if someone else changes it first, the service refuses and says who. */}
           <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
           <IdempotencyField value={idempotencyKey} />

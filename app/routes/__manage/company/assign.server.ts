@@ -5,17 +5,16 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import { displayName } from '#app/rules/license'
-import { assignmentChangedMessage, type ErrorCode } from '#protocol/operations'
+import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
-import { currentDetails, findCompanyLicense, notFound, refusal } from '../shared/details.server'
-import { AssignSchema, LicenseSchema } from './license-schemas'
+import { findCompanyLicense, forbidden, notFound, refusal } from '../shared/details.server'
+import { AssignSchema, LicenseRefSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { pageUrl } from '../shared/urls'
-import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 
 export type AssignDialogData = {
-  license: { id: string; product: string; order: string; key: number; assignedTo: string }
+  license: { id: string; owner: string; product: string; order: string; key: number; assignedTo: string }
   companyName: string
   /** Enterprise and multi-user licenses cannot be assigned: the dialog says so instead of offering the form. */
   assignable: boolean
@@ -23,20 +22,47 @@ export type AssignDialogData = {
   idempotencyKey: string
 }
 
-/** The holder the form saw; a form that did not say falls back to the holder read just now. */
-function seenHolder(formData: FormData, fallback: string): string {
+/** The holder the form saw ('' for a free license); absent when a form did not say (the change is then unconditional). */
+function seenHolder(formData: FormData): string | undefined {
   const seen = formData.get(SEEN_HOLDER_FIELD)
-  return typeof seen === 'string' ? seen : fallback
+  return typeof seen === 'string' ? seen : undefined
 }
 
 /**
- * A refusal of changeAssignment: when someone else changed the license in between, the message names its holder now
- * (read afresh); otherwise the code's message.
+ * Changes one license's holder by its reference, read nowhere else: the service checks the caller's right and the
+ * license and refuses. A license not there (or not of that owner) is a 404, a company where the caller may not
+ * assign a 403; any other refusal is a message for the form (the service's ASSIGNMENT_CHANGED names the holder now).
  */
-async function assignmentRefusal(args: Parameters<ManageAction>[0], licenseId: string, error: ErrorCode) {
-  if (error !== 'ASSIGNMENT_CHANGED') return refusal(error)
-  const fresh = findCompanyLicense(await currentDetails(args), licenseId)
-  return { message: assignmentChangedMessage(fresh?.license.assignedTo ?? ''), status: 409 }
+async function changeHolder(
+  args: Parameters<ManageAction>[0],
+  ref: { license: string; owner: string },
+  assignedTo: string,
+  sendEmail: boolean,
+): Promise<{ message: string; status: number } | null> {
+  const seen = seenHolder(args.formData)
+  const answer = await callLicensing(
+    'changeAssignment',
+    {
+      licenses: [
+        { id: ref.license, owner: ref.owner, assignedTo, ...(seen === undefined ? {} : { assignedToBefore: seen }) },
+      ],
+      sendEmail,
+    },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (answer.ok) return null
+  switch (answer.error) {
+    case 'NOT_FOUND':
+      return notFound()
+    case 'FORBIDDEN':
+      return forbidden()
+    case 'CANNOT_ASSIGN':
+      return { message: cannotAssign, status: 400 }
+    case 'ASSIGNMENT_CHANGED':
+      return { message: answer.message, status: 409 }
+    default:
+      return refusal(answer.error)
+  }
 }
 
 export type AssignActionData = { intent: 'assign'; result: SubmissionResult<string[]> }
@@ -50,6 +76,7 @@ export const assignDialog: DialogLoader<AssignDialogData> = async ({ url, detail
   return {
     license: {
       id: license.id,
+      owner: license.owner,
       product: displayName(license),
       order: license.order,
       key: license.key,
@@ -64,63 +91,28 @@ export const assignDialog: DialogLoader<AssignDialogData> = async ({ url, detail
 /** `intent=assign`: the license goes to the address given; the assignee is mailed if the user keeps that preference. */
 export const assign: ManageAction = async (args) => {
   const submission = parseWithZod(args.formData, { schema: AssignSchema })
-  const reply = (formErrors: string[], status: number) =>
-    json<AssignActionData>({ intent: 'assign', result: submission.reply({ formErrors }) }, { status })
   if (submission.status !== 'success') {
     return json<AssignActionData>({ intent: 'assign', result: submission.reply() }, { status: 400 })
   }
-  const details = await currentDetails(args)
-  const found = findCompanyLicense(details, submission.value.license)
-  if (!found || !found.company.canAssign) notFound()
-  if (!canAssignLicense(found.license)) return reply([cannotAssign], 400)
-
-  const answer = await callLicensing(
-    'changeAssignment',
-    {
-      licenses: [
-        {
-          id: found.license.id,
-          owner: found.license.owner,
-          assignedTo: submission.value.email,
-          assignedToBefore: seenHolder(args.formData, found.license.assignedTo),
-        },
-      ],
-      sendEmail: args.preferences.sendEmailOnAssign,
-    },
-    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
-  )
-  if (!answer.ok) {
-    const { message, status } = await assignmentRefusal(args, found.license.id, answer.error)
-    return reply([message], status)
-  }
+  const { license, owner, email } = submission.value
+  const refused = await changeHolder(args, { license, owner }, email, args.preferences.sendEmailOnAssign)
+  if (refused)
+    return json<AssignActionData>(
+      { intent: 'assign', result: submission.reply({ formErrors: [refused.message] }) },
+      { status: refused.status },
+    )
   return redirect(pageUrl(args.url))
 }
 
 /** `intent=unassign` (the row's Unassign button): the license is freed. */
 export const unassign: ManageAction = async (args) => {
-  const parsed = LicenseSchema.safeParse(Object.fromEntries(args.formData))
+  const parsed = LicenseRefSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A license must be given.' }, { status: 400 })
-  const details = await currentDetails(args)
-  const found = findCompanyLicense(details, parsed.data.license)
-  if (!found || !found.company.canAssign) notFound()
-
-  const answer = await callLicensing(
-    'changeAssignment',
-    {
-      licenses: [
-        {
-          id: found.license.id,
-          owner: found.license.owner,
-          assignedTo: '',
-          assignedToBefore: seenHolder(args.formData, found.license.assignedTo),
-        },
-      ],
-    },
-    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
-  )
-  if (!answer.ok) {
-    const { message, status } = await assignmentRefusal(args, found.license.id, answer.error)
-    return json<UnassignActionData>({ intent: 'unassign', license: found.license.id, message }, { status })
-  }
+  const refused = await changeHolder(args, parsed.data, '', false)
+  if (refused)
+    return json<UnassignActionData>(
+      { intent: 'unassign', license: parsed.data.license, message: refused.message },
+      { status: refused.status },
+    )
   return redirect(pageUrl(args.url))
 }

@@ -50,6 +50,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     // value.
     <form method="post" action={pageActionUrl(location.search)} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
+      <input type="hidden" name="owner" value={license.owner} />
       <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
       <button
         type="submit"

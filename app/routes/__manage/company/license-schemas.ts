@@ -10,10 +10,15 @@ import { requiredEmail } from '#app/rules/email'
 /** Assign dialog (§2, §5): one email field. */
 export const AssignSchema = z.object({
   license: z.string().min(1),
+  /** The license's owner (its company): with the id, the reference the service checks and changes. */
+  owner: z.string().min(1),
   email: requiredEmail,
 })
 
-/** The row's Unassign button. */
+/** The row's Unassign button: the license by its reference. */
+export const LicenseRefSchema = z.object({ license: z.string().min(1), owner: z.string().min(1) })
+
+/** The row's Unassign button, the administrator's remove license. */
 export const LicenseSchema = z.object({ license: z.string().min(1) })
 
 const groups = bulkAssignGroups.map((g) => g.group) as [string, ...string[]]

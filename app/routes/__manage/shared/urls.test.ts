@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { closeUrl, dialogActionUrl, dialogUrl, pageActionUrl, pageUrl, showsInactive, tablePageUrl } from './urls'
+import { closeUrl, dialogActionUrl, dialogUrl, pageActionUrl, pageUrl, showsInactive } from './urls'
 
-describe('the addresses of /manage keep the page’s inactive=show', () => {
+describe('the addresses of /manage keep the page’s view', () => {
   const shown = 'http://portal.test/manage?dialog=assign&license=L1&inactive=show&page-acme=2'
   const hidden = 'http://portal.test/manage?dialog=assign&license=L1&page-acme=2'
 
@@ -15,14 +15,17 @@ describe('the addresses of /manage keep the page’s inactive=show', () => {
     expect(showsInactive('?inactive=hide')).toBe(false)
   })
 
-  it('goes back to the page after a change, with nothing else of the query', () => {
-    expect(pageUrl(new URL(shown))).toBe('/manage?inactive=show')
-    expect(pageUrl(new URL(hidden))).toBe('/manage')
+  it('goes back to the page after a change, with its view and nothing else of the query', () => {
+    expect(pageUrl(new URL(shown))).toBe('/manage?inactive=show&page-acme=2')
+    expect(pageUrl(new URL(hidden))).toBe('/manage?page-acme=2')
+    expect(pageUrl(new URL('http://portal.test/manage?index&q-acme=dev&filter-acme=expired&size-acme=100'))).toBe(
+      '/manage?q-acme=dev&filter-acme=expired&size-acme=100',
+    )
   })
 
   it('posts a row’s form to the index action', () => {
-    expect(pageActionUrl('?inactive=show&page-acme=3')).toBe('/manage?index&inactive=show')
-    expect(pageActionUrl('?page-acme=3')).toBe('/manage?index')
+    expect(pageActionUrl('?inactive=show&page-acme=3')).toBe('/manage?index&inactive=show&page-acme=3')
+    expect(pageActionUrl('?dialog=merge')).toBe('/manage?index')
   })
 
   it('opens a dialog with its own query values', () => {
@@ -34,7 +37,7 @@ describe('the addresses of /manage keep the page’s inactive=show', () => {
       '/manage?dialog=bulk-assign&company=C1',
     )
     expect(dialogUrl({ dialog: 'subscription-cancel', subscription: 'S1' }, new URL(shown))).toBe(
-      '/manage?dialog=subscription-cancel&subscription=S1&inactive=show',
+      '/manage?dialog=subscription-cancel&subscription=S1&inactive=show&page-acme=2',
     )
   })
 
@@ -52,11 +55,5 @@ describe('the page behind a dialog keeps its view', () => {
   it('closes a dialog to the page with its view and without the dialog’s values', () => {
     expect(closeUrl(search)).toBe('/manage?inactive=show&page-acme=2&page-personal=3')
     expect(closeUrl('?dialog=merge')).toBe('/manage')
-  })
-
-  it('pages a table, keeping the other tables’ pages', () => {
-    expect(tablePageUrl(search, 'acme', 4)).toBe('/manage?inactive=show&page-acme=4&page-personal=3')
-    expect(tablePageUrl(search, 'acme', 1)).toBe('/manage?inactive=show&page-personal=3')
-    expect(tablePageUrl('', 'personal', 1)).toBe('/manage')
   })
 })

@@ -2,10 +2,11 @@
  * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
  * `/manage?dialog=NAME&…`; its forms post to the index route's action with the same query, so that a reply without
  * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
- * page's view choice `inactive=show` (show inactive subscriptions); a dialog's Close and the tables' pages keep the
- * tables' pages (`page-{table}=N`) too.
+ * page's view: `inactive=show` (show inactive subscriptions) and each license table's page, size, search and filter
+ * (`page-{table}`, `size-{table}`, `q-{table}`, `filter-{table}`), so the page behind a dialog and the page after a
+ * change show the windows the user was looking at.
  */
-import { pageParam } from '#app/rules/manage-view'
+import { isViewParam } from '#app/rules/license-windows'
 
 /** The subscription dialogs, each `/manage?dialog=NAME&subscription=ID`. */
 export type SubscriptionDialogName =
@@ -56,12 +57,16 @@ export type ViewSource = URL | string
 
 /** Whether the page shows inactive subscriptions (`inactive=show`), the view choice every /manage address keeps. */
 export function showsInactive(from: ViewSource): boolean {
-  const query = typeof from === 'string' ? from.slice(from.indexOf('?') + 1) : from.search
-  return new URLSearchParams(query).get('inactive') === 'show'
+  return new URLSearchParams(queryOf(from)).get('inactive') === 'show'
 }
 
+function queryOf(from: ViewSource): string {
+  return typeof from === 'string' ? from.slice(from.indexOf('?') + 1) : from.search
+}
+
+/** `path` with `params` and the page's view of `from`, so the page behind a dialog or after a change stays as it was. */
 function withView(path: string, params: URLSearchParams, from: ViewSource): string {
-  if (showsInactive(from)) params.set('inactive', 'show')
+  for (const [key, value] of viewOf(queryOf(from))) if (!params.has(key)) params.set(key, value)
   const query = params.toString()
   if (!query) return path
   return `${path}${path.includes('?') ? '&' : '?'}${query}`
@@ -73,7 +78,10 @@ function targetParams(target: DialogTarget): URLSearchParams {
   return params
 }
 
-/** The page itself, where /manage goes after a completed change (post/redirect/get). */
+/**
+ * The page itself, where /manage goes after a completed change (post/redirect/get): with its view kept (inactive
+ * subscriptions, each license table's page, size, search and filter), so it reloads the windows it showed.
+ */
 export function pageUrl(from: ViewSource): string {
   return withView('/manage', new URLSearchParams(), from)
 }
@@ -93,8 +101,11 @@ export function dialogActionUrl(target: DialogTarget, from: ViewSource): string 
   return withView('/manage?index', targetParams(target), from)
 }
 
-/** The page's own view state in the URL: inactive subscriptions shown, and which page of each license table. */
-const isViewParam = (key: string) => key === 'inactive' || key.startsWith('page-')
+/** The page's view (show inactive, each license table's page, size, search and filter) as `&…`, or ''. */
+export function viewQuery(search: string): string {
+  const view = viewOf(search).toString()
+  return view ? `&${view}` : ''
+}
 
 function viewOf(search: string): URLSearchParams {
   const params = new URLSearchParams(search)
@@ -104,13 +115,5 @@ function viewOf(search: string): URLSearchParams {
 
 /** Where a dialog's Close goes: the page as it was behind the dialog, without the dialog's own query values. */
 export function closeUrl(search: string): string {
-  return withView('/manage', viewOf(search), '')
-}
-
-/** One page of a license table (`page-{table}=N`, read by the loader too), keeping the rest of the view. */
-export function tablePageUrl(search: string, table: string, page: number): string {
-  const params = viewOf(search)
-  if (page === 1) params.delete(pageParam(table))
-  else params.set(pageParam(table), String(page))
-  return withView('/manage', params, '')
+  return withView('/manage', new URLSearchParams(), search)
 }

@@ -1,0 +1,84 @@
+/**
+ * Windowed reads of `retrieveDetails`: a client that shows a page of each license table asks for that page (with a
+ * text search and a filter) instead of every license, and gets the table's counts beside it, computed by the store.
+ * A client that sends no windows gets the whole account, as spec §7 describes it.
+ */
+import { z } from 'zod'
+import { License } from './entities.js'
+
+/** Which licenses of a table a window shows. `unassigned` means free and unexpired: the seats that can be handed out. */
+export const licenseFilters = ['all', 'assigned', 'unassigned', 'expired', 'expiring'] as const
+export const LicenseFilter = z.enum(licenseFilters)
+export type LicenseFilter = z.infer<typeof LicenseFilter>
+
+/** "Expiring" means the license runs out within this many days (and has not yet). */
+export const EXPIRING_WITHIN_DAYS = 60
+
+/** The page sizes a license table offers; the service accepts any size up to the largest. */
+export const pageSizes = [25, 50, 100, 200] as const
+export const DEFAULT_PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 200
+/** The longest text search, in characters. */
+export const SEARCH_MAX_LENGTH = 100
+
+/** The personal table's name in a window (every other table is named by its company's id). */
+export const PERSONAL_TABLE = 'personal'
+
+export const LicenseWindow = z.object({
+  /** `personal`, or the id of a company the caller holds a role in. */
+  table: z.string().min(1).max(200),
+  /** 1-based; a page past the end answers the last page. */
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** Matched, without regard to case, against the holder's address, the product, the order number and the key. */
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+  filter: LicenseFilter.default('all'),
+})
+export type LicenseWindow = z.input<typeof LicenseWindow>
+
+/** One license table as a window answers it: the page's rows are the table's `licenses` in the body. */
+export const LicenseWindowResult = z.object({
+  table: z.string(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+  /** Licenses that match the search and filter (all of the table when there are neither). */
+  matching: z.number().int(),
+  /** Licenses in the table. */
+  total: z.number().int(),
+  /** Of those, the ones assigned to someone. */
+  assigned: z.number().int(),
+  /** Of those, the free and unexpired ones. */
+  unassigned: z.number().int(),
+  /**
+   * A few licenses of the table beyond the page that the section's actions decide on (some license outside a
+   * subscription, some assignable and unexpired one): the portal offers Bulk Assign, Bulk Renew and Offline Keys from
+   * them without reading the table.
+   */
+  witnesses: z.array(License),
+})
+export type LicenseWindowResult = z.infer<typeof LicenseWindowResult>
+
+/** An expired license as the expiry warning needs it. */
+export const ExpiredLicense = License.pick({
+  id: true,
+  owner: true,
+  order: true,
+  key: true,
+  productName: true,
+  trial: true,
+  expiration: true,
+})
+export type ExpiredLicense = z.infer<typeof ExpiredLicense>
+
+/** What a windowed read answers beside the body: each table's window and the facts about the whole account. */
+export const WindowedFacts = z.object({
+  windows: z.array(LicenseWindowResult),
+  /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */
+  personalLicenses: z.number().int(),
+  /** Every license of the account that expired more than 60 days ago (Open Source aside): only counted. */
+  expiredLongAgo: z.number().int(),
+  /** Every license of the account that expired within the last 60 days (Open Source aside). */
+  recentlyExpired: z.array(ExpiredLicense),
+})
+export type WindowedFacts = z.infer<typeof WindowedFacts>

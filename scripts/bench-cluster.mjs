@@ -1,0 +1,27 @@
+// The built server as several instances on one port and one store (Node's cluster: the primary hands connections to
+// its workers in turn), for the bench's load figures: `node scripts/bench-cluster.mjs N`. Configuration comes from the
+// environment, as for `npm start`.
+import cluster from 'node:cluster'
+
+if (cluster.isPrimary) {
+  const instances = Math.max(1, Number(process.argv[2]) || 1)
+  // The first instance migrates and seeds the store; the others start once it listens.
+  const first = cluster.fork()
+  first.once('listening', () => {
+    for (let i = 1; i < instances; i++) cluster.fork()
+  })
+  // Stopping: each instance closes its server and exits; the primary exits after the last, so that none of them is left
+  // writing to a primary that is gone.
+  let stopping = false
+  const stop = () => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+  }
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+  })
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+} else {
+  await import('../build/server.js')
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely'
+
+// Indexes for the windowed reads of the license tables (service/license-queries.ts), the same on SQLite and
+// PostgreSQL:
+// - a company's table is its licenses outside subscriptions: (owner, subscription_id) finds them, and with the holder
+//   and the expiry in the index the table's counts and its filters (assigned, unassigned, expired, expiring) are
+//   answered from the index alone;
+// - the personal table and the expiry warning also read the licenses assigned to an address, by expiry.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createIndex('licenses_table')
+    .on('licenses')
+    .columns(['owner', 'subscription_id', 'assigned_to', 'expiration'])
+    .execute()
+  await db.schema
+    .createIndex('licenses_assigned_expiry')
+    .on('licenses')
+    .columns(['assigned_to', 'expiration'])
+    .execute()
+  // The two new indexes begin with the columns of these, which they make redundant.
+  await db.schema.dropIndex('licenses_owner').execute()
+  await db.schema.dropIndex('licenses_assigned_to').execute()
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.createIndex('licenses_owner').on('licenses').column('owner').execute()
+  await db.schema.createIndex('licenses_assigned_to').on('licenses').column('assigned_to').execute()
+  await db.schema.dropIndex('licenses_assigned_expiry').execute()
+  await db.schema.dropIndex('licenses_table').execute()
+}

@@ -1,0 +1,181 @@
+/**
+ * retrieveDetails with windows: each license table holds only the page asked for (its search and filter applied in
+ * SQL), with the table's counts beside it; subscriptions are whole (a subscription holds at most its quantity of
+ * licenses). The work is a fixed number of queries per table, each reading at most a page of rows, whatever the
+ * number of licenses.
+ */
+import type { Company, License } from '../protocol/entities.js'
+import type { Details, ParsedPayload } from '../protocol/operations.js'
+import { permissionFlags, roleOf } from '../protocol/roles.js'
+import { DEFAULT_PAGE_SIZE, PERSONAL_TABLE, type LicenseWindowResult } from '../protocol/windows.js'
+import { DAY_MS } from '../protocol/licenses.js'
+import type { DB } from './db/database.js'
+import type { LicenseRow } from './db/schema.js'
+import { accountRoles, push, subscriptionsByOwner } from './details.js'
+import {
+  allOf,
+  countWhere,
+  filterPredicate,
+  licenseOrder,
+  scopePredicate,
+  searchPredicate,
+  tableCounts,
+  type LicensePredicate,
+  type TableScope,
+} from './license-queries.js'
+import { toLicense } from './mapping.js'
+
+type AskedWindow = NonNullable<ParsedPayload<'retrieveDetails'>['windows']>[number]
+
+/** The expiry warning's window: licenses that expired less than this long ago get a line each (§9). */
+const RECENTLY_EXPIRED_MS = 60 * DAY_MS
+
+const notOpenSource: LicensePredicate = (eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%open source%')
+
+export async function buildWindowedDetails(
+  db: DB,
+  email: string,
+  asked: readonly AskedWindow[],
+  now: number,
+): Promise<Omit<Details, 'session'>> {
+  const { admin, roles, companyIds, owners } = await accountRoles(db, email)
+  // The first window named for a table counts; a table the caller cannot see is ignored.
+  const windowOf = new Map<string, AskedWindow>()
+  for (const w of asked) if (!windowOf.has(w.table)) windowOf.set(w.table, w)
+  const windowFor = (table: string): AskedWindow =>
+    windowOf.get(table) ?? { table, page: 1, pageSize: DEFAULT_PAGE_SIZE, search: '', filter: 'all' }
+
+  const subscriptionRows = await db.selectFrom('subscriptions').selectAll().where('owner', 'in', owners).execute()
+  const states = new Map(subscriptionRows.map((s) => [s.id, s.state as string]))
+  const subscriptionLicenseRows = await db
+    .selectFrom('licenses')
+    .selectAll()
+    .where('owner', 'in', owners)
+    .where('subscription_id', 'is not', null)
+    .execute()
+  const subscriptionLicenses = new Map<string, License[]>()
+  for (const row of subscriptionLicenseRows)
+    if (row.subscription_id) push(subscriptionLicenses, row.subscription_id, toLicense(row, states))
+  const subscriptionsOf = subscriptionsByOwner(subscriptionRows, subscriptionLicenses)
+
+  const readTable = async (scope: TableScope) => {
+    const window = windowFor(scope.kind === 'personal' ? PERSONAL_TABLE : scope.id)
+    const inTable = scopePredicate(scope)
+    const narrowing = [searchPredicate(window.search), filterPredicate(window.filter, now)]
+    const where = allOf([inTable, ...narrowing])
+    const counts = await tableCounts(db, inTable, now)
+    const matching = narrowing.some((p) => p !== null) ? await countWhere(db, where) : counts.total
+    const pages = Math.max(1, Math.ceil(matching / window.pageSize))
+    const page = Math.min(window.page, pages)
+    let query = db.selectFrom('licenses').selectAll().where(where)
+    for (const order of licenseOrder(db)) query = query.orderBy(order)
+    const rows = await query
+      .limit(window.pageSize)
+      .offset((page - 1) * window.pageSize)
+      .execute()
+    const witnesses = scope.kind === 'company' ? await sectionWitnesses(db, inTable, now) : []
+    const result: LicenseWindowResult = {
+      table: window.table,
+      page,
+      pageSize: window.pageSize,
+      pages,
+      matching,
+      ...counts,
+      witnesses: [],
+    }
+    return { rows, witnesses, result }
+  }
+
+  // Rows of subscriptions of other owners (a company license assigned to the account) need their state too.
+  const withStates = async (rows: readonly LicenseRow[]) => {
+    const missing = [
+      ...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => !!id && !states.has(id))),
+    ]
+    if (missing.length) {
+      const found = await db.selectFrom('subscriptions').select(['id', 'state']).where('id', 'in', missing).execute()
+      for (const s of found) states.set(s.id, s.state)
+    }
+    return rows.map((r) => toLicense(r, states))
+  }
+
+  const personal = await readTable({ kind: 'personal', email, companyIds })
+  const windows: LicenseWindowResult[] = [personal.result]
+  const companies: Company[] = []
+  for (const role of roles) {
+    const table = await readTable({ kind: 'company', id: role.id })
+    windows.push({ ...table.result, witnesses: await withStates(table.witnesses) })
+    companies.push({
+      id: role.id,
+      name: role.name,
+      licenses: await withStates(table.rows),
+      subscriptions: subscriptionsOf(role.id),
+      ...permissionFlags(roleOf(role.permissions.split(','))),
+    })
+  }
+
+  const everyLicense = scopeOfAccount(email, owners)
+  const expired = allOf([everyLicense, notOpenSource, (eb) => eb('expiration', '<=', now)])
+  const expiredLongAgo = await countWhere(
+    db,
+    allOf([expired, (eb) => eb('expiration', '<', now - RECENTLY_EXPIRED_MS)]),
+  )
+  const recentlyExpired = await db
+    .selectFrom('licenses')
+    .select(['id', 'owner', 'order_id', 'key_number', 'product_name', 'trial', 'expiration'])
+    .where(allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]))
+    .execute()
+  const personalLicenses = await countWhere(
+    db,
+    allOf([(eb) => eb('owner', '=', email), (eb) => eb('license_type', '=', 'personal')]),
+  )
+
+  return {
+    email,
+    admin,
+    body: {
+      personal: { licenses: await withStates(personal.rows), subscriptions: subscriptionsOf(email) },
+      companies,
+    },
+    windowed: {
+      windows,
+      personalLicenses,
+      expiredLongAgo,
+      recentlyExpired: recentlyExpired.map((r) => ({
+        id: r.id,
+        owner: r.owner,
+        order: r.order_id,
+        key: r.key_number,
+        productName: r.product_name,
+        trial: r.trial === 1,
+        expiration: Number(r.expiration),
+      })),
+    },
+  }
+}
+
+/** Every license the account sees: its own, its companies', and those assigned to it. */
+function scopeOfAccount(email: string, owners: readonly string[]): LicensePredicate {
+  return (eb) => eb.or([eb('owner', 'in', [...owners]), eb('assigned_to', '=', email)])
+}
+
+/**
+ * The licenses a company section's actions decide on (see `LicenseWindowResult.witnesses`): the first license outside a
+ * subscription, the first assignable one (neither enterprise nor multi-user) and the first of those that is unexpired.
+ */
+async function sectionWitnesses(db: DB, inTable: LicensePredicate, now: number): Promise<LicenseRow[]> {
+  const assignable: LicensePredicate = (eb) =>
+    eb.and([eb('is_multi_user', '=', 0), eb(eb.fn('lower', ['product_name']), 'not like', '%enterprise%')])
+  const first = (where: LicensePredicate) =>
+    db.selectFrom('licenses').selectAll().where(where).limit(1).executeTakeFirst()
+  const found = [
+    await first(inTable),
+    await first(allOf([inTable, assignable])),
+    await first(allOf([inTable, assignable, (eb) => eb('expiration', '>', now)])),
+  ]
+  const seen = new Set<string>()
+  return found.filter((row): row is LicenseRow => {
+    if (!row || seen.has(row.id)) return false
+    seen.add(row.id)
+    return true
+  })
+}

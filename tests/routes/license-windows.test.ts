@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { License } from '#protocol/entities'
+import type { Details } from '#protocol/operations'
+import { DAY_MS, isExpired } from '#protocol/licenses'
+import { PERSONAL_TABLE, type LicenseWindow } from '#protocol/windows'
+import { sortLicenses } from '#app/rules/license'
+import { matchesFilter, matchesSearch, windowLocally } from '#app/rules/license-windows'
+import { seedBenchCompany } from '../../service/db/seed'
+import { createTestService, signInAs } from '../../service/testing'
+
+// The windowed retrieveDetails answers, from SQL, what a full read of the account and the portal's own rules (the
+// spec's sort order, the counts, the portal's windowing of a whole answer) give: for every table, page, search and filter, on companies of several sizes.
+
+type Service = Awaited<ReturnType<typeof createTestService>>
+
+/** The tables of a full read, as /manage shows them: personal licenses, and each company's outside subscriptions. */
+function fullTables(details: Details): Map<string, License[]> {
+  const tables = new Map<string, License[]>([[PERSONAL_TABLE, details.body.personal.licenses]])
+  for (const company of details.body.companies)
+    tables.set(
+      company.id,
+      company.licenses.filter((l) => !l.subscription),
+    )
+  return tables
+}
+
+const ref = (l: License) => `${l.owner}:${l.id}`
+
+describe('windowed retrieveDetails matches a full read', () => {
+  let service: Service
+  const admins: string[] = []
+  beforeAll(async () => {
+    service = await createTestService()
+    for (const size of [7, 120, 1_300]) admins.push((await seedBenchCompany(service.db, size)).email)
+  }, 120_000)
+  afterAll(async () => {
+    await service.close()
+  })
+
+  async function read(credential: string, windows?: LicenseWindow[]): Promise<Details> {
+    const answer = await service.call({ retrieveDetails: windows ? { windows } : {} }, credential)
+    expect(answer.status).toBe(200)
+    return (answer.body as { retrieveDetails: Details }).retrieveDetails
+  }
+
+  it('counts, pages, searches and filters of every table agree with the full read', async () => {
+    for (const email of [...admins, 'olivia@acme.test', 'rita@reseller.test', 'root@vendor.test']) {
+      const credential = await signInAs(service, email)
+      const full = await read(credential)
+      expect(full.windowed).toBeUndefined()
+      const now = Date.now()
+      for (const [table, licenses] of fullTables(full)) {
+        const sorted = sortLicenses(licenses)
+        const searches = ['', 'user1', 'QUOKKA', sorted[3]?.order ?? '42', '7', 'no such thing %_']
+        for (const search of searches)
+          for (const filter of ['all', 'assigned', 'unassigned', 'expired', 'expiring'] as const) {
+            const expected = sorted.filter((l) => matchesSearch(l, search) && matchesFilter(l, filter, now))
+            const pageSize = 25
+            const pages = Math.max(1, Math.ceil(expected.length / pageSize))
+            for (const page of new Set([1, 2, pages, pages + 3])) {
+              const answer = await read(credential, [{ table, page, pageSize, search, filter }])
+              const window = answer.windowed?.windows.find((w) => w.table === table)
+              const label = `${email} ${table} "${search}" ${filter} page ${page}`
+              expect(window, label).toBeDefined()
+              expect(window?.matching, label).toBe(expected.length)
+              expect(window?.total, label).toBe(licenses.length)
+              expect(window?.assigned, label).toBe(licenses.filter((l) => l.assignedTo !== '').length)
+              expect(window?.unassigned, label).toBe(
+                licenses.filter((l) => l.assignedTo === '' && !isExpired(l, now)).length,
+              )
+              expect(window?.pages, label).toBe(pages)
+              const shown = Math.min(page, pages)
+              expect(window?.page, label).toBe(shown)
+              const rows =
+                table === PERSONAL_TABLE
+                  ? answer.body.personal.licenses
+                  : answer.body.companies.find((c) => c.id === table)!.licenses
+              expect(rows.map(ref), label).toEqual(expected.slice((shown - 1) * pageSize, shown * pageSize).map(ref))
+              // The portal's own windowing of a whole answer (for a service without windows) agrees.
+              const local = windowLocally(full, () => ({ page, pageSize, search, filter }), now)
+              const localWindow = local.windowed?.windows.find((w) => w.table === table)
+              expect({ ...localWindow, witnesses: [] }, label).toEqual({ ...window, witnesses: [] })
+              // The rows are the very entities of the full read.
+              const byRef = new Map(licenses.map((l) => [ref(l), l]))
+              for (const row of rows) expect(row, label).toEqual(byRef.get(ref(row)))
+            }
+            if (search !== '' && search !== 'user1') break
+          }
+      }
+    }
+  }, 240_000)
+
+  it('subscriptions stay whole, tables not named get their first page, and the account facts match', async () => {
+    const credential = await signInAs(service, 'olivia@acme.test')
+    const full = await read(credential)
+    const windowed = await read(credential, [])
+    expect(windowed.body.companies.map((c) => c.subscriptions)).toEqual(full.body.companies.map((c) => c.subscriptions))
+    expect(windowed.body.personal.subscriptions).toEqual(full.body.personal.subscriptions)
+    for (const window of windowed.windowed!.windows) {
+      expect(window.page).toBe(1)
+      expect(window.pageSize).toBe(50)
+    }
+    const now = Date.now()
+    const every = [...full.body.personal.licenses, ...full.body.companies.flatMap((c) => c.licenses)]
+    const expired = every.filter((l) => isExpired(l, now) && !/open source/i.test(l.productName))
+    const unique = new Map(expired.map((l) => [ref(l), l]))
+    const recent = [...unique.values()].filter((l) => l.expiration >= now - 60 * DAY_MS)
+    expect(windowed.windowed!.expiredLongAgo).toBe(unique.size - recent.length)
+    expect(windowed.windowed!.recentlyExpired.map((l) => `${l.owner}:${l.id}`).sort()).toEqual(recent.map(ref).sort())
+    expect(windowed.windowed!.personalLicenses).toBe(
+      full.body.personal.licenses.filter((l) => l.licenseType === 'personal' && l.owner === full.email).length,
+    )
+  })
+
+  it('a company the caller holds no role in is not read, and a window too large is refused', async () => {
+    const credential = await signInAs(service, 'olivia@acme.test')
+    const answer = await read(credential, [{ table: 'bench-1300', page: 1, pageSize: 10 }])
+    expect(answer.body.companies.some((c) => c.id === 'bench-1300')).toBe(false)
+    expect(answer.windowed!.windows.some((w) => w.table === 'bench-1300')).toBe(false)
+    const refused = await service.call(
+      { retrieveDetails: { windows: [{ table: 'personal', pageSize: 10_000 }] } },
+      credential,
+    )
+    expect(refused.status).toBe(500)
+    expect((refused.body as { error: string }).error).toBe('INVALID_PAYLOAD')
+  })
+})

@@ -1,12 +1,20 @@
 /**
- * License rules the portal shows and the licensing service enforces (spec §5): which licenses can be assigned and
- * which have an offline key. Pure, no I/O; the portal reaches them through `app/rules/license.ts`.
+ * License rules the portal shows and the licensing service enforces (spec §5): which licenses can be assigned, which
+ * have an offline key, which can be renewed and how. Pure, no I/O.
  */
-import type { BillingPeriod, License } from './entities.js'
+import type { BillingPeriod, Company, License } from './entities.js'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 /** §5: subscription licenses need an annual period or more than this many days to expiry for some actions. */
 export const LONG_TERM_DAYS = 90
+
+/** §9: a license may be active in this many locations (machines) at once. */
+export const ACTIVATION_LIMIT = 3
+
+/** A license stops counting as usable (assignable, activatable) at its expiration instant. */
+export function isExpired(license: Pick<License, 'expiration'>, now: number): boolean {
+  return license.expiration <= now
+}
 
 export function isOpenSource(license: Pick<License, 'productName'>): boolean {
   return /open source/i.test(license.productName)
@@ -56,4 +64,51 @@ export function showOfflineKey(
   if (!license.subscription) return true
   if (license.billingPeriod === 'month') return false
   return isAnnualOrLongTerm(license.billingPeriod, license.expiration, now)
+}
+
+/** Enterprise and multi-user licenses are renewed through sales (a mail link) instead of the renewal call (§7). */
+export function renewsThroughSales(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
+  return !canAssignLicense(license)
+}
+
+/** Why the renewal call refuses a license, in words the portal can show. */
+export const renewalRefusals = {
+  openSource: 'Open Source licenses are renewed free of charge; they cannot be bought.',
+  noOrder: 'A license without an order cannot be renewed; buy a license instead.',
+  trial: 'A trial license cannot be renewed; buy a license instead.',
+  promotional: 'A promotional license cannot be renewed; buy a license instead.',
+  subscription: 'A subscription license renews with its subscription.',
+} as const
+
+/**
+ * §5 "Renew hidden for …": why a license cannot be renewed, undefined when it can. `personal` says a person, not a
+ * company, owns it.
+ *
+ * A subscription renews its own licenses, so they are refused, except a personal license whose subscription is
+ * cancelled (`deleted`): nothing renews it any more and it would just stop at the end of its term, so it is renewed
+ * like any license and the paid renewal takes it out of the subscription. Company subscription licenses are always
+ * refused (the spec hides them).
+ */
+export function renewalRefusal(
+  license: Pick<License, 'productName' | 'order' | 'trial' | 'promotional' | 'subscription'>,
+  personal: boolean,
+): string | undefined {
+  if (isOpenSource(license)) return renewalRefusals.openSource
+  if (license.order === '') return renewalRefusals.noOrder
+  if (license.trial) return renewalRefusals.trial
+  if (license.promotional) return renewalRefusals.promotional
+  if (license.subscription && !(personal && license.subscription.state === 'deleted')) {
+    return renewalRefusals.subscription
+  }
+  return undefined
+}
+
+/**
+ * §5: Renew is shown when the renewal call would accept the license and the company gives the renewal right.
+ * `company` is the company the license is shown under, `undefined` for the personal licenses (a company license
+ * assigned to the user is listed with them, and is still a company license).
+ */
+export function showRenew(license: License, company: Pick<Company, 'canRenew'> | undefined): boolean {
+  if (company && !company.canRenew) return false
+  return renewalRefusal(license, !company && license.licenseType === 'personal') === undefined
 }

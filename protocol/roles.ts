@@ -80,6 +80,14 @@ export function permissionFlags(role: RoleNumber): PermissionFlags {
 }
 
 /**
+ * §5 Permissions link, §6: who may see and change a company's permission list — a role that may add users or
+ * resellers (Company Administrator, Reseller Administrator).
+ */
+export function mayManagePermissions(flags: Pick<PermissionFlags, 'canAddUsers' | 'canAddResellers'>): boolean {
+  return flags.canAddUsers || flags.canAddResellers
+}
+
+/**
  * §6 who may add or remove whom: a Reseller Administrator manages every role (an Unknown entry included, so it can be
  * cleaned up); a Company Administrator manages Company Administrators and Company Managers; nobody else manages roles.
  */

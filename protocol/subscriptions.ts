@@ -1,8 +1,8 @@
 /**
  * Subscription rules the portal shows and the licensing service enforces (spec §4 "Subscription states", §5
  * "Subscription bulk assign" and "Quantity"): which operation each state allows, the quantity and lapsing rules, and
- * the seat planning of a subscription's assignment. Pure, no I/O; the portal reaches them through
- * `app/rules/subscription.ts`, the service applies them to the rows it has just read.
+ * the seat planning of a subscription's assignment. Pure, no I/O: the portal imports them to show or hide, the service
+ * applies them to the rows it has just read.
  */
 import { analysePool, assignNewcomers, toChanges, type Assignment, type AssignmentChange } from './assignment.js'
 import { normalizeEmail } from './email.js'

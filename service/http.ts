@@ -5,6 +5,7 @@ import { listOutbox } from './mail/mailer.js'
 import type { LicensingService } from './index.js'
 import { offlineKeyRouter } from './offline-keys.js'
 import { paymentsRouter } from './payments/router.js'
+import { escapeHtml } from './html.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
@@ -75,15 +76,12 @@ const apiErrorHandler =
     sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
   }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
-
 function outboxPage(mails: Array<{ id: number; to: string; subject: string; text: string; created_at: number }>) {
   const items = mails
     .map((m) => {
-      const body = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
-      return `<article aria-label="Mail to ${escape(m.to)}: ${escape(m.subject)}"><h2>${escape(m.subject)}</h2>
-<p>To: ${escape(m.to)} · ${new Date(Number(m.created_at)).toISOString()}</p><pre>${body}</pre></article>`
+      const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+      return `<article aria-label="Mail to ${escapeHtml(m.to)}: ${escapeHtml(m.subject)}"><h2>${escapeHtml(m.subject)}</h2>
+<p>To: ${escapeHtml(m.to)} · ${new Date(Number(m.created_at)).toISOString()}</p><pre>${body}</pre></article>`
     })
     .join('\n')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

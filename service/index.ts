@@ -86,7 +86,7 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const retries = options.retryMail ? mailer.startRetries() : undefined
   const codec = createTokenCodec(config.secret)
   const adapters: ServiceAdapters = { identity: createIdentityAdapter(config), ...(options.adapters ?? {}) }
-  adapters.payments ??= createPayments({ config, db, now, log, context: () => context() })
+  adapters.payments ??= await createPayments({ config, db, now, log, context: () => context() })
 
   const context = (credential?: string, idempotencyKey?: string): ServiceContext => ({
     db,

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from './db/seed.js'
-import { ACTIVATION_LIMIT } from './operations/activation.js'
+import { ACTIVATION_LIMIT } from '../protocol/licenses.js'
 import { createTestService, freshDatabase, latestLink, signInAs } from './testing.js'
 
 let service: Awaited<ReturnType<typeof createTestService>>

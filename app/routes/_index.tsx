@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Card, Flex, Heading, Separator, Strong, Text, TextField } from '@radix-ui/themes'
+import { Box, Button, Card, Flex, Heading, Separator, Strong, Text } from '@radix-ui/themes'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { requiredEmail } from '#app/rules/email'
 import { signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
@@ -126,30 +127,26 @@ export default function SignIn() {
                 <HoneypotInputs />
                 <input type="hidden" name="intent" value="link" />
                 <Flex direction="column" gap="2">
-                  <label htmlFor={fields.email.id}>
-                    <Text size="2" weight="medium">
-                      Email
-                    </Text>
-                  </label>
-                  <TextField.Root
-                    {...getInputProps(fields.email, { type: 'email' })}
-                    key={fields.email.key}
+                  <InputField
+                    field={fields.email}
+                    label="Email"
+                    type="email"
+                    gap="2"
                     autoComplete="email"
                     size="3"
                     onInput={() => setEditedSince(linkData ?? null)}
                   />
-                  <FieldError id={fields.email.errorId} errors={fields.email.errors} />
                   <FieldError id={form.errorId} errors={form.errors} />
                   {linkData?.outcome === 'sent' ? (
                     <Text as="p" role="status" color="green" size="2">
                       {signInSuccess}
                     </Text>
                   ) : null}
-                  <Box>
-                    <Button type="submit" size="3" disabled={locked || busy} aria-disabled={locked || busy}>
-                      {busy ? 'Sending…' : 'Send Link'}
-                    </Button>
-                  </Box>
+                  <ButtonRow>
+                    <SubmitButton size="3" busy={busy} busyLabel="Sending…" disabled={locked}>
+                      Send Link
+                    </SubmitButton>
+                  </ButtonRow>
                 </Flex>
               </Form>
               <Separator size="4" my="5" />
@@ -191,17 +188,17 @@ function SignedIn({ email }: { email: string }) {
         <Text as="p" size="3" mb="4">
           You are signed in as <Strong>{email}</Strong>.
         </Text>
-        <Flex gap="4" align="center" wrap="wrap">
+        <ButtonRow>
           <Button asChild size="3">
             <RemixLink to="/manage">Manage Licenses</RemixLink>
           </Button>
           {/* Someone else at this computer: Log Out, as in the user menu (replace: Back must not return here). */}
           <Form method="post" action="/logout" replace>
-            <Button type="submit" size="3" variant="soft" color="gray">
+            <SubmitButton size="3" variant="soft" color="gray">
               Not you? Log Out
-            </Button>
+            </SubmitButton>
           </Form>
-        </Flex>
+        </ButtonRow>
       </section>
     </Card>
   )

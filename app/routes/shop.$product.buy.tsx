@@ -25,7 +25,8 @@ import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
 import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
 import { checkoutOutcome, planFor, priceBreakdown, purchaseOptions, type PurchaseOptions } from './__shop/pricing'
-import { PurchaseForm, type ActionData, type Priced, type ProductRef } from './__shop/purchase-form'
+import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
+import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
 
@@ -234,27 +235,7 @@ export default function Buy() {
           <RemixLink to="/shop/">All products</RemixLink>
         </Link>
       </Flex>
-      {data.kind === 'outcome' ? (
-        <CheckoutOutcome
-          state={data.state}
-          immediatelyAvailable={data.immediatelyAvailable}
-          email={data.email}
-          organization={data.organization}
-          product={data.product}
-        />
-      ) : (
-        <PurchaseForm
-          product={data.product}
-          options={data.options}
-          breakdown={data.breakdown}
-          fallback={data.fallback}
-          countries={data.countries}
-          checkout={data.checkout}
-          values={data.values}
-          company={data.company}
-          companyNotice={data.companyNotice}
-        />
-      )}
+      {data.kind === 'outcome' ? <CheckoutOutcome {...data} /> : <PurchaseForm {...data} />}
       <Box mt="8">
         <FaqAccordions product={data.product} headingId="faq-heading" />
       </Box>

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
+import { Button, Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
 import {
   json,
   redirect,
@@ -12,6 +12,7 @@ import {
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
 import { RouteDialog } from '#app/components/route-dialog'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
@@ -156,15 +157,12 @@ function CouponQuery({ productSlug }: { productSlug: string }) {
           Enter your coupon
         </Heading>
         <Flex direction="column" gap="2">
-          <label htmlFor="coupon-code">
-            <Text size="2" weight="medium">
-              Coupon code
-            </Text>
-          </label>
-          <TextField.Root id="coupon-code" name="coupon" required maxLength={100} autoComplete="off" />
-          <Box>
-            <Button type="submit">Check coupon</Button>
-          </Box>
+          <Field id="coupon-code" label="Coupon code" gap="2">
+            <TextField.Root id="coupon-code" name="coupon" required maxLength={100} autoComplete="off" />
+          </Field>
+          <ButtonRow>
+            <SubmitButton>Check coupon</SubmitButton>
+          </ButtonRow>
         </Flex>
       </Form>
     </Card>
@@ -218,38 +216,14 @@ function RedeemForm({
       <Form method="post" {...getFormProps(form)} aria-label="Redeem coupon">
         <HoneypotInputs />
         <Flex direction="column" gap="3" mt="4">
-          <Flex direction="column" gap="1">
-            <label htmlFor={fields.name.id}>
-              <Text size="2" weight="medium">
-                Name
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.name, { type: 'text' })}
-              key={fields.name.key}
-              autoComplete="name"
-            />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </Flex>
-          <Flex direction="column" gap="1">
-            <label htmlFor={fields.email.id}>
-              <Text size="2" weight="medium">
-                Email
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              autoComplete="email"
-            />
-            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-          </Flex>
+          <InputField field={fields.name} label="Name" autoComplete="name" />
+          <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
           <FieldError id={form.errorId} errors={form.errors} />
-          <Box>
-            <Button type="submit" size="3" disabled={busy} aria-disabled={busy}>
-              {busy ? 'Redeeming…' : 'Continue'}
-            </Button>
-          </Box>
+          <ButtonRow>
+            <SubmitButton size="3" busy={busy} busyLabel="Redeeming…">
+              Continue
+            </SubmitButton>
+          </ButtonRow>
         </Flex>
       </Form>
     </Card>

@@ -9,9 +9,9 @@ import {
   showBulkRenew,
   showNewSubscription,
   showOfflineKeys,
-  showPermissions,
 } from './company'
-import { DAY, NOW, company, license } from './test-fixtures'
+import { DAY, NOW, company, license } from '#protocol/test-fixtures'
+import { mayManagePermissions } from '#protocol/roles'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const inSubscription = (overrides: Partial<License> = {}) =>
@@ -50,9 +50,9 @@ describe('company action visibility (§5)', () => {
     expect(showOfflineKeys(company({ licenses: [] }))).toBe(false)
   })
   it('Permissions needs canAddResellers or canAddUsers', () => {
-    expect(showPermissions(company({ canAddUsers: true, canAddResellers: false }))).toBe(true)
-    expect(showPermissions(company({ canAddUsers: false, canAddResellers: true }))).toBe(true)
-    expect(showPermissions(company({ canAddUsers: false, canAddResellers: false }))).toBe(false)
+    expect(mayManagePermissions(company({ canAddUsers: true, canAddResellers: false }))).toBe(true)
+    expect(mayManagePermissions(company({ canAddUsers: false, canAddResellers: true }))).toBe(true)
+    expect(mayManagePermissions(company({ canAddUsers: false, canAddResellers: false }))).toBe(false)
   })
   it('New Subscription needs canRenew', () => {
     expect(showNewSubscription(company({ canRenew: true }))).toBe(true)

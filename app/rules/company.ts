@@ -4,10 +4,13 @@
  */
 import type { Company, License, ProductGroup } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from './assignment'
-import { NEWLINES, normalizeEmail, parseEmailList } from './email'
-import { canAssignLicense, isExpired, sortLicenses } from './license'
-import { assignmentSummary, bulkAllExpired, bulkInvalidEmails, bulkNotEnoughUnexpired } from './messages'
+import { NEWLINES, parseEmailList } from './email'
+import { sortLicenses } from './license'
+import { assignmentSummary, bulkAllExpired, bulkNotEnoughUnexpired } from './messages'
+import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from '#protocol/assignment'
+import { normalizeEmail } from '#protocol/email'
+import { canAssignLicense, isExpired } from '#protocol/licenses'
+import { bulkInvalidEmails } from '#protocol/subscriptions'
 
 /**
  * A license the company bulk assign works on: assignable (not enterprise, not multi-user, §5) and not part of a
@@ -42,18 +45,10 @@ export function showOfflineKeys(company: Company): boolean {
   return withoutSubscription(company)
 }
 
-/** §5 Permissions link: canAddResellers or canAddUsers. */
-export function showPermissions(company: Company): boolean {
-  return company.canAddResellers || company.canAddUsers
-}
-
 /** §5 New Subscription link: canRenew. */
 export function showNewSubscription(company: Company): boolean {
   return company.canRenew
 }
-
-// The heading's counts are defined with the subscription rows' in seat-counts.ts.
-export { companyCounts, type CompanyCounts } from './seat-counts'
 
 /** The product groups the bulk-assign dropdown offers, in the spec's order, with their labels. */
 export const bulkAssignGroups = [

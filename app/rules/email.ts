@@ -7,8 +7,6 @@ import { emailInvalid, emailRequired } from './messages'
 
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/email'
 
-export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail }
-
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { discountDeadlineMessage, expiryWarnings, keysText, longExpiredMessage } from './expiry'
-import { DAY, NOW, license } from './test-fixtures'
+import { DAY, NOW, license } from '#protocol/test-fixtures'
 
 describe('expiryWarnings (§9: 60-day window)', () => {
   const longAgo = license({ expiration: NOW - 61 * DAY })

@@ -4,7 +4,8 @@
  */
 import type { License } from '#protocol/entities'
 import { formatDate } from './dates'
-import { DAY_MS, displayName, isExpired, isOpenSource } from './license'
+import { displayName } from './license'
+import { DAY_MS, isOpenSource, isExpired } from '#protocol/licenses'
 
 export const EXPIRY_WARNING_DAYS = 60
 const WINDOW_MS = EXPIRY_WARNING_DAYS * DAY_MS

@@ -1,36 +1,15 @@
 /**
- * License rules (spec §3, §4, §5): display name, sort order, kinds of license and the visibility of per-license actions.
+ * License rules of the portal's own (spec §3, §4, §5): display name, sort order, receipts, offline-key groups. The rules
+ * the licensing service enforces too (assignable, offline key, renewal) live in `protocol/licenses.ts`.
  */
 import type { Company, License, OfflineLicense } from '#protocol/entities'
-import { canAssignLicense, compareIds, isOpenSource } from '#protocol/licenses'
-
-// Shared with the licensing service, which enforces them (protocol/licenses.ts); re-exported for the portal.
-export {
-  DAY_MS,
-  LONG_TERM_DAYS,
-  canAssignLicense,
-  compareIds,
-  isAnnualOrLongTerm,
-  isEnterprise,
-  isOpenSource,
-  showOfflineKey,
-} from '#protocol/licenses'
+import { compareIds, isOpenSource } from '#protocol/licenses'
 
 /** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
 export const PRO_PRODUCT_NAME = 'Console Ninja'
 /** Its name in shop URLs (`/shop/console-ninja/buy/`). */
 export const PRO_PRODUCT_SLUG = 'console-ninja'
 export const PRO_SUFFIX = ' PRO'
-
-/** Enterprise and multi-user licenses are renewed through sales (a mail link) instead of the renewal call (§7). */
-export function renewsThroughSales(license: Pick<License, 'productName' | 'isMultiUser'>): boolean {
-  return !canAssignLicense(license)
-}
-
-/** A license stops counting as usable at its expiration instant. */
-export function isExpired(license: Pick<License, 'expiration'>, now: number): boolean {
-  return license.expiration <= now
-}
 
 /**
  * §3 display name: the words personal, company and license are removed (whole words, any case), " PRO" is added to
@@ -64,39 +43,12 @@ function compareInGroup(a: License, b: License): number {
   return compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
 }
 
-/** §4 license sort order: group rank, then order, key, later expiry first. */
-export function compareLicenses(a: License, b: License): number {
-  return groupRank(a) - groupRank(b) || compareInGroup(a, b)
-}
-
-/** A sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
+/** §4 license sort order (group rank, then order, key, later expiry first) as a sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
 export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
   return licenses
     .map((license) => ({ license, rank: groupRank(license) }))
     .sort((a, b) => a.rank - b.rank || compareInGroup(a.license, b.license))
     .map(({ license }) => license)
-}
-
-/**
- * §5: Renew is hidden for Open Source, licenses without an order, trials, promotional licenses, when the company gives
- * no renewal right, and for company subscription licenses (the spec hides them: the subscription renews itself).
- * `company` is the company the license is shown under, `undefined` for personal licenses.
- *
- * A personal subscription license is hidden too while its subscription still runs (active, paused, pastDue): the
- * subscription renews it, and the licensing service refuses to renew it on its own, so the button could only fail.
- * Once the subscription is cancelled (`deleted`) nothing renews the license any more and it would just stop at the
- * end of its term: Renew is shown, and the paid renewal takes the license out of the subscription (the service's
- * `renewalRefusal` and renewal webhook). A company license assigned to the user, which is listed with the personal ones,
- * is still a company subscription license.
- */
-export function showRenew(license: License, company: Pick<Company, 'canRenew'> | undefined): boolean {
-  if (isOpenSource(license) || license.order === '' || license.trial || license.promotional) return false
-  if (company && !company.canRenew) return false
-  if (license.subscription) {
-    const personal = !company && license.licenseType === 'personal'
-    return personal && license.subscription.state === 'deleted'
-  }
-  return true
 }
 
 /** §2: the order number links to the receipt when the user can view receipts (always for personal licenses). */

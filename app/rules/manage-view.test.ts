@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { companyCounts, showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
+import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
 import { expiryWarnings } from './expiry'
 import { sortLicenses } from './license'
 import { LICENSES_PER_PAGE, licensePage, manageView, sectionCompany } from './manage-view'
-import { DAY, NOW, company, license, subscription } from './test-fixtures'
+import { companyCounts } from './seat-counts'
+import { DAY, NOW, company, license, subscription } from '#protocol/test-fixtures'
 
 const many = (n: number, overrides: (i: number) => Partial<License> = () => ({})) =>
   Array.from({ length: n }, (_, i) => license({ key: i + 1, ...overrides(i) }))

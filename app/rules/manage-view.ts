@@ -5,9 +5,11 @@
  */
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { companyCounts, isBulkAssignable, type CompanyCounts } from './company'
+import { isBulkAssignable } from './company'
 import { expiryWarnings, type ExpiryWarnings } from './expiry'
-import { isExpired, sortLicenses } from './license'
+import { sortLicenses } from './license'
+import { companyCounts, type CompanyCounts } from './seat-counts'
+import { isExpired } from '#protocol/licenses'
 
 /** Rows per page: a company with thousands of licenses gets a page at a time, not one enormous table. */
 export const LICENSES_PER_PAGE = 50

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodes } from '#protocol/operations'
+import { cannotAssign } from '#protocol/licenses'
+import { lastAdministrator } from '#protocol/roles'
+import * as subscriptions from '#protocol/subscriptions'
 import * as m from './messages'
 
 describe('§5 validation messages, word for word', () => {
@@ -15,15 +18,18 @@ describe('§5 validation messages, word for word', () => {
     [m.zipRequired, 'Zip/Post code must be provided.'],
     [m.alreadySubscribed, 'Email address is already subscribed.'],
     [m.nameRequired, 'Name must be provided.'],
-    [m.bulkInvalidEmails, 'Error: one or more email addresses are invalid.'],
-    [m.bulkNotEnoughLicenses, 'Error: not enough licenses available.'],
-    [m.bulkNotEnoughNonLapsing, 'Error: not enough non-lapsing licenses available.'],
-    [m.bulkNotEnoughLapsing, 'Error: not enough lapsing licenses available.'],
-    [m.bulkLapsingAndNonLapsing, 'Error: email address must not exist as both lapsing and non-lapsing assignment.'],
+    [subscriptions.bulkInvalidEmails, 'Error: one or more email addresses are invalid.'],
+    [subscriptions.bulkNotEnoughLicenses, 'Error: not enough licenses available.'],
+    [subscriptions.bulkNotEnoughNonLapsing, 'Error: not enough non-lapsing licenses available.'],
+    [subscriptions.bulkNotEnoughLapsing, 'Error: not enough lapsing licenses available.'],
+    [
+      subscriptions.bulkLapsingAndNonLapsing,
+      'Error: email address must not exist as both lapsing and non-lapsing assignment.',
+    ],
     [m.bulkAllExpired, 'Error: all licenses have expired and must be individually assigned/unassigned.'],
     [m.bulkNotEnoughUnexpired, 'Error: not enough unexpired licenses available.'],
-    [m.cannotAssign, 'Cannot assign this license type'],
-    [m.lastAdministrator, 'Cannot remove the last administrator'],
+    [cannotAssign, 'Cannot assign this license type'],
+    [lastAdministrator, 'Cannot remove the last administrator'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected)
   })
@@ -46,7 +52,7 @@ describe('assignmentSummary', () => {
 
 describe('quantityLapseMessage', () => {
   it('fills in the number', () => {
-    expect(m.quantityLapseMessage(3)).toBe('3 distinct email address(es) must be specified to Continue.')
+    expect(subscriptions.quantityLapseMessage(3)).toBe('3 distinct email address(es) must be specified to Continue.')
   })
 })
 

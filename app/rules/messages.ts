@@ -4,17 +4,9 @@
  * line") are written here once, in the spec's tone, and marked as such.
  */
 import type { ErrorCode } from '#protocol/operations'
-import { cannotAssign } from '#protocol/licenses'
+import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 import { ownValue } from '#protocol/own'
-import {
-  bulkInvalidEmails,
-  bulkLapsingAndNonLapsing,
-  bulkNotEnoughLapsing,
-  bulkNotEnoughLicenses,
-  bulkNotEnoughNonLapsing,
-  quantityLapseMessage,
-} from '#protocol/subscriptions'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
 
@@ -36,15 +28,6 @@ export const checkoutNameRequired = {
   individual: nameRequired,
 } as const
 
-// Subscription bulk assign (§5): the service answers its refusals with the same texts (protocol/subscriptions.ts).
-export {
-  bulkInvalidEmails,
-  bulkLapsingAndNonLapsing,
-  bulkNotEnoughLapsing,
-  bulkNotEnoughLicenses,
-  bulkNotEnoughNonLapsing,
-}
-
 // Company bulk assign (§5); the invalid-email error is the same text as above.
 export const bulkAllExpired = 'Error: all licenses have expired and must be individually assigned/unassigned.'
 export const bulkNotEnoughUnexpired = 'Error: not enough unexpired licenses available.'
@@ -62,12 +45,6 @@ export function assignmentSummary(unassigned: number, assigned: number): string 
   return noChanges
 }
 export const noChanges = 'No changes will be made.'
-
-// §5 Quantity: the number of distinct emails to lapse (also the service's refusal text).
-export { quantityLapseMessage }
-
-// Shared with the licensing service, which answers CANNOT_ASSIGN with it.
-export { cannotAssign }
 
 // ─── §8 Sign-in form ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -119,14 +96,13 @@ export function sessionError(
 // ─── §2/§8 License activation ───────────────────────────────────────────────────────────────────────────────────────
 
 /** §9: a license may be active in this many locations. */
-export const activationLimit = 3
 
 export const activationConfirmedHeading = 'License Activation Confirmed'
 export const activationConfirmedText = 'your license activation has been confirmed; you may close your browser'
 export const activationErrorHeading = 'Error Processing Activation Request'
 export const tooManyActivationsHeading = 'Too Many Activations'
 /** Built around the spec's fragment "already in use in 3 locations". */
-export const tooManyActivationsText = `This license is already in use in ${activationLimit} locations. Choose the activations to remove, then Proceed.`
+export const tooManyActivationsText = `This license is already in use in ${ACTIVATION_LIMIT} locations. Choose the activations to remove, then Proceed.`
 
 export const activationMessages = {
   INVALID_AGE: 'Your activation link has expired.',
@@ -210,9 +186,6 @@ export const currencyMismatchHint = (supportEmail: string) =>
 export const pastDueAdvice = 'Your last payment could not be processed. Please update your payment method.'
 
 // ─── §8 Other ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
-// The role-removal texts (§4, §8) live beside the rules in the protocol, which the service enforces with them.
-export { lastAdministrator, lastResellerAdministrator, noOtherAdministrator }
 
 /** Written for "a manual-review message (usually 1-2 hours, up to 12)". */
 export const checkoutFlaggedTitle = 'Your order is being reviewed'

@@ -5,9 +5,7 @@
 import { currencySymbols } from '#protocol/currency'
 import type { BillingPeriod } from '#protocol/entities'
 import { ownValue } from '#protocol/own'
-import { clampQuantity } from './subscription'
-
-export { currencySymbols }
+import { clampQuantity } from '#protocol/subscriptions'
 
 export function currencySymbol(currency: string): string {
   const code = currency.toUpperCase()

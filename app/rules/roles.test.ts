@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionCode } from '#protocol/entities'
-import {
-  DEFAULT_ROLE,
-  canManageRole,
-  checkRemoval,
-  permissionFlags,
-  roleCodes,
-  roleDescription,
-  roleName,
-  roleOf,
-  roleOfEntry,
-  rolesOfferedTo,
-  type RoleNumber,
-} from './roles'
-import { company, entry } from './test-fixtures'
+import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } from './roles'
+import { canManageRole, checkRemoval, permissionFlags, roleCodes, roleOf, type RoleNumber } from '#protocol/roles'
+import { company, entry } from '#protocol/test-fixtures'
 
 describe('role derivation (§3)', () => {
   it.each([

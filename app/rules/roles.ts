@@ -1,8 +1,7 @@
 /**
  * Company roles on the portal side (spec §3, §5, §6). The role table itself (numbering, codes, names, descriptions,
- * permission flags) lives in `protocol/roles.ts`, shared with the service that enforces it; this module adds what the
- * permission dialogs need: which roles to offer. Who manages whom (`canManageRole`) and the role-removal rules of §4
- * (`checkRemoval`) live in the protocol too, because the service enforces them; they are re-exported here.
+ * permission flags), who manages whom and the role-removal rules of §4 live in `protocol/roles.ts`, shared with the
+ * service that enforces them; this module adds what the permission dialogs need: role names and which roles to offer.
  */
 import type { Company, PermissionEntry } from '#protocol/entities'
 import {
@@ -10,39 +9,16 @@ import {
   COMPANY_MANAGER,
   RESELLER_ADMINISTRATOR,
   RESELLER_MANAGER,
-  UNKNOWN_ROLE,
-  canManageRole,
-  checkRemoval,
-  permissionFlags,
-  roleCodes,
   roleDescriptions,
   roleNames,
   roleOf,
-  type PermissionFlags,
-  type RemovalError,
   type RoleNumber,
 } from '#protocol/roles'
-
-export {
-  COMPANY_ADMINISTRATOR,
-  COMPANY_MANAGER,
-  RESELLER_ADMINISTRATOR,
-  RESELLER_MANAGER,
-  UNKNOWN_ROLE,
-  canManageRole,
-  checkRemoval,
-  permissionFlags,
-  roleCodes,
-  type PermissionFlags,
-  type RemovalError,
-  type RoleNumber,
-}
 
 /** §3 derived role number of a permission entry (or of its codes). */
 export function roleOfEntry(entry: Pick<PermissionEntry, 'permissions'>): RoleNumber {
   return roleOf(entry.permissions)
 }
-export { roleOf }
 
 /** §3/§6 role name: Reseller Administrator, Reseller Manager, Company Administrator, Company Manager, Unknown. */
 export function roleName(role: RoleNumber): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { companyCounts, companyCountsText, seatCounts, subscriptionSeatsText } from './seat-counts'
-import { DAY, NOW, company, license, subscription } from './test-fixtures'
+import { DAY, NOW, company, license, subscription } from '#protocol/test-fixtures'
 
 const seat = (assignedTo = '', lapsing = false, expiresIn = 100) =>
   license({

@@ -4,8 +4,8 @@
  * itself.
  */
 import type { License, Subscription } from '#protocol/entities'
-import { isExpired } from './license'
 import { isInactive } from './subscription'
+import { isExpired } from '#protocol/licenses'
 
 export type SeatCounts = {
   /** Licenses held (a subscription's lapsing licenses included: they run until the term ends). */

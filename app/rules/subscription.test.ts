@@ -2,21 +2,18 @@ import { describe, expect, it } from 'vitest'
 import type { License } from '#protocol/entities'
 import {
   autoRenews,
-  clampQuantity,
   hasInactive,
   isInactive,
-  lapseRequirement,
-  lapseRequirementFor,
   needsAnnualOrLongTerm,
   planQuantityChange,
   planSubscriptionAssignment,
-  quantityLapseMessage,
   sortSubscriptions,
   subscriptionAssignees,
   subscriptionExpiry,
   visibleSubscriptions,
 } from './subscription'
-import { DAY, NOW, license, subscription } from './test-fixtures'
+import { clampQuantity, lapseRequirement, lapseRequirementFor, quantityLapseMessage } from '#protocol/subscriptions'
+import { DAY, NOW, license, subscription } from '#protocol/test-fixtures'
 
 const ref = { subscriptionId: 'sub-x', state: 'active' }
 const seat = (assignedTo: string, lapsing = false, overrides: Partial<License> = {}) =>

@@ -16,15 +16,14 @@ export type SessionData = {
   /** Whether the account holds personal licenses (the user menu offers Change Email Address then). */
   hasPersonalLicenses?: boolean
 }
-type FlashData = { flash: string }
-export type PortalSession = Session<SessionData, FlashData>
+export type PortalSession = Session<SessionData>
 
 function createStorage() {
   const secret = portalCookieSecret()
   // No Max-Age and no Expires: the cookie ends when the browser closes.
   const cookie = portalCookie('__session', { secrets: [secret] })
 
-  return createSessionStorage<SessionData, FlashData>({
+  return createSessionStorage<SessionData>({
     cookie,
     async createData(data, expires) {
       const db = await portalDb()

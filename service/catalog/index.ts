@@ -145,10 +145,6 @@ export function productBySlug(slug: string): Product | undefined {
   return catalog.products.find((p) => p.slug === slug)
 }
 
-export function productByGroup(group: ProductGroupCode): Product | undefined {
-  return catalog.products.find((p) => p.group === group)
-}
-
 /** A product's plan of a type and billing period. */
 export function planOf(product: Product, type: PlanType, billingPeriod: BillingPeriod): Plan {
   const plan = product.plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)

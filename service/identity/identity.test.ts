@@ -282,7 +282,7 @@ describe('provider errors', () => {
 
   it('Google answering 503 is PROVIDER_ERROR', async () => {
     // Without a body: arctic cancels an unexpected response's body, which never settles under msw 2.15's fetch
-    // interceptor (mswjs/interceptors#799); the service's handling of the status is the same either way.
+    // interceptor; the service's handling of the status is the same either way.
     server.use(http.post(GOOGLE_TOKEN_URL, () => new HttpResponse(null, { status: 503 })))
     const answer = await signInThrough('google', { id: 'go-2001', email: 'gary@google.test' })
     expect(answer.body).toMatchObject({ error: 'PROVIDER_ERROR', message: expect.stringContaining('503') })

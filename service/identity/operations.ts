@@ -1,4 +1,4 @@
-import type { OperationHandlers } from '../operations/index.js'
+import type { OperationHandlers } from '../operations/handlers.js'
 import { ServiceError } from '../errors.js'
 import type { ServiceContext } from '../context.js'
 

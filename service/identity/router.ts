@@ -13,6 +13,7 @@ import { STATE_MAX_AGE_MS } from './adapter.js'
 import { createStandInCodes, s256, standInPath } from './stand-in.js'
 import crypto from 'node:crypto'
 import { providerColumns, providerLabels, type ProviderName } from './types.js'
+import { escapeHtml } from '../html.js'
 
 type Request = { provider: ProviderName; state: string; redirectUri: string; codeChallenge: string }
 type StateRow = Selectable<OAuthStateTable>
@@ -141,9 +142,6 @@ export async function providerUserId(
   return `stand-in-${provider}-${crypto.createHash('sha256').update(email).digest('hex').slice(0, 16)}`
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
-
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#111;background:#fff}
 label{display:block;font-weight:600;margin-top:1rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #555;border-radius:6px}
 .hint{color:#333;font-size:.95rem}.error{color:#a00000;font-weight:600}.actions{display:flex;gap:.75rem;margin-top:1.25rem}
@@ -152,13 +150,13 @@ button[value=approve]{background:#1a4d8f;border-color:#1a4d8f;color:#fff}a{color
 
 function page(title: string, main: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${main}</main></body></html>`
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${main}</main></body></html>`
 }
 
 function invalidPage(title: string, text: string) {
   return page(
     `${title} | Sign-in stand-in`,
-    `<h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to sign-in</a></p>`,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Back to sign-in</a></p>`,
   )
 }
 
@@ -172,10 +170,10 @@ function invalidRequestPage(provider: ProviderName) {
 function authorizePage(input: { request: Request; email: string; linked: string[]; linking: boolean; error?: string }) {
   const { request, email, linked, linking, error } = input
   const label = providerLabels[request.provider]
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
   const describedBy = error ? 'email-hint email-error' : 'email-hint'
   const hint = linked.length
-    ? `Accounts linked to ${label}: ${linked.map(escape).join(', ')} (they sign in by their ${label} user id). Any other address signs in as a ${label} user with that verified email address.`
+    ? `Accounts linked to ${label}: ${linked.map(escapeHtml).join(', ')} (they sign in by their ${label} user id). Any other address signs in as a ${label} user with that verified email address.`
     : `The address signs in as a ${label} user with that verified email address.`
   return page(
     `Sign in with ${label} | Sign-in stand-in`,
@@ -184,9 +182,9 @@ function authorizePage(input: { request: Request; email: string; linked: string[
 <form method="post" action="${standInPath(request.provider)}" novalidate>
 ${hidden('state', request.state)}${hidden('redirect_uri', request.redirectUri)}${hidden('code_challenge', request.codeChallenge)}
 <label for="email">Email address</label>
-<input id="email" name="email" type="email" autocomplete="email" value="${escape(email)}" aria-describedby="${describedBy}"${error ? ' aria-invalid="true"' : ''}>
+<input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(email)}" aria-describedby="${describedBy}"${error ? ' aria-invalid="true"' : ''}>
 <p id="email-hint" class="hint">${hint}</p>
-${error ? `<p id="email-error" class="error" role="alert">${escape(error)}</p>` : ''}
+${error ? `<p id="email-error" class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="actions"><button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button></div>
 </form>`,

@@ -12,7 +12,7 @@ import { hasAnything } from '../details.js'
 import { ServiceError } from '../errors.js'
 import { providerLabels, type ProviderName } from '../identity/types.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<Result<'accountSettings'>> {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import type { Activation } from '../../protocol/entities.js'
+import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
@@ -14,11 +15,8 @@ import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
-
-/** Spec §9: a license may be active in 3 locations. */
-export const ACTIVATION_LIMIT = 3
 
 /** Host names compare case-insensitively and without surrounding spaces. */
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
@@ -57,7 +55,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   if (!hostname) throw new ServiceError('INVALID_REQUEST', 'A host name is required.')
   const license = await licenseByKey(ctx.db, payload.licenseKey)
   if (!license) throw new ServiceError('INVALID_REQUEST', 'Unknown license key.')
-  if (license.expiration <= now)
+  if (isExpired(license, now))
     throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)
 
   const active = await ctx.db
@@ -143,7 +141,7 @@ async function licenseCheck(
     .where('status', '=', 'active')
     .executeTakeFirst()
   if (!active) return { valid: false }
-  return { valid: license.expiration > ctx.now(), expiration: license.expiration, productName: license.product_name }
+  return { valid: !isExpired(license, ctx.now()), expiration: license.expiration, productName: license.product_name }
 }
 
 /**
@@ -156,7 +154,7 @@ async function ossLicenseCheck(
 ): Promise<Result<'ossLicenseCheck'>> {
   const license = await licenseByKey(ctx.db, payload.licenseKey)
   if (!license || !/open source/i.test(license.product_name)) return { valid: false }
-  return { valid: license.expiration > ctx.now(), expiration: license.expiration }
+  return { valid: !isExpired(license, ctx.now()), expiration: license.expiration }
 }
 
 const ActivationData = z.object({ activationId: z.string().min(1) })
@@ -205,7 +203,7 @@ async function confirmActivation(
     if (!(await licenseHolders(trx, license)).includes(token.email)) {
       throw new ServiceError('NO_USER', 'No email address found for this activation request.')
     }
-    if (license.expiration <= now)
+    if (isExpired(license, now))
       throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)
 
     const active = await trx

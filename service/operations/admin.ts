@@ -12,7 +12,7 @@ import { ServiceError } from '../errors.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { licensesByIds } from './company.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 /**

@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely'
 import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
 import { assignmentChangedMessage, type ParsedPayload, type Result } from '../../protocol/operations.js'
-import { permissionFlags, roleOf, UNKNOWN_ROLE, type RoleNumber } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
 import type { Database, LicenseRow } from '../db/schema.js'
@@ -14,8 +14,9 @@ import { ServiceError } from '../errors.js'
 import { assignmentMails } from '../mail/assignment-mail.js'
 import { toLicense } from '../mapping.js'
 import { offlineKeySigner } from '../offline-keys.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { rolesIn } from '../roles.js'
 
 type Store = DB | Transaction<Database>
 
@@ -36,24 +37,6 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
     )
   }
   return rows
-}
-
-/** The caller's role in each of these companies (spec §3 role numbers); companies without a role are absent. */
-export async function rolesIn(
-  store: Store,
-  email: string,
-  companyIds: readonly string[],
-): Promise<Map<string, RoleNumber>> {
-  const roles = new Map<string, RoleNumber>()
-  if (companyIds.length === 0) return roles
-  const rows = await store
-    .selectFrom('company_permissions')
-    .select(['company_id', 'permissions'])
-    .where('email', '=', email)
-    .where('company_id', 'in', [...new Set(companyIds)])
-    .execute()
-  for (const row of rows) roles.set(row.company_id, roleOf(row.permissions.split(',')))
-  return roles
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { OperationName, ParsedPayload, Result } from '../../protocol/operations.js'
-import type { ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
 import { accountOperations } from './account.js'
@@ -12,11 +10,9 @@ import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
 import { subscriptionOperations } from './subscriptions.js'
 
-export type OperationHandler<O extends OperationName> = (
-  payload: ParsedPayload<O>,
-  ctx: ServiceContext,
-) => Promise<Result<O>>
-export type OperationHandlers = { [O in OperationName]?: OperationHandler<O> }
+import type { OperationHandler, OperationHandlers } from './handlers.js'
+
+export type { OperationHandler, OperationHandlers }
 
 const sessionOperations: OperationHandlers = {
   manageLicense: async (payload, ctx) => {

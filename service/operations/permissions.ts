@@ -8,6 +8,7 @@ import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   canManageRole,
+  mayManagePermissions,
   checkRemoval,
   permissionFlags,
   roleCodes,
@@ -20,8 +21,9 @@ import {
 import { requireCaller, type ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { lockCompanies, rolesIn } from './company.js'
-import type { OperationHandlers } from './index.js'
+import { rolesIn, roleIn } from '../roles.js'
+import { lockCompanies } from './company.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]
@@ -35,10 +37,7 @@ function toEntry(row: { company_id: string; email: string; permissions: string }
 }
 
 /** Only the roles that may see the Permissions dialog (canAddUsers or canAddResellers) may read or change the list. */
-function mayManagePermissions(role: RoleNumber | undefined): boolean {
-  const flags = permissionFlags(role ?? UNKNOWN_ROLE)
-  return flags.canAddUsers || flags.canAddResellers
-}
+const mayManage = (role: RoleNumber | undefined) => mayManagePermissions(permissionFlags(role ?? UNKNOWN_ROLE))
 
 /** retrievePermissions (spec §7): the company's permission entries, by email. */
 export async function retrievePermissions(
@@ -46,8 +45,7 @@ export async function retrievePermissions(
   ctx: ServiceContext,
 ): Promise<Result<'retrievePermissions'>> {
   const caller = await requireCaller(ctx)
-  const roles = await rolesIn(ctx.db, caller.email, [payload.companyId])
-  if (!mayManagePermissions(roles.get(payload.companyId))) {
+  if (!mayManage(await roleIn(ctx.db, caller.email, payload.companyId))) {
     throw new ServiceError('FORBIDDEN', 'You may not see the permissions of this company.')
   }
   const rows = await ctx.db
@@ -91,7 +89,7 @@ export async function updatePermissions(
     const mails: Array<{ email: string; companyId: string; role: RoleNumber }> = []
     for (const companyId of companyIds) {
       const actor = roles.get(companyId)
-      if (actor === undefined || !mayManagePermissions(actor)) {
+      if (actor === undefined || !mayManage(actor)) {
         throw new ServiceError('FORBIDDEN', 'You may not change the permissions of this company.')
       }
       const entries = (

@@ -4,15 +4,17 @@
  * `canViewReceipt` (receipt) in the company that owns it; a personal license must be the caller's own.
  */
 import type { LicenseRef } from '../../protocol/entities.js'
+import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, roleOf, type PermissionFlags } from '../../protocol/roles.js'
 import { catalog, renewalAnnualPrice, renewalProductId } from '../catalog/index.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import { toLicense } from '../mapping.js'
 import { ServiceError } from '../errors.js'
 import { cotermQuote } from '../payments/coterm.js'
 import { renewalPassthrough } from '../payments/passthrough.js'
-import type { OperationHandlers } from './index.js'
+import { flagsIn } from '../roles.js'
+import type { OperationHandlers } from './handlers.js'
 
 /** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
@@ -26,16 +28,6 @@ async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<L
   })
 }
 
-async function companyFlags(ctx: ServiceContext, email: string, companyId: string): Promise<PermissionFlags | null> {
-  const row = await ctx.db
-    .selectFrom('company_permissions')
-    .select('permissions')
-    .where('company_id', '=', companyId)
-    .where('email', '=', email)
-    .executeTakeFirst()
-  return row ? permissionFlags(roleOf(row.permissions.split(','))) : null
-}
-
 /** May the caller act on this license: own it (personal) or hold the flag in its company? */
 async function mayAct(
   ctx: ServiceContext,
@@ -44,31 +36,8 @@ async function mayAct(
   flag: 'canRenew' | 'canViewReceipt',
 ): Promise<boolean> {
   if (license.company_id === null) return license.owner === email
-  const flags = await companyFlags(ctx, email, license.company_id)
+  const flags = await flagsIn(ctx.db, email, license.company_id)
   return Boolean(flags?.[flag])
-}
-
-const openSource = (l: LicenseRow) => /open source/i.test(l.product_name)
-const salesOnly = (l: LicenseRow) => l.is_multi_user === 1 || /enterprise/i.test(l.product_name)
-
-/**
- * Why a license cannot be renewed here, in words the portal can show; undefined when it can. `subscriptionState` is
- * the state of the license's subscription (undefined without one, or when it is not found). A subscription renews its
- * own licenses, so they are refused, except a personal license whose subscription is cancelled (`deleted`): nothing
- * renews it any more, so it is renewed like any license and the paid renewal takes it out of the subscription
- * (`renewLicenses` in payments/webhooks.ts). Company subscription licenses are always refused (spec §5).
- */
-export function renewalRefusal(
-  l: LicenseRow,
-  subscriptionState: SubscriptionRow['state'] | undefined,
-): string | undefined {
-  if (openSource(l)) return 'Open Source licenses are renewed free of charge; they cannot be bought.'
-  if (l.trial === 1) return 'A trial license cannot be renewed; buy a license instead.'
-  if (l.promotional === 1) return 'A promotional license cannot be renewed; buy a license instead.'
-  if (l.subscription_id !== null && !(l.company_id === null && subscriptionState === 'deleted')) {
-    return 'A subscription license renews with its subscription.'
-  }
-  return undefined
 }
 
 /** The state of each named license's subscription, by subscription id (one query). */
@@ -95,17 +64,14 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
     if (!(await mayAct(ctx, caller.email, license, 'canRenew'))) {
       throw new ServiceError('FORBIDDEN', 'You may not renew these licenses.')
     }
-    const refusal = renewalRefusal(
-      license,
-      license.subscription_id === null ? undefined : states.get(license.subscription_id),
-    )
+    const refusal = renewalRefusal(toLicense(license, states), license.company_id === null)
     if (refusal) throw new ServiceError('INVALID_REQUEST', refusal)
   }
   if (new Set(licenses.map((l) => l.owner)).size > 1) {
     throw new ServiceError('INVALID_REQUEST', 'Licenses of different owners are renewed separately.')
   }
 
-  if (licenses.some(salesOnly)) {
+  if (licenses.some((l) => renewsThroughSales(toLicense(l)))) {
     const orders = [...new Set(licenses.map((l) => l.order_id))].join(', ')
     const subject = `License renewal: order${orders.includes(',') ? 's' : ''} ${orders}`
     const body = [

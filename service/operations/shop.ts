@@ -29,7 +29,7 @@ import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
-import type { OperationHandlers } from './index.js'
+import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 
 /** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */

@@ -490,7 +490,7 @@ describe('upgrade (spec §4): in progress until the provider confirms', () => {
     })
     vi.restoreAllMocks()
 
-    const alert = updatedAlert(sub.providerId, { subscription_plan_id: 'wallaby-organization-year', new_quantity: '2' })
+    const alert = await updatedAlert(sub.providerId, { subscription_plan_id: 'wallaby-organization-year', new_quantity: '2' })
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'processed' })
     expect((await snapshot(service.db, sub.id)).subscription).toMatchObject({
       billing_period: 'year',
@@ -696,7 +696,7 @@ describe('webhooks after an operation', () => {
       sub.licenseIds[3],
     ])
 
-    const alert = updatedAlert(sub.providerId, { new_quantity: '2', old_quantity: '4' })
+    const alert = await updatedAlert(sub.providerId, { new_quantity: '2', old_quantity: '4' })
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'processed' })
     const once = await snapshot(service.db, sub.id)
     expect(await handleWebhookAlert(alert, service.context())).toMatchObject({ outcome: 'duplicate' })
@@ -740,8 +740,8 @@ describe('one change at a time per subscription', () => {
 })
 
 /** A `subscription_updated` alert as the sandbox would send it, signed with the sandbox's key. */
-function updatedAlert(providerId: string, fields: Record<string, string>) {
-  const keys = readOrCreateSandboxKeys(service.dataDir)
+async function updatedAlert(providerId: string, fields: Record<string, string>) {
+  const keys = await readOrCreateSandboxKeys(service.db)
   return signAlert(
     {
       alert_id: alertId(),

@@ -1,6 +1,7 @@
 /**
  * The payments adapter: Paddle Classic when its credentials are configured, otherwise the local sandbox (see
- * `config.ts`). The sandbox delivers its webhooks to the same handler `POST /api/paddle/webhook` uses, in process.
+ * `config.ts`). The sandbox delivers its webhooks to the same handler `POST /api/paddle/webhook` uses, in process;
+ * everything it keeps (its records, its signing keys) is in the shared store, so any instance may serve any step.
  */
 import type { ServiceConfig } from '../config.js'
 import type { ServiceContext } from '../context.js'
@@ -15,14 +16,14 @@ import { handleWebhookAlert } from './webhooks.js'
 
 export type { PaymentsAdapter } from './types.js'
 
-export function createPayments(deps: {
+export async function createPayments(deps: {
   config: ServiceConfig
   db: DB
   now: () => number
   log: (line: string) => void
   /** The service context webhooks are applied in (available once the service is wired). */
   context: () => ServiceContext
-}): PaymentsAdapter {
+}): Promise<PaymentsAdapter> {
   const config = loadPaymentsConfig(deps.config.env, deps.config.production)
   if (config.provider === 'paddle') {
     const provider = new PaddleProvider(config)
@@ -34,7 +35,7 @@ export function createPayments(deps: {
     db: deps.db,
     now: deps.now,
     log: deps.log,
-    keys: readOrCreateSandboxKeys(deps.config.dataDir),
+    keys: await readOrCreateSandboxKeys(deps.db, deps.now()),
     secret: deps.config.secret,
     deliver: async (alert) => {
       await handleWebhookAlert(alert, deps.context())

@@ -22,7 +22,7 @@ export async function createPaymentsTestService(options: ServiceOptions = {}): P
     ...options,
     env: { DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
   })
-  const keys = readOrCreateSandboxKeys(dataDir)
+  const keys = await readOrCreateSandboxKeys(service.db)
   return {
     ...service,
     dataDir,

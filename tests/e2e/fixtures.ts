@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -164,11 +164,6 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
     { auto: true },
   ],
 })
-
-/** Whether the project of `testInfo` runs page scripts. Prefer the `js` fixture, which also sees `test.use()`. */
-export function isJsEnabled(testInfo: TestInfo): boolean {
-  return testInfo.project.use.javaScriptEnabled !== false
-}
 
 /**
  * The data folder (DATA_DIR) of the server under test: a fresh temporary folder per run, created by

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Details } from '#protocol/operations'
-import { isExpired } from '#app/rules/license'
 import { manageView } from '#app/rules/manage-view'
 import { companyCounts, seatCounts, subscriptionSeatsText } from '#app/rules/seat-counts'
 import { visibleSubscriptions } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import { demoRefs } from '../../service/db/seed'
 import { createTestService, signInAs } from '../../service/testing'
+import { isExpired } from '#protocol/licenses'
 
 // The counts /manage shows about a company (its heading, its subscription rows, its license table) on the demo data:
 // the heading adds up what the rows and the table show.

@@ -3,10 +3,10 @@
 // breakdown must add up line by line, to the cent as displayed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Country, PricePlan } from '#protocol/entities'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#app/rules/subscription'
 import { priceBreakdown, type PriceBreakdown } from '#app/routes/__shop/pricing'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createTestService } from '../../service/testing'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 
 /** A displayed amount in cents: "$1,234.50" → 123450, "−€23.20" → -2320. */
 function displayedCents(amount: string): number {

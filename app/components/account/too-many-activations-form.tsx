@@ -1,6 +1,8 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import type { Activation } from '#protocol/entities'
+import { FieldError } from '#app/components/field-error'
+import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { formatDateTime } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
 
@@ -49,16 +51,12 @@ export function TooManyActivationsForm({ activations, message, busy }: TooManyAc
           </ul>
         </Flex>
       </fieldset>
-      <div id={errorId} aria-live="polite">
-        {message ? (
-          <Text as="p" color="red" size="2" mb="2">
-            {message}
-          </Text>
-        ) : null}
-      </div>
-      <Button type="submit" size="3" disabled={busy}>
-        {busy ? 'Proceeding…' : labels.proceed}
-      </Button>
+      <FieldError id={errorId} errors={message ? [message] : undefined} />
+      <ButtonRow mt="2">
+        <SubmitButton size="3" busy={busy} busyLabel="Proceeding…">
+          {labels.proceed}
+        </SubmitButton>
+      </ButtonRow>
     </Form>
   )
 }

@@ -1,13 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Heading, Link, Text } from '@radix-ui/themes'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
+import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/** The spec's failed-checkout heading (§8). */
-export const checkoutFailedHeading = 'Something went wrong with your checkout'
-export const checkoutCompleteHeading = 'Thank you for your purchase!'
-export const checkoutFlaggedHeading = 'Your order is being reviewed'
+const checkoutCompleteHeading = 'Thank you for your purchase!'
 
 type CheckoutOutcomeProps = {
   state: CheckoutState
@@ -39,81 +37,88 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
 
   if (state === 'failed') {
     return (
-      <Box mb="6" asChild>
-        <section aria-labelledby="checkout-outcome-heading">
-          <Heading as="h2" size="6" mb="3" id="checkout-outcome-heading" ref={headingRef} tabIndex={-1}>
-            {checkoutFailedHeading}
-          </Heading>
-          <Text as="p" size="3" mb="3">
-            Your payment could not be completed, and nothing has been charged. Please check your payment details and try
-            again, or{' '}
-            <Link href={`mailto:${supportEmail}`} underline="always">
-              contact us at {supportEmail}
-            </Link>{' '}
-            and we will help.
-          </Text>
-          <Link asChild size="3" underline="always">
-            <RemixLink to={`/shop/${product.slug}/buy/`}>Try again</RemixLink>
-          </Link>
-        </section>
-      </Box>
+      <OutcomeSection title={checkoutFailedTitle} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment could not be completed, and nothing has been charged. Please check your payment details and try
+          again, or{' '}
+          <Link href={`mailto:${supportEmail}`} underline="always">
+            contact us at {supportEmail}
+          </Link>{' '}
+          and we will help.
+        </Text>
+        <Link asChild size="3" underline="always">
+          <RemixLink to={`/shop/${product.slug}/buy/`}>Try again</RemixLink>
+        </Link>
+      </OutcomeSection>
     )
   }
 
   if (state === 'flagged') {
     return (
-      <Box mb="6" asChild>
-        <section aria-labelledby="checkout-outcome-heading">
-          <Heading as="h2" size="6" mb="3" id="checkout-outcome-heading" ref={headingRef} tabIndex={-1}>
-            {checkoutFlaggedHeading}
-          </Heading>
-          <Text as="p" size="3" mb="3">
-            Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours,
-            and at most 12 hours. We will email your license details{to} as soon as the order is approved.
-          </Text>
-        </section>
-      </Box>
+      <OutcomeSection title={checkoutFlaggedTitle} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours, and
+          at most 12 hours. We will email your license details{to} as soon as the order is approved.
+        </Text>
+      </OutcomeSection>
     )
   }
 
   return (
+    <OutcomeSection title={checkoutCompleteHeading} headingRef={headingRef}>
+      <Text as="p" size="3" mb="3">
+        Your payment is complete. We have emailed your {product.name} license details{to}.
+      </Text>
+      {organization ? (
+        <Text as="p" size="3" mb="3">
+          Sign in to{' '}
+          <Link asChild underline="always">
+            <RemixLink to="/">Manage Licenses</RemixLink>
+          </Link>{' '}
+          with that address to assign the licenses to your team.
+        </Text>
+      ) : null}
+      {immediatelyAvailable ? (
+        <Card size="2" mt="4" asChild>
+          <section aria-labelledby="activate-now-heading">
+            <Heading as="h3" size="4" mb="2" id="activate-now-heading">
+              Start using {product.name} now
+            </Heading>
+            <Text as="p" size="3" mb="2">
+              Your license is ready: you do not have to wait for the email.
+            </Text>
+            <ol className="help-list">
+              <li>Open your editor with {product.name} installed (restart it if it was already open).</li>
+              <li>
+                Choose to activate a license and enter the email address you bought with
+                {email ? <> ({email})</> : null}.
+              </li>
+              <li>Confirm the activation with the link we email you; the license then works on that computer.</li>
+            </ol>
+          </section>
+        </Card>
+      ) : null}
+    </OutcomeSection>
+  )
+}
+
+/** The outcome's section: its heading takes the focus when the outcome arrives. */
+function OutcomeSection({
+  title,
+  headingRef,
+  children,
+}: {
+  title: string
+  headingRef: RefObject<HTMLHeadingElement>
+  children: ReactNode
+}) {
+  return (
     <Box mb="6" asChild>
       <section aria-labelledby="checkout-outcome-heading">
         <Heading as="h2" size="6" mb="3" id="checkout-outcome-heading" ref={headingRef} tabIndex={-1}>
-          {checkoutCompleteHeading}
+          {title}
         </Heading>
-        <Text as="p" size="3" mb="3">
-          Your payment is complete. We have emailed your {product.name} license details{to}.
-        </Text>
-        {organization ? (
-          <Text as="p" size="3" mb="3">
-            Sign in to{' '}
-            <Link asChild underline="always">
-              <RemixLink to="/">Manage Licenses</RemixLink>
-            </Link>{' '}
-            with that address to assign the licenses to your team.
-          </Text>
-        ) : null}
-        {immediatelyAvailable ? (
-          <Card size="2" mt="4" asChild>
-            <section aria-labelledby="activate-now-heading">
-              <Heading as="h3" size="4" mb="2" id="activate-now-heading">
-                Start using {product.name} now
-              </Heading>
-              <Text as="p" size="3" mb="2">
-                Your license is ready: you do not have to wait for the email.
-              </Text>
-              <ol className="help-list">
-                <li>Open your editor with {product.name} installed (restart it if it was already open).</li>
-                <li>
-                  Choose to activate a license and enter the email address you bought with
-                  {email ? <> ({email})</> : null}.
-                </li>
-                <li>Confirm the activation with the link we email you; the license then works on that computer.</li>
-              </ol>
-            </section>
-          </Card>
-        ) : null}
+        {children}
       </section>
     </Box>
   )

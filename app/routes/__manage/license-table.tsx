@@ -4,13 +4,14 @@ import { useId, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
-import { displayName, isExpired, licenseWords } from '#app/rules/license'
+import { displayName, licenseWords } from '#app/rules/license'
 import { LICENSES_PER_PAGE, type LicensePage } from '#app/rules/manage-view'
 import { CopyAnnouncement, CopyButton, useCopyButtons } from '#app/components/copy-text'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { LicenseActions } from './license-actions'
 import { OrderNumber } from './renewals/receipt-link'
+import { isExpired } from '#protocol/licenses'
 
 type LicenseTableProps = {
   /** The visible page of the table, already in the spec's order (§4), with the size of the whole. */

@@ -22,8 +22,6 @@ export const TYPE_VALUES = { personal: 'individual', organization: 'company' } a
   PlanType,
   string
 >
-export type BillingValue = (typeof BILLING_VALUES)[BillingPeriod]
-export type TypeValue = (typeof TYPE_VALUES)[PlanType]
 
 export type PurchaseOptions = {
   billingPeriod: BillingPeriod

@@ -2,36 +2,26 @@
  * The purchase page's form (spec §2 "Purchase page"): the plan's options, the price breakdown, the buyer's details and
  * Continue, then the provider's frame. The route module (`shop.$product.buy.tsx`) loads and checks; this renders.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Callout, Flex, Heading, Strong, Text, TextField } from '@radix-ui/themes'
-import { useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react'
+import { Box, Button, Callout, Flex, Heading, Strong, Text } from '@radix-ui/themes'
+import { useActionData, useNavigation, useSubmit } from '@remix-run/react'
+import { useEffect, useMemo, useRef, type FocusEvent } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Country } from '#protocol/entities'
-import type { Result } from '#protocol/operations'
+import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
 import { FieldError } from '#app/components/field-error'
-import { CheckoutFrame, type FrameParams } from '#app/components/shop/checkout-frame'
+import { Field, InputField } from '#app/components/forms'
+import { CheckoutFrame } from '#app/components/shop/checkout-frame'
 import { ChoiceGroup } from '#app/components/shop/choice-group'
 import { ErrorSummary } from '#app/components/shop/error-summary'
 import { PriceBreakdownView } from '#app/components/shop/price-breakdown'
 import { formatPrice } from '#app/rules/prices'
-import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#app/rules/subscription'
-import type { FrameEvent } from './frame-events'
 import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type PurchaseOptions } from './pricing'
+import type { ActionData, CheckoutClient, ProductRef } from './purchase-data'
 import { nameOrEmail, purchaseSchema } from './purchase-schema'
-
-export type ProductRef = { slug: string; name: string }
-export type CheckoutClient = Result<'catalog'>['checkout']
-
-/** The breakdown of a set of options, and whether it is the built-in one. */
-export type Priced = { options: PurchaseOptions; breakdown: PriceBreakdown; fallback: boolean }
-
-/** What the route's action answers: the refused form (with the breakdown of what was posted), or the frame to open. */
-export type ActionData =
-  | { kind: 'invalid'; result: SubmissionResult<string[]>; priced?: Priced }
-  | { kind: 'frame'; result: SubmissionResult<string[]>; frame: FrameParams }
+import { useCheckoutFrame, type FrameField, type FramePrices } from './use-checkout-frame'
 
 type PurchaseFormProps = {
   product: ProductRef
@@ -78,14 +68,14 @@ export function PurchaseForm({
 }: PurchaseFormProps) {
   const hydrated = useHydrated()
   const actionData = useActionData() as ActionData | undefined
-  const fetcher = useFetcher({ key: 'purchase' })
-  const fetched = fetcher.data as ActionData | undefined
   const navigation = useNavigation()
-  const navigate = useNavigate()
   const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
+  const continueButton = useRef<HTMLButtonElement>(null)
   const schema = useMemo(() => purchaseSchema(countries), [countries])
   const buyPath = `/shop/${product.slug}/buy/`
+  const frame = useCheckoutFrame({ formRef, buyPath })
+  const { fetcher, fetched } = frame
 
   // Without script, a refused Continue shows the breakdown of the posted options.
   const shown =
@@ -114,48 +104,6 @@ export function PurchaseForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 
-  // The frame: open with the parameters the server validated; `started` once Continue succeeded, so that later changes
-  // reopen it (spec §4).
-  const [frame, setFrame] = useState<FrameParams | null>(null)
-  const lastFrame = useRef<FrameParams | null>(null)
-  const focusFrame = useRef(false)
-  // Each refused Continue (checked here or by the server) shows the error summary and gives it the focus; the checks
-  // of a field that is left (the frame's reopening) show their message at the field only.
-  const [attempt, setAttempt] = useState(0)
-  const continued = useRef(false)
-  const continueButton = useRef<HTMLButtonElement>(null)
-  const checkoutId = useRef<string | undefined>(undefined)
-  const [framePrices, setFramePrices] = useState<{ currency: string; total: number; totalTax: number } | null>(null)
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetched) return
-    if (continued.current && fetched.kind === 'invalid') setAttempt((n) => n + 1)
-    continued.current = false
-    if (fetched.kind === 'frame') {
-      lastFrame.current = fetched.frame
-      setFrame(fetched.frame)
-    } else {
-      setFrame(null)
-    }
-  }, [fetcher.state, fetched])
-
-  // After Continue (not after a reopen while typing), the frame's section takes the focus and comes into view.
-  useEffect(() => {
-    if (!frame || !focusFrame.current) return
-    focusFrame.current = false
-    const heading = document.getElementById('payment-heading')
-    heading?.focus({ preventScroll: true })
-    heading?.scrollIntoView({ block: 'start' })
-  }, [frame])
-
-  const revalidate = () => {
-    if (!lastFrame.current || !formRef.current) return
-    continued.current = false
-    setFrame(null)
-    setFramePrices(null)
-    fetcher.submit(formRef.current, { method: 'post', action: buyPath })
-  }
-
   const onOptionChange = () => {
     if (!formRef.current) return
     const next = optionsFromForm(formRef.current, options.coupon)
@@ -163,7 +111,7 @@ export function PurchaseForm({
     // The company a New Subscription is for stays with the page (the server checks it again on every load).
     if (company) search.set('company', company.id)
     submit(search, { method: 'get', action: buyPath, replace: true, preventScrollReset: true })
-    revalidate()
+    frame.reopen()
   }
 
   // On a slow connection the options may be changed before the script has loaded: once it runs, the price follows
@@ -197,38 +145,12 @@ export function PurchaseForm({
     field.errors?.length ? [{ fieldId: field.id, message: field.errors[0] }] : [],
   )
 
-  const onDetailBlur = (field: 'name' | 'email' | 'postcode') => (event: FocusEvent<HTMLInputElement>) => {
+  const onDetailBlur = (field: FrameField) => (event: FocusEvent<HTMLInputElement>) => {
     if (field === 'name') defaultNameToEmail()
-    const value = event.currentTarget.value.trim()
-    const previous = lastFrame.current
-    if (!previous) return
-    const before = field === 'postcode' ? (previous.postcode ?? '') : previous[field]
-    if (!frame || value !== before) revalidate()
+    frame.fieldLeft(field, event.currentTarget.value.trim())
   }
 
-  const onFrameEvent = (event: FrameEvent) => {
-    switch (event.type) {
-      case 'prices':
-        setFramePrices({ currency: event.currency, total: event.total, totalTax: event.totalTax })
-        return
-      case 'checkoutId':
-        checkoutId.current = event.checkoutId
-        return
-      case 'completed':
-      case 'failed': {
-        const id = event.checkoutId ?? checkoutId.current
-        const params = new URLSearchParams()
-        if (id) params.set('checkout', id)
-        params.set('state', event.type === 'completed' ? 'complete' : 'failed')
-        navigate(`${buyPath}?${params}`)
-        return
-      }
-      default:
-        return
-    }
-  }
-
-  const continuing = fetcher.state !== 'idle'
+  const continuing = frame.continuing
   const updating = navigation.state === 'loading' && navigation.location.pathname.startsWith(buyPath)
   const selectedCountry = shown.options.country
 
@@ -246,18 +168,17 @@ export function PurchaseForm({
           // Continue button (or Enter, which presses it) is the user's Continue.
           const continuePressed = (event.nativeEvent as SubmitEvent).submitter === continueButton.current
           if (continuePressed) {
-            focusFrame.current = true
+            frame.continuePressed()
             defaultNameToEmail()
-            continued.current = true
           }
           getFormProps(form).onSubmit(event)
-          if (continuePressed) setAttempt((n) => n + 1)
+          if (continuePressed) frame.countAttempt()
         }}
       >
         <ErrorSummary
           id="purchase-errors"
-          items={attempt > 0 || actionData?.kind === 'invalid' ? summaryItems : []}
-          attempt={attempt}
+          items={frame.attempt > 0 || actionData?.kind === 'invalid' ? summaryItems : []}
+          attempt={frame.attempt}
         />
         {shown.options.coupon ? <input type="hidden" name="coupon" value={shown.options.coupon} /> : null}
         {company ? <input type="hidden" name="company" value={company.id} /> : null}
@@ -298,12 +219,15 @@ export function PurchaseForm({
                 ]}
                 onChange={onOptionChange}
               />
-              <Flex direction="column" gap="1" className="purchase-form__users">
-                <label htmlFor="purchase-quantity">
-                  <Text size="2" weight="medium">
-                    Users
-                  </Text>
-                </label>
+              <Field
+                id="purchase-quantity"
+                label="Users"
+                className="purchase-form__users"
+                description={{
+                  id: 'purchase-quantity-hint',
+                  text: 'Organization licenses only: one license per user.',
+                }}
+              >
                 <select
                   id="purchase-quantity"
                   name="quantity"
@@ -318,10 +242,7 @@ export function PurchaseForm({
                     </option>
                   ))}
                 </select>
-                <Text as="p" size="1" color="gray" id="purchase-quantity-hint">
-                  Organization licenses only: one license per user.
-                </Text>
-              </Flex>
+              </Field>
             </Flex>
           </section>
         </Box>
@@ -336,7 +257,7 @@ export function PurchaseForm({
             <HoneypotInputs />
             {hydrated ? <input type="hidden" name="mode" value="frame" /> : null}
             <Flex direction="column" gap="3">
-              <DetailField
+              <InputField
                 field={fields.name}
                 label={
                   <>
@@ -347,23 +268,23 @@ export function PurchaseForm({
                 autoComplete="name"
                 onBlur={onDetailBlur('name')}
               />
-              <DetailField
+              <InputField
                 field={fields.email}
                 label="Email"
                 type="email"
                 autoComplete="email"
                 onInput={() => {
                   // §5: editing the email closes the frame; leaving the field checks it again.
-                  if (frame) setFrame(null)
+                  if (frame.frame) frame.close()
                 }}
                 onBlur={onDetailBlur('email')}
               />
-              <Flex direction="column" gap="1">
-                <label htmlFor={fields.country.id}>
-                  <Text size="2" weight="medium">
-                    Country
-                  </Text>
-                </label>
+              <Field
+                id={fields.country.id}
+                label="Country"
+                errorId={fields.country.errorId}
+                errors={fields.country.errors}
+              >
                 <select
                   id={fields.country.id}
                   name={fields.country.name}
@@ -381,9 +302,8 @@ export function PurchaseForm({
                     </option>
                   ))}
                 </select>
-                <FieldError id={fields.country.errorId} errors={fields.country.errors} />
-              </Flex>
-              <DetailField
+              </Field>
+              <InputField
                 field={fields.zip}
                 label="Zip/Post code"
                 autoComplete="postal-code"
@@ -415,16 +335,16 @@ export function PurchaseForm({
         </Box>
       </fetcher.Form>
 
-      {hydrated && frame ? (
+      {hydrated && frame.frame ? (
         <Box asChild mb="5">
           <section aria-labelledby="payment-heading">
             <Heading as="h2" size="5" mb="3" id="payment-heading" tabIndex={-1}>
               Payment
             </Heading>
-            <CheckoutFrame client={checkout} params={frame} onEvent={onFrameEvent} />
-            {framePrices ? (
+            <CheckoutFrame client={checkout} params={frame.frame} onEvent={frame.onFrameEvent} />
+            {frame.prices ? (
               <Text as="p" size="2" mt="2" role="status">
-                To pay now: {framePriceText(framePrices)}
+                To pay now: {framePriceText(frame.prices)}
               </Text>
             ) : null}
           </section>
@@ -434,36 +354,7 @@ export function PurchaseForm({
   )
 }
 
-/** One of the buyer's text fields: its label, the input and its message, tied together. */
-function DetailField({
-  field,
-  label,
-  type = 'text',
-  className,
-  ...input
-}: {
-  field: FieldMetadata<string>
-  label: ReactNode
-  type?: 'text' | 'email'
-  autoComplete: string
-  className?: string
-  onBlur: (event: FocusEvent<HTMLInputElement>) => void
-  onInput?: () => void
-}) {
-  return (
-    <Flex direction="column" gap="1" className={className}>
-      <label htmlFor={field.id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <TextField.Root {...getInputProps(field, { type })} key={field.key} {...input} />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Flex>
-  )
-}
-
-function framePriceText(prices: { currency: string; total: number; totalTax: number }): string {
+function framePriceText(prices: FramePrices): string {
   const money = (n: number) => formatPrice(n, prices.currency)
   return prices.totalTax > 0 ? `${money(prices.total)} (including ${money(prices.totalTax)} tax)` : money(prices.total)
 }

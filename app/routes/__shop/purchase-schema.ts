@@ -2,8 +2,8 @@ import { z } from 'zod'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
 import { checkoutNameRequired, nameRequired, zipRequired } from '#app/rules/messages'
-import { clampQuantity } from '#app/rules/subscription'
 import { requiresZip } from './pricing'
+import { clampQuantity } from '#protocol/subscriptions'
 
 export const countryUnknown = 'Choose a country from the list.'
 
@@ -59,8 +59,6 @@ export function nameOrEmail({ name, email }: { name?: string; email?: string }):
   if (name) return name
   return email && isValidEmail(email) ? email : undefined
 }
-
-export type PurchaseForm = z.infer<ReturnType<typeof purchaseSchema>>
 
 /** The redeem form (spec §5 redeem rows). */
 export const RedeemSchema = z.object({

@@ -1,26 +1,45 @@
 /**
- * The sandbox provider's webhook signing key pair, generated into the data folder on first start (like the
- * service's own secret), so that its webhooks go through the same signature verification as Paddle's.
+ * The sandbox provider's webhook signing key pair, so that its webhooks go through the same signature verification as
+ * Paddle's. It lives in the shared store (table `sandbox_keys`, migration 0010), not in an instance's data folder:
+ * every instance on one database signs and verifies with the same pair. Made once, on the first start: instances
+ * starting together each make a pair, the first one written wins, and all of them read that one back.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
+import type { DB } from '../../db/database.js'
 
 export type KeyPair = { publicKey: string; privateKey: string }
 
-export function readOrCreateSandboxKeys(dataDir: string): KeyPair {
-  const privateFile = path.join(dataDir, 'sandbox-webhook-private.pem')
-  const publicFile = path.join(dataDir, 'sandbox-webhook-public.pem')
-  if (fs.existsSync(privateFile) && fs.existsSync(publicFile)) {
-    return { privateKey: fs.readFileSync(privateFile, 'utf8'), publicKey: fs.readFileSync(publicFile, 'utf8') }
-  }
+export type SandboxKeyTable = { name: string; public_key: string; private_key: string; created_at: number }
+
+const WEBHOOK_KEYS = 'webhook'
+
+function keyTable(db: DB) {
+  return db.withTables<{ sandbox_keys: SandboxKeyTable }>()
+}
+
+export async function readOrCreateSandboxKeys(db: DB, now: number = Date.now()): Promise<KeyPair> {
+  const stored = await readKeys(db)
+  if (stored) return stored
   const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   })
-  fs.mkdirSync(dataDir, { recursive: true })
-  fs.writeFileSync(privateFile, privateKey, { mode: 0o600 })
-  fs.writeFileSync(publicFile, publicKey)
-  return { publicKey, privateKey }
+  await keyTable(db)
+    .insertInto('sandbox_keys')
+    .values({ name: WEBHOOK_KEYS, public_key: publicKey, private_key: privateKey, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const written = await readKeys(db)
+  if (!written) throw new Error('the sandbox webhook keys could not be stored')
+  return written
+}
+
+async function readKeys(db: DB): Promise<KeyPair | undefined> {
+  const row = await keyTable(db)
+    .selectFrom('sandbox_keys')
+    .select(['public_key', 'private_key'])
+    .where('name', '=', WEBHOOK_KEYS)
+    .executeTakeFirst()
+  return row ? { publicKey: row.public_key, privateKey: row.private_key } : undefined
 }

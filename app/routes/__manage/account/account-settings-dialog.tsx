@@ -3,6 +3,7 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-ru
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { AccountSettings } from '#protocol/entities'
+import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
@@ -105,16 +106,16 @@ function SettingsForm({ initial, draft, message, closeTo }: SettingsFormProps) {
           </Text>
         ) : null}
 
-        <Flex gap="3" justify="end" align="center" mt="4">
+        <ButtonRow justify="end" mt="4">
           <Link asChild size="2" underline="always">
             <RemixLink to={closeTo} preventScrollReset>
               {labels.cancel}
             </RemixLink>
           </Link>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : labels.save}
-          </Button>
-        </Flex>
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            {labels.save}
+          </SubmitButton>
+        </ButtonRow>
       </Form>
       {/* Linking leaves the portal for the provider: a plain document post, answered by a redirect. */}
       {providers.map((provider) => (

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Flex, Link, Text, TextField } from '@radix-ui/themes'
+import { Flex, Link } from '@radix-ui/themes'
 import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
@@ -40,41 +41,26 @@ export function ChangeEmailDialog({ data: { currentEmail }, closeTo }: DialogPro
       <Form method="post" action={dialogActionUrl({ dialog: 'change-email' }, closeTo)} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="change-email" />
         <Flex direction="column" gap="2">
-          <label htmlFor={fields.newEmail.id}>
-            <Text size="2" weight="medium">
-              New email address
-            </Text>
-          </label>
-          <TextField.Root
-            {...getInputProps(fields.newEmail, { type: 'email' })}
-            key={fields.newEmail.key}
-            autoComplete="email"
-          />
-          <FieldError id={fields.newEmail.errorId} errors={fields.newEmail.errors} />
-
-          <label htmlFor={fields.confirmEmail.id}>
-            <Text size="2" weight="medium">
-              Confirm new email address
-            </Text>
-          </label>
-          <TextField.Root
-            {...getInputProps(fields.confirmEmail, { type: 'email' })}
-            key={fields.confirmEmail.key}
+          <InputField field={fields.newEmail} label="New email address" type="email" gap="2" autoComplete="email" />
+          <InputField
+            field={fields.confirmEmail}
+            label="Confirm new email address"
+            type="email"
+            gap="2"
             autoComplete="off"
           />
-          <FieldError id={fields.confirmEmail.errorId} errors={fields.confirmEmail.errors} />
           <FieldError id={form.errorId} errors={form.errors} />
 
-          <Flex gap="3" justify="end" mt="3">
+          <ButtonRow justify="end" mt="3">
             <Link asChild size="2" underline="always">
               <RemixLink to={closeTo} preventScrollReset>
                 {labels.cancel}
               </RemixLink>
             </Link>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Changing…' : labels.changeEmailAddress}
-            </Button>
-          </Flex>
+            <SubmitButton busy={busy} busyLabel="Changing…">
+              {labels.changeEmailAddress}
+            </SubmitButton>
+          </ButtonRow>
         </Flex>
       </Form>
     </RouteDialog>

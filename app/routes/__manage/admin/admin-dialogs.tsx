@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Flex, Strong, Text, TextField } from '@radix-ui/themes'
+import { Flex, Strong, Text } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { Alert, BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
@@ -52,36 +53,24 @@ export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<Mer
           <Text as="p" size="3" mb="3" role="alert">
             Merge {licenseCount} license(s) into <Strong>{confirm.companyName}</Strong>? This cannot be undone.
           </Text>
-          <Flex gap="3" justify="end">
+          <ButtonRow justify="end">
             <BackLink to={closeTo}>{labels.cancel}</BackLink>
-            <Button type="submit" color="red" variant="soft" disabled={busy}>
-              {busy ? 'Merging…' : 'Merge'}
-            </Button>
-          </Flex>
+            <SubmitButton color="red" variant="soft" busy={busy} busyLabel="Merging…">
+              Merge
+            </SubmitButton>
+          </ButtonRow>
         </Form>
       ) : (
         <Form method="post" action={action} {...getFormProps(form)}>
           <input type="hidden" name="intent" value="merge" />
           <input type="hidden" name="stage" value="confirm" />
           <Flex direction="column" gap="2">
-            <label htmlFor={fields.companyName.id}>
-              <Text size="2" weight="medium">
-                Company name
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.companyName, { type: 'text' })}
-              key={fields.companyName.key}
-              autoComplete="organization"
-            />
-            <FieldError id={fields.companyName.errorId} errors={fields.companyName.errors} />
+            <InputField field={fields.companyName} label="Company name" gap="2" autoComplete="organization" />
             <FieldError id={form.errorId} errors={form.errors} />
-            <Flex gap="3" justify="end" mt="3">
+            <ButtonRow justify="end" mt="3">
               <BackLink to={closeTo}>{labels.cancel}</BackLink>
-              <Button type="submit" disabled={busy}>
-                {labels.continue}
-              </Button>
-            </Flex>
+              <SubmitButton busy={busy}>{labels.continue}</SubmitButton>
+            </ButtonRow>
           </Flex>
         </Form>
       )}
@@ -119,12 +108,12 @@ function RemoveConfirmation({
       <Form method="post" action={action}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name={field} value={value} />
-        <Flex gap="3" justify="end">
+        <ButtonRow justify="end">
           <BackLink to={closeTo}>{labels.cancel}</BackLink>
-          <Button type="submit" color="red" variant="soft" disabled={busy}>
-            {busy ? 'Removing…' : title}
-          </Button>
-        </Flex>
+          <SubmitButton color="red" variant="soft" busy={busy} busyLabel="Removing…">
+            {title}
+          </SubmitButton>
+        </ButtonRow>
       </Form>
     </RouteDialog>
   )

@@ -1,17 +1,19 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { cannotAssign, labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { AssignActionData, AssignDialogData } from './assign.server'
 import { AssignSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { dialogActionUrl } from '../shared/urls'
+import { cannotAssign } from '#protocol/licenses'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
 export function AssignDialog({
@@ -61,24 +63,14 @@ export function AssignDialog({
           <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
           <IdempotencyField value={idempotencyKey} />
           <Flex direction="column" gap="2">
-            <label htmlFor={fields.email.id}>
-              <Text size="2" weight="medium">
-                Email
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              autoComplete="off"
-            />
-            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            <InputField field={fields.email} label="Email" type="email" gap="2" autoComplete="off" />
             <FieldError id={form.errorId} errors={form.errors} />
-            <Flex gap="3" justify="end" mt="3">
+            <ButtonRow justify="end" mt="3">
               <BackLink to={closeTo}>{labels.cancel}</BackLink>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Assigning…' : 'Assign'}
-              </Button>
-            </Flex>
+              <SubmitButton busy={busy} busyLabel="Assigning…">
+                Assign
+              </SubmitButton>
+            </ButtonRow>
           </Flex>
         </Form>
       )}

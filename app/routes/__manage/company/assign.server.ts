@@ -4,8 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
-import { canAssignLicense, displayName } from '#app/rules/license'
-import { cannotAssign } from '#app/rules/messages'
+import { displayName } from '#app/rules/license'
 import { assignmentChangedMessage, type ErrorCode } from '#protocol/operations'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
@@ -13,6 +12,7 @@ import { currentDetails, findCompanyLicense, notFound, refusal } from '../shared
 import { AssignSchema, LicenseSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { pageUrl } from '../shared/urls'
+import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 
 export type AssignDialogData = {
   license: { id: string; product: string; order: string; key: number; assignedTo: string }

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { License, ProductGroup } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, EmailListField, Field, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import {
   BackLink,
@@ -67,42 +68,36 @@ export function BulkAssignDialog({ data: d, details, closeTo }: DialogProps<Bulk
             <input type="hidden" name="company" value={d.company.id} />
             {showsInactive(closeTo) ? <input type="hidden" name="inactive" value="show" /> : null}
             <Flex direction="column" gap="2" mb="3">
-              <label htmlFor={productId}>
-                <Text size="2" weight="medium">
-                  Product
-                </Text>
-              </label>
-              <Flex gap="2" align="center">
-                <NativeSelect
-                  id={productId}
-                  name="group"
-                  value={group}
-                  aria-describedby="bulk-assign-group-error"
-                  onChange={(event) => {
-                    const next = d.products.find((p) => p.group === event.currentTarget.value)
-                    if (!next) return
-                    setChosen({ group: next.group, from: d.group })
-                    // The address names the product on screen (a reload or a shared link opens it), without asking
-                    // the server for anything: the router is not told, so no answer can come back for it.
-                    const url = dialogUrl(
-                      { dialog: 'bulk-assign', company: d.company.id, group: next.group },
-                      closeTo.split('?')[1],
-                    )
-                    window.history.replaceState(window.history.state, '', url)
-                  }}
-                >
-                  {d.products.map((p) => (
-                    <option key={p.group} value={p.group}>
-                      {p.label} ({p.unexpired} of {p.total} unexpired)
-                    </option>
-                  ))}
-                </NativeSelect>
-                {hydrated ? null : (
-                  <Button type="submit" variant="soft">
-                    Choose product
-                  </Button>
-                )}
-              </Flex>
+              {/* Its message belongs to the assignees' form below (bulk-assign-group-error). */}
+              <Field id={productId} label="Product" gap="2">
+                <Flex gap="2" align="center">
+                  <NativeSelect
+                    id={productId}
+                    name="group"
+                    value={group}
+                    aria-describedby="bulk-assign-group-error"
+                    onChange={(event) => {
+                      const next = d.products.find((p) => p.group === event.currentTarget.value)
+                      if (!next) return
+                      setChosen({ group: next.group, from: d.group })
+                      // The address names the product on screen (a reload or a shared link opens it), without asking
+                      // the server for anything: the router is not told, so no answer can come back for it.
+                      const url = dialogUrl(
+                        { dialog: 'bulk-assign', company: d.company.id, group: next.group },
+                        closeTo.split('?')[1],
+                      )
+                      window.history.replaceState(window.history.state, '', url)
+                    }}
+                  >
+                    {d.products.map((p) => (
+                      <option key={p.group} value={p.group}>
+                        {p.label} ({p.unexpired} of {p.total} unexpired)
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  {hydrated ? null : <SubmitButton variant="soft">Choose product</SubmitButton>}
+                </Flex>
+              </Field>
             </Flex>
           </Form>
           <AssigneesForm
@@ -178,39 +173,34 @@ function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }:
       <IdempotencyField value={data.idempotencyKey} />
       <FieldError id={groupErrorId} errors={groupErrors} />
       <Flex direction="column" gap="2">
-        <label htmlFor={fields.emails.id}>
-          <Text size="2" weight="medium">
-            Email addresses (one per line)
-          </Text>
-        </label>
-        <textarea
-          {...getTextareaProps(fields.emails)}
-          key={fields.emails.key}
+        <EmailListField
+          field={fields.emails}
+          label="Email addresses (one per line)"
+          errors={emailErrors}
           rows={8}
-          spellCheck={false}
-          autoComplete="off"
           style={textAreaStyle}
         />
-        <FieldError id={fields.emails.errorId} errors={emailErrors} />
         <SendEmailCheckbox {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} />
         <PlanSummary summary={summary} errorId={form.errorId} errors={form.errors} />
-        <Flex gap="3" justify="end" mt="2" wrap="wrap">
+        <ButtonRow justify="end" mt="2">
           <BackLink to={closeTo}>{labels.cancel}</BackLink>
           {hydrated ? null : (
-            <Button type="submit" name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
+            <SubmitButton name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
               Preview
-            </Button>
+            </SubmitButton>
           )}
-          {canUpdate ? (
-            <Button type="submit" name="stage" value="apply" disabled={busy}>
-              {busy ? 'Updating…' : labels.update}
-            </Button>
-          ) : hydrated ? (
-            <Button type="submit" name="stage" value="apply" disabled>
+          {canUpdate || hydrated ? (
+            <SubmitButton
+              name="stage"
+              value="apply"
+              busy={canUpdate && busy}
+              busyLabel="Updating…"
+              disabled={!canUpdate}
+            >
               {labels.update}
-            </Button>
+            </SubmitButton>
           ) : null}
-        </Flex>
+        </ButtonRow>
       </Flex>
     </Form>
   )

@@ -8,7 +8,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { ProductGroup } from '#protocol/entities'
 import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
-import { normalizeEmail } from '#app/rules/email'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
@@ -17,6 +16,7 @@ import { currentDetails, findCompany, notFound, refusal } from '../shared/detail
 import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { pageUrl } from '../shared/urls'
+import { normalizeEmail } from '#protocol/email'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }

@@ -1,7 +1,6 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
-import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
-import { cannotAssign } from '#app/rules/messages'
+import { licenseWords } from '#app/rules/license'
 import type { UnassignActionData } from './assign.server'
 import type { LicenseActionProps } from '../shared/row-actions'
 import { dialogUrl, pageActionUrl, type DialogTarget } from '../shared/urls'
@@ -9,6 +8,7 @@ import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
+import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses'
 
 function DialogLink({ target, label, license }: { target: DialogTarget; label: string; license: License }) {
   const location = useLocation()

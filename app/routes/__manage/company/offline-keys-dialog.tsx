@@ -11,6 +11,7 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { OfflineKeyDialogData, OfflineKeyEntry, OfflineKeysDialogData } from './offline-keys.server'
+import { Field } from '#app/components/forms'
 
 const helpLink = (
   <Link href="/help/#offline-activation" underline="always">
@@ -41,18 +42,15 @@ function OneOfflineKey({ entry, closeTo }: { entry: OfflineKeyEntry; closeTo: st
     <RouteDialog title="Offline Key" description={entryWords(entry)} closeTo={closeTo} raised maxWidth="640px">
       <Flex direction="column" gap="2" ref={copy.container}>
         <LicenseKey entry={entry} id="offline-key-license-key" copy={copy} />
-        <label htmlFor={textId}>
-          <Text size="2" weight="medium">
-            Offline key
-          </Text>
-        </label>
-        <textarea
-          id={textId}
-          readOnly
-          rows={6}
-          value={entry.offlineKey}
-          style={{ ...textAreaStyle, wordBreak: 'break-all' }}
-        />
+        <Field id={textId} label="Offline key" gap="2">
+          <textarea
+            id={textId}
+            readOnly
+            rows={6}
+            value={entry.offlineKey}
+            style={{ ...textAreaStyle, wordBreak: 'break-all' }}
+          />
+        </Field>
         <Text as="p" size="2" color="gray">
           Enter it in your editor&apos;s offline activation. See {helpLink}.
         </Text>

@@ -3,9 +3,10 @@
  * the same messages (spec §5, word for word) appear with or without script.
  */
 import { z } from 'zod'
-import { normalizeEmail, requiredEmail } from '#app/rules/email'
+import { requiredEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
-import type { RoleNumber } from '#app/rules/roles'
+import { normalizeEmail } from '#protocol/email'
+import type { RoleNumber } from '#protocol/roles'
 
 /**
  * Add Company Permission (§2, §5): the email (required, valid, not already in the company's list), one of the roles

@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Table, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
 import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { RoleNumber } from '#app/rules/roles'
 import type { DialogProps } from '../shared/registry'
 import type {
   AddPermissionActionData,
@@ -19,6 +19,7 @@ import type {
 } from './permissions.server'
 import { addPermissionSchema } from './permission-schemas'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import type { RoleNumber } from '#protocol/roles'
 
 /** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
 export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsDialogData>) {
@@ -147,51 +148,37 @@ export function AddPermissionDialog({ data: d, closeTo }: DialogProps<AddPermiss
         <input type="hidden" name="company" value={d.company.id} />
         <IdempotencyField value={d.idempotencyKey} />
         <Flex direction="column" gap="2">
-          <label htmlFor={fields.email.id}>
-            <Text size="2" weight="medium">
-              Email
-            </Text>
-          </label>
-          <TextField.Root
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
-            autoComplete="off"
-          />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          <InputField field={fields.email} label="Email" type="email" gap="2" autoComplete="off" />
 
-          <label htmlFor={fields.role.id}>
-            <Text size="2" weight="medium">
-              Role
-            </Text>
-          </label>
-          <NativeSelect
-            {...getSelectProps(fields.role)}
-            key={fields.role.key}
-            aria-describedby={`${descriptionId} ${fields.role.errorId}`}
-            onChange={(event) => setChosen(Number(event.currentTarget.value) as RoleNumber)}
-          >
-            {d.roles.map((r) => (
-              <option key={r.role} value={String(r.role)}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect>
-          {hydrated ? (
-            <Text as="p" size="2" color="gray" id={descriptionId}>
-              {d.roles.find((r) => r.role === chosen)?.description}
-            </Text>
-          ) : (
-            // Without script the description cannot follow the choice: every role offered is described.
-            <dl id={descriptionId} style={{ margin: 0 }}>
+          <Field id={fields.role.id} label="Role" errorId={fields.role.errorId} errors={fields.role.errors} gap="2">
+            <NativeSelect
+              {...getSelectProps(fields.role)}
+              key={fields.role.key}
+              aria-describedby={`${descriptionId} ${fields.role.errorId}`}
+              onChange={(event) => setChosen(Number(event.currentTarget.value) as RoleNumber)}
+            >
               {d.roles.map((r) => (
-                <Text as="div" size="2" key={r.role} mb="1">
-                  <dt style={{ display: 'inline', fontWeight: 500 }}>{r.name}: </dt>
-                  <dd style={{ display: 'inline', margin: 0 }}>{r.description}</dd>
-                </Text>
+                <option key={r.role} value={String(r.role)}>
+                  {r.name}
+                </option>
               ))}
-            </dl>
-          )}
-          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+            </NativeSelect>
+            {hydrated ? (
+              <Text as="p" size="2" color="gray" id={descriptionId}>
+                {d.roles.find((r) => r.role === chosen)?.description}
+              </Text>
+            ) : (
+              // Without script the description cannot follow the choice: every role offered is described.
+              <dl id={descriptionId} style={{ margin: 0 }}>
+                {d.roles.map((r) => (
+                  <Text as="div" size="2" key={r.role} mb="1">
+                    <dt style={{ display: 'inline', fontWeight: 500 }}>{r.name}: </dt>
+                    <dd style={{ display: 'inline', margin: 0 }}>{r.description}</dd>
+                  </Text>
+                ))}
+              </dl>
+            )}
+          </Field>
 
           <Flex asChild gap="2" align="center" mt="1">
             <label>
@@ -204,12 +191,12 @@ export function AddPermissionDialog({ data: d, closeTo }: DialogProps<AddPermiss
             </label>
           </Flex>
           <FieldError id={form.errorId} errors={form.errors} />
-          <Flex gap="3" justify="end" mt="3">
+          <ButtonRow justify="end" mt="3">
             <BackLink to={back}>{labels.cancel}</BackLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving…' : labels.save}
-            </Button>
-          </Flex>
+            <SubmitButton busy={busy} busyLabel="Saving…">
+              {labels.save}
+            </SubmitButton>
+          </ButtonRow>
         </Flex>
       </Form>
     </RouteDialog>

@@ -1,11 +1,11 @@
-import { showPermissions } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
+import { mayManagePermissions } from '#protocol/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 
 /** §5 Permissions link: canAddResellers or canAddUsers. */
 export function PermissionsLink({ company }: CompanyActionProps) {
-  if (!showPermissions(company)) return null
+  if (!mayManagePermissions(company)) return null
   return (
     <SectionLink
       target={{ dialog: 'permissions', company: company.id }}

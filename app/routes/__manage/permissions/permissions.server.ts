@@ -6,27 +6,23 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 import type { Company, PermissionEntry } from '#protocol/entities'
-import { showPermissions } from '#app/rules/company'
-import { normalizeEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
-import {
-  DEFAULT_ROLE,
-  canManageRole,
-  checkRemoval,
-  roleCodes,
-  roleDescription,
-  roleName,
-  roleOfEntry,
-  rolesOfferedTo,
-  UNKNOWN_ROLE,
-  type RoleNumber,
-} from '#app/rules/roles'
+import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } from '#app/rules/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
 import { addPermissionSchema, RemovePermissionSchema } from './permission-schemas'
 import { dialogUrl, pageUrl } from '../shared/urls'
+import { normalizeEmail } from '#protocol/email'
+import {
+  canManageRole,
+  checkRemoval,
+  roleCodes,
+  UNKNOWN_ROLE,
+  type RoleNumber,
+  mayManagePermissions,
+} from '#protocol/roles'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
 
@@ -52,7 +48,7 @@ export type AddPermissionActionData = { intent: 'add-permission'; result: Submis
 /** The Permissions link shows only with canAddUsers or canAddResellers (spec §5); the dialogs follow it. */
 function permissionsCompany(details: DialogArgs['details'], companyId: string | null): Company {
   const company = findCompany(details, companyId)
-  if (!company || !showPermissions(company)) notFound()
+  if (!company || !mayManagePermissions(company)) notFound()
   return company
 }
 

@@ -1,12 +1,13 @@
 import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LicenseActionProps } from '../shared/row-actions'
-import { licenseWords, renewsThroughSales, showRenew } from '#app/rules/license'
+import { licenseWords } from '#app/rules/license'
 import { labels } from '#app/rules/messages'
 import { pageActionUrl } from '../shared/urls'
 import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
 import type { RenewActionData } from './renewals.server'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
+import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /**
  * A license row's Renew (spec §2, §5 showRenew, §7 renewal): a form posting `intent=renew`, whose answer sends the

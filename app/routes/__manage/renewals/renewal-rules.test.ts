@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { company, license, subscription } from '#app/rules/test-fixtures'
 import {
   SALES_EMAIL,
   bulkRenewableLicenses,
@@ -10,6 +9,7 @@ import {
   salesOnlyLicenses,
   salesRenewalMailto,
 } from './renewal-rules'
+import { company, license, subscription } from '#protocol/test-fixtures'
 
 describe('bulkRenewableLicenses (§2 Renew/Co-term table, §5 showRenew)', () => {
   it('offers the licenses Renew shows, without subscription and outside sales, in the spec’s order', () => {

@@ -4,7 +4,8 @@
  * the receipt cache's key. Pure: no I/O, no React.
  */
 import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entities'
-import { displayName, renewsThroughSales, showRenew, sortLicenses } from '#app/rules/license'
+import { displayName, sortLicenses } from '#app/rules/license'
+import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /** The vendor's sales address: enterprise and multi-user licenses are renewed through sales (§7 renewal). */
 export const SALES_EMAIL = 'sales@license-portal.test'

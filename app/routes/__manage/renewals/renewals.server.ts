@@ -6,7 +6,7 @@
 import { json, redirect, type Session } from '@remix-run/node'
 import type { Company, License, LicenseRef } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { displayName, renewsThroughSales, showReceipt, showRenew } from '#app/rules/license'
+import { displayName, showReceipt } from '#app/rules/license'
 import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
@@ -15,6 +15,7 @@ import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { currentDetails, notFound } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
+import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
 export const nothingSelected = 'Select at least one license to renew.'

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { DAY, NOW, license, subscription } from '#app/rules/test-fixtures'
 import {
   cancelConsequence,
   offerConsequence,
@@ -12,6 +11,7 @@ import {
   subscriptionLabel,
   upgradeConsequence,
 } from './consequences'
+import { DAY, NOW, license, subscription } from '#protocol/test-fixtures'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const seat = (assignedTo = '', lapsing = false, days = 100) =>

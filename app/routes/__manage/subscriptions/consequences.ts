@@ -7,7 +7,8 @@ import { addUtcYears } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
-import { clampQuantity, lapseRequirementFor, paidUntil, subscriptionDisplayName } from '#app/rules/subscription'
+import { subscriptionDisplayName } from '#app/rules/subscription'
+import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
 
 const date = (ms: number) => formatDate(ms, { utc: true })
 const licenses = (n: number) => `${n} license(s)`

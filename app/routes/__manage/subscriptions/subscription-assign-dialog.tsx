@@ -1,14 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { FieldError } from '#app/components/field-error'
+import { ButtonRow, EmailListField, Field, SubmitButton } from '#app/components/forms'
 import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
-import {
-  ButtonRow,
-  NotAvailable,
-  SubscriptionSubject,
-} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
+import { NotAvailable, SubscriptionSubject } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
@@ -75,29 +71,20 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
         <input type="hidden" name="subscription" value={id} />
         <IdempotencyField value={d.idempotencyKey} />
         <Flex direction="column" gap="2">
-          <label htmlFor={fields.emails.id}>
-            <Text size="2" weight="medium">
-              {d.withLapsing ? 'Email addresses for renewing licenses' : 'Email addresses'} (separated by newline, comma
-              or semicolon)
-            </Text>
-          </label>
-          <textarea
-            {...getTextareaProps(fields.emails)}
-            key={fields.emails.key}
+          <EmailListField
+            field={fields.emails}
+            label={`${d.withLapsing ? 'Email addresses for renewing licenses' : 'Email addresses'} (separated by newline, comma or semicolon)`}
+            errors={emailErrors}
             rows={6}
-            spellCheck={false}
-            autoComplete="off"
             readOnly={readOnly}
             style={textAreaStyle}
           />
-          <FieldError id={fields.emails.errorId} errors={emailErrors} />
           {d.withLapsing ? (
-            <>
-              <label htmlFor={fields.lapsingEmails.id}>
-                <Text size="2" weight="medium">
-                  Email addresses for lapsing licenses (they end at term end)
-                </Text>
-              </label>
+            <Field
+              id={fields.lapsingEmails.id}
+              label="Email addresses for lapsing licenses (they end at term end)"
+              gap="2"
+            >
               <textarea
                 {...getTextareaProps(fields.lapsingEmails)}
                 key={fields.lapsingEmails.key}
@@ -107,21 +94,21 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
                 readOnly={readOnly}
                 style={textAreaStyle}
               />
-            </>
+            </Field>
           ) : null}
           <SendEmailCheckbox {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} />
           <PlanSummary summary={summary} errorId={form.errorId} errors={form.errors} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.cancel}</BackLink>
             {hydrated || readOnly ? null : (
-              <Button type="submit" name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
+              <SubmitButton name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
                 Preview
-              </Button>
+              </SubmitButton>
             )}
             {canUpdate || hydrated || readOnly ? (
-              <Button type="submit" name="stage" value="apply" disabled={busy || !canUpdate}>
-                {busy ? 'Updating…' : labels.update}
-              </Button>
+              <SubmitButton name="stage" value="apply" busy={busy} busyLabel="Updating…" disabled={!canUpdate}>
+                {labels.update}
+              </SubmitButton>
             ) : null}
           </ButtonRow>
         </Flex>

@@ -1,4 +1,4 @@
-import { Box, Callout, Flex, Link, Strong, Text } from '@radix-ui/themes'
+import { Box, Callout, Link, Strong, Text } from '@radix-ui/themes'
 import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Subscription } from '#protocol/entities'
@@ -108,14 +108,6 @@ export function Refusal({ answer }: { answer?: SubscriptionActionData }) {
     <Text as="p" role="alert" color="red" size="2" mb="2">
       {answer.message}
     </Text>
-  )
-}
-
-export function ButtonRow({ children }: { children: ReactNode }) {
-  return (
-    <Flex gap="3" justify="end" wrap="wrap" mt="2">
-      {children}
-    </Flex>
   )
 }
 

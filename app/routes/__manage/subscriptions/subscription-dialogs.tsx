@@ -4,15 +4,14 @@
  * states what confirming will do before it offers to; without script each is a page section with plain forms and
  * links, with script a modal dialog (RouteDialog).
  */
-import { Button, Flex, Link, Table, Text } from '@radix-ui/themes'
+import { Link, Table, Text } from '@radix-ui/themes'
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { FieldError } from '#app/components/field-error'
+import { ButtonRow, Field, SubmitButton } from '#app/components/forms'
 import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts'
 import {
-  ButtonRow,
   Consequence,
   NotAvailable,
   Refusal,
@@ -81,7 +80,7 @@ function ConfirmDialog({
       {refusal ? (
         <>
           <NotAvailable reason={refusal} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -95,16 +94,16 @@ function ConfirmDialog({
           ))}
           <Consequence>{consequence}</Consequence>
           <Refusal answer={answer} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{keep ?? labels.cancel}</BackLink>
-            <Button
-              type="submit"
+            <SubmitButton
               color={danger ? 'red' : undefined}
               variant={danger ? 'soft' : 'solid'}
-              disabled={busy}
+              busy={busy}
+              busyLabel={busyText}
             >
-              {busy ? busyText : confirm}
-            </Button>
+              {confirm}
+            </SubmitButton>
           </ButtonRow>
         </Form>
       )}
@@ -194,7 +193,7 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
       {refusal || !offer ? (
         <>
           <NotAvailable reason={refusal ?? 'There is no extension offer for this subscription.'} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -211,12 +210,13 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
             {offer.message}: {formatPrice(offer.priceGross, offer.currency)}
           </Text>
           <Consequence>{offerConsequence(subscription)}</Consequence>
-          <Flex direction="column" gap="1" mb="3">
-            <label htmlFor="offer-country">
-              <Text size="2" weight="medium">
-                Country you pay from
-              </Text>
-            </label>
+          <Field
+            id="offer-country"
+            label="Country you pay from"
+            errorId="offer-country-error"
+            errors={countryErrors}
+            mb="3"
+          >
             <NativeSelect
               id="offer-country"
               name="country"
@@ -231,14 +231,13 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
                 </option>
               ))}
             </NativeSelect>
-            <FieldError id="offer-country-error" errors={countryErrors} />
-          </Flex>
+          </Field>
           <Refusal answer={answer} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.cancel}</BackLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Charging…' : `Accept Offer and Pay ${formatPrice(offer.priceGross, offer.currency)}`}
-            </Button>
+            <SubmitButton busy={busy} busyLabel="Charging…">
+              {`Accept Offer and Pay ${formatPrice(offer.priceGross, offer.currency)}`}
+            </SubmitButton>
           </ButtonRow>
         </Form>
       )}
@@ -290,7 +289,7 @@ export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogD
           No payments have been made for this subscription yet.
         </Text>
       )}
-      <ButtonRow>
+      <ButtonRow justify="end" mt="2">
         <BackLink to={closeTo}>{labels.close}</BackLink>
       </ButtonRow>
     </RouteDialog>
@@ -353,7 +352,7 @@ export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMet
           )}
         </>
       )}
-      <ButtonRow>
+      <ButtonRow justify="end" mt="2">
         <BackLink to={closeTo}>{updated ? labels.close : labels.cancel}</BackLink>
       </ButtonRow>
     </RouteDialog>

@@ -1,11 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps } from '@conform-to/react'
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { getCollectionProps, getFormProps } from '@conform-to/react'
+import { Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { BackLink, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
-  ButtonRow,
   Consequence,
   NotAvailable,
   Refusal,
@@ -13,15 +13,15 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { normalizeEmail } from '#app/rules/email'
 import { labels } from '#app/rules/messages'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#app/rules/subscription'
 import type { DialogProps } from '../shared/registry'
 import { quantityConsequence } from './consequences'
 import { quantitySchema } from './subscription-schemas'
 import type { SubscriptionDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
+import { normalizeEmail } from '#protocol/email'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 
 /**
  * Change quantity (spec §4, §5): the number of licenses, 1 to 100. What the new number does is shown before Change
@@ -55,7 +55,7 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
       {refusal ? (
         <>
           <NotAvailable reason={refusal} />
-          <ButtonRow>
+          <ButtonRow justify="end" mt="2">
             <BackLink to={closeTo}>{labels.close}</BackLink>
           </ButtonRow>
         </>
@@ -69,19 +69,15 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
           <input type="hidden" name="subscription" value={id} />
           <IdempotencyField value={d.idempotencyKey} />
           <Flex direction="column" gap="2">
-            <label htmlFor={fields.quantity.id}>
-              <Text size="2" weight="medium">
-                Number of licenses ({MIN_QUANTITY} to {MAX_QUANTITY})
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.quantity, { type: 'number' })}
-              key={fields.quantity.key}
+            <InputField
+              field={fields.quantity}
+              label={`Number of licenses (${MIN_QUANTITY} to ${MAX_QUANTITY})`}
+              type="number"
+              gap="2"
               inputMode="numeric"
               step={1}
               style={{ maxWidth: 140 }}
             />
-            <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
             <div role="status" aria-live="polite">
               <Consequence>{consequence.text}</Consequence>
             </div>
@@ -107,17 +103,17 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
             <FieldError id={fields.lapse.errorId} errors={choosing ? fields.lapse.errors : undefined} />
             <FieldError id={form.errorId} errors={form.errors} />
             <Refusal answer={answer} />
-            <ButtonRow>
+            <ButtonRow justify="end" mt="2">
               <BackLink to={closeTo}>{labels.cancel}</BackLink>
               {hydrated ? null : (
-                <Button type="submit" name="stage" value="review" variant={canApply ? 'soft' : 'solid'}>
+                <SubmitButton name="stage" value="review" variant={canApply ? 'soft' : 'solid'}>
                   Review
-                </Button>
+                </SubmitButton>
               )}
               {hydrated || canApply ? (
-                <Button type="submit" name="stage" value="apply" disabled={busy || !canApply}>
-                  {busy ? 'Changing…' : 'Change Quantity'}
-                </Button>
+                <SubmitButton name="stage" value="apply" busy={busy} busyLabel="Changing…" disabled={!canApply}>
+                  Change Quantity
+                </SubmitButton>
               ) : null}
             </ButtonRow>
           </Flex>

@@ -1,10 +1,10 @@
 import { useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#app/rules/subscription'
 import { dialogUrl, type SubscriptionDialogName } from '../shared/urls'
 import type { SubscriptionActionProps } from '../shared/row-actions'
 import { accent, rt } from '#app/components/radix-classes'
 import { RowLink } from '../shared/row-link'
+import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#protocol/subscriptions'
 
 /**
  * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,

@@ -4,13 +4,8 @@
  */
 import { z } from 'zod'
 import type { Subscription } from '#protocol/entities'
-import {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  clampQuantity,
-  planQuantityChange,
-  planSubscriptionAssignment,
-} from '#app/rules/subscription'
+import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
+import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
 
 /** The forms that only name their subscription (cancel, upgrade). */
 export const SubscriptionFormSchema = z.object({ subscription: z.string().min(1) })

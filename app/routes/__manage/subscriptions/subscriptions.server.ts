@@ -14,15 +14,7 @@ import type { ReceiptPayment, Subscription } from '#protocol/entities'
 import type { Details, ErrorCode, OperationName, Payload, Result } from '#protocol/operations'
 import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
 import { errorMessageFor } from '#app/rules/messages'
-import {
-  planQuantityChange,
-  planSubscriptionAssignment,
-  subscriptionAssignees,
-  subscriptionPermitted,
-  subscriptionTransition,
-  type SubscriptionNeed,
-  type SubscriptionOperation,
-} from '#app/rules/subscription'
+import { planQuantityChange, planSubscriptionAssignment, subscriptionAssignees } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import { currentDetails, findSubscription, notFound, refusal } from '../shared/details.server'
@@ -35,6 +27,12 @@ import {
   assignSchema,
   quantitySchema,
 } from './subscription-schemas'
+import {
+  subscriptionPermitted,
+  subscriptionTransition,
+  type SubscriptionNeed,
+  type SubscriptionOperation,
+} from '#protocol/subscriptions'
 
 /** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */
 export type SubscriptionDialogData = {

@@ -1,0 +1,129 @@
+/**
+ * The parts every form is made of, written once: a field (its label, its control, an optional description and its
+ * errors, tied together by id so that a screen reader hears which message belongs to which control) and the row of
+ * buttons under a form, whose submit button says that the form is on its way.
+ *
+ * The control is the caller's: a text input through `InputField` (conform's `getInputProps` gives it its id, name,
+ * `aria-invalid` and `aria-describedby`), or any native control passed as children of `Field`.
+ */
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import type { ComponentPropsWithoutRef, ReactNode } from 'react'
+import { FieldError } from '#app/components/field-error'
+
+type FieldProps = {
+  /** The control's id: the label points at it. */
+  id: string
+  label: ReactNode
+  /** The id conform (or the caller) gives the control's `aria-describedby` for its errors; none for a field that
+   * cannot be wrong. */
+  errorId?: string
+  errors?: string[]
+  /** A line under the control that explains it, with the id the control's `aria-describedby` names. */
+  description?: { id: string; text: ReactNode }
+  className?: string
+  /** `gap` between label, control and messages, and the space under the field (Radix space scale). */
+  gap?: '1' | '2'
+  mb?: '2' | '3'
+  children: ReactNode
+}
+
+/** A field: its label, the control given as children, a description if any, and its errors. */
+export function Field({ id, label, errorId, errors, description, className, gap = '1', mb, children }: FieldProps) {
+  return (
+    <Flex direction="column" gap={gap} mb={mb} className={className}>
+      <label htmlFor={id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      {children}
+      {description ? (
+        <Text as="p" size="1" color="gray" id={description.id}>
+          {description.text}
+        </Text>
+      ) : null}
+      {errorId ? <FieldError id={errorId} errors={errors} /> : null}
+    </Flex>
+  )
+}
+
+type InputProps = Omit<ComponentPropsWithoutRef<typeof TextField.Root>, 'type' | 'id' | 'name' | 'defaultValue'>
+
+/** A text field of a conform form: a Radix text input with its label and errors. */
+export function InputField<Schema>({
+  field,
+  label,
+  type = 'text',
+  className,
+  gap,
+  ...input
+}: {
+  field: FieldMetadata<Schema>
+  label: ReactNode
+  type?: 'text' | 'email' | 'number'
+  className?: string
+  gap?: FieldProps['gap']
+} & InputProps) {
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors} className={className} gap={gap}>
+      <TextField.Root {...getInputProps(field, { type })} key={field.key} {...input} />
+    </Field>
+  )
+}
+
+type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'id' | 'name' | 'defaultValue'>
+
+/**
+ * A list of email addresses in a conform form: a native textarea (no spelling marks, no autofill) with its label and
+ * errors. `errors` replaces the field's own when the page checks the list as it is typed.
+ */
+export function EmailListField<Schema>({
+  field,
+  label,
+  errors = field.errors,
+  ...textarea
+}: { field: FieldMetadata<Schema>; label: ReactNode; errors?: string[] } & TextareaProps) {
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={errors} gap="2">
+      <textarea {...getTextareaProps(field)} key={field.key} spellCheck={false} autoComplete="off" {...textarea} />
+    </Field>
+  )
+}
+
+type ButtonProps = ComponentPropsWithoutRef<typeof Button>
+
+/** A form's submit button: while the form is on its way it is disabled and says so (`busyLabel`). */
+export function SubmitButton({
+  busy = false,
+  busyLabel,
+  children,
+  ...button
+}: { busy?: boolean; busyLabel?: ReactNode } & Omit<ButtonProps, 'type'>) {
+  const disabled = busy || Boolean(button.disabled)
+  return (
+    <Button {...button} type="submit" disabled={disabled} aria-disabled={disabled}>
+      {busy && busyLabel ? busyLabel : children}
+    </Button>
+  )
+}
+
+/**
+ * The row of buttons under a form or a card: the way back (a link) first, then what the form does. In a dialog the row
+ * sits at the end (`justify="end"`); on a page it starts where the text does.
+ */
+export function ButtonRow({
+  justify = 'start',
+  mt,
+  children,
+}: {
+  justify?: 'start' | 'end'
+  mt?: '1' | '2' | '3' | '4'
+  children: ReactNode
+}) {
+  return (
+    <Flex gap="3" align="center" wrap="wrap" justify={justify} mt={mt}>
+      {children}
+    </Flex>
+  )
+}

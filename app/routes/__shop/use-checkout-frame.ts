@@ -1,0 +1,116 @@
+/**
+ * The purchase page's payment frame (spec §2 "Purchase page", §4, §5): Continue asks the route's action to check the
+ * form, whose answer opens the provider's frame; once open, a change of billing, type, quantity, country, name, email or
+ * zip closes it and asks again; the frame's own events (prices, checkout id, completed, failed) are followed here.
+ * The form component renders; this hook holds the frame's state and what happens around it.
+ */
+import { useFetcher, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import type { FrameParams } from '#app/components/shop/checkout-frame'
+import type { FrameEvent } from './frame-events'
+import type { ActionData } from './purchase-data'
+
+/** The fields whose change reopens the frame, under the frame parameter's name. */
+export type FrameField = 'name' | 'email' | 'postcode'
+
+export type FramePrices = { currency: string; total: number; totalTax: number }
+
+export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTMLFormElement>; buyPath: string }) {
+  const fetcher = useFetcher({ key: 'purchase' })
+  const fetched = fetcher.data as ActionData | undefined
+  const navigate = useNavigate()
+
+  // The frame is open with the parameters the server validated; `lastFrame` remembers them once Continue succeeded,
+  // so that later changes reopen it (spec §4).
+  const [frame, setFrame] = useState<FrameParams | null>(null)
+  const lastFrame = useRef<FrameParams | null>(null)
+  const focusFrame = useRef(false)
+  // Each refused Continue (checked here or by the server) counts an attempt: the error summary shows and takes the
+  // focus. The checks of a field that is left (the frame's reopening) show their message at the field only.
+  const [attempt, setAttempt] = useState(0)
+  const continued = useRef(false)
+  const checkoutId = useRef<string | undefined>(undefined)
+  const [prices, setPrices] = useState<FramePrices | null>(null)
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetched) return
+    if (continued.current && fetched.kind === 'invalid') setAttempt((n) => n + 1)
+    continued.current = false
+    if (fetched.kind === 'frame') {
+      lastFrame.current = fetched.frame
+      setFrame(fetched.frame)
+    } else {
+      setFrame(null)
+    }
+  }, [fetcher.state, fetched])
+
+  // After Continue (not after a reopen while typing), the frame's section takes the focus and comes into view.
+  useEffect(() => {
+    if (!frame || !focusFrame.current) return
+    focusFrame.current = false
+    const heading = document.getElementById('payment-heading')
+    heading?.focus({ preventScroll: true })
+    heading?.scrollIntoView({ block: 'start' })
+  }, [frame])
+
+  /** Closes an opened frame and asks the server again with what the form holds now. */
+  const reopen = () => {
+    if (!lastFrame.current || !formRef.current) return
+    continued.current = false
+    setFrame(null)
+    setPrices(null)
+    fetcher.submit(formRef.current, { method: 'post', action: buyPath })
+  }
+
+  /** A detail field was left: reopens the frame if its value is not the one the frame was opened with. */
+  const fieldLeft = (field: FrameField, value: string) => {
+    const previous = lastFrame.current
+    if (!previous) return
+    const before = field === 'postcode' ? (previous.postcode ?? '') : previous[field]
+    if (!frame || value !== before) reopen()
+  }
+
+  /** The user pressed Continue: the frame that opens takes the focus, and a refusal counts as an attempt. */
+  const continuePressed = () => {
+    focusFrame.current = true
+    continued.current = true
+  }
+
+  const onFrameEvent = (event: FrameEvent) => {
+    switch (event.type) {
+      case 'prices':
+        setPrices({ currency: event.currency, total: event.total, totalTax: event.totalTax })
+        return
+      case 'checkoutId':
+        checkoutId.current = event.checkoutId
+        return
+      case 'completed':
+      case 'failed': {
+        const id = event.checkoutId ?? checkoutId.current
+        const params = new URLSearchParams()
+        if (id) params.set('checkout', id)
+        params.set('state', event.type === 'completed' ? 'complete' : 'failed')
+        navigate(`${buyPath}?${params}`)
+        return
+      }
+      default:
+        return
+    }
+  }
+
+  return {
+    fetcher,
+    fetched,
+    frame,
+    /** Closes the frame (the email is being edited: leaving the field checks it again). */
+    close: () => setFrame(null),
+    prices,
+    attempt,
+    countAttempt: () => setAttempt((n) => n + 1),
+    continuing: fetcher.state !== 'idle',
+    reopen,
+    fieldLeft,
+    continuePressed,
+    onFrameEvent,
+  }
+}

@@ -7,15 +7,8 @@ import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { BulkRenewActionData, BulkRenewDialogData } from './renewals.server'
+import { dialogActionUrl } from '../shared/urls'
 import { salesRenewalMailto } from './renewal-rules'
-
-/** Where the dialog's form posts: the index action, with the dialog's query kept so a refusal renders it again. */
-function actionUrl(companyId: string, closeTo: string): string {
-  const params = new URLSearchParams(closeTo.split('?')[1] ?? '')
-  params.set('dialog', 'bulk-renew')
-  params.set('company', companyId)
-  return `/manage?index&${params}`
-}
 
 /**
  * Renew/Co-term Multiple Licenses Request (spec §2): a table with a checkbox, Product, Order #, Key #, Assigned # and
@@ -50,7 +43,11 @@ export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialo
           This company has no licenses that can be renewed here.
         </Text>
       ) : (
-        <form method="post" action={actionUrl(d.company.id, closeTo)} target={hydrated ? '_blank' : undefined}>
+        <form
+          method="post"
+          action={dialogActionUrl({ dialog: 'bulk-renew', company: d.company.id }, closeTo)}
+          target={hydrated ? '_blank' : undefined}
+        >
           <input type="hidden" name="intent" value="bulk-renew" />
           <input type="hidden" name="company" value={d.company.id} />
           <Table.Root size="1" variant="surface" mb="3">

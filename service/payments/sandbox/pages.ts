@@ -13,14 +13,10 @@
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
-import type {
-  CheckoutQuote,
-  CheckoutTerms,
-  FieldErrors,
-  Receipt,
-  SandboxCheckout,
-  SandboxSubscription,
-} from './provider.js'
+import type { FieldErrors } from './checkout.js'
+import type { SandboxCheckout, SandboxSubscription } from './core.js'
+import type { Receipt } from './receipts.js'
+import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
 
 export const escapeHtml = (s: string) =>

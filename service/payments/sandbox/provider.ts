@@ -26,7 +26,7 @@ import type {
 } from '../provider.js'
 import { paymentsDb } from '../tables.js'
 import type { CardInput } from './cards.js'
-import { findCheckout, pay, type FieldErrors, type PayResult } from './checkout.js'
+import { findCheckout, pay, type PayResult } from './checkout.js'
 import type { Sandbox, SandboxCheckout, SandboxOptions, SandboxSubscription } from './core.js'
 import { payLinkKey } from './links.js'
 import { receipt, type Receipt } from './receipts.js'
@@ -155,13 +155,7 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.subscriptionForUpdateUrl(this.sb, id)
   }
 
-  updatePaymentMethod(
-    subscriptionId: string,
-    input: CardInput,
-  ): Promise<
-    | { ok: true; subscription: SandboxSubscription; retried: 'paid' | 'declined' | null }
-    | { ok: false; errors: FieldErrors }
-  > {
+  updatePaymentMethod(subscriptionId: string, input: CardInput): Promise<subscriptions.PaymentMethodUpdate> {
     return subscriptions.updatePaymentMethod(this.sb, subscriptionId, input)
   }
 

@@ -286,6 +286,11 @@ export async function subscriptionForUpdateUrl(sb: Sandbox, id: string): Promise
   return vendor?.provider_subscription_id ? findSubscription(sb, vendor.provider_subscription_id) : undefined
 }
 
+/** What a change of card did: the subscription after it and whether a past-due payment was tried again. */
+export type PaymentMethodUpdate =
+  | { ok: true; subscription: SandboxSubscription; retried: 'paid' | 'declined' | null }
+  | { ok: false; errors: FieldErrors }
+
 /**
  * Replaces a subscription's card. A past-due subscription is charged again at once with the new card and, when that
  * succeeds, is active again with a new term.
@@ -294,10 +299,7 @@ export async function updatePaymentMethod(
   sb: Sandbox,
   subscriptionId: string,
   input: CardInput,
-): Promise<
-  | { ok: true; subscription: SandboxSubscription; retried: 'paid' | 'declined' | null }
-  | { ok: false; errors: FieldErrors }
-> {
+): Promise<PaymentMethodUpdate> {
   const sub = await requireSubscription(sb, subscriptionId)
   const now = sb.options.now()
   if (sub.state === 'deleted') return { ok: false, errors: { cardNumber: 'This subscription has been cancelled.' } }

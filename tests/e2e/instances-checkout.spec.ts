@@ -4,24 +4,9 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { uniqueEmail } from './company-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { signInThrough, startCluster, type Cluster } from './instances-helpers'
+import { signInThrough, runOnCluster } from './instances-helpers'
 
-let cluster: Cluster
-let origin: string
-
-// The balancer is the server under test here: the harness lets the browser reach its origin only.
-// eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
-test.use({ baseURL: async ({}, use) => use(origin) })
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  cluster = await startCluster()
-  origin = cluster.origin
-})
-
-test.afterAll(async () => {
-  await cluster?.stop()
-})
+const running = runOnCluster()
 
 /** Fills the organization purchase form on the shop and presses Continue; returns where the payment form is. */
 async function openCheckout(page: Page, js: boolean, company: string, email: string): Promise<Page | FrameLocator> {
@@ -50,14 +35,14 @@ test('a sandbox checkout opened through one instance is paid, returned and fulfi
   const email = uniqueEmail('checkout', js, 'instances.test')
   const company = `Two Instances ${js ? 'js' : 'nojs'} ${Date.now()}`
 
-  cluster.pin('a')
-  const before = cluster.instances.map((instance) => instance.served)
+  running().pin('a')
+  const before = running().instances.map((instance) => instance.served)
   const payment = await openCheckout(page, js, company, email)
-  expect(cluster.instances[0]!.served).toBeGreaterThan(before[0]!)
-  expect(cluster.instances[1]!.served).toBe(before[1])
+  expect(running().instances[0]!.served).toBeGreaterThan(before[0]!)
+  expect(running().instances[1]!.served).toBe(before[1])
   await expectNoAxeViolations(page, 'sandbox checkout through instance a')
 
-  cluster.pin('b')
+  running().pin('b')
   const year = (new Date().getUTCFullYear() + 3) % 100
   await payment.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
   await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
@@ -66,18 +51,18 @@ test('a sandbox checkout opened through one instance is paid, returned and fulfi
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('complete')
   await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toBeVisible()
-  expect(cluster.instances[1]!.served).toBeGreaterThan(before[1]!)
+  expect(running().instances[1]!.served).toBeGreaterThan(before[1]!)
   await expectNoAxeViolations(page, 'purchase complete through instance b')
 
   // The order's licenses, seen through each instance.
-  cluster.pin(null)
-  await signInThrough(page, origin, email)
+  running().pin(null)
+  await signInThrough(page, running().origin, email)
   for (const name of ['a', 'b']) {
-    cluster.pin(name)
+    running().pin(name)
     await page.goto('/manage')
     const section = page.getByRole('region', { name: company, exact: true })
     await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
     await expect(section.getByText('3 license(s), 0 assigned')).toBeVisible()
   }
-  cluster.pin(null)
+  running().pin(null)
 })

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { startPostgres } from '../../scripts/postgres.mjs'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -140,4 +140,28 @@ export async function signInThrough(page: Page, origin: string, email: string) {
   expect(href, `a sign-in link for ${email}`).toBeTruthy()
   await page.goto(href!.replace(/&amp;/g, '&'))
   await page.waitForURL(/\/manage\/?$/)
+}
+
+/**
+ * Runs the file's tests against a cluster started before them and stopped after them; the browser's base URL is the
+ * balancer's origin. Returns the running cluster.
+ */
+export function runOnCluster(): () => Cluster {
+  let cluster: Cluster | undefined
+  const running = () => {
+    if (!cluster) throw new Error('the cluster is not running')
+    return cluster
+  }
+  // The balancer is the server under test here: the harness lets the browser reach its origin only.
+  // (Read when each test starts; Playwright also sets the option up once before the cluster is started.)
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
+  test.use({ baseURL: async ({}, use) => use(cluster?.origin) })
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    cluster = await startCluster()
+  })
+  test.afterAll(async () => {
+    await cluster?.stop()
+  })
+  return running
 }

@@ -4,38 +4,23 @@
 import pg from 'pg'
 import { dialog, uniqueEmail } from './company-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { signInThrough, startCluster, type Cluster } from './instances-helpers'
+import { signInThrough, runOnCluster } from './instances-helpers'
 
-let cluster: Cluster
-let origin: string
+const running = runOnCluster()
 
-// The balancer is the server under test here: the harness lets the browser reach its origin only.
-// eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
-test.use({ baseURL: async ({}, use) => use(origin) })
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  cluster = await startCluster()
-  origin = cluster.origin
-})
-
-test.afterAll(async () => {
-  await cluster?.stop()
-})
-
-const signIn = (page: import('@playwright/test').Page, email: string) => signInThrough(page, origin, email)
+const signIn = (page: import('@playwright/test').Page, email: string) => signInThrough(page, running().origin, email)
 
 test('a session, an assignment and the outbox are shared by two instances on one PostgreSQL', async ({ page, js }) => {
   await signIn(page, 'olivia@acme.test')
   const table = page.getByRole('table', { name: /Acme Corp/ }).first()
   // Every reload goes to the other instance: the session is known to both.
   for (let i = 0; i < 4; i++) {
-    await page.goto(`${origin}/manage`)
+    await page.goto(`${running().origin}/manage`)
     await expect(table).toBeVisible()
   }
-  expect(cluster.instances.every((instance) => instance.served > 0)).toBe(true)
+  expect(running().instances.every((instance) => instance.served > 0)).toBe(true)
 
-  const client = new pg.Client({ connectionString: cluster.database.url })
+  const client = new pg.Client({ connectionString: running().database.url })
   await client.connect()
   try {
     const { rows } = await client.query<{ id: string }>(
@@ -45,7 +30,7 @@ test('a session, an assignment and the outbox are shared by two instances on one
     )
     const license = rows[0]!.id
     const assignee = uniqueEmail('instances', js)
-    await page.goto(`${origin}/manage?dialog=assign&license=${license}&owner=acme`)
+    await page.goto(`${running().origin}/manage?dialog=assign&license=${license}&owner=acme`)
     const assign = dialog(page, js, 'Assign License')
     await expect(assign).toBeVisible()
     await expectNoAxeViolations(page, 'Assign License behind the balancer')
@@ -54,7 +39,7 @@ test('a session, an assignment and the outbox are shared by two instances on one
     await expect(assign).toHaveCount(0)
     // Seen through both instances.
     for (let i = 0; i < 2; i++) {
-      await page.goto(`${origin}/manage?dialog=assign&license=${license}&owner=acme`)
+      await page.goto(`${running().origin}/manage?dialog=assign&license=${license}&owner=acme`)
       await expect(dialog(page, js, 'Assign License').getByRole('textbox', { name: 'Email' })).toHaveValue(assignee)
     }
     const stored = await client.query('select assigned_to from licenses where id = $1', [license])
@@ -66,13 +51,13 @@ test('a session, an assignment and the outbox are shared by two instances on one
 
 test('when one instance goes away, the other serves on and no acknowledged write is lost', async ({ page }) => {
   await signIn(page, 'olivia@acme.test')
-  const gone = cluster.instances[0]!
+  const gone = running().instances[0]!
   gone.process.kill('SIGKILL')
   await new Promise((resolve) => gone.process.once('exit', resolve))
   // Everything now reaches the instance that is left: the session, the page, a new write.
-  await page.goto(`${origin}/manage`)
+  await page.goto(`${running().origin}/manage`)
   await expect(page.getByRole('table', { name: /Acme Corp/ }).first()).toBeVisible()
-  const client = new pg.Client({ connectionString: cluster.database.url })
+  const client = new pg.Client({ connectionString: running().database.url })
   await client.connect()
   try {
     const assigned = await client.query(`select count(*)::int as n from licenses where assigned_to like 'instances-%'`)

@@ -1,6 +1,6 @@
 /**
  * The shop's operations (spec §7 "Other calls"): price lookup, the subscribed-email check, the outcome of a checkout,
- * coupons, a hosted checkout for buyers without script, and the signed passthrough of a New Subscription for one of the
+ * coupons (`coupons.ts`), a hosted checkout for buyers without script, and the signed passthrough of a New Subscription for one of the
  * signed-in buyer's companies. The same operations answer the protocol and the plain JSON endpoints
  * (`service/payments/router.ts`).
  */
@@ -10,33 +10,26 @@ import {
   catalog,
   countries,
   DEFAULT_COUNTRY,
-  licenseProductName,
-  planOf,
   productBySlug,
   requiresZip,
   shopProducts,
   type Plan,
   type Product,
 } from '../catalog/index.js'
-import { permissionFlags, roleOf } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
-import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { ServiceError } from '../errors.js'
-import { addUtcMonths } from '../payments/dates.js'
+import { flagsIn } from '../roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
 import { round2 } from '../payments/sandbox/pricing.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
+import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
-import { inTransaction } from '../db/transaction.js'
 
 /** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
 export const PRICE_LOOKUP_TIMEOUT_MS = 8000
-
-/** Spec §9: a coupon is worth 12 months unless it says otherwise. */
-export const DEFAULT_COUPON_MONTHS = 12
 
 function requirePayments(ctx: ServiceContext): PaymentsAdapter {
   const payments = ctx.adapters.payments
@@ -321,14 +314,13 @@ export async function companyCheckout(
   ctx: ServiceContext,
 ): Promise<Result<'companyCheckout'>> {
   const caller = await requireCaller(ctx)
+  const flags = await flagsIn(ctx.db, caller.email, payload.companyId)
   const row = await ctx.db
-    .selectFrom('company_permissions')
-    .innerJoin('companies', 'companies.id', 'company_permissions.company_id')
-    .select(['companies.id as id', 'companies.name as name', 'company_permissions.permissions as permissions'])
-    .where('company_permissions.company_id', '=', payload.companyId)
-    .where('company_permissions.email', '=', caller.email)
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('id', '=', payload.companyId)
     .executeTakeFirst()
-  if (!row || !permissionFlags(roleOf(row.permissions.split(','))).canRenew) {
+  if (!row || !flags?.canRenew) {
     throw new ServiceError('FORBIDDEN', 'You may not purchase licenses for this company.')
   }
   const passthrough = companyPurchasePassthrough(ctx.config.secret, {
@@ -338,150 +330,6 @@ export async function companyCheckout(
     email: caller.email,
   })
   return { company: { id: row.id, name: row.name }, passthrough }
-}
-
-// ------------------------------------------------------------------------------------------------------ coupons
-
-type CouponRow = {
-  code: string
-  product: string
-  months: number
-  expires_at: number | null
-  redeemed_by: string | null
-}
-
-function couponStatus(row: CouponRow | undefined, product: string, now: number) {
-  if (!row || row.product !== product) return 'invalid' as const
-  if (row.redeemed_by) return 'redeemed' as const
-  if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired' as const
-  return 'active' as const
-}
-
-/**
- * Coupons (spec §4, §9): `query` answers the status (active, expired, invalid, redeemed) and the months (12 unless the
- * coupon says otherwise); `use` redeems an active coupon once, in one transaction: the months extend the newest
- * license of that product the address already owns (addedToExisting), or make a new promotional personal license
- * (createdNew). Codes are compared case-insensitively.
- */
-export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceContext): Promise<Result<'coupon'>> {
-  const product = productBySlug(payload.product)
-  const code = payload.coupon.trim().toUpperCase()
-  const now = ctx.now()
-  const find = (db: Pick<ServiceContext['db'], 'selectFrom'>) =>
-    db
-      .selectFrom('coupons')
-      .select(['code', 'product', 'months', 'expires_at', 'redeemed_by'])
-      .where((eb) => eb(eb.fn('upper', ['code']), '=', code))
-      .executeTakeFirst()
-
-  if (payload.type === 'query') {
-    const row = product ? await find(ctx.db) : undefined
-    const status = product ? couponStatus(row, product.slug, now) : 'invalid'
-    return { status, ...(row && status !== 'invalid' ? { months: row.months || DEFAULT_COUPON_MONTHS } : {}) }
-  }
-
-  if (!product) return { status: 'invalid' }
-  const email = payload.email
-  const name = payload.name
-  const outcome = await inTransaction(ctx.db, async (trx) => {
-    const row = await find(trx)
-    const status = couponStatus(row, product.slug, now)
-    if (status !== 'active' || !row) return { status, months: row?.months }
-    const months = row.months || DEFAULT_COUPON_MONTHS
-    // Claim the coupon first: a second redemption racing this one finds it taken and changes nothing.
-    const claimed = await trx
-      .updateTable('coupons')
-      .set({ redeemed_by: email, redeemed_at: now })
-      .where('code', '=', row.code)
-      .where('redeemed_by', 'is', null)
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) === 0) return { status: 'redeemed' as const, months }
-
-    await trx
-      .insertInto('accounts')
-      .values({ email, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute()
-    const existing = await trx
-      .selectFrom('licenses')
-      .select(['id', 'expiration'])
-      .where('owner', '=', email)
-      .where('company_id', 'is', null)
-      .where('product_group', '=', product.group)
-      .where('subscription_id', 'is', null)
-      .where('trial', '=', 0)
-      .where((eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%open source%'))
-      .orderBy('expiration', 'desc')
-      .executeTakeFirst()
-    if (existing) {
-      const expiration = addUtcMonths(Math.max(now, Number(existing.expiration)), months)
-      await trx.updateTable('licenses').set({ expiration }).where('id', '=', existing.id).execute()
-      return { status: 'addedToExisting' as const, months, expiration }
-    }
-    let orderId = newOrderId()
-    while (await trx.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst())
-      orderId = newOrderId()
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        owner: email,
-        company_id: null,
-        customer_name: name,
-        customer_email: email,
-        referrer: null,
-        currency: catalog.currency,
-        amount: 0,
-        provider_checkout_id: null,
-        receipt_url: null,
-        created_at: now,
-      })
-      .execute()
-    const plan = planOf(product, 'personal', 'year')
-    const expiration = addUtcMonths(now, months)
-    await trx
-      .insertInto('licenses')
-      .values({
-        id: newId('lic'),
-        owner: email,
-        company_id: null,
-        order_id: orderId,
-        license_key: newLicenseKey(product.group),
-        key_number: 1,
-        product_name: licenseProductName(plan),
-        product_group: product.group,
-        license_type: 'personal',
-        expiration,
-        assigned_to: '',
-        is_multi_user: 0,
-        trial: 0,
-        promotional: 1,
-        subscription_id: null,
-        billing_period: null,
-        lapsing: 0,
-        created_at: now,
-      })
-      .execute()
-    return { status: 'createdNew' as const, months, expiration }
-  })
-
-  if ((outcome.status === 'addedToExisting' || outcome.status === 'createdNew') && 'expiration' in outcome) {
-    const until = new Date(outcome.expiration).toISOString().slice(0, 10)
-    const months = `${outcome.months} month${outcome.months === 1 ? '' : 's'}`
-    await ctx.mailer.send({
-      to: email,
-      subject: `${months} of ${product.name} for free`,
-      text: [
-        `Hello ${name},`,
-        '',
-        `Your coupon gave you ${months} of ${product.name}: your license is valid until ${until}.`,
-        'Sign in to see it and activate it in your editor:',
-        '',
-        `${ctx.config.publicUrl}/?email=${encodeURIComponent(email)}`,
-      ].join('\n'),
-    })
-  }
-  return { status: outcome.status, ...(outcome.months ? { months: outcome.months } : {}) }
 }
 
 export const shopOperations: OperationHandlers = {

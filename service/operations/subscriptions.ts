@@ -15,135 +15,39 @@
  *   so either order ends in the same state.
  * Mail is sent only after the commit.
  */
-import type { License, Subscription } from '../../protocol/entities.js'
+import type { License } from '../../protocol/entities.js'
 import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import {
   bulkLapsingAndNonLapsing,
   planSeats,
   quantityLapseMessage,
-  subscriptionNeedFlag,
-  subscriptionTransition,
   UPGRADE_IN_PROGRESS,
-  type SubscriptionNeed,
-  type SubscriptionOperation,
 } from '../../protocol/subscriptions.js'
 import { lapseChoiceProblem } from '../../protocol/lapsing.js'
-import { findPlan, planByProviderId, planOf, type Plan } from '../catalog/index.js'
+import { planOf } from '../catalog/index.js'
 import { requireCaller, type ServiceContext } from '../context.js'
-import type { DB } from '../db/database.js'
-import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
 import { assignmentMails } from '../mail/assignment-mail.js'
-import { toLicense, toSubscription } from '../mapping.js'
 import { addUtcYears } from '../payments/dates.js'
-import type { PaymentProvider } from '../payments/provider.js'
 import { paymentsDb } from '../payments/tables.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
-import { withSubscriptionLock } from '../subscriptions/lock.js'
+import {
+  authorize,
+  loadSubscription,
+  planOfRow,
+  providerIdOf,
+  providerOf,
+  withSubscription,
+} from '../subscriptions/access.js'
 import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/seats.js'
 import type { OperationHandlers } from './handlers.js'
 import { rolesIn } from '../roles.js'
 import { inTransaction } from '../db/transaction.js'
 
-type Store = Pick<DB, 'selectFrom'>
-
-/** What an operation needs to know about a subscription: its row, its licenses' rows, and the entity of both. */
-type Loaded = { row: SubscriptionRow; licenses: LicenseRow[]; subscription: Subscription }
-
 /** The extension offer adds this many months (spec §9: "Extension is 12 months"). */
 const EXTENSION_YEARS = 1
-
-async function loadSubscription(store: Store, subscriptionId: string): Promise<Loaded> {
-  const row = await store.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst()
-  if (!row) throw new ServiceError('NOT_FOUND', `Subscription ${subscriptionId} was not found.`)
-  const licenses = await store
-    .selectFrom('licenses')
-    .selectAll()
-    .where('subscription_id', '=', row.id)
-    .orderBy('key_number')
-    .orderBy('id')
-    .execute()
-  const states = new Map([[row.id, row.state as string]])
-  return {
-    row,
-    licenses,
-    subscription: toSubscription(
-      row,
-      licenses.map((l) => toLicense(l, states)),
-    ),
-  }
-}
-
-type Need = SubscriptionNeed
-
-/**
- * May the caller do this to the subscription? A personal subscription is its owner's alone (and its licenses cannot
- * be assigned); a company's needs the flag in the caller's role there. Someone with no part in it is told it does
- * not exist.
- */
-async function authorize(store: DB, email: string, row: SubscriptionRow, need: Need): Promise<void> {
-  if (row.company_id === null) {
-    if (row.owner !== email) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
-    if (need === 'assign') throw new ServiceError('CANNOT_ASSIGN', 'Personal licenses cannot be assigned.')
-    return
-  }
-  const role = (await rolesIn(store, email, [row.company_id])).get(row.company_id)
-  if (role === undefined) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
-  if (!permissionFlags(role ?? UNKNOWN_ROLE)[subscriptionNeedFlag[need]]) {
-    const what =
-      need === 'billing'
-        ? 'change the billing of'
-        : need === 'assign'
-          ? 'assign the licenses of'
-          : 'view the receipts of'
-    throw new ServiceError('FORBIDDEN', `You may not ${what} this company's subscriptions.`)
-  }
-}
-
-function requireTransition(operation: SubscriptionOperation, loaded: Loaded, now: number) {
-  const transition = subscriptionTransition(operation, loaded.subscription, now)
-  if (!transition.allowed) throw new ServiceError('INVALID_STATE', transition.reason)
-  return transition.to
-}
-
-function providerOf(ctx: ServiceContext): PaymentProvider {
-  const payments = ctx.adapters.payments
-  if (!payments) throw new ServiceError('UNKNOWN_OPERATION', 'Payments are not available.')
-  return payments.provider
-}
-
-function providerIdOf(row: SubscriptionRow): string {
-  if (!row.provider_subscription_id) {
-    throw new ServiceError('INVALID_STATE', 'This subscription is not known to the payment provider; contact support.')
-  }
-  return row.provider_subscription_id
-}
-
-function planOfRow(row: SubscriptionRow, provider: PaymentProvider): Plan {
-  const plan = planByProviderId(row.plan_id, provider.environment) ?? findPlan(row.plan_id)
-  if (!plan)
-    throw new ServiceError('INVALID_STATE', `The plan ${row.plan_id} of this subscription is not in the catalog.`)
-  return plan
-}
-
-/** Reads, authorizes and checks the transition under the subscription's lease, then runs `work`. */
-async function withSubscription<T>(
-  ctx: ServiceContext,
-  subscriptionId: string,
-  need: Need,
-  operation: SubscriptionOperation | null,
-  work: (loaded: Loaded, caller: { email: string }) => Promise<T>,
-): Promise<T> {
-  const caller = await requireCaller(ctx)
-  return withSubscriptionLock(ctx.db, subscriptionId, async () => {
-    const loaded = await loadSubscription(ctx.db, subscriptionId)
-    await authorize(ctx.db, caller.email, loaded.row, need)
-    if (operation) requireTransition(operation, loaded, ctx.now())
-    return work(loaded, caller)
-  })
-}
 
 // ─── cancel, pause, resume, restart ─────────────────────────────────────────────────────────────────────────────────
 

@@ -9,9 +9,9 @@
  */
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
-import { permissionFlags, roleOf } from '../../protocol/roles.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
+import { flagsIn } from '../roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
@@ -267,13 +267,7 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
 
 /** May this address buy for the company (a role that can renew: Company or Reseller Administrator, Reseller Manager)? */
 async function mayPurchaseFor(trx: PaymentsTransaction, email: string, companyId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('company_permissions')
-    .select('permissions')
-    .where('company_id', '=', companyId)
-    .where('email', '=', email)
-    .executeTakeFirst()
-  return row ? permissionFlags(roleOf(row.permissions.split(','))).canRenew : false
+  return (await flagsIn(trx, email, companyId))?.canRenew ?? false
 }
 
 export async function unusedOrderId(trx: PaymentsTransaction): Promise<string> {

@@ -13,18 +13,12 @@
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
-import type {
-  CheckoutQuote,
-  CheckoutTerms,
-  FieldErrors,
-  Receipt,
-  SandboxCheckout,
-  SandboxSubscription,
-} from './provider.js'
+import { escapeHtml } from '../../html.js'
+import type { FieldErrors } from './checkout.js'
+import type { SandboxCheckout, SandboxSubscription } from './core.js'
+import type { Receipt } from './receipts.js'
+import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
 
 const STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#fff}

@@ -23,7 +23,10 @@ import {
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
-import { planTitle, receiptUrlOf, type CheckoutTerms, type SandboxProvider } from './provider.js'
+import { planTitle } from './core.js'
+import type { SandboxProvider } from './provider.js'
+import { receiptUrlOf } from './receipts.js'
+import type { CheckoutTerms } from './terms.js'
 import { bareRecord } from '../../../protocol/own.js'
 
 type Input = Record<string, string | undefined>

@@ -28,6 +28,7 @@ import {
   Subscription,
 } from './entities.js'
 import { isOwnKey } from './own.js'
+import { retrieveActivityOperation } from './activity.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -303,6 +304,7 @@ export const operations = {
     }),
     result: completed,
   },
+  retrieveActivity: retrieveActivityOperation,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -371,6 +373,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'activeSubscriptionCheck',
   'catalog',
   'subscriptionReceipts',
+  'retrieveActivity',
 ])
 
 /** The most characters an idempotency key may have (a UUID has 36). */

@@ -22,6 +22,7 @@ import * as subscriptionLocks from './migrations/0003-subscription-locks.js'
 import * as idempotency from './migrations/0004-idempotency.js'
 import * as mailRetry from './migrations/0005-mail-retry.js'
 import * as rateLimits from './migrations/0006-rate-limits.js'
+import * as activity from './migrations/0008-activity.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0004-idempotency': idempotency,
   '0005-mail-retry': mailRetry,
   '0006-rate-limits': rateLimits,
+  '0008-activity': activity,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -16,6 +16,7 @@ import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './index.js'
 import { inTransaction } from '../db/transaction.js'
+import { licenseWords, recordActivity } from '../activity/log.js'
 
 /** Spec §9: a license may be active in 3 locations. */
 export const ACTIVATION_LIMIT = 3
@@ -240,6 +241,15 @@ async function confirmActivation(
       .where('id', '=', row.id)
       .execute()
     await consumeToken(trx, ctx.codec, payload.passthrough, 'activation', now)
+    await recordActivity(trx, {
+      kind: 'activation',
+      actor: token.email,
+      companyId: license.company_id,
+      account: token.email,
+      summary: `activated ${licenseWords(license)} on ${row.hostname}`,
+      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${a.hostname}`),
+      at: now,
+    })
     return { completed: true as const }
   })
 }

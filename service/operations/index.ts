@@ -11,6 +11,7 @@ import { permissionOperations } from './permissions.js'
 import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
 import { subscriptionOperations } from './subscriptions.js'
+import { activityOperations } from '../activity/operations.js'
 
 export type OperationHandler<O extends OperationName> = (
   payload: ParsedPayload<O>,
@@ -41,4 +42,5 @@ export const operationHandlers: OperationHandlers = {
   ...shopOperations,
   ...renewalOperations,
   ...subscriptionOperations,
+  ...activityOperations,
 }

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ManagePage } from '#app/components/manage/manage-page'
+import { ManagePage } from '#app/routes/__manage/manage-page'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
 import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { ManageAction } from './registry.server'
+import type { ManageAction } from './shared/registry'
 import { companyActions } from './company/index.server'
 import { bulkRenew, renew } from './renewals/renewals.server'
 import { linkAccount, saveAccountSettings } from './account/account-settings.server'

@@ -1,4 +1,4 @@
-import type { DialogLoader } from './registry.server'
+import type { DialogLoader } from './shared/registry'
 import { companyDialogLoaders } from './company/index.server'
 import { bulkRenewDialog, receiptDialog } from './renewals/renewals.server'
 import { accountSettingsDialog } from './account/account-settings.server'

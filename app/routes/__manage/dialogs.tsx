@@ -5,7 +5,7 @@ import { BulkRenewDialog } from './renewals/bulk-renew-dialog'
 import { ReceiptErrorDialog } from './renewals/receipt-dialog'
 import { AccountSettingsDialog } from './account/account-settings-dialog'
 import { ChangeEmailDialog } from './account/change-email-dialog'
-import { subscriptionDialogComponents } from './subscriptions/dialogs'
+import { subscriptionDialogComponents } from './subscriptions/subscription-dialogs'
 
 export type DialogProps = { data: unknown; details: Details; closeTo: string }
 

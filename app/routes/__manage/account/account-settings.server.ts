@@ -4,7 +4,7 @@ import type { AccountSettings } from '#protocol/entities'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
 import { managePageUrl } from './urls'
 

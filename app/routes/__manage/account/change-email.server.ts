@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { destroySessionHeaders, getSession } from '#app/utils/session.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import { changeEmailSchema } from './change-email.schema'
 import { isPersonalHolder } from './holder'
 

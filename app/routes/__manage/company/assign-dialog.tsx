@@ -4,13 +4,13 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
 import { IdempotencyField } from '#app/components/idempotency-field'
-import { BackLink } from '#app/components/manage/company/dialog-parts'
+import { BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { cannotAssign, labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { AssignActionData, AssignDialogData } from './assign.server'
-import { AssignSchema } from './schemas'
-import { dialogActionUrl, SEEN_HOLDER_FIELD } from './urls'
+import { AssignSchema } from './license-schemas'
+import { dialogActionUrl, SEEN_HOLDER_FIELD } from '../shared/urls'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
 export function AssignDialog({ data, closeTo }: DialogProps) {

@@ -8,10 +8,10 @@ import { canAssignLicense, displayName } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import { assignmentChangedMessage, type ErrorCode } from '#protocol/operations'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
-import { currentDetails, findCompanyLicense, notFound, refusal } from './common.server'
-import { AssignSchema, LicenseSchema } from './schemas'
-import { pageUrl, SEEN_HOLDER_FIELD } from './urls'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findCompanyLicense, notFound, refusal } from '../shared/details.server'
+import { AssignSchema, LicenseSchema } from './license-schemas'
+import { pageUrl, SEEN_HOLDER_FIELD } from '../shared/urls'
 
 export type AssignDialogData = {
   license: { id: string; product: string; order: string; key: number; assignedTo: string }

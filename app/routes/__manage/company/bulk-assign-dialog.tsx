@@ -13,14 +13,14 @@ import {
   PlanSummary,
   SendEmailCheckbox,
   textAreaStyle,
-} from '#app/components/manage/company/dialog-parts'
+} from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { companyAssignees, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
-import { bulkAssignSchema } from './schemas'
-import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from './urls'
+import { bulkAssignSchema } from './license-schemas'
+import { dialogActionUrl, dialogUrl, SEEN_HOLDERS_FIELD } from '../shared/urls'
 
 /**
  * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new

@@ -12,10 +12,10 @@ import { normalizeEmail } from '#app/rules/email'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
-import { currentDetails, findCompany, notFound, refusal } from './common.server'
-import { bulkAssignSchema } from './schemas'
-import { pageUrl, SEEN_HOLDERS_FIELD } from './urls'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { bulkAssignSchema } from './license-schemas'
+import { pageUrl, SEEN_HOLDERS_FIELD } from '../shared/urls'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }

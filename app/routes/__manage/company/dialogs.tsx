@@ -4,11 +4,11 @@
  */
 import type { ComponentType } from 'react'
 import type { DialogProps } from '../dialogs'
-import { MergeDialog, RemoveLicenseDialog, RemoveSubscriptionDialog } from './admin-dialogs'
+import { MergeDialog, RemoveLicenseDialog, RemoveSubscriptionDialog } from '../admin/admin-dialogs'
 import { AssignDialog } from './assign-dialog'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { OfflineKeyDialog, OfflineKeysDialog } from './offline-keys-dialog'
-import { AddPermissionDialog, PermissionsDialog } from './permissions-dialog'
+import { AddPermissionDialog, PermissionsDialog } from '../permissions/permissions-dialog'
 
 export const companyDialogComponents: Record<string, ComponentType<DialogProps>> = {
   assign: AssignDialog,

@@ -2,7 +2,7 @@
  * The company capability's dialogs and forms on /manage: registered in `../dialogs.server.ts` and
  * `../actions.server.ts` with one spread each.
  */
-import type { DialogLoader, ManageAction } from '../registry.server'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import {
   merge,
   mergeDialog,
@@ -10,11 +10,16 @@ import {
   removeLicenseDialog,
   removeSubscription,
   removeSubscriptionDialog,
-} from './admin.server'
+} from '../admin/admin.server'
 import { assign, assignDialog, unassign } from './assign.server'
 import { bulkAssign, bulkAssignDialog } from './bulk-assign.server'
 import { offlineKeyDialog, offlineKeysDialog } from './offline-keys.server'
-import { addPermission, addPermissionDialog, permissionsDialog, removePermission } from './permissions.server'
+import {
+  addPermission,
+  addPermissionDialog,
+  permissionsDialog,
+  removePermission,
+} from '../permissions/permissions.server'
 
 export const companyDialogLoaders: Record<string, DialogLoader> = {
   assign: assignDialog,

@@ -1,11 +1,11 @@
 import { Box, Button, Code, Flex, Heading, Link, Text } from '@radix-ui/themes'
-import { Alert, BackLink, textAreaStyle } from '#app/components/manage/company/dialog-parts'
+import { Alert, BackLink, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   offlineKeyFileName,
   offlineKeyLine,
   offlineKeysText,
   textFileHref,
-} from '#app/components/manage/company/offline-keys-text'
+} from '#app/routes/__manage/company/offline-keys-text'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'

@@ -8,8 +8,8 @@ import type { License, OfflineLicense } from '#protocol/entities'
 import { showOfflineKeys } from '#app/rules/company'
 import { displayName, groupOfflineKeys, showOfflineKey } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
-import type { DialogLoader, ManageArgs } from '../registry.server'
-import { findCompany, findLicense, notFound, refusal } from './common.server'
+import type { DialogLoader, ManageArgs } from '../shared/registry'
+import { findCompany, findLicense, notFound, refusal } from '../shared/details.server'
 
 /** One license's offline key, with the license's own key (the one the editor is activated with online). */
 export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string; offlineKey: string }

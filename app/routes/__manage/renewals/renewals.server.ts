@@ -11,7 +11,7 @@ import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
-import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
 /** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */

@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
-import { useSubscriptionAction } from '#app/components/manage/subscriptions/dialog-parts'
+import { useSubscriptionAction } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 
 /**
  * The conform form of a subscription dialog that validates as it is filled in (quantity, assignments): the schema the

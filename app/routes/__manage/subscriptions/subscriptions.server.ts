@@ -25,10 +25,16 @@ import {
 } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import { currentDetails, findSubscription, notFound, refusal } from '../company/common.server'
-import { pageUrl } from '../company/urls'
-import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
-import { OfferSchema, PauseResumeSchema, SubscriptionFormSchema, assignSchema, quantitySchema } from './schemas'
+import { currentDetails, findSubscription, notFound, refusal } from '../shared/details.server'
+import { pageUrl } from '../shared/urls'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import {
+  OfferSchema,
+  PauseResumeSchema,
+  SubscriptionFormSchema,
+  assignSchema,
+  quantitySchema,
+} from './subscription-schemas'
 import type { SubscriptionDialogName } from './urls'
 
 /** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */

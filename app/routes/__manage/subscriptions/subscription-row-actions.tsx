@@ -4,7 +4,7 @@ import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperati
 import { subscriptionDialogUrl, type SubscriptionDialogName } from '#app/routes/__manage/subscriptions/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 import { accent, rt } from '#app/components/radix-classes'
-import { RowLink } from '../row-link'
+import { RowLink } from '../shared/row-link'
 
 /**
  * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,

@@ -1,6 +1,6 @@
 import { Link } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
-import type { CompanyActionProps } from '#app/components/manage/company-actions'
+import type { CompanyActionProps } from '#app/routes/__manage/company-actions'
 import { showBulkRenew, showNewSubscription } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
 import { companyStoreLink } from '#app/routes/__manage/renewals/renewal-rules'

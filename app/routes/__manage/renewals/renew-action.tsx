@@ -1,6 +1,6 @@
 import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { LicenseActionProps } from '#app/components/manage/license-actions'
+import type { LicenseActionProps } from '#app/routes/__manage/license-actions'
 import { licenseWords, renewsThroughSales, showRenew } from '#app/rules/license'
 import { labels } from '#app/rules/messages'
 import { encodeLicenseRef, salesRenewalMailto } from '#app/routes/__manage/renewals/renewal-rules'

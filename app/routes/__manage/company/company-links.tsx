@@ -2,7 +2,7 @@ import { Button } from '@radix-ui/themes'
 import { Link, useLocation } from '@remix-run/react'
 import { showBulkAssign, showOfflineKeys, showPermissions } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
-import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/company/urls'
+import { dialogUrl, type CompanyDialog } from '#app/routes/__manage/shared/urls'
 import type { CompanyActionProps } from '../company-actions'
 
 function SectionLink({ target, label, companyName }: { target: CompanyDialog; label: string; companyName: string }) {

@@ -9,7 +9,7 @@ import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import { useState, type ComponentType } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
-import { BackLink, NativeSelect } from '#app/components/manage/company/dialog-parts'
+import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts'
 import {
   ButtonRow,
   Consequence,
@@ -17,15 +17,15 @@ import {
   Refusal,
   SubscriptionSubject,
   useSubscriptionAction,
-} from '#app/components/manage/subscriptions/dialog-parts'
-import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/components/manage/subscriptions/payment-method-frame'
+} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
+import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
 import { formatPrice } from '#app/rules/prices'
 import type { DialogProps } from '../dialogs'
-import { SubscriptionAssignDialog } from './assign-dialog'
+import { SubscriptionAssignDialog } from './subscription-assign-dialog'
 import {
   cancelConsequence,
   offerConsequence,
@@ -35,7 +35,7 @@ import {
   resumeConsequence,
   upgradeConsequence,
 } from './consequences'
-import { QuantityDialog } from './quantity-dialog'
+import { QuantityDialog } from './subscription-quantity-dialog'
 import type {
   OfferDialogData,
   PaymentMethodDialogData,

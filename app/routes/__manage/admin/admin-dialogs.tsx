@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Button, Flex, Strong, Text, TextField } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
-import { Alert, BackLink } from '#app/components/manage/company/dialog-parts'
+import { Alert, BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../dialogs'
@@ -14,8 +14,8 @@ import type {
   RemoveLicenseDialogData,
   RemoveSubscriptionDialogData,
 } from './admin.server'
-import { MergeSchema } from './schemas'
-import { dialogActionUrl } from './urls'
+import { MergeSchema } from '../company/license-schemas'
+import { dialogActionUrl } from '../shared/urls'
 
 /**
  * Merge dialog (spec §2, §5; platform administrators): the company name, then a confirmation of what will move where.

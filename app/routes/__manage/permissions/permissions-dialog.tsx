@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-ru
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
-import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/components/manage/company/dialog-parts'
+import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
@@ -17,8 +17,8 @@ import type {
   PermissionsDialogData,
   RemovePermissionActionData,
 } from './permissions.server'
-import { addPermissionSchema } from './schemas'
-import { dialogActionUrl, dialogUrl } from './urls'
+import { addPermissionSchema } from '../company/license-schemas'
+import { dialogActionUrl, dialogUrl } from '../shared/urls'
 
 /** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
 export function PermissionsDialog({ data, closeTo }: DialogProps) {

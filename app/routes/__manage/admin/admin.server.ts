@@ -10,10 +10,10 @@ import type { Details } from '#protocol/operations'
 import { displayName } from '#app/rules/license'
 import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
-import type { DialogLoader, ManageAction } from '../registry.server'
-import { currentDetails, findLicense, findSubscription, notFound, refusal } from './common.server'
-import { LicenseSchema, MergeSchema, SubscriptionSchema } from './schemas'
-import { pageUrl } from './urls'
+import type { DialogLoader, ManageAction } from '../shared/registry'
+import { currentDetails, findLicense, findSubscription, notFound, refusal } from '../shared/details.server'
+import { LicenseSchema, MergeSchema, SubscriptionSchema } from '../company/license-schemas'
+import { pageUrl } from '../shared/urls'
 
 export type MergeDialogData = { licenseCount: number }
 export type MergeActionData = {

@@ -1,7 +1,7 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import { Form, Link } from '@remix-run/react'
 import { pageParam, type ManageView } from '#app/rules/manage-view'
-import { MergeCompaniesLink } from './company/admin-links'
+import { MergeCompaniesLink } from './admin/admin-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'

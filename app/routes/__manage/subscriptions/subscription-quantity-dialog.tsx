@@ -3,14 +3,14 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
-import { BackLink, checkboxStyle } from '#app/components/manage/company/dialog-parts'
+import { BackLink, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   ButtonRow,
   Consequence,
   NotAvailable,
   Refusal,
   SubscriptionSubject,
-} from '#app/components/manage/subscriptions/dialog-parts'
+} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { normalizeEmail } from '#app/rules/email'
@@ -18,7 +18,7 @@ import { labels } from '#app/rules/messages'
 import { MAX_QUANTITY, MIN_QUANTITY } from '#app/rules/subscription'
 import type { DialogProps } from '../dialogs'
 import { quantityConsequence } from './consequences'
-import { quantitySchema } from './schemas'
+import { quantitySchema } from './subscription-schemas'
 import type { SubscriptionDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { subscriptionActionUrl } from './urls'

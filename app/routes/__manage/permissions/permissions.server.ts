@@ -23,10 +23,10 @@ import {
 } from '#app/rules/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import type { DialogLoader, ManageAction, ManageArgs } from '../registry.server'
-import { currentDetails, findCompany, notFound, refusal } from './common.server'
-import { addPermissionSchema, RemovePermissionSchema } from './schemas'
-import { backToDialog, pageUrl } from './urls'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { addPermissionSchema, RemovePermissionSchema } from '../company/license-schemas'
+import { backToDialog, pageUrl } from '../shared/urls'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
 

@@ -3,14 +3,18 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
-import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/components/manage/company/dialog-parts'
-import { ButtonRow, NotAvailable, SubscriptionSubject } from '#app/components/manage/subscriptions/dialog-parts'
+import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
+import {
+  ButtonRow,
+  NotAvailable,
+  SubscriptionSubject,
+} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
 import type { DialogProps } from '../dialogs'
-import { assignSchema } from './schemas'
+import { assignSchema } from './subscription-schemas'
 import type { AssignDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { subscriptionActionUrl } from './urls'

@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
-import { RowLink } from '../row-link'
-import { dialogUrl } from '#app/routes/__manage/company/urls'
+import { RowLink } from '../shared/row-link'
+import { dialogUrl } from '#app/routes/__manage/shared/urls'
 import type { SubscriptionActionProps } from '../subscription-actions'
 
 /** Remove subscription: platform administrators only, confirmed in its dialog. */

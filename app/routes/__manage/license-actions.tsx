@@ -1,5 +1,5 @@
 import type { Company, License } from '#protocol/entities'
-import { AssignAction, OfflineKeyAction, RemoveLicenseAction } from './company/license-actions'
+import { AssignAction, OfflineKeyAction, RemoveLicenseAction } from './company/license-row-actions'
 import { RenewAction } from './renewals/renew-action'
 import { rt } from '#app/components/radix-classes'
 

@@ -3,11 +3,11 @@ import type { License } from '#protocol/entities'
 import { canAssignLicense, licenseWords, showOfflineKey } from '#app/rules/license'
 import { cannotAssign } from '#app/rules/messages'
 import type { UnassignActionData } from '#app/routes/__manage/company/assign.server'
-import { dialogUrl, SEEN_HOLDER_FIELD, type CompanyDialog } from '#app/routes/__manage/company/urls'
+import { dialogUrl, SEEN_HOLDER_FIELD, type CompanyDialog } from '#app/routes/__manage/shared/urls'
 import type { LicenseActionProps } from '../license-actions'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
-import { RowLink } from '../row-link'
+import { RowLink } from '../shared/row-link'
 
 function DialogLink({ target, label, license }: { target: CompanyDialog; label: string; license: License }) {
   const location = useLocation()

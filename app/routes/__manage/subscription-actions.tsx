@@ -1,6 +1,6 @@
 import { rt } from '#app/components/radix-classes'
 import type { Company, Subscription } from '#protocol/entities'
-import { RemoveSubscriptionAction } from './company/admin-links'
+import { RemoveSubscriptionAction } from './admin/admin-links'
 import { SubscriptionRowActions } from './subscriptions/subscription-row-actions'
 
 export type SubscriptionActionProps = { subscription: Subscription; company?: Company; admin: boolean; now: number }

@@ -8,7 +8,7 @@ import type { Company, License, Subscription } from '#protocol/entities'
 import type { Details, ErrorCode } from '#protocol/operations'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
-import type { ManageArgs } from '../registry.server'
+import type { ManageArgs } from './registry'
 
 /** The details as the service sees them now; a session error sends the browser to /manage, which shows its dialog. */
 export async function currentDetails({ user, context }: Pick<ManageArgs, 'user' | 'context'>): Promise<Details> {

@@ -68,3 +68,11 @@ export const retrieveActivityOperation = {
     pageSize: z.number(),
   }),
 }
+
+/**
+ * Who may read a company's log: its administrators (Reseller Administrator and Company Administrator, the roles with
+ * canAddUsers) and platform administrators; managers may not.
+ */
+export function mayReadCompanyActivity(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
+  return flags.canAddUsers || platformAdministrator
+}

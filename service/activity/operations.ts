@@ -5,9 +5,9 @@
  * account's log.
  */
 import type { Expression, SqlBool } from 'kysely'
-import { ActivityKind, type ActivityEntry } from '../../protocol/activity.js'
+import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import { rolesIn } from '../operations/company.js'
@@ -20,8 +20,7 @@ async function retrieveActivity(
   const caller = await requireCaller(ctx)
   if (payload.companyId !== undefined) {
     const role = (await rolesIn(ctx.db, caller.email, [payload.companyId])).get(payload.companyId)
-    const administrator = role === RESELLER_ADMINISTRATOR || role === COMPANY_ADMINISTRATOR
-    if (!administrator && !caller.admin) {
+    if (!mayReadCompanyActivity(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
       throw new ServiceError('FORBIDDEN', "Only the company's administrators may see its activity.")
     }
     const company = await ctx.db

@@ -6,6 +6,7 @@ import { bulkRenew, renew } from './renewals/renewals.server'
 import { linkAccount, saveAccountSettings } from './account/account-settings.server'
 import { changeEmail } from './account/change-email.server'
 import { subscriptionActions } from './subscriptions/subscriptions.server'
+import { importSeats } from './seats/import.server'
 
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
@@ -21,5 +22,6 @@ export const manageActions: ReadonlyMap<string, ManageAction> = new Map(
     'account-settings': saveAccountSettings,
     'link-account': linkAccount,
     ...subscriptionActions,
+    'import-seats': importSeats,
   }),
 )

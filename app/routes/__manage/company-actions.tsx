@@ -2,6 +2,8 @@ import { Flex } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
 import { BulkAssignLink, OfflineKeysLink, PermissionsLink } from './company/company-links'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
+import { CompanyActivityLink } from './activity/activity-links'
+import { SeatCsvLinks } from './seats/seat-csv-links'
 
 export type CompanyActionProps = { company: Company; admin: boolean; now: number; email: string }
 
@@ -15,6 +17,8 @@ const contributions: Array<(props: CompanyActionProps) => JSX.Element | null> = 
   BulkRenewLink,
   OfflineKeysLink,
   NewSubscriptionLink,
+  SeatCsvLinks,
+  CompanyActivityLink,
 ]
 
 export function CompanyActions(props: CompanyActionProps) {

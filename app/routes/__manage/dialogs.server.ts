@@ -4,6 +4,8 @@ import { bulkRenewDialog, receiptDialog } from './renewals/renewals.server'
 import { accountSettingsDialog } from './account/account-settings.server'
 import { changeEmailDialog } from './account/change-email.server'
 import { subscriptionDialogLoaders } from './subscriptions/subscriptions.server'
+import { activityDialog } from './activity/activity.server'
+import { importSeatsDialog } from './seats/import.server'
 
 /**
  * Every dialog of /manage, by its `dialog` query value. Capabilities add theirs here. A Map, so that a name from the
@@ -17,5 +19,7 @@ export const dialogLoaders: ReadonlyMap<string, DialogLoader> = new Map(
     'change-email': changeEmailDialog,
     'account-settings': accountSettingsDialog,
     ...subscriptionDialogLoaders,
+    activity: activityDialog,
+    'import-seats': importSeatsDialog,
   }),
 )

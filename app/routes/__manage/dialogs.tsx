@@ -6,6 +6,8 @@ import { ReceiptErrorDialog } from './renewals/receipt-dialog'
 import { AccountSettingsDialog } from './account/account-settings-dialog'
 import { ChangeEmailDialog } from './account/change-email-dialog'
 import { subscriptionDialogComponents } from './subscriptions/subscription-dialogs'
+import { ActivityDialog } from './activity/activity-dialog'
+import { ImportSeatsDialog } from './seats/import-seats-dialog'
 
 export type DialogProps = { data: unknown; details: Details; closeTo: string }
 
@@ -22,6 +24,8 @@ export const dialogComponents: ReadonlyMap<string, ComponentType<DialogProps>> =
     'change-email': ChangeEmailDialog,
     'account-settings': AccountSettingsDialog,
     ...subscriptionDialogComponents,
+    activity: ActivityDialog,
+    'import-seats': ImportSeatsDialog,
   }),
 )
 

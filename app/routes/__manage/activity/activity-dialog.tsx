@@ -42,7 +42,8 @@ export function ActivityDialog({ data, closeTo }: DialogProps) {
       closeTo={closeTo}
       maxWidth="900px"
     >
-      <Form method="get" action="/manage" preventScrollReset>
+      {/* Keyed by the filter: the fields show the filter of the address on screen, also after a link changed it. */}
+      <Form method="get" action="/manage" preventScrollReset key={`${filter.kind ?? ''}\u0000${filter.person ?? ''}`}>
         <input type="hidden" name="dialog" value="activity" />
         {company ? <input type="hidden" name="company" value={company} /> : null}
         <Flex gap="3" align="end" wrap="wrap" mb="3">
@@ -87,7 +88,7 @@ export function ActivityDialog({ data, closeTo }: DialogProps) {
           ? filtered
             ? 'No activity matches this filter.'
             : 'No activity yet.'
-          : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match this filter' : ''}; page ${filter.page} of ${pages}.`}
+          : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? (total === 1 ? ' matches' : ' match') + ' this filter' : ''}; page ${filter.page} of ${pages}.`}
       </Text>
 
       {entries.length > 0 ? (

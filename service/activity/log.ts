@@ -7,6 +7,7 @@
 import type { Transaction } from 'kysely'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { Database } from '../db/schema.js'
+import type { PaymentsTransaction } from '../payments/tables.js'
 
 export type ActivityRecord = {
   kind: ActivityKind
@@ -25,7 +26,11 @@ export type ActivityRecord = {
   at: number
 }
 
-export async function recordActivity(trx: Transaction<Database>, record: ActivityRecord): Promise<void> {
+/** The log's tables are in every store type, the payments capability's (which adds its own tables) included. */
+export type ActivityStore = Transaction<Database> | PaymentsTransaction
+
+export async function recordActivity(store: ActivityStore, record: ActivityRecord): Promise<void> {
+  const trx = store as Transaction<Database>
   const { id } = await trx
     .insertInto('activity_entries')
     .values({

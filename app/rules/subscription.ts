@@ -3,6 +3,7 @@
  * planning of the subscription bulk-assign dialog.
  */
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
+import { lapseChoiceProblem } from '#protocol/lapsing'
 import { clampQuantity, lapseRequirementFor, planSeats } from '#protocol/subscriptions'
 import type { AssignmentChange } from './assignment'
 import { NEWLINES_COMMAS_SEMICOLONS, normalizeEmail, parseEmailList } from './email'
@@ -99,9 +100,9 @@ export { quantityLapseMessage }
 
 /**
  * Checks the emails chosen to lapse for a quantity change and turns them into the `licensesToLapse` of
- * `subscriptionUpdateQuantity` (§7). The chosen addresses must be distinct assignees of non-lapsing licenses and
- * exactly as many as required, otherwise the spec's message; each lapses one license it holds. With nothing required
- * the choice is ignored.
+ * `subscriptionUpdateQuantity` (§7), by the rule the service enforces (`protocol/lapsing.ts`): each chosen address
+ * stands for the one non-lapsing license it holds, and the licenses must be distinct assigned ones, exactly as many
+ * as required; otherwise the spec's message. With nothing required the choice is ignored.
  */
 export function planQuantityChange(
   subscription: Pick<Subscription, 'licenses'>,
@@ -110,23 +111,25 @@ export function planQuantityChange(
 ): { error: string } | { quantity: number; licensesToLapse: LicenseRef[] } {
   const quantity = clampQuantity(newQuantity)
   const required = lapseRequirementFor(subscription, quantity)
+  if (required === 0) return { quantity, licensesToLapse: [] }
   const holders = new Map<string, License>()
   for (const license of sortLicenses(subscription.licenses)) {
     const holder = normalizeEmail(license.assignedTo)
     if (!license.lapsing && holder !== '' && !holders.has(holder)) holders.set(holder, license)
   }
-  if (required === 0) return { quantity, licensesToLapse: [] }
   const picked = [...new Set(chosen.map(normalizeEmail).filter((email) => email !== ''))]
-  if (picked.length !== required || picked.some((email) => !holders.has(email))) {
+  const licenses = picked.flatMap((email) => holders.get(email) ?? [])
+  if (
+    licenses.length !== picked.length ||
+    lapseChoiceProblem(
+      subscription.licenses,
+      quantity,
+      licenses.map((l) => l.id),
+    ) !== undefined
+  ) {
     return { error: quantityLapseMessage(required) }
   }
-  return {
-    quantity,
-    licensesToLapse: picked.map((email) => {
-      const license = holders.get(email) as License
-      return { owner: license.owner, id: license.id }
-    }),
-  }
+  return { quantity, licensesToLapse: licenses.map((license) => ({ owner: license.owner, id: license.id })) }
 }
 
 // ─── Subscription bulk assign (§5) ──────────────────────────────────────────────────────────────────────────────────

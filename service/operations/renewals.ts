@@ -56,7 +56,7 @@ const salesOnly = (l: LicenseRow) => l.is_multi_user === 1 || /enterprise/i.test
  * the state of the license's subscription (undefined without one, or when it is not found). A subscription renews its
  * own licenses, so they are refused, except a personal license whose subscription is cancelled (`deleted`): nothing
  * renews it any more, so it is renewed like any license and the paid renewal takes it out of the subscription
- * (`renewLicenses` in payments/webhooks.ts). Company subscription licenses are always refused (spec §5).
+ * (`renewLicenses` in payments/renewal.ts). Company subscription licenses are always refused (spec §5).
  */
 export function renewalRefusal(
   l: LicenseRow,

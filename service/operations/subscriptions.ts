@@ -29,6 +29,7 @@ import {
   type SubscriptionNeed,
   type SubscriptionOperation,
 } from '../../protocol/subscriptions.js'
+import { lapseChoiceProblem } from '../../protocol/lapsing.js'
 import { findPlan, planByProviderId, planOf, type Plan } from '../catalog/index.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
@@ -39,10 +40,9 @@ import { toLicense, toSubscription } from '../mapping.js'
 import { addUtcYears } from '../payments/dates.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { paymentsDb } from '../payments/tables.js'
-import { reconcileQuantity } from '../payments/webhooks.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { withSubscriptionLock } from '../subscriptions/lock.js'
-import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from '../subscriptions/seats.js'
+import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/seats.js'
 import { rolesIn } from './company.js'
 import type { OperationHandlers } from './index.js'
 import { inTransaction } from '../db/transaction.js'
@@ -207,13 +207,6 @@ export async function subscriptionPauseResume(
 
 // ─── quantity ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const seatOf = (l: LicenseRow): Seat => ({
-  id: l.id,
-  assignedTo: l.assigned_to,
-  key: l.key_number,
-  lapsing: l.lapsing === 1,
-})
-
 /**
  * subscriptionUpdateQuantity: an increase is charged prorated now and adds licenses (reviving lapsing ones that have
  * not ended first); a decrease takes effect at the next cycle: the licenses beyond the new quantity lapse (they end at
@@ -286,21 +279,13 @@ export async function subscriptionUpdateQuantity(
         await reconcileQuantity({ trx, now }, { ...current, quantity }, quantity)
         return
       }
-      const fresh = (await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', row.id).execute()).map(
-        seatOf,
-      )
-      const renewing = renewingBefore.flatMap((before) => fresh.filter((s) => s.id === before.id))
-      const lapse = lapsingAfterDecrease(
-        renewing,
+      await applyDecrease(
+        trx,
+        row.id,
+        renewingBefore,
         quantity,
         chosen.map((r) => r.id),
       )
-      for (const seat of renewing) {
-        const lapsing = lapse.has(seat.id) ? 1 : 0
-        if ((seat.lapsing ? 1 : 0) !== lapsing) {
-          await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
-        }
-      }
     })
     return { completed: true as const }
   })

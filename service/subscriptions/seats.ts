@@ -1,49 +1,107 @@
 /**
- * Which licenses lapse when a subscription's quantity goes down (spec §4: "Licenses beyond the new quantity become
- * lapsing and end at term end"; §5: the user chooses which assignees lapse). Pure; the service applies the answer
- * in the transaction that records the provider's confirmation.
+ * A subscription's seats in the store: its non-lapsing licenses number exactly its quantity. Applied in the
+ * transaction that records a quantity change, whether the provider's `subscription_updated` alert or the portal's
+ * own change writes it first; which licenses lapse follows the one rule in `protocol/lapsing.ts`.
  */
-import { lapseRequirement } from '../../protocol/subscriptions.js'
+import { lapsingAfterDecrease, type Seat } from '../../protocol/lapsing.js'
+import { newId, newLicenseKey } from '../db/ids.js'
+import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import { termEnd } from '../payments/dates.js'
+import type { PaymentsTransaction } from '../payments/tables.js'
 
-export type Seat = { id: string; assignedTo: string; key: number; lapsing: boolean }
+type Writer = { trx: PaymentsTransaction; now: number }
 
-export type LapseChoiceProblem =
-  { kind: 'count'; required: number } | { kind: 'duplicate' } | { kind: 'ineligible'; id: string }
+/** A license row as the lapse rule reads it. */
+export const seatOf = (l: LicenseRow): Seat => ({
+  id: l.id,
+  assignedTo: l.assigned_to,
+  key: l.key_number,
+  lapsing: l.lapsing === 1,
+})
 
 /**
- * Checks the licenses a caller chose to lapse for a decrease to `quantity`: exactly as many as there are assigned,
- * non-lapsing licenses beyond the new quantity, each one of them, no license twice. Undefined when the choice fits.
+ * Makes the subscription's non-lapsing licenses number exactly `quantity`: more seats first take back lapsing licenses
+ * that have not ended, then add new licenses to the current term; fewer seats mark the extra licenses lapsing (they end
+ * at term end) in the rule's order. A caller that lets the user choose which licenses lapse marks them before the
+ * provider's change arrives; then nothing is left to choose here.
  */
-export function lapseChoiceProblem(
-  seats: readonly Seat[],
-  quantity: number,
-  chosenIds: readonly string[],
-): LapseChoiceProblem | undefined {
-  const assigned = seats.filter((s) => !s.lapsing && s.assignedTo !== '')
-  const required = lapseRequirement({ assignedCount: assigned.length, newQuantity: quantity })
-  if (new Set(chosenIds).size !== chosenIds.length) return { kind: 'duplicate' }
-  const eligible = new Set(assigned.map((s) => s.id))
-  const ineligible = chosenIds.find((id) => !eligible.has(id))
-  if (ineligible !== undefined) return { kind: 'ineligible', id: ineligible }
-  if (chosenIds.length !== required) return { kind: 'count', required }
-  return undefined
+export async function reconcileQuantity({ trx, now }: Writer, sub: SubscriptionRow, quantity: number) {
+  const licenses = await trx
+    .selectFrom('licenses')
+    .selectAll()
+    .where('subscription_id', '=', sub.id)
+    .orderBy('key_number')
+    .execute()
+  const active = licenses.filter((l) => l.lapsing === 0)
+  if (active.length < quantity) {
+    let missing = quantity - active.length
+    const revivable = licenses.filter((l) => l.lapsing === 1 && Number(l.expiration) > now)
+    for (const license of revivable.slice(0, missing)) {
+      await trx.updateTable('licenses').set({ lapsing: 0 }).where('id', '=', license.id).execute()
+      missing--
+    }
+    if (missing > 0) await addSeats({ trx, now }, sub, licenses, missing)
+  } else if (active.length > quantity) {
+    for (const id of lapsingAfterDecrease(active.map(seatOf), quantity)) {
+      await trx.updateTable('licenses').set({ lapsing: 1 }).where('id', '=', id).execute()
+    }
+  }
+}
+
+/** New licenses for the subscription, running to the end of its current term (or as long as its others). */
+async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: LicenseRow[], count: number) {
+  const expiration = Math.max(
+    sub.next_payment_date !== null ? termEnd(Number(sub.next_payment_date)) : now,
+    ...licenses.map((l) => Number(l.expiration)),
+  )
+  const nextKey = Math.max(0, ...licenses.map((l) => l.key_number)) + 1
+  await trx
+    .insertInto('licenses')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        id: newId('lic'),
+        owner: sub.owner,
+        company_id: sub.company_id,
+        order_id: sub.order_id,
+        license_key: newLicenseKey(sub.product_group),
+        key_number: nextKey + i,
+        product_name: sub.product_name,
+        product_group: sub.product_group,
+        license_type: sub.company_id ? ('company' as const) : ('personal' as const),
+        expiration,
+        assigned_to: '',
+        is_multi_user: 0,
+        trial: 0,
+        promotional: 0,
+        subscription_id: sub.id,
+        billing_period: sub.billing_period,
+        lapsing: 0,
+        created_at: now,
+      })),
+    )
+    .execute()
 }
 
 /**
- * The licenses that lapse after a decrease: of the licenses that renewed before the change (`renewing`), the chosen
- * ones, then as many more as the quantity needs — unassigned ones first, then the highest key numbers (the order the
- * webhook handler uses when nobody chose). The others renew. Licenses that were lapsing before stay lapsing.
+ * Applies a decrease the caller made: of the licenses that renewed before it (`renewingBefore`; an alert arriving
+ * meanwhile may already have lapsed its own choice), the chosen ones and as many more as the quantity needs lapse,
+ * the others renew.
  */
-export function lapsingAfterDecrease(
-  renewing: readonly Seat[],
+export async function applyDecrease(
+  trx: PaymentsTransaction,
+  subscriptionId: string,
+  renewingBefore: readonly Seat[],
   quantity: number,
   chosenIds: readonly string[],
-): Set<string> {
-  const lapse = new Set(chosenIds.filter((id) => renewing.some((s) => s.id === id)))
-  const extra = Math.max(0, renewing.length - quantity - lapse.size)
-  const candidates = renewing
-    .filter((s) => !lapse.has(s.id))
-    .sort((a, b) => Number(a.assignedTo !== '') - Number(b.assignedTo !== '') || b.key - a.key)
-  for (const seat of candidates.slice(0, extra)) lapse.add(seat.id)
-  return lapse
+) {
+  const rows = await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', subscriptionId).execute()
+  const fresh = rows.map(seatOf)
+  const renewing = renewingBefore.flatMap((before) => fresh.filter((s) => s.id === before.id))
+  const lapse = lapsingAfterDecrease(renewing, quantity, chosenIds)
+  for (const seat of renewing) {
+    const lapsing = lapse.has(seat.id) ? 1 : 0
+    if ((seat.lapsing ? 1 : 0) !== lapsing) {
+      await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from './seats.js'
+import { lapseChoiceProblem, lapsingAfterDecrease, type Seat } from './lapsing.js'
 
 const seat = (id: string, assignedTo = '', key = Number(id.replace(/\D/g, '')), lapsing = false): Seat => ({
   id,

@@ -1,0 +1,55 @@
+/**
+ * Which licenses lapse when a subscription's quantity goes down (spec §4: "Licenses beyond the new quantity become
+ * lapsing and end at term end"; §5 Quantity: the user chooses which assignees lapse). Written once for both sides:
+ * the portal asks for a choice only when one is needed and refuses one that does not fit before it is sent; the
+ * service refuses such a choice and, in the transaction that applies the decrease, lapses the licenses in this order.
+ * Pure, no I/O.
+ */
+import { lapseRequirement } from './subscriptions.js'
+
+/** What the rule reads of a license (a protocol `License` is one). */
+export type Seat = { id: string; assignedTo: string; key: number; lapsing: boolean }
+
+export type LapseChoiceProblem =
+  { kind: 'count'; required: number } | { kind: 'duplicate' } | { kind: 'ineligible'; id: string }
+
+/**
+ * Checks the licenses chosen to lapse for a decrease to `quantity`: exactly as many as there are assigned,
+ * non-lapsing licenses beyond the new quantity, each one of them, no license twice. Undefined when the choice fits.
+ */
+export function lapseChoiceProblem(
+  seats: readonly Seat[],
+  quantity: number,
+  chosenIds: readonly string[],
+): LapseChoiceProblem | undefined {
+  const assigned = seats.filter((s) => !s.lapsing && s.assignedTo !== '')
+  const required = lapseRequirement({ assignedCount: assigned.length, newQuantity: quantity })
+  if (new Set(chosenIds).size !== chosenIds.length) return { kind: 'duplicate' }
+  const eligible = new Set(assigned.map((s) => s.id))
+  const ineligible = chosenIds.find((id) => !eligible.has(id))
+  if (ineligible !== undefined) return { kind: 'ineligible', id: ineligible }
+  if (chosenIds.length !== required) return { kind: 'count', required }
+  return undefined
+}
+
+/** The order in which licenses nobody chose lapse: unassigned ones first, then the highest key numbers. */
+export function compareLapseOrder(a: Seat, b: Seat): number {
+  return Number(a.assignedTo !== '') - Number(b.assignedTo !== '') || b.key - a.key
+}
+
+/**
+ * The licenses that lapse after a decrease: of the licenses that renewed before the change (`renewing`), the chosen
+ * ones, then as many more as the quantity needs, in `compareLapseOrder`. The others renew. Licenses that were lapsing
+ * before stay lapsing.
+ */
+export function lapsingAfterDecrease(
+  renewing: readonly Seat[],
+  quantity: number,
+  chosenIds: readonly string[] = [],
+): Set<string> {
+  const lapse = new Set(chosenIds.filter((id) => renewing.some((s) => s.id === id)))
+  const extra = Math.max(0, renewing.length - quantity - lapse.size)
+  const candidates = renewing.filter((s) => !lapse.has(s.id)).sort(compareLapseOrder)
+  for (const seat of candidates.slice(0, extra)) lapse.add(seat.id)
+  return lapse
+}

@@ -1,0 +1,313 @@
+/**
+ * Order fulfilment: a completed checkout becomes the order, exactly `quantity` licenses and (for a subscription plan)
+ * the subscription, once per checkout id. Passthrough `{name, referrer, email?, companyId?, sig?}`: an organization
+ * purchase goes to a new company named `name` with the buyer as Company Administrator, or to `companyId` when the
+ * service signed that company and buyer `email` (`passthrough.ts`, made when it checked the signed-in buyer's role)
+ * and the buyer still holds a role that may purchase for it; a personal purchase makes personal licenses owned by the
+ * buyer (`email`, else the checkout's). A passthrough naming a company whose signature does not verify was edited:
+ * neither its company nor its email is used.
+ */
+import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
+import type { SubscriptionState } from '../../protocol/entities.js'
+import { permissionFlags, roleOf } from '../../protocol/roles.js'
+import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
+import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
+import { addUtcYears, termEnd } from './dates.js'
+import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
+import { verifiedCompanyPurchase } from './passthrough.js'
+import { round2 } from './sandbox/pricing.js'
+import type { PaymentsTransaction } from './tables.js'
+
+export type Purchase = {
+  checkoutId: string
+  plan: Plan
+  quantity: number
+  buyerEmail: string
+  passthrough: string
+  customerName?: string
+  currency: string
+  unitPrice: number
+  /** What the customer paid for the order (sale gross). */
+  paid?: number
+  receiptUrl?: string
+  subscription?: {
+    providerId: string
+    state: SubscriptionState
+    nextBillDate: number
+    nextPaymentAmount?: number
+    updateUrl?: string
+  }
+  /** Licenses without a subscription end here. */
+  expiry?: number
+}
+
+/**
+ * Creates the order, `quantity` licenses and (for a subscription plan) the subscription of a completed checkout, once
+ * per checkout id; a second alert about the same checkout only fills in what the first lacked.
+ */
+export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfilled> {
+  const { trx, now } = env
+  const existing = await trx
+    .selectFrom('orders')
+    .select(['id', 'receipt_url'])
+    .where('provider_checkout_id', '=', p.checkoutId)
+    .executeTakeFirst()
+  if (existing) return completeKnownOrder(existing, p, env)
+
+  const buyer = await resolveBuyer(p, env)
+  const orderId = await unusedOrderId(trx)
+  const total = p.paid ?? round2(p.unitPrice * p.quantity)
+  await trx
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      owner: buyer.owner,
+      company_id: buyer.companyId,
+      customer_name: buyer.customerName,
+      customer_email: normalizeEmail(p.buyerEmail),
+      referrer: buyer.referrer,
+      currency: p.currency,
+      amount: total,
+      provider_checkout_id: p.checkoutId,
+      receipt_url: p.receiptUrl ?? null,
+      created_at: now,
+    })
+    .execute()
+  const subscriptionId = p.subscription ? await insertSubscription(p, p.subscription, buyer, orderId, env) : null
+  const expiration = p.subscription ? termEnd(p.subscription.nextBillDate) : (p.expiry ?? addUtcYears(now, 1))
+  await insertLicenses(p, buyer, { orderId, subscriptionId, expiration }, env)
+  env.effects.mails.push(readyMail(p, buyer, orderId, env))
+  return { orderId, subscriptionId }
+}
+
+type Fulfilled = { orderId: string; subscriptionId: string | null }
+
+/** Whom a purchase is for: the owner of its licenses, the company (if any) and the names the order records. */
+type Buyer = {
+  ownerEmail: string
+  customerName: string
+  owner: string
+  companyId: string | null
+  referrer: string | null
+}
+
+/** A second alert about a checkout already fulfilled fills in only what the first lacked. */
+async function completeKnownOrder(
+  existing: { id: string; receipt_url: string | null },
+  p: Purchase,
+  env: AlertEnv,
+): Promise<Fulfilled> {
+  const { trx, now } = env
+  if (p.receiptUrl && !existing.receipt_url) {
+    await trx
+      .updateTable('orders')
+      .set({ receipt_url: p.receiptUrl, ...(p.paid !== undefined ? { amount: p.paid } : {}) })
+      .where('id', '=', existing.id)
+      .execute()
+  }
+  let subscriptionId: string | null = null
+  if (p.subscription) {
+    const sub = await subscriptionByProviderId(env, p.subscription.providerId)
+    if (sub) {
+      subscriptionId = sub.id
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          ...(p.subscription.updateUrl ? { update_url: p.subscription.updateUrl } : {}),
+          ...(p.subscription.nextPaymentAmount !== undefined
+            ? { next_payment_amount: p.subscription.nextPaymentAmount }
+            : {}),
+          updated_at: now,
+        })
+        .where('id', '=', sub.id)
+        .execute()
+    }
+  }
+  return { orderId: existing.id, subscriptionId }
+}
+
+/**
+ * Reads the buyer from the passthrough and the checkout, makes sure the owner has an account and, for an organization
+ * plan, finds or creates the company the licenses go to.
+ */
+async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
+  const { trx, now } = env
+  const pass = parsePassthrough(p.passthrough)
+  const purchase: PurchasePassthrough = pass.kind === 'purchase' ? pass : {}
+  // A company purchase is only what the service signed; an edited one is an ordinary purchase by the checkout's buyer.
+  const forCompany = purchase.companyId ? verifiedCompanyPurchase(env.ctx.config.secret, purchase) : null
+  const tampered = Boolean(purchase.companyId) && !forCompany
+  if (tampered) {
+    env.ctx.adapters.payments?.log(
+      `payments: checkout ${p.checkoutId} names company ${purchase.companyId} without a valid signature; ignored`,
+    )
+  }
+  const passEmail = forCompany ? forCompany.email : purchase.email && !tampered ? normalizeEmail(purchase.email) : ''
+  const ownerEmail = EMAIL_PATTERN.test(passEmail) ? passEmail : normalizeEmail(p.buyerEmail)
+  const customerName = purchase.name?.trim() || p.customerName?.trim() || ownerEmail
+  await trx
+    .insertInto('accounts')
+    .values({ email: ownerEmail, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute()
+
+  let owner = ownerEmail
+  let companyId: string | null = null
+  if (p.plan.type === 'organization') {
+    // The buyer's role is checked again now: it may have been taken away since the checkout was opened.
+    if (forCompany && (await mayPurchaseFor(trx, forCompany.email, forCompany.companyId))) {
+      companyId = forCompany.companyId
+    } else {
+      companyId = newId('co')
+      await trx.insertInto('companies').values({ id: companyId, name: customerName, created_at: now }).execute()
+      await trx
+        .insertInto('company_permissions')
+        .values({ company_id: companyId, email: ownerEmail, permissions: 'ADMIN', created_at: now })
+        .execute()
+    }
+    owner = companyId
+  }
+  return { ownerEmail, customerName, owner, companyId, referrer: purchase.referrer?.trim() || null }
+}
+
+/** The subscription a checkout of a subscription plan starts. */
+async function insertSubscription(
+  p: Purchase,
+  sub: NonNullable<Purchase['subscription']>,
+  buyer: Buyer,
+  orderId: string,
+  env: AlertEnv,
+): Promise<string> {
+  const { now } = env
+  const subscriptionId = newId('sub')
+  const active = sub.state === 'active' || sub.state === 'pastDue'
+  await env.trx
+    .insertInto('subscriptions')
+    .values({
+      id: subscriptionId,
+      owner: buyer.owner,
+      company_id: buyer.companyId,
+      state: sub.state,
+      product_name: licenseProductName(p.plan),
+      product_group: p.plan.product.group,
+      plan_id: p.plan.providerIds[env.environment],
+      billing_period: p.plan.billingPeriod,
+      quantity: p.quantity,
+      next_payment_date: active ? sub.nextBillDate : null,
+      next_payment_amount: active ? (sub.nextPaymentAmount ?? round2(p.unitPrice * p.quantity)) : null,
+      currency: p.currency,
+      unit_price: p.unitPrice,
+      payment_method: null,
+      card_type: null,
+      last_four: null,
+      card_expiry: null,
+      update_url: sub.updateUrl ?? null,
+      special_offer: null,
+      pending_change: null,
+      provider_subscription_id: sub.providerId,
+      order_id: orderId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return subscriptionId
+}
+
+/** Exactly `quantity` licenses of the order, keys numbered from 1, unassigned. */
+async function insertLicenses(
+  p: Purchase,
+  buyer: Buyer,
+  order: { orderId: string; subscriptionId: string | null; expiration: number },
+  env: AlertEnv,
+) {
+  await env.trx
+    .insertInto('licenses')
+    .values(
+      Array.from({ length: p.quantity }, (_, i) => ({
+        id: newId('lic'),
+        owner: buyer.owner,
+        company_id: buyer.companyId,
+        order_id: order.orderId,
+        license_key: newLicenseKey(p.plan.product.group),
+        key_number: i + 1,
+        product_name: licenseProductName(p.plan),
+        product_group: p.plan.product.group,
+        license_type: licenseTypeOf(p.plan),
+        expiration: order.expiration,
+        assigned_to: '',
+        is_multi_user: 0,
+        trial: 0,
+        promotional: 0,
+        subscription_id: order.subscriptionId,
+        billing_period: order.subscriptionId ? p.plan.billingPeriod : null,
+        lapsing: 0,
+        created_at: env.now,
+      })),
+    )
+    .execute()
+}
+
+/** The mail that tells the owner the licenses are ready. */
+function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
+  const count = p.quantity === 1 ? '1 license' : `${p.quantity} licenses`
+  return {
+    to: buyer.ownerEmail,
+    subject: `Your ${p.plan.product.name} ${p.quantity === 1 ? 'license is' : 'licenses are'} ready`,
+    text: [
+      `Thank you for your purchase (order ${orderId}).`,
+      '',
+      `${count} of ${p.plan.product.name} ${p.quantity === 1 ? 'is' : 'are'} ready${
+        buyer.companyId ? ` for ${buyer.customerName}` : ''
+      }. Sign in to see, assign and manage them:`,
+      '',
+      `${env.ctx.config.publicUrl}/?email=${encodeURIComponent(buyer.ownerEmail)}`,
+    ].join('\n'),
+  }
+}
+
+/** May this address buy for the company (a role that can renew: Company or Reseller Administrator, Reseller Manager)? */
+async function mayPurchaseFor(trx: PaymentsTransaction, email: string, companyId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('company_permissions')
+    .select('permissions')
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  return row ? permissionFlags(roleOf(row.permissions.split(','))).canRenew : false
+}
+
+export async function unusedOrderId(trx: PaymentsTransaction): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const id = newOrderId()
+    const taken = await trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()
+    if (!taken) return id
+  }
+  throw new Error('could not find an unused order number')
+}
+
+export async function recordPayment(
+  env: AlertEnv,
+  p: {
+    id: string
+    subscriptionId: string | null
+    orderId: string
+    date: number
+    currency: string
+    amount: number
+    receiptUrl: string
+  },
+) {
+  await env.trx
+    .insertInto('payments')
+    .values({
+      id: p.id,
+      subscription_id: p.subscriptionId,
+      order_id: p.orderId,
+      date: p.date,
+      currency: p.currency,
+      amount: p.amount,
+      receipt_url: p.receiptUrl,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+}

@@ -1,0 +1,105 @@
+/**
+ * A renewal paid through the shop (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm, sig}`, signed
+ * by the service when it priced the renewal; see `passthrough.ts`) extends those licenses, co-termed to one expiry
+ * (see `coterm.ts`). A renewed license of a (cancelled, personal) subscription leaves the subscription and stands alone
+ * from then on.
+ */
+import { normalizeEmail } from '../../protocol/email.js'
+import type { LicenseRow } from '../db/schema.js'
+import {
+  WebhookError,
+  amount,
+  date,
+  required,
+  type AlertEnv,
+  type AlertFields,
+  type RenewalPassthrough,
+} from './alerts.js'
+import { cotermExpiry } from './coterm.js'
+import { addUtcYears } from './dates.js'
+import { recordPayment, unusedOrderId } from './fulfilment.js'
+
+export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: AlertEnv) {
+  const { trx, now } = env
+  const checkoutId = required(a, 'checkout_id')
+  const done = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('provider_checkout_id', '=', checkoutId)
+    .executeTakeFirst()
+  if (done) return
+  const ids = pass.renewal.map((r) => r.id)
+  const rows = await trx.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()
+  // Only the licenses the renewal named, with the owner it named (a license moved since is not renewed here).
+  const licenses = rows.filter((row) => pass.renewal.some((r) => r.id === row.id && r.owner === row.owner))
+  if (licenses.length === 0)
+    throw new WebhookError(500, `The renewal of checkout ${checkoutId} names no known license.`)
+
+  const expiries = renewedExpiries(licenses, pass.coterm, now)
+  for (const license of licenses) {
+    // The renewal service only lets a license of a cancelled personal subscription be renewed (renewalRefusal): paid
+    // for on its own, it leaves the subscription, which no longer renews it, and stands alone with its new expiry.
+    const detach = license.subscription_id !== null ? { subscription_id: null, billing_period: null, lapsing: 0 } : {}
+    await trx
+      .updateTable('licenses')
+      .set({ expiration: expiries.get(license.id)!, ...detach })
+      .where('id', '=', license.id)
+      .execute()
+  }
+  const first = licenses[0]
+  const orderId = await unusedOrderId(trx)
+  const gross = amount(a, 'sale_gross') ?? 0
+  const buyer = normalizeEmail(required(a, 'email'))
+  await trx
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      owner: first.owner,
+      company_id: first.company_id,
+      customer_name: a.customer_name?.trim() || buyer,
+      customer_email: buyer,
+      referrer: null,
+      currency: a.currency || 'USD',
+      amount: gross,
+      provider_checkout_id: checkoutId,
+      receipt_url: a.receipt_url || null,
+      created_at: now,
+    })
+    .execute()
+  await recordPayment(env, {
+    id: `po_${required(a, 'order_id')}`,
+    subscriptionId: null,
+    orderId,
+    date: date(a, 'event_time') ?? now,
+    currency: a.currency || 'USD',
+    amount: gross,
+    receiptUrl: a.receipt_url ?? '',
+  })
+  const until = new Date(Math.max(...expiries.values())).toISOString().slice(0, 10)
+  env.effects.mails.push({
+    to: buyer,
+    subject: `${licenses.length === 1 ? 'Your license has' : `${licenses.length} licenses have`} been renewed`,
+    text: [
+      `Thank you for renewing (order ${orderId}).`,
+      '',
+      `${licenses.map((l) => `${l.product_name} (order ${l.order_id}, key ${l.key_number})`).join('\n')}`,
+      '',
+      `${pass.coterm ? 'They now all expire on' : 'The latest now expires on'} ${until}. Editors pick up a renewal within an hour.`,
+    ].join('\n'),
+  })
+}
+
+/** The new expiry of each renewed license: co-termed to one date, or each one year on from its own expiry (or now). */
+export function renewedExpiries(licenses: Pick<LicenseRow, 'id' | 'expiration'>[], coterm: boolean, now: number) {
+  const result = new Map<string, number>()
+  if (coterm) {
+    const expiry = cotermExpiry(
+      licenses.map((l) => Number(l.expiration)),
+      now,
+    )
+    for (const l of licenses) result.set(l.id, expiry)
+  } else {
+    for (const l of licenses) result.set(l.id, addUtcYears(Math.max(now, Number(l.expiration)), 1))
+  }
+  return result
+}

@@ -1,0 +1,137 @@
+/**
+ * The alerts about an existing subscription and about flagged checkouts:
+ * - `subscription_payment_failed` marks it pastDue; `subscription_updated` applies state, plan, quantity (creating or
+ *   lapsing licenses to match it, see `subscriptions/seats.ts`), price and next bill date; `subscription_cancelled`
+ *   marks it deleted;
+ * - `high_risk_transaction_created` records the checkout as flagged; `high_risk_transaction_updated` records the
+ *   review's outcome (accepted: the purchase alerts that follow complete it; rejected: the checkout failed).
+ */
+import { normalizeEmail } from '../../protocol/email.js'
+import { licenseProductName } from '../catalog/index.js'
+import { cancelledColumns } from '../subscriptions/cancelled.js'
+import { reconcileQuantity } from '../subscriptions/seats.js'
+import {
+  WebhookError,
+  amount,
+  date,
+  planFor,
+  quantityOf,
+  required,
+  requireSubscription,
+  stateOf,
+  subscriptionByProviderId,
+  type AlertEnv,
+  type AlertFields,
+} from './alerts.js'
+
+export async function subscriptionPaymentFailed(a: AlertFields, env: AlertEnv) {
+  const sub = await requireSubscription(a, env)
+  const retry = date(a, 'next_retry_date')
+  await env.trx
+    .updateTable('subscriptions')
+    .set({
+      state: 'pastDue',
+      ...(retry !== undefined ? { next_payment_date: retry } : {}),
+      ...(amount(a, 'amount') !== undefined ? { next_payment_amount: amount(a, 'amount') } : {}),
+      updated_at: env.now,
+    })
+    .where('id', '=', sub.id)
+    .execute()
+  return 'processed' as const
+}
+
+export async function subscriptionUpdated(a: AlertFields, env: AlertEnv) {
+  const sub = await requireSubscription(a, env)
+  const state = stateOf(a, sub.state)
+  const planId = a.subscription_plan_id
+  const plan = planId && planId !== sub.plan_id ? planFor(planId, env) : undefined
+  const quantity = a.new_quantity ? quantityOf(a, 'new_quantity') : sub.quantity
+  const nextBill = date(a, 'next_bill_date')
+  const renews = state === 'active' || state === 'pastDue'
+  await env.trx
+    .updateTable('subscriptions')
+    .set({
+      state,
+      quantity,
+      ...(plan
+        ? {
+            plan_id: planId,
+            billing_period: plan.billingPeriod,
+            product_name: licenseProductName(plan),
+            product_group: plan.product.group,
+            // The change the portal showed as under way is now confirmed by the provider.
+            pending_change: null,
+          }
+        : {}),
+      ...(amount(a, 'new_unit_price') !== undefined ? { unit_price: amount(a, 'new_unit_price') } : {}),
+      next_payment_date: renews ? (nextBill ?? sub.next_payment_date) : null,
+      next_payment_amount: renews ? (amount(a, 'new_price') ?? sub.next_payment_amount) : null,
+      ...(a.update_url ? { update_url: a.update_url } : {}),
+      updated_at: env.now,
+    })
+    .where('id', '=', sub.id)
+    .execute()
+  if (plan) {
+    await env.trx
+      .updateTable('licenses')
+      .set({ billing_period: plan.billingPeriod })
+      .where('subscription_id', '=', sub.id)
+      .execute()
+  }
+  if (quantity !== sub.quantity || a.new_quantity) await reconcileQuantity(env, sub, quantity)
+  env.effects.refresh.add(sub.provider_subscription_id ?? required(a, 'subscription_id'))
+  return 'processed' as const
+}
+
+export async function subscriptionCancelled(a: AlertFields, env: AlertEnv) {
+  const providerId = required(a, 'subscription_id')
+  const sub = await subscriptionByProviderId(env, providerId)
+  // A platform administrator's removeSubscription cancels at the provider, then deletes the subscription: its alert
+  // may arrive afterwards, with nothing left to cancel. (Asking the provider to retry would never succeed.)
+  if (!sub) {
+    env.ctx.adapters.payments?.log(`payments: ignored subscription_cancelled for unknown subscription ${providerId}`)
+    return 'ignored' as const
+  }
+  await env.trx.updateTable('subscriptions').set(cancelledColumns(env.now)).where('id', '=', sub.id).execute()
+  return 'processed' as const
+}
+
+// ---------------------------------------------------------------------------------------------------- flagged orders
+
+export async function highRiskCreated(a: AlertFields, env: AlertEnv) {
+  const checkoutId = required(a, 'checkout_id')
+  await env.trx
+    .insertInto('checkout_reviews')
+    .values({
+      checkout_id: checkoutId,
+      state: 'flagged',
+      email: normalizeEmail(a.customer_email_address ?? ''),
+      passthrough: a.passthrough ?? '',
+      case_id: a.case_id || null,
+      created_at: env.now,
+      updated_at: env.now,
+    })
+    .onConflict((oc) => oc.column('checkout_id').doNothing())
+    .execute()
+  return 'processed' as const
+}
+
+export async function highRiskUpdated(a: AlertFields, env: AlertEnv) {
+  const checkoutId = required(a, 'checkout_id')
+  const state = a.status === 'accepted' ? 'accepted' : a.status === 'rejected' ? 'rejected' : undefined
+  if (!state) throw new WebhookError(400, `The review outcome "${a.status ?? ''}" is not known.`)
+  await env.trx
+    .insertInto('checkout_reviews')
+    .values({
+      checkout_id: checkoutId,
+      state,
+      email: normalizeEmail(a.customer_email_address ?? ''),
+      passthrough: a.passthrough ?? '',
+      case_id: a.case_id || null,
+      created_at: env.now,
+      updated_at: env.now,
+    })
+    .onConflict((oc) => oc.column('checkout_id').doUpdateSet({ state, updated_at: env.now }))
+    .execute()
+  return 'processed' as const
+}

@@ -362,3 +362,33 @@ describe("a personal holder's own log", () => {
     ])
   })
 })
+
+describe('subscriptions', () => {
+  it("cancelling writes one entry by the account that did it in the company's log", async () => {
+    const subscriptionId = demoRefs.subscriptions.acmeActiveNotRenewing
+    const { answer, entries } = await written(() =>
+      ask('cancelSubscription', { subscriptionId }, credentials.acmeAdministrator),
+    )
+    expect(answer.status).toBe(200)
+    const mine = entries.filter((e) => e.actor === who.acmeAdministrator)
+    expect(mine).toHaveLength(1)
+    expect(mine[0]).toMatchObject({ company_id: 'acme', kind: 'subscription' })
+    expect(mine[0].summary).toMatch(new RegExp(`^cancelled subscription ${subscriptionId} \\(.+\\): its licenses run`))
+    // Anything else written then is the payment provider's own alert about the same change.
+    expect(entries.filter((e) => e.actor !== who.acmeAdministrator).every((e) => e.actor === 'payment provider')).toBe(
+      true,
+    )
+  })
+
+  it('a refused subscription change writes nothing', async () => {
+    const { answer, entries } = await written(() =>
+      ask(
+        'cancelSubscription',
+        { subscriptionId: demoRefs.subscriptions.acmeActiveNotRenewing },
+        credentials.acmeManager,
+      ),
+    )
+    expect(answer.status).toBe(500)
+    expect(entries).toHaveLength(0)
+  })
+})

@@ -30,6 +30,7 @@ import {
 import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, limitMessage } from './limits.js'
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
+import { retrieveActivityOperation } from './activity.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -327,6 +328,7 @@ export const operations = {
     }),
     result: completed,
   },
+  retrieveActivity: retrieveActivityOperation,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -395,6 +397,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'activeSubscriptionCheck',
   'catalog',
   'subscriptionReceipts',
+  'retrieveActivity',
 ])
 
 /** The most characters an idempotency key may have (a UUID has 36). */

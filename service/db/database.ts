@@ -23,6 +23,7 @@ import * as idempotency from './migrations/0004-idempotency.js'
 import * as mailRetry from './migrations/0005-mail-retry.js'
 import * as rateLimits from './migrations/0006-rate-limits.js'
 import * as licenseWindows from './migrations/0007-license-windows.js'
+import * as activity from './migrations/0008-activity.js'
 import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
 import type { Database } from './schema.js'
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0005-mail-retry': mailRetry,
   '0006-rate-limits': rateLimits,
   '0007-license-windows': licenseWindows,
+  '0008-activity': activity,
   '0009-jobs': jobs,
   '0010-sandbox-keys': sandboxKeys,
 }

@@ -173,6 +173,26 @@ export interface OAuthStateTable {
   used_at: number | null
 }
 
+export interface ActivityEntryTable {
+  id: Generated<number>
+  /** The company whose log holds the entry (null: an account's own log only). */
+  company_id: string | null
+  /** The account whose own log holds the entry (a personal holder's email changes, sign-in methods, activations). */
+  account_email: string | null
+  kind: string
+  /** Who made the change: an account email, "platform administrator" or "payment provider". */
+  actor: string
+  summary: string
+  /** JSON array of sentences: one per license or person when a change touches several. */
+  details: string
+  created_at: number
+}
+
+export interface ActivityPersonTable {
+  entry_id: number
+  email: string
+}
+
 export interface Database {
   accounts: AccountTable
   companies: CompanyTable
@@ -188,6 +208,8 @@ export interface Database {
   mail_outbox: MailTable
   webhook_events: WebhookEventTable
   oauth_states: OAuthStateTable
+  activity_entries: ActivityEntryTable
+  activity_people: ActivityPersonTable
 }
 
 export type LicenseRow = Selectable<LicenseTable>

@@ -22,6 +22,7 @@ import {
   type ProviderUser,
 } from './types.js'
 import { inTransaction } from '../db/transaction.js'
+import { recordActivity } from '../activity/log.js'
 
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
@@ -220,6 +221,13 @@ async function signIn(
       if (Number(linked.numUpdatedRows) !== 1) {
         throw new ServiceError('NO_USER', `${candidate} is linked to a different ${label} account.`)
       }
+      await recordActivity(trx, {
+        kind: 'account',
+        actor: candidate,
+        account: candidate,
+        summary: `linked ${label} sign-in`,
+        at: now,
+      })
     })
     email = candidate
   }
@@ -250,7 +258,22 @@ async function link(
       `This ${providerLabels[type]} account is already linked to another email address.`,
     )
   }
-  await ctx.db.updateTable('accounts').set(providerIdUpdate(type, user.id)).where('email', '=', email).execute()
+  await inTransaction(ctx.db, async (trx) => {
+    const linked = await trx
+      .updateTable('accounts')
+      .set(providerIdUpdate(type, user.id))
+      .where('email', '=', email)
+      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', user.id)]))
+      .executeTakeFirst()
+    if (Number(linked.numUpdatedRows) === 0) return
+    await recordActivity(trx, {
+      kind: 'account',
+      actor: email,
+      account: email,
+      summary: `linked ${providerLabels[type]} sign-in`,
+      at: ctx.now(),
+    })
+  })
   const account = await accountFor(ctx.db, email)
   if (!account) throw new ServiceError('NO_USER')
   return { completed: true, session: credential, email, admin: account.admin === 1, linked: type }

@@ -14,6 +14,7 @@ import { providerLabels, type ProviderName } from '../identity/types.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { recordActivity } from '../activity/log.js'
 
 async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<Result<'accountSettings'>> {
   const caller = await requireCaller(ctx)
@@ -31,7 +32,8 @@ async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<
 }
 
 /**
- * Saves the email-link policy and unlinks providers set to false. Linking needs the provider's consent, so a provider
+ * Saves the email-link policy and the renewal reminders choice, and unlinks providers set to false; a change is one
+ * entry of the account's activity log. Linking needs the provider's consent, so a provider
  * set to true that is not linked yet is refused: the portal starts `linkAccount` for that instead.
  */
 async function updateAccountSettings(
@@ -41,7 +43,7 @@ async function updateAccountSettings(
   const caller = await requireCaller(ctx)
   const account = await ctx.db
     .selectFrom('accounts')
-    .select(['github_id', 'google_id'])
+    .select(['logon_link', 'github_id', 'google_id', 'renewal_reminders'])
     .where('email', '=', caller.email)
     .executeTakeFirstOrThrow()
   const wanted: Record<ProviderName, boolean> = { github: payload.githubLinked, google: payload.googleLinked }
@@ -55,18 +57,43 @@ async function updateAccountSettings(
       )
     }
   }
-  await ctx.db
-    .updateTable('accounts')
-    .set({
-      logon_link: payload.logonLink,
-      github_id: wanted.github ? current.github : null,
-      google_id: wanted.google ? current.google : null,
-      ...(payload.renewalReminders !== undefined ? { renewal_reminders: payload.renewalReminders ? 1 : 0 } : {}),
+  const reminders = payload.renewalReminders
+  const changes = [
+    ...(payload.logonLink !== account.logon_link
+      ? [`set sign-in by email link to ${logonLinkWords[payload.logonLink]}`]
+      : []),
+    ...(['github', 'google'] as const)
+      .filter((provider) => current[provider] && !wanted[provider])
+      .map((provider) => `unlinked ${providerLabels[provider]} sign-in`),
+    ...(reminders !== undefined && reminders !== (account.renewal_reminders === 1)
+      ? [`turned ${reminders ? 'on' : 'off'} emails before renewals and expiries`]
+      : []),
+  ]
+  if (changes.length === 0) return { completed: true }
+  await inTransaction(ctx.db, async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set({
+        logon_link: payload.logonLink,
+        github_id: wanted.github ? current.github : null,
+        google_id: wanted.google ? current.google : null,
+        ...(reminders !== undefined ? { renewal_reminders: reminders ? 1 : 0 } : {}),
+      })
+      .where('email', '=', caller.email)
+      .execute()
+    await recordActivity(trx, {
+      kind: 'account',
+      actor: caller.email,
+      account: caller.email,
+      summary: changes.join('; '),
+      at: ctx.now(),
     })
-    .where('email', '=', caller.email)
-    .execute()
+  })
   return { completed: true }
 }
+
+/** The Account Settings options for email-link sign-in (spec §9). */
+const logonLinkWords = { default: '"Only when OAuth not linked"', always: '"Always"' } as const
 
 /** A personal license holder owns at least one license in their own name (spec §1, §6). */
 async function isPersonalHolder(db: DB, email: string): Promise<boolean> {
@@ -144,6 +171,14 @@ async function confirmEmailChange(
         throw new ServiceError('NO_USER', `No account was found for ${from}.`)
       }
       await moveEverything(trx, from, to, now)
+      await recordActivity(trx, {
+        kind: 'account',
+        actor: from,
+        account: to,
+        summary: `changed the account email from ${from} to ${to}`,
+        people: [to],
+        at: now,
+      })
     })
   } catch (err) {
     // The same link confirmed at the same moment by another request: that one did the move.
@@ -241,6 +276,8 @@ export async function moveEverything(trx: DB, from: string, to: string, now: num
     }
   }
 
+  // The account's own log goes with it; entries of a company's log stay as written.
+  await trx.updateTable('activity_entries').set({ account_email: to }).where('account_email', '=', from).execute()
   await trx
     .updateTable('service_sessions')
     .set({ revoked_at: now })

@@ -17,6 +17,7 @@ import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { licenseWords, recordActivity } from '../activity/log.js'
 
 /** Host names compare case-insensitively and without surrounding spaces. */
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
@@ -238,6 +239,15 @@ async function confirmActivation(
       .where('id', '=', row.id)
       .execute()
     await consumeToken(trx, ctx.codec, payload.passthrough, 'activation', now)
+    await recordActivity(trx, {
+      kind: 'activation',
+      actor: token.email,
+      companyId: license.company_id,
+      account: token.email,
+      summary: `activated ${licenseWords(license)} on ${row.hostname}`,
+      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${a.hostname}`),
+      at: now,
+    })
     return { completed: true as const }
   })
 }

@@ -14,6 +14,8 @@ import { withSubscriptionLock } from '../subscriptions/lock.js'
 import { licensesByIds } from './company.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+import { groupBy, licenseWords, recordActivity } from '../activity/log.js'
 
 /**
  * removeLicense: deletes the licenses (their activations go with them). All or nothing: an id that is unknown, or
@@ -40,6 +42,20 @@ export async function removeLicense(
     const ids = [...rows.keys()]
     await trx.deleteFrom('activations').where('license_id', 'in', ids).execute()
     await trx.deleteFrom('licenses').where('id', 'in', ids).execute()
+    // One entry for each company (or personal holder) whose licenses went.
+    for (const licenses of groupBy([...rows.values()], (row) => row.owner).values()) {
+      const lines = licenses.map((row) => `removed ${licenseWords(row)} (${row.product_name})`)
+      await recordActivity(trx, {
+        kind: 'license',
+        actor: PLATFORM_ADMINISTRATOR,
+        companyId: licenses[0].company_id,
+        account: licenses[0].company_id ? null : licenses[0].owner,
+        summary: lines.length === 1 ? lines[0] : `removed ${lines.length} licenses`,
+        details: lines.length === 1 ? [] : lines,
+        people: licenses.map((row) => row.assigned_to).filter((email) => email !== ''),
+        at: ctx.now(),
+      })
+    }
   })
   return { completed: true }
 }
@@ -58,7 +74,7 @@ export async function removeSubscription(
   await withSubscriptionLock(ctx.db, payload.subscriptionId, async () => {
     const row = await ctx.db
       .selectFrom('subscriptions')
-      .select(['id', 'state', 'provider_subscription_id'])
+      .select(['id', 'state', 'provider_subscription_id', 'owner', 'company_id', 'product_name'])
       .where('id', '=', payload.subscriptionId)
       .executeTakeFirst()
     if (!row) throw new ServiceError('NOT_FOUND', `Subscription ${payload.subscriptionId} was not found.`)
@@ -77,6 +93,14 @@ export async function removeSubscription(
       }
       await trx.updateTable('payments').set({ subscription_id: null }).where('subscription_id', '=', row.id).execute()
       await trx.deleteFrom('subscriptions').where('id', '=', row.id).execute()
+      await recordActivity(trx, {
+        kind: 'subscription',
+        actor: PLATFORM_ADMINISTRATOR,
+        companyId: row.company_id,
+        account: row.company_id ? null : row.owner,
+        summary: `removed subscription ${row.id} (${row.product_name}) and its ${licenseIds.length} license(s)`,
+        at: ctx.now(),
+      })
     })
   })
   return { completed: true }
@@ -145,6 +169,15 @@ export async function mergeLicenses(
       .set({ ...target, license_type: 'company' })
       .where('owner', '=', caller.email)
       .execute()
+    await recordActivity(trx, {
+      kind: 'license',
+      actor: PLATFORM_ADMINISTRATOR,
+      companyId: company.id,
+      account: caller.email,
+      summary: `merged the licenses and subscriptions of ${caller.email} into ${company.name}`,
+      people: [caller.email],
+      at: now,
+    })
   })
   return { completed: true }
 }

@@ -17,6 +17,7 @@ import { offlineKeySigner } from '../offline-keys.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { rolesIn } from '../roles.js'
+import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 
 type Store = DB | Transaction<Database>
 
@@ -104,6 +105,7 @@ export async function changeAssignment(
     await lockCompanies(trx, companyIds)
 
     const changed: Array<{ row: LicenseRow; email: string }> = []
+    const done: Array<{ row: LicenseRow; from: string; to: string }> = []
     for (const [i, change] of payload.licenses.entries()) {
       const row = rows[i]
       if (row.assigned_to === change.assignedTo) continue
@@ -117,6 +119,19 @@ export async function changeAssignment(
         throw new ServiceError('ASSIGNMENT_CHANGED', assignmentChangedMessage(now?.assigned_to ?? ''))
       }
       if (change.assignedTo !== '') changed.push({ row, email: change.assignedTo })
+      done.push({ row, from: row.assigned_to, to: change.assignedTo })
+    }
+    for (const [companyId, changes] of groupBy(done, (d) => d.row.company_id ?? '')) {
+      const lines = changes.map((d) => assignmentWords(d.row, d.from, d.to))
+      await recordActivity(trx, {
+        kind: 'assignment',
+        actor: caller.email,
+        companyId,
+        summary: lines.length === 1 ? lines[0] : assignmentSummary(changes),
+        details: lines.length === 1 ? [] : lines,
+        people: changes.flatMap((d) => [d.from, d.to]).filter((email) => email !== ''),
+        at: ctx.now(),
+      })
     }
     const companies = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
     return { changed, companyNames: new Map(companies.map((c) => [c.id, c.name])) }

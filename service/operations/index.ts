@@ -9,6 +9,7 @@ import { permissionOperations } from './permissions.js'
 import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
 import { subscriptionOperations } from './subscriptions.js'
+import { activityOperations } from '../activity/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
 
@@ -37,4 +38,5 @@ export const operationHandlers: OperationHandlers = {
   ...shopOperations,
   ...renewalOperations,
   ...subscriptionOperations,
+  ...activityOperations,
 }

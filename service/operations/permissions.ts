@@ -25,6 +25,7 @@ import { rolesIn, roleIn } from '../roles.js'
 import { lockCompanies } from './company.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { recordActivity } from '../activity/log.js'
 
 const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]
 
@@ -137,6 +138,16 @@ export async function updatePermissions(
           .execute()
         mails.push({ email: a.email, companyId, role: a.role })
       }
+      const lines = permissionChanges(held, removing, adding)
+      await recordActivity(trx, {
+        kind: 'permission',
+        actor: caller.email,
+        companyId,
+        summary: lines.length === 1 ? lines[0] : `changed ${lines.length} permissions`,
+        details: lines.length === 1 ? [] : lines,
+        people: [...removing, ...adding.map((a) => a.email)],
+        at: now,
+      })
     }
     const names = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
     return { mails, companyNames: new Map(names.map((c) => [c.id, c.name])) }
@@ -156,6 +167,25 @@ export async function updatePermissions(
     }
   }
   return { completed: true }
+}
+
+/** "added dev@acme.test as Company Manager", "removed …", "changed the role of … from … to …". */
+function permissionChanges(
+  held: ReadonlyMap<string, PermissionEntry>,
+  removing: readonly string[],
+  adding: readonly { email: string; role: RoleNumber }[],
+): string[] {
+  const roleHeld = (email: string) => roleNames[roleOf(held.get(email)?.permissions ?? [])]
+  const added = new Map(adding.map((a) => [a.email, a.role]))
+  return [
+    ...removing.map((email) => {
+      const role = added.get(email)
+      return role === undefined
+        ? `removed ${email} (${roleHeld(email)})`
+        : `changed the role of ${email} from ${roleHeld(email)} to ${roleNames[role]}`
+    }),
+    ...adding.filter((a) => !removing.includes(a.email)).map((a) => `added ${a.email} as ${roleNames[a.role]}`),
+  ]
 }
 
 function permissionMail(email: string, company: string, role: RoleNumber, addedBy: string, publicUrl: string): Mail {

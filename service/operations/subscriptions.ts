@@ -45,6 +45,8 @@ import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/seats
 import type { OperationHandlers } from './handlers.js'
 import { rolesIn } from '../roles.js'
 import { inTransaction } from '../db/transaction.js'
+import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
+import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
 /** The extension offer adds this many months (spec §9: "Extension is 12 months"). */
 const EXTENSION_YEARS = 1
@@ -56,10 +58,15 @@ export async function cancelSubscription(
   payload: ParsedPayload<'cancelSubscription'>,
   ctx: ServiceContext,
 ): Promise<Result<'cancelSubscription'>> {
-  return withSubscription(ctx, payload.subscriptionId, 'billing', 'cancel', async ({ row }) => {
+  return withSubscription(ctx, payload.subscriptionId, 'billing', 'cancel', async ({ row }, caller) => {
     await providerOf(ctx).cancelSubscription(providerIdOf(row))
     await inTransaction(ctx.db, async (trx) => {
       await trx.updateTable('subscriptions').set(cancelledColumns(ctx.now())).where('id', '=', row.id).execute()
+      await recordSubscriptionActivity(trx, row, {
+        actor: caller.email,
+        summary: `cancelled ${subscriptionWords(row)}: its licenses run to their expiry`,
+        at: ctx.now(),
+      })
     })
     return { completed: true as const }
   })
@@ -74,7 +81,7 @@ export async function subscriptionPauseResume(
   payload: ParsedPayload<'subscriptionPauseResume'>,
   ctx: ServiceContext,
 ): Promise<Result<'subscriptionPauseResume'>> {
-  return withSubscription(ctx, payload.subscriptionId, 'billing', payload.action, async ({ row }) => {
+  return withSubscription(ctx, payload.subscriptionId, 'billing', payload.action, async ({ row }, caller) => {
     const provider = providerOf(ctx)
     const providerId = providerIdOf(row)
     if (payload.action === 'pause') {
@@ -85,6 +92,11 @@ export async function subscriptionPauseResume(
           .set({ state: 'paused', next_payment_date: null, next_payment_amount: null, updated_at: ctx.now() })
           .where('id', '=', row.id)
           .execute()
+        await recordSubscriptionActivity(trx, row, {
+          actor: caller.email,
+          summary: `paused ${subscriptionWords(row)} (auto-renew off)`,
+          at: ctx.now(),
+        })
       })
       return { completed: true as const }
     }
@@ -101,6 +113,11 @@ export async function subscriptionPauseResume(
         })
         .where('id', '=', row.id)
         .execute()
+      await recordSubscriptionActivity(trx, row, {
+        actor: caller.email,
+        summary: `${payload.action === 'restart' ? 'restarted' : 'resumed'} ${subscriptionWords(row)} (auto-renew on)`,
+        at: ctx.now(),
+      })
     })
     return {
       completed: true as const,
@@ -121,7 +138,7 @@ export async function subscriptionUpdateQuantity(
   payload: ParsedPayload<'subscriptionUpdateQuantity'>,
   ctx: ServiceContext,
 ): Promise<Result<'subscriptionUpdateQuantity'>> {
-  return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }) => {
+  return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
     const quantity = payload.quantity
     if (quantity === row.quantity) {
       throw new ServiceError('INVALID_STATE', `The subscription already has ${quantity} license(s).`)
@@ -179,6 +196,18 @@ export async function subscriptionUpdateQuantity(
         })
         .where('id', '=', row.id)
         .execute()
+      await recordSubscriptionActivity(trx, row, {
+        actor: caller.email,
+        summary: `changed the quantity of ${subscriptionWords(row)} from ${row.quantity} to ${quantity}${increase ? '' : ': the licenses beyond it lapse at term end'}`,
+        details: chosen
+          .map((ref) => {
+            const license = licenses.find((l) => l.id === ref.id)
+            return license ? `${licenseWords(license)} (${license.assigned_to}) lapses` : ''
+          })
+          .filter(Boolean),
+        people: chosen.flatMap((ref) => licenses.find((l) => l.id === ref.id)?.assigned_to ?? []),
+        at: now,
+      })
       if (increase) {
         await reconcileQuantity({ trx, now }, { ...current, quantity }, quantity)
         return
@@ -206,7 +235,7 @@ export async function subscriptionUpgrade(
   payload: ParsedPayload<'subscriptionUpgrade'>,
   ctx: ServiceContext,
 ): Promise<Result<'subscriptionUpgrade'>> {
-  return withSubscription(ctx, payload.subscriptionId, 'billing', 'upgrade', async ({ row }) => {
+  return withSubscription(ctx, payload.subscriptionId, 'billing', 'upgrade', async ({ row }, caller) => {
     const provider = providerOf(ctx)
     const plan = planOfRow(row, provider)
     const annual = planOf(plan.product, plan.type, 'year')
@@ -222,6 +251,11 @@ export async function subscriptionUpgrade(
         .selectAll()
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow()
+      await recordSubscriptionActivity(trx, row, {
+        actor: caller.email,
+        summary: `upgraded ${subscriptionWords(row)} from monthly to annual billing`,
+        at: ctx.now(),
+      })
       // Confirmed already (a webhook delivered before the answer): nothing is pending.
       if (current.billing_period === 'year') return
       await trx
@@ -271,6 +305,8 @@ export async function specialOffer(
         )
       }
     }
+    // Who accepted the offer, for the activity log (read before the charge, which must not be followed by a refusal).
+    const { email: actor } = await requireCaller(ctx)
     const charge = await provider.charge(providerId, offer.priceGross, 'Subscription extension, 12 months')
 
     const now = ctx.now()
@@ -307,6 +343,11 @@ export async function specialOffer(
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute()
+      await recordSubscriptionActivity(trx, row, {
+        actor,
+        summary: `extended ${subscriptionWords(row)} by ${EXTENSION_YEARS * 12} months (extension offer, ${charge.currency} ${charge.amount})`,
+        at: now,
+      })
     })
     return { completed: true as const }
   })
@@ -371,10 +412,24 @@ export async function subscriptionAssign(
           plan.error,
         )
       }
+      const done: Array<{ row: LicenseRow; from: string; to: string }> = []
       for (const change of plan.changes) {
         const license = subscription.licenses.find((l) => l.id === change.id) as License
         if (!canAssignLicense(license)) throw new ServiceError('CANNOT_ASSIGN', cannotAssign)
         await trx.updateTable('licenses').set({ assigned_to: change.assignedTo }).where('id', '=', change.id).execute()
+        const before = licenses.find((l) => l.id === change.id) as LicenseRow
+        done.push({ row: before, from: before.assigned_to, to: change.assignedTo })
+      }
+      if (done.length > 0) {
+        const lines = done.map((d) => assignmentWords(d.row, d.from, d.to))
+        await recordSubscriptionActivity(trx, row, {
+          kind: 'assignment',
+          actor: caller.email,
+          summary: lines.length === 1 ? lines[0] : `${assignmentSummary(done)} (${subscriptionWords(row)})`,
+          details: lines.length === 1 ? [] : lines,
+          people: done.flatMap((d) => [d.from, d.to]).filter((email) => email !== ''),
+          at: ctx.now(),
+        })
       }
       const company = await trx
         .selectFrom('companies')

@@ -17,6 +17,8 @@ import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type Purchas
 import { verifiedCompanyPurchase } from './passthrough.js'
 import { round2 } from './sandbox/pricing.js'
 import type { PaymentsTransaction } from './tables.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { recordActivity } from '../activity/log.js'
 
 export type Purchase = {
   checkoutId: string
@@ -76,6 +78,18 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
   const subscriptionId = p.subscription ? await insertSubscription(p, p.subscription, buyer, orderId, env) : null
   const expiration = p.subscription ? termEnd(p.subscription.nextBillDate) : (p.expiry ?? addUtcYears(now, 1))
   await insertLicenses(p, buyer, { orderId, subscriptionId, expiration }, env)
+  const licenses = `${p.quantity} license(s) of ${licenseProductName(p.plan)}`
+  await recordActivity(trx, {
+    kind: subscriptionId ? 'subscription' : 'license',
+    actor: PAYMENT_PROVIDER,
+    companyId: buyer.companyId,
+    account: buyer.companyId ? null : buyer.owner,
+    summary: subscriptionId
+      ? `created subscription ${subscriptionId} with ${licenses} (order ${orderId}) for ${buyer.ownerEmail}`
+      : `added ${licenses} (order ${orderId}) for ${buyer.ownerEmail}`,
+    people: [buyer.ownerEmail],
+    at: now,
+  })
   env.effects.mails.push(readyMail(p, buyer, orderId, env))
   return { orderId, subscriptionId }
 }

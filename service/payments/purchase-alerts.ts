@@ -24,6 +24,8 @@ import { fulfilPurchase, recordPayment } from './fulfilment.js'
 import { verifiedRenewal } from './passthrough.js'
 import { renewLicenses } from './renewal.js'
 import { round2 } from './sandbox/pricing.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
 export async function subscriptionCreated(a: AlertFields, env: AlertEnv) {
   const plan = planFor(required(a, 'subscription_plan_id'), env)
@@ -119,6 +121,12 @@ export async function subscriptionPaymentSucceeded(a: AlertFields, env: AlertEnv
     })
     .where('id', '=', sub.id)
     .execute()
+  await recordSubscriptionActivity(env.trx, sub, {
+    kind: 'renewal',
+    actor: PAYMENT_PROVIDER,
+    summary: `received the payment of ${subscriptionWords(sub)}; its licenses run on to the next term`,
+    at: env.now,
+  })
   await recordPayment(env, {
     id: `pp_${required(a, 'subscription_payment_id')}`,
     subscriptionId: sub.id,

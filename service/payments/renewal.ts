@@ -18,6 +18,8 @@ import {
 import { cotermExpiry } from './coterm.js'
 import { addUtcYears } from './dates.js'
 import { recordPayment, unusedOrderId } from './fulfilment.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { licenseWords, recordActivity } from '../activity/log.js'
 
 export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: AlertEnv) {
   const { trx, now } = env
@@ -48,6 +50,20 @@ export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, en
   }
   const first = licenses[0]
   const orderId = await unusedOrderId(trx)
+  const lines = licenses.map((l) => `renewed ${licenseWords(l)}`)
+  await recordActivity(trx, {
+    kind: 'renewal',
+    actor: PAYMENT_PROVIDER,
+    companyId: first.company_id,
+    account: first.company_id ? null : first.owner,
+    summary:
+      lines.length === 1
+        ? `${lines[0]} (order ${orderId}${pass.coterm ? ', co-termed' : ''})`
+        : `renewed ${lines.length} licenses (order ${orderId}${pass.coterm ? ', co-termed' : ''})`,
+    details: lines.length === 1 ? [] : lines,
+    people: [normalizeEmail(required(a, 'email'))],
+    at: now,
+  })
   const gross = amount(a, 'sale_gross') ?? 0
   const buyer = normalizeEmail(required(a, 'email'))
   await trx

@@ -23,6 +23,8 @@ import {
   type AlertEnv,
   type AlertFields,
 } from './alerts.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
 export async function subscriptionPaymentFailed(a: AlertFields, env: AlertEnv) {
   const sub = await requireSubscription(a, env)
@@ -37,6 +39,11 @@ export async function subscriptionPaymentFailed(a: AlertFields, env: AlertEnv) {
     })
     .where('id', '=', sub.id)
     .execute()
+  await recordSubscriptionActivity(env.trx, sub, {
+    actor: PAYMENT_PROVIDER,
+    summary: `the payment of ${subscriptionWords(sub)} failed: it is past due until the payment method is updated`,
+    at: env.now,
+  })
   return 'processed' as const
 }
 
@@ -79,6 +86,21 @@ export async function subscriptionUpdated(a: AlertFields, env: AlertEnv) {
       .execute()
   }
   if (quantity !== sub.quantity || a.new_quantity) await reconcileQuantity(env, sub, quantity)
+  const changes = [
+    ...(state !== sub.state ? [`its state from ${sub.state} to ${state}`] : []),
+    ...(plan && plan.billingPeriod !== sub.billing_period
+      ? [`its billing from ${sub.billing_period}ly to ${plan.billingPeriod}ly`]
+      : []),
+    ...(quantity !== sub.quantity ? [`its quantity from ${sub.quantity} to ${quantity}`] : []),
+  ]
+  await recordSubscriptionActivity(env.trx, sub, {
+    actor: PAYMENT_PROVIDER,
+    summary:
+      changes.length > 0
+        ? `changed ${changes.join(', ')} of ${subscriptionWords(sub)}`
+        : `updated the billing details of ${subscriptionWords(sub)}`,
+    at: env.now,
+  })
   env.effects.refresh.add(sub.provider_subscription_id ?? required(a, 'subscription_id'))
   return 'processed' as const
 }
@@ -93,6 +115,13 @@ export async function subscriptionCancelled(a: AlertFields, env: AlertEnv) {
     return 'ignored' as const
   }
   await env.trx.updateTable('subscriptions').set(cancelledColumns(env.now)).where('id', '=', sub.id).execute()
+  if (sub.state !== 'deleted') {
+    await recordSubscriptionActivity(env.trx, sub, {
+      actor: PAYMENT_PROVIDER,
+      summary: `cancelled ${subscriptionWords(sub)}: its licenses run to their expiry`,
+      at: env.now,
+    })
+  }
   return 'processed' as const
 }
 

@@ -1,12 +1,15 @@
 import { Flex } from '@radix-ui/themes'
+import { CompanyActivityLink } from './activity/activity-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
 import { PermissionsLink } from './permissions/permissions-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
+import { SeatCsvLinks } from './seats/seat-csv-links'
 import type { CompanyActionProps } from './shared/row-actions'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription. Each renders nothing when its flags say no.
+ * New Subscription, the seat list's CSV export and import, and the company's Activity. Each renders nothing when its
+ * flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
   return (
@@ -17,6 +20,8 @@ export function CompanyActions(props: CompanyActionProps) {
         <BulkRenewLink {...props} />
         <OfflineKeysLink {...props} />
         <NewSubscriptionLink {...props} />
+        <SeatCsvLinks {...props} />
+        <CompanyActivityLink {...props} />
       </nav>
     </Flex>
   )

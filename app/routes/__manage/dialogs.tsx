@@ -10,10 +10,12 @@
 import type { SerializeFrom } from '@remix-run/node'
 import type { Details } from '#protocol/operations'
 import { accountDialogs } from './account/account.registry'
+import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
 import { companyDialogs } from './company/company.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
+import { seatDialogs } from './seats/seats.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
@@ -21,10 +23,12 @@ import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
 export const manageDialogs = {
   ...accountDialogs,
   ...companyDialogs,
+  ...seatDialogs,
   ...permissionDialogs,
   ...renewalDialogs,
   ...subscriptionDialogs,
   ...adminDialogs,
+  ...activityDialogs,
 }
 
 type Registry = typeof manageDialogs

@@ -3,6 +3,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
 import type { ManageView } from '#app/rules/manage-view'
 import { MergeCompaniesLink } from './admin/admin-links'
+import { AccountActivityLink } from './activity/activity-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
@@ -70,6 +71,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
             <Heading as="h2" size="5" mb="3" id="personal-heading">
               Personal
             </Heading>
+            <AccountActivityLink />
             {personal.subscriptions.length ? (
               <SubscriptionList
                 subscriptions={personal.subscriptions}

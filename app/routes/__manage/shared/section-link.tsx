@@ -7,15 +7,18 @@ export function SectionLink({
   target,
   label,
   companyName,
+  labelFor = label,
 }: {
   target: DialogTarget
   label: string
   companyName: string
+  /** What the link does, named for a screen reader as "… for {company}" (the visible label by default). */
+  labelFor?: string
 }) {
   const location = useLocation()
   return (
     <Button asChild variant="soft" size="2">
-      <Link to={dialogUrl(target, location.search)} preventScrollReset aria-label={`${label} for ${companyName}`}>
+      <Link to={dialogUrl(target, location.search)} preventScrollReset aria-label={`${labelFor} for ${companyName}`}>
         {label}
       </Link>
     </Button>

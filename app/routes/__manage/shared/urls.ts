@@ -42,6 +42,10 @@ export type DialogTarget =
   | { dialog: 'receipt'; license: string; owner: string }
   // subscriptions
   | { dialog: SubscriptionDialogName; subscription: string }
+  // the seat list's CSV import
+  | { dialog: 'import-seats'; company: string }
+  // the activity log: a company's (company given) or the account's own, filtered by kind and person, paged
+  | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string }

@@ -1,0 +1,8 @@
+/** The activity log's dialog of /manage: a company's log, or the signed-in account's own. */
+import { defineDialog } from '../shared/registry'
+import { ActivityDialog } from './activity-dialog'
+import { activityDialog } from './activity.server'
+
+export const activityDialogs = {
+  activity: defineDialog({ load: activityDialog, Component: ActivityDialog }),
+}

@@ -1,0 +1,81 @@
+/**
+ * The Activity dialog (`?dialog=activity[&company=ID][&kind=K][&person=EMAIL][&page=N]`): a company's activity log for
+ * its administrators and platform administrators, or, without a company, the signed-in account's own log. Newest
+ * first, 50 a page, filtered by kind and by person; the same filter downloads as CSV (`/manage/activity.csv?…`).
+ */
+import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity'
+import type { Details } from '#protocol/operations'
+import { callLicensing } from '#app/utils/licensing.server'
+import type { SignedInUser } from '#app/utils/session.server'
+import type { AppLoadContext } from '@remix-run/node'
+import type { DialogLoader } from '../shared/registry'
+import { findCompany, notFound, refusal } from '../shared/details.server'
+
+export type ActivityFilter = { company?: string; kind?: ActivityKind; person?: string; page: number }
+
+export type ActivityDialogData =
+  | {
+      kind: 'log'
+      /** The company whose log it is; absent for the account's own log. */
+      company?: { id: string; name: string }
+      filter: ActivityFilter
+      entries: ActivityEntry[]
+      total: number
+      pageSize: number
+    }
+  | { kind: 'error'; company?: { id: string; name: string }; message: string }
+
+/** The filter a URL asks for; a value that is not one is left out (the unfiltered log), never an error. */
+export function activityFilter(params: URLSearchParams): ActivityFilter {
+  const kind = ActivityKind.safeParse(params.get('kind'))
+  const person = (params.get('person') ?? '').trim().toLowerCase().slice(0, 254)
+  const page = Number(params.get('page'))
+  return {
+    ...(params.get('company') ? { company: String(params.get('company')) } : {}),
+    ...(kind.success ? { kind: kind.data } : {}),
+    ...(person ? { person } : {}),
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  }
+}
+
+/** The log's company, when the user may read its log; 404 for a company that is not theirs or whose log they may not read. */
+export function activityCompany(details: Details, companyId: string | undefined) {
+  if (companyId === undefined) return undefined
+  const company = findCompany(details, companyId)
+  if (!company || !mayReadCompanyActivity(company, details.admin)) notFound()
+  return { id: company.id, name: company.name }
+}
+
+/** One page of the log as the service answers it. */
+export async function activityPage(
+  args: { user: SignedInUser; context: AppLoadContext },
+  filter: ActivityFilter,
+  pageSize?: number,
+) {
+  return callLicensing(
+    'retrieveActivity',
+    {
+      ...(filter.company ? { companyId: filter.company } : {}),
+      ...(filter.kind ? { kind: filter.kind } : {}),
+      ...(filter.person ? { person: filter.person } : {}),
+      page: filter.page,
+      ...(pageSize ? { pageSize } : {}),
+    },
+    { credential: args.user.credential, context: args.context },
+  )
+}
+
+export const activityDialog: DialogLoader<ActivityDialogData> = async (args) => {
+  const filter = activityFilter(args.url.searchParams)
+  const company = activityCompany(args.details, filter.company)
+  const answer = await activityPage(args, filter)
+  if (!answer.ok) return { kind: 'error', company, message: refusal(answer.error).message } satisfies ActivityDialogData
+  return {
+    kind: 'log',
+    company,
+    filter,
+    entries: answer.result.entries,
+    total: answer.result.total,
+    pageSize: answer.result.pageSize,
+  } satisfies ActivityDialogData
+}

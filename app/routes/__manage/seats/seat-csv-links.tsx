@@ -1,0 +1,27 @@
+import { Button } from '@radix-ui/themes'
+import { Link } from '@remix-run/react'
+import type { CompanyActionProps } from '../shared/row-actions'
+import { SectionLink } from '../shared/section-link'
+import { exportSeatsUrl } from './urls'
+
+/** The seat list as a spreadsheet: Export CSV for anyone who sees the licenses, Import CSV for those who may assign. */
+export function SeatCsvLinks({ company }: CompanyActionProps) {
+  if (company.licenses.length === 0) return null
+  return (
+    <>
+      <Button asChild variant="soft" size="2">
+        <a href={exportSeatsUrl(company.id)} download aria-label={`Export CSV of the licenses of ${company.name}`}>
+          Export CSV
+        </a>
+      </Button>
+      {company.canAssign ? (
+        <SectionLink
+          target={{ dialog: 'import-seats', company: company.id }}
+          label="Import CSV"
+          companyName={company.name}
+          labelFor="Import seat assignments"
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+/**
+ * The activity log: what the service changed, who changed it and when. A company's log is read by its administrators
+ * (Reseller Administrator, Company Administrator) and platform administrators; an account's own log (email changes,
+ * sign-in method changes, activations) by that account. Shared by the service (`retrieveActivity`) and the portal's
+ * Activity dialog and its CSV export.
+ */
+import { z } from 'zod'
+import { EMAIL_MAX_LENGTH } from './email.js'
+
+export const activityKinds = [
+  'assignment',
+  'permission',
+  'license',
+  'activation',
+  'subscription',
+  'renewal',
+  'account',
+] as const
+export const ActivityKind = z.enum(activityKinds)
+export type ActivityKind = z.infer<typeof ActivityKind>
+
+/** The filter's names for each kind. */
+export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
+  assignment: 'Assignments',
+  permission: 'Permissions',
+  license: 'Licenses',
+  activation: 'Activations',
+  subscription: 'Subscriptions',
+  renewal: 'Renewals',
+  account: 'Account',
+}
+
+/** Who made a change that no account made in its own name. */
+export const PLATFORM_ADMINISTRATOR = 'platform administrator'
+export const PAYMENT_PROVIDER = 'payment provider'
+
+/** Entries per page of the dialog; an export reads pages of the largest size. */
+export const ACTIVITY_PAGE_SIZE = 50
+export const ACTIVITY_MAX_PAGE_SIZE = 1000
+
+export const ActivityEntry = z.object({
+  id: z.number(),
+  /** Epoch milliseconds; the portal shows it in the spec's date and time formats. */
+  at: z.number(),
+  kind: ActivityKind,
+  actor: z.string(),
+  summary: z.string(),
+  /** One sentence per license or person when the change touched several. */
+  details: z.array(z.string()),
+})
+export type ActivityEntry = z.infer<typeof ActivityEntry>
+
+export const retrieveActivityOperation = {
+  /** With `companyId`, that company's log; without it, the caller's own account's log. Newest first. */
+  payload: z.object({
+    companyId: z.string().min(1).max(200).optional(),
+    kind: ActivityKind.optional(),
+    /** Entries that name this address (who made the change or whom it concerned). */
+    person: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX_LENGTH).optional(),
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
+  }),
+  result: z.object({
+    entries: z.array(ActivityEntry),
+    /** Entries matching the filter, on every page. */
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+}
+
+/**
+ * Who may read a company's log: its administrators (Reseller Administrator and Company Administrator, the roles with
+ * canAddUsers) and platform administrators; managers may not.
+ */
+export function mayReadCompanyActivity(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
+  return flags.canAddUsers || platformAdministrator
+}

@@ -1,0 +1,90 @@
+/**
+ * retrieveActivity: reads the activity log, newest first, a page at a time, filtered by kind and by person. A
+ * company's log is for its administrators (Reseller Administrator, Company Administrator) and platform
+ * administrators — not for managers, nor for anyone outside the company. Without a company, the caller reads their own
+ * account's log.
+ */
+import type { Expression, SqlBool } from 'kysely'
+import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import { ServiceError } from '../errors.js'
+import type { OperationHandlers } from '../operations/handlers.js'
+import { rolesIn } from '../roles.js'
+
+async function retrieveActivity(
+  payload: ParsedPayload<'retrieveActivity'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrieveActivity'>> {
+  const caller = await requireCaller(ctx)
+  if (payload.companyId !== undefined) {
+    const role = (await rolesIn(ctx.db, caller.email, [payload.companyId])).get(payload.companyId)
+    if (!mayReadCompanyActivity(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
+      throw new ServiceError('FORBIDDEN', "Only the company's administrators may see its activity.")
+    }
+    const company = await ctx.db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '=', payload.companyId)
+      .executeTakeFirst()
+    if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
+  }
+
+  const { companyId, kind, person, page, pageSize } = payload
+  const filtered = ctx.db.selectFrom('activity_entries as e').where((eb) => {
+    const conditions: Expression<SqlBool>[] = [
+      companyId !== undefined ? eb('e.company_id', '=', companyId) : eb('e.account_email', '=', caller.email),
+    ]
+    if (kind !== undefined) conditions.push(eb('e.kind', '=', kind))
+    if (person !== undefined) {
+      conditions.push(
+        eb.or([
+          eb('e.actor', '=', person),
+          eb.exists(
+            eb
+              .selectFrom('activity_people as p')
+              .select('p.entry_id')
+              .whereRef('p.entry_id', '=', 'e.id')
+              .where('p.email', '=', person),
+          ),
+        ]),
+      )
+    }
+    return eb.and(conditions)
+  })
+  const [{ total }, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .select(['e.id', 'e.created_at', 'e.kind', 'e.actor', 'e.summary', 'e.details'])
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ])
+  return { entries: rows.map(toEntry), total: Number(total), page, pageSize }
+}
+
+function toEntry(row: {
+  id: number
+  created_at: number
+  kind: string
+  actor: string
+  summary: string
+  details: string
+}): ActivityEntry {
+  const details: unknown = JSON.parse(row.details)
+  return {
+    id: Number(row.id),
+    at: Number(row.created_at),
+    kind: ActivityKind.catch('license').parse(row.kind),
+    actor: row.actor,
+    summary: row.summary,
+    details: Array.isArray(details) ? details.map(String) : [],
+  }
+}
+
+export const activityOperations: OperationHandlers = {
+  retrieveActivity,
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely'
+import { autoId } from './dialect.js'
+
+// The activity log (service/activity): one entry per change the service makes, written in the change's transaction.
+// An entry belongs to a company's log, to an account's own log, or to both (an activation of a company license is the
+// company's and its holder's). `activity_people` lists everyone an entry names, so the log filters by person.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('activity_entries')
+    .addColumn('id', ...autoId(db))
+    .addColumn('company_id', 'text')
+    .addColumn('account_email', 'text')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('summary', 'text', (c) => c.notNull())
+    .addColumn('details', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createIndex('activity_entries_company')
+    .on('activity_entries')
+    .columns(['company_id', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('activity_entries_account')
+    .on('activity_entries')
+    .columns(['account_email', 'created_at'])
+    .execute()
+  await db.schema
+    .createTable('activity_people')
+    .addColumn('entry_id', 'integer', (c) => c.notNull().references('activity_entries.id').onDelete('cascade'))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('activity_people_pk', ['entry_id', 'email'])
+    .execute()
+  await db.schema.createIndex('activity_people_email').on('activity_people').columns(['email', 'entry_id']).execute()
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('activity_people').ifExists().execute()
+  await db.schema.dropTable('activity_entries').ifExists().execute()
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { createSoloCompany, dialog, uniqueEmail } from './company-helpers'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+
+/** Clicks what downloads a file and answers the file's text (script on and off alike: a plain link). */
+async function download(page: Page, click: () => Promise<void>): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()])
+  return fs.readFileSync((await file.path())!, 'utf8')
+}
+
+test.describe('the seat list as CSV and the activity log', () => {
+  test('export, import a changed file (plan, then the seats), and read who did it in the Activity dialog', async ({
+    page,
+    js,
+  }) => {
+    // Sign-in, two downloads, two uploads and four axe scans.
+    test.slow()
+    const admin = uniqueEmail('csv-admin', js)
+    const first = uniqueEmail('csv-first', js)
+    const second = uniqueEmail('csv-second', js)
+    const name = createSoloCompany(admin)
+    await signIn(page, admin)
+    // The company has nothing assigned yet, so Bulk Assign opened by itself once; the page itself is what we need.
+    await page.goto('/manage')
+
+    const exported = await download(page, () =>
+      page.getByRole('link', { name: `Export CSV of the licenses of ${name}` }).click(),
+    )
+    expect(exported.charCodeAt(0)).toBe(0xfeff)
+    const lines = exported.slice(1).trim().split('\r\n')
+    expect(lines[0]).toBe('Product,Order,Key,Assigned to,Expiry,Subscription')
+    expect(lines).toHaveLength(4)
+    expect(lines.slice(1).every((line) => line.startsWith('Quokka.js PRO,'))).toBe(true)
+
+    // Key 1 and key 2 get a holder; key 3 stays free.
+    const changed = [
+      lines[0],
+      ...lines.slice(1).map((line) => {
+        const cells = line.split(',')
+        if (cells[2] === '1') cells[3] = first
+        if (cells[2] === '2') cells[3] = second
+        return cells.join(',')
+      }),
+    ].join('\r\n')
+
+    await page.getByRole('link', { name: `Import seat assignments for ${name}` }).click()
+    const importing = dialog(page, js, 'Import Seat Assignments')
+    await expect(importing.getByText('at most 5,000 rows and 1 MB')).toBeVisible()
+    await expectNoAxeViolations(page, 'Import Seat Assignments dialog')
+
+    // A file that is not UTF-8 is refused with a message tied to the field, and changes nothing.
+    await importing.getByLabel('CSV file').setInputFiles({
+      name: 'latin1.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x50, 0x72, 0x6f, 0x64, 0xe9, 0x0a]),
+    })
+    await importing.getByRole('button', { name: 'Show plan' }).click()
+    await expect(importing.getByRole('alert')).toHaveText(
+      'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+    )
+    await expect(importing.getByLabel('CSV file')).toHaveAttribute('aria-invalid', 'true')
+
+    await importing.getByLabel('CSV file').setInputFiles({
+      name: 'seats.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(changed, 'utf8'),
+    })
+    await importing.getByRole('button', { name: 'Show plan' }).click()
+    await expect(importing.getByRole('status')).toHaveText('2 license(s) will be assigned.')
+    const changes = importing.getByRole('list', { name: 'Changes' })
+    await expect(changes.getByRole('listitem')).toHaveText([
+      new RegExp(`^assign license 1 of order \\d+ to ${first.replace(/\./g, '\\.')}$`),
+      new RegExp(`^assign license 2 of order \\d+ to ${second.replace(/\./g, '\\.')}$`),
+    ])
+    await expectNoAxeViolations(page, 'Import Seat Assignments plan')
+    await importing.getByRole('button', { name: 'Apply' }).click()
+
+    await expect(importing).toHaveCount(0)
+    await expect(page.getByRole('cell', { name: first, exact: true })).toBeVisible()
+    await expect(page.getByRole('cell', { name: second, exact: true })).toBeVisible()
+
+    await page.getByRole('link', { name: `Activity for ${name}` }).click()
+    const activity = dialog(page, js, `Activity of ${name}`)
+    await expect(activity.getByRole('status')).toHaveText('1 entry; page 1 of 1.')
+    const row = activity.getByRole('row').nth(1)
+    await expect(row.getByRole('cell').nth(1)).toHaveText(admin)
+    await expect(row.getByRole('cell').nth(2)).toContainText('2 license(s) assigned')
+    await expect(row.getByRole('cell').nth(2)).toContainText(`to ${first}`)
+    await expect(row.getByRole('cell').nth(0)).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d\d:\d\d [AP]M UTC$/)
+    await expectNoAxeViolations(page, 'Activity dialog')
+
+    await activity.getByLabel('Kind').selectOption('permission')
+    await activity.getByRole('button', { name: 'Filter' }).click()
+    await expect(activity.getByRole('status')).toHaveText('No activity matches this filter.')
+    await expect(page).toHaveURL(new RegExp(`dialog=activity.*kind=permission`))
+    await activity.getByRole('link', { name: 'Show all' }).click()
+    await expect(activity.getByRole('status')).toHaveText('1 entry; page 1 of 1.')
+
+    await activity.getByLabel('Person (email address)').fill(second.toUpperCase())
+    await activity.getByRole('button', { name: 'Filter' }).click()
+    await expect(activity.getByRole('status')).toHaveText('1 entry matches this filter; page 1 of 1.')
+    await activity.getByLabel('Person (email address)').fill(uniqueEmail('nobody', js))
+    await activity.getByRole('button', { name: 'Filter' }).click()
+    await expect(activity.getByRole('status')).toHaveText('No activity matches this filter.')
+    await expectNoAxeViolations(page, 'Activity dialog, filtered')
+
+    await activity.getByRole('link', { name: 'Show all' }).click()
+    const log = await download(page, () => activity.getByRole('link', { name: 'Download CSV' }).click())
+    expect(log.charCodeAt(0)).toBe(0xfeff)
+    expect(log).toContain('When,Who,Kind,What,Details')
+    expect(log).toContain(`${admin},Assignments,2 license(s) assigned`)
+  })
+
+  test('a Company Manager is offered no Activity and cannot open it by its address', async ({ page }) => {
+    await signIn(page, 'max@acme.test')
+    await expect(page.getByRole('link', { name: 'Bulk Assign for Acme Corp' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Activity for Acme Corp' })).toHaveCount(0)
+    const response = await page.goto('/manage?dialog=activity&company=acme')
+    expect(response?.status()).toBe(404)
+    const csv = await page.request.get('/manage/activity.csv?company=acme')
+    expect(csv.status()).toBe(404)
+  })
+})

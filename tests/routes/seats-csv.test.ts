@@ -1,0 +1,266 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileTooLarge, tooManyRows } from '#app/rules/seats-csv'
+import { neutralizeFormula, notUtf8, toCsv } from '#app/utils/csv.server'
+import { createTestService, signInAs } from '../../service/testing'
+import { cookieFrom, removeDataDir, settle } from './account-stub'
+
+// The seat list's CSV export and import, through the /manage action and the export route, answered by the real (test)
+// service in process.
+const { action: manageAction } = await import('#app/routes/manage._index')
+const { loader: exportLoader } = await import('#app/routes/manage.licenses[.]csv')
+const { createUserSession } = await import('#app/utils/session.server')
+
+let service: Awaited<ReturnType<typeof createTestService>>
+let cookie = ''
+const email = 'olivia@acme.test'
+
+const context = {
+  licensing: { call: (request: unknown, credential?: string, key?: string) => service.call(request, credential, key) },
+} as unknown as AppLoadContext
+
+beforeAll(async () => {
+  service = await createTestService()
+  const credential = await signInAs(service, email)
+  cookie = cookieFrom(
+    await createUserSession(new Request('http://portal.test/'), { email, admin: false, credential }, '/manage'),
+  )
+})
+afterAll(async () => {
+  await service.close()
+  removeDataDir()
+})
+
+/** Every Acme license's holder, by id: what an import must leave alone unless it is applied. */
+const holders = async () =>
+  Object.fromEntries(
+    (
+      await service.db.selectFrom('licenses').select(['id', 'assigned_to']).where('company_id', '=', 'acme').execute()
+    ).map((l) => [l.id, l.assigned_to]),
+  )
+
+async function exported(): Promise<string> {
+  const response = await settle(
+    exportLoader({
+      request: new Request('http://portal.test/manage/licenses.csv?company=acme', { headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    }),
+  )
+  expect(response.status).toBe(200)
+  expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+}
+
+const importUrl = 'http://portal.test/manage?index&dialog=import-seats&company=acme'
+
+async function upload(content: BlobPart, name = 'seats.csv') {
+  const form = new FormData()
+  form.set('intent', 'import-seats')
+  form.set('stage', 'plan')
+  form.set('company', 'acme')
+  form.set('file', new Blob([content], { type: 'text/csv' }), name)
+  const response = await settle(
+    manageAction({
+      request: new Request(importUrl, { method: 'POST', body: form, headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    }),
+  )
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+async function apply(plan: unknown, idempotencyKey: string) {
+  const fields = new URLSearchParams({
+    intent: 'import-seats',
+    stage: 'apply',
+    company: 'acme',
+    plan: JSON.stringify(plan),
+    idempotencyKey,
+  })
+  return settle(
+    manageAction({
+      request: new Request(importUrl, {
+        method: 'POST',
+        body: fields,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      }),
+      params: {},
+      context,
+    }),
+  )
+}
+
+describe('export', () => {
+  it('is UTF-8 with a byte order mark, with the license table columns', async () => {
+    const text = await exported()
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    const rows = parse(text.slice(1)) as string[][]
+    expect(rows[0]).toEqual(['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'])
+    const acme = await service.db.selectFrom('licenses').select('id').where('company_id', '=', 'acme').execute()
+    expect(rows.length - 1).toBe(acme.length)
+  })
+
+  it('neutralises cells that a spreadsheet would run as formulas', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'plain'].map(neutralizeFormula)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      'plain',
+    ])
+    const text = toCsv(['A'], [['=HYPERLINK("http://evil.test","click")']])
+    expect(text).toBe('\ufeffA\r\n"\'=HYPERLINK(""http://evil.test"",""click"")"\r\n')
+  })
+
+  it("refuses a company that is not the user's", async () => {
+    const response = await settle(
+      exportLoader({
+        request: new Request('http://portal.test/manage/licenses.csv?company=globex', { headers: { Cookie: cookie } }),
+        params: {},
+        context,
+      }),
+    )
+    expect(response.status).toBe(404)
+  })
+})
+
+describe('import', () => {
+  it('an export imported unchanged plans no change (the demo company round-trips)', async () => {
+    const before = await holders()
+    const answer = await upload(await exported())
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ stage: 'plan', summary: 'No changes will be made.', errors: [], changes: [] })
+    expect(await holders()).toEqual(before)
+  })
+
+  it('a changed export shows the plan in bulk assign words, and Apply makes exactly it, once', async () => {
+    const text = await exported()
+    const rows = parse(text.slice(1)) as string[][]
+    const free = rows.findIndex((r, i) => i > 0 && r[0] === 'Wallaby.js + Quokka.js' && r[3] === '' && r[5] === '')
+    const held = rows.findIndex((r, i) => i > 0 && r[0] === 'Wallaby.js + Quokka.js' && r[3] !== '' && r[5] === '')
+    expect(free).toBeGreaterThan(0)
+    rows[free][3] = 'csv-new@acme.test'
+    const formerHolder = rows[held][3]
+    rows[held][3] = ''
+    const answer = await upload(toCsv(rows[0], rows.slice(1)))
+    expect(answer.body).toMatchObject({
+      stage: 'plan',
+      errors: [],
+      summary: '1 license(s) will be unassigned and 1 license(s) will be assigned.',
+    })
+    const changes = answer.body.changes as Array<{ words: string; id: string }>
+    expect(changes.map((c) => c.words).sort()).toEqual(
+      [
+        `assign license ${rows[free][2]} of order ${rows[free][1]} to csv-new@acme.test`,
+        `unassign license ${rows[held][2]} of order ${rows[held][1]} from ${formerHolder}`,
+      ].sort(),
+    )
+    const key = 'import-seats-key-0000000001'
+    const done = await apply(changes, key)
+    expect(done.status).toBe(302)
+    const again = await apply(changes, key)
+    expect(again.status).toBe(302)
+    const after = await holders()
+    const byWords = (words: string) => changes.find((c) => c.words.startsWith(words))!.id
+    expect(after[byWords('assign')]).toBe('csv-new@acme.test')
+    expect(after[byWords('unassign')]).toBe('')
+    const logged = await service.db
+      .selectFrom('activity_entries')
+      .select('summary')
+      .where('company_id', '=', 'acme')
+      .where('summary', '=', '1 license(s) unassigned and 1 license(s) assigned')
+      .execute()
+    expect(logged).toHaveLength(1)
+  })
+
+  it('product rows give any free license, and every bad row is named', async () => {
+    const before = await holders()
+    const order = (
+      await service.db
+        .selectFrom('licenses')
+        .select('order_id')
+        .where('company_id', '=', 'acme')
+        .executeTakeFirstOrThrow()
+    ).order_id
+    const csv = [
+      'Product,Order,Key,Email',
+      ',999999,1,a@acme.test',
+      `,${order},1,not an email`,
+      'Quokka.js PRO,,,csv-quokka@acme.test',
+      'No Such Product,,,x@acme.test',
+      'Quokka.js PRO,,,',
+    ].join('\n')
+    const answer = await upload(csv)
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toEqual([
+      'Row 2: unknown order/key 999999/1.',
+      'Row 3: Email address is not valid.',
+      'Row 5: unknown product No Such Product.',
+      'Row 6: give the email address that should get a license of Quokka.js PRO.',
+    ])
+    expect(answer.body.changes).toEqual([])
+    expect(await holders()).toEqual(before)
+  })
+
+  it('more product rows than free licenses: not enough licenses', async () => {
+    const quokka = await service.db
+      .selectFrom('licenses')
+      .select(['assigned_to'])
+      .where('company_id', '=', 'acme')
+      .where('product_name', 'like', 'Quokka%')
+      .where('expiration', '>', Date.now())
+      .where('subscription_id', 'is', null)
+      .execute()
+    const free = quokka.filter((l) => l.assigned_to === '').length
+    const rows = Array.from({ length: free + 1 }, (_, i) => `Quokka.js PRO,many${i}@acme.test`)
+    const answer = await upload(['product,email', ...rows].join('\n'))
+    expect(answer.body.errors).toEqual([`Row ${free + 2}: Error: not enough unexpired licenses available.`])
+  })
+
+  describe('a malicious file is refused with a clear message and changes nothing', () => {
+    const cases: Array<[string, () => BlobPart, string]> = [
+      ['10 MB', () => 'a'.repeat(10 * 1024 * 1024), fileTooLarge],
+      ['100,000 rows', () => '1,1,\n'.repeat(100_000), tooManyRows],
+      ['UTF-16', () => new Uint8Array([0xff, 0xfe, 0x31, 0x00, 0x2c, 0x00, 0x31, 0x00]), notUtf8],
+      ['Latin-1', () => new Uint8Array([0x50, 0x72, 0x6f, 0x64, 0xe9, 0x2c, 0x78, 0x0a]), notUtf8],
+      ['binary', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00]), notUtf8],
+    ]
+    it.each(cases)('%s', async (_name, content, message) => {
+      const before = await holders()
+      const answer = await upload(content())
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.body).toEqual({ intent: 'import-seats', stage: 'refused', message })
+      expect(await holders()).toEqual(before)
+    })
+
+    it('formulas in cells are read as text: an invalid address, not a command', async () => {
+      const before = await holders()
+      const answer = await upload('order,key,email\n=cmd|\' /C calc\'!A0,1,"=HYPERLINK(""http://x"")"\n')
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors).toEqual(['Row 2: Email address is not valid.'])
+      expect(await holders()).toEqual(before)
+    })
+
+    it('a broken quote is named with its line', async () => {
+      const answer = await upload('order,key,email\n"1,1,a@acme.test\n')
+      expect(answer.body.stage).toBe('refused')
+      expect(String(answer.body.message)).toMatch(/could not be read as CSV/)
+    })
+
+    it('an edited plan naming another company’s license is refused', async () => {
+      const globex = await service.db
+        .selectFrom('licenses')
+        .select(['id', 'owner', 'assigned_to'])
+        .where('company_id', '=', 'globex')
+        .executeTakeFirstOrThrow()
+      const response = await apply(
+        [{ id: globex.id, owner: globex.owner, assignedTo: 'x@acme.test', assignedToBefore: globex.assigned_to }],
+        'import-seats-key-0000000002',
+      )
+      expect(response.status).toBe(400)
+    })
+  })
+})

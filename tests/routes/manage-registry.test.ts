@@ -13,10 +13,12 @@ const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
 const { manageActions } = await import('#app/routes/__manage/actions.server')
 const capabilities = [
   (await import('#app/routes/__manage/account/account.registry')).accountDialogs,
+  (await import('#app/routes/__manage/activity/activity.registry')).activityDialogs,
   (await import('#app/routes/__manage/admin/admin.registry')).adminDialogs,
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
+  (await import('#app/routes/__manage/seats/seats.registry')).seatDialogs,
   (await import('#app/routes/__manage/subscriptions/subscriptions.registry')).subscriptionDialogs,
 ]
 

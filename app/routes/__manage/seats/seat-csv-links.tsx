@@ -1,5 +1,4 @@
 import { Button } from '@radix-ui/themes'
-import { Link } from '@remix-run/react'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 import { exportSeatsUrl } from './urls'

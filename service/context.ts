@@ -1,8 +1,9 @@
+import type { ParsedPayload, Result } from '../protocol/operations.js'
 import type { ServiceConfig } from './config.js'
 import type { DB } from './db/database.js'
 import type { Mailer } from './mail/mailer.js'
 import type { PaymentsAdapter } from './payments/types.js'
-import type { IdentityAdapter } from './identity/types.js'
+import type { OAuthProvider, ProviderName } from './identity/types.js'
 import type { TokenCodec } from './tokens.js'
 import { resolveSession } from './sessions.js'
 import { ServiceError } from './errors.js'
@@ -45,4 +46,17 @@ export async function requirePlatformAdministrator(ctx: ServiceContext) {
   const caller = await requireCaller(ctx)
   if (!caller.admin) throw new ServiceError('FORBIDDEN')
   return caller
+}
+
+/** The identity capability: GitHub and Google sign-in and linking, each provider real or stood in. */
+export interface IdentityAdapter {
+  readonly providers: Partial<Record<ProviderName, OAuthProvider>>
+  /** manageLicense of type github / google: records a state and answers the provider's address. */
+  startSignIn(payload: { type: ProviderName; callback: string }, ctx: ServiceContext): Promise<{ redirect: string }>
+  /** linkAccount: the same, for the signed-in account. */
+  startLink(payload: ParsedPayload<'linkAccount'>, ctx: ServiceContext): Promise<Result<'linkAccount'>>
+  completeAuthentication(
+    payload: ParsedPayload<'completeAuthentication'>,
+    ctx: ServiceContext,
+  ): Promise<Result<'completeAuthentication'>>
 }

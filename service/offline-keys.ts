@@ -16,7 +16,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import express from 'express'
 import type { ServiceConfig } from './config.js'
-import type { LicensingService } from './index.js'
 import { keyIdOf, keySet, parseRetiredKeys, type VerificationKey } from './offline-key-ring.js'
 
 /** What an offline key says about its license. The order of the fields is fixed, so the same license signs the same. */
@@ -151,7 +150,7 @@ export function verifyOfflineKey(
  * Serves the public keys, so an editor (or a person) can verify offline keys: the current one as PEM, and every key,
  * retired ones included, with its id as a JSON Web Key Set. Loads (or creates) the signing key at start.
  */
-export function offlineKeyRouter(service: Pick<LicensingService, 'config'>): express.Router {
+export function offlineKeyRouter(service: { config: ServiceConfig }): express.Router {
   const signer = offlineKeySigner(service.config)
   const keys = JSON.stringify(keySet(verificationKeys(service.config)))
   const router = express.Router()

@@ -6,21 +6,14 @@ import { generateCodeVerifier, generateState } from 'arctic'
 import { z } from 'zod'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { ServiceConfig } from '../config.js'
-import { requireCaller, type ServiceContext } from '../context.js'
+import { requireCaller, type IdentityAdapter, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
 import { hasAnything } from '../details.js'
 import { ServiceError } from '../errors.js'
 import { resolveSession, startSession } from '../sessions.js'
 import { githubProvider, googleProvider } from './providers.js'
 import { createStandInCodes, standInProvider } from './stand-in.js'
-import {
-  providerColumns,
-  providerLabels,
-  type IdentityAdapter,
-  type OAuthProvider,
-  type ProviderName,
-  type ProviderUser,
-} from './types.js'
+import { providerColumns, providerLabels, type OAuthProvider, type ProviderName, type ProviderUser } from './types.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
 

@@ -1,6 +1,3 @@
-import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import type { ServiceContext } from '../context.js'
-
 export type ProviderName = 'github' | 'google'
 
 export const providerLabels: Record<ProviderName, string> = { github: 'GitHub', google: 'Google' }
@@ -30,17 +27,4 @@ export interface OAuthProvider {
     redirectUri: string
     now: number
   }): Promise<ProviderUser>
-}
-
-/** The identity capability: GitHub and Google sign-in and linking, each provider real or stood in. */
-export interface IdentityAdapter {
-  readonly providers: Partial<Record<ProviderName, OAuthProvider>>
-  /** manageLicense of type github / google: records a state and answers the provider's address. */
-  startSignIn(payload: { type: ProviderName; callback: string }, ctx: ServiceContext): Promise<{ redirect: string }>
-  /** linkAccount: the same, for the signed-in account. */
-  startLink(payload: ParsedPayload<'linkAccount'>, ctx: ServiceContext): Promise<Result<'linkAccount'>>
-  completeAuthentication(
-    payload: ParsedPayload<'completeAuthentication'>,
-    ctx: ServiceContext,
-  ): Promise<Result<'completeAuthentication'>>
 }

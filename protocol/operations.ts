@@ -340,48 +340,6 @@ export type Result<O extends OperationName> = z.infer<(typeof operations)[O]['re
 export type Details = Result<'retrieveDetails'>
 
 /**
- * Error codes the service answers with (status 500, `{ error, message }`). The spec names the first group;
- * the rest are the service's own, each with a human message the portal can show as it is.
- */
-export const errorCodes = [
-  'INVALID_AGE',
-  'INVALID_SIGNATURE',
-  'NO_USER',
-  'NO_LOGON_LINK',
-  'NO_ACTIVATION',
-  'ALREADY_ACTIVATED',
-  'TOO_MANY_ACTIVATIONS',
-  'INVALID_REQUEST',
-  'CHARGE_ERROR',
-  'CURRENCY_MISMATCH',
-  'UNEXPECTED',
-  // protocol-level
-  'MALFORMED_REQUEST',
-  'UNKNOWN_OPERATION',
-  'INVALID_PAYLOAD',
-  'NOT_AUTHENTICATED',
-  // rules
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CANNOT_ASSIGN',
-  'LAST_ADMINISTRATOR',
-  'LAST_RESELLER_ADMINISTRATOR',
-  'NO_OTHER_ADMINISTRATOR',
-  'USER_EXISTS',
-  'INVALID_STATE',
-  'NOT_ENOUGH_LICENSES',
-  'PROVIDER_ERROR',
-  'RATE_LIMITED',
-  // write safety
-  'ASSIGNMENT_CHANGED',
-  'IDEMPOTENCY_KEY_REUSED',
-  'REQUEST_IN_PROGRESS',
-] as const
-export type ErrorCode = (typeof errorCodes)[number]
-
-export type ErrorBody = { error: ErrorCode; message: string }
-
-/**
  * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
  * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
  */
@@ -405,13 +363,6 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
 /** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
-
-/** The message of ASSIGNMENT_CHANGED: who holds the license now, as the service found it. */
-export function assignmentChangedMessage(holder: string): string {
-  return holder === ''
-    ? 'This license was just unassigned by someone else.'
-    : `This license was just assigned to ${holder} by someone else.`
-}
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

@@ -6,7 +6,7 @@ import type express from 'express'
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.js'
-import type { ErrorBody } from '../protocol/operations.js'
+import type { ErrorBody } from '../protocol/errors.js'
 
 /** The host a request was sent to: the proxy's X-Forwarded-Host when a proxy is trusted, else Host. */
 function requestHost(req: express.Request): string {

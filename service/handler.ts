@@ -3,9 +3,9 @@ import {
   isOperationName,
   operations,
   readOperations,
-  type ErrorBody,
   type OperationName,
 } from '../protocol/operations.js'
+import type { ErrorBody } from '../protocol/errors.js'
 import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
 import { oncePerKey } from './idempotency.js'

@@ -7,7 +7,8 @@
  * first attempt still runs waits for it. Reservation and answer live in the store, so this holds across processes.
  */
 import crypto from 'node:crypto'
-import type { ErrorBody, OperationName } from '../protocol/operations.js'
+import type { OperationName } from '../protocol/operations.js'
+import type { ErrorBody } from '../protocol/errors.js'
 import type { ServiceContext } from './context.js'
 import type { DB } from './db/database.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodes } from '#protocol/operations'
+import { errorCodes } from '#protocol/errors'
 import { cannotAssign } from '#protocol/licenses'
 import { lastAdministrator } from '#protocol/roles'
 import * as subscriptions from '#protocol/subscriptions'

@@ -3,7 +3,7 @@
  * the client-side validation and the screens show the same words. Texts the spec only describes (for example "a support
  * line") are written here once, in the spec's tone, and marked as such.
  */
-import type { ErrorCode } from '#protocol/operations'
+import type { ErrorCode } from '#protocol/errors'
 import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 import { ownValue } from '#protocol/own'

@@ -5,12 +5,11 @@ import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
   readOperations,
-  type ErrorBody,
-  type ErrorCode,
   type OperationName,
   type Payload,
   type Result,
 } from '#protocol/operations'
+import type { ErrorBody, ErrorCode } from '#protocol/errors'
 import { portalEnv } from './env.server'
 
 /** What the embedded service offers the portal through the load context (see server.ts). */

@@ -1,28 +1,13 @@
+// The demo data set: what it holds for each demo account, its conventions, and that it is seeded once and reproducibly.
 import { sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { findPlan } from '../catalog/index.js'
-import { migrateToLatest, openDatabase, type DB } from './database.js'
-import { createSeededIds, licenseKeyPattern, newId, newLicenseKey, newOrderId, orderIdPattern } from './ids.js'
-import { demoAccounts, demoRefs, isEmpty, seedBenchCompany, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
+import type { DB } from './database.js'
+import { licenseKeyPattern } from './ids.js'
+import { demoAccounts, demoRefs, isEmpty, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
+import { closeStoresAfterEach, DAY, freshDb, NOW, seededDb } from './seed-testing.js'
 
-const DAY = 24 * 60 * 60 * 1000
-const NOW = Date.UTC(2025, 10, 21, 12, 0, 0)
-
-const open: DB[] = []
-async function freshDb(): Promise<DB> {
-  const db = openDatabase(':memory:')
-  open.push(db)
-  await migrateToLatest(db)
-  return db
-}
-async function seededDb(now = NOW): Promise<DB> {
-  const db = await freshDb()
-  await seedDemoData(db, { now })
-  return db
-}
-afterEach(async () => {
-  for (const db of open.splice(0)) await db.destroy()
-})
+closeStoresAfterEach()
 
 async function dump(db: DB) {
   return {
@@ -42,52 +27,6 @@ async function dump(db: DB) {
     coupons: await db.selectFrom('coupons').selectAll().orderBy('code').execute(),
   }
 }
-
-describe('ids', () => {
-  it('makes url-safe prefixed ids and readable license keys', () => {
-    const id = newId('lic')
-    expect(id).toMatch(/^lic_[0-9a-z]{16}$/)
-    expect(encodeURIComponent(id)).toBe(id)
-    expect(newId('lic')).not.toBe(id)
-    expect(() => newId('Bad Prefix')).toThrow()
-    for (const [group, prefix] of [
-      ['bundle', 'WQ-'],
-      ['wallaby', 'WB-'],
-      ['quokka', 'QK-'],
-      ['other', 'CN-'],
-    ] as const) {
-      const key = newLicenseKey(group)
-      expect(key).toMatch(licenseKeyPattern)
-      expect(key.startsWith(prefix)).toBe(true)
-    }
-    const keys = new Set(Array.from({ length: 2000 }, () => newLicenseKey('wallaby')))
-    expect(keys.size).toBe(2000)
-    expect(newOrderId()).toMatch(orderIdPattern)
-  })
-
-  it('repeats the same sequence for the same seed, and a different one for another seed', () => {
-    const take = (seed: string) => {
-      const ids = createSeededIds(seed)
-      return [ids.id('sub'), ids.licenseKey('quokka'), ids.orderId(), ids.int(1, 6)]
-    }
-    expect(take('a')).toEqual(take('a'))
-    expect(take('a')).not.toEqual(take('b'))
-    const [id, key, order, n] = take('a')
-    expect(id).toMatch(/^sub_[0-9a-z]{16}$/)
-    expect(key).toMatch(licenseKeyPattern)
-    expect(order).toMatch(/^[1-9][0-9]{5}$/)
-    expect(n).toBeGreaterThanOrEqual(1)
-    expect(n).toBeLessThanOrEqual(6)
-  })
-
-  it('never repeats a seeded order number or key', () => {
-    const ids = createSeededIds('repeat')
-    const orders = new Set(Array.from({ length: 5000 }, () => ids.orderId()))
-    expect(orders.size).toBe(5000)
-    const keys = new Set(Array.from({ length: 5000 }, () => ids.licenseKey('other')))
-    expect(keys.size).toBe(5000)
-  })
-})
 
 describe('demo data set', () => {
   it('is seeded only into an empty store', async () => {
@@ -433,58 +372,5 @@ describe('demo data set', () => {
     const before = await dump(db)
     await expect(seedDemoData(db, { now: NOW + DAY })).rejects.toThrow()
     expect(await dump(db)).toEqual(before)
-  })
-})
-
-describe('seedBenchCompany', () => {
-  it('creates "Bench 100" with its administrator and 100 licenses spread over products and orders', async () => {
-    const db = await freshDb()
-    const result = await seedBenchCompany(db, 100, { now: NOW })
-    expect(result).toEqual({ email: 'bench-100@bench.test', companyId: 'bench-100' })
-    expect(await db.selectFrom('companies').selectAll().where('id', '=', 'bench-100').executeTakeFirst()).toMatchObject(
-      {
-        name: 'Bench 100',
-      },
-    )
-    expect(
-      await db.selectFrom('company_permissions').selectAll().where('company_id', '=', 'bench-100').execute(),
-    ).toMatchObject([{ email: 'bench-100@bench.test', permissions: 'ADMIN' }])
-    expect(
-      await db.selectFrom('accounts').select('email').where('email', '=', 'bench-100@bench.test').executeTakeFirst(),
-    ).toBeDefined()
-    const licenses = await db.selectFrom('licenses').selectAll().where('owner', '=', 'bench-100').execute()
-    expect(licenses).toHaveLength(100)
-    expect(new Set(licenses.map((l) => l.product_group))).toEqual(new Set(['bundle', 'wallaby', 'quokka']))
-    expect(new Set(licenses.map((l) => l.order_id)).size).toBe(5)
-    expect(licenses.some((l) => l.assigned_to !== '')).toBe(true)
-    expect(licenses.some((l) => l.assigned_to === '')).toBe(true)
-    expect(licenses.every((l) => l.company_id === 'bench-100' && l.license_type === 'company')).toBe(true)
-  })
-
-  it('lives beside the demo data and other bench companies, and a repeat inserts nothing', async () => {
-    const db = await seededDb()
-    await seedBenchCompany(db, 100, { now: NOW })
-    await seedBenchCompany(db, 1000, { now: NOW })
-    await seedBenchCompany(db, 100, { now: NOW })
-    const count = async (owner: string) =>
-      (
-        await db
-          .selectFrom('licenses')
-          .select(db.fn.countAll<number>().as('n'))
-          .where('owner', '=', owner)
-          .executeTakeFirstOrThrow()
-      ).n
-    expect(await count('bench-100')).toBe(100)
-    expect(await count('bench-1000')).toBe(1000)
-    expect(await count('acme')).toBeGreaterThanOrEqual(25)
-    const { rows } = await sql`pragma foreign_key_check`.execute(db)
-    expect(rows).toEqual([])
-  })
-
-  it('refuses a count that is not a positive whole number', async () => {
-    const db = await freshDb()
-    await expect(seedBenchCompany(db, 0)).rejects.toThrow()
-    await expect(seedBenchCompany(db, 2.5)).rejects.toThrow()
-    expect(await isEmpty(db)).toBe(true)
   })
 })

@@ -5,7 +5,8 @@
  */
 import type { Transaction } from 'kysely'
 import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
-import { assignmentChangedMessage, type ParsedPayload, type Result } from '../../protocol/operations.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { assignmentChangedMessage } from '../../protocol/errors.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'

@@ -9,6 +9,8 @@ import { permissionOperations } from './permissions.js'
 import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
 import { subscriptionOperations } from './subscriptions.js'
+import { subscriptionSeatOperations } from './subscription-seats.js'
+import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
@@ -38,5 +40,7 @@ export const operationHandlers: OperationHandlers = {
   ...shopOperations,
   ...renewalOperations,
   ...subscriptionOperations,
+  ...subscriptionSeatOperations,
+  ...extensionOfferOperations,
   ...activityOperations,
 }

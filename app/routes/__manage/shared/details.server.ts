@@ -5,7 +5,8 @@
  */
 import { json, redirect } from '@remix-run/node'
 import type { Company, License, Subscription } from '#protocol/entities'
-import type { Details, ErrorCode } from '#protocol/operations'
+import type { Details } from '#protocol/operations'
+import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import type { ManageArgs } from './registry'

@@ -1,0 +1,52 @@
+/**
+ * The error catalogue of the licensing protocol (spec §7: status 500 carries `{ error, message }`): the codes the
+ * service answers with, the body that carries one, and the messages the service and the portal both write.
+ */
+/**
+ * Error codes the service answers with (status 500, `{ error, message }`). The spec names the first group;
+ * the rest are the service's own, each with a human message the portal can show as it is.
+ */
+export const errorCodes = [
+  'INVALID_AGE',
+  'INVALID_SIGNATURE',
+  'NO_USER',
+  'NO_LOGON_LINK',
+  'NO_ACTIVATION',
+  'ALREADY_ACTIVATED',
+  'TOO_MANY_ACTIVATIONS',
+  'INVALID_REQUEST',
+  'CHARGE_ERROR',
+  'CURRENCY_MISMATCH',
+  'UNEXPECTED',
+  // protocol-level
+  'MALFORMED_REQUEST',
+  'UNKNOWN_OPERATION',
+  'INVALID_PAYLOAD',
+  'NOT_AUTHENTICATED',
+  // rules
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CANNOT_ASSIGN',
+  'LAST_ADMINISTRATOR',
+  'LAST_RESELLER_ADMINISTRATOR',
+  'NO_OTHER_ADMINISTRATOR',
+  'USER_EXISTS',
+  'INVALID_STATE',
+  'NOT_ENOUGH_LICENSES',
+  'PROVIDER_ERROR',
+  'RATE_LIMITED',
+  // write safety
+  'ASSIGNMENT_CHANGED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'REQUEST_IN_PROGRESS',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export type ErrorBody = { error: ErrorCode; message: string }
+
+/** The message of ASSIGNMENT_CHANGED: who holds the license now, as the service found it. */
+export function assignmentChangedMessage(holder: string): string {
+  return holder === ''
+    ? 'This license was just unassigned by someone else.'
+    : `This license was just assigned to ${holder} by someone else.`
+}

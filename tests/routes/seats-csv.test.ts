@@ -40,10 +40,12 @@ const holders = async () =>
     ).map((l) => [l.id, l.assigned_to]),
   )
 
-async function exported(): Promise<string> {
+async function exported(query = ''): Promise<string> {
   const response = await settle(
     exportLoader({
-      request: new Request('http://portal.test/manage/licenses.csv?company=acme', { headers: { Cookie: cookie } }),
+      request: new Request(`http://portal.test/manage/licenses.csv?company=acme${query}`, {
+        headers: { Cookie: cookie },
+      }),
       params: {},
       context,
     }),
@@ -100,6 +102,25 @@ describe('export', () => {
     expect(rows[0]).toEqual(['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'])
     const acme = await service.db.selectFrom('licenses').select('id').where('company_id', '=', 'acme').execute()
     expect(rows.length - 1).toBe(acme.length)
+  })
+
+  it("holds the licenses the table's search and filter narrow it to, as the page has them", async () => {
+    const rowsOf = async (query: string) => (parse((await exported(query)).slice(1)) as string[][]).slice(1)
+    const acme = await service.db
+      .selectFrom('licenses')
+      .select(['assigned_to', 'expiration'])
+      .where('company_id', '=', 'acme')
+      .execute()
+    const holder = acme.find((l) => l.assigned_to !== '')!.assigned_to
+    const searched = await rowsOf(`&q-acme=${encodeURIComponent(holder)}`)
+    expect(searched.length).toBe(acme.filter((l) => l.assigned_to.includes(holder)).length)
+    expect(searched.every((row) => row[3] === holder)).toBe(true)
+    const expired = await rowsOf('&filter-acme=expired')
+    expect(expired.length).toBe(acme.filter((l) => l.expiration < Date.now()).length)
+    expect(expired.length).toBeGreaterThan(0)
+    expect(expired.length).toBeLessThan(acme.length)
+    // Another table's search does not narrow this one.
+    expect((await rowsOf('&q-personal=nobody')).length).toBe(acme.length)
   })
 
   it('neutralises cells that a spreadsheet would run as formulas', () => {

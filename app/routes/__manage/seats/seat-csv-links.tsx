@@ -1,15 +1,20 @@
 import { Button } from '@radix-ui/themes'
+import { useLocation } from '@remix-run/react'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 import { exportSeatsUrl } from './urls'
 
-/** The seat list as a spreadsheet: Export CSV for anyone who sees the licenses, Import CSV for those who may assign. */
+/**
+ * The seat list as a spreadsheet: Export CSV (the licenses the table's search and filter narrow it to) for anyone who
+ * sees the licenses, Import CSV for those who may assign.
+ */
 export function SeatCsvLinks({ company }: CompanyActionProps) {
+  const location = useLocation()
   if (company.licenses.length === 0) return null
   return (
     <>
       <Button asChild variant="soft" size="2">
-        <a href={exportSeatsUrl(company.id)} download aria-label={`Export CSV of the licenses of ${company.name}`}>
+        <a href={exportSeatsUrl(company.id, location.search)} download aria-label={`Export CSV of the licenses of ${company.name}`}>
           Export CSV
         </a>
       </Button>

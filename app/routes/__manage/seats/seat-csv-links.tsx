@@ -14,7 +14,11 @@ export function SeatCsvLinks({ company }: CompanyActionProps) {
   return (
     <>
       <Button asChild variant="soft" size="2">
-        <a href={exportSeatsUrl(company.id, location.search)} download aria-label={`Export CSV of the licenses of ${company.name}`}>
+        <a
+          href={exportSeatsUrl(company.id, location.search)}
+          download
+          aria-label={`Export CSV of the licenses of ${company.name}`}
+        >
           Export CSV
         </a>
       </Button>

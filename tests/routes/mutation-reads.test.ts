@@ -1,6 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_ROLE } from '#app/rules/roles'
 import { cannotAssign } from '#protocol/licenses'
+import { lastAdministrator } from '#protocol/roles'
 import { makeSubscription } from '../../service/subscriptions/testing'
 import { createTestService, signInAs } from '../../service/testing'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
@@ -142,5 +144,105 @@ describe('Assign and Unassign read only the license they change', () => {
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ intent: 'assign', result: { error: { '': [cannotAssign] } } })
     expect(await holderOf(license)).toBe('')
+  })
+})
+
+describe('Add and remove a permission read the company’s permission list, not the account', () => {
+  const roleOf = async (email: string) =>
+    (
+      await service.db
+        .selectFrom('company_permissions')
+        .select('permissions')
+        .where('company_id', '=', 'globex')
+        .where('email', '=', email)
+        .executeTakeFirst()
+    )?.permissions
+
+  /** Posts add-permission (with the default role) or remove-permission for one address of one company. */
+  const permissionChange = (
+    intent: 'add-permission' | 'remove-permission',
+    company: string,
+    email: string,
+    search = '',
+    context = transport().context,
+  ) =>
+    post(
+      search,
+      [
+        ['intent', intent],
+        ['company', company],
+        ['email', email],
+        ...(intent === 'add-permission' ? [['role', String(DEFAULT_ROLE)] as [string, string]] : []),
+      ],
+      context,
+    )
+
+  it('add then remove: only the permission list and the change are asked for; the redirects keep the view', async () => {
+    const email = 'reads-role@globex.test'
+    const add = transport()
+    const added = await permissionChange(
+      'add-permission',
+      'globex',
+      email,
+      'q-globex=wallaby&dialog=add-permission&company=globex',
+      add.context,
+    )
+    expect(added.status).toBe(302)
+    expect(added.headers.get('location')).toBe('/manage?dialog=permissions&company=globex&q-globex=wallaby')
+    expect(add.calls.map((c) => c.operation)).toEqual(['retrievePermissions', 'updatePermissions'])
+    expect(await roleOf(email)).toBeDefined()
+
+    const remove = transport()
+    const removed = await permissionChange(
+      'remove-permission',
+      'globex',
+      email,
+      'q-globex=wallaby&dialog=permissions&company=globex',
+      remove.context,
+    )
+    expect(removed.status).toBe(302)
+    expect(removed.headers.get('location')).toBe('/manage?dialog=permissions&company=globex&q-globex=wallaby')
+    expect(remove.calls.map((c) => c.operation)).toEqual(['retrievePermissions', 'updatePermissions'])
+    expect(await roleOf(email)).toBeUndefined()
+  })
+
+  it('a company where the caller may not manage permissions is a 403; a removal rule shows its message', async () => {
+    const forbiddenAdd = await permissionChange('add-permission', 'acme', 'nobody@acme.test')
+    expect(forbiddenAdd.status).toBe(403)
+    const forbiddenRemove = await permissionChange('remove-permission', 'acme', 'olivia@acme.test')
+    expect(forbiddenRemove.status).toBe(403)
+
+    // Carl is left the only administrator of Globex: removing himself is refused with the rule's own words.
+    await service.db
+      .updateTable('company_permissions')
+      .set({ permissions: 'RESELLER' })
+      .where('company_id', '=', 'globex')
+      .where('email', '=', 'rita@reseller.test')
+      .execute()
+    try {
+      const { context, calls } = transport()
+      const refused = await permissionChange(
+        'remove-permission',
+        'globex',
+        'carl@globex.test',
+        'dialog=permissions&company=globex',
+        context,
+      )
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({
+        intent: 'remove-permission',
+        email: 'carl@globex.test',
+        message: lastAdministrator,
+      })
+      expect(calls.map((c) => c.operation)).toEqual(['retrievePermissions'])
+      expect(await roleOf('carl@globex.test')).toBe('ADMIN')
+    } finally {
+      await service.db
+        .updateTable('company_permissions')
+        .set({ permissions: 'ADMIN,RESELLER' })
+        .where('company_id', '=', 'globex')
+        .where('email', '=', 'rita@reseller.test')
+        .execute()
+    }
   })
 })

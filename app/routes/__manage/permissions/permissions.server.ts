@@ -11,7 +11,7 @@ import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } 
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { findCompany, forbidden, notFound, refusal } from '../shared/details.server'
 import { addPermissionSchema, RemovePermissionSchema } from './permission-schemas'
 import { dialogUrl, pageUrl } from '../shared/urls'
 import { normalizeEmail } from '#protocol/email'
@@ -22,6 +22,7 @@ import {
   UNKNOWN_ROLE,
   type RoleNumber,
   mayManagePermissions,
+  permissionFlags,
 } from '#protocol/roles'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
@@ -60,7 +61,7 @@ async function entriesOf(args: Pick<ManageArgs, 'user' | 'context'>, companyId: 
   )
   return answer.ok
     ? { ok: true as const, entries: answer.result.permissions }
-    : { ok: false as const, ...refusal(answer.error) }
+    : { ok: false as const, error: answer.error, ...refusal(answer.error) }
 }
 
 /** The user's own role in the company, read from its permission list. */
@@ -101,25 +102,37 @@ export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async 
 }
 
 /**
- * `intent=remove-permission`: the role-removal rules are checked here first, so their message shows at once
- * ("Cannot remove the last administrator"); the service checks them again, in the same transaction as the removal.
+ * The company's permission list for an action, read by its id alone (not the account): the service checks that the
+ * caller may manage the company's permissions. A company where the caller may not is a 403; the session errors end
+ * in the session dialog; anything else is a message for the form.
+ */
+async function listForChange(args: ManageArgs, companyId: string) {
+  const list = await entriesOf(args, companyId)
+  if (!list.ok && list.error === 'FORBIDDEN') forbidden()
+  if (!list.ok && list.error === 'NOT_FOUND') notFound()
+  return list
+}
+
+/**
+ * `intent=remove-permission`: the role-removal rules are checked here first, on the company's permission list, so
+ * their message shows at once ("Cannot remove the last administrator"); the service checks them again, in the same
+ * transaction as the removal.
  */
 export const removePermission: ManageAction = async (args) => {
   const parsed = RemovePermissionSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A company and an email address must be given.' }, { status: 400 })
   const { company: companyId, email } = parsed.data
-  const company = permissionsCompany(await currentDetails(args), companyId)
   const fail = (message: string, status = 400) =>
     json<RemovePermissionActionData>({ intent: 'remove-permission', email, message }, { status })
 
-  const list = await entriesOf(args, company.id)
+  const list = await listForChange(args, companyId)
   if (!list.ok) return fail(list.message, list.status)
   const rule = checkRemoval(list.entries, [email])
   if (rule) return fail(rule.message)
 
   const answer = await callLicensing(
     'updatePermissions',
-    { remove: [{ companyId: company.id, email }] },
+    { remove: [{ companyId, email }] },
     { credential: args.user.credential, context: args.context },
   )
   if (!answer.ok) {
@@ -128,15 +141,25 @@ export const removePermission: ManageAction = async (args) => {
   }
   // Whoever removes their own role may no longer see the list.
   if (normalizeEmail(email) === normalizeEmail(args.user.email)) return redirect(pageUrl(args.url))
-  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url))
+  return redirect(dialogUrl({ dialog: 'permissions', company: companyId }, args.url))
 }
 
 /** `intent=add-permission`: adds the role, tells the user if asked, and remembers that choice (spec §3). */
 export const addPermission: ManageAction = async (args) => {
   const companyId = String(args.formData.get('company') ?? '')
-  const company = permissionsCompany(await currentDetails(args), companyId)
-  const list = await entriesOf(args, company.id)
-  const schema = addPermissionSchema(list.ok ? list.entries.map((e) => e.email) : [], rolesOfferedTo(company))
+  const list = await listForChange(args, companyId)
+  if (!list.ok) {
+    return json<AddPermissionActionData>(
+      { intent: 'add-permission', result: { status: 'error', error: { '': [list.message] } } },
+      { status: list.status },
+    )
+  }
+  // The roles offered follow the caller's own role in the company, as the company's flags do (spec §6).
+  const offered = rolesOfferedTo(permissionFlags(actorRole(list.entries, args.user.email)))
+  const schema = addPermissionSchema(
+    list.entries.map((e) => e.email),
+    offered,
+  )
   const submission = parseWithZod(args.formData, { schema })
   if (submission.status !== 'success') {
     return json<AddPermissionActionData>({ intent: 'add-permission', result: submission.reply() }, { status: 400 })
@@ -144,7 +167,7 @@ export const addPermission: ManageAction = async (args) => {
   const { email, role, sendEmail } = submission.value
   const answer = await callLicensing(
     'updatePermissions',
-    { add: [{ companyId: company.id, email, permissions: roleCodes(role as RoleNumber) }], sendEmail },
+    { add: [{ companyId, email, permissions: roleCodes(role as RoleNumber) }], sendEmail },
     { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) {
@@ -160,7 +183,7 @@ export const addPermission: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(dialogUrl({ dialog: 'permissions', company: company.id }, args.url), {
+  return redirect(dialogUrl({ dialog: 'permissions', company: companyId }, args.url), {
     headers: { 'Set-Cookie': await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail }) },
   })
 }

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ROLE } from '#app/rules/roles'
-import { cannotAssign } from '#protocol/licenses'
+import { cannotAssign, renewalRefusals } from '#protocol/licenses'
+import { demoRefs } from '../../service/db/seed'
 import { lastAdministrator } from '#protocol/roles'
 import { makeSubscription } from '../../service/subscriptions/testing'
 import { createTestService, signInAs } from '../../service/testing'
@@ -244,5 +245,48 @@ describe('Add and remove a permission read the company’s permission list, not 
         .where('email', '=', 'rita@reseller.test')
         .execute()
     }
+  })
+})
+
+describe('Renew reads only the license it renews', () => {
+  const renew = (ref: { id: string; owner: string }, context = transport().context) =>
+    post(
+      '',
+      [
+        ['intent', 'renew'],
+        ['license', JSON.stringify(ref)],
+      ],
+      context,
+    )
+
+  it('sends the reference to the renewal and goes to its checkout; nothing else is read', async () => {
+    const bought = await service.db
+      .selectFrom('licenses')
+      .select(['id', 'owner'])
+      .where('order_id', '=', demoRefs.orders.globexWallaby)
+      .executeTakeFirstOrThrow()
+    const { context, calls } = transport()
+    const response = await renew(bought, context)
+    expect(calls.map((c) => c.operation)).toEqual(['renewal'])
+    expect(calls[0].payload).toEqual({ ids: [bought] })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toMatch(/checkout/)
+  })
+
+  it("maps the service's refusals: not there 404, not allowed 403, not renewable the service's reason", async () => {
+    expect((await renew({ id: 'no-such-license', owner: 'globex' })).status).toBe(404)
+    const acmeLicense = await service.db
+      .selectFrom('licenses')
+      .select(['id', 'owner'])
+      .where('owner', '=', 'acme')
+      .executeTakeFirstOrThrow()
+    expect((await renew(acmeLicense)).status).toBe(403)
+
+    const subscribed = { id: await freeGlobexLicense(), owner: 'globex' }
+    const { context, calls } = transport()
+    const refused = await renew(subscribed, context)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ intent: 'renew', license: subscribed, error: renewalRefusals.subscription })
+    expect(calls.map((c) => c.operation)).toEqual(['renewal'])
   })
 })

@@ -12,10 +12,9 @@ import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import { currentDetails, notFound } from '../shared/details.server'
+import { currentDetails, forbidden, notFound, refusal } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
-import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
 export const nothingSelected = 'Select at least one license to renew.'
@@ -61,17 +60,24 @@ async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ ur
 }
 
 /**
- * `intent=renew` with `license` = a license reference: the service answers the provider's checkout address for the
- * renewal and the browser goes there. Licenses whose Renew is hidden (§5) or that only sales renews are refused.
+ * `intent=renew` with `license` = a license reference, read nowhere else: the service checks the license and the
+ * caller's right and answers the provider's checkout address (or, for a license only sales renews, the mail to
+ * sales), and the browser goes there. A license not there (or not of that owner) is a 404, one the caller may not
+ * renew a 403; a license the renewal does not accept gets the service's reason.
  */
 export const renew: ManageAction = async (args) => {
   const ref = decodeLicenseRef(args.formData.get('license'))
   if (!ref) return json({ error: 'Unknown license' }, { status: 400 })
-  const found = findLicense(await currentDetails(args), ref)
-  if (!found || !showRenew(found.license, found.company) || renewsThroughSales(found.license)) notFound()
-  const answer = await requestRenewal(args, [ref])
-  if ('url' in answer) return redirect(answer.url)
-  return json<RenewActionData>({ intent: 'renew', license: ref, error: answer.error }, { status: 400 })
+  const answer = await callLicensing(
+    'renewal',
+    { ids: [ref] },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (answer.ok) return redirect(answer.result.url)
+  if (answer.error === 'NOT_FOUND') notFound()
+  if (answer.error === 'FORBIDDEN') forbidden()
+  const error = answer.error === 'INVALID_REQUEST' ? answer.message : refusal(answer.error).message
+  return json<RenewActionData>({ intent: 'renew', license: ref, error }, { status: 400 })
 }
 
 /**

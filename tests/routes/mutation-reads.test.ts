@@ -290,3 +290,39 @@ describe('Renew reads only the license it renews', () => {
     expect(calls.map((c) => c.operation)).toEqual(['renewal'])
   })
 })
+
+describe('The subscription changes confirmed in their dialog name the subscription and read nothing else', () => {
+  const cancel = (subscription: string, search = '', context = transport().context) =>
+    post(
+      search,
+      [
+        ['intent', 'subscription-cancel'],
+        ['subscription', subscription],
+      ],
+      context,
+    )
+
+  it('cancel sends the subscription id alone; the redirect keeps the view', async () => {
+    const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+    const { context, calls } = transport()
+    const response = await cancel(made.id, 'q-globex=wallaby&page-globex=2', context)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/manage?q-globex=wallaby&page-globex=2')
+    expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
+    expect(calls[0].payload).toEqual({ subscriptionId: made.id })
+    const row = await service.db
+      .selectFrom('subscriptions')
+      .select('state')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow()
+    expect(row.state).toBe('deleted')
+  })
+
+  it('a subscription not there, or of a company the caller is not in, is a 404', async () => {
+    expect((await cancel('no-such-subscription')).status).toBe(404)
+    const acme = await makeSubscription(service.db, { now: Date.now(), companyId: 'acme', quantity: 1 })
+    const { context, calls } = transport()
+    expect((await cancel(acme.id, '', context)).status).toBe(404)
+    expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
+  })
+})

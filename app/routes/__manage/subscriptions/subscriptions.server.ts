@@ -18,7 +18,7 @@ import { errorMessageFor } from '#app/rules/messages'
 import { planQuantityChange, planSubscriptionAssignment, subscriptionAssignees } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import { currentDetails, findSubscription, notFound, refusal } from '../shared/details.server'
+import { currentDetails, findSubscription, forbidden, notFound, refusal } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import {
@@ -227,6 +227,17 @@ function refused(intent: string, subscription: string, error: ErrorCode, message
   return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
 }
 
+/**
+ * A refusal of a change named by the subscription's id alone: the service checks the subscription and the caller's
+ * right, so a subscription not there (or not the caller's to see) is a 404, one the caller may not change a 403, and
+ * anything else the dialog's message.
+ */
+function refusedByReference(intent: string, subscription: string, error: ErrorCode, message: string) {
+  if (error === 'NOT_FOUND') notFound()
+  if (error === 'FORBIDDEN') forbidden()
+  return refused(intent, subscription, error, message)
+}
+
 /** A write carries the idempotency key of the form that asked for it. */
 const options = (args: Parameters<ManageAction>[0]) => ({
   credential: args.user.credential,
@@ -236,8 +247,8 @@ const options = (args: Parameters<ManageAction>[0]) => ({
 
 /**
  * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the
- * form names the subscription (checked against the caller's details and billing right), the service is asked, and
- * the page comes back, or the dialog shows the refusal.
+ * form names the subscription, the service checks it and the caller's billing right and makes the change (nothing
+ * else is read), and the page comes back, or the dialog shows the refusal.
  */
 function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
   intent: string
@@ -249,10 +260,9 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
   return async (args) => {
     const parsed = config.schema.safeParse(Object.fromEntries(args.formData))
     if (!parsed.success) return json({ error: config.invalid }, { status: 400 })
-    const { subscription } = requireSubscription(await currentDetails(args), parsed.data.subscription, 'billing')
-    const id = subscription.subscriptionId
+    const id = parsed.data.subscription
     const answer = await callLicensing(config.operation, config.payload(parsed.data, id), options(args))
-    if (!answer.ok) return refused(config.intent, id, answer.error, answer.message)
+    if (!answer.ok) return refusedByReference(config.intent, id, answer.error, answer.message)
     return redirect(pageUrl(args.url))
   }
 }
@@ -288,18 +298,18 @@ export const offer: ManageAction = async (args) => {
   if (submission.status !== 'success') {
     return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
   }
-  const { subscription } = requireSubscription(await currentDetails(args), submission.value.subscription, 'billing')
+  const subscriptionId = submission.value.subscription
   const answer = await callLicensing(
     'specialOffer',
     {
-      subscriptionId: subscription.subscriptionId,
+      subscriptionId,
       country: submission.value.country,
       price: submission.value.price,
       alwaysAllow: false,
     },
     options(args),
   )
-  if (!answer.ok) return refused(intent, subscription.subscriptionId, answer.error, answer.message)
+  if (!answer.ok) return refusedByReference(intent, subscriptionId, answer.error, answer.message)
   return redirect(pageUrl(args.url))
 }
 

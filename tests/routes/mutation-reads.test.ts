@@ -326,3 +326,59 @@ describe('The subscription changes confirmed in their dialog name the subscripti
     expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
   })
 })
+
+describe('The administrator actions read nothing but what they change', () => {
+  it('remove subscription sends the id alone; unknown is a 404; a non-administrator is refused before any call', async () => {
+    const root = 'root@vendor.test'
+    const rootCookie = cookieFrom(
+      await createUserSession(
+        new Request('http://portal.test/'),
+        { email: root, admin: true, credential: await signInAs(service, root) },
+        '/manage',
+      ),
+    )
+    const remove = (subscription: string, context: AppLoadContext, as = rootCookie) =>
+      settle(
+        manageAction({
+          request: formRequest(
+            'http://portal.test/manage?index&page-personal=2',
+            [
+              ['intent', 'remove-subscription'],
+              ['subscription', subscription],
+            ],
+            as,
+          ),
+          params: {},
+          context,
+        }),
+      )
+    const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+    const { context, calls } = transport()
+    const removed = await remove(made.id, context)
+    expect(removed.status).toBe(302)
+    expect(removed.headers.get('location')).toBe('/manage?page-personal=2')
+    expect(calls.map((c) => c.operation)).toEqual(['removeSubscription'])
+    const left = await service.db.selectFrom('subscriptions').select('id').where('id', '=', made.id).execute()
+    expect(left).toEqual([])
+
+    expect((await remove('no-such-subscription', transport().context)).status).toBe(404)
+    const carl = transport()
+    expect((await remove(made.id, carl.context, cookie)).status).toBe(404)
+    expect(carl.calls).toEqual([])
+  })
+
+  it('merge is answered only for an administrator, without reading the account', async () => {
+    const { context, calls } = transport()
+    const refused = await post(
+      '',
+      [
+        ['intent', 'merge'],
+        ['companyName', 'Reads Ltd'],
+        ['stage', 'merge'],
+      ],
+      context,
+    )
+    expect(refused.status).toBe(404)
+    expect(calls).toEqual([])
+  })
+})

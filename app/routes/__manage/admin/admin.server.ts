@@ -11,7 +11,7 @@ import { displayName } from '#app/rules/license'
 import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
-import { currentDetails, findLicense, findSubscription, notFound, refusal } from '../shared/details.server'
+import { currentDetails, findLicense, findSubscription, forbidden, notFound, refusal } from '../shared/details.server'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { pageUrl } from '../shared/urls'
 
@@ -44,9 +44,12 @@ export const mergeDialog: DialogLoader<MergeDialogData> = async ({ details }) =>
   return { licenseCount: ownLicenses(details).length } satisfies MergeDialogData
 }
 
-/** `intent=merge`: `stage=confirm` asks; `stage=merge` merges. */
+/**
+ * `intent=merge`: `stage=confirm` asks; `stage=merge` merges. The signed-in user's administrator flag decides whether
+ * the form is answered at all; the service checks it again and refuses.
+ */
 export const merge: ManageAction = async (args) => {
-  requireAdministrator(await currentDetails(args))
+  if (!args.user.admin) notFound()
   const submission = parseWithZod(args.formData, { schema: MergeSchema })
   if (submission.status !== 'success') {
     return json<MergeActionData>({ intent: 'merge', result: submission.reply() }, { status: 400 })
@@ -122,19 +125,22 @@ export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData
   } satisfies RemoveSubscriptionDialogData
 }
 
-/** `intent=remove-subscription` */
+/**
+ * `intent=remove-subscription`: the subscription's id goes to the service, which checks that the caller is an
+ * administrator and that the subscription is there; nothing else is read.
+ */
 export const removeSubscription: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  requireAdministrator(details)
+  if (!args.user.admin) notFound()
   const parsed = RemoveSubscriptionSchema.safeParse(Object.fromEntries(args.formData))
-  const found = parsed.success ? findSubscription(details, parsed.data.subscription) : undefined
-  if (!found) notFound()
+  if (!parsed.success) notFound()
   const answer = await callLicensing(
     'removeSubscription',
-    { subscriptionId: found.subscription.subscriptionId },
+    { subscriptionId: parsed.data.subscription },
     { credential: args.user.credential, context: args.context },
   )
   if (!answer.ok) {
+    if (answer.error === 'NOT_FOUND') notFound()
+    if (answer.error === 'FORBIDDEN') forbidden()
     const { message, status } = refusal(answer.error)
     return json<RemoveActionData>({ intent: 'remove-subscription', message }, { status })
   }

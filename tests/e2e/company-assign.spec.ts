@@ -53,8 +53,13 @@ test.describe('assign and unassign one company license', () => {
   test('the Assign dialog shows the spec’s email messages and passes the axe scan', async ({ page, js }) => {
     const license = companyLicense('acme', 'wallaby', "assigned_to = '' and expiration > strftime('%s','now') * 1000")
     await signIn(page, 'olivia@acme.test')
-    await rowAction(page, 'Assign', license).click()
     const assign = dialog(page, js, 'Assign License')
+    // Once in three full runs (script on) the dialog had not opened 7 s after the click: the link is clicked again,
+    // as a user would, if the dialog has not opened after 3 s (opening it twice is harmless: it is a URL).
+    await expect(async () => {
+      await rowAction(page, 'Assign', license).click()
+      await expect(assign).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 15_000 })
     await expect(assign).toContainText(`order ${license.order}, key ${license.key}`)
     await expectNoAxeViolations(page, 'Assign dialog')
 

@@ -4,8 +4,11 @@ import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ButtonRow, EmailListField, Field, SubmitButton } from '#app/components/forms'
 import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
-import { NotAvailable, SubscriptionSubject } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
-import { IdempotencyField } from '#app/components/idempotency-field'
+import {
+  NotAvailable,
+  SubscriptionFormFields,
+  SubscriptionSubject,
+} from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
@@ -67,9 +70,7 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
         action={dialogActionUrl({ dialog: 'subscription-assign', subscription: id }, closeTo)}
         {...getFormProps(form)}
       >
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="subscription" value={id} />
-        <IdempotencyField value={d.idempotencyKey} />
+        <SubscriptionFormFields intent={intent} subscriptionId={id} idempotencyKey={d.idempotencyKey} />
         <Flex direction="column" gap="2">
           <EmailListField
             field={fields.emails}

@@ -7,6 +7,10 @@ import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
 import { useSupportEmail } from '#app/utils/support-email'
+import { ButtonRow } from '#app/components/forms'
+import { IdempotencyField } from '#app/components/idempotency-field'
+import { labels } from '#app/rules/messages'
+import { BackLink } from '../shared/dialog-parts'
 
 /**
  * Pieces the subscription dialogs share: which subscription the dialog is about, the consequence to read before
@@ -44,6 +48,29 @@ export function NotAvailable({ reason }: { reason: string }) {
     <Text as="p" role="alert" size="3" mb="3">
       {reason}
     </Text>
+  )
+}
+
+/** Why the operation is not available, and the dialog's only way on: Close. */
+export function NotAvailableWithClose({ reason, closeTo }: { reason: string; closeTo: string }) {
+  return (
+    <>
+      <NotAvailable reason={reason} />
+      <ButtonRow justify="end" mt="2">
+        <BackLink to={closeTo}>{labels.close}</BackLink>
+      </ButtonRow>
+    </>
+  )
+}
+
+/** What every subscription form posts besides its own fields: its intent, the subscription, the submission's key. */
+export function SubscriptionFormFields(props: { intent: string; subscriptionId: string; idempotencyKey: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="subscription" value={props.subscriptionId} />
+      <IdempotencyField value={props.idempotencyKey} />
+    </>
   )
 }
 

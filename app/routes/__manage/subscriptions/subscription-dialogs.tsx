@@ -14,12 +14,13 @@ import { BackLink, NativeSelect } from '#app/routes/__manage/shared/dialog-parts
 import {
   Consequence,
   NotAvailable,
+  NotAvailableWithClose,
   Refusal,
+  SubscriptionFormFields,
   SubscriptionSubject,
   useSubscriptionAction,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
-import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#app/rules/dates'
 import { labels } from '#app/rules/messages'
@@ -78,17 +79,14 @@ function ConfirmDialog({
     <RouteDialog title={title} closeTo={closeTo} maxWidth="540px" role={danger ? 'alertdialog' : 'dialog'}>
       <SubscriptionSubject subscription={subscription} companyName={companyName} />
       {refusal ? (
-        <>
-          <NotAvailable reason={refusal} />
-          <ButtonRow justify="end" mt="2">
-            <BackLink to={closeTo}>{labels.close}</BackLink>
-          </ButtonRow>
-        </>
+        <NotAvailableWithClose reason={refusal} closeTo={closeTo} />
       ) : (
         <Form method="post" action={dialogActionUrl({ dialog, subscription: subscription.subscriptionId }, closeTo)}>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="subscription" value={subscription.subscriptionId} />
-          <IdempotencyField value={data.idempotencyKey} />
+          <SubscriptionFormFields
+            intent={intent}
+            subscriptionId={subscription.subscriptionId}
+            idempotencyKey={data.idempotencyKey}
+          />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -191,20 +189,20 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
     <RouteDialog title="Subscription Extension" closeTo={closeTo} maxWidth="560px">
       <SubscriptionSubject subscription={subscription} companyName={companyName} />
       {refusal || !offer ? (
-        <>
-          <NotAvailable reason={refusal ?? 'There is no extension offer for this subscription.'} />
-          <ButtonRow justify="end" mt="2">
-            <BackLink to={closeTo}>{labels.close}</BackLink>
-          </ButtonRow>
-        </>
+        <NotAvailableWithClose
+          reason={refusal ?? 'There is no extension offer for this subscription.'}
+          closeTo={closeTo}
+        />
       ) : (
         <Form
           method="post"
           action={dialogActionUrl({ dialog: 'subscription-offer', subscription: subscription.subscriptionId }, closeTo)}
         >
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="subscription" value={subscription.subscriptionId} />
-          <IdempotencyField value={d.idempotencyKey} />
+          <SubscriptionFormFields
+            intent={intent}
+            subscriptionId={subscription.subscriptionId}
+            idempotencyKey={d.idempotencyKey}
+          />
           <input type="hidden" name="price" value={String(offer.priceGross)} />
           <Text as="p" size="4" weight="bold" mb="2">
             {offer.message}: {formatPrice(offer.priceGross, offer.currency)}

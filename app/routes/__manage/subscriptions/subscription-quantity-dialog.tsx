@@ -7,11 +7,11 @@ import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { BackLink, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   Consequence,
-  NotAvailable,
+  NotAvailableWithClose,
   Refusal,
+  SubscriptionFormFields,
   SubscriptionSubject,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
-import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
@@ -53,21 +53,14 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
     <RouteDialog title="Change Quantity" closeTo={closeTo} maxWidth="580px">
       <SubscriptionSubject subscription={subscription} companyName={companyName} />
       {refusal ? (
-        <>
-          <NotAvailable reason={refusal} />
-          <ButtonRow justify="end" mt="2">
-            <BackLink to={closeTo}>{labels.close}</BackLink>
-          </ButtonRow>
-        </>
+        <NotAvailableWithClose reason={refusal} closeTo={closeTo} />
       ) : (
         <Form
           method="post"
           action={dialogActionUrl({ dialog: 'subscription-quantity', subscription: id }, closeTo)}
           {...getFormProps(form)}
         >
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="subscription" value={id} />
-          <IdempotencyField value={d.idempotencyKey} />
+          <SubscriptionFormFields intent={intent} subscriptionId={id} idempotencyKey={d.idempotencyKey} />
           <Flex direction="column" gap="2">
             <InputField
               field={fields.quantity}

@@ -16,23 +16,18 @@ import {
 } from './subscription-dialogs'
 import { QuantityDialog } from './subscription-quantity-dialog'
 import {
-  assign,
   assignDialog,
-  cancel,
   cancelDialog,
-  offer,
   offerDialog,
   pauseDialog,
-  pauseResume,
   paymentMethodDialog,
-  quantity,
   quantityDialog,
   receiptsDialog,
   restartDialog,
   resumeDialog,
-  upgrade,
   upgradeDialog,
 } from './subscriptions.server'
+import { assign, cancel, offer, pauseResume, quantity, upgrade } from './subscription-actions.server'
 
 export const subscriptionDialogs = {
   'subscription-assign': defineDialog({

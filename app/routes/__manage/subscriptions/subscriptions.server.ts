@@ -1,33 +1,19 @@
 /**
- * The subscription dialogs and forms of /manage (spec §2 "Subscription rows" and "Subscription dialogs", §4, §5, §7,
- * §8 "Subscriptions"): manage assignments, cancel, pause, resume, restart, upgrade, change quantity, the extension
- * offer, receipts and update payment method. Each dialog is `/manage?dialog=NAME&subscription=ID`; its loader checks
- * the subscription is one the user may act on (404 otherwise) and which way the state machine allows; each form posts
- * an intent to the index route's action, which reads the details afresh (never trusting the page), calls the
- * licensing service, and redirects back to the page (post/redirect/get) or answers the refusal for the dialog.
+ * The subscription dialogs of /manage (spec §2 "Subscription rows" and "Subscription dialogs", §4, §5, §7, §8
+ * "Subscriptions"): manage assignments, cancel, pause, resume, restart, upgrade, change quantity, the extension offer,
+ * receipts and update payment method. Each dialog is `/manage?dialog=NAME&subscription=ID`; its loader checks the
+ * subscription is one the user may act on (404 otherwise) and which way the state machine allows. Their forms are in
+ * `subscription-actions.server.ts`.
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
-import type { z } from 'zod'
 import type { ReceiptPayment, Subscription } from '#protocol/entities'
-import type { Details, OperationName, Payload, Result } from '#protocol/operations'
+import type { Details, Result } from '#protocol/operations'
+import { subscriptionAssignees } from '#app/rules/subscription'
 import type { ErrorCode } from '#protocol/errors'
-import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
 import { errorMessageFor } from '#app/rules/messages'
-import { planQuantityChange, planSubscriptionAssignment, subscriptionAssignees } from '#app/rules/subscription'
-import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
-import { setPreferences } from '#app/utils/preferences.server'
-import { currentDetails, findSubscription, forbidden, notFound, refusal } from '../shared/details.server'
-import { pageUrl } from '../shared/urls'
-import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import {
-  OfferSchema,
-  PauseResumeSchema,
-  SubscriptionFormSchema,
-  assignSchema,
-  quantitySchema,
-} from './subscription-schemas'
+import { callLicensing, newIdempotencyKey } from '#app/utils/licensing.server'
+import { findSubscription, notFound } from '../shared/details.server'
+import type { DialogLoader, ManageArgs } from '../shared/registry'
 import {
   subscriptionPermitted,
   subscriptionTransition,
@@ -79,7 +65,7 @@ export type SubscriptionActionData = {
 
 type Need = SubscriptionNeed
 
-function requireSubscription(details: Details, subscriptionId: string | null, need: Need) {
+export function requireSubscription(details: Details, subscriptionId: string | null, need: Need) {
   const found = findSubscription(details, subscriptionId)
   if (!found || !subscriptionPermitted(found.company, need)) notFound()
   return found
@@ -131,6 +117,19 @@ async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
 }
 
 /** The dialogs that confirm one operation (cancel, pause, resume, restart) and the quantity dialog. */
+/** Codes whose message the service writes for people (the state machine's reasons, the provider's refusals). */
+const spokenCodes: ReadonlySet<ErrorCode> = new Set([
+  'INVALID_STATE',
+  'INVALID_PAYLOAD',
+  'NOT_ENOUGH_LICENSES',
+  'PROVIDER_ERROR',
+  'CANNOT_ASSIGN',
+])
+
+export function messageFor(code: ErrorCode, message: string): string {
+  return spokenCodes.has(code) && message ? message : errorMessageFor(code)
+}
+
 export const cancelDialog = simpleDialog('billing', 'cancel')
 export const pauseDialog = simpleDialog('billing', 'pause')
 export const resumeDialog = simpleDialog('billing', 'resume')
@@ -200,207 +199,4 @@ export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
     withLapsing,
     sendEmail: args.preferences.sendEmailOnAssign,
   } satisfies AssignDialogData
-}
-
-// ─── actions ────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Codes whose message the service writes for people (the state machine's reasons, the provider's refusals). */
-const spokenCodes: ReadonlySet<ErrorCode> = new Set([
-  'INVALID_STATE',
-  'INVALID_PAYLOAD',
-  'NOT_ENOUGH_LICENSES',
-  'PROVIDER_ERROR',
-  'CANNOT_ASSIGN',
-])
-
-function messageFor(code: ErrorCode, message: string): string {
-  return spokenCodes.has(code) && message ? message : errorMessageFor(code)
-}
-
-/** A refusal of the service for the dialog: session errors end in the session dialog, the rest become a message. */
-function refused(intent: string, subscription: string, error: ErrorCode, message: string) {
-  const { status } = refusal(error)
-  if (error === 'CHARGE_ERROR')
-    return json<SubscriptionActionData>({ intent, subscription, kind: 'charge' }, { status })
-  if (error === 'CURRENCY_MISMATCH')
-    return json<SubscriptionActionData>({ intent, subscription, kind: 'currency' }, { status })
-  return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
-}
-
-/**
- * A refusal of a change named by the subscription's id alone: the service checks the subscription and the caller's
- * right, so a subscription not there (or not the caller's to see) is a 404, one the caller may not change a 403, and
- * anything else the dialog's message.
- */
-function refusedByReference(intent: string, subscription: string, error: ErrorCode, message: string) {
-  if (error === 'NOT_FOUND') notFound()
-  if (error === 'FORBIDDEN') forbidden()
-  return refused(intent, subscription, error, message)
-}
-
-/** A write carries the idempotency key of the form that asked for it. */
-const options = (args: Parameters<ManageAction>[0]) => ({
-  credential: args.user.credential,
-  context: args.context,
-  idempotencyKey: idempotencyKeyOf(args.formData),
-})
-
-/**
- * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the
- * form names the subscription, the service checks it and the caller's billing right and makes the change (nothing
- * else is read), and the page comes back, or the dialog shows the refusal.
- */
-function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
-  intent: string
-  schema: Schema
-  invalid: string
-  operation: O
-  payload: (form: z.infer<Schema>, subscriptionId: string) => Payload<O>
-}): ManageAction {
-  return async (args) => {
-    const parsed = config.schema.safeParse(Object.fromEntries(args.formData))
-    if (!parsed.success) return json({ error: config.invalid }, { status: 400 })
-    const id = parsed.data.subscription
-    const answer = await callLicensing(config.operation, config.payload(parsed.data, id), options(args))
-    if (!answer.ok) return refusedByReference(config.intent, id, answer.error, answer.message)
-    return redirect(pageUrl(args.url))
-  }
-}
-
-export const cancel = confirmAction({
-  intent: 'subscription-cancel',
-  schema: SubscriptionFormSchema,
-  invalid: 'A subscription must be given.',
-  operation: 'cancelSubscription',
-  payload: (_form, subscriptionId) => ({ subscriptionId }),
-})
-
-export const pauseResume = confirmAction({
-  intent: 'subscription-pause-resume',
-  schema: PauseResumeSchema,
-  invalid: 'A subscription and an action must be given.',
-  operation: 'subscriptionPauseResume',
-  payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
-})
-
-export const upgrade = confirmAction({
-  intent: 'subscription-upgrade',
-  schema: SubscriptionFormSchema,
-  invalid: 'A subscription must be given.',
-  operation: 'subscriptionUpgrade',
-  payload: (_form, subscriptionId) => ({ subscriptionId }),
-})
-
-export const offer: ManageAction = async (args) => {
-  const intent = 'subscription-offer'
-  const submission = parseWithZod(args.formData, { schema: OfferSchema })
-  const id = String(args.formData.get('subscription') ?? '')
-  if (submission.status !== 'success') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
-  }
-  const subscriptionId = submission.value.subscription
-  const answer = await callLicensing(
-    'specialOffer',
-    {
-      subscriptionId,
-      country: submission.value.country,
-      price: submission.value.price,
-      alwaysAllow: false,
-    },
-    options(args),
-  )
-  if (!answer.ok) return refusedByReference(intent, subscriptionId, answer.error, answer.message)
-  return redirect(pageUrl(args.url))
-}
-
-export const quantity: ManageAction = async (args) => {
-  const intent = 'subscription-quantity'
-  const details = await currentDetails(args)
-  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
-  const id = subscription.subscriptionId
-  const submission = parseWithZod(args.formData, { schema: quantitySchema(subscription) })
-  if (submission.status !== 'success') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
-  }
-  const value = submission.value
-  if (value.stage === 'review') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply(), reviewed: true })
-  }
-  const plan = planQuantityChange(subscription, value.quantity, value.lapse)
-  if ('error' in plan) {
-    // The schema has just checked the same plan; this only guards against a change in between.
-    return json<SubscriptionActionData>(
-      { intent, subscription: id, result: submission.reply({ fieldErrors: { lapse: [plan.error] } }), reviewed: true },
-      { status: 400 },
-    )
-  }
-  const answer = await callLicensing(
-    'subscriptionUpdateQuantity',
-    { subscriptionId: id, quantity: plan.quantity, licensesToLapse: plan.licensesToLapse },
-    options(args),
-  )
-  if (!answer.ok) {
-    if (answer.error === 'CHARGE_ERROR') return refused(intent, id, answer.error, answer.message)
-    const { status } = refusal(answer.error)
-    return json<SubscriptionActionData>(
-      {
-        intent,
-        subscription: id,
-        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
-        reviewed: true,
-      },
-      { status },
-    )
-  }
-  return redirect(pageUrl(args.url))
-}
-
-export const assign: ManageAction = async (args) => {
-  const intent = 'subscription-assign'
-  const details = await currentDetails(args)
-  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
-  const id = subscription.subscriptionId
-  const now = Date.now()
-  const withLapsing = subscription.licenses.some((l) => l.lapsing)
-  const submission = parseWithZod(args.formData, { schema: assignSchema(subscription, now, withLapsing) })
-  if (submission.status !== 'success') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
-  }
-  const value = submission.value
-  if (value.stage === 'preview') {
-    const plan = planSubscriptionAssignment({
-      licenses: subscription.licenses,
-      text: value.emails,
-      ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
-      now,
-    })
-    return json<SubscriptionActionData>({
-      intent,
-      subscription: id,
-      result: submission.reply(),
-      reviewed: true,
-      ...('error' in plan ? {} : { summary: plan.summary }),
-    })
-  }
-  const emails = parseEmailList(value.emails, NEWLINES_COMMAS_SEMICOLONS).emails
-  const lapsingEmails = withLapsing ? parseEmailList(value.lapsingEmails, NEWLINES_COMMAS_SEMICOLONS).emails : undefined
-  const answer = await callLicensing(
-    'subscriptionAssign',
-    { subscriptionId: id, emails, ...(lapsingEmails ? { lapsingEmails } : {}), sendEmail: value.sendEmail },
-    options(args),
-  )
-  if (!answer.ok) {
-    const { status } = refusal(answer.error)
-    return json<SubscriptionActionData>(
-      {
-        intent,
-        subscription: id,
-        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
-      },
-      { status },
-    )
-  }
-  return redirect(pageUrl(args.url), {
-    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
-  })
 }

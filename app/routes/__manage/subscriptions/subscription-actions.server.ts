@@ -1,0 +1,213 @@
+/**
+ * The subscription forms of /manage: each posts an intent to the index route's action, which lets the licensing
+ * service check and make the change, and redirects back to the page (post/redirect/get) or answers the refusal for
+ * the dialog. The dialogs that show them: `subscriptions.server.ts`.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+import type { z } from 'zod'
+import type { OperationName, Payload } from '#protocol/operations'
+import type { ErrorCode } from '#protocol/errors'
+import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
+import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
+import { callLicensing, idempotencyKeyOf } from '#app/utils/licensing.server'
+import { setPreferences } from '#app/utils/preferences.server'
+import { currentDetails, forbidden, notFound, refusal } from '../shared/details.server'
+import { pageUrl } from '../shared/urls'
+import type { ManageAction } from '../shared/registry'
+import {
+  OfferSchema,
+  PauseResumeSchema,
+  SubscriptionFormSchema,
+  assignSchema,
+  quantitySchema,
+} from './subscription-schemas'
+import { messageFor, requireSubscription, type SubscriptionActionData } from './subscriptions.server'
+
+/** A refusal of the service for the dialog: session errors end in the session dialog, the rest become a message. */
+function refused(intent: string, subscription: string, error: ErrorCode, message: string) {
+  const { status } = refusal(error)
+  if (error === 'CHARGE_ERROR')
+    return json<SubscriptionActionData>({ intent, subscription, kind: 'charge' }, { status })
+  if (error === 'CURRENCY_MISMATCH')
+    return json<SubscriptionActionData>({ intent, subscription, kind: 'currency' }, { status })
+  return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
+}
+
+/**
+ * A refusal of a change named by the subscription's id alone: the service checks the subscription and the caller's
+ * right, so a subscription not there (or not the caller's to see) is a 404, one the caller may not change a 403, and
+ * anything else the dialog's message.
+ */
+function refusedByReference(intent: string, subscription: string, error: ErrorCode, message: string) {
+  if (error === 'NOT_FOUND') notFound()
+  if (error === 'FORBIDDEN') forbidden()
+  return refused(intent, subscription, error, message)
+}
+
+/** A write carries the idempotency key of the form that asked for it. */
+const options = (args: Parameters<ManageAction>[0]) => ({
+  credential: args.user.credential,
+  context: args.context,
+  idempotencyKey: idempotencyKeyOf(args.formData),
+})
+
+/**
+ * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the
+ * form names the subscription, the service checks it and the caller's billing right and makes the change (nothing
+ * else is read), and the page comes back, or the dialog shows the refusal.
+ */
+function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
+  intent: string
+  schema: Schema
+  invalid: string
+  operation: O
+  payload: (form: z.infer<Schema>, subscriptionId: string) => Payload<O>
+}): ManageAction {
+  return async (args) => {
+    const parsed = config.schema.safeParse(Object.fromEntries(args.formData))
+    if (!parsed.success) return json({ error: config.invalid }, { status: 400 })
+    const id = parsed.data.subscription
+    const answer = await callLicensing(config.operation, config.payload(parsed.data, id), options(args))
+    if (!answer.ok) return refusedByReference(config.intent, id, answer.error, answer.message)
+    return redirect(pageUrl(args.url))
+  }
+}
+
+export const cancel = confirmAction({
+  intent: 'subscription-cancel',
+  schema: SubscriptionFormSchema,
+  invalid: 'A subscription must be given.',
+  operation: 'cancelSubscription',
+  payload: (_form, subscriptionId) => ({ subscriptionId }),
+})
+
+export const pauseResume = confirmAction({
+  intent: 'subscription-pause-resume',
+  schema: PauseResumeSchema,
+  invalid: 'A subscription and an action must be given.',
+  operation: 'subscriptionPauseResume',
+  payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
+})
+
+export const upgrade = confirmAction({
+  intent: 'subscription-upgrade',
+  schema: SubscriptionFormSchema,
+  invalid: 'A subscription must be given.',
+  operation: 'subscriptionUpgrade',
+  payload: (_form, subscriptionId) => ({ subscriptionId }),
+})
+
+export const offer: ManageAction = async (args) => {
+  const intent = 'subscription-offer'
+  const submission = parseWithZod(args.formData, { schema: OfferSchema })
+  const id = String(args.formData.get('subscription') ?? '')
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const subscriptionId = submission.value.subscription
+  const answer = await callLicensing(
+    'specialOffer',
+    {
+      subscriptionId,
+      country: submission.value.country,
+      price: submission.value.price,
+      alwaysAllow: false,
+    },
+    options(args),
+  )
+  if (!answer.ok) return refusedByReference(intent, subscriptionId, answer.error, answer.message)
+  return redirect(pageUrl(args.url))
+}
+
+export const quantity: ManageAction = async (args) => {
+  const intent = 'subscription-quantity'
+  const details = await currentDetails(args)
+  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
+  const id = subscription.subscriptionId
+  const submission = parseWithZod(args.formData, { schema: quantitySchema(subscription) })
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const value = submission.value
+  if (value.stage === 'review') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply(), reviewed: true })
+  }
+  const plan = planQuantityChange(subscription, value.quantity, value.lapse)
+  if ('error' in plan) {
+    // The schema has just checked the same plan; this only guards against a change in between.
+    return json<SubscriptionActionData>(
+      { intent, subscription: id, result: submission.reply({ fieldErrors: { lapse: [plan.error] } }), reviewed: true },
+      { status: 400 },
+    )
+  }
+  const answer = await callLicensing(
+    'subscriptionUpdateQuantity',
+    { subscriptionId: id, quantity: plan.quantity, licensesToLapse: plan.licensesToLapse },
+    options(args),
+  )
+  if (!answer.ok) {
+    if (answer.error === 'CHARGE_ERROR') return refused(intent, id, answer.error, answer.message)
+    const { status } = refusal(answer.error)
+    return json<SubscriptionActionData>(
+      {
+        intent,
+        subscription: id,
+        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
+        reviewed: true,
+      },
+      { status },
+    )
+  }
+  return redirect(pageUrl(args.url))
+}
+
+export const assign: ManageAction = async (args) => {
+  const intent = 'subscription-assign'
+  const details = await currentDetails(args)
+  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
+  const id = subscription.subscriptionId
+  const now = Date.now()
+  const withLapsing = subscription.licenses.some((l) => l.lapsing)
+  const submission = parseWithZod(args.formData, { schema: assignSchema(subscription, now, withLapsing) })
+  if (submission.status !== 'success') {
+    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+  }
+  const value = submission.value
+  if (value.stage === 'preview') {
+    const plan = planSubscriptionAssignment({
+      licenses: subscription.licenses,
+      text: value.emails,
+      ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
+      now,
+    })
+    return json<SubscriptionActionData>({
+      intent,
+      subscription: id,
+      result: submission.reply(),
+      reviewed: true,
+      ...('error' in plan ? {} : { summary: plan.summary }),
+    })
+  }
+  const emails = parseEmailList(value.emails, NEWLINES_COMMAS_SEMICOLONS).emails
+  const lapsingEmails = withLapsing ? parseEmailList(value.lapsingEmails, NEWLINES_COMMAS_SEMICOLONS).emails : undefined
+  const answer = await callLicensing(
+    'subscriptionAssign',
+    { subscriptionId: id, emails, ...(lapsingEmails ? { lapsingEmails } : {}), sendEmail: value.sendEmail },
+    options(args),
+  )
+  if (!answer.ok) {
+    const { status } = refusal(answer.error)
+    return json<SubscriptionActionData>(
+      {
+        intent,
+        subscription: id,
+        result: submission.reply({ formErrors: [messageFor(answer.error, answer.message)] }),
+      },
+      { status },
+    )
+  }
+  return redirect(pageUrl(args.url), {
+    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
+  })
+}

@@ -13,6 +13,7 @@ import {
   type DatabaseConnection,
   type Migration,
   type MigrationProvider,
+  type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely'
 import pg from 'pg'
@@ -26,6 +27,7 @@ import * as licenseWindows from './migrations/0007-license-windows.js'
 import * as activity from './migrations/0008-activity.js'
 import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
+import * as licenseOrder from './migrations/0011-license-order.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -42,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0008-activity': activity,
   '0009-jobs': jobs,
   '0010-sandbox-keys': sandboxKeys,
+  '0011-license-order': licenseOrder,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -146,6 +149,30 @@ function switchToWal(sqlite: SQLite.Database): void {
   }
 }
 
+/** Prepared statements kept per store: more than the distinct queries the service makes, so the cache rarely turns. */
+const STATEMENTS_KEPT = 1000
+
+/**
+ * Kysely prepares every query afresh, and for a page's few dozen small queries preparing costs about as much as
+ * running them (`npm run bench`, CPU profile of /manage). A statement is kept by its SQL text and used again; the
+ * oldest unused one goes when the cache is full. Safe because Kysely runs one query at a time on the connection, and
+ * SQLite prepares a kept statement again by itself after a migration changes the schema.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = kept.get(text)
+      if (statement) kept.delete(text)
+      else statement = sqlite.prepare(text)
+      kept.set(text, statement)
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string)
+      return statement
+    },
+  }
+}
+
 /** The SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
 function openSqlite(file: string): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -154,7 +181,7 @@ function openSqlite(file: string): DB {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: keepingStatements(sqlite) }) })
 }
 
 /** The names of the migrations not yet applied to the store (a query, so it also proves the store answers). */

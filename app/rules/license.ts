@@ -16,13 +16,26 @@ export const PRO_SUFFIX = ' PRO'
  * the console-logging extension's name, and " Trial" is appended for trials.
  */
 export function displayName(license: Pick<License, 'productName' | 'trial'>): string {
-  let name = license.productName
+  const name = productDisplayName(license.productName)
+  return license.trial ? `${name} Trial` : name
+}
+
+/** Names already worked out: a license page names a handful of products on every row, several times a row. */
+const productNames = new Map<string, string>()
+const PRODUCT_NAMES_KEPT = 500
+
+function productDisplayName(productName: string): string {
+  const known = productNames.get(productName)
+  if (known !== undefined) return known
+  let name = productName
     .replace(/\b(personal|company|license)\b/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   const lower = name.toLowerCase()
   if (lower === PRO_PRODUCT_NAME.toLowerCase() || lower === PRO_PRODUCT_SLUG) name = PRO_PRODUCT_NAME + PRO_SUFFIX
-  return license.trial ? `${name} Trial` : name
+  if (productNames.size >= PRODUCT_NAMES_KEPT) productNames.clear()
+  productNames.set(productName, name)
+  return name
 }
 
 /** Which license, in words: "Wallaby.js, order 4711, key 3" — for a row's controls, heard rather than seen in the row. */

@@ -4,6 +4,11 @@
 import cluster from 'node:cluster'
 
 if (cluster.isPrimary) {
+  // Each instance accepts its own connections from the shared socket. In Node's default (round-robin) mode the primary
+  // accepts them and hands them to an instance one at a time, each handed over only once that instance's event loop
+  // has taken the previous one: under load the bench's connections reached a busy instance seconds apart, and the
+  // last ones timed out before they were ever read.
+  cluster.schedulingPolicy = cluster.SCHED_NONE
   const instances = Math.max(1, Number(process.argv[2]) || 1)
   // The first instance migrates and seeds the store; the others start once it listens.
   const first = cluster.fork()

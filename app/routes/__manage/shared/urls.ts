@@ -70,7 +70,7 @@ function queryOf(from: ViewSource): string {
 
 /** `path` with `params` and the page's view of `from`, so the page behind a dialog or after a change stays as it was. */
 function withView(path: string, params: URLSearchParams, from: ViewSource): string {
-  for (const [key, value] of viewOf(queryOf(from))) if (!params.has(key)) params.set(key, value)
+  for (const [key, value] of viewEntries(queryOf(from))) if (!params.has(key)) params.set(key, value)
   const query = params.toString()
   if (!query) return path
   return `${path}${path.includes('?') ? '&' : '?'}${query}`
@@ -109,6 +109,16 @@ export function dialogActionUrl(target: DialogTarget, from: ViewSource): string 
 export function viewQuery(search: string): string {
   const view = viewOf(search).toString()
   return view ? `&${view}` : ''
+}
+
+/**
+ * The view's values of the last query asked for: a page renders every row's links from the one query it was given,
+ * so it is read once instead of once a link.
+ */
+let lastView: { search: string; entries: readonly [string, string][] } = { search: '', entries: [] }
+function viewEntries(search: string): readonly [string, string][] {
+  if (lastView.search !== search) lastView = { search, entries: [...viewOf(search)] }
+  return lastView.entries
 }
 
 function viewOf(search: string): URLSearchParams {

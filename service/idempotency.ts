@@ -5,6 +5,9 @@
  * its answer for a day; a repeat with the same payload is answered that answer without running the write again (no
  * second charge, mail or log line), a repeat with another payload is refused, and a repeat that arrives while the
  * first attempt still runs waits for it. Reservation and answer live in the store, so this holds across processes.
+ * A reservation still unanswered after `ABANDONED_AFTER_MS` was left by a process that stopped mid-write (a crash, a
+ * killed instance): a repeat then takes it over and runs the write, whose own checks refuse it if the stopped process
+ * had already carried it out.
  */
 import crypto from 'node:crypto'
 import type { OperationName } from '../protocol/operations.js'
@@ -29,6 +32,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** How long a repeat waits for a first attempt that is still running before it is refused. */
 export const IN_PROGRESS_WAIT_MS = 10_000
 const POLL_MS = 20
+/** How long a write may hold its key: far longer than any write takes, and than the portal waits for one. */
+export const ABANDONED_AFTER_MS = 60_000
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 const keys = (db: DB) => db.withTables<{ idempotency_keys: IdempotencyKeyTable }>()
@@ -66,7 +71,7 @@ export async function oncePerKey(
 
     const earlier = await store
       .selectFrom('idempotency_keys')
-      .select(['payload_digest', 'status', 'response'])
+      .select(['payload_digest', 'status', 'response', 'created_at'])
       .where('scope', '=', id.scope)
       .where('key', '=', id.key)
       .where('operation', '=', id.operation)
@@ -75,6 +80,19 @@ export async function oncePerKey(
       return refusal('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
     }
     if (earlier?.status === 'done' && earlier.response) return JSON.parse(earlier.response) as StoredResponse
+    if (earlier?.status === 'pending' && earlier.created_at < ctx.now() - ABANDONED_AFTER_MS) {
+      // Given up by a process that stopped: removed (only as it was seen, should another repeat be taking it over
+      // too) and reserved again.
+      await store
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', id.scope)
+        .where('key', '=', id.key)
+        .where('operation', '=', id.operation)
+        .where('status', '=', 'pending')
+        .where('created_at', '=', earlier.created_at)
+        .execute()
+      continue
+    }
     // Still running elsewhere (wait for it), or given up just now (reserve it again).
     if (Date.now() >= deadline) {
       return refusal('REQUEST_IN_PROGRESS', 'This request is still being processed; please try again in a moment.')

@@ -1,9 +1,12 @@
+import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignmentChangedMessage } from '../protocol/errors.js'
 import { serviceRouter } from './http.js'
+import { ABANDONED_AFTER_MS } from './idempotency.js'
 import { paymentsDb } from './payments/tables.js'
 import { makeSubscription, snapshot } from './subscriptions/testing.js'
 import { createTestService, signInAs } from './testing.js'
@@ -199,6 +202,34 @@ describe('a write repeated with its Idempotency-Key', () => {
       .where('subscription_id', '=', sub.providerId)
       .execute()
     expect(charges.filter((c) => Number(c.amount) === 92.8)).toHaveLength(1)
+  })
+
+  it('takes over a key left reserved by a process that stopped mid-write, and runs the write', async () => {
+    const license = await freeLicense()
+    const request = {
+      changeAssignment: {
+        licenses: [{ id: license.id, owner: license.owner, assignedTo: 'taken-over@globex.test', assignedToBefore: '' }],
+        sendEmail: false,
+      },
+    }
+    // What a process leaves when it is killed after reserving the key, before the write: a reservation, no answer.
+    const reservation = {
+      scope: crypto.createHash('sha256').update(carl).digest('hex'),
+      key: 'key-abandoned',
+      operation: 'changeAssignment',
+      payload_digest: crypto.createHash('sha256').update(JSON.stringify(request.changeAssignment)).digest('hex'),
+      status: 'pending',
+      response: null,
+      created_at: Date.now() - ABANDONED_AFTER_MS - 1_000,
+    }
+    await sql`insert into idempotency_keys (scope, key, operation, payload_digest, status, response, created_at)
+      values (${reservation.scope}, ${reservation.key}, ${reservation.operation}, ${reservation.payload_digest},
+        ${reservation.status}, ${reservation.response}, ${reservation.created_at})`.execute(service.db)
+    expect(await service.call(request, carl, 'key-abandoned')).toEqual({
+      status: 200,
+      body: { changeAssignment: { completed: true } },
+    })
+    expect(await holderOf(license.id)).toBe('taken-over@globex.test')
   })
 
   it('refuses a key longer than the protocol allows, and ignores keys on reads', async () => {

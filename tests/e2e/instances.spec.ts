@@ -51,6 +51,9 @@ test('a session, an assignment and the outbox are shared by two instances on one
 })
 
 test('an instance killed mid-traffic loses no acknowledged write, and the other serves on', async ({ page, js }) => {
+  // The write the killed instance held may have reserved its key there: its retry waits up to 10 s for that
+  // reservation before it is answered, on top of two instances' worth of work.
+  test.setTimeout(60_000)
   await signIn(page, 'olivia@acme.test')
   // A stream of writes (each adds a Company Manager to Acme Corp), one every 30 ms, through the balancer. One instance
   // is killed the moment it has been sent its third write, before it answers: the request it held is sent on to the

@@ -76,6 +76,8 @@ export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
   /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */
   personalLicenses: z.number().int(),
+  /** Every license held in the account's own name, of any type (what a merge of companies moves, spec §6). */
+  ownLicenses: z.number().int(),
   /** Every license of the account that expired more than 60 days ago (Open Source aside): only counted. */
   expiredLongAgo: z.number().int(),
   /** Every license of the account that expired within the last 60 days (Open Source aside). */

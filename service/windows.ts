@@ -124,10 +124,9 @@ export async function buildWindowedDetails(
     .select(['id', 'owner', 'order_id', 'key_number', 'product_name', 'trial', 'expiration'])
     .where(allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]))
     .execute()
-  const personalLicenses = await countWhere(
-    db,
-    allOf([(eb) => eb('owner', '=', email), (eb) => eb('license_type', '=', 'personal')]),
-  )
+  const own: LicensePredicate = (eb) => eb('owner', '=', email)
+  const personalLicenses = await countWhere(db, allOf([own, (eb) => eb('license_type', '=', 'personal')]))
+  const ownLicenses = await countWhere(db, own)
 
   return {
     email,
@@ -139,6 +138,7 @@ export async function buildWindowedDetails(
     windowed: {
       windows,
       personalLicenses,
+      ownLicenses,
       expiredLongAgo,
       recentlyExpired: recentlyExpired.map((r) => ({
         id: r.id,

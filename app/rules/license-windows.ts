@@ -195,6 +195,7 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
       personalLicenses: details.body.personal.licenses.filter(
         (l) => l.licenseType === 'personal' && l.owner === details.email,
       ).length,
+      ownLicenses: details.body.personal.licenses.filter((l) => l.owner === details.email).length,
       expiredLongAgo: expired.length - recentlyExpired.length,
       recentlyExpired,
     },

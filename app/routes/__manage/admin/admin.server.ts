@@ -35,13 +35,10 @@ function requireAdministrator(details: Details) {
   if (!details.admin) notFound()
 }
 
-/** Licenses held in the account's own name: what a merge moves. */
-const ownLicenses = (details: Details) => details.body.personal.licenses.filter((l) => l.owner === details.email)
-
-/** `?dialog=merge` */
-export const mergeDialog: DialogLoader<MergeDialogData> = async ({ details }) => {
-  requireAdministrator(details)
-  return { licenseCount: ownLicenses(details).length } satisfies MergeDialogData
+/** `?dialog=merge`: how many licenses the account holds in its own name (what a merge moves), as the store counts them. */
+export const mergeDialog: DialogLoader<MergeDialogData> = async ({ page }) => {
+  requireAdministrator(page)
+  return { licenseCount: page.windowed?.ownLicenses ?? 0 } satisfies MergeDialogData
 }
 
 /**
@@ -72,7 +69,9 @@ export const merge: ManageAction = async (args) => {
 const holderOf = (owner: string, companyName?: string) => companyName ?? owner
 
 /** `?dialog=remove-license&license=ID` */
-export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async ({ url, details }) => {
+export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
+  const { url } = args
+  const details = await currentDetails(args)
   requireAdministrator(details)
   const found = findLicense(details, url.searchParams.get('license'))
   if (!found) notFound()
@@ -109,16 +108,17 @@ export const removeLicense: ManageAction = async (args) => {
 }
 
 /** `?dialog=remove-subscription&subscription=ID` */
-export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async ({ url, details }) => {
-  requireAdministrator(details)
-  const found = findSubscription(details, url.searchParams.get('subscription'))
+export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async ({ url, page }) => {
+  requireAdministrator(page)
+  // Subscriptions are whole in the page's answer.
+  const found = findSubscription(page, url.searchParams.get('subscription'))
   if (!found) notFound()
   const { subscription, company } = found
   return {
     subscription: {
       id: subscription.subscriptionId,
       product: subscriptionDisplayName(subscription),
-      holder: company?.name ?? details.email,
+      holder: company?.name ?? page.email,
       quantity: subscription.quantity,
       state: subscription.state,
     },

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
-import type { ProductGroup } from '#protocol/entities'
+import type { License, ProductGroup } from '#protocol/entities'
 import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
@@ -20,6 +20,8 @@ import { normalizeEmail } from '#protocol/email'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }
+  /** The licenses the plan is made over: the browser works out another product's list and plan from them. */
+  licenses: License[]
   products: BulkAssignProduct[]
   /** The chosen product group (`?group=`), or the first one offered; absent when nothing can be offered. */
   group?: ProductGroup
@@ -42,7 +44,9 @@ export type BulkAssignActionData = {
 /**
  * `?dialog=bulk-assign&company=ID[&group=G]`. (Its opening by itself once, spec §2, is decided by the /manage loader.)
  */
-export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async ({ url, details, preferences }) => {
+export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async (args) => {
+  const { url, preferences } = args
+  const details = await currentDetails(args)
   const companyId = url.searchParams.get('company')
   const company = findCompany(details, companyId)
   if (!company || !company.canAssign) notFound()
@@ -52,6 +56,7 @@ export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async ({ url
   const group = products.find((p) => p.group === asked)?.group ?? products[0]?.group
   return {
     company: { id: company.id, name: company.name },
+    licenses: company.licenses,
     products,
     group,
     emails: group ? companyAssignees(company.licenses, group, now) : '',

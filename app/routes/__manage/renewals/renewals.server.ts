@@ -4,15 +4,14 @@
  * (a new tab with script, where the form or link says so).
  */
 import { json, redirect, type Session } from '@remix-run/node'
-import type { Company, License, LicenseRef } from '#protocol/entities'
-import type { Details } from '#protocol/operations'
+import type { License, LicenseRef } from '#protocol/entities'
 import { displayName, showReceipt } from '#app/rules/license'
 import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import { currentDetails, forbidden, notFound, refusal } from '../shared/details.server'
+import { currentDetails, forbidden, notFound, readLicense, refusal } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
@@ -39,18 +38,6 @@ export type BulkRenewDialogData = {
 }
 
 export type ReceiptDialogData = { error: string }
-
-/** A license the page shows (personal or a company's), with the company it is shown under. */
-function findLicense(details: Details, ref: LicenseRef): { license: License; company?: Company } | undefined {
-  const same = (l: License) => l.id === ref.id && l.owner === ref.owner
-  const personal = details.body.personal.licenses.find(same)
-  if (personal) return { license: personal }
-  for (const company of details.body.companies) {
-    const license = company.licenses.find(same)
-    if (license) return { license, company }
-  }
-  return undefined
-}
 
 async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ url: string } | { error: string }> {
   const answer = await callLicensing('renewal', { ids }, { credential: args.user.credential, context: args.context })
@@ -106,7 +93,9 @@ export const bulkRenew: ManageAction = async (args) => {
 }
 
 /** `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. */
-export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async ({ url, details }) => {
+export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) => {
+  const { url } = args
+  const details = await currentDetails(args)
   const company = details.body.companies.find((c) => c.id === url.searchParams.get('company'))
   if (!company || !showBulkRenew(company)) notFound()
   return {
@@ -144,9 +133,10 @@ function receiptCache(session: Session): Record<string, string> {
  * which is cached in the session per license (spec §7) and the browser is sent there. A refusal shows the error
  * dialog.
  */
-export const receiptDialog: DialogLoader<ReceiptDialogData> = async ({ request, url, user, context, details }) => {
+export const receiptDialog: DialogLoader<ReceiptDialogData> = async (args) => {
+  const { request, url, user, context } = args
   const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }
-  const found = ref.id ? findLicense(details, ref) : undefined
+  const found = await readLicense(args, ref)
   if (!found || !showReceipt(found.license, found.company)) notFound()
   // The session's data type belongs to the session module; the cache is one more entry of its record.
   const session = (await getSession(request)) as unknown as Session

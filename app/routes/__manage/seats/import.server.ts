@@ -11,7 +11,8 @@ import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { readCsv } from '#app/utils/csv.server'
-import type { DialogArgs, DialogLoader, ManageAction } from '../shared/registry'
+import type { Details } from '#protocol/operations'
+import type { DialogLoader, ManageAction } from '../shared/registry'
 import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import { PLAN_FIELD_NAME } from './urls'
@@ -46,13 +47,15 @@ const Plan = z
   .min(1)
   .max(IMPORT_MAX_ROWS)
 
-function importCompany(details: DialogArgs['details'], companyId: string | null) {
+function importCompany(details: Details, companyId: string | null) {
   const company = findCompany(details, companyId)
   if (!company || !company.canAssign) notFound()
   return company
 }
 
-export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async ({ url, details }) => {
+export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async (args) => {
+  const { url } = args
+  const details = await currentDetails(args)
   const company = importCompany(details, url.searchParams.get('company'))
   return {
     company: { id: company.id, name: company.name },

@@ -91,8 +91,8 @@ function dialogData(
 
 const simpleDialog =
   (need: Need, operation: SubscriptionOperation | null): DialogLoader<SubscriptionDialogData> =>
-  async ({ url, details }) =>
-    dialogData(details, url, need, operation)
+  async ({ url, page }) =>
+    dialogData(page, url, need, operation)
 
 /**
  * The country the customer appears to be in, for the extension offer's currency check (spec §7 `specialOffer`
@@ -137,7 +137,7 @@ export const restartDialog = simpleDialog('billing', 'restart')
 export const quantityDialog = simpleDialog('billing', 'quantity')
 
 export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'receipts', null)
+  const base = dialogData(args.page, args.url, 'receipts', null)
   const answer = await callLicensing(
     'subscriptionReceipts',
     { subscriptionId: base.subscription.subscriptionId },
@@ -148,7 +148,7 @@ export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => 
 }
 
 export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', null)
+  const base = dialogData(args.page, args.url, 'billing', null)
   const refusalText =
     base.subscription.state === 'deleted'
       ? 'This subscription has been cancelled; its payment method can no longer be changed.'
@@ -164,7 +164,7 @@ export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async 
 }
 
 export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', 'upgrade')
+  const base = dialogData(args.page, args.url, 'billing', 'upgrade')
   const s = base.subscription
   const catalog = await catalogOf(args)
   const product = catalog?.products.find((p) => p.productGroup === s.licenses[0]?.productGroup)
@@ -180,7 +180,7 @@ export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
 }
 
 export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', 'specialOffer')
+  const base = dialogData(args.page, args.url, 'billing', 'specialOffer')
   const catalog = await catalogOf(args)
   const countries = (catalog?.countries ?? []).map((c) => ({ code: c.code, name: c.name }))
   const offerCountry = base.subscription.specialOffer?.country ?? 'US'
@@ -189,7 +189,7 @@ export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
 }
 
 export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'assign', 'assign')
+  const base = dialogData(args.page, args.url, 'assign', 'assign')
   const withLapsing = base.subscription.licenses.some((l) => l.lapsing)
   const { text, lapsingText } = subscriptionAssignees(base.subscription.licenses)
   return {

@@ -110,7 +110,9 @@ describe('windowed retrieveDetails matches a full read', () => {
     expect(windowed.windowed!.personalLicenses).toBe(
       full.body.personal.licenses.filter((l) => l.licenseType === 'personal' && l.owner === full.email).length,
     )
-    expect(windowed.windowed!.ownLicenses).toBe(full.body.personal.licenses.filter((l) => l.owner === full.email).length)
+    expect(windowed.windowed!.ownLicenses).toBe(
+      full.body.personal.licenses.filter((l) => l.owner === full.email).length,
+    )
   })
 
   it('a company the caller holds no role in is not read, and a window too large is refused', async () => {

@@ -10,8 +10,7 @@ import { pageUrl } from '../shared/urls'
 
 /** The account's email titles the dialog; then its settings, or why they could not be read. */
 export type AccountSettingsDialogData = { email: string } & (
-  | { kind: 'settings'; settings: AccountSettings }
-  | { kind: 'error'; message: string }
+  { kind: 'settings'; settings: AccountSettings } | { kind: 'error'; message: string }
 )
 
 export type AccountSettingsActionData = {

@@ -117,8 +117,7 @@ export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args)
 }
 
 export type CompanyOfflineLicenses =
-  | { ok: true; company: CompanySummary; licenses: License[] }
-  | { ok: false; company: CompanySummary; message: string }
+  { ok: true; company: CompanySummary; licenses: License[] } | { ok: false; company: CompanySummary; message: string }
 
 /**
  * The company's licenses that have an offline key (outside subscriptions, §5's visibility), sorted by order then key

@@ -1,9 +1,9 @@
-import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../../service/subscriptions/testing'
 import { createTestService, signInAs } from '../../service/testing'
+import { recordingTransport, type RecordedOperation } from './recording-transport'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // A dialog on /manage reads only what it shows: the page's windowed answer, plus what the dialog itself needs (a
@@ -36,22 +36,10 @@ afterAll(async () => {
 })
 
 /** The in-process transport, recording each operation and its payload. */
-function transport() {
-  const calls: { operation: string; payload: unknown }[] = []
-  const context = {
-    licensing: {
-      async call(request: unknown, credential?: string, key?: string) {
-        const [operation, payload] = Object.entries(request as object)[0]
-        calls.push({ operation, payload })
-        return service.call(request, credential, key)
-      },
-    },
-  } as unknown as AppLoadContext
-  return { context, calls }
-}
+const transport = () => recordingTransport(service)
 
 /** The calls that would read every license of the account: `retrieveDetails` without windows. */
-const wholeReads = (calls: { operation: string; payload: unknown }[]) =>
+const wholeReads = (calls: RecordedOperation[]) =>
   calls.filter((c) => c.operation === 'retrieveDetails' && !(c.payload as { windows?: unknown }).windows)
 
 type Page = { kind: string; dialog: { name: string; data: Record<string, unknown> } | null }

@@ -6,6 +6,7 @@ import { demoRefs } from '../../service/db/seed'
 import { lastAdministrator } from '#protocol/roles'
 import { makeSubscription } from '../../service/subscriptions/testing'
 import { createTestService, signInAs } from '../../service/testing'
+import { recordingTransport } from './recording-transport'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service
@@ -30,19 +31,7 @@ afterAll(async () => {
 })
 
 /** The in-process transport, recording each operation and its payload. */
-function transport() {
-  const calls: { operation: string; payload: unknown }[] = []
-  const context = {
-    licensing: {
-      async call(request: unknown, credential?: string, key?: string) {
-        const [operation, payload] = Object.entries(request as object)[0]
-        calls.push({ operation, payload })
-        return service.call(request, credential, key)
-      },
-    },
-  } as unknown as AppLoadContext
-  return { context, calls }
-}
+const transport = () => recordingTransport(service)
 
 const post = (search: string, fields: Array<[string, string]>, context: AppLoadContext) =>
   settle(

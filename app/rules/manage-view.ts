@@ -91,12 +91,11 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
     }
     return { ...company, licenses: window?.witnesses ?? [] }
   })
-  const expiry = expiryWarnings(facts.recentlyExpired, now)
   return {
     details: { ...details, body: { personal: { ...details.body.personal, licenses: [] }, companies: viewCompanies } },
     personal,
     companies,
-    expiry: { ...expiry, longExpiredCount: expiry.longExpiredCount + facts.expiredLongAgo },
+    expiry: expiryWarnings(facts.recentlyExpired, facts.expiredLongAgo),
     holdsPersonalLicenses: facts.personalLicenses > 0,
   }
 }

@@ -10,8 +10,11 @@ import { MAX_LICENSES_READ, limitMessage } from './limits.js'
 export const RetrieveLicensesPayload = z.object({
   /** `personal` (the caller's own licenses and those assigned to them), or the id of a company they hold a role in. */
   table: z.string().min(1).max(200),
-  /** Only this subscription's licenses (it must belong to the table); the answer carries the subscription too. */
-  subscriptionId: z.string().min(1).max(200).optional(),
+  /**
+   * Only this subscription's licenses (it must belong to the table; the answer carries the subscription too), or with
+   * `null` only the licenses outside subscriptions (the license table as /manage shows it). Absent: either.
+   */
+  subscriptionId: z.string().min(1).max(200).nullable().optional(),
   /** Only licenses of this product group. */
   productGroup: ProductGroup.optional(),
   /** Only these licenses; each must be in the table with the owner given, or the whole read is refused. */

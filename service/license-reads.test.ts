@@ -62,6 +62,14 @@ describe('retrieveLicenses', () => {
     expect(byId(licenses)).toEqual(byId(full.body.personal.licenses))
   })
 
+  it("answers the licenses outside subscriptions only, as the page's license table holds them", async () => {
+    const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
+    const outside = full.licenses.filter((l) => !l.subscription)
+    expect(outside.length).toBeLessThan(full.licenses.length)
+    const { licenses } = await ok('olivia@acme.test', { table: acme, subscriptionId: null })
+    expect(byId(licenses)).toEqual(byId(outside))
+  })
+
   it("answers a product group's licenses only", async () => {
     const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
     const wallaby = full.licenses.filter((l) => l.productGroup === 'wallaby')

@@ -34,7 +34,8 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
     narrowing.push((eb) => eb('product_group', '=', group))
   }
   let subscription: RetrieveLicensesResult['subscription']
-  if (payload.subscriptionId !== undefined) {
+  if (payload.subscriptionId === null) narrowing.push((eb) => eb('subscription_id', 'is', null))
+  else if (payload.subscriptionId !== undefined) {
     const id = payload.subscriptionId
     const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row || row.owner !== table.owner) throw new ServiceError('NOT_FOUND', `Subscription ${id} was not found.`)

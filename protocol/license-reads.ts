@@ -19,8 +19,6 @@ export const RetrieveLicensesPayload = z.object({
   productGroup: ProductGroup.optional(),
   /** Only these licenses; each must be in the table with the owner given, or the whole read is refused. */
   ids: z.array(LicenseRef).min(1).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
-  /** Answer `groups` too: what a bulk assign of each product group has to hand out in the table. */
-  groupCounts: z.boolean().default(false),
 })
 export type RetrieveLicensesPayload = z.input<typeof RetrieveLicensesPayload>
 
@@ -33,16 +31,8 @@ export const RetrieveLicensesResult = z.object({
   company: CompanyRole.optional(),
   /** Present when a subscription was asked for: the subscription with all its licenses. */
   subscription: Subscription.optional(),
-  /** The licenses asked for: named ones in the order named, the others in the order of §4. */
+  /** The licenses asked for, in the order of §4 (whatever `ids`' order was). */
   licenses: z.array(License),
-  /**
-   * With `groupCounts`: for each product group of the table that has any, its licenses a bulk assign can hand out
-   * (outside subscriptions, neither enterprise nor multi-user) and how many of those are unexpired. Counted by the
-   * store, whatever `subscriptionId`, `productGroup` and `ids` narrow `licenses` to.
-   */
-  groups: z
-    .array(z.object({ productGroup: ProductGroup, total: z.number().int(), unexpired: z.number().int() }))
-    .optional(),
 })
 export type RetrieveLicensesResult = z.infer<typeof RetrieveLicensesResult>
 

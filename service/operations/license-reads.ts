@@ -4,7 +4,6 @@
  * narrowing asked for (indexes of the license windows), by primary key for named licenses, and by `MAX_LICENSES_READ`
  * rows at most.
  */
-import { sql } from 'kysely'
 import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/license-reads.js'
 import { MAX_LICENSES_READ } from '../../protocol/limits.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -53,33 +52,7 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
     ...(table.company ? { company: table.company } : {}),
     ...(subscription ? { subscription } : {}),
     licenses: await withStates(db, rows),
-    ...(payload.groupCounts ? { groups: await groupCounts(db, table.holds, ctx.now()) } : {}),
   }
-}
-
-/**
- * Per product group, the table's licenses a bulk assign hands out: `isBulkAssignable` of the portal's rules (outside
- * subscriptions, and `canAssignLicense`: neither enterprise nor multi-user) in SQL. One aggregate.
- */
-async function groupCounts(db: DB, holds: LicensePredicate, now: number) {
-  const rows = await db
-    .selectFrom('licenses')
-    .select((eb) => [
-      'product_group',
-      eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(case when expiration > ${now} then 1 else 0 end), 0)`.as('unexpired'),
-    ])
-    .where(
-      allOf([
-        holds,
-        (eb) => eb('subscription_id', 'is', null),
-        (eb) => eb('is_multi_user', '=', 0),
-        (eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%enterprise%'),
-      ]),
-    )
-    .groupBy('product_group')
-    .execute()
-  return rows.map((r) => ({ productGroup: r.product_group, total: Number(r.total), unexpired: Number(r.unexpired) }))
 }
 
 type Table = {

@@ -17,8 +17,11 @@ export const RetrieveLicensesPayload = z.object({
   subscriptionId: z.string().min(1).max(200).nullable().optional(),
   /** Only licenses of this product group. */
   productGroup: ProductGroup.optional(),
-  /** Only these licenses; each must be in the table with the owner given, or the whole read is refused. */
-  ids: z.array(LicenseRef).min(1).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
+  /**
+   * Only these licenses; each must be in the table with the owner given, or the whole read is refused. An empty list
+   * reads no license: the answer is the table's company (and subscription) alone.
+   */
+  ids: z.array(LicenseRef).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
 })
 export type RetrieveLicensesPayload = z.input<typeof RetrieveLicensesPayload>
 

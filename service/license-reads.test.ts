@@ -99,6 +99,12 @@ describe('retrieveLicenses', () => {
     expect(licenses).toEqual(picked)
   })
 
+  it('answers the company alone for an empty list of licenses', async () => {
+    const { company, licenses } = await ok('max@acme.test', { table: acme, ids: [] })
+    expect(company).toMatchObject({ id: acme, name: 'Acme Corp', canAssign: true, canRenew: false })
+    expect(licenses).toEqual([])
+  })
+
   it('refuses a company the caller holds no role in, or that is not there, alike', async () => {
     const foreign = await read('olivia@acme.test', { table: globex })
     const missing = await read('olivia@acme.test', { table: 'no-such-company' })

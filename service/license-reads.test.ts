@@ -91,6 +91,30 @@ describe('retrieveLicenses', () => {
     expect(licenses.every((l) => l.subscription?.subscriptionId === id)).toBe(true)
   })
 
+  it("finds a subscription's table when only the subscription is named; anyone else's is not found", async () => {
+    const acmeId = demoRefs.subscriptions.acmeLapsing
+    const named = await ok('olivia@acme.test', { subscriptionId: acmeId, ids: [] })
+    const withTable = await ok('olivia@acme.test', { table: acme, subscriptionId: acmeId, ids: [] })
+    expect(named).toEqual(withTable)
+    expect(named.company?.id).toBe(acme)
+    expect(named.subscription?.subscriptionId).toBe(acmeId)
+    expect(named.licenses).toEqual([])
+
+    const patId = demoRefs.subscriptions.patMonthly
+    const own = await ok('pat@personal.test', { subscriptionId: patId })
+    expect(own.company).toBeUndefined()
+    expect(own.subscription?.subscriptionId).toBe(patId)
+    expect(own.licenses.length).toBeGreaterThan(0)
+
+    const notFound = { ok: false, error: 'NOT_FOUND', message: `Subscription ${patId} was not found.` }
+    expect(await read('olivia@acme.test', { subscriptionId: patId })).toEqual(notFound)
+    expect(await read('pat@personal.test', { subscriptionId: acmeId })).toMatchObject({ error: 'NOT_FOUND' })
+    expect(await read('pat@personal.test', { subscriptionId: 'no-such-subscription' })).toMatchObject({
+      error: 'NOT_FOUND',
+    })
+    expect(await read('pat@personal.test', { subscriptionId: null })).toMatchObject({ error: 'INVALID_PAYLOAD' })
+  })
+
   it('answers named licenses in the order named, each once', async () => {
     const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
     const picked = [full.licenses[3], full.licenses[0], full.licenses[7]]

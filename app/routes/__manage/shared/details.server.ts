@@ -1,22 +1,14 @@
 /**
- * What the company dialogs' loaders and actions share: reading the signed-in user's details afresh (an action never
- * trusts what the page showed), finding a company, a license or a subscription in them, and turning a refusal of the
- * licensing service into either the session dialog or a message for the form.
+ * What the company dialogs' loaders and actions share: finding a company, a license or a subscription in the details
+ * the page read, answering a 404 or a 403, and turning a refusal of the licensing service into either the session
+ * dialog or a message for the form.
  */
 import { json, redirect } from '@remix-run/node'
 import type { Company, License, Subscription } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
-import { callLicensing, isSessionError } from '#app/utils/licensing.server'
-import type { ManageArgs } from './registry'
-
-/** The details as the service sees them now; a session error sends the browser to /manage, which shows its dialog. */
-export async function currentDetails({ user, context }: Pick<ManageArgs, 'user' | 'context'>): Promise<Details> {
-  const answer = await callLicensing('retrieveDetails', {}, { credential: user.credential, context })
-  if (!answer.ok) throw redirect('/manage')
-  return answer.result
-}
+import { isSessionError } from '#app/utils/licensing.server'
 
 export function findCompany(details: Details, companyId: string | null): Company | undefined {
   return details.body.companies.find((c) => c.id === companyId)

@@ -7,16 +7,30 @@ import { z } from 'zod'
 import { Company, License, LicenseRef, ProductGroup, Subscription } from './entities.js'
 import { MAX_LICENSES_READ, limitMessage } from './limits.js'
 
-export const RetrieveLicensesPayload = z.object({
-  /** `personal` (the caller's own licenses and those assigned to them), or the id of a company they hold a role in. */
-  table: z.string().min(1).max(200),
-  /** Only this subscription's licenses (it must belong to the table); the answer carries the subscription too. */
-  subscriptionId: z.string().min(1).max(200).optional(),
-  /** Only licenses of this product group. */
-  productGroup: ProductGroup.optional(),
-  /** Only these licenses; each must be in the table with the owner given, or the whole read is refused. */
-  ids: z.array(LicenseRef).min(1).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
-})
+export const RetrieveLicensesPayload = z
+  .object({
+    /**
+     * `personal` (the caller's own licenses and those assigned to them), or the id of a company they hold a role in.
+     * May be left out when `subscriptionId` names a subscription: the table is then the subscription's.
+     */
+    table: z.string().min(1).max(200).optional(),
+    /**
+     * Only this subscription's licenses (it must belong to the table; the answer carries the subscription too), or with
+     * `null` only the licenses outside subscriptions (the license table as /manage shows it). Absent: either.
+     */
+    subscriptionId: z.string().min(1).max(200).nullable().optional(),
+    /** Only licenses of this product group. */
+    productGroup: ProductGroup.optional(),
+    /**
+     * Only these licenses; each must be in the table with the owner given, or the whole read is refused. An empty list
+     * reads no license: the answer is the table's company (and subscription) alone.
+     */
+    ids: z.array(LicenseRef).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
+  })
+  .refine((p) => p.table !== undefined || typeof p.subscriptionId === 'string', {
+    message: 'name a table, or a subscription',
+    path: ['table'],
+  })
 export type RetrieveLicensesPayload = z.input<typeof RetrieveLicensesPayload>
 
 /** A company as one of its tables is read: its name and the caller's permission flags there, without its rows. */

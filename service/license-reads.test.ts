@@ -61,6 +61,14 @@ describe('retrieveLicenses', () => {
     expect(byId(licenses)).toEqual(byId(full.body.personal.licenses))
   })
 
+  it("answers the licenses outside subscriptions only, as the page's license table holds them", async () => {
+    const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
+    const outside = full.licenses.filter((l) => !l.subscription)
+    expect(outside.length).toBeLessThan(full.licenses.length)
+    const { licenses } = await ok('olivia@acme.test', { table: acme, subscriptionId: null })
+    expect(byId(licenses)).toEqual(byId(outside))
+  })
+
   it("answers a product group's licenses only", async () => {
     const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
     const wallaby = full.licenses.filter((l) => l.productGroup === 'wallaby')
@@ -83,12 +91,42 @@ describe('retrieveLicenses', () => {
     expect(licenses.every((l) => l.subscription?.subscriptionId === id)).toBe(true)
   })
 
+  it("finds a subscription's table when only the subscription is named; anyone else's is not found", async () => {
+    const acmeId = demoRefs.subscriptions.acmeLapsing
+    const named = await ok('olivia@acme.test', { subscriptionId: acmeId, ids: [] })
+    const withTable = await ok('olivia@acme.test', { table: acme, subscriptionId: acmeId, ids: [] })
+    expect(named).toEqual(withTable)
+    expect(named.company?.id).toBe(acme)
+    expect(named.subscription?.subscriptionId).toBe(acmeId)
+    expect(named.licenses).toEqual([])
+
+    const patId = demoRefs.subscriptions.patMonthly
+    const own = await ok('pat@personal.test', { subscriptionId: patId })
+    expect(own.company).toBeUndefined()
+    expect(own.subscription?.subscriptionId).toBe(patId)
+    expect(own.licenses.length).toBeGreaterThan(0)
+
+    const notFound = { ok: false, error: 'NOT_FOUND', message: `Subscription ${patId} was not found.` }
+    expect(await read('olivia@acme.test', { subscriptionId: patId })).toEqual(notFound)
+    expect(await read('pat@personal.test', { subscriptionId: acmeId })).toMatchObject({ error: 'NOT_FOUND' })
+    expect(await read('pat@personal.test', { subscriptionId: 'no-such-subscription' })).toMatchObject({
+      error: 'NOT_FOUND',
+    })
+    expect(await read('pat@personal.test', { subscriptionId: null })).toMatchObject({ error: 'INVALID_PAYLOAD' })
+  })
+
   it('answers named licenses in the order named, each once', async () => {
     const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
     const picked = [full.licenses[3], full.licenses[0], full.licenses[7]]
     const refs = picked.map((l) => ({ id: l.id, owner: l.owner }))
     const { licenses } = await ok('olivia@acme.test', { table: acme, ids: [...refs, refs[0]] })
     expect(licenses).toEqual(picked)
+  })
+
+  it('answers the company alone for an empty list of licenses', async () => {
+    const { company, licenses } = await ok('max@acme.test', { table: acme, ids: [] })
+    expect(company).toMatchObject({ id: acme, name: 'Acme Corp', canAssign: true, canRenew: false })
+    expect(licenses).toEqual([])
   })
 
   it('refuses a company the caller holds no role in, or that is not there, alike', async () => {

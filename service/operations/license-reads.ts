@@ -25,7 +25,7 @@ type Payload = ParsedPayload<'retrieveLicenses'>
 export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): Promise<Result<'retrieveLicenses'>> {
   const { email } = await requireCaller(ctx)
   const db = ctx.db
-  const table = await tableOf(db, email, payload.table)
+  const table = await tableOf(db, email, payload.table ?? (await subscriptionTable(db, email, payload.subscriptionId)))
 
   const narrowing: LicensePredicate[] = [table.holds]
   if (payload.productGroup) {
@@ -33,7 +33,8 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
     narrowing.push((eb) => eb('product_group', '=', group))
   }
   let subscription: RetrieveLicensesResult['subscription']
-  if (payload.subscriptionId !== undefined) {
+  if (payload.subscriptionId === null) narrowing.push((eb) => eb('subscription_id', 'is', null))
+  else if (payload.subscriptionId !== undefined) {
     const id = payload.subscriptionId
     const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row || row.owner !== table.owner) throw new ServiceError('NOT_FOUND', `Subscription ${id} was not found.`)
@@ -84,6 +85,23 @@ async function tableOf(db: DB, email: string, table: string): Promise<Table> {
     holds: (eb) => eb('owner', '=', role.id),
     company: { id: role.id, name: role.name, ...permissionFlags(roleOf(role.permissions.split(','))) },
   }
+}
+
+/**
+ * The table of a subscription named without one: its company's, or the caller's personal table for their own
+ * subscription. Anyone else's is NOT_FOUND (the table's check would refuse a company where the caller holds no role).
+ */
+async function subscriptionTable(db: DB, email: string, subscriptionId: string | null | undefined): Promise<string> {
+  const row = subscriptionId
+    ? await db
+        .selectFrom('subscriptions')
+        .select(['owner', 'company_id'])
+        .where('id', '=', subscriptionId)
+        .executeTakeFirst()
+    : undefined
+  if (row?.company_id) return row.company_id
+  if (row?.owner === email) return PERSONAL_TABLE
+  throw new ServiceError('NOT_FOUND', `Subscription ${subscriptionId ?? ''} was not found.`)
 }
 
 /** The licenses that match, in §4's order; more than `MAX_LICENSES_READ` of them refuse the read. */

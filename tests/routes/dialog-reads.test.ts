@@ -89,9 +89,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['olivia@acme.test', 'dialog=add-permission&company=acme', ['retrievePermissions']],
       ['olivia@acme.test', 'dialog=activity&company=acme', ['retrieveActivity']],
       ['olivia@acme.test', 'dialog=activity', ['retrieveActivity']],
-      ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, []],
-      ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, []],
-      ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, []],
+      ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, ['retrieveLicenses']],
+      ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, ['retrieveLicenses']],
+      ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', 'dialog=offline-keys&company=acme', ['retrieveLicenses', 'offlineLicense']],
     ]
     for (const [email, search, own] of cases) {
@@ -129,7 +129,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
     })
     const remove = await opened('root@vendor.test', `dialog=remove-subscription&subscription=${subscription}`, true)
     expect(remove.data).toMatchObject({ subscription: { id: subscription } })
-    expect(remove.calls.map((c) => c.operation)).toEqual(['retrieveDetails'])
+    expect(remove.calls.map((c) => c.operation)).toEqual(['retrieveDetails', 'retrieveLicenses'])
   })
 
   it('Assign, Offline Key and the receipt read the one license their address names, by id and owner', async () => {

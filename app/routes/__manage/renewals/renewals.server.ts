@@ -11,7 +11,9 @@ import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import { currentDetails, forbidden, notFound, readLicense, refusal } from '../shared/details.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
+import { readCompanyLicenses, readLicense } from '../shared/license-reads.server'
+import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
@@ -69,35 +71,37 @@ export const renew: ManageAction = async (args) => {
 
 /**
  * `intent=bulk-renew` with `company` and one `license` per selected row: one renewal for all of them, which the
- * service co-terms to one common expiry date. Nothing selected is refused with a message (script off; with script
- * the button is disabled).
+ * service co-terms to one common expiry date. Only the selected licenses are read (they must be the company's and
+ * renewable here, or the answer is a 404). Nothing selected, or more than one renewal takes, is refused with a
+ * message (with script the button is disabled when nothing is selected).
  */
 export const bulkRenew: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  const company = details.body.companies.find((c) => c.id === args.formData.get('company'))
-  if (!company || !showBulkRenew(company)) notFound()
-  const renewable = bulkRenewableLicenses(company)
   const refs = args.formData
     .getAll('license')
     .map(decodeLicenseRef)
     .filter((r): r is LicenseRef => r !== null)
-  if (refs.length === 0)
-    return json<BulkRenewActionData>({ intent: 'bulk-renew', error: nothingSelected }, { status: 400 })
-  const unique = new Map(refs.map((r) => [receiptCacheKey(r), r]))
-  for (const ref of unique.values()) {
-    if (!renewable.some((l) => l.id === ref.id && l.owner === ref.owner)) notFound()
-  }
-  const answer = await requestRenewal(args, [...unique.values()])
+  const unique = [...new Map(refs.map((r) => [receiptCacheKey(r), r])).values()]
+  const refuse = (error: string) => json<BulkRenewActionData>({ intent: 'bulk-renew', error }, { status: 400 })
+  // Both refusals change nothing and tell nothing about the company, so they need no read.
+  if (unique.length === 0) return refuse(nothingSelected)
+  if (unique.length > MAX_RENEWALS) return refuse(limitMessage(MAX_RENEWALS, 'renewed'))
+  const { company } = await readCompanyLicenses(args, String(args.formData.get('company') ?? ''), {
+    subscriptionId: null,
+    ids: unique,
+  })
+  if (!company.canRenew || bulkRenewableLicenses(company).length !== unique.length) notFound()
+  const answer = await requestRenewal(args, unique)
   if ('url' in answer) return redirect(answer.url)
-  return json<BulkRenewActionData>({ intent: 'bulk-renew', error: answer.error }, { status: 400 })
+  return refuse(answer.error)
 }
 
-/** `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. */
+/**
+ * `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. Reads the
+ * company's license table (its licenses outside subscriptions) and nothing else.
+ */
 export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) => {
-  const { url } = args
-  const details = await currentDetails(args)
-  const company = details.body.companies.find((c) => c.id === url.searchParams.get('company'))
-  if (!company || !showBulkRenew(company)) notFound()
+  const { company } = await readCompanyLicenses(args, args.url.searchParams.get('company'), { subscriptionId: null })
+  if (!showBulkRenew(company)) notFound()
   return {
     company: { id: company.id, name: company.name },
     rows: bulkRenewableLicenses(company).map((l) => ({

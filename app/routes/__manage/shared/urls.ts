@@ -48,7 +48,7 @@ export type DialogTarget =
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
   // platform administrators
   | { dialog: 'merge' }
-  | { dialog: 'remove-license'; license: string }
+  | { dialog: 'remove-license'; license: string; owner: string }
   | { dialog: 'remove-subscription'; subscription: string }
 
 export type DialogName = DialogTarget['dialog']

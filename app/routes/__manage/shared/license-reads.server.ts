@@ -1,0 +1,87 @@
+/**
+ * The licenses a company dialog or form touches, read with `retrieveLicenses`: one company's table, narrowed to a
+ * subscription, a product group or named licenses — never the whole account. A company the user holds no role in (or
+ * that is not there) is a 404, as is a subscription or license that is not the company's.
+ */
+import { json, redirect } from '@remix-run/node'
+import type { Company, License } from '#protocol/entities'
+import type { CompanyRole } from '#protocol/license-reads'
+import type { Payload, Result } from '#protocol/operations'
+import { PERSONAL_TABLE } from '#protocol/windows'
+import { errorMessageFor } from '#app/rules/messages'
+import { callLicensing, isSessionError } from '#app/utils/licensing.server'
+import { notFound } from './details.server'
+import type { DialogArgs, ManageArgs } from './registry'
+
+export type CompanyRead = Result<'retrieveLicenses'> & {
+  /** The company with the licenses read (and the subscription asked for), for the rules that take a `Company`. */
+  company: Company
+}
+
+/** The read; `not-found` when the table, the subscription or a license named is not the user's (or not there). */
+export async function tryReadLicenses(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  payload: Payload<'retrieveLicenses'>,
+): Promise<Result<'retrieveLicenses'> | 'not-found'> {
+  const answer = await callLicensing('retrieveLicenses', payload, {
+    credential: args.user.credential,
+    context: args.context,
+  })
+  if (answer.ok) return answer.result
+  if (isSessionError(answer.error)) throw redirect('/manage')
+  if (answer.error === 'NOT_FOUND') return 'not-found'
+  // Past the read's limit: the service's own words say what to narrow.
+  if (answer.error === 'INVALID_REQUEST') throw json({ message: answer.message }, { status: 400 })
+  throw json({ message: errorMessageFor(answer.error) }, { status: 502 })
+}
+
+/** One company's licenses; `not-found` as `tryReadLicenses` says, and for a table that is not a company. */
+export async function tryReadCompanyLicenses(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  companyId: string | null,
+  narrowing: Omit<Payload<'retrieveLicenses'>, 'table'> = {},
+): Promise<CompanyRead | 'not-found'> {
+  if (!companyId || companyId === PERSONAL_TABLE) return 'not-found'
+  const read = await tryReadLicenses(args, { table: companyId, ...narrowing })
+  if (read === 'not-found' || !read.company) return 'not-found'
+  const { company, subscription, licenses } = read
+  return { ...read, company: { ...company, licenses, subscriptions: subscription ? [subscription] : [] } }
+}
+
+/** The read, or a 404 (see `tryReadCompanyLicenses`). */
+export async function readCompanyLicenses(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  companyId: string | null,
+  narrowing: Omit<Payload<'retrieveLicenses'>, 'table'> = {},
+): Promise<CompanyRead> {
+  const read = await tryReadCompanyLicenses(args, companyId, narrowing)
+  if (read === 'not-found') notFound()
+  return read
+}
+
+/** The company's name and the user's role there, without any license. */
+export async function readCompanyRole(args: Pick<ManageArgs, 'user' | 'context'>, companyId: string | null) {
+  return (await readCompanyLicenses(args, companyId, { ids: [] })).company
+}
+
+/**
+ * One license a dialog is about, named by its reference (`license` and `owner` in the dialog's address), read by
+ * itself: from its company's table when the owner is a company the page shows, else from the personal table (the
+ * account's own licenses and those assigned to it). Not there, not of that owner, or not the caller's: undefined.
+ */
+export async function readLicense(
+  args: Pick<DialogArgs, 'page' | 'user' | 'context'>,
+  ref: { id: string | null; owner: string | null },
+): Promise<{ license: License; company?: CompanyRole } | undefined> {
+  const { id, owner } = ref
+  if (!id || !owner) return undefined
+  const table = args.page.body.companies.some((c) => c.id === owner) ? owner : PERSONAL_TABLE
+  const read = await tryReadLicenses(args, { table, ids: [{ id, owner }] })
+  if (read === 'not-found' || read.licenses.length !== 1) return undefined
+  return { license: read.licenses[0], ...(read.company ? { company: read.company } : {}) }
+}
+
+/** The license a dialog's address names (`license` and `owner`), read by itself (see `readLicense`). */
+export function readNamedLicense(args: Pick<DialogArgs, 'page' | 'user' | 'context' | 'url'>) {
+  return readLicense(args, { id: args.url.searchParams.get('license'), owner: args.url.searchParams.get('owner') })
+}

@@ -10,6 +10,7 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 // license by its reference, a permission list, a log page), never every license of the account.
 const { loader: manageLoader } = await import('#app/routes/manage._index')
 const { loader: offlineKeysFileLoader } = await import('#app/routes/manage.offline-keys[.]txt')
+const { loader: licensesCsvLoader } = await import('#app/routes/manage.licenses[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 const { OFFLINE_KEYS_BATCH, tooManyOfflineKeys } = await import('#app/routes/__manage/company/offline-keys.server')
 
@@ -280,4 +281,27 @@ describe('the offline keys of a company download as a text file, a batch at a ti
     const { calls } = await download('olivia@acme.test', 'globex')
     expect(calls.map((c) => c.operation)).toEqual(['retrieveLicenses'])
   }, 60_000)
+})
+
+describe("the seat list's CSV reads the company's table alone", () => {
+  it('every license of the company, in one read of its table; a company not theirs is a 404', async () => {
+    const download = async (company: string) => {
+      const { context, calls } = transport()
+      const request = new Request(`http://portal.test/manage/licenses.csv?company=${company}`, {
+        headers: { cookie: await cookieOf('olivia@acme.test') },
+      })
+      return { response: await settle(licensesCsvLoader({ request, params: {}, context })), calls }
+    }
+    const { response, calls } = await download('acme')
+    expect(response.status).toBe(200)
+    expect(calls).toEqual([{ operation: 'retrieveLicenses', payload: { table: 'acme' } }])
+    const rows = (await response.text()).trim().split('\r\n')
+    const count = await service.db
+      .selectFrom('licenses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner', '=', 'acme')
+      .executeTakeFirstOrThrow()
+    expect(rows.length - 1).toBe(Number(count.n))
+    expect((await download('globex')).response.status).toBe(404)
+  })
 })

@@ -130,7 +130,12 @@ export async function companyOfflineLicenses(
   companyId: string | null,
 ): Promise<CompanyOfflineLicenses> {
   if (!companyId) notFound()
-  const answer = await callLicensing('retrieveLicenses', { table: companyId }, { credential: user.credential, context })
+  // The company's licenses outside subscriptions alone: the table as /manage shows it.
+  const answer = await callLicensing(
+    'retrieveLicenses',
+    { table: companyId, subscriptionId: null },
+    { credential: user.credential, context },
+  )
   if (!answer.ok) {
     if (answer.error === 'NOT_FOUND' || answer.error === 'FORBIDDEN') notFound()
     if (isSessionError(answer.error)) refusal(answer.error)
@@ -142,7 +147,7 @@ export async function companyOfflineLicenses(
   }
   const found = answer.result
   const company = { id: companyId, name: found.company?.name ?? companyId }
-  if (!found.company || !found.licenses.some((l) => !l.subscription)) notFound()
+  if (!found.company || found.licenses.length === 0) notFound()
   const now = Date.now()
   const licenses = found.licenses
     .filter((l) => !l.subscription && showOfflineKey(l, now))

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
+import { tooManyForOneDialog } from '#app/routes/__manage/shared/license-reads.server'
+import { MAX_LICENSES_READ, MAX_RENEWALS, limitMessage } from '#protocol/limits'
+import { seedBenchCompany } from '../../service/db/seed'
 import type { BulkAssignDialogData } from '#app/routes/__manage/company/bulk-assign.server'
 import type { BulkRenewDialogData } from '#app/routes/__manage/renewals/renewals.server'
 import { nothingSelected } from '#app/routes/__manage/renewals/renewals.server'
@@ -116,6 +118,19 @@ describe('Bulk Assign', () => {
       ['stage', 'preview'],
     ])
     expect((await post('', form, transport().context)).status).toBe(404)
+  })
+})
+
+describe('A company past the limit of one read', () => {
+  it('Bulk Assign and Bulk Renew say so instead of working on part of it', async () => {
+    const { email, companyId } = await seedBenchCompany(service.db, MAX_LICENSES_READ + 1)
+    const bench = await signedInCookie(service, email)
+    for (const name of ['bulk-assign', 'bulk-renew']) {
+      const { context, calls } = transport()
+      const dialog = await openDialog(`http://portal.test/manage?dialog=${name}&company=${companyId}`, bench, context)
+      expect(dialog, name).toEqual({ status: 400, message: tooManyForOneDialog })
+      expect(calls.map((c) => c.operation)).toEqual(['retrieveLicenses'])
+    }
   })
 })
 

@@ -7,10 +7,14 @@ import { json, redirect } from '@remix-run/node'
 import type { Company } from '#protocol/entities'
 import type { Payload, Result } from '#protocol/operations'
 import { PERSONAL_TABLE } from '#protocol/windows'
+import { MAX_LICENSES_READ } from '#protocol/limits'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { notFound } from './details.server'
 import type { ManageArgs } from './registry'
+
+/** Past `MAX_LICENSES_READ`: what the user is told instead of a dialog that would work on more. */
+export const tooManyForOneDialog = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than this dialog handles at once. Use the license table's search and filter, and the actions on its rows, instead.`
 
 export type CompanyRead = Result<'retrieveLicenses'> & {
   /** The company with the licenses read (and the subscription asked for), for the rules that take a `Company`. */
@@ -29,8 +33,7 @@ export async function tryReadLicenses(
   if (answer.ok) return answer.result
   if (isSessionError(answer.error)) throw redirect('/manage')
   if (answer.error === 'NOT_FOUND') return 'not-found'
-  // Past the read's limit: the service's own words say what to narrow.
-  if (answer.error === 'INVALID_REQUEST') throw json({ message: answer.message }, { status: 400 })
+  if (answer.error === 'INVALID_REQUEST') throw json({ message: tooManyForOneDialog }, { status: 400 })
   throw json({ message: errorMessageFor(answer.error) }, { status: 502 })
 }
 

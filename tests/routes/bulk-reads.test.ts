@@ -122,7 +122,7 @@ describe('Bulk Assign', () => {
 })
 
 describe('A company past the limit of one read', () => {
-  it('Bulk Assign and Bulk Renew say so instead of working on part of it', async () => {
+  it('Bulk Assign, Bulk Renew and the seats import say so instead of working on part of it', async () => {
     const { email, companyId } = await seedBenchCompany(service.db, MAX_LICENSES_READ + 1)
     const bench = await signedInCookie(service, email)
     for (const name of ['bulk-assign', 'bulk-renew']) {
@@ -131,6 +131,34 @@ describe('A company past the limit of one read', () => {
       expect(dialog, name).toEqual({ status: 400, message: tooManyForOneDialog })
       expect(calls.map((c) => c.operation)).toEqual(['retrieveLicenses'])
     }
+    // The seats import's dialog opens (it reads no license); the plan of a file says so in the form.
+    expect(
+      (
+        await openDialog(
+          `http://portal.test/manage?dialog=import-seats&company=${companyId}`,
+          bench,
+          transport().context,
+        )
+      ).status,
+    ).toBe(200)
+    const upload = new FormData()
+    upload.set('intent', 'import-seats')
+    upload.set('stage', 'plan')
+    upload.set('company', companyId)
+    upload.set('file', new Blob(['product,email\nQuokka.js PRO,one@bench.test\n']), 'seats.csv')
+    const planned = await settle(
+      manageAction({
+        request: new Request('http://portal.test/manage?index', {
+          method: 'POST',
+          body: upload,
+          headers: { Cookie: bench },
+        }),
+        params: {},
+        context: transport().context,
+      }),
+    )
+    expect(planned.status).toBe(400)
+    expect(await planned.json()).toEqual({ intent: 'import-seats', stage: 'refused', message: tooManyForOneDialog })
   })
 })
 

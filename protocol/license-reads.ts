@@ -11,7 +11,9 @@ export const RetrieveLicensesPayload = z
   .object({
     /**
      * `personal` (the caller's own licenses and those assigned to them), or the id of a company they hold a role in.
-     * May be left out when `subscriptionId` names a subscription: the table is then the subscription's.
+     * May be left out when `subscriptionId` names a subscription (the table is then the subscription's), or when `ids`
+     * names licenses of one owner (the table is then the one that shows them: that company's, where the caller holds a
+     * role, else the caller's personal table).
      */
     table: z.string().min(1).max(200).optional(),
     /**
@@ -27,10 +29,13 @@ export const RetrieveLicensesPayload = z
      */
     ids: z.array(LicenseRef).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
   })
-  .refine((p) => p.table !== undefined || typeof p.subscriptionId === 'string', {
-    message: 'name a table, or a subscription',
-    path: ['table'],
-  })
+  .refine(
+    (p) =>
+      p.table !== undefined ||
+      typeof p.subscriptionId === 'string' ||
+      (p.ids !== undefined && p.ids.length > 0 && p.ids.every((ref) => ref.owner === p.ids?.[0].owner)),
+    { message: 'name a table, a subscription, or licenses of one owner', path: ['table'] },
+  )
 export type RetrieveLicensesPayload = z.input<typeof RetrieveLicensesPayload>
 
 /** A company as one of its tables is read: its name and the caller's permission flags there, without its rows. */

@@ -115,6 +115,26 @@ describe('retrieveLicenses', () => {
     expect(await read('pat@personal.test', { subscriptionId: null })).toMatchObject({ error: 'INVALID_PAYLOAD' })
   })
 
+  it('finds the table of licenses named without one: their company, or the personal table', async () => {
+    const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
+    const refs = full.licenses.slice(0, 2).map((l) => ({ id: l.id, owner: l.owner }))
+    expect(await ok('olivia@acme.test', { ids: refs })).toEqual(
+      await ok('olivia@acme.test', { table: acme, ids: refs }),
+    )
+
+    const pat = (await fullRead('pat@personal.test')).body.personal.licenses[0]
+    const own = await ok('pat@personal.test', { ids: [{ id: pat.id, owner: pat.owner }] })
+    expect(own).toEqual({ licenses: [pat] })
+    // Another's license, or one of a company where the caller holds no role and that is not assigned to them.
+    expect(await read('olivia@acme.test', { ids: [{ id: pat.id, owner: pat.owner }] })).toMatchObject({
+      error: 'NOT_FOUND',
+    })
+    expect(await read('pat@personal.test', { ids: refs })).toMatchObject({ error: 'NOT_FOUND' })
+    // Licenses of several owners need their table named.
+    const mixed = await read('olivia@acme.test', { ids: [...refs, { id: pat.id, owner: pat.owner }] })
+    expect(mixed).toMatchObject({ error: 'INVALID_PAYLOAD' })
+  })
+
   it('answers named licenses in the order named, each once', async () => {
     const full = (await fullRead('olivia@acme.test')).body.companies.find((c) => c.id === acme)!
     const picked = [full.licenses[3], full.licenses[0], full.licenses[7]]

@@ -25,7 +25,16 @@ type Payload = ParsedPayload<'retrieveLicenses'>
 export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): Promise<Result<'retrieveLicenses'>> {
   const { email } = await requireCaller(ctx)
   const db = ctx.db
-  const table = await tableOf(db, email, payload.table ?? (await subscriptionTable(db, email, payload.subscriptionId)))
+  // Without a table: the subscription's, else the one that shows the licenses named.
+  const owner = typeof payload.subscriptionId === 'string' ? undefined : payload.ids?.[0]?.owner
+  const table = await tableOf(
+    db,
+    email,
+    payload.table ??
+      (owner !== undefined
+        ? await ownerTable(db, email, owner)
+        : await subscriptionTable(db, email, payload.subscriptionId)),
+  )
 
   const narrowing: LicensePredicate[] = [table.holds]
   if (payload.productGroup) {
@@ -85,6 +94,21 @@ async function tableOf(db: DB, email: string, table: string): Promise<Table> {
     holds: (eb) => eb('owner', '=', role.id),
     company: { id: role.id, name: role.name, ...permissionFlags(roleOf(role.permissions.split(','))) },
   }
+}
+
+/**
+ * The table that shows the licenses of `owner` named without one: the caller's personal table for their own, the
+ * company's where the caller holds a role there, else the personal table (a license a company assigned to them).
+ */
+async function ownerTable(db: DB, email: string, owner: string): Promise<string> {
+  if (owner === email) return PERSONAL_TABLE
+  const role = await db
+    .selectFrom('company_permissions')
+    .select('company_id')
+    .where('email', '=', email)
+    .where('company_id', '=', owner)
+    .executeTakeFirst()
+  return role ? owner : PERSONAL_TABLE
 }
 
 /**

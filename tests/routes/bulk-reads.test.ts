@@ -1,6 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
+import { tooManyForOneDialog } from '#app/routes/__manage/shared/license-reads.server'
+import { MAX_LICENSES_READ, MAX_RENEWALS, limitMessage } from '#protocol/limits'
+import { seedBenchCompany } from '../../service/db/seed'
 import type { BulkAssignDialogData } from '#app/routes/__manage/company/bulk-assign.server'
 import type { BulkRenewDialogData } from '#app/routes/__manage/renewals/renewals.server'
 import { nothingSelected } from '#app/routes/__manage/renewals/renewals.server'
@@ -116,6 +118,47 @@ describe('Bulk Assign', () => {
       ['stage', 'preview'],
     ])
     expect((await post('', form, transport().context)).status).toBe(404)
+  })
+})
+
+describe('A company past the limit of one read', () => {
+  it('Bulk Assign, Bulk Renew and the seats import say so instead of working on part of it', async () => {
+    const { email, companyId } = await seedBenchCompany(service.db, MAX_LICENSES_READ + 1)
+    const bench = await signedInCookie(service, email)
+    for (const name of ['bulk-assign', 'bulk-renew']) {
+      const { context, calls } = transport()
+      const dialog = await openDialog(`http://portal.test/manage?dialog=${name}&company=${companyId}`, bench, context)
+      expect(dialog, name).toEqual({ status: 400, message: tooManyForOneDialog })
+      expect(calls.map((c) => c.operation)).toEqual(['retrieveLicenses'])
+    }
+    // The seats import's dialog opens (it reads no license); the plan of a file says so in the form.
+    expect(
+      (
+        await openDialog(
+          `http://portal.test/manage?dialog=import-seats&company=${companyId}`,
+          bench,
+          transport().context,
+        )
+      ).status,
+    ).toBe(200)
+    const upload = new FormData()
+    upload.set('intent', 'import-seats')
+    upload.set('stage', 'plan')
+    upload.set('company', companyId)
+    upload.set('file', new Blob(['product,email\nQuokka.js PRO,one@bench.test\n']), 'seats.csv')
+    const planned = await settle(
+      manageAction({
+        request: new Request('http://portal.test/manage?index', {
+          method: 'POST',
+          body: upload,
+          headers: { Cookie: bench },
+        }),
+        params: {},
+        context: transport().context,
+      }),
+    )
+    expect(planned.status).toBe(400)
+    expect(await planned.json()).toEqual({ intent: 'import-seats', stage: 'refused', message: tooManyForOneDialog })
   })
 })
 

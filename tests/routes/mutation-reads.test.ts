@@ -360,7 +360,7 @@ describe('The administrator actions read nothing but what they change', () => {
     expect(dialog.data).toMatchObject({
       license: { id: ref.id, owner: ref.owner, order: license.order_id, key: license.key_number, holder: ref.owner },
     })
-    expect(opened.calls).toEqual([{ operation: 'retrieveLicenses', payload: { table: 'personal', ids: [ref] } }])
+    expect(opened.calls).toEqual([{ operation: 'retrieveLicenses', payload: { ids: [ref] } }])
     expect((await openDialog(`${dialogUrl}x`, rootCookie, transport().context)).status).toBe(404)
     // Someone who is not a platform administrator is not answered at all.
     const carl = transport()

@@ -44,7 +44,7 @@ export async function openDialog(
   url: string,
   cookie: string,
   context: AppLoadContext,
-): Promise<{ status: number; data?: unknown }> {
+): Promise<{ status: number; data?: unknown; message?: string }> {
   const request = new Request(url, { headers: { cookie } })
   const parsed = new URL(url)
   const load = dialogLoaders.get(parsed.searchParams.get('dialog') ?? '')
@@ -63,7 +63,11 @@ export async function openDialog(
   try {
     return { status: 200, data: await load(args as unknown as DialogArgs) }
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status }
+    if (thrown instanceof Response) {
+      const body = thrown.headers.get('Content-Type')?.includes('json') ? ((await thrown.json()) as unknown) : null
+      const message = typeof body === 'object' && body && 'message' in body ? String(body.message) : undefined
+      return { status: thrown.status, ...(message ? { message } : {}) }
+    }
     throw thrown
   }
 }

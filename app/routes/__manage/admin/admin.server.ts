@@ -13,7 +13,6 @@ import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
 import { tryReadLicenses } from '../shared/license-reads.server'
-import { PERSONAL_TABLE } from '#protocol/windows'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { pageUrl } from '../shared/urls'
 
@@ -77,19 +76,14 @@ export const merge: ManageAction = async (args) => {
 }
 
 /**
- * `?dialog=remove-license&license=ID&owner=OWNER`: reads that one license (a company's, or one of the personal table)
- * and nothing else.
+ * `?dialog=remove-license&license=ID&owner=OWNER`: reads that one license and nothing else.
  */
 export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
   if (!args.user.admin) notFound()
   const ref = { id: args.url.searchParams.get('license') ?? '', owner: args.url.searchParams.get('owner') ?? '' }
   if (!ref.id) notFound()
-  // A license of a company the administrator holds a role in is read from that company's table; their own, and those
-  // assigned to them by other companies, from the personal table.
-  const ofCompany =
-    ref.owner === args.user.email ? 'not-found' : await tryReadLicenses(args, { table: ref.owner, ids: [ref] })
-  const read =
-    ofCompany !== 'not-found' ? ofCompany : await tryReadLicenses(args, { table: PERSONAL_TABLE, ids: [ref] })
+  // Read from the table that shows it: its company's, or the administrator's personal table.
+  const read = await tryReadLicenses(args, { ids: [ref] })
   if (read === 'not-found' || read.licenses.length !== 1) notFound()
   const [license] = read.licenses
   return {

@@ -13,7 +13,7 @@ import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/l
 import { readCsv } from '#app/utils/csv.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'
-import { readCompanyLicenses, readCompanyRole, tryReadCompanyLicenses } from '../shared/license-reads.server'
+import { readCompanyRole, tooManyForOneDialog, tryReadCompanyLicenses } from '../shared/license-reads.server'
 import { pageUrl } from '../shared/urls'
 import { PLAN_FIELD_NAME } from './urls'
 
@@ -71,8 +71,10 @@ export const importSeats: ManageAction = async (args) => {
 
   if (args.formData.get('stage') !== 'apply') {
     // The plan matches the file's rows against the company's licenses (its subscriptions' too, which it names).
-    const { company } = await readCompanyLicenses(args, companyId)
-    if (!company.canAssign) notFound()
+    const read = await tryReadCompanyLicenses(args, companyId)
+    if (read === 'not-found' || (read !== 'too-many' && !read.company.canAssign)) notFound()
+    if (read === 'too-many') return refused(tooManyForOneDialog)
+    const { company } = read
     const file = args.formData.get('file')
     if (!(file instanceof Blob) || file.size === 0) return refused('Choose a CSV file to import.')
     if (file.size > IMPORT_MAX_BYTES) return refused(fileTooLarge, 413)
@@ -107,6 +109,8 @@ export const importSeats: ManageAction = async (args) => {
     await importCompany(args, companyId)
     return refused('The plan names a license of another company.')
   }
+  // Not reached: a plan has fewer rows than one read may name.
+  if (named === 'too-many') return refused(tooManyForOneDialog)
   if (!named.company.canAssign) notFound()
   const answer = await callLicensing(
     'changeAssignment',

@@ -172,7 +172,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
     const assign = await opened('olivia@acme.test', `dialog=assign&license=${keyed.id}&owner=acme`)
     expect(assign.data).toMatchObject({ license: { id: keyed.id, owner: 'acme' }, companyName: 'Acme Corp' })
     expect(assign.calls.slice(1)).toEqual([
-      { operation: 'retrieveLicenses', payload: { table: 'acme', ids: [{ id: keyed.id, owner: 'acme' }] } },
+      { operation: 'retrieveLicenses', payload: { ids: [{ id: keyed.id, owner: 'acme' }] } },
     ])
 
     const key = await opened('olivia@acme.test', `dialog=offline-key&license=${keyed.id}&owner=acme`)

@@ -90,22 +90,21 @@ export async function readCompanyRole(args: Pick<ManageArgs, 'user' | 'context'>
 
 /**
  * One license a dialog is about, named by its reference (`license` and `owner` in the dialog's address), read by
- * itself: from its company's table when the owner is a company the page shows, else from the personal table (the
- * account's own licenses and those assigned to it). Not there, not of that owner, or not the caller's: undefined.
+ * itself from the table that shows it (its company's, where the user holds a role, else the personal table), with the
+ * user's role there. Not there, not of that owner, or not the user's: undefined.
  */
 export async function readLicense(
-  args: Pick<DialogArgs, 'page' | 'user' | 'context'>,
+  args: Pick<ManageArgs, 'user' | 'context'>,
   ref: { id: string | null; owner: string | null },
 ): Promise<{ license: License; company?: CompanyRole } | undefined> {
   const { id, owner } = ref
   if (!id || !owner) return undefined
-  const table = args.page.body.companies.some((c) => c.id === owner) ? owner : PERSONAL_TABLE
-  const read = await tryReadLicenses(args, { table, ids: [{ id, owner }] })
+  const read = await tryReadLicenses(args, { ids: [{ id, owner }] })
   if (read === 'not-found' || read.licenses.length !== 1) return undefined
   return { license: read.licenses[0], ...(read.company ? { company: read.company } : {}) }
 }
 
 /** The license a dialog's address names (`license` and `owner`), read by itself (see `readLicense`). */
-export function readNamedLicense(args: Pick<DialogArgs, 'page' | 'user' | 'context' | 'url'>) {
+export function readNamedLicense(args: Pick<DialogArgs, 'user' | 'context' | 'url'>) {
   return readLicense(args, { id: args.url.searchParams.get('license'), owner: args.url.searchParams.get('owner') })
 }

@@ -8,6 +8,11 @@ export const MAX_ASSIGNMENT_CHANGES = 10_000
 export const MAX_OFFLINE_KEYS = 10_000
 export const MAX_RENEWALS = 1_000
 export const MAX_REMOVALS = 1_000
+/**
+ * The most licenses one `retrieveLicenses` answers: a table, subscription or product group with more is refused
+ * (the reader narrows it), and a list of named licenses may not be longer.
+ */
+export const MAX_LICENSES_READ = 10_000
 
 /** "At most 1,000 licenses can be renewed in one request; …" */
 export function limitMessage(limit: number, what: string): string {

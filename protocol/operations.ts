@@ -31,6 +31,7 @@ import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, l
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
+import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -110,6 +111,13 @@ export const operations = {
       windowed: WindowedFacts.optional(),
     }),
   },
+  /**
+   * The licenses of one table that a change touches (a subscription's, a product group's or named ones) and the
+   * caller's role there, without the rest of the account. NOT_FOUND when the table is not the caller's (a company they
+   * hold no role in, or none at all), the subscription is not the table's, or a named license is not in it;
+   * INVALID_REQUEST past `MAX_LICENSES_READ` licenses.
+   */
+  retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
@@ -347,6 +355,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'licenseCheck',
   'ossLicenseCheck',
   'retrieveDetails',
+  'retrieveLicenses',
   'accountSettings',
   'offlineLicense',
   'retrievePermissions',

@@ -59,26 +59,34 @@ export const LicenseWindowResult = z.object({
 })
 export type LicenseWindowResult = z.infer<typeof LicenseWindowResult>
 
-/** An expired license as the expiry warning needs it. */
-export const ExpiredLicense = License.pick({
-  id: true,
-  owner: true,
-  order: true,
-  key: true,
-  productName: true,
-  trial: true,
-  expiration: true,
+/**
+ * Recently expired licenses of one owner, order, product and expiry, as the store groups them for the expiry warning
+ * (spec §9: a line per order that expired together): their key numbers as runs, so that the answer grows with the
+ * account's orders, not its licenses.
+ */
+export const ExpiredGroup = z.object({
+  owner: z.string(),
+  order: z.string(),
+  productName: z.string(),
+  trial: z.boolean(),
+  expiration: z.number(),
+  /** Licenses in the group. */
+  count: z.number().int(),
+  /** Their key numbers as ascending runs of consecutive numbers, `[first, last]`. */
+  keys: z.array(z.tuple([z.number().int(), z.number().int()])),
 })
-export type ExpiredLicense = z.infer<typeof ExpiredLicense>
+export type ExpiredGroup = z.infer<typeof ExpiredGroup>
 
 /** What a windowed read answers beside the body: each table's window and the facts about the whole account. */
 export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
   /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */
   personalLicenses: z.number().int(),
+  /** Every license held in the account's own name, of any type (what a merge of companies moves, spec §6). */
+  ownLicenses: z.number().int(),
   /** Every license of the account that expired more than 60 days ago (Open Source aside): only counted. */
   expiredLongAgo: z.number().int(),
-  /** Every license of the account that expired within the last 60 days (Open Source aside). */
-  recentlyExpired: z.array(ExpiredLicense),
+  /** Every license of the account that expired within the last 60 days (Open Source aside), grouped. */
+  recentlyExpired: z.array(ExpiredGroup),
 })
 export type WindowedFacts = z.infer<typeof WindowedFacts>

@@ -7,7 +7,8 @@
 import type { Company, License } from '../protocol/entities.js'
 import type { Details, ParsedPayload } from '../protocol/operations.js'
 import { permissionFlags, roleOf } from '../protocol/roles.js'
-import { DEFAULT_PAGE_SIZE, PERSONAL_TABLE, type LicenseWindowResult } from '../protocol/windows.js'
+import { sql } from 'kysely'
+import { DEFAULT_PAGE_SIZE, PERSONAL_TABLE, type ExpiredGroup, type LicenseWindowResult } from '../protocol/windows.js'
 import { DAY_MS } from '../protocol/licenses.js'
 import type { DB } from './db/database.js'
 import type { LicenseRow } from './db/schema.js'
@@ -119,15 +120,13 @@ export async function buildWindowedDetails(
     db,
     allOf([expired, (eb) => eb('expiration', '<', now - RECENTLY_EXPIRED_MS)]),
   )
-  const recentlyExpired = await db
-    .selectFrom('licenses')
-    .select(['id', 'owner', 'order_id', 'key_number', 'product_name', 'trial', 'expiration'])
-    .where(allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]))
-    .execute()
-  const personalLicenses = await countWhere(
+  const recentlyExpired = await expiredGroups(
     db,
-    allOf([(eb) => eb('owner', '=', email), (eb) => eb('license_type', '=', 'personal')]),
+    allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]),
   )
+  const own: LicensePredicate = (eb) => eb('owner', '=', email)
+  const personalLicenses = await countWhere(db, allOf([own, (eb) => eb('license_type', '=', 'personal')]))
+  const ownLicenses = await countWhere(db, own)
 
   return {
     email,
@@ -139,18 +138,63 @@ export async function buildWindowedDetails(
     windowed: {
       windows,
       personalLicenses,
+      ownLicenses,
       expiredLongAgo,
-      recentlyExpired: recentlyExpired.map((r) => ({
-        id: r.id,
-        owner: r.owner,
-        order: r.order_id,
-        key: r.key_number,
-        productName: r.product_name,
-        trial: r.trial === 1,
-        expiration: Number(r.expiration),
-      })),
+      recentlyExpired,
     },
   }
+}
+
+/**
+ * The licenses that match, grouped by owner, order, product and expiry (a line of the expiry warning), each group's
+ * key numbers as runs of consecutive numbers: "gaps and islands" — within a group, a key number minus its rank is the
+ * same for every key of one run. The answer has a row per run, however many licenses an order holds.
+ */
+async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGroup[]> {
+  const runs = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('licenses')
+        .select(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'key_number'])
+        .select(
+          sql<number>`key_number - dense_rank() over (partition by owner, order_id, product_name, trial, expiration order by key_number)`.as(
+            'run',
+          ),
+        )
+        .where(where)
+        .as('expired'),
+    )
+    .select(['owner', 'order_id', 'product_name', 'trial', 'expiration'])
+    .select((eb) => [
+      eb.fn.min('key_number').as('first'),
+      eb.fn.max('key_number').as('last'),
+      eb.fn.countAll().as('count'),
+    ])
+    .groupBy(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'run'])
+    .orderBy('owner')
+    .orderBy('order_id')
+    .orderBy('first')
+    .execute()
+  const groups = new Map<string, ExpiredGroup>()
+  for (const run of runs) {
+    const key = [run.owner, run.order_id, run.product_name, run.trial, run.expiration].join('\u0000')
+    const group = groups.get(key)
+    const keys: [number, number] = [Number(run.first), Number(run.last)]
+    if (group) {
+      group.keys.push(keys)
+      group.count += Number(run.count)
+    } else
+      groups.set(key, {
+        owner: run.owner,
+        order: run.order_id,
+        productName: run.product_name,
+        trial: Number(run.trial) === 1,
+        expiration: Number(run.expiration),
+        count: Number(run.count),
+        keys: [keys],
+      })
+  }
+  return [...groups.values()]
 }
 
 /** Every license the account sees: its own, its companies', and those assigned to it. */

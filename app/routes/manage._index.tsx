@@ -21,17 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A dialog name no capability registered is a page that does not exist.
   if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
   // The page asks only for what it shows: the window of each license table its URL names (the first page of the
-  // others). A dialog's loader reads the whole details, and only while a dialog is open.
+  // others). An open dialog's loader is handed that answer and reads only what else it shows.
   const options = { credential: user.credential, context }
-  const [answer, whole, preferences] = await Promise.all([
+  const [answer, preferences] = await Promise.all([
     callLicensing('retrieveDetails', { windows: windowsOf(url.searchParams) }, options),
-    dialogLoader ? callLicensing('retrieveDetails', {}, options) : null,
     getPreferences(request),
   ])
-  if (!answer.ok || (whole && !whole.ok)) {
+  if (!answer.ok) {
     // Session errors and anything unexpected show the error dialog; its Close logs out (spec §8).
-    const error = !answer.ok ? answer.error : whole && !whole.ok ? whole.error : 'UNEXPECTED'
-    return json({ kind: 'error' as const, code: error }, { status: error === 'UNEXPECTED' ? 502 : 401 })
+    return json({ kind: 'error' as const, code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401 })
   }
   const details = answer.result
 
@@ -44,18 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })
   }
   const dialog: OpenDialog | null =
-    dialogName && dialogLoader && whole?.ok
-      ? {
-          name: dialogName,
-          data: await dialogLoader({ request, url, user, context, preferences, details: whole.result }),
-        }
+    dialogName && dialogLoader
+      ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, page: details }) }
       : null
 
   const now = Date.now()
   const view = manageView(details, {
     now,
     viewOf: (table) => tableView(url.searchParams, table),
-    dialog: dialog && whole?.ok ? { details: whole.result, company: url.searchParams.get('company') } : null,
   })
 
   // The user menu offers Change Email Address to personal license holders only: remember it with the session.

@@ -3,24 +3,20 @@
  * Subscription), in the license table's order; with the table's search and filter (`q-ID`, `filter-ID`, as on the
  * page), only the licenses they match. The same columns import back (Import Seat Assignments).
  */
-import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { matchesFilter, matchesSearch, tableView } from '#app/rules/license-windows'
 import { exportHeader, seatRows } from '#app/rules/seats-csv'
 import { csvResponse, toCsv } from '#app/utils/csv.server'
-import { callLicensing } from '#app/utils/licensing.server'
 import { requireUser } from '#app/utils/session.server'
+import { readCompanyLicenses } from './__manage/shared/license-reads.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
-  const companyId = url.searchParams.get('company')
-  const answer = await callLicensing('retrieveDetails', {}, { credential: user.credential, context })
-  // A session the service no longer accepts: /manage shows why.
-  if (!answer.ok) throw redirect('/manage')
-  const company = answer.result.body.companies.find((c) => c.id === companyId)
-  if (!company) throw json({ message: 'Not found' }, { status: 404 })
+  // The company's table alone (bounded by the read's limit), never the whole account; not the user's: a 404.
+  const { company, licenses: every } = await readCompanyLicenses({ user, context }, url.searchParams.get('company'))
   const { search, filter } = tableView(url.searchParams, company.id)
   const now = Date.now()
-  const licenses = company.licenses.filter((l) => matchesSearch(l, search) && matchesFilter(l, filter, now))
+  const licenses = every.filter((l) => matchesSearch(l, search) && matchesFilter(l, filter, now))
   return csvResponse(toCsv(exportHeader, seatRows(licenses)), `licenses-${company.name}.csv`)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountDeadlineMessage, expiryWarnings, keysText, longExpiredMessage } from './expiry'
+import { discountDeadlineMessage, expiryWarningsOf, keyRuns, keysText, longExpiredMessage } from './expiry'
 import { DAY, NOW, license } from '#protocol/test-fixtures'
 
 describe('expiryWarnings (§9: 60-day window)', () => {
@@ -15,13 +15,14 @@ describe('expiryWarnings (§9: 60-day window)', () => {
   const line = (l: typeof recent, deadline: number) => ({
     product: 'Wallaby.js',
     order: l.order,
-    keys: [l.key],
+    keys: [[l.key, l.key]],
+    count: 1,
     expiration: l.expiration,
     deadline,
   })
 
   it('counts licenses expired more than 60 days ago and lists the others with expiry + 60 days, soonest first', () => {
-    const warnings = expiryWarnings([longAgo, recent, edge, yesterday, valid], NOW)
+    const warnings = expiryWarningsOf([longAgo, recent, edge, yesterday, valid], NOW)
     expect(warnings.longExpiredCount).toBe(1)
     expect(warnings.discountDeadlines).toEqual([
       line(edge, NOW),
@@ -34,21 +35,38 @@ describe('expiryWarnings (§9: 60-day window)', () => {
     const sameOrder = [3, 1, 2, 7].map((key) => license({ order: '4711', key, expiration }))
     const renewedApart = license({ order: '4711', key: 9, expiration: NOW - 6 * DAY })
     const otherProduct = license({ order: '4711', key: 10, expiration, productName: 'Quokka.js PRO Company License' })
-    const warnings = expiryWarnings([...sameOrder, renewedApart, otherProduct], NOW)
+    const warnings = expiryWarningsOf([...sameOrder, renewedApart, otherProduct], NOW)
     expect(warnings.discountDeadlines).toEqual([
-      { product: 'Wallaby.js', order: '4711', keys: [9], expiration: NOW - 6 * DAY, deadline: NOW + 54 * DAY },
-      { product: 'Wallaby.js', order: '4711', keys: [1, 2, 3, 7], expiration, deadline: NOW + 55 * DAY },
-      { product: 'Quokka.js PRO', order: '4711', keys: [10], expiration, deadline: NOW + 55 * DAY },
+      {
+        product: 'Wallaby.js',
+        order: '4711',
+        keys: [[9, 9]],
+        count: 1,
+        expiration: NOW - 6 * DAY,
+        deadline: NOW + 54 * DAY,
+      },
+      {
+        product: 'Wallaby.js',
+        order: '4711',
+        keys: [
+          [1, 3],
+          [7, 7],
+        ],
+        count: 4,
+        expiration,
+        deadline: NOW + 55 * DAY,
+      },
+      { product: 'Quokka.js PRO', order: '4711', keys: [[10, 10]], count: 1, expiration, deadline: NOW + 55 * DAY },
     ])
   })
   it('leaves out Open Source licenses and licenses that have not expired', () => {
-    expect(expiryWarnings([openSource, openSourceOld, valid], NOW)).toEqual({
+    expect(expiryWarningsOf([openSource, openSourceOld, valid], NOW)).toEqual({
       longExpiredCount: 0,
       discountDeadlines: [],
     })
   })
   it('counts a license seen twice (company list and assigned to me) once', () => {
-    expect(expiryWarnings([longAgo, { ...longAgo }, recent, { ...recent }], NOW)).toEqual({
+    expect(expiryWarningsOf([longAgo, { ...longAgo }, recent, { ...recent }], NOW)).toEqual({
       longExpiredCount: 1,
       discountDeadlines: [line(recent, NOW + 50 * DAY)],
     })
@@ -65,20 +83,25 @@ describe('expiry messages', () => {
     const group = {
       product: 'Wallaby.js',
       order: '4711',
-      keys: [4],
+      keys: keyRuns([4]),
+      count: 1,
       expiration: Date.UTC(2026, 1, 1),
       deadline: Date.UTC(2026, 3, 2),
     }
     expect(discountDeadlineMessage(group)).toBe(
       'Wallaby.js (order 4711, key 4) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
     )
-    expect(discountDeadlineMessage({ ...group, keys: [1, 2, 3, 5, 7, 8] })).toBe(
+    expect(discountDeadlineMessage({ ...group, keys: keyRuns([8, 1, 2, 3, 5, 7]), count: 6 })).toBe(
       'Wallaby.js (order 4711, keys 1–3, 5, 7–8) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
     )
   })
   it('key numbers: consecutive ones as a range', () => {
-    expect(keysText([1])).toBe('key 1')
-    expect(keysText([1, 2])).toBe('keys 1–2')
-    expect(keysText([1, 3, 4, 5, 9])).toBe('keys 1, 3–5, 9')
+    expect(keysText(keyRuns([1]), 1)).toBe('key 1')
+    expect(keysText(keyRuns([1, 2]), 2)).toBe('keys 1–2')
+    expect(keysText(keyRuns([9, 1, 3, 4, 5]), 5)).toBe('keys 1, 3–5, 9')
+    expect(keyRuns([3, 1, 2, 2, 7])).toEqual([
+      [1, 3],
+      [7, 7],
+    ])
   })
 })

@@ -3,12 +3,16 @@
  * full renewal discount still applies.
  */
 import type { License } from '#protocol/entities'
+import type { ExpiredGroup } from '#protocol/windows'
 import { formatDate } from './dates'
 import { displayName } from './license'
 import { DAY_MS, isOpenSource, isExpired } from '#protocol/licenses'
 
 export const EXPIRY_WARNING_DAYS = 60
 const WINDOW_MS = EXPIRY_WARNING_DAYS * DAY_MS
+
+/** Key numbers `first` to `last`, consecutive: one run of a line's keys. */
+export type KeyRun = [first: number, last: number]
 
 /**
  * Licenses of one order that expired together within the last 60 days: one line of the warning. A company buys
@@ -18,8 +22,10 @@ export type DiscountDeadline = {
   /** The product's display name (§3). */
   product: string
   order: string
-  /** Key numbers, ascending. */
-  keys: number[]
+  /** Key numbers as ascending runs of consecutive numbers. */
+  keys: KeyRun[]
+  /** How many licenses the line is about. */
+  count: number
   expiration: number
   /** The last day of the full renewal discount: expiry plus 60 days. */
   deadline: number
@@ -32,51 +38,103 @@ export type ExpiryWarnings = {
   discountDeadlines: DiscountDeadline[]
 }
 
+type ExpiringLicense = Pick<License, 'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'expiration'>
+
+/** Ascending key numbers (repeats allowed) as runs of consecutive numbers. */
+export function keyRuns(keys: readonly number[]): KeyRun[] {
+  const runs: KeyRun[] = []
+  for (const key of [...keys].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1]
+    if (last && key <= last[1] + 1) last[1] = Math.max(last[1], key)
+    else runs.push([key, key])
+  }
+  return runs
+}
+
+/** Runs of several groups as one ascending list of runs, touching runs joined. */
+function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
+  const joined: KeyRun[] = []
+  for (const [first, last] of [...runs].sort((a, b) => a[0] - b[0])) {
+    const previous = joined[joined.length - 1]
+    if (previous && first <= previous[1] + 1) previous[1] = Math.max(previous[1], last)
+    else joined.push([first, last])
+  }
+  return joined
+}
+
 /**
- * Splits the expired licenses (Open Source excluded) at 60 days after expiry. Licenses that have not expired yet are
- * in neither part: the discount deadline is about renewing after expiry. A license is counted once even when it
- * appears twice (for example as a company license and as assigned to the user), by owner and id. Recently expired
- * licenses of one owner, order, product and expiry share a line.
+ * Splits the expired licenses of a whole read (Open Source excluded) at 60 days after expiry, as the licensing
+ * service does in its store for a windowed read: the long-expired ones counted, the recent ones in groups of one
+ * owner, order, product and expiry. Licenses that have not expired yet are in neither part: the discount deadline is
+ * about renewing after expiry. A license is counted once even when it appears twice (for example as a company license
+ * and as assigned to the user), by owner and id.
  */
-export function expiryWarnings(
-  licenses: readonly Pick<License, 'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'expiration'>[],
-  now: number,
-): ExpiryWarnings {
+export function expiredGroups(licenses: readonly ExpiringLicense[], now: number) {
   const seen = new Set<string>()
-  let longExpiredCount = 0
-  const groups = new Map<string, DiscountDeadline>()
+  let expiredLongAgo = 0
+  const groups = new Map<string, ExpiredGroup & { keyList: number[] }>()
   for (const license of licenses) {
     const ref = `${license.owner}\u0000${license.id}`
     if (seen.has(ref) || isOpenSource(license) || !isExpired(license, now)) continue
     seen.add(ref)
-    const deadline = license.expiration + WINDOW_MS
-    if (deadline < now) {
-      longExpiredCount += 1
+    if (license.expiration + WINDOW_MS < now) {
+      expiredLongAgo += 1
       continue
     }
-    const product = displayName(license)
-    const key = `${license.owner}\u0000${license.order}\u0000${product}\u0000${license.expiration}`
+    const { owner, order, productName, trial, expiration } = license
+    const key = [owner, order, productName, String(trial), String(expiration)].join('\u0000')
     const group = groups.get(key)
-    if (group) group.keys.push(license.key)
-    else
-      groups.set(key, { product, order: license.order, keys: [license.key], expiration: license.expiration, deadline })
+    if (group) group.keyList.push(license.key)
+    else groups.set(key, { owner, order, productName, trial, expiration, count: 0, keys: [], keyList: [license.key] })
   }
-  const discountDeadlines = [...groups.values()]
-  for (const group of discountDeadlines) group.keys.sort((a, b) => a - b)
-  discountDeadlines.sort((a, b) => a.deadline - b.deadline || a.order.localeCompare(b.order) || a.keys[0] - b.keys[0])
-  return { longExpiredCount, discountDeadlines }
+  const recentlyExpired: ExpiredGroup[] = [...groups.values()].map(({ keyList, ...group }) => ({
+    ...group,
+    count: keyList.length,
+    keys: keyRuns(keyList),
+  }))
+  return { expiredLongAgo, recentlyExpired }
 }
 
-/** "key 4", "keys 1–3, 7": consecutive key numbers as ranges. */
-export function keysText(keys: readonly number[]): string {
-  const parts: string[] = []
-  for (let i = 0; i < keys.length; i++) {
-    let j = i
-    while (j + 1 < keys.length && keys[j + 1] === keys[j] + 1) j++
-    parts.push(j === i ? String(keys[i]) : `${keys[i]}–${keys[j]}`)
-    i = j
+/**
+ * The warning (§9) from the store's groups: the recently expired ones a line per owner, order, product (by its display
+ * name) and expiry, soonest deadline first; the long-expired ones only counted.
+ */
+export function expiryWarnings(recentlyExpired: readonly ExpiredGroup[], expiredLongAgo: number): ExpiryWarnings {
+  const lines = new Map<string, DiscountDeadline>()
+  for (const group of recentlyExpired) {
+    const product = displayName(group)
+    const key = `${group.owner}\u0000${group.order}\u0000${product}\u0000${group.expiration}`
+    const line = lines.get(key)
+    if (line) {
+      line.keys = joinRuns([...line.keys, ...group.keys])
+      line.count += group.count
+    } else
+      lines.set(key, {
+        product,
+        order: group.order,
+        keys: joinRuns(group.keys),
+        count: group.count,
+        expiration: group.expiration,
+        deadline: group.expiration + WINDOW_MS,
+      })
   }
-  return `${keys.length === 1 ? 'key' : 'keys'} ${parts.join(', ')}`
+  const discountDeadlines = [...lines.values()]
+  discountDeadlines.sort(
+    (a, b) => a.deadline - b.deadline || a.order.localeCompare(b.order) || a.keys[0][0] - b.keys[0][0],
+  )
+  return { longExpiredCount: expiredLongAgo, discountDeadlines }
+}
+
+/** The warning over every license of a whole read (see `expiredGroups`). */
+export function expiryWarningsOf(licenses: readonly ExpiringLicense[], now: number): ExpiryWarnings {
+  const { recentlyExpired, expiredLongAgo } = expiredGroups(licenses, now)
+  return expiryWarnings(recentlyExpired, expiredLongAgo)
+}
+
+/** "key 4", "keys 1–3, 7": the line's key numbers, consecutive ones as a range. */
+export function keysText(runs: readonly KeyRun[], count: number): string {
+  const parts = runs.map(([first, last]) => (first === last ? String(first) : `${first}–${last}`))
+  return `${count === 1 ? 'key' : 'keys'} ${parts.join(', ')}`
 }
 
 /** The generic message for licenses expired more than 60 days ago ("license(s)" as the spec writes its counts). */
@@ -86,5 +144,5 @@ export function longExpiredMessage(count: number): string {
 
 /** The full-renewal-discount line for licenses of one order that expired together. */
 export function discountDeadlineMessage(group: DiscountDeadline, options: { utc: boolean } = { utc: true }): string {
-  return `${group.product} (order ${group.order}, ${keysText(group.keys)}) expired on ${formatDate(group.expiration, options)}. Renew by ${formatDate(group.deadline, options)} to get the full renewal discount.`
+  return `${group.product} (order ${group.order}, ${keysText(group.keys, group.count)}) expired on ${formatDate(group.expiration, options)}. Renew by ${formatDate(group.deadline, options)} to get the full renewal discount.`
 }

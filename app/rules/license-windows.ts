@@ -15,8 +15,8 @@ import {
   type LicenseWindow,
   type LicenseWindowResult,
 } from '#protocol/windows'
-import { EXPIRY_WARNING_DAYS } from './expiry'
-import { DAY_MS, canAssignLicense, isExpired, isOpenSource } from '#protocol/licenses'
+import { expiredGroups } from './expiry'
+import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses'
 import { sortLicenses } from './license'
 
 export type TableView = { page: number; pageSize: number; search: string; filter: LicenseFilter }
@@ -185,8 +185,7 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
       l,
     ]),
   )
-  const expired = [...every.values()].filter((l) => isExpired(l, now) && !isOpenSource(l))
-  const recentlyExpired = expired.filter((l) => l.expiration >= now - EXPIRY_WARNING_DAYS * DAY_MS)
+  const { recentlyExpired, expiredLongAgo } = expiredGroups([...every.values()], now)
   return {
     ...details,
     body: { personal: { ...details.body.personal, licenses: personal }, companies },
@@ -195,7 +194,8 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
       personalLicenses: details.body.personal.licenses.filter(
         (l) => l.licenseType === 'personal' && l.owner === details.email,
       ).length,
-      expiredLongAgo: expired.length - recentlyExpired.length,
+      ownLicenses: details.body.personal.licenses.filter((l) => l.owner === details.email).length,
+      expiredLongAgo,
       recentlyExpired,
     },
   }

@@ -3,7 +3,7 @@ import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import type { LicenseWindowResult } from '#protocol/windows'
 import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
-import { expiryWarnings } from './expiry'
+import { expiredGroups, expiryWarningsOf } from './expiry'
 import type { TableView } from './license-windows'
 import { manageView, sectionCompany, shouldAutoOpenBulkAssignWindowed } from './manage-view'
 import { companyCounts } from './seat-counts'
@@ -49,8 +49,9 @@ describe('manageView over a windowed read', () => {
         }),
       ],
       personalLicenses: 2,
+      ownLicenses: 3,
       expiredLongAgo: 17,
-      recentlyExpired: [recentlyExpired],
+      recentlyExpired: expiredGroups([recentlyExpired], NOW).recentlyExpired,
     },
   }
   const viewOf = (table: string): TableView =>
@@ -89,20 +90,16 @@ describe('manageView over a windowed read', () => {
     expect(showOfflineKeys(viewed)).toBe(showOfflineKeys(whole))
   })
 
-  it('the company a dialog is open for is whole; the others keep their witnesses', () => {
-    const whole = { ...acme, licenses: [enterprise, assignable, inSubscription] }
-    const full: Details = { ...details, windowed: undefined, body: { ...details.body, companies: [whole] } }
-    const view = manageView(details, { now: NOW, viewOf, dialog: { details: full, company: 'company-1' } })
-    expect(view.details.body.companies[0]).toBe(whole)
+  it("a company's licenses in the view are its witnesses, never its whole table", () => {
     expect(manageView(details, { now: NOW, viewOf }).details.body.companies[0].licenses).toEqual([
       enterprise,
       assignable,
     ])
   })
 
-  it('adds the long-expired count to the warning over the recently expired licenses', () => {
+  it("the warning is the store's groups of recently expired licenses, with its count of the long-expired ones", () => {
     const view = manageView(details, { now: NOW, viewOf })
-    const recent = expiryWarnings([recentlyExpired], NOW)
+    const recent = expiryWarningsOf([recentlyExpired], NOW)
     expect(view.expiry).toEqual({ ...recent, longExpiredCount: 17 })
     expect(view.expiry.discountDeadlines).toHaveLength(1)
   })

@@ -34,8 +34,7 @@ export type ManageView = {
   /**
    * The details as the section actions and dialogs read them (the tables' rows are in `personal` and `companies`).
    * Subscriptions are whole. A company's `licenses` are the few that prove each section action applies (see
-   * `LicenseWindowResult.witnesses`), or all of them for the company a dialog is open for (Bulk Assign plans over them
-   * in the browser). Personal licenses are left out: nothing but their table reads them.
+   * `LicenseWindowResult.witnesses`). Personal licenses are left out: nothing but their table reads them.
    */
   details: Details
   personal: LicensePage
@@ -50,8 +49,6 @@ export type ViewOptions = {
   now: number
   /** Each table's view as the URL asks for it (the search and filter the page's forms show). */
   viewOf: (table: string) => TableView
-  /** The whole details, read only while a dialog is open, and the company whose licenses it reads in the browser. */
-  dialog?: { details: Details; company: string | null } | null
 }
 
 function windowed(details: Details) {
@@ -75,7 +72,7 @@ function licensePage(window: LicenseWindowResult | undefined, rows: License[], a
   }
 }
 
-export function manageView(answer: Details, { now, viewOf, dialog }: ViewOptions): ManageView {
+export function manageView(answer: Details, { now, viewOf }: ViewOptions): ManageView {
   const details = answer.windowed ? answer : windowLocally(answer, viewOf, now)
   const facts = windowed(details)
   const windows = new Map(facts.windows.map((w) => [w.table, w]))
@@ -92,21 +89,15 @@ export function manageView(answer: Details, { now, viewOf, dialog }: ViewOptions
         unassigned: window?.unassigned ?? 0,
       },
     }
-    const whole = dialog?.company === company.id ? findCompany(dialog.details, company.id) : undefined
-    return whole ?? { ...company, licenses: window?.witnesses ?? [] }
+    return { ...company, licenses: window?.witnesses ?? [] }
   })
-  const expiry = expiryWarnings(facts.recentlyExpired, now)
   return {
     details: { ...details, body: { personal: { ...details.body.personal, licenses: [] }, companies: viewCompanies } },
     personal,
     companies,
-    expiry: { ...expiry, longExpiredCount: expiry.longExpiredCount + facts.expiredLongAgo },
+    expiry: expiryWarnings(facts.recentlyExpired, facts.expiredLongAgo),
     holdsPersonalLicenses: facts.personalLicenses > 0,
   }
-}
-
-function findCompany(details: Details, id: string): Company | undefined {
-  return details.body.companies.find((c) => c.id === id)
 }
 
 /**

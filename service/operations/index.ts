@@ -12,6 +12,7 @@ import { subscriptionOperations } from './subscriptions.js'
 import { subscriptionSeatOperations } from './subscription-seats.js'
 import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
+import { licenseReadOperations } from './license-reads.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
 
@@ -35,6 +36,7 @@ export const operationHandlers: OperationHandlers = {
   ...accountOperations,
   ...activationOperations,
   ...companyOperations,
+  ...licenseReadOperations,
   ...permissionOperations,
   ...adminOperations,
   ...shopOperations,

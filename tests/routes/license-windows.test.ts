@@ -4,6 +4,13 @@ import type { Details } from '#protocol/operations'
 import { DAY_MS, isExpired } from '#protocol/licenses'
 import { PERSONAL_TABLE, type LicenseWindow } from '#protocol/windows'
 import { sortLicenses } from '#app/rules/license'
+import {
+  discountDeadlineMessage,
+  expiryWarnings,
+  expiryWarningsOf,
+  longExpiredMessage,
+  type ExpiryWarnings,
+} from '#app/rules/expiry'
 import { matchesFilter, matchesSearch, windowLocally } from '#app/rules/license-windows'
 import { seedBenchCompany } from '../../service/db/seed'
 import { createTestService, signInAs } from '../../service/testing'
@@ -106,10 +113,38 @@ describe('windowed retrieveDetails matches a full read', () => {
     const unique = new Map(expired.map((l) => [ref(l), l]))
     const recent = [...unique.values()].filter((l) => l.expiration >= now - 60 * DAY_MS)
     expect(windowed.windowed!.expiredLongAgo).toBe(unique.size - recent.length)
-    expect(windowed.windowed!.recentlyExpired.map((l) => `${l.owner}:${l.id}`).sort()).toEqual(recent.map(ref).sort())
+    const grouped = windowed.windowed!.recentlyExpired
+    expect(grouped.reduce((n, group) => n + group.count, 0)).toBe(recent.length)
     expect(windowed.windowed!.personalLicenses).toBe(
       full.body.personal.licenses.filter((l) => l.licenseType === 'personal' && l.owner === full.email).length,
     )
+    expect(windowed.windowed!.ownLicenses).toBe(
+      full.body.personal.licenses.filter((l) => l.owner === full.email).length,
+    )
+  })
+
+  it("the expiry warning from the store's groups says what it says over every license of a full read", async () => {
+    let lines = 0
+    for (const email of ['olivia@acme.test', 'root@vendor.test', 'rita@reseller.test', ...admins]) {
+      const credential = await signInAs(service, email)
+      const full = await read(credential)
+      const windowed = await read(credential, [])
+      const every = [...full.body.personal.licenses, ...full.body.companies.flatMap((c) => c.licenses)]
+      const fromFull = expiryWarningsOf(every, Date.now())
+      const { recentlyExpired, expiredLongAgo } = windowed.windowed!
+      const fromStore = expiryWarnings(recentlyExpired, expiredLongAgo)
+      const text = (w: ExpiryWarnings) => [
+        ...w.discountDeadlines.map((line) => discountDeadlineMessage(line)),
+        longExpiredMessage(w.longExpiredCount),
+      ]
+      expect(text(fromStore), email).toEqual(text(fromFull))
+      // The answer has a group per run of keys of an order, never a row per license.
+      const recent = recentlyExpired.reduce((n, group) => n + group.count, 0)
+      expect(recentlyExpired.flatMap((g) => g.keys).length, email).toBeLessThanOrEqual(recent)
+      if (recent > 20) expect(recentlyExpired.length, email).toBeLessThan(recent / 2)
+      lines += fromStore.discountDeadlines.length
+    }
+    expect(lines).toBeGreaterThan(0)
   })
 
   it('a company the caller holds no role in is not read, and a window too large is refused', async () => {

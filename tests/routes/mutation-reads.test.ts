@@ -5,44 +5,29 @@ import { cannotAssign, renewalRefusals } from '#protocol/licenses'
 import { demoRefs } from '../../service/db/seed'
 import { lastAdministrator } from '#protocol/roles'
 import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
-import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
+import { createTestService } from '../../service/testing'
+import { formRequest, removeDataDir, settle } from './account-stub'
+import { openDialog, recordingTransport, signedInCookie } from './recording-transport'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service
 // check and refuse; it never reads the whole account, and the page it redirects to reads the windows it shows.
 const { action: manageAction, loader: manageLoader } = await import('#app/routes/manage._index')
-const { createUserSession } = await import('#app/utils/session.server')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 let cookie = ''
 
+const signedIn = (email: string, admin = false) => signedInCookie(service, email, admin)
+
 beforeAll(async () => {
   service = await createTestService()
-  const email = 'carl@globex.test'
-  const credential = await signInAs(service, email)
-  cookie = cookieFrom(
-    await createUserSession(new Request('http://portal.test/'), { email, admin: false, credential }, '/manage'),
-  )
+  cookie = await signedIn('carl@globex.test')
 })
 afterAll(async () => {
   await service.close()
   removeDataDir()
 })
 
-/** The in-process transport, recording each operation and its payload. */
-function transport() {
-  const calls: { operation: string; payload: unknown }[] = []
-  const context = {
-    licensing: {
-      async call(request: unknown, credential?: string, key?: string) {
-        const [operation, payload] = Object.entries(request as object)[0]
-        calls.push({ operation, payload })
-        return service.call(request, credential, key)
-      },
-    },
-  } as unknown as AppLoadContext
-  return { context, calls }
-}
+const transport = () => recordingTransport(service)
 
 const post = (search: string, fields: Array<[string, string]>, context: AppLoadContext) =>
   settle(
@@ -329,14 +314,7 @@ describe('The subscription changes confirmed in their dialog name the subscripti
 
 describe('The administrator actions read nothing but what they change', () => {
   it('remove subscription sends the id alone; unknown is a 404; a non-administrator is refused before any call', async () => {
-    const root = 'root@vendor.test'
-    const rootCookie = cookieFrom(
-      await createUserSession(
-        new Request('http://portal.test/'),
-        { email: root, admin: true, credential: await signInAs(service, root) },
-        '/manage',
-      ),
-    )
+    const rootCookie = await signedIn('root@vendor.test', true)
     const remove = (subscription: string, context: AppLoadContext, as = rootCookie) =>
       settle(
         manageAction({
@@ -365,6 +343,61 @@ describe('The administrator actions read nothing but what they change', () => {
     const carl = transport()
     expect((await remove(made.id, carl.context, cookie)).status).toBe(404)
     expect(carl.calls).toEqual([])
+  })
+
+  it('remove license: the dialog reads that license alone; the form sends its reference, which the service checks', async () => {
+    const rootCookie = await signedIn('root@vendor.test', true)
+    const license = await service.db
+      .selectFrom('licenses')
+      .select(['id', 'owner', 'order_id', 'key_number'])
+      .where('id', '=', demoRefs.licenses.rootQuokka)
+      .executeTakeFirstOrThrow()
+    const ref = { id: license.id, owner: license.owner }
+    const dialogUrl = `http://portal.test/manage?dialog=remove-license&license=${ref.id}&owner=${encodeURIComponent(ref.owner)}`
+    const opened = transport()
+    const dialog = await openDialog(dialogUrl, rootCookie, opened.context)
+    expect(dialog.status).toBe(200)
+    expect(dialog.data).toMatchObject({
+      license: { id: ref.id, owner: ref.owner, order: license.order_id, key: license.key_number, holder: ref.owner },
+    })
+    expect(opened.calls).toEqual([{ operation: 'retrieveLicenses', payload: { ids: [ref] } }])
+    expect((await openDialog(`${dialogUrl}x`, rootCookie, transport().context)).status).toBe(404)
+    // Someone who is not a platform administrator is not answered at all.
+    const carl = transport()
+    expect((await openDialog(dialogUrl, cookie, carl.context)).status).toBe(404)
+    expect(carl.calls).toEqual([])
+
+    const remove = (fields: Array<[string, string]>, context: AppLoadContext) =>
+      settle(
+        manageAction({
+          request: formRequest(`${dialogUrl}&index`, [['intent', 'remove-license'], ...fields], rootCookie),
+          params: {},
+          context,
+        }),
+      )
+    // A reference whose owner is not the license's is not there.
+    const wrongOwner = transport()
+    const refused = await remove(
+      [
+        ['license', ref.id],
+        ['owner', 'globex'],
+      ],
+      wrongOwner.context,
+    )
+    expect(refused.status).toBe(404)
+    expect(wrongOwner.calls.map((c) => c.operation)).toEqual(['removeLicense'])
+
+    const { context, calls } = transport()
+    const removed = await remove(
+      [
+        ['license', ref.id],
+        ['owner', ref.owner],
+      ],
+      context,
+    )
+    expect(removed.status).toBe(302)
+    expect(calls).toEqual([{ operation: 'removeLicense', payload: { ids: [ref] } }])
+    expect(await service.db.selectFrom('licenses').select('id').where('id', '=', ref.id).execute()).toEqual([])
   })
 
   it('merge is answered only for an administrator, without reading the account', async () => {

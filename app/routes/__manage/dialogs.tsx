@@ -8,7 +8,6 @@
  * and `actions.server.ts`.
  */
 import type { SerializeFrom } from '@remix-run/node'
-import type { Details } from '#protocol/operations'
 import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
@@ -57,11 +56,11 @@ export function isDialogName(name: string): name is DialogName {
   return Object.hasOwn(byName, name)
 }
 
-type RegisteredDialogProps = { open: SerializeFrom<OpenDialog>; details: Details; closeTo: string }
+type RegisteredDialogProps = { open: SerializeFrom<OpenDialog>; closeTo: string }
 
 /** The open dialog's component, handed what its loader returned; nothing for a name no capability registered. */
-export function RegisteredDialog({ open: { name, data }, details, closeTo }: RegisteredDialogProps) {
-  return isDialogName(name) ? <NamedDialog name={name} data={data} details={details} closeTo={closeTo} /> : null
+export function RegisteredDialog({ open: { name, data }, closeTo }: RegisteredDialogProps) {
+  return isDialogName(name) ? <NamedDialog name={name} data={data} closeTo={closeTo} /> : null
 }
 
 function NamedDialog<N extends DialogName>({ name, ...props }: { name: N } & DialogProps<DialogData<N>>) {

@@ -7,7 +7,8 @@ const DAY = 86_400_000
 const group = (i: number): DiscountDeadline => ({
   product: 'Wallaby.js',
   order: String(4700 + i),
-  keys: [1, 2, 3],
+  keys: [[1, 3]],
+  count: 3,
   expiration: Date.UTC(2026, 9, 1) + i * DAY,
   deadline: Date.UTC(2026, 10, 30) + i * DAY,
 })

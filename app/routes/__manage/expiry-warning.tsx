@@ -6,8 +6,9 @@ export const EXPIRY_LINES_SHOWN = 5
 
 /**
  * Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline, a line
- * per order. The warnings are worked out over every license of the account (`expiryWarnings`) by the server: the page
- * has only the visible rows. Beyond five lines the rest is a native disclosure (it opens without script too).
+ * per order. The warnings cover every license of the account: the licensing service groups the recently expired ones
+ * by order in its store and counts the others, and the server words them (`expiryWarnings`); the page has only the
+ * visible rows. Beyond five lines the rest is a native disclosure (it opens without script too).
  */
 export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
   const { discountDeadlines, longExpiredCount } = warnings

@@ -63,7 +63,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         </Callout.Root>
       ) : null}
 
-      {dialog ? <ManageDialog open={dialog} details={details} closeTo={closeTo} /> : null}
+      {dialog ? <ManageDialog open={dialog} closeTo={closeTo} /> : null}
 
       {hasPersonal ? (
         <Box asChild mb="6">

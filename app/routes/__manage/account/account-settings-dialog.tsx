@@ -20,12 +20,12 @@ const linkedField = { github: 'githubLinked', google: 'googleLinked' } as const
  * Account Settings (spec §2, §4): titled with the current email; the email-link policy, whether renewal reminders are
  * mailed, and the linked GitHub and Google accounts. Unlinking only changes the draft; Save sends it. Link leaves for the provider through the server.
  */
-export function AccountSettingsDialog({ data: loaded, details, closeTo }: DialogProps<AccountSettingsDialogData>) {
+export function AccountSettingsDialog({ data: loaded, closeTo }: DialogProps<AccountSettingsDialogData>) {
   const actionData = useActionData<AccountSettingsActionData>()
   const refusal = actionData?.intent === 'account-settings' ? actionData : undefined
 
   return (
-    <RouteDialog title={details.email} description={labels.accountSettings} closeTo={closeTo} maxWidth="520px">
+    <RouteDialog title={loaded.email} description={labels.accountSettings} closeTo={closeTo} maxWidth="520px">
       {loaded.kind === 'error' ? (
         <>
           <Text as="p" role="alert" color="red" size="2">

@@ -8,8 +8,10 @@ import type { DialogLoader, ManageAction } from '../shared/registry'
 import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
 import { pageUrl } from '../shared/urls'
 
-export type AccountSettingsDialogData =
+/** The account's email titles the dialog; then its settings, or why they could not be read. */
+export type AccountSettingsDialogData = { email: string } & (
   { kind: 'settings'; settings: AccountSettings } | { kind: 'error'; message: string }
+)
 
 export type AccountSettingsActionData = {
   intent: 'account-settings'
@@ -19,10 +21,12 @@ export type AccountSettingsActionData = {
 }
 
 /** `?dialog=account-settings`: reads the settings (spec §7 `accountSettings`, no payload). */
-export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = async ({ user, context }) => {
+export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = async ({ user, context, page }) => {
   const answer = await callLicensing('accountSettings', {}, { credential: user.credential, context })
-  if (!answer.ok) return { kind: 'error', message: errorMessageFor(answer.error) } satisfies AccountSettingsDialogData
-  return { kind: 'settings', settings: answer.result } satisfies AccountSettingsDialogData
+  const { email } = page
+  if (!answer.ok)
+    return { email, kind: 'error', message: errorMessageFor(answer.error) } satisfies AccountSettingsDialogData
+  return { email, kind: 'settings', settings: answer.result } satisfies AccountSettingsDialogData
 }
 
 /**

@@ -13,9 +13,9 @@ export const CHANGE_EMAIL_REQUESTED_PATH = '/confirmEmail/requested'
 export type ChangeEmailDialogData = { currentEmail: string }
 
 /** `?dialog=change-email`: personal license holders only (spec §2, §6); anyone else gets a 404. */
-export const changeEmailDialog: DialogLoader<ChangeEmailDialogData> = async ({ details }) => {
-  if (!isPersonalHolder(details)) throw json({ message: 'Not found' }, { status: 404 })
-  return { currentEmail: details.email } satisfies ChangeEmailDialogData
+export const changeEmailDialog: DialogLoader<ChangeEmailDialogData> = async ({ page }) => {
+  if (!isPersonalHolder(page)) throw json({ message: 'Not found' }, { status: 404 })
+  return { currentEmail: page.email } satisfies ChangeEmailDialogData
 }
 
 /**

@@ -67,7 +67,7 @@ export async function activityPage(
 
 export const activityDialog: DialogLoader<ActivityDialogData> = async (args) => {
   const filter = activityFilter(args.url.searchParams)
-  const company = activityCompany(args.details, filter.company)
+  const company = activityCompany(args.page, filter.company)
   const answer = await activityPage(args, filter)
   if (!answer.ok) return { kind: 'error', company, message: refusal(answer.error).message } satisfies ActivityDialogData
   return {

@@ -82,16 +82,15 @@ function RemoveConfirmation({
   intent,
   title,
   question,
-  field,
-  value,
+  fields,
   action,
   closeTo,
 }: {
   intent: RemoveActionData['intent']
   title: string
   question: string
-  field: string
-  value: string
+  /** The hidden fields that name what is removed. */
+  fields: Record<string, string>
   action: string
   closeTo: string
 }) {
@@ -107,7 +106,9 @@ function RemoveConfirmation({
       </Text>
       <Form method="post" action={action}>
         <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name={field} value={value} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <ButtonRow justify="end">
           <BackLink to={closeTo}>{labels.cancel}</BackLink>
           <SubmitButton color="red" variant="soft" busy={busy} busyLabel="Removing…">
@@ -127,9 +128,8 @@ export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<
       intent="remove-license"
       title="Remove License"
       question={`Remove the license ${license.product}, order ${license.order}, key ${license.key} of ${license.holder}${assigned}?`}
-      field="license"
-      value={license.id}
-      action={dialogActionUrl({ dialog: 'remove-license', license: license.id }, closeTo)}
+      fields={{ license: license.id, owner: license.owner }}
+      action={dialogActionUrl({ dialog: 'remove-license', license: license.id, owner: license.owner }, closeTo)}
       closeTo={closeTo}
     />
   )
@@ -145,8 +145,7 @@ export function RemoveSubscriptionDialog({
       intent="remove-subscription"
       title="Remove Subscription"
       question={`Remove the subscription #${subscription.id} (${subscription.product}, ${subscription.quantity} license(s)) of ${subscription.holder}, and its licenses?`}
-      field="subscription"
-      value={subscription.id}
+      fields={{ subscription: subscription.id }}
       action={dialogActionUrl({ dialog: 'remove-subscription', subscription: subscription.id }, closeTo)}
       closeTo={closeTo}
     />

@@ -11,7 +11,7 @@ export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
   if (!admin) return null
   return (
     <RowLink
-      to={dialogUrl({ dialog: 'remove-license', license: license.id }, location.search)}
+      to={dialogUrl({ dialog: 'remove-license', license: license.id, owner: license.owner }, location.search)}
       label={`Remove ${licenseWords(license)}`}
     >
       Remove

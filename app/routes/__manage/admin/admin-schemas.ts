@@ -12,8 +12,8 @@ export const MergeSchema = z.object({
   stage: z.enum(['confirm', 'merge']).default('confirm'),
 })
 
-/** Remove license: the license the dialog is about. */
-export const RemoveLicenseSchema = z.object({ license: z.string().min(1) })
+/** Remove license: the license the dialog is about, by its reference (id and owner). */
+export const RemoveLicenseSchema = z.object({ license: z.string().min(1).max(200), owner: z.string().max(200) })
 
 /** Remove subscription: the subscription the dialog is about. */
 export const RemoveSubscriptionSchema = z.object({ subscription: z.string().min(1) })

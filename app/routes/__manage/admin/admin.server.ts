@@ -11,7 +11,8 @@ import { displayName } from '#app/rules/license'
 import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
-import { currentDetails, findLicense, findSubscription, forbidden, notFound, refusal } from '../shared/details.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
+import { tryReadLicenses } from '../shared/license-reads.server'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { pageUrl } from '../shared/urls'
 
@@ -24,7 +25,15 @@ export type MergeActionData = {
 }
 
 export type RemoveLicenseDialogData = {
-  license: { id: string; product: string; order: string; key: number; holder: string; assignedTo: string }
+  license: {
+    id: string
+    owner: string
+    product: string
+    order: string
+    key: number
+    holder: string
+    assignedTo: string
+  }
 }
 export type RemoveSubscriptionDialogData = {
   subscription: { id: string; product: string; holder: string; quantity: number; state: string }
@@ -35,13 +44,10 @@ function requireAdministrator(details: Details) {
   if (!details.admin) notFound()
 }
 
-/** Licenses held in the account's own name: what a merge moves. */
-const ownLicenses = (details: Details) => details.body.personal.licenses.filter((l) => l.owner === details.email)
-
-/** `?dialog=merge` */
-export const mergeDialog: DialogLoader<MergeDialogData> = async ({ details }) => {
-  requireAdministrator(details)
-  return { licenseCount: ownLicenses(details).length } satisfies MergeDialogData
+/** `?dialog=merge`: how many licenses the account holds in its own name (what a merge moves), as the store counts them. */
+export const mergeDialog: DialogLoader<MergeDialogData> = async ({ page }) => {
+  requireAdministrator(page)
+  return { licenseCount: page.windowed?.ownLicenses ?? 0 } satisfies MergeDialogData
 }
 
 /**
@@ -69,56 +75,64 @@ export const merge: ManageAction = async (args) => {
   return redirect(pageUrl(args.url))
 }
 
-const holderOf = (owner: string, companyName?: string) => companyName ?? owner
-
-/** `?dialog=remove-license&license=ID` */
-export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async ({ url, details }) => {
-  requireAdministrator(details)
-  const found = findLicense(details, url.searchParams.get('license'))
-  if (!found) notFound()
-  const { license, company } = found
+/**
+ * `?dialog=remove-license&license=ID&owner=OWNER`: reads that one license and nothing else.
+ */
+export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
+  if (!args.user.admin) notFound()
+  const ref = { id: args.url.searchParams.get('license') ?? '', owner: args.url.searchParams.get('owner') ?? '' }
+  if (!ref.id) notFound()
+  // Read from the table that shows it: its company's, or the administrator's personal table.
+  const read = await tryReadLicenses(args, { ids: [ref] })
+  if (read === 'not-found' || read.licenses.length !== 1) notFound()
+  const [license] = read.licenses
   return {
     license: {
       id: license.id,
+      owner: license.owner,
       product: displayName(license),
       order: license.order,
       key: license.key,
-      holder: holderOf(license.owner, company?.name),
+      holder: read.company?.name ?? license.owner,
       assignedTo: license.assignedTo,
     },
   } satisfies RemoveLicenseDialogData
 }
 
-/** `intent=remove-license` */
+/**
+ * `intent=remove-license` with the license's `license` id and `owner`: the reference goes to the service, which checks
+ * that the caller is an administrator and that the license is there; nothing else is read.
+ */
 export const removeLicense: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  requireAdministrator(details)
+  if (!args.user.admin) notFound()
   const parsed = RemoveLicenseSchema.safeParse(Object.fromEntries(args.formData))
-  const found = parsed.success ? findLicense(details, parsed.data.license) : undefined
-  if (!found) notFound()
+  if (!parsed.success) notFound()
   const answer = await callLicensing(
     'removeLicense',
-    { ids: [{ id: found.license.id, owner: found.license.owner }] },
+    { ids: [{ id: parsed.data.license, owner: parsed.data.owner }] },
     { credential: args.user.credential, context: args.context },
   )
   if (!answer.ok) {
+    if (answer.error === 'NOT_FOUND') notFound()
+    if (answer.error === 'FORBIDDEN') forbidden()
     const { message, status } = refusal(answer.error)
     return json<RemoveActionData>({ intent: 'remove-license', message }, { status })
   }
   return redirect(pageUrl(args.url))
 }
 
-/** `?dialog=remove-subscription&subscription=ID` */
-export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async ({ url, details }) => {
-  requireAdministrator(details)
-  const found = findSubscription(details, url.searchParams.get('subscription'))
-  if (!found) notFound()
-  const { subscription, company } = found
+/** `?dialog=remove-subscription&subscription=ID`: reads that subscription (with its company's name) alone. */
+export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async (args) => {
+  if (!args.user.admin) notFound()
+  const subscriptionId = args.url.searchParams.get('subscription')
+  const read = subscriptionId ? await tryReadLicenses(args, { subscriptionId, ids: [] }) : 'not-found'
+  if (read === 'not-found' || !read.subscription) notFound()
+  const { subscription, company } = read
   return {
     subscription: {
       id: subscription.subscriptionId,
       product: subscriptionDisplayName(subscription),
-      holder: company?.name ?? details.email,
+      holder: company?.name ?? args.user.email,
       quantity: subscription.quantity,
       state: subscription.state,
     },

@@ -54,7 +54,7 @@ export function AssignDialog({
       ) : (
         <Form
           method="post"
-          action={dialogActionUrl({ dialog: 'assign', license: license.id }, closeTo)}
+          action={dialogActionUrl({ dialog: 'assign', license: license.id, owner: license.owner }, closeTo)}
           {...getFormProps(form)}
         >
           <input type="hidden" name="intent" value="assign" />

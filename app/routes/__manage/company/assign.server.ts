@@ -8,7 +8,8 @@ import { displayName } from '#app/rules/license'
 import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
-import { findCompanyLicense, forbidden, notFound, refusal } from '../shared/details.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
+import { readNamedLicense } from '../shared/license-reads.server'
 import { AssignSchema, LicenseRefSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { pageUrl } from '../shared/urls'
@@ -68,10 +69,10 @@ async function changeHolder(
 export type AssignActionData = { intent: 'assign'; result: SubmissionResult<string[]> }
 export type UnassignActionData = { intent: 'unassign'; license: string; message: string }
 
-/** `?dialog=assign&license=ID`: a license of a company where the user may assign. */
-export const assignDialog: DialogLoader<AssignDialogData> = async ({ url, details }) => {
-  const found = findCompanyLicense(details, url.searchParams.get('license'))
-  if (!found || !found.company.canAssign) notFound()
+/** `?dialog=assign&license=ID&owner=COMPANY`: a license of a company where the user may assign, read by itself. */
+export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
+  const found = await readNamedLicense(args)
+  if (!found?.company?.canAssign) notFound()
   const { license, company } = found
   return {
     license: {

@@ -29,20 +29,19 @@ import { dialogActionUrl, dialogUrl, showsInactive } from '../shared/urls'
  * assignments". The plan's summary is shown before Update: with script as the user types, without script after
  * Preview (a step the server renders).
  *
- * With script the product is chosen in the browser, with nothing to wait for: the page already holds every license of
- * the company whose dialog is open, so the chosen product's starting list and plan are worked out here. Nothing that
+ * With script the product is chosen in the browser, with nothing to wait for: the dialog's data holds the company's
+ * bulk-assignable licenses of every product, so the chosen product's starting list and plan are worked out here. Nothing that
  * arrives later (a revalidation of the page) can replace the text typed, or be applied to another product: the form
  * belongs to the product on screen, and is posted with it. Without script, "Choose product" reloads the dialog.
  */
-export function BulkAssignDialog({ data: d, details, closeTo }: DialogProps<BulkAssignDialogData>) {
-  const company = details.body.companies.find((c) => c.id === d.company.id)
+export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDialogData>) {
   const hydrated = useHydrated()
   const productId = 'bulk-assign-product'
   // The product on screen. It follows the address only when the address itself changes (back, forward).
   const [chosen, setChosen] = useState({ group: d.group, from: d.group })
   const group = chosen.from === d.group ? chosen.group : d.group
   if (chosen.from !== d.group) setChosen({ group: d.group, from: d.group })
-  const emails = group === d.group || !company || !group ? d.emails : companyAssignees(company.licenses, group, d.now)
+  const emails = group === d.group || !group ? d.emails : companyAssignees(d.licenses, group, d.now)
 
   return (
     <RouteDialog
@@ -51,7 +50,7 @@ export function BulkAssignDialog({ data: d, details, closeTo }: DialogProps<Bulk
       closeTo={closeTo}
       maxWidth="600px"
     >
-      {!group || !company ? (
+      {!group ? (
         <>
           <Text as="p" size="2" mb="3">
             This company has no licenses that can be assigned in bulk.
@@ -105,7 +104,7 @@ export function BulkAssignDialog({ data: d, details, closeTo }: DialogProps<Bulk
             data={d}
             group={group}
             emails={emails}
-            licenses={company.licenses}
+            licenses={d.licenses}
             closeTo={closeTo}
             groupErrorId="bulk-assign-group-error"
           />

@@ -6,13 +6,20 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
-import type { ProductGroup } from '#protocol/entities'
-import { bulkAssignProducts, companyAssignees, planCompanyBulkAssign, type BulkAssignProduct } from '#app/rules/company'
+import { ProductGroup, type License } from '#protocol/entities'
+import {
+  bulkAssignProducts,
+  companyAssignees,
+  isBulkAssignable,
+  planCompanyBulkAssign,
+  type BulkAssignProduct,
+} from '#app/rules/company'
 import { bulkAssignmentChanged } from '#app/rules/messages'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
-import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import { notFound, refusal } from '../shared/details.server'
+import { readCompanyLicenses } from '../shared/license-reads.server'
 import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { pageUrl } from '../shared/urls'
@@ -25,6 +32,8 @@ export type BulkAssignDialogData = {
   group?: ProductGroup
   /** The starting text: the current holders of the group's unexpired licenses, one per line. */
   emails: string
+  /** The company's bulk-assignable licenses (outside subscriptions) of every product offered. */
+  licenses: License[]
   sendEmail: boolean
   /** The moment the plan is made for, so that server and browser agree on what has expired. */
   now: number
@@ -41,11 +50,13 @@ export type BulkAssignActionData = {
 
 /**
  * `?dialog=bulk-assign&company=ID[&group=G]`. (Its opening by itself once, spec §2, is decided by the /manage loader.)
+ * Reads the company's license table alone: the dialog carries every product's bulk-assignable licenses, so that with
+ * script choosing another product asks the server nothing.
  */
-export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async ({ url, details, preferences }) => {
-  const companyId = url.searchParams.get('company')
-  const company = findCompany(details, companyId)
-  if (!company || !company.canAssign) notFound()
+export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async (args) => {
+  const { url, preferences } = args
+  const { company } = await readCompanyLicenses(args, url.searchParams.get('company'), { subscriptionId: null })
+  if (!company.canAssign) notFound()
   const now = Date.now()
   const products = bulkAssignProducts(company, now)
   const asked = url.searchParams.get('group')
@@ -55,6 +66,7 @@ export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async ({ url
     products,
     group,
     emails: group ? companyAssignees(company.licenses, group, now) : '',
+    licenses: company.licenses.filter(isBulkAssignable),
     sendEmail: preferences.sendEmailOnAssign,
     now,
     idempotencyKey: newIdempotencyKey(),
@@ -69,16 +81,26 @@ function sameHolders(a: string, b: string): boolean {
 
 /** `intent=bulk-assign`: `stage=preview` answers the plan's summary; `stage=apply` carries the plan out. */
 export const bulkAssign: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  const company = findCompany(details, String(args.formData.get('company') ?? ''))
-  if (!company || !company.canAssign) notFound()
   const now = Date.now()
-  const submission = parseWithZod(args.formData, { schema: bulkAssignSchema(company.licenses, now) })
+  // The chosen product's licenses of the company's table, and nothing else (a product not offered reads nothing: the
+  // schema refuses it).
+  const chosen = ProductGroup.safeParse(args.formData.get('group'))
+  const company = chosen.success
+    ? (
+        await readCompanyLicenses(args, String(args.formData.get('company') ?? ''), {
+          subscriptionId: null,
+          productGroup: chosen.data,
+        })
+      ).company
+    : undefined
+  if (company && !company.canAssign) notFound()
+  const licenses = company?.licenses ?? []
+  const submission = parseWithZod(args.formData, { schema: bulkAssignSchema(licenses, now) })
   if (submission.status !== 'success') {
     return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply() }, { status: 400 })
   }
   const { group, emails, sendEmail, stage } = submission.value
-  const plan = planCompanyBulkAssign({ licenses: company.licenses, group: group as ProductGroup, text: emails, now })
+  const plan = planCompanyBulkAssign({ licenses, group: group as ProductGroup, text: emails, now })
   if ('error' in plan) {
     // The schema has just checked the same plan; this only guards against a change in between.
     return json<BulkAssignActionData>(
@@ -97,12 +119,12 @@ export const bulkAssign: ManageAction = async (args) => {
   // The holders the dialog started from must still be the holders: otherwise someone else assigned or unassigned a
   // license of the product since, and the list the user edited would undo that without saying so.
   const seen = args.formData.get(SEEN_HOLDERS_FIELD)
-  if (typeof seen === 'string' && !sameHolders(seen, companyAssignees(company.licenses, group as ProductGroup, now))) {
+  if (typeof seen === 'string' && !sameHolders(seen, companyAssignees(licenses, group as ProductGroup, now))) {
     return changed()
   }
   if (plan.changes.length > 0) {
     // Each change carries the holder read just now, so that the whole plan is refused if one changes before it lands.
-    const holders = new Map(company.licenses.map((l) => [l.id, l.assignedTo]))
+    const holders = new Map(licenses.map((l) => [l.id, l.assignedTo]))
     const answer = await callLicensing(
       'changeAssignment',
       { licenses: plan.changes.map((c) => ({ ...c, assignedToBefore: holders.get(c.id) ?? '' })), sendEmail },

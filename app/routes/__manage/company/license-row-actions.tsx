@@ -36,7 +36,13 @@ export function AssignAction({ license, company }: LicenseActionProps) {
     )
   }
   if (!license.assignedTo)
-    return <DialogLink target={{ dialog: 'assign', license: license.id }} label="Assign" license={license} />
+    return (
+      <DialogLink
+        target={{ dialog: 'assign', license: license.id, owner: license.owner }}
+        label="Assign"
+        license={license}
+      />
+    )
 
   const busy =
     navigation.state !== 'idle' &&
@@ -80,5 +86,11 @@ export function AssignAction({ license, company }: LicenseActionProps) {
 /** Offline key (spec §5 visibility): personal and company rows alike. */
 export function OfflineKeyAction({ license, now }: LicenseActionProps) {
   if (!showOfflineKey(license, now)) return null
-  return <DialogLink target={{ dialog: 'offline-key', license: license.id }} label="Offline Key" license={license} />
+  return (
+    <DialogLink
+      target={{ dialog: 'offline-key', license: license.id, owner: license.owner }}
+      label="Offline Key"
+      license={license}
+    />
+  )
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Code, Flex, Heading, Link, Text } from '@radix-ui/themes'
 import { Alert, BackLink, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
+  OFFLINE_KEYS_PAGE_SIZE,
   offlineKeyFileName,
   offlineKeyLine,
   offlineKeysText,
@@ -10,6 +11,7 @@ import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
+import { Link as RemixLink } from '@remix-run/react'
 import type { OfflineKeyDialogData, OfflineKeyEntry, OfflineKeysDialogData } from './offline-keys.server'
 import { Field } from '#app/components/forms'
 
@@ -108,15 +110,24 @@ export function OfflineKeysDialog({ data: d, closeTo }: DialogProps<OfflineKeysD
       </RouteDialog>
     )
   }
-  return <CompanyOfflineKeys company={d.company} groups={d.groups} closeTo={closeTo} />
+  const { kind: _keys, ...keys } = d
+  return <CompanyOfflineKeys {...keys} closeTo={closeTo} />
 }
 
 type CompanyOfflineKeysProps = Omit<Extract<OfflineKeysDialogData, { kind: 'keys' }>, 'kind'> & { closeTo: string }
 
-function CompanyOfflineKeys({ company, groups, closeTo }: CompanyOfflineKeysProps) {
+/** "Keys 101–200 of 1,234": which keys the page lists. */
+function shownWords(page: number, shown: number, total: number) {
+  const first = (page - 1) * OFFLINE_KEYS_PAGE_SIZE + 1
+  return `Keys ${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`
+}
+
+function CompanyOfflineKeys(props: CompanyOfflineKeysProps) {
+  const { company, groups, total, page, pages, download, previous, next, closeTo } = props
   const text = offlineKeysText(company.name, groups)
   const copy = useCopyList<HTMLDivElement>()
   const listId = 'offline-keys-list'
+  const shown = groups.reduce((n, group) => n + group.keys.length, 0)
   return (
     <RouteDialog
       title={labels.offlineKeys}
@@ -131,39 +142,57 @@ function CompanyOfflineKeys({ company, groups, closeTo }: CompanyOfflineKeysProp
             None of this company&apos;s licenses has an offline key.
           </Text>
         ) : (
-          <Box
-            style={{ maxHeight: '55vh', overflowY: 'auto' }}
-            mb="3"
-            tabIndex={0}
-            aria-label="Offline keys by order"
-            role="region"
-            id={listId}
-          >
-            {groups.map((group) => (
-              <Box key={group.order} mb="3">
-                <Heading as="h3" size="2" mb="1">
-                  Order {group.order}
-                </Heading>
-                <ul className="plain-list">
-                  {group.keys.map((entry) => (
-                    <li key={entry.key}>
-                      <Text as="span" size="1" color="gray">
-                        {entry.product}
-                      </Text>
-                      <LicenseKey
-                        entry={entry}
-                        id={`offline-keys-license-key-${group.order}-${entry.key}`}
-                        copy={copy}
-                      />
-                      <Code size="1" variant="ghost" style={{ wordBreak: 'break-all' }}>
-                        {offlineKeyLine(entry)}
-                      </Code>
-                    </li>
-                  ))}
-                </ul>
-              </Box>
-            ))}
-          </Box>
+          <>
+            {pages > 1 ? (
+              <Text as="p" size="2" mb="2" id="offline-keys-shown">
+                {shownWords(page, shown, total)}
+              </Text>
+            ) : null}
+            <Box
+              style={{ maxHeight: '55vh', overflowY: 'auto' }}
+              mb="3"
+              tabIndex={0}
+              aria-label="Offline keys by order"
+              role="region"
+              id={listId}
+            >
+              {groups.map((group) => (
+                <Box key={group.order} mb="3">
+                  <Heading as="h3" size="2" mb="1">
+                    Order {group.order}
+                  </Heading>
+                  <ul className="plain-list">
+                    {group.keys.map((entry) => (
+                      <li key={entry.key}>
+                        <Text as="span" size="1" color="gray">
+                          {entry.product}
+                        </Text>
+                        <LicenseKey
+                          entry={entry}
+                          id={`offline-keys-license-key-${group.order}-${entry.key}`}
+                          copy={copy}
+                        />
+                        <Code size="1" variant="ghost" style={{ wordBreak: 'break-all' }}>
+                          {offlineKeyLine(entry)}
+                        </Code>
+                      </li>
+                    ))}
+                  </ul>
+                </Box>
+              ))}
+            </Box>
+            {pages > 1 ? (
+              <nav aria-label="Pages of offline keys">
+                <Flex gap="3" mb="3" align="center">
+                  {previous ? <PageLink to={previous}>Previous keys</PageLink> : null}
+                  <Text size="2">
+                    Page {page} of {pages}
+                  </Text>
+                  {next ? <PageLink to={next}>Next keys</PageLink> : null}
+                </Flex>
+              </nav>
+            ) : null}
+          </>
         )}
         <Text as="p" size="2" color="gray" mb="2">
           See {helpLink}.
@@ -171,9 +200,15 @@ function CompanyOfflineKeys({ company, groups, closeTo }: CompanyOfflineKeysProp
         <Flex gap="3" justify="end" align="center" wrap="wrap">
           {groups.length > 0 ? (
             <>
-              <CopyButton text={text} shows={listId} label="Copy all offline keys" list={copy} />
+              <CopyButton
+                text={text}
+                shows={listId}
+                label={pages > 1 ? 'Copy the offline keys of this page' : 'Copy all offline keys'}
+                list={copy}
+              />
               <Button asChild variant="soft">
-                <a href={textFileHref(text)} download={offlineKeyFileName('offline-keys', company.name)}>
+                {/* A document request, not a client-side navigation: the file streams from the server. */}
+                <a href={download.href} download={download.fileName}>
                   Download all keys
                 </a>
               </Button>
@@ -184,5 +219,15 @@ function CompanyOfflineKeys({ company, groups, closeTo }: CompanyOfflineKeysProp
         <CopyAnnouncement message={copy.message} />
       </div>
     </RouteDialog>
+  )
+}
+
+function PageLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link asChild size="2">
+      <RemixLink to={to} preventScrollReset>
+        {children}
+      </RemixLink>
+    </Link>
   )
 }

@@ -2,6 +2,9 @@
  * The offline keys as text (spec §2 "Offline keys dialog"): grouped by order, sorted by order then key, each key's
  * parts separated by ": " (key number, then the key). The same text is shown, copied and downloaded.
  */
+/** Keys the Offline Keys dialog lists per page (every key is in the downloaded file). */
+export const OFFLINE_KEYS_PAGE_SIZE = 100
+
 export type OfflineKeyLine = { key: number; offlineKey: string }
 
 /** One key: `{key number}: {offline key}`. */
@@ -9,12 +12,17 @@ export function offlineKeyLine(entry: OfflineKeyLine): string {
   return `${entry.key}: ${entry.offlineKey}`
 }
 
-/** Every key of a company, one group per order (already sorted by `groupOfflineKeys`). */
+/** The file's first line. */
+export function offlineKeysHeading(companyName: string): string {
+  return `Offline keys of ${companyName}`
+}
+
+/** Keys of a company, one group per order (already sorted by `groupOfflineKeys`). */
 export function offlineKeysText(
   companyName: string,
   groups: ReadonlyArray<{ order: string; keys: readonly OfflineKeyLine[] }>,
 ): string {
-  const lines = [`Offline keys of ${companyName}`]
+  const lines = [offlineKeysHeading(companyName)]
   for (const group of groups) lines.push('', `Order ${group.order}`, ...group.keys.map(offlineKeyLine))
   return lines.join('\n') + '\n'
 }

@@ -1,25 +1,52 @@
 /**
- * Offline keys (spec §2 "Offline keys dialog", §5 visibility, §7 `offlineLicense`): one license's key, or every key
- * of a company's licenses outside subscriptions, grouped by order. Keys are cached per id and owner for the session
+ * Offline keys (spec §2 "Offline keys dialog", §5 visibility, §7 `offlineLicense`): one license's key, or the keys of
+ * a company's licenses outside subscriptions, grouped by order. The company's dialog lists them a page at a time and
+ * offers every key as a text file, which is signed a batch at a time and streamed (`offlineKeysFile`), so a company of
+ * 10,000 licenses never waits for one call that signs them all. Keys are cached per id and owner for the session
  * (spec §7), here on the server, keyed by the session's credential.
  */
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
-import { showOfflineKeys } from '#app/rules/company'
+import { MAX_OFFLINE_KEYS } from '#protocol/limits'
+import { compareIds, showOfflineKey } from '#protocol/licenses'
 import { displayName, groupOfflineKeys } from '#app/rules/license'
-import { callLicensing } from '#app/utils/licensing.server'
+import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageArgs } from '../shared/registry'
-import { findCompany, findLicense, notFound, refusal } from '../shared/details.server'
-import { showOfflineKey } from '#protocol/licenses'
+import { notFound, refusal } from '../shared/details.server'
+import { readNamedLicense } from '../shared/license-reads.server'
+import { dialogUrl } from '../shared/urls'
+import { OFFLINE_KEYS_PAGE_SIZE, offlineKeyFileName, offlineKeyLine, offlineKeysHeading } from './offline-keys-text'
 
 /** One license's offline key, with the license's own key (the one the editor is activated with online). */
 export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string; offlineKey: string }
 
 export type OfflineKeyDialogData = { kind: 'key'; entry: OfflineKeyEntry } | { kind: 'error'; message: string }
 
+type CompanySummary = { id: string; name: string }
+
 export type OfflineKeysDialogData =
-  | { kind: 'keys'; company: { id: string; name: string }; groups: Array<{ order: string; keys: OfflineKeyEntry[] }> }
-  | { kind: 'error'; company: { id: string; name: string }; message: string }
+  | {
+      kind: 'keys'
+      company: CompanySummary
+      /** The keys of this page of the list, grouped by order. */
+      groups: Array<{ order: string; keys: OfflineKeyEntry[] }>
+      /** Keys of the company in all (every page), and this page of how many. */
+      total: number
+      page: number
+      pages: number
+      /** Where every key downloads as one text file, and the file's name. */
+      download: { href: string; fileName: string }
+      /** The other pages of the list (absent where there is none). */
+      previous?: string
+      next?: string
+    }
+  | { kind: 'error'; company: CompanySummary; message: string }
+
+/** Keys signed per `offlineLicense` call while the file is written: each call a short piece of work. */
+export const OFFLINE_KEYS_BATCH = 500
+
+/** Past `MAX_OFFLINE_KEYS`: what the dialog and the download say instead of the keys. */
+export const tooManyOfflineKeys = `This company has more than ${MAX_OFFLINE_KEYS.toLocaleString('en-US')} licenses: their offline keys cannot be listed or downloaded together. Each license's Offline Key, in its row, still gives its key.`
 
 /** A session lasts 24 hours (spec §9); a cached key never outlives it. */
 const TTL_MS = 24 * 60 * 60 * 1000
@@ -80,9 +107,9 @@ const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
   offlineKey,
 })
 
-/** `?dialog=offline-key&license=ID`: any license the page shows whose row offers the offline key. */
+/** `?dialog=offline-key&license=ID&owner=OWNER`: any license of the page whose row offers the offline key. */
 export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args) => {
-  const found = findLicense(args.details, args.url.searchParams.get('license'))
+  const found = await readNamedLicense(args)
   if (!found || !showOfflineKey(found.license, Date.now())) notFound()
   const keys = await offlineKeysFor(args, [found.license])
   if (!keys.ok) return { kind: 'error', message: keys.message } satisfies OfflineKeyDialogData
@@ -90,21 +117,123 @@ export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args)
   return { kind: 'key', entry: entry(found.license, record.licenseKey) } satisfies OfflineKeyDialogData
 }
 
-/** `?dialog=offline-keys&company=ID`: the keys of the company's licenses outside subscriptions that have one. */
-export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (args) => {
-  const company = findCompany(args.details, args.url.searchParams.get('company'))
-  if (!company || !showOfflineKeys(company)) notFound()
+export type CompanyOfflineLicenses =
+  { ok: true; company: CompanySummary; licenses: License[] } | { ok: false; company: CompanySummary; message: string }
+
+/**
+ * The company's licenses that have an offline key (outside subscriptions, §5's visibility), sorted by order then key
+ * (§2), read from the company's table alone. A company that is not the caller's, or that has no license outside a
+ * subscription (no Offline Keys link, §5), is a 404; more licenses than `MAX_OFFLINE_KEYS` is `tooManyOfflineKeys`.
+ */
+export async function companyOfflineLicenses(
+  { user, context }: Pick<ManageArgs, 'user' | 'context'>,
+  companyId: string | null,
+): Promise<CompanyOfflineLicenses> {
+  if (!companyId) notFound()
+  // The company's licenses outside subscriptions alone: the table as /manage shows it.
+  const answer = await callLicensing(
+    'retrieveLicenses',
+    { table: companyId, subscriptionId: null },
+    { credential: user.credential, context },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'NOT_FOUND' || answer.error === 'FORBIDDEN') notFound()
+    if (isSessionError(answer.error)) refusal(answer.error)
+    // The read is refused past its own limit, which is MAX_OFFLINE_KEYS's: any other refusal is the service's word.
+    const company = { id: companyId, name: companyId }
+    return answer.error === 'INVALID_REQUEST'
+      ? { ok: false, company, message: tooManyOfflineKeys }
+      : { ok: false, company, message: refusal(answer.error).message }
+  }
+  const found = answer.result
+  const company = { id: companyId, name: found.company?.name ?? companyId }
+  if (!found.company || found.licenses.length === 0) notFound()
   const now = Date.now()
-  const licenses = company.licenses.filter((l) => !l.subscription && showOfflineKey(l, now))
-  const summary = { id: company.id, name: company.name }
-  const keys = licenses.length > 0 ? await offlineKeysFor(args, licenses) : { ok: true as const, records: [] }
-  if (!keys.ok) return { kind: 'error', company: summary, message: keys.message } satisfies OfflineKeysDialogData
+  const licenses = found.licenses
+    .filter((l) => !l.subscription && showOfflineKey(l, now))
+    .sort((a, b) => compareIds(a.order, b.order) || a.key - b.key)
+  if (licenses.length > MAX_OFFLINE_KEYS) return { ok: false, company, message: tooManyOfflineKeys }
+  return { ok: true, company, licenses }
+}
+
+/** Where the company's keys download as a text file (with or without script: a link). */
+export function offlineKeysFileUrl(companyId: string): string {
+  return `/manage/offline-keys.txt?${new URLSearchParams({ company: companyId })}`
+}
+
+/** `?dialog=offline-keys&company=ID[&keys=N]`: one page of the company's keys, and the link to all of them. */
+export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (args) => {
+  const { url } = args
+  const companyId = url.searchParams.get('company')
+  // The page's answer names the caller's companies: any other is not there, without asking the service.
+  const shown = args.page.body.companies.find((c) => c.id === companyId)
+  if (!shown) notFound()
+  const found = await companyOfflineLicenses(args, shown.id)
+  const company = { id: shown.id, name: shown.name }
+  if (!found.ok) return { kind: 'error', company, message: found.message } satisfies OfflineKeysDialogData
+  const total = found.licenses.length
+  const pages = Math.max(1, Math.ceil(total / OFFLINE_KEYS_PAGE_SIZE))
+  const asked = Number(url.searchParams.get('keys') ?? '1')
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1
+  const shownKeys = found.licenses.slice((page - 1) * OFFLINE_KEYS_PAGE_SIZE, page * OFFLINE_KEYS_PAGE_SIZE)
+  const keys = shownKeys.length > 0 ? await offlineKeysFor(args, shownKeys) : { ok: true as const, records: [] }
+  if (!keys.ok) return { kind: 'error', company, message: keys.message } satisfies OfflineKeysDialogData
+  const pageLink = (n: number) => dialogUrl({ dialog: 'offline-keys', company: company.id, keys: String(n) }, url)
   return {
     kind: 'keys',
-    company: summary,
-    groups: groupOfflineKeys(licenses, keys.records).map((group) => ({
+    company,
+    groups: groupOfflineKeys(shownKeys, keys.records).map((group) => ({
       order: group.order,
       keys: group.keys.map((k) => entry(k.license, k.licenseKey)),
     })),
+    total,
+    page,
+    pages,
+    download: { href: offlineKeysFileUrl(company.id), fileName: offlineKeyFileName('offline-keys', company.name) },
+    ...(page > 1 ? { previous: pageLink(page - 1) } : {}),
+    ...(page < pages ? { next: pageLink(page + 1) } : {}),
   } satisfies OfflineKeysDialogData
+}
+
+/**
+ * The company's keys as the text file of `offlineKeysText` (a heading, then each order's keys), written as it is
+ * signed: `OFFLINE_KEYS_BATCH` keys per `offlineLicense` call, each batch sent on before the next is asked for. The
+ * first batch is signed before the answer starts, so that a refusal is an answer of its own (`ok: false`); a refusal
+ * later breaks the download off, and the browser says it failed, rather than leaving a file with keys missing.
+ */
+export async function offlineKeysFile(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  company: CompanySummary,
+  licenses: readonly License[],
+): Promise<{ ok: true; body: ReadableStream<Uint8Array> } | { ok: false; message: string }> {
+  const batches: License[][] = []
+  for (let i = 0; i < licenses.length; i += OFFLINE_KEYS_BATCH) batches.push(licenses.slice(i, i + OFFLINE_KEYS_BATCH))
+  const encoder = new TextEncoder()
+  let order: string | null = null
+  const textOf = (batch: readonly License[], records: readonly OfflineLicense[]) => {
+    const lines: string[] = []
+    for (const group of groupOfflineKeys(batch, records)) {
+      if (group.order !== order) lines.push('', `Order ${group.order}`)
+      order = group.order
+      for (const k of group.keys) lines.push(offlineKeyLine({ key: k.license.key, offlineKey: k.licenseKey }))
+    }
+    return lines.map((line) => `${line}\n`).join('')
+  }
+  const first = batches.length > 0 ? await offlineKeysFor(args, batches[0]) : { ok: true as const, records: [] }
+  if (!first.ok) return first
+  let next = 1
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${offlineKeysHeading(company.name)}\n`))
+      if (batches.length > 0) controller.enqueue(encoder.encode(textOf(batches[0], first.records)))
+    },
+    async pull(controller) {
+      if (next >= batches.length) return controller.close()
+      const batch = batches[next++]
+      const keys = await offlineKeysFor(args, batch)
+      if (!keys.ok) return controller.error(new Error(keys.message))
+      controller.enqueue(encoder.encode(textOf(batch, keys.records)))
+    },
+  })
+  return { ok: true, body }
 }

@@ -47,7 +47,7 @@ export type RemovePermissionActionData = { intent: 'remove-permission'; email: s
 export type AddPermissionActionData = { intent: 'add-permission'; result: SubmissionResult<string[]> }
 
 /** The Permissions link shows only with canAddUsers or canAddResellers (spec §5); the dialogs follow it. */
-function permissionsCompany(details: DialogArgs['details'], companyId: string | null): Company {
+function permissionsCompany(details: DialogArgs['page'], companyId: string | null): Company {
   const company = findCompany(details, companyId)
   if (!company || !mayManagePermissions(company)) notFound()
   return company
@@ -72,11 +72,11 @@ function actorRole(entries: readonly PermissionEntry[], email: string): RoleNumb
 
 /** `?dialog=permissions&company=ID`: Email and Role of everyone with a role, Remove where the user may remove it. */
 export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (args) => {
-  const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
+  const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const summary = { id: company.id, name: company.name }
   const list = await entriesOf(args, company.id)
   if (!list.ok) return { kind: 'error', company: summary, message: list.message } satisfies PermissionsDialogData
-  const actor = actorRole(list.entries, args.details.email)
+  const actor = actorRole(list.entries, args.page.email)
   return {
     kind: 'list',
     company: summary,
@@ -89,7 +89,7 @@ export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (arg
 
 /** `?dialog=add-permission&company=ID`: Email, Role (reseller roles only with canAddResellers), notification. */
 export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async (args) => {
-  const company = permissionsCompany(args.details, args.url.searchParams.get('company'))
+  const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const list = await entriesOf(args, company.id)
   return {
     company: { id: company.id, name: company.name },

@@ -4,15 +4,16 @@
  * (a new tab with script, where the form or link says so).
  */
 import { json, redirect, type Session } from '@remix-run/node'
-import type { Company, License, LicenseRef } from '#protocol/entities'
-import type { Details } from '#protocol/operations'
+import type { License, LicenseRef } from '#protocol/entities'
 import { displayName, showReceipt } from '#app/rules/license'
 import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
-import { currentDetails, forbidden, notFound, refusal } from '../shared/details.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
+import { readCompanyLicenses, readLicense } from '../shared/license-reads.server'
+import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
@@ -39,18 +40,6 @@ export type BulkRenewDialogData = {
 }
 
 export type ReceiptDialogData = { error: string }
-
-/** A license the page shows (personal or a company's), with the company it is shown under. */
-function findLicense(details: Details, ref: LicenseRef): { license: License; company?: Company } | undefined {
-  const same = (l: License) => l.id === ref.id && l.owner === ref.owner
-  const personal = details.body.personal.licenses.find(same)
-  if (personal) return { license: personal }
-  for (const company of details.body.companies) {
-    const license = company.licenses.find(same)
-    if (license) return { license, company }
-  }
-  return undefined
-}
 
 async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ url: string } | { error: string }> {
   const answer = await callLicensing('renewal', { ids }, { credential: args.user.credential, context: args.context })
@@ -82,33 +71,37 @@ export const renew: ManageAction = async (args) => {
 
 /**
  * `intent=bulk-renew` with `company` and one `license` per selected row: one renewal for all of them, which the
- * service co-terms to one common expiry date. Nothing selected is refused with a message (script off; with script
- * the button is disabled).
+ * service co-terms to one common expiry date. Only the selected licenses are read (they must be the company's and
+ * renewable here, or the answer is a 404). Nothing selected, or more than one renewal takes, is refused with a
+ * message (with script the button is disabled when nothing is selected).
  */
 export const bulkRenew: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  const company = details.body.companies.find((c) => c.id === args.formData.get('company'))
-  if (!company || !showBulkRenew(company)) notFound()
-  const renewable = bulkRenewableLicenses(company)
   const refs = args.formData
     .getAll('license')
     .map(decodeLicenseRef)
     .filter((r): r is LicenseRef => r !== null)
-  if (refs.length === 0)
-    return json<BulkRenewActionData>({ intent: 'bulk-renew', error: nothingSelected }, { status: 400 })
-  const unique = new Map(refs.map((r) => [receiptCacheKey(r), r]))
-  for (const ref of unique.values()) {
-    if (!renewable.some((l) => l.id === ref.id && l.owner === ref.owner)) notFound()
-  }
-  const answer = await requestRenewal(args, [...unique.values()])
+  const unique = [...new Map(refs.map((r) => [receiptCacheKey(r), r])).values()]
+  const refuse = (error: string) => json<BulkRenewActionData>({ intent: 'bulk-renew', error }, { status: 400 })
+  // Both refusals change nothing and tell nothing about the company, so they need no read.
+  if (unique.length === 0) return refuse(nothingSelected)
+  if (unique.length > MAX_RENEWALS) return refuse(limitMessage(MAX_RENEWALS, 'renewed'))
+  const { company } = await readCompanyLicenses(args, String(args.formData.get('company') ?? ''), {
+    subscriptionId: null,
+    ids: unique,
+  })
+  if (!company.canRenew || bulkRenewableLicenses(company).length !== unique.length) notFound()
+  const answer = await requestRenewal(args, unique)
   if ('url' in answer) return redirect(answer.url)
-  return json<BulkRenewActionData>({ intent: 'bulk-renew', error: answer.error }, { status: 400 })
+  return refuse(answer.error)
 }
 
-/** `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. */
-export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async ({ url, details }) => {
-  const company = details.body.companies.find((c) => c.id === url.searchParams.get('company'))
-  if (!company || !showBulkRenew(company)) notFound()
+/**
+ * `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. Reads the
+ * company's license table (its licenses outside subscriptions) and nothing else.
+ */
+export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) => {
+  const { company } = await readCompanyLicenses(args, args.url.searchParams.get('company'), { subscriptionId: null })
+  if (!showBulkRenew(company)) notFound()
   return {
     company: { id: company.id, name: company.name },
     rows: bulkRenewableLicenses(company).map((l) => ({
@@ -144,9 +137,10 @@ function receiptCache(session: Session): Record<string, string> {
  * which is cached in the session per license (spec §7) and the browser is sent there. A refusal shows the error
  * dialog.
  */
-export const receiptDialog: DialogLoader<ReceiptDialogData> = async ({ request, url, user, context, details }) => {
+export const receiptDialog: DialogLoader<ReceiptDialogData> = async (args) => {
+  const { request, url, user, context } = args
   const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }
-  const found = ref.id ? findLicense(details, ref) : undefined
+  const found = await readLicense(args, ref)
   if (!found || !showReceipt(found.license, found.company)) notFound()
   // The session's data type belongs to the session module; the cache is one more entry of its record.
   const session = (await getSession(request)) as unknown as Session

@@ -11,8 +11,9 @@ import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { readCsv } from '#app/utils/csv.server'
-import type { DialogArgs, DialogLoader, ManageAction } from '../shared/registry'
-import { currentDetails, findCompany, notFound, refusal } from '../shared/details.server'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { notFound, refusal } from '../shared/details.server'
+import { readCompanyRole, tooManyForOneDialog, tryReadCompanyLicenses } from '../shared/license-reads.server'
 import { pageUrl } from '../shared/urls'
 import { PLAN_FIELD_NAME } from './urls'
 
@@ -46,14 +47,16 @@ const Plan = z
   .min(1)
   .max(IMPORT_MAX_ROWS)
 
-function importCompany(details: DialogArgs['details'], companyId: string | null) {
-  const company = findCompany(details, companyId)
-  if (!company || !company.canAssign) notFound()
+/** The company the import is for, with its name and the user's role there, or a 404 when they may not assign there. */
+async function importCompany(args: ManageArgs, companyId: string | null) {
+  const company = await readCompanyRole(args, companyId)
+  if (!company.canAssign) notFound()
   return company
 }
 
-export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async ({ url, details }) => {
-  const company = importCompany(details, url.searchParams.get('company'))
+/** The dialog reads the company's name and the user's role there, and no license. */
+export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async (args) => {
+  const company = await importCompany(args, args.url.searchParams.get('company'))
   return {
     company: { id: company.id, name: company.name },
     idempotencyKey: newIdempotencyKey(),
@@ -64,10 +67,14 @@ const refused = (message: string, status = 400) =>
   json<ImportSeatsActionData>({ intent: 'import-seats', stage: 'refused', message }, { status })
 
 export const importSeats: ManageAction = async (args) => {
-  const details = await currentDetails(args)
-  const company = importCompany(details, String(args.formData.get('company') ?? ''))
+  const companyId = String(args.formData.get('company') ?? '')
 
   if (args.formData.get('stage') !== 'apply') {
+    // The plan matches the file's rows against the company's licenses (its subscriptions' too, which it names).
+    const read = await tryReadCompanyLicenses(args, companyId)
+    if (read === 'not-found' || (read !== 'too-many' && !read.company.canAssign)) notFound()
+    if (read === 'too-many') return refused(tooManyForOneDialog)
+    const { company } = read
     const file = args.formData.get('file')
     if (!(file instanceof Blob) || file.size === 0) return refused('Choose a CSV file to import.')
     if (file.size > IMPORT_MAX_BYTES) return refused(fileTooLarge, 413)
@@ -95,9 +102,16 @@ export const importSeats: ManageAction = async (args) => {
   } catch {
     return refused('The plan could not be read. Please upload the file again.')
   }
-  // Only this company's licenses: the service checks the caller's rights again, this keeps a plan to its dialog.
-  const own = new Set(company.licenses.map((l) => l.id))
-  if (!changes.every((c) => own.has(c.id))) return refused('The plan names a license of another company.')
+  // Only this company's licenses, read by the plan's references: the service checks the caller's rights again, this
+  // keeps a plan to its dialog.
+  const named = await tryReadCompanyLicenses(args, companyId, { ids: changes.map(({ id, owner }) => ({ id, owner })) })
+  if (named === 'not-found') {
+    await importCompany(args, companyId)
+    return refused('The plan names a license of another company.')
+  }
+  // Not reached: a plan has fewer rows than one read may name.
+  if (named === 'too-many') return refused(tooManyForOneDialog)
+  if (!named.company.canAssign) notFound()
   const answer = await callLicensing(
     'changeAssignment',
     { licenses: changes, sendEmail: false },

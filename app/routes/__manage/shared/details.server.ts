@@ -1,57 +1,18 @@
 /**
- * What the company dialogs' loaders and actions share: reading the signed-in user's details afresh (an action never
- * trusts what the page showed), finding a company, a license or a subscription in them, and turning a refusal of the
- * licensing service into either the session dialog or a message for the form.
+ * What the /manage dialogs' loaders and actions share: finding a company in the page's windowed answer, answering a
+ * 404 or a 403, and turning a refusal of the licensing service into either the session dialog or a message for the
+ * form. Rows the page does not show are read with `license-reads.server.ts`.
  */
 import { json, redirect } from '@remix-run/node'
-import type { Company, License, Subscription } from '#protocol/entities'
+import type { Company } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
-import { callLicensing, isSessionError } from '#app/utils/licensing.server'
-import type { ManageArgs } from './registry'
+import { isSessionError } from '#app/utils/licensing.server'
 
-/** The details as the service sees them now; a session error sends the browser to /manage, which shows its dialog. */
-export async function currentDetails({ user, context }: Pick<ManageArgs, 'user' | 'context'>): Promise<Details> {
-  const answer = await callLicensing('retrieveDetails', {}, { credential: user.credential, context })
-  if (!answer.ok) throw redirect('/manage')
-  return answer.result
-}
-
+/** A company of the page's answer (every company the user holds a role in is there, with its name and flags). */
 export function findCompany(details: Details, companyId: string | null): Company | undefined {
   return details.body.companies.find((c) => c.id === companyId)
-}
-
-/** A license of one of the user's companies, with its company. */
-export function findCompanyLicense(details: Details, licenseId: string | null) {
-  for (const company of details.body.companies) {
-    const license = company.licenses.find((l) => l.id === licenseId)
-    if (license) return { company, license }
-  }
-  return undefined
-}
-
-/** Any license the page shows: personal (owned or assigned) or a company's. */
-export function findLicense(
-  details: Details,
-  licenseId: string | null,
-): { license: License; company?: Company } | undefined {
-  const personal = details.body.personal.licenses.find((l) => l.id === licenseId)
-  return personal ? { license: personal } : findCompanyLicense(details, licenseId)
-}
-
-/** Any subscription the page shows. */
-export function findSubscription(
-  details: Details,
-  subscriptionId: string | null,
-): { subscription: Subscription; company?: Company } | undefined {
-  const personal = details.body.personal.subscriptions.find((s) => s.subscriptionId === subscriptionId)
-  if (personal) return { subscription: personal }
-  for (const company of details.body.companies) {
-    const subscription = company.subscriptions.find((s) => s.subscriptionId === subscriptionId)
-    if (subscription) return { subscription, company }
-  }
-  return undefined
 }
 
 /** A dialog for something that is not the user's, or not there: 404, as the route's error boundary shows it. */

@@ -19,8 +19,13 @@ export type ManageArgs = {
   preferences: Preferences
 }
 
-/** A dialog's loader is handed the signed-in user's details too (the page has loaded them already). */
-export type DialogArgs = ManageArgs & { details: Details }
+/**
+ * A dialog's loader is handed the page's own answer too: the windowed details the page behind the dialog shows (the
+ * account's email and flags, each company's name and permission flags, whole subscriptions, the visible page of each
+ * license table and the facts about the rest). It never holds every license of the account: a dialog that needs
+ * rows the page does not show reads them, and only them (`retrieveLicenses`).
+ */
+export type DialogArgs = ManageArgs & { page: Details }
 
 /**
  * A dialog on /manage is a URL: `/manage?dialog=NAME&…`. Its loader reads what the dialog needs and returns
@@ -37,8 +42,8 @@ export type ManageAction = (args: ManageArgs & { formData: FormData }) => Promis
 /** Forms by their `intent`. */
 export type ManageActions = Readonly<Record<string, ManageAction>>
 
-/** What the page hands the open dialog's component: its loader's data, the details, and the address that closes it. */
-export type DialogProps<Data> = { data: SerializeFrom<Data>; details: Details; closeTo: string }
+/** What the page hands the open dialog's component: its loader's data and the address that closes it. */
+export type DialogProps<Data> = { data: SerializeFrom<Data>; closeTo: string }
 
 export type ManageDialog<Data> = {
   load: DialogLoader<Data>

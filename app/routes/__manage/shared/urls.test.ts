@@ -29,8 +29,8 @@ describe('the addresses of /manage keep the page’s view', () => {
   })
 
   it('opens a dialog with its own query values', () => {
-    expect(dialogUrl({ dialog: 'assign', license: 'L 1' }, '?inactive=show')).toBe(
-      '/manage?dialog=assign&license=L+1&inactive=show',
+    expect(dialogUrl({ dialog: 'assign', license: 'L 1', owner: 'acme' }, '?inactive=show')).toBe(
+      '/manage?dialog=assign&license=L+1&owner=acme&inactive=show',
     )
     expect(dialogUrl({ dialog: 'merge' })).toBe('/manage?dialog=merge')
     expect(dialogUrl({ dialog: 'bulk-assign', company: 'C1', group: undefined }, '')).toBe(

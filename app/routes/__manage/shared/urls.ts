@@ -30,10 +30,10 @@ export type DialogTarget =
   | { dialog: 'change-email' }
   | { dialog: 'account-settings' }
   // company licenses
-  | { dialog: 'assign'; license: string }
+  | { dialog: 'assign'; license: string; owner: string }
   | { dialog: 'bulk-assign'; company: string; group?: string }
-  | { dialog: 'offline-key'; license: string }
-  | { dialog: 'offline-keys'; company: string }
+  | { dialog: 'offline-key'; license: string; owner: string }
+  | { dialog: 'offline-keys'; company: string; keys?: string }
   // permissions
   | { dialog: 'permissions'; company: string }
   | { dialog: 'add-permission'; company: string }
@@ -48,7 +48,7 @@ export type DialogTarget =
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
   // platform administrators
   | { dialog: 'merge' }
-  | { dialog: 'remove-license'; license: string }
+  | { dialog: 'remove-license'; license: string; owner: string }
   | { dialog: 'remove-subscription'; subscription: string }
 
 export type DialogName = DialogTarget['dialog']

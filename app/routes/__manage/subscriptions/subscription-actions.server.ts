@@ -12,7 +12,7 @@ import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
-import { currentDetails, forbidden, notFound, refusal } from '../shared/details.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
 import { pageUrl } from '../shared/urls'
 import type { ManageAction } from '../shared/registry'
 import {
@@ -122,8 +122,7 @@ export const offer: ManageAction = async (args) => {
 
 export const quantity: ManageAction = async (args) => {
   const intent = 'subscription-quantity'
-  const details = await currentDetails(args)
-  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'billing')
+  const { subscription } = await requireSubscription(args, String(args.formData.get('subscription') ?? ''), 'billing')
   const id = subscription.subscriptionId
   const submission = parseWithZod(args.formData, { schema: quantitySchema(subscription) })
   if (submission.status !== 'success') {
@@ -164,8 +163,7 @@ export const quantity: ManageAction = async (args) => {
 
 export const assign: ManageAction = async (args) => {
   const intent = 'subscription-assign'
-  const details = await currentDetails(args)
-  const { subscription } = requireSubscription(details, String(args.formData.get('subscription') ?? ''), 'assign')
+  const { subscription } = await requireSubscription(args, String(args.formData.get('subscription') ?? ''), 'assign')
   const id = subscription.subscriptionId
   const now = Date.now()
   const withLapsing = subscription.licenses.some((l) => l.lapsing)

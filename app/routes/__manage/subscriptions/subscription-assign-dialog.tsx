@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react
 import { Flex } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { ButtonRow, EmailListField, Field, SubmitButton } from '#app/components/forms'
-import { BackLink, PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
+import { EmailListField, Field } from '#app/components/forms'
+import { PlanSummary, SendEmailCheckbox, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   NotAvailable,
+  StepButtons,
   SubscriptionFormFields,
   SubscriptionSubject,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
@@ -99,19 +100,15 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
           ) : null}
           <SendEmailCheckbox {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} />
           <PlanSummary summary={summary} errorId={form.errorId} errors={form.errors} />
-          <ButtonRow justify="end" mt="2">
-            <BackLink to={closeTo}>{labels.cancel}</BackLink>
-            {hydrated || readOnly ? null : (
-              <SubmitButton name="stage" value="preview" variant={canUpdate ? 'soft' : 'solid'}>
-                Preview
-              </SubmitButton>
-            )}
-            {canUpdate || hydrated || readOnly ? (
-              <SubmitButton name="stage" value="apply" busy={busy} busyLabel="Updating…" disabled={!canUpdate}>
-                {labels.update}
-              </SubmitButton>
-            ) : null}
-          </ButtonRow>
+          <StepButtons
+            hydrated={hydrated}
+            closeTo={closeTo}
+            step={{ value: 'preview', label: 'Preview' }}
+            apply={{ label: labels.update, busyLabel: 'Updating…' }}
+            ready={canUpdate}
+            busy={busy}
+            readOnly={readOnly}
+          />
         </Flex>
       </Form>
     </RouteDialog>

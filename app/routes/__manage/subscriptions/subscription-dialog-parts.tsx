@@ -7,7 +7,7 @@ import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
 import { useSupportEmail } from '#app/utils/support-email'
-import { ButtonRow } from '#app/components/forms'
+import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { labels } from '#app/rules/messages'
 import { BackLink } from '../shared/dialog-parts'
@@ -140,4 +140,38 @@ export function Refusal({ answer }: { answer?: SubscriptionActionData }) {
 
 export function Spacer() {
   return <Box mt="2" />
+}
+
+/**
+ * The buttons of a subscription form that shows what a change does before it is made (manage assignments, change
+ * quantity): Cancel; without script the step the server renders (Preview, Review); and the button that makes the
+ * change. Without script the change is offered once its step has been shown; with script (or when nothing can be
+ * changed) it is always there, disabled until the form is `ready`.
+ */
+export function StepButtons(props: {
+  hydrated: boolean
+  closeTo: string
+  step: { value: string; label: string }
+  apply: { label: string; busyLabel: string }
+  ready: boolean
+  busy: boolean
+  /** Nothing can be changed (every license has expired): no step, the change shown disabled. */
+  readOnly?: boolean
+}) {
+  const { hydrated, closeTo, step, apply, ready, busy, readOnly = false } = props
+  return (
+    <ButtonRow justify="end" mt="2">
+      <BackLink to={closeTo}>{labels.cancel}</BackLink>
+      {hydrated || readOnly ? null : (
+        <SubmitButton name="stage" value={step.value} variant={ready ? 'soft' : 'solid'}>
+          {step.label}
+        </SubmitButton>
+      )}
+      {ready || hydrated || readOnly ? (
+        <SubmitButton name="stage" value="apply" busy={busy} busyLabel={apply.busyLabel} disabled={!ready}>
+          {apply.label}
+        </SubmitButton>
+      ) : null}
+    </ButtonRow>
+  )
 }

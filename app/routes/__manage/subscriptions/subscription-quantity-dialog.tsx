@@ -3,17 +3,17 @@ import { Flex, Text } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
-import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
-import { BackLink, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
+import { InputField } from '#app/components/forms'
+import { checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   Consequence,
   NotAvailableWithClose,
   Refusal,
+  StepButtons,
   SubscriptionFormFields,
   SubscriptionSubject,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import { quantityConsequence } from './consequences'
 import { quantitySchema } from './subscription-schemas'
@@ -96,19 +96,14 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
             <FieldError id={fields.lapse.errorId} errors={choosing ? fields.lapse.errors : undefined} />
             <FieldError id={form.errorId} errors={form.errors} />
             <Refusal answer={answer} />
-            <ButtonRow justify="end" mt="2">
-              <BackLink to={closeTo}>{labels.cancel}</BackLink>
-              {hydrated ? null : (
-                <SubmitButton name="stage" value="review" variant={canApply ? 'soft' : 'solid'}>
-                  Review
-                </SubmitButton>
-              )}
-              {hydrated || canApply ? (
-                <SubmitButton name="stage" value="apply" busy={busy} busyLabel="Changing…" disabled={!canApply}>
-                  Change Quantity
-                </SubmitButton>
-              ) : null}
-            </ButtonRow>
+            <StepButtons
+              hydrated={hydrated}
+              closeTo={closeTo}
+              step={{ value: 'review', label: 'Review' }}
+              apply={{ label: 'Change Quantity', busyLabel: 'Changing…' }}
+              ready={canApply}
+              busy={busy}
+            />
           </Flex>
         </Form>
       )}

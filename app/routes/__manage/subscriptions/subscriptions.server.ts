@@ -2,18 +2,20 @@
  * The subscription dialogs of /manage (spec §2 "Subscription rows" and "Subscription dialogs", §4, §5, §7, §8
  * "Subscriptions"): manage assignments, cancel, pause, resume, restart, upgrade, change quantity, the extension offer,
  * receipts and update payment method. Each dialog is `/manage?dialog=NAME&subscription=ID`; its loader checks the
- * subscription is one the user may act on (404 otherwise) and which way the state machine allows. Their forms are in
+ * subscription is one the user may act on (404 otherwise), reading that subscription alone, and which way the state
+ * machine allows. Their forms are in
  * `subscription-actions.server.ts`.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReceiptPayment, Subscription } from '#protocol/entities'
-import type { Details, Result } from '#protocol/operations'
+import type { Result } from '#protocol/operations'
 import { subscriptionAssignees } from '#app/rules/subscription'
 import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, newIdempotencyKey } from '#app/utils/licensing.server'
-import { findSubscription, notFound } from '../shared/details.server'
-import type { DialogLoader, ManageArgs } from '../shared/registry'
+import { notFound } from '../shared/details.server'
+import { tryReadLicenses } from '../shared/license-reads.server'
+import type { DialogArgs, DialogLoader, ManageArgs } from '../shared/registry'
 import {
   subscriptionPermitted,
   subscriptionTransition,
@@ -65,19 +67,26 @@ export type SubscriptionActionData = {
 
 type Need = SubscriptionNeed
 
-export function requireSubscription(details: Details, subscriptionId: string | null, need: Need) {
-  const found = findSubscription(details, subscriptionId)
-  if (!found || !subscriptionPermitted(found.company, need)) notFound()
-  return found
+/**
+ * The subscription named (with its licenses) and the user's role in its company, read alone: a 404 when it is not
+ * there, not the user's to see, or not one their role may act on as `need` says.
+ */
+export async function requireSubscription(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  subscriptionId: string | null,
+  need: Need,
+) {
+  const read = subscriptionId ? await tryReadLicenses(args, { subscriptionId, ids: [] }) : 'not-found'
+  if (read === 'not-found' || !read.subscription || !subscriptionPermitted(read.company, need)) notFound()
+  return { subscription: read.subscription, company: read.company }
 }
 
-function dialogData(
-  details: Details,
-  url: URL,
+async function dialogData(
+  args: DialogArgs,
   need: Need,
   operation: SubscriptionOperation | null,
-): SubscriptionDialogData {
-  const { subscription, company } = requireSubscription(details, url.searchParams.get('subscription'), need)
+): Promise<SubscriptionDialogData> {
+  const { subscription, company } = await requireSubscription(args, args.url.searchParams.get('subscription'), need)
   const now = Date.now()
   const transition = operation ? subscriptionTransition(operation, subscription, now) : undefined
   return {
@@ -91,8 +100,8 @@ function dialogData(
 
 const simpleDialog =
   (need: Need, operation: SubscriptionOperation | null): DialogLoader<SubscriptionDialogData> =>
-  async ({ url, details }) =>
-    dialogData(details, url, need, operation)
+  (args) =>
+    dialogData(args, need, operation)
 
 /**
  * The country the customer appears to be in, for the extension offer's currency check (spec §7 `specialOffer`
@@ -137,7 +146,7 @@ export const restartDialog = simpleDialog('billing', 'restart')
 export const quantityDialog = simpleDialog('billing', 'quantity')
 
 export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'receipts', null)
+  const base = await dialogData(args, 'receipts', null)
   const answer = await callLicensing(
     'subscriptionReceipts',
     { subscriptionId: base.subscription.subscriptionId },
@@ -148,7 +157,7 @@ export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => 
 }
 
 export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', null)
+  const base = await dialogData(args, 'billing', null)
   const refusalText =
     base.subscription.state === 'deleted'
       ? 'This subscription has been cancelled; its payment method can no longer be changed.'
@@ -164,7 +173,7 @@ export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async 
 }
 
 export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', 'upgrade')
+  const base = await dialogData(args, 'billing', 'upgrade')
   const s = base.subscription
   const catalog = await catalogOf(args)
   const product = catalog?.products.find((p) => p.productGroup === s.licenses[0]?.productGroup)
@@ -180,7 +189,7 @@ export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
 }
 
 export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'billing', 'specialOffer')
+  const base = await dialogData(args, 'billing', 'specialOffer')
   const catalog = await catalogOf(args)
   const countries = (catalog?.countries ?? []).map((c) => ({ code: c.code, name: c.name }))
   const offerCountry = base.subscription.specialOffer?.country ?? 'US'
@@ -189,7 +198,7 @@ export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {
 }
 
 export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
-  const base = dialogData(args.details, args.url, 'assign', 'assign')
+  const base = await dialogData(args, 'assign', 'assign')
   const withLapsing = base.subscription.licenses.some((l) => l.lapsing)
   const { text, lapsingText } = subscriptionAssignees(base.subscription.licenses)
   return {

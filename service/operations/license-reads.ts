@@ -1,0 +1,174 @@
+/**
+ * retrieveLicenses: the rows a change touches (a subscription's licenses, a product group's, or named ones) in one
+ * table of the caller's, with the caller's role there. Every query is bounded: by the table's owner and the
+ * narrowing asked for (indexes of the license windows), by primary key for named licenses, and by `MAX_LICENSES_READ`
+ * rows at most.
+ */
+import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/license-reads.js'
+import { MAX_LICENSES_READ } from '../../protocol/limits.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { permissionFlags, roleOf } from '../../protocol/roles.js'
+import { PERSONAL_TABLE } from '../../protocol/windows.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import type { DB } from '../db/database.js'
+import type { LicenseRow } from '../db/schema.js'
+import { ServiceError } from '../errors.js'
+import { allOf, licenseOrder, scopePredicate, type LicensePredicate } from '../license-queries.js'
+import { toLicense, toSubscription } from '../mapping.js'
+import type { OperationHandlers } from './handlers.js'
+
+/** Named licenses per `IN (…)` list: well under SQLite's limit on bound parameters. */
+const CHUNK = 500
+
+type Payload = ParsedPayload<'retrieveLicenses'>
+
+export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): Promise<Result<'retrieveLicenses'>> {
+  const { email } = await requireCaller(ctx)
+  const db = ctx.db
+  // Without a table: the subscription's, else the one that shows the licenses named.
+  const owner = typeof payload.subscriptionId === 'string' ? undefined : payload.ids?.[0]?.owner
+  const table = await tableOf(
+    db,
+    email,
+    payload.table ??
+      (owner !== undefined
+        ? await ownerTable(db, email, owner)
+        : await subscriptionTable(db, email, payload.subscriptionId)),
+  )
+
+  const narrowing: LicensePredicate[] = [table.holds]
+  if (payload.productGroup) {
+    const group = payload.productGroup
+    narrowing.push((eb) => eb('product_group', '=', group))
+  }
+  let subscription: RetrieveLicensesResult['subscription']
+  if (payload.subscriptionId === null) narrowing.push((eb) => eb('subscription_id', 'is', null))
+  else if (payload.subscriptionId !== undefined) {
+    const id = payload.subscriptionId
+    const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row || row.owner !== table.owner) throw new ServiceError('NOT_FOUND', `Subscription ${id} was not found.`)
+    const states = new Map([[row.id, row.state as string]])
+    const rows = await ordered(db, allOf([table.holds, (eb) => eb('subscription_id', '=', id)]))
+    subscription = toSubscription(
+      row,
+      rows.map((r) => toLicense(r, states)),
+    )
+    narrowing.push((eb) => eb('subscription_id', '=', id))
+  }
+
+  const rows = payload.ids ? await named(db, payload.ids, allOf(narrowing)) : await ordered(db, allOf(narrowing))
+  return {
+    ...(table.company ? { company: table.company } : {}),
+    ...(subscription ? { subscription } : {}),
+    licenses: await withStates(db, rows),
+  }
+}
+
+type Table = {
+  /** Whose subscriptions the table's are: the caller's address or the company's id. */
+  owner: string
+  holds: LicensePredicate
+  company?: RetrieveLicensesResult['company']
+}
+
+/**
+ * The table asked for, as the caller may see it: their personal table, or a company where they hold a role (any
+ * other company, there or not, is NOT_FOUND alike, so that nobody learns which companies exist).
+ */
+async function tableOf(db: DB, email: string, table: string): Promise<Table> {
+  if (table === PERSONAL_TABLE) {
+    const roles = await db.selectFrom('company_permissions').select('company_id').where('email', '=', email).execute()
+    const companyIds = roles.map((r) => r.company_id)
+    return { owner: email, holds: scopePredicate({ kind: 'personal', email, companyIds }) }
+  }
+  const role = await db
+    .selectFrom('company_permissions')
+    .innerJoin('companies', 'companies.id', 'company_permissions.company_id')
+    .select(['companies.id as id', 'companies.name as name', 'company_permissions.permissions as permissions'])
+    .where('company_permissions.email', '=', email)
+    .where('company_permissions.company_id', '=', table)
+    .executeTakeFirst()
+  if (!role) throw new ServiceError('NOT_FOUND', 'This company was not found.')
+  return {
+    owner: role.id,
+    holds: (eb) => eb('owner', '=', role.id),
+    company: { id: role.id, name: role.name, ...permissionFlags(roleOf(role.permissions.split(','))) },
+  }
+}
+
+/**
+ * The table that shows the licenses of `owner` named without one: the caller's personal table for their own, the
+ * company's where the caller holds a role there, else the personal table (a license a company assigned to them).
+ */
+async function ownerTable(db: DB, email: string, owner: string): Promise<string> {
+  if (owner === email) return PERSONAL_TABLE
+  const role = await db
+    .selectFrom('company_permissions')
+    .select('company_id')
+    .where('email', '=', email)
+    .where('company_id', '=', owner)
+    .executeTakeFirst()
+  return role ? owner : PERSONAL_TABLE
+}
+
+/**
+ * The table of a subscription named without one: its company's, or the caller's personal table for their own
+ * subscription. Anyone else's is NOT_FOUND (the table's check would refuse a company where the caller holds no role).
+ */
+async function subscriptionTable(db: DB, email: string, subscriptionId: string | null | undefined): Promise<string> {
+  const row = subscriptionId
+    ? await db
+        .selectFrom('subscriptions')
+        .select(['owner', 'company_id'])
+        .where('id', '=', subscriptionId)
+        .executeTakeFirst()
+    : undefined
+  if (row?.company_id) return row.company_id
+  if (row?.owner === email) return PERSONAL_TABLE
+  throw new ServiceError('NOT_FOUND', `Subscription ${subscriptionId ?? ''} was not found.`)
+}
+
+/** The licenses that match, in §4's order; more than `MAX_LICENSES_READ` of them refuse the read. */
+async function ordered(db: DB, where: LicensePredicate): Promise<LicenseRow[]> {
+  let query = db.selectFrom('licenses').selectAll().where(where)
+  for (const order of licenseOrder(db)) query = query.orderBy(order)
+  const rows = await query.limit(MAX_LICENSES_READ + 1).execute()
+  if (rows.length > MAX_LICENSES_READ) throw new ServiceError('INVALID_REQUEST', tooManyLicensesMessage)
+  return rows
+}
+
+/** The named licenses, in the order named (each once); one that is not there, or not with that owner, is NOT_FOUND. */
+async function named(db: DB, refs: Payload['ids'] & object, where: LicensePredicate): Promise<LicenseRow[]> {
+  const ids = [...new Set(refs.map((ref) => ref.id))]
+  const found = new Map<string, LicenseRow>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK)
+    const rows = await db
+      .selectFrom('licenses')
+      .selectAll()
+      .where(allOf([where, (eb) => eb('id', 'in', chunk)]))
+      .execute()
+    for (const row of rows) found.set(row.id, row)
+  }
+  for (const ref of refs) {
+    if (found.get(ref.id)?.owner !== ref.owner) throw new ServiceError('NOT_FOUND', `License ${ref.id} was not found.`)
+  }
+  return ids.map((id) => found.get(id) as LicenseRow)
+}
+
+/** The rows as licenses, each subscription license with its subscription's state (one query for all of them). */
+async function withStates(db: DB, rows: readonly LicenseRow[]) {
+  const ids = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => id !== null))]
+  const states = new Map<string, string>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await db
+      .selectFrom('subscriptions')
+      .select(['id', 'state'])
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute()
+    for (const s of found) states.set(s.id, s.state)
+  }
+  return rows.map((r) => toLicense(r, states))
+}
+
+export const licenseReadOperations: OperationHandlers = { retrieveLicenses }

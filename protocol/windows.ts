@@ -71,9 +71,34 @@ export const ExpiredLicense = License.pick({
 })
 export type ExpiredLicense = z.infer<typeof ExpiredLicense>
 
+/** The counts of a set of licenses: a subscription's seats, as its card shows them (spec §2, §4). */
+export const SeatCounts = z.object({
+  /** Licenses held (lapsing ones included: they run until the term ends). */
+  licenses: z.number().int(),
+  /** Of those, the ones assigned to someone. */
+  assigned: z.number().int(),
+  /** Unassigned and unexpired: the seats that can still be handed out. */
+  unused: z.number().int(),
+  /** Licenses that lapse at the end of the term (the subscription's quantity was lowered). */
+  lapsing: z.number().int(),
+})
+export type SeatCounts = z.infer<typeof SeatCounts>
+
+/** One subscription's seats, counted by the store. */
+export const SubscriptionSeats = SeatCounts.extend({ subscriptionId: z.string() })
+export type SubscriptionSeats = z.infer<typeof SubscriptionSeats>
+
 /** What a windowed read answers beside the body: each table's window and the facts about the whole account. */
 export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
+  /**
+   * The seats of every subscription in the body (the account's and its companies'). In a windowed answer a
+   * subscription's `licenses` are not all of them but at most three, the ones its state and expiry are decided by: the
+   * first (lowest key number: it gives the expiry, spec §3), the last to expire of those that renew (the paid term)
+   * and the last to expire. Its `lapsingQuantity` counts them all. So a subscription costs the same to read and to
+   * send whatever its number of seats; its dialogs read its licenses when they open.
+   */
+  subscriptions: z.array(SubscriptionSeats),
   /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */
   personalLicenses: z.number().int(),
   /** Every license of the account that expired more than 60 days ago (Open Source aside): only counted. */

@@ -18,6 +18,7 @@ import {
 import { EXPIRY_WARNING_DAYS } from './expiry'
 import { DAY_MS, canAssignLicense, isExpired, isOpenSource } from '#protocol/licenses'
 import { sortLicenses } from './license'
+import { seatCounts } from './seat-counts'
 
 export type TableView = { page: number; pageSize: number; search: string; filter: LicenseFilter }
 
@@ -192,6 +193,10 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
     body: { personal: { ...details.body.personal, licenses: personal }, companies },
     windowed: {
       windows,
+      subscriptions: [
+        ...details.body.personal.subscriptions,
+        ...details.body.companies.flatMap((c) => c.subscriptions),
+      ].map((s) => ({ subscriptionId: s.subscriptionId, ...seatCounts(s.licenses, now) })),
       personalLicenses: details.body.personal.licenses.filter(
         (l) => l.licenseType === 'personal' && l.owner === details.email,
       ).length,

@@ -92,11 +92,11 @@ export type SubscriptionSeats = z.infer<typeof SubscriptionSeats>
 export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
   /**
-   * The seats of every subscription in the body (the account's and its companies'). In a windowed answer a
-   * subscription's `licenses` are not all of them but at most three, the ones its state and expiry are decided by: the
-   * first (lowest key number: it gives the expiry, spec §3), the last to expire of those that renew (the paid term)
-   * and the last to expire. Its `lapsingQuantity` counts them all. So a subscription costs the same to read and to
-   * send whatever its number of seats; its dialogs read its licenses when they open.
+   * The seats of every subscription in the body (the account's and its companies'), counted by the store. In a
+   * windowed answer a subscription's `licenses` are not all of them but at most three, the ones its state and expiry
+   * are decided by: the first (lowest key number: it gives the expiry, spec §3) and the last to expire of the renewing
+   * and of the lapsing ones (the paid term and the last expiry). Its `lapsingQuantity` counts them all. So the answer
+   * is the same size whatever a subscription's number of seats; its dialogs read its licenses when they open.
    */
   subscriptions: z.array(SubscriptionSeats),
   /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */

@@ -79,31 +79,48 @@ async function countSeats(db: DB, ids: readonly string[], now: number): Promise<
 
 /**
  * At most three licenses per subscription, in this order: the first by key number (its expiry is the subscription's,
- * spec §3), the last to expire of the renewing ones (or of all, when every one lapses: the paid term) and the last to
- * expire. The state machine (`subscriptionTransition`) and the sort order read nothing else of the licenses.
+ * spec §3), the last to expire of the renewing ones and the last to expire of the lapsing ones (so the paid term and
+ * the last expiry are theirs). The state machine (`subscriptionTransition`) and the sort order read nothing else of
+ * the licenses. Each is picked by a subquery that stops at its first row; then only those rows are read.
  */
 async function decidingLicenses(db: DB, ids: readonly string[]): Promise<LicenseRow[]> {
   // Ties in code-point order, as the full read sorts them: SQLite's default, PostgreSQL's "C" collation.
-  const id = sql.raw(isPostgres(db) ? 'id collate "C"' : 'id')
-  const ranked = db
+  const byId = sql.raw(isPostgres(db) ? 'licenses.id collate "C"' : 'licenses.id')
+  const picks = await db
+    .selectFrom('subscriptions')
+    .select((eb) => [
+      'subscriptions.id as subscription',
+      eb
+        .selectFrom('licenses')
+        .select('licenses.id')
+        .whereRef('licenses.subscription_id', '=', 'subscriptions.id')
+        .orderBy('licenses.key_number')
+        .orderBy(byId)
+        .limit(1)
+        .as('first'),
+      ...([0, 1] as const).map((lapsing) =>
+        eb
+          .selectFrom('licenses')
+          .select('licenses.id')
+          .whereRef('licenses.subscription_id', '=', 'subscriptions.id')
+          .where('licenses.lapsing', '=', lapsing)
+          .orderBy('licenses.expiration', 'desc')
+          .limit(1)
+          .as(lapsing ? 'lastLapsing' : 'lastRenewing'),
+      ),
+    ])
+    .where('subscriptions.id', 'in', [...ids])
+    .execute()
+  const order = new Map<string, number>()
+  for (const pick of picks)
+    for (const [rank, id] of [pick.first, pick.lastRenewing, pick.lastLapsing].entries())
+      if (id && !order.has(id)) order.set(id, rank)
+  if (order.size === 0) return []
+  const rows = await db
     .selectFrom('licenses')
     .selectAll()
-    .select([
-      sql<number>`row_number() over (partition by subscription_id order by key_number, ${id})`.as('first_rank'),
-      sql<number>`row_number() over (partition by subscription_id order by lapsing, expiration desc, ${id})`.as(
-        'term_rank',
-      ),
-      sql<number>`row_number() over (partition by subscription_id order by expiration desc, ${id})`.as('last_rank'),
-    ])
-    .where('subscription_id', 'in', [...ids])
-  const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .selectAll()
-    .where((eb) => eb.or([eb('first_rank', '=', 1), eb('term_rank', '=', 1), eb('last_rank', '=', 1)]))
+    .where('id', 'in', [...order.keys()])
     .execute()
-  // The first license leads (it gives the expiry); a license that is both first and last is sent once.
-  const rank = (row: (typeof rows)[number]) => (Number(row.first_rank) === 1 ? 0 : Number(row.term_rank) === 1 ? 1 : 2)
-  return rows
-    .sort((a, b) => rank(a) - rank(b))
-    .map(({ first_rank: _first, term_rank: _term, last_rank: _last, ...license }) => license)
+  // The first license leads (it gives the expiry); a license picked twice is sent once.
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
 }

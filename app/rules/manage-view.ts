@@ -34,9 +34,9 @@ export type ManageView = {
   /**
    * The details as the section actions and dialogs read them (the tables' rows are in `personal` and `companies`).
    * A subscription carries only the licenses that decide its state and expiry (its seats' counts are in
-   * `subscriptionSeats`; see `WindowedFacts.subscriptions`). A company's `licenses` are the few that prove each section action applies (see
-   * `LicenseWindowResult.witnesses`), or all of them for the company a dialog is open for (Bulk Assign plans over them
-   * in the browser). Personal licenses are left out: nothing but their table reads them.
+   * `subscriptionSeats`; see `WindowedFacts.subscriptions`). A company's `licenses` are the few that prove each
+   * section action applies (see `LicenseWindowResult.witnesses`), or all of them for the company a dialog is open for
+   * (Bulk Assign plans over them in the browser). Personal licenses are left out: nothing but their table reads them.
    */
   details: Details
   personal: LicensePage

@@ -9,6 +9,7 @@ import {
   subscriptionTransition,
   termHasEnded,
   type SubscriptionFacts,
+  subscriptionOperations,
   type SubscriptionOperation,
 } from './subscriptions.js'
 
@@ -69,19 +70,9 @@ describe('subscriptionTransition (spec §4)', () => {
     ['deleted, expired', facts({ state: 'deleted', nextPayment: undefined, licenses: ended }), {}],
     ['upgrade pending', facts({ pendingChange: UPGRADE_IN_PROGRESS }), { cancel: 'deleted', assign: 'active' }],
   ]
-  const operations: SubscriptionOperation[] = [
-    'cancel',
-    'pause',
-    'resume',
-    'restart',
-    'quantity',
-    'upgrade',
-    'specialOffer',
-    'assign',
-  ]
   for (const [name, subscription, allowed] of cases) {
     it(`from "${name}"`, () => {
-      for (const op of operations) {
+      for (const op of subscriptionOperations) {
         const t = subscriptionTransition(op, subscription, NOW)
         if (allowed[op]) expect(t, op).toEqual({ allowed: true, to: allowed[op] })
         else {

@@ -140,8 +140,18 @@ export function subscriptionPermitted(flags: PermissionFlags | undefined, need: 
 
 // ─── States and operations (§4) ─────────────────────────────────────────────────────────────────────────────────────
 
-export type SubscriptionOperation =
-  'cancel' | 'pause' | 'resume' | 'restart' | 'quantity' | 'upgrade' | 'specialOffer' | 'assign'
+/** Every operation on a subscription that the state machine rules on. */
+export const subscriptionOperations = [
+  'cancel',
+  'pause',
+  'resume',
+  'restart',
+  'quantity',
+  'upgrade',
+  'specialOffer',
+  'assign',
+] as const
+export type SubscriptionOperation = (typeof subscriptionOperations)[number]
 
 export type Transition = { allowed: true; to: SubscriptionState } | { allowed: false; reason: string }
 

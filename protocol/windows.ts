@@ -77,9 +77,34 @@ export const ExpiredGroup = z.object({
 })
 export type ExpiredGroup = z.infer<typeof ExpiredGroup>
 
+/** The counts of a set of licenses: a subscription's seats, as its card shows them (spec §2, §4). */
+export const SeatCounts = z.object({
+  /** Licenses held (lapsing ones included: they run until the term ends). */
+  licenses: z.number().int(),
+  /** Of those, the ones assigned to someone. */
+  assigned: z.number().int(),
+  /** Unassigned and unexpired: the seats that can still be handed out. */
+  unused: z.number().int(),
+  /** Licenses that lapse at the end of the term (the subscription's quantity was lowered). */
+  lapsing: z.number().int(),
+})
+export type SeatCounts = z.infer<typeof SeatCounts>
+
+/** One subscription's seats, counted by the store. */
+export const SubscriptionSeats = SeatCounts.extend({ subscriptionId: z.string() })
+export type SubscriptionSeats = z.infer<typeof SubscriptionSeats>
+
 /** What a windowed read answers beside the body: each table's window and the facts about the whole account. */
 export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
+  /**
+   * The seats of every subscription in the body (the account's and its companies'), counted by the store. In a
+   * windowed answer a subscription's `licenses` are not all of them but at most three, the ones its state and expiry
+   * are decided by: the first (lowest key number: it gives the expiry, spec §3) and the last to expire of the renewing
+   * and of the lapsing ones (the paid term and the last expiry). Its `lapsingQuantity` counts them all. So the answer
+   * is the same size whatever a subscription's number of seats; its dialogs read its licenses when they open.
+   */
+  subscriptions: z.array(SubscriptionSeats),
   /** The account's own licenses of the personal type (the Change Email Address rule, spec §6). */
   personalLicenses: z.number().int(),
   /** Every license held in the account's own name, of any type (what a merge of companies moves, spec §6). */

@@ -92,10 +92,20 @@ export async function accountRoles(db: DB, email: string) {
   return { admin: account?.admin === 1, roles, companyIds, owners: [email, ...companyIds] }
 }
 
-/** Subscription rows by owner, each with its licenses (a subscription holds at most its quantity's). */
+/**
+ * Subscription rows by owner, each with its licenses in key order: the first gives the subscription's expiry (spec §3),
+ * the same first license a windowed read answers (subscription-seats.ts).
+ */
 export function subscriptionsByOwner(subscriptionRows: readonly SubscriptionRow[], licenses: Map<string, License[]>) {
   return (owner: string): Subscription[] =>
-    subscriptionRows.filter((s) => s.owner === owner).map((s) => toSubscription(s, licenses.get(s.id) ?? []))
+    subscriptionRows
+      .filter((s) => s.owner === owner)
+      .map((s) => toSubscription(s, [...(licenses.get(s.id) ?? [])].sort(byKey)))
+}
+
+/** Key number, then id (code points, as the store orders them). */
+function byKey(a: License, b: License): number {
+  return a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
 export function push<K, V>(map: Map<K, V[]>, key: K, value: V) {

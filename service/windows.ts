@@ -1,10 +1,10 @@
 /**
  * retrieveDetails with windows: each license table holds only the page asked for (its search and filter applied in
- * SQL), with the table's counts beside it; subscriptions are whole (a subscription holds at most its quantity of
- * licenses). The work is a fixed number of queries per table, each reading at most a page of rows, whatever the
- * number of licenses.
+ * SQL), with the table's counts beside it; subscriptions come with their seats counted by the store and only the
+ * licenses that decide their state (subscription-seats.ts). The work is a fixed number of queries per table, each
+ * reading at most a page of rows, whatever the number of licenses.
  */
-import type { Company, License } from '../protocol/entities.js'
+import type { Company } from '../protocol/entities.js'
 import type { Details, ParsedPayload } from '../protocol/operations.js'
 import { permissionFlags, roleOf } from '../protocol/roles.js'
 import { sql } from 'kysely'
@@ -12,7 +12,8 @@ import { DEFAULT_PAGE_SIZE, PERSONAL_TABLE, type ExpiredGroup, type LicenseWindo
 import { DAY_MS } from '../protocol/licenses.js'
 import type { DB } from './db/database.js'
 import type { LicenseRow } from './db/schema.js'
-import { accountRoles, push, subscriptionsByOwner } from './details.js'
+import { accountRoles } from './details.js'
+import { windowedSubscriptions } from './subscription-seats.js'
 import {
   allOf,
   countWhere,
@@ -48,16 +49,7 @@ export async function buildWindowedDetails(
 
   const subscriptionRows = await db.selectFrom('subscriptions').selectAll().where('owner', 'in', owners).execute()
   const states = new Map(subscriptionRows.map((s) => [s.id, s.state as string]))
-  const subscriptionLicenseRows = await db
-    .selectFrom('licenses')
-    .selectAll()
-    .where('owner', 'in', owners)
-    .where('subscription_id', 'is not', null)
-    .execute()
-  const subscriptionLicenses = new Map<string, License[]>()
-  for (const row of subscriptionLicenseRows)
-    if (row.subscription_id) push(subscriptionLicenses, row.subscription_id, toLicense(row, states))
-  const subscriptionsOf = subscriptionsByOwner(subscriptionRows, subscriptionLicenses)
+  const { seats, subscriptionsOf } = await windowedSubscriptions(db, subscriptionRows, states, now)
 
   const readTable = async (scope: TableScope) => {
     const window = windowFor(scope.kind === 'personal' ? PERSONAL_TABLE : scope.id)
@@ -137,6 +129,7 @@ export async function buildWindowedDetails(
     },
     windowed: {
       windows,
+      subscriptions: seats,
       personalLicenses,
       ownLicenses,
       expiredLongAgo,

@@ -18,6 +18,7 @@ import {
 import { expiredGroups } from './expiry'
 import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses'
 import { sortLicenses } from './license'
+import { seatCounts } from './seat-counts'
 
 export type TableView = { page: number; pageSize: number; search: string; filter: LicenseFilter }
 
@@ -191,6 +192,10 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
     body: { personal: { ...details.body.personal, licenses: personal }, companies },
     windowed: {
       windows,
+      subscriptions: [
+        ...details.body.personal.subscriptions,
+        ...details.body.companies.flatMap((c) => c.subscriptions),
+      ].map((s) => ({ subscriptionId: s.subscriptionId, ...seatCounts(s.licenses, now) })),
       personalLicenses: details.body.personal.licenses.filter(
         (l) => l.licenseType === 'personal' && l.owner === details.email,
       ).length,

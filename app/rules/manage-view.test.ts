@@ -6,7 +6,6 @@ import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
 import { expiredGroups, expiryWarningsOf } from './expiry'
 import type { TableView } from './license-windows'
 import { manageView, sectionCompany, shouldAutoOpenBulkAssignWindowed } from './manage-view'
-import { companyCounts } from './seat-counts'
 import { DAY, NOW, company, license, subscription } from '#protocol/test-fixtures'
 
 const defaultView: TableView = { page: 1, pageSize: 50, search: '', filter: 'all' }
@@ -28,7 +27,10 @@ describe('manageView over a windowed read', () => {
   const enterprise = license({ key: 1, productName: 'Wallaby.js Enterprise License', expiration: NOW + DAY })
   const assignable = license({ key: 2, productName: 'Wallaby.js Company License', expiration: NOW + DAY })
   const inSubscription = license({ key: 3, subscription: { subscriptionId: 'sub-1', state: 'active' } })
-  const acme = company({ licenses: [enterprise], subscriptions: [subscription({ licenses: [inSubscription] })] })
+  const acme = company({
+    licenses: [enterprise],
+    subscriptions: [subscription({ subscriptionId: 'sub-1', licenses: [inSubscription] })],
+  })
   const recentlyExpired: License = license({ key: 9, expiration: NOW - 10 * DAY })
   const details: Details = {
     email: 'me@example.com',
@@ -48,6 +50,7 @@ describe('manageView over a windowed read', () => {
           witnesses: [enterprise, assignable],
         }),
       ],
+      subscriptions: [{ subscriptionId: 'sub-1', licenses: 1, assigned: 0, unused: 1, lapsing: 0 }],
       personalLicenses: 2,
       ownLicenses: 3,
       expiredLongAgo: 17,
@@ -72,10 +75,12 @@ describe('manageView over a windowed read', () => {
       narrowed: true,
     })
     expect(view.companies['company-1'].counts).toEqual({
-      ...companyCounts({ licenses: [], subscriptions: acme.subscriptions }, NOW),
+      subscriptions: 1,
+      unusedSubscriptionLicenses: 1,
       licenses: 1000,
       unassigned: 250,
     })
+    expect(view.subscriptionSeats).toEqual(details.windowed!.subscriptions)
     expect(view.personal).toMatchObject({ table: 'personal', matching: 0, narrowed: false })
     expect(view.holdsPersonalLicenses).toBe(true)
   })
@@ -122,16 +127,16 @@ describe('manageView over a windowed read', () => {
     }
     expect(shouldAutoOpenBulkAssignWindowed(untouched)).toBe(true)
     expect(shouldAutoOpenBulkAssignWindowed(details)).toBe(false)
-    const heldSeat = {
+    // A seat of a subscription is held: the service's count says so (the body carries no seat of it).
+    const heldSeat: Details = {
       ...untouched,
       body: {
         ...untouched.body,
-        companies: [
-          {
-            ...acme,
-            subscriptions: [subscription({ licenses: [{ ...inSubscription, assignedTo: 'ann@example.com' }] })],
-          },
-        ],
+        companies: [{ ...acme, subscriptions: [{ ...acme.subscriptions[0], licenses: [] }] }],
+      },
+      windowed: {
+        ...untouched.windowed!,
+        subscriptions: [{ subscriptionId: 'sub-1', licenses: 2000, assigned: 1, unused: 1999, lapsing: 0 }],
       },
     }
     expect(shouldAutoOpenBulkAssignWindowed(heldSeat)).toBe(false)

@@ -5,11 +5,11 @@
  */
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { PERSONAL_TABLE, type LicenseFilter, type LicenseWindowResult } from '#protocol/windows'
+import { PERSONAL_TABLE, type LicenseFilter, type LicenseWindowResult, type SubscriptionSeats } from '#protocol/windows'
 import { isBulkAssignable } from './company'
 import { expiryWarnings, type ExpiryWarnings } from './expiry'
 import { windowLocally, type TableView } from './license-windows'
-import { companyCounts, type CompanyCounts } from './seat-counts'
+import { companyCounts, seatsLookup, type CompanyCounts } from './seat-counts'
 
 /** One page of a license table, in the spec's order (§4), as the service read it. */
 export type LicensePage = {
@@ -33,12 +33,16 @@ export type LicensePage = {
 export type ManageView = {
   /**
    * The details as the section actions and dialogs read them (the tables' rows are in `personal` and `companies`).
-   * Subscriptions are whole. A company's `licenses` are the few that prove each section action applies (see
-   * `LicenseWindowResult.witnesses`). Personal licenses are left out: nothing but their table reads them.
+   * A subscription carries only the licenses that decide its state and expiry (its seats' counts are in
+   * `subscriptionSeats`; see `WindowedFacts.subscriptions`). A company's `licenses` are the few that prove each
+   * section action applies (see `LicenseWindowResult.witnesses`). Personal licenses are left out: nothing but their
+   * table reads them.
    */
   details: Details
   personal: LicensePage
   companies: Record<string, { licenses: LicensePage; counts: CompanyCounts }>
+  /** Every subscription's seats, as the service counted them: the counts its card shows. */
+  subscriptionSeats: SubscriptionSeats[]
   /** The expiry warning over every license of the account (§9). */
   expiry: ExpiryWarnings
   /** Whether the account holds personal licenses (the user menu's Change Email Address, §6). */
@@ -78,23 +82,31 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
   const windows = new Map(facts.windows.map((w) => [w.table, w]))
   const personal = licensePage(windows.get(PERSONAL_TABLE), details.body.personal.licenses, viewOf(PERSONAL_TABLE))
   const companies: ManageView['companies'] = {}
+  const seatsOf = seatsLookup(facts.subscriptions)
   const viewCompanies = details.body.companies.map((company) => {
     const window = windows.get(company.id)
     const licenses = licensePage(window, company.licenses, viewOf(company.id))
     companies[company.id] = {
       licenses,
-      counts: {
-        ...companyCounts({ licenses: [], subscriptions: company.subscriptions }, now),
-        licenses: window?.total ?? 0,
-        unassigned: window?.unassigned ?? 0,
-      },
+      counts: companyCounts(
+        company.subscriptions,
+        seatsOf,
+        { total: window?.total ?? 0, unassigned: window?.unassigned ?? 0 },
+        now,
+      ),
     }
     return { ...company, licenses: window?.witnesses ?? [] }
   })
   return {
-    details: { ...details, body: { personal: { ...details.body.personal, licenses: [] }, companies: viewCompanies } },
+    // The windows' facts are in the view's own fields: the page is not sent them twice.
+    details: {
+      ...details,
+      windowed: undefined,
+      body: { personal: { ...details.body.personal, licenses: [] }, companies: viewCompanies },
+    },
     personal,
     companies,
+    subscriptionSeats: facts.subscriptions,
     expiry: expiryWarnings(facts.recentlyExpired, facts.expiredLongAgo),
     holdsPersonalLicenses: facts.personalLicenses > 0,
   }
@@ -102,18 +114,21 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
 
 /**
  * §2 Bulk Assign opens by itself once: exactly one company, can assign, some bulk-assignable license and nothing
- * assigned yet — here from the table's counts and the subscriptions, without reading the table.
+ * assigned yet — here from the table's counts and the subscriptions' seats, without reading the table or a
+ * subscription's licenses.
  */
 export function shouldAutoOpenBulkAssignWindowed(details: Details): boolean {
   const companies = details.body.companies
   if (companies.length !== 1) return false
   const [company] = companies
-  const window = windowed(details).windows.find((w) => w.table === company.id)
+  const facts = windowed(details)
+  const window = facts.windows.find((w) => w.table === company.id)
+  const seatsOf = seatsLookup(facts.subscriptions)
   return (
     company.canAssign &&
     (window?.witnesses ?? []).some(isBulkAssignable) &&
     window?.assigned === 0 &&
-    company.subscriptions.every((s) => s.licenses.every((l) => l.assignedTo.trim() === ''))
+    company.subscriptions.every((s) => seatsOf(s.subscriptionId).assigned === 0)
   )
 }
 

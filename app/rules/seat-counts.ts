@@ -6,17 +6,9 @@
 import type { License, Subscription } from '#protocol/entities'
 import { isInactive } from './subscription'
 import { isExpired } from '#protocol/licenses'
+import type { SeatCounts, SubscriptionSeats } from '#protocol/windows'
 
-export type SeatCounts = {
-  /** Licenses held (a subscription's lapsing licenses included: they run until the term ends). */
-  licenses: number
-  /** Of those, the ones assigned to someone. */
-  assigned: number
-  /** Unassigned and unexpired: the seats that can still be handed out. */
-  unused: number
-  /** Licenses that lapse at the end of the term (a subscription's quantity was lowered). */
-  lapsing: number
-}
+export type { SeatCounts }
 
 const isAssigned = (license: Pick<License, 'assignedTo'>) => license.assignedTo.trim() !== ''
 
@@ -38,13 +30,21 @@ export function seatCounts(licenses: readonly License[], now: number): SeatCount
  * that are zero left out, except assigned). A personal subscription's licenses cannot be assigned, so there only the
  * licenses (and any lapsing ones) are counted.
  */
-export function subscriptionSeatsText(subscription: Pick<Subscription, 'licenses'>, personal: boolean, now: number) {
-  const c = seatCounts(subscription.licenses, now)
+export function subscriptionSeatsText(c: SeatCounts, personal: boolean) {
   const parts = [`${c.licenses} license(s)`]
   if (!personal) parts.push(`${c.assigned} assigned`)
   if (!personal && c.unused > 0) parts.push(`${c.unused} unused`)
   if (c.lapsing > 0) parts.push(`${c.lapsing} lapsing`)
   return parts.join(', ')
+}
+
+/**
+ * Each subscription's seats by its id, as the service counted them (a subscription the answer did not count has
+ * none).
+ */
+export function seatsLookup(seats: readonly SubscriptionSeats[]): (subscriptionId: string) => SeatCounts {
+  const byId = new Map(seats.map((s) => [s.subscriptionId, s]))
+  return (subscriptionId) => byId.get(subscriptionId) ?? { licenses: 0, assigned: 0, unused: 0, lapsing: 0 }
 }
 
 export type CompanyCounts = {
@@ -58,21 +58,22 @@ export type CompanyCounts = {
   unassigned: number
 }
 
-/** §2: the counts in a company section's heading. */
+/**
+ * §2: the counts in a company section's heading, from its subscriptions' seats and its license table's counts (both
+ * counted by the service).
+ */
 export function companyCounts(
-  company: { licenses: readonly License[]; subscriptions: readonly Subscription[] },
+  subscriptions: readonly Subscription[],
+  seatsOf: (subscriptionId: string) => SeatCounts,
+  table: { total: number; unassigned: number },
   now: number,
 ): CompanyCounts {
-  const subscriptions = company.subscriptions.filter((s) => !isInactive(s, now))
-  const table = seatCounts(
-    company.licenses.filter((l) => !l.subscription),
-    now,
-  )
+  const active = subscriptions.filter((s) => !isInactive(s, now))
   return {
-    subscriptions: subscriptions.length,
-    unusedSubscriptionLicenses: subscriptions.reduce((n, s) => n + seatCounts(s.licenses, now).unused, 0),
-    licenses: table.licenses,
-    unassigned: table.unused,
+    subscriptions: active.length,
+    unusedSubscriptionLicenses: active.reduce((n, s) => n + seatsOf(s.subscriptionId).unused, 0),
+    licenses: table.total,
+    unassigned: table.unassigned,
   }
 }
 

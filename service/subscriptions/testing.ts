@@ -7,6 +7,7 @@ import type { DB } from '../db/database.js'
 import type { SubscriptionTable } from '../db/schema.js'
 
 const DAY = 24 * 60 * 60 * 1000
+const SEATS_PER_INSERT = 500
 
 export type SeatSpec = { assignedTo?: string; lapsing?: boolean; expiresIn?: number }
 
@@ -106,31 +107,32 @@ export async function makeSubscription(db: DB, spec: SubscriptionSpec): Promise<
         updated_at: at(-30),
       })
       .execute()
-    await trx
-      .insertInto('licenses')
-      .values(
-        seats.map((seat, i) => ({
-          id: licenseIds[i],
-          owner,
-          company_id: companyId,
-          order_id: orderId,
-          license_key: `T-${suffix}-${i + 1}`.toUpperCase(),
-          key_number: i + 1,
-          product_name: productName,
-          product_group: group,
-          license_type: companyId ? ('company' as const) : ('personal' as const),
-          expiration: at(seat.expiresIn ?? expiresIn),
-          assigned_to: seat.assignedTo ?? '',
-          is_multi_user: 0,
-          trial: 0,
-          promotional: 0,
-          subscription_id: id,
-          billing_period: period,
-          lapsing: seat.lapsing ? 1 : 0,
-          created_at: at(-30),
-        })),
-      )
-      .execute()
+    // In batches: a statement holds a bounded number of values (SQLite's limit), however many seats.
+    const rows = seats.map((seat, i) => ({
+      id: licenseIds[i],
+      owner,
+      company_id: companyId,
+      order_id: orderId,
+      license_key: `T-${suffix}-${i + 1}`.toUpperCase(),
+      key_number: i + 1,
+      product_name: productName,
+      product_group: group,
+      license_type: companyId ? ('company' as const) : ('personal' as const),
+      expiration: at(seat.expiresIn ?? expiresIn),
+      assigned_to: seat.assignedTo ?? '',
+      is_multi_user: 0,
+      trial: 0,
+      promotional: 0,
+      subscription_id: id,
+      billing_period: period,
+      lapsing: seat.lapsing ? 1 : 0,
+      created_at: at(-30),
+    }))
+    for (let start = 0; start < rows.length; start += SEATS_PER_INSERT)
+      await trx
+        .insertInto('licenses')
+        .values(rows.slice(start, start + SEATS_PER_INSERT))
+        .execute()
     await trx
       .insertInto('payments')
       .values({

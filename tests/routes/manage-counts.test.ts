@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Details } from '#protocol/operations'
 import { manageView } from '#app/rules/manage-view'
-import { companyCounts, seatCounts, subscriptionSeatsText } from '#app/rules/seat-counts'
+import { companyCounts, seatCounts, seatsLookup, subscriptionSeatsText } from '#app/rules/seat-counts'
 import { visibleSubscriptions } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import { demoRefs } from '../../service/db/seed'
@@ -55,7 +55,21 @@ describe('the counts of /manage reconcile on the demo data', () => {
         expect(heading.unassigned, company.name).toBe(
           table.filter((l) => l.assignedTo === '' && !isExpired(l, now)).length,
         )
-        expect(heading).toEqual(companyCounts(company, now))
+        const fullSeats = seatsLookup(
+          company.subscriptions.map((s) => ({ subscriptionId: s.subscriptionId, ...seatCounts(s.licenses, now) })),
+        )
+        expect(heading).toEqual(
+          companyCounts(
+            company.subscriptions,
+            fullSeats,
+            { total: table.length, unassigned: table.filter((l) => l.assignedTo === '' && !isExpired(l, now)).length },
+            now,
+          ),
+        )
+        // Each subscription card reads the counts the service answered: those of its every license.
+        const answered = seatsLookup(view.subscriptionSeats)
+        for (const s of company.subscriptions)
+          expect(answered(s.subscriptionId), s.subscriptionId).toEqual(fullSeats(s.subscriptionId))
         for (const s of rows) {
           const c = seatCounts(s.licenses, now)
           const expiredFree = s.licenses.filter((l) => l.assignedTo === '' && isExpired(l, now)).length
@@ -71,6 +85,8 @@ describe('the counts of /manage reconcile on the demo data', () => {
     const acme = details.body.companies.find((c) => c.id === demoRefs.companies.acme)!
     const lapsing = acme.subscriptions.find((s) => s.subscriptionId === demoRefs.subscriptions.acmeLapsing)!
     expect(lapsing.quantity).toBe(3)
-    expect(subscriptionSeatsText(lapsing, false, Date.now())).toBe('4 license(s), 3 assigned, 1 unused, 1 lapsing')
+    expect(subscriptionSeatsText(seatCounts(lapsing.licenses, Date.now()), false)).toBe(
+      '4 license(s), 3 assigned, 1 unused, 1 lapsing',
+    )
   })
 })

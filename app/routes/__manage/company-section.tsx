@@ -1,5 +1,6 @@
 import { Box, Heading, Text } from '@radix-ui/themes'
 import type { Company } from '#protocol/entities'
+import type { SubscriptionSeats } from '#protocol/windows'
 import { companyCountsText, type CompanyCounts } from '#app/rules/seat-counts'
 import { sectionCompany, type LicensePage } from '#app/rules/manage-view'
 import { CompanyActions } from './company-actions'
@@ -13,6 +14,8 @@ import { SubscriptionList } from './subscription-list'
 type CompanySectionProps = {
   company: Company
   counts: CompanyCounts
+  /** The seats of the subscriptions (the page's, counted by the service). */
+  subscriptionSeats: readonly SubscriptionSeats[]
   licenses: LicensePage
   now: number
   showInactive: boolean
@@ -25,6 +28,7 @@ type CompanySectionProps = {
 export function CompanySection({
   company,
   counts,
+  subscriptionSeats,
   licenses,
   now,
   showInactive,
@@ -46,6 +50,7 @@ export function CompanySection({
         {company.subscriptions.length ? (
           <SubscriptionList
             subscriptions={company.subscriptions}
+            seats={subscriptionSeats}
             now={now}
             showInactive={showInactive}
             headingId={`${headingId}-subscriptions`}

@@ -75,6 +75,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
             {personal.subscriptions.length ? (
               <SubscriptionList
                 subscriptions={personal.subscriptions}
+                seats={view.subscriptionSeats}
                 now={now}
                 showInactive={showInactive}
                 headingId="personal-subscriptions"
@@ -99,6 +100,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
           search={search}
           company={company}
           counts={view.companies[company.id].counts}
+          subscriptionSeats={view.subscriptionSeats}
           licenses={view.companies[company.id].licenses}
           now={now}
           showInactive={showInactive}

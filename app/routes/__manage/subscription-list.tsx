@@ -2,13 +2,14 @@ import { Box, Flex, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
 import { useRef } from 'react'
 import type { Company, Subscription } from '#protocol/entities'
+import type { SubscriptionSeats } from '#protocol/windows'
 import { SubscriptionActions } from './subscription-actions'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
-import { subscriptionSeatsText } from '#app/rules/seat-counts'
+import { seatsLookup, subscriptionSeatsText } from '#app/rules/seat-counts'
 import {
   hasInactive,
   sortSubscriptions,
@@ -19,6 +20,8 @@ import {
 
 type SubscriptionListProps = {
   subscriptions: Subscription[]
+  /** The subscriptions' seats as the service counted them (a subscription's `licenses` are not all of them). */
+  seats: readonly SubscriptionSeats[]
   now: number
   showInactive: boolean
   headingId: string
@@ -48,6 +51,7 @@ const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 
  */
 export function SubscriptionList({
   subscriptions,
+  seats,
   now,
   showInactive,
   headingId,
@@ -57,6 +61,7 @@ export function SubscriptionList({
 }: SubscriptionListProps) {
   const visible = sortSubscriptions(visibleSubscriptions(subscriptions, showInactive, now))
   const someInactive = hasInactive(subscriptions, now)
+  const seatsOf = seatsLookup(seats)
   // The cards' action links are plain anchors (`RowLink`): one listener for the list.
   const list = useRef<HTMLUListElement>(null)
   useRouteLinks(list)
@@ -102,7 +107,7 @@ export function SubscriptionList({
                               {s.pendingChange}
                             </span>
                           ) : null}
-                          <span className={rt.text2}>{subscriptionSeatsText(s, !company, now)}</span>
+                          <span className={rt.text2}>{subscriptionSeatsText(seatsOf(s.subscriptionId), !company)}</span>
                         </div>
                         {s.state === 'pastDue' ? (
                           <p className={rt.text2Mt1} {...accentColor('red')}>

@@ -82,4 +82,11 @@ describe('companyStoreLink (§7 New Subscription)', () => {
     )
     expect(companyStoreLink(company(), 'a@b.test')).toMatch(/^\/shop\/wallaby\/buy\//)
   })
+  it('counts a subscription as the seats it holds, though the page carries only a few of its licenses', () => {
+    const large = subscription({ quantity: 50, lapsingQuantity: 2, licenses: [license({ productGroup: 'quokka' })] })
+    const wallaby = [1, 2, 3].map(() => license({ productGroup: 'wallaby' }))
+    expect(companyStoreLink(company({ licenses: wallaby, subscriptions: [large] }), 'a@b.test')).toMatch(
+      /^\/shop\/quokka\/buy\//,
+    )
+  })
 })

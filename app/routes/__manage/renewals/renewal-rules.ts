@@ -72,8 +72,11 @@ const STORE_PRODUCT: Record<ProductGroup, string> = {
  */
 export function companyStoreLink(company: Pick<Company, 'id' | 'licenses' | 'subscriptions'>, email: string): string {
   const counts = new Map<ProductGroup, number>()
-  const all = [...company.licenses, ...company.subscriptions.flatMap((s) => s.licenses)]
-  for (const l of all) counts.set(l.productGroup, (counts.get(l.productGroup) ?? 0) + 1)
+  const add = (group: ProductGroup, n: number) => counts.set(group, (counts.get(group) ?? 0) + n)
+  for (const l of company.licenses) add(l.productGroup, 1)
+  // A subscription counts as the licenses it holds: /manage's answer carries only the few that decide its state.
+  for (const s of company.subscriptions)
+    if (s.licenses[0]) add(s.licenses[0].productGroup, Math.max(s.licenses.length, s.quantity + s.lapsingQuantity))
   let group: ProductGroup = 'wallaby'
   let most = 0
   for (const [g, n] of counts) {

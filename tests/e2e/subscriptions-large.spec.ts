@@ -1,0 +1,30 @@
+// A company subscription of 2,000 seats on /manage: its card and the company heading count every seat (the service
+// counts them), while the page carries only the few licenses that decide the subscription's state.
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { addSubscription, createOwner, subscriptionRow } from './subscriptions-helpers'
+
+const SEATS = 2_000
+const ASSIGNED = 700
+
+test('a 2,000-seat subscription: the card and the heading count every seat; the page holds none of them', async ({
+  page,
+  js,
+}) => {
+  const owner = createOwner('large', js)
+  const seats = Array.from({ length: SEATS }, (_, i) => (i < ASSIGNED ? { assignedTo: `seat${i}@subs.test` } : {}))
+  const subscription = addSubscription(owner, { seats, expiresIn: 200 })
+  await signIn(page, owner.email)
+
+  const company = page.getByRole('region', { name: owner.companyName, exact: true })
+  const card = subscriptionRow(company, subscription.id)
+  await expect(card).toContainText(`${SEATS} license(s), ${ASSIGNED} assigned, ${SEATS - ASSIGNED} unused`)
+  await expect(card).toContainText(/Expires \w+ \d{1,2}, \d{4}\./)
+  await expect(card.getByRole('link', { name: `Manage assignments of subscription #${subscription.id}` })).toBeVisible()
+  await expect(company.getByText(/subscription\(s\) with/)).toHaveText(
+    `1 subscription(s) with ${SEATS - ASSIGNED} unused license(s) · 0 license(s) with 0 unassigned and unexpired`,
+  )
+  // The page (its markup and, with script, its data) names at most the holders of the licenses that decide the state.
+  const holders = new Set((await page.content()).match(/seat\d+@subs\.test/g) ?? [])
+  expect(holders.size).toBeLessThanOrEqual(3)
+  await expectNoAxeViolations(page, 'Manage Licenses with a 2,000-seat subscription')
+})

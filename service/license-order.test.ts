@@ -28,7 +28,8 @@ function pageQuery() {
 /** The store's plan for a query, one line per step. */
 async function plan(query: CompiledQuery): Promise<string> {
   const db = service.db
-  const explain = (prefix: string) => ({ ...query, sql: `${prefix} ${query.sql}` }) as CompiledQuery<Record<string, string>>
+  const explain = (prefix: string) =>
+    ({ ...query, sql: `${prefix} ${query.sql}` }) as CompiledQuery<Record<string, string>>
   if (!isPostgres(db)) {
     const rows = await db.executeQuery(explain('explain query plan'))
     return rows.rows.map((r) => r.detail).join('\n')
@@ -49,5 +50,4 @@ describe('a company table page in §4 order', () => {
     expect(steps).toContain('licenses_company_order')
     expect(steps).not.toMatch(/TEMP B-TREE|Sort/)
   })
-
 })

@@ -208,7 +208,9 @@ describe('a write repeated with its Idempotency-Key', () => {
     const license = await freeLicense()
     const request = {
       changeAssignment: {
-        licenses: [{ id: license.id, owner: license.owner, assignedTo: 'taken-over@globex.test', assignedToBefore: '' }],
+        licenses: [
+          { id: license.id, owner: license.owner, assignedTo: 'taken-over@globex.test', assignedToBefore: '' },
+        ],
         sendEmail: false,
       },
     }

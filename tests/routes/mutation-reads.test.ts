@@ -1,49 +1,24 @@
-import type { AppLoadContext } from '@remix-run/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { cannotAssign, renewalRefusals } from '#protocol/licenses'
 import { demoRefs } from '../../service/db/seed'
 import { lastAdministrator } from '#protocol/roles'
 import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService } from '../../service/testing'
-import { formRequest, removeDataDir, settle } from './account-stub'
-import { openDialog, recordingTransport, signedInCookie } from './recording-transport'
+import { signedInFixture } from './recording-transport'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service
 // check and refuse; it never reads the whole account, and the page it redirects to reads the windows it shows.
-const { action: manageAction, loader: manageLoader } = await import('#app/routes/manage._index')
+const { loader: manageLoader } = await import('#app/routes/manage._index')
 
-let service: Awaited<ReturnType<typeof createTestService>>
-let cookie = ''
-
-const signedIn = (email: string, admin = false) => signedInCookie(service, email, admin)
-
-beforeAll(async () => {
-  service = await createTestService()
-  cookie = await signedIn('carl@globex.test')
-})
-afterAll(async () => {
-  await service.close()
-  removeDataDir()
-})
-
-const transport = () => recordingTransport(service)
-
-const post = (search: string, fields: Array<[string, string]>, context: AppLoadContext) =>
-  settle(
-    manageAction({
-      request: formRequest(`http://portal.test/manage?index&${search}`, fields, cookie),
-      params: {},
-      context,
-    }),
-  )
+const fixture = signedInFixture('carl@globex.test')
+const { transport, post } = fixture
 
 const holderOf = async (id: string) =>
-  (await service.db.selectFrom('licenses').select('assigned_to').where('id', '=', id).executeTakeFirstOrThrow())
+  (await fixture.service.db.selectFrom('licenses').select('assigned_to').where('id', '=', id).executeTakeFirstOrThrow())
     .assigned_to
 
 async function freeGlobexLicense() {
-  const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+  const made = await makeSubscription(fixture.service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
   return made.licenseIds[0]
 }
 
@@ -73,7 +48,11 @@ describe('Assign and Unassign read only the license they change', () => {
 
     const page = transport()
     const location = `http://portal.test${response.headers.get('location')}`
-    await manageLoader({ request: new Request(location, { headers: { cookie } }), params: {}, context: page.context })
+    await manageLoader({
+      request: new Request(location, { headers: { cookie: fixture.cookie } }),
+      params: {},
+      context: page.context,
+    })
     const reads = page.calls.filter((c) => c.operation === 'retrieveDetails')
     expect(reads).toHaveLength(1)
     expect(reads[0].payload).toEqual({
@@ -112,7 +91,7 @@ describe('Assign and Unassign read only the license they change', () => {
     expect((await assign('acme')).status).toBe(404)
     expect((await assign('globex', 'no-such-license')).status).toBe(404)
 
-    const acmeLicense = await service.db
+    const acmeLicense = await fixture.service.db
       .selectFrom('licenses')
       .select('id')
       .where('owner', '=', 'acme')
@@ -120,7 +99,7 @@ describe('Assign and Unassign read only the license they change', () => {
       .executeTakeFirstOrThrow()
     expect((await assign('acme', acmeLicense.id)).status).toBe(403)
 
-    const enterprise = await service.db
+    const enterprise = await fixture.service.db
       .updateTable('licenses')
       .set({ product_name: 'Wallaby.js Enterprise License' })
       .where('id', '=', license)
@@ -136,7 +115,7 @@ describe('Assign and Unassign read only the license they change', () => {
 describe('Add and remove a permission read the company’s permission list, not the account', () => {
   const roleOf = async (email: string) =>
     (
-      await service.db
+      await fixture.service.db
         .selectFrom('company_permissions')
         .select('permissions')
         .where('company_id', '=', 'globex')
@@ -199,7 +178,7 @@ describe('Add and remove a permission read the company’s permission list, not 
     expect(forbiddenRemove.status).toBe(403)
 
     // Carl is left the only administrator of Globex: removing himself is refused with the rule's own words.
-    await service.db
+    await fixture.service.db
       .updateTable('company_permissions')
       .set({ permissions: 'RESELLER' })
       .where('company_id', '=', 'globex')
@@ -223,7 +202,7 @@ describe('Add and remove a permission read the company’s permission list, not 
       expect(calls.map((c) => c.operation)).toEqual(['retrievePermissions'])
       expect(await roleOf('carl@globex.test')).toBe('ADMIN')
     } finally {
-      await service.db
+      await fixture.service.db
         .updateTable('company_permissions')
         .set({ permissions: 'ADMIN,RESELLER' })
         .where('company_id', '=', 'globex')
@@ -245,7 +224,7 @@ describe('Renew reads only the license it renews', () => {
     )
 
   it('sends the reference to the renewal and goes to its checkout; nothing else is read', async () => {
-    const bought = await service.db
+    const bought = await fixture.service.db
       .selectFrom('licenses')
       .select(['id', 'owner'])
       .where('order_id', '=', demoRefs.orders.globexWallaby)
@@ -260,7 +239,7 @@ describe('Renew reads only the license it renews', () => {
 
   it("maps the service's refusals: not there 404, not allowed 403, not renewable the service's reason", async () => {
     expect((await renew({ id: 'no-such-license', owner: 'globex' })).status).toBe(404)
-    const acmeLicense = await service.db
+    const acmeLicense = await fixture.service.db
       .selectFrom('licenses')
       .select(['id', 'owner'])
       .where('owner', '=', 'acme')
@@ -288,14 +267,14 @@ describe('The subscription changes confirmed in their dialog name the subscripti
     )
 
   it('cancel sends the subscription id alone; the redirect keeps the view', async () => {
-    const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+    const made = await makeSubscription(fixture.service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
     const { context, calls } = transport()
     const response = await cancel(made.id, 'q-globex=wallaby&page-globex=2', context)
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/manage?q-globex=wallaby&page-globex=2')
     expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
     expect(calls[0].payload).toEqual({ subscriptionId: made.id })
-    const row = await service.db
+    const row = await fixture.service.db
       .selectFrom('subscriptions')
       .select('state')
       .where('id', '=', made.id)
@@ -305,113 +284,9 @@ describe('The subscription changes confirmed in their dialog name the subscripti
 
   it('a subscription not there, or of a company the caller is not in, is a 404', async () => {
     expect((await cancel('no-such-subscription')).status).toBe(404)
-    const acme = await makeSubscription(service.db, { now: Date.now(), companyId: 'acme', quantity: 1 })
+    const acme = await makeSubscription(fixture.service.db, { now: Date.now(), companyId: 'acme', quantity: 1 })
     const { context, calls } = transport()
     expect((await cancel(acme.id, '', context)).status).toBe(404)
     expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
-  })
-})
-
-describe('The administrator actions read nothing but what they change', () => {
-  it('remove subscription sends the id alone; unknown is a 404; a non-administrator is refused before any call', async () => {
-    const rootCookie = await signedIn('root@vendor.test', true)
-    const remove = (subscription: string, context: AppLoadContext, as = rootCookie) =>
-      settle(
-        manageAction({
-          request: formRequest(
-            'http://portal.test/manage?index&page-personal=2',
-            [
-              ['intent', 'remove-subscription'],
-              ['subscription', subscription],
-            ],
-            as,
-          ),
-          params: {},
-          context,
-        }),
-      )
-    const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
-    const { context, calls } = transport()
-    const removed = await remove(made.id, context)
-    expect(removed.status).toBe(302)
-    expect(removed.headers.get('location')).toBe('/manage?page-personal=2')
-    expect(calls.map((c) => c.operation)).toEqual(['removeSubscription'])
-    const left = await service.db.selectFrom('subscriptions').select('id').where('id', '=', made.id).execute()
-    expect(left).toEqual([])
-
-    expect((await remove('no-such-subscription', transport().context)).status).toBe(404)
-    const carl = transport()
-    expect((await remove(made.id, carl.context, cookie)).status).toBe(404)
-    expect(carl.calls).toEqual([])
-  })
-
-  it('remove license: the dialog reads that license alone; the form sends its reference, which the service checks', async () => {
-    const rootCookie = await signedIn('root@vendor.test', true)
-    const license = await service.db
-      .selectFrom('licenses')
-      .select(['id', 'owner', 'order_id', 'key_number'])
-      .where('id', '=', demoRefs.licenses.rootQuokka)
-      .executeTakeFirstOrThrow()
-    const ref = { id: license.id, owner: license.owner }
-    const dialogUrl = `http://portal.test/manage?dialog=remove-license&license=${ref.id}&owner=${encodeURIComponent(ref.owner)}`
-    const opened = transport()
-    const dialog = await openDialog(dialogUrl, rootCookie, opened.context)
-    expect(dialog.status).toBe(200)
-    expect(dialog.data).toMatchObject({
-      license: { id: ref.id, owner: ref.owner, order: license.order_id, key: license.key_number, holder: ref.owner },
-    })
-    expect(opened.calls).toEqual([{ operation: 'retrieveLicenses', payload: { ids: [ref] } }])
-    expect((await openDialog(`${dialogUrl}x`, rootCookie, transport().context)).status).toBe(404)
-    // Someone who is not a platform administrator is not answered at all.
-    const carl = transport()
-    expect((await openDialog(dialogUrl, cookie, carl.context)).status).toBe(404)
-    expect(carl.calls).toEqual([])
-
-    const remove = (fields: Array<[string, string]>, context: AppLoadContext) =>
-      settle(
-        manageAction({
-          request: formRequest(`${dialogUrl}&index`, [['intent', 'remove-license'], ...fields], rootCookie),
-          params: {},
-          context,
-        }),
-      )
-    // A reference whose owner is not the license's is not there.
-    const wrongOwner = transport()
-    const refused = await remove(
-      [
-        ['license', ref.id],
-        ['owner', 'globex'],
-      ],
-      wrongOwner.context,
-    )
-    expect(refused.status).toBe(404)
-    expect(wrongOwner.calls.map((c) => c.operation)).toEqual(['removeLicense'])
-
-    const { context, calls } = transport()
-    const removed = await remove(
-      [
-        ['license', ref.id],
-        ['owner', ref.owner],
-      ],
-      context,
-    )
-    expect(removed.status).toBe(302)
-    expect(calls).toEqual([{ operation: 'removeLicense', payload: { ids: [ref] } }])
-    expect(await service.db.selectFrom('licenses').select('id').where('id', '=', ref.id).execute()).toEqual([])
-  })
-
-  it('merge is answered only for an administrator, without reading the account', async () => {
-    const { context, calls } = transport()
-    const refused = await post(
-      '',
-      [
-        ['intent', 'merge'],
-        ['companyName', 'Reads Ltd'],
-        ['stage', 'merge'],
-      ],
-      context,
-    )
-    expect(refused.status).toBe(404)
-    expect(calls).toEqual([])
   })
 })

@@ -1,15 +1,17 @@
 // What the proofs that /manage reads only what it touches share: an in-process transport that records each operation
-// the portal asks the licensing service for, and a dialog opened by its loader alone.
+// the portal asks the licensing service for, a dialog opened by its loader alone, and the signed-in fixture.
 import type { AppLoadContext } from '@remix-run/node'
 import type { LicensingService } from '../../service/index'
 import type { DialogArgs } from '#app/routes/__manage/shared/registry'
-import { signInAs } from '../../service/testing'
-import { cookieFrom } from './account-stub'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestService, signInAs } from '../../service/testing'
+import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
 const { requireUser } = await import('#app/utils/session.server')
 const { getPreferences } = await import('#app/utils/preferences.server')
 const { createUserSession } = await import('#app/utils/session.server')
+const { action: manageAction } = await import('#app/routes/manage._index')
 
 /** The portal's session cookie of `email`, signed in to the service as a person would. */
 export async function signedInCookie(service: LicensingService, email: string, admin = false): Promise<string> {
@@ -70,4 +72,40 @@ export async function openDialog(
     }
     throw thrown
   }
+}
+
+/**
+ * A test file's service and the portal session of `email` (made before its tests, closed after), with a recording
+ * transport per check and a post of a /manage form (`?index&search`) as that user.
+ */
+export function signedInFixture(email: string) {
+  let service: Awaited<ReturnType<typeof createTestService>> | undefined
+  let cookie = ''
+  beforeAll(async () => {
+    service = await createTestService()
+    cookie = await signedInCookie(service, email)
+  })
+  afterAll(async () => {
+    await service?.close()
+    removeDataDir()
+  })
+  const fixture = {
+    get service() {
+      if (!service) throw new Error('the service starts before the tests')
+      return service
+    },
+    get cookie() {
+      return cookie
+    },
+    transport: () => recordingTransport(fixture.service),
+    post: (search: string, fields: Array<[string, string]>, context: AppLoadContext, as = cookie) =>
+      settle(
+        manageAction({
+          request: formRequest(`http://portal.test/manage?index&${search}`, fields, as),
+          params: {},
+          context,
+        }),
+      ),
+  }
+  return fixture
 }

@@ -28,6 +28,7 @@ import * as activity from './migrations/0008-activity.js'
 import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
 import * as licenseOrder from './migrations/0011-license-order.js'
+import * as subscriptionSeats from './migrations/0012-subscription-seats.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0009-jobs': jobs,
   '0010-sandbox-keys': sandboxKeys,
   '0011-license-order': licenseOrder,
+  '0012-subscription-seats': subscriptionSeats,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -44,12 +44,9 @@ export async function windowedSubscriptions(
   }
 }
 
-/**
- * Each subscription's counts in one aggregate, by the rules of `seatCounts` in the portal: assigned = a holder is set;
- * unused = no holder and not expired (a license expires at its expiration instant).
- */
-async function countSeats(db: DB, ids: readonly string[], now: number): Promise<Map<string, SubscriptionSeats>> {
-  const rows = await db
+/** The aggregate of `countSeats`; answered from migration 0012's seats index alone. */
+export function seatCountQuery(db: DB, ids: readonly string[], now: number) {
+  return db
     .selectFrom('licenses')
     .select((eb) => [
       'subscription_id',
@@ -62,7 +59,14 @@ async function countSeats(db: DB, ids: readonly string[], now: number): Promise<
     ])
     .where('subscription_id', 'in', [...ids])
     .groupBy('subscription_id')
-    .execute()
+}
+
+/**
+ * Each subscription's counts in one aggregate, by the rules of `seatCounts` in the portal: assigned = a holder is set;
+ * unused = no holder and not expired (a license expires at its expiration instant).
+ */
+async function countSeats(db: DB, ids: readonly string[], now: number): Promise<Map<string, SubscriptionSeats>> {
+  const rows = await seatCountQuery(db, ids, now).execute()
   const counts = new Map<string, SubscriptionSeats>()
   for (const row of rows) {
     if (!row.subscription_id) continue
@@ -77,16 +81,11 @@ async function countSeats(db: DB, ids: readonly string[], now: number): Promise<
   return counts
 }
 
-/**
- * At most three licenses per subscription, in this order: the first by key number (its expiry is the subscription's,
- * spec §3), the last to expire of the renewing ones and the last to expire of the lapsing ones (so the paid term and
- * the last expiry are theirs). The state machine (`subscriptionTransition`) and the sort order read nothing else of
- * the licenses. Each is picked by a subquery that stops at its first row; then only those rows are read.
- */
-async function decidingLicenses(db: DB, ids: readonly string[]): Promise<LicenseRow[]> {
+/** The picks of `decidingLicenses`, one row per subscription; each subquery walks an index of migration 0012. */
+export function decidingPicksQuery(db: DB, ids: readonly string[]) {
   // Ties in code-point order, as the full read sorts them: SQLite's default, PostgreSQL's "C" collation.
   const byId = sql.raw(isPostgres(db) ? 'licenses.id collate "C"' : 'licenses.id')
-  const picks = await db
+  return db
     .selectFrom('subscriptions')
     .select((eb) => [
       'subscriptions.id as subscription',
@@ -110,7 +109,16 @@ async function decidingLicenses(db: DB, ids: readonly string[]): Promise<License
       ),
     ])
     .where('subscriptions.id', 'in', [...ids])
-    .execute()
+}
+
+/**
+ * At most three licenses per subscription, in this order: the first by key number (its expiry is the subscription's,
+ * spec §3), the last to expire of the renewing ones and the last to expire of the lapsing ones (so the paid term and
+ * the last expiry are theirs). The state machine (`subscriptionTransition`) and the sort order read nothing else of
+ * the licenses. Each is picked by a subquery that stops at its first row; then only those rows are read.
+ */
+async function decidingLicenses(db: DB, ids: readonly string[]): Promise<LicenseRow[]> {
+  const picks = await decidingPicksQuery(db, ids).execute()
   const order = new Map<string, number>()
   for (const pick of picks)
     for (const [rank, id] of [pick.first, pick.lastRenewing, pick.lastLapsing].entries())

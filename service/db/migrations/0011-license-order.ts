@@ -5,7 +5,7 @@ import { isPostgres } from './dialect.js'
 // Without an index in that order the store sorts every license of the company for each page: at 10,000 licenses that
 // sort was most of the page's read. This index holds a company's licenses outside subscriptions in exactly the order
 // `licenseOrder` asks for — its expressions are the same, term for term, as they must be for the store to use it
-// (service/license-order.test.ts asks each store's query plan) — so a page is read by walking the index.
+// (service/query-plans.test.ts asks each store's query plan) — so a page is read by walking the index.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const group = sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`

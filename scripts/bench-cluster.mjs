@@ -1,5 +1,5 @@
-// The built server as several instances on one port and one store (Node's cluster: the primary hands connections to
-// its workers in turn), for the bench's load figures: `node scripts/bench-cluster.mjs N`. Configuration comes from the
+// The built server as several instances on one port and one store (Node's cluster, each instance accepting on the
+// shared socket), for the bench's load figures: `node scripts/bench-cluster.mjs N`. Configuration comes from the
 // environment, as for `npm start`.
 import cluster from 'node:cluster'
 

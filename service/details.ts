@@ -1,9 +1,9 @@
 import type { Company, License, Subscription } from '../protocol/entities.js'
 import type { Details } from '../protocol/operations.js'
-import { permissionFlags, roleOf } from '../protocol/roles.js'
 import type { DB } from './db/database.js'
 import type { LicenseRow, SubscriptionRow } from './db/schema.js'
 import { toLicense, toSubscription } from './mapping.js'
+import { flagsOfCodes } from './roles.js'
 
 /** Does this address own, hold a role in, or have assigned to it anything at all? (NO_USER otherwise.) */
 export async function hasAnything(db: DB, email: string): Promise<boolean> {
@@ -58,7 +58,7 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
     name: r.name,
     licenses: (licensesByOwner.get(r.id) ?? []).map((l) => toLicense(l, states)),
     subscriptions: subscriptionsOf(r.id),
-    ...permissionFlags(roleOf(r.permissions.split(','))),
+    ...flagsOfCodes(r.permissions),
   }))
 
   return {

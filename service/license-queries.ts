@@ -8,7 +8,8 @@ import { DAY_MS } from '../protocol/licenses.js'
 import { EXPIRING_WITHIN_DAYS, type LicenseFilter } from '../protocol/windows.js'
 import type { DB } from './db/database.js'
 import { isPostgres } from './db/migrations/dialect.js'
-import type { Database } from './db/schema.js'
+import type { Database, LicenseRow } from './db/schema.js'
+import { toLicense } from './mapping.js'
 
 type LicenseExpressions = ExpressionBuilder<Database, 'licenses'>
 export type LicensePredicate = (eb: LicenseExpressions) => Expression<SqlBool>
@@ -120,4 +121,24 @@ export async function countWhere(db: DB, where: LicensePredicate): Promise<numbe
     .where(where)
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** Subscriptions per `IN (…)` list: well under SQLite's limit on bound parameters. */
+const STATES_CHUNK = 500
+
+/**
+ * The rows as licenses, each subscription license with its subscription's state: the states not in `states` yet are
+ * read (one query per 500 subscriptions) and added to it.
+ */
+export async function licensesWithStates(db: DB, rows: readonly LicenseRow[], states = new Map<string, string>()) {
+  const missing = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => !!id && !states.has(id)))]
+  for (let i = 0; i < missing.length; i += STATES_CHUNK) {
+    const found = await db
+      .selectFrom('subscriptions')
+      .select(['id', 'state'])
+      .where('id', 'in', missing.slice(i, i + STATES_CHUNK))
+      .execute()
+    for (const s of found) states.set(s.id, s.state)
+  }
+  return rows.map((r) => toLicense(r, states))
 }

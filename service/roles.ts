@@ -33,6 +33,11 @@ export async function roleIn(store: RoleStore, email: string, companyId: string)
   return (await rolesIn(store, email, [companyId])).get(companyId)
 }
 
+/** The permission flags (spec §6) of a role as the store holds it: its codes, comma-separated. */
+export function flagsOfCodes(codes: string): PermissionFlags {
+  return permissionFlags(roleOf(codes.split(',')))
+}
+
 /** The permission flags (spec §6) of the address's role in one company; undefined when it holds none there. */
 export async function flagsIn(
   store: RoleStore,

@@ -6,26 +6,26 @@
  */
 import type { Company } from '../protocol/entities.js'
 import type { Details, ParsedPayload } from '../protocol/operations.js'
-import { permissionFlags, roleOf } from '../protocol/roles.js'
 import { sql } from 'kysely'
 import { DEFAULT_PAGE_SIZE, PERSONAL_TABLE, type ExpiredGroup, type LicenseWindowResult } from '../protocol/windows.js'
 import { DAY_MS } from '../protocol/licenses.js'
 import type { DB } from './db/database.js'
 import type { LicenseRow } from './db/schema.js'
 import { accountRoles } from './details.js'
+import { flagsOfCodes } from './roles.js'
 import { windowedSubscriptions } from './subscription-seats.js'
 import {
   allOf,
   countWhere,
   filterPredicate,
   licenseOrder,
+  licensesWithStates,
   scopePredicate,
   searchPredicate,
   tableCounts,
   type LicensePredicate,
   type TableScope,
 } from './license-queries.js'
-import { toLicense } from './mapping.js'
 
 type AskedWindow = NonNullable<ParsedPayload<'retrieveDetails'>['windows']>[number]
 
@@ -80,16 +80,7 @@ export async function buildWindowedDetails(
   }
 
   // Rows of subscriptions of other owners (a company license assigned to the account) need their state too.
-  const withStates = async (rows: readonly LicenseRow[]) => {
-    const missing = [
-      ...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => !!id && !states.has(id))),
-    ]
-    if (missing.length) {
-      const found = await db.selectFrom('subscriptions').select(['id', 'state']).where('id', 'in', missing).execute()
-      for (const s of found) states.set(s.id, s.state)
-    }
-    return rows.map((r) => toLicense(r, states))
-  }
+  const withStates = (rows: readonly LicenseRow[]) => licensesWithStates(db, rows, states)
 
   const personal = await readTable({ kind: 'personal', email, companyIds })
   const windows: LicenseWindowResult[] = [personal.result]
@@ -102,7 +93,7 @@ export async function buildWindowedDetails(
       name: role.name,
       licenses: await withStates(table.rows),
       subscriptions: subscriptionsOf(role.id),
-      ...permissionFlags(roleOf(role.permissions.split(','))),
+      ...flagsOfCodes(role.permissions),
     })
   }
 

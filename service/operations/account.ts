@@ -5,11 +5,11 @@
  */
 import { z } from 'zod'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, roleOf } from '../../protocol/roles.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
 import { hasAnything } from '../details.js'
 import { ServiceError } from '../errors.js'
+import { flagsOfCodes } from '../roles.js'
 import { providerLabels, type ProviderName } from '../identity/types.js'
 import { consumeToken, issueToken, peekToken } from '../tokens.js'
 import type { OperationHandlers } from './handlers.js'
@@ -201,7 +201,7 @@ async function confirmEmailChange(
 
 /** Of two permission entries for the same company, the one whose role may do more (never a union, which could make a stronger role). */
 function strongerPermissions(a: string, b: string): string {
-  const score = (codes: string) => Object.values(permissionFlags(roleOf(codes.split(',')))).filter(Boolean).length
+  const score = (codes: string) => Object.values(flagsOfCodes(codes)).filter(Boolean).length
   return score(b) > score(a) ? b : a
 }
 

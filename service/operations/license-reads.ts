@@ -7,14 +7,14 @@
 import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/license-reads.js'
 import { MAX_LICENSES_READ } from '../../protocol/limits.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, roleOf } from '../../protocol/roles.js'
 import { PERSONAL_TABLE } from '../../protocol/windows.js'
 import { requireCaller, type ServiceContext } from '../context.js'
 import type { DB } from '../db/database.js'
-import type { LicenseRow } from '../db/schema.js'
+import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
-import { allOf, licenseOrder, scopePredicate, type LicensePredicate } from '../license-queries.js'
-import { toLicense, toSubscription } from '../mapping.js'
+import { allOf, licenseOrder, licensesWithStates, scopePredicate, type LicensePredicate } from '../license-queries.js'
+import { toSubscription } from '../mapping.js'
+import { flagsOfCodes } from '../roles.js'
 import type { OperationHandlers } from './handlers.js'
 
 /** Named licenses per `IN (…)` list: well under SQLite's limit on bound parameters. */
@@ -41,26 +41,32 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
     const group = payload.productGroup
     narrowing.push((eb) => eb('product_group', '=', group))
   }
-  let subscription: RetrieveLicensesResult['subscription']
+  let asked: { row: SubscriptionRow; holds: LicensePredicate } | undefined
   if (payload.subscriptionId === null) narrowing.push((eb) => eb('subscription_id', 'is', null))
   else if (payload.subscriptionId !== undefined) {
     const id = payload.subscriptionId
     const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row || row.owner !== table.owner) throw new ServiceError('NOT_FOUND', `Subscription ${id} was not found.`)
-    const states = new Map([[row.id, row.state as string]])
-    const rows = await ordered(db, allOf([table.holds, (eb) => eb('subscription_id', '=', id)]))
-    subscription = toSubscription(
-      row,
-      rows.map((r) => toLicense(r, states)),
-    )
-    narrowing.push((eb) => eb('subscription_id', '=', id))
+    const inSubscription: LicensePredicate = (eb) => eb('subscription_id', '=', id)
+    asked = { row, holds: allOf([table.holds, inSubscription]) }
+    narrowing.push(inSubscription)
   }
 
+  // Subscription states by id: the asked subscription's is known; the others' are read with the rows.
+  const states = new Map<string, string>(asked ? [[asked.row.id, asked.row.state]] : [])
   const rows = payload.ids ? await named(db, payload.ids, allOf(narrowing)) : await ordered(db, allOf(narrowing))
+  const licenses = await licensesWithStates(db, rows, states)
+  let subscription: RetrieveLicensesResult['subscription']
+  if (asked) {
+    // The subscription comes with all its licenses: those just read, unless the read was narrowed further.
+    const narrowed = payload.ids !== undefined || payload.productGroup !== undefined
+    const all = narrowed ? await licensesWithStates(db, await ordered(db, asked.holds), states) : licenses
+    subscription = toSubscription(asked.row, all)
+  }
   return {
     ...(table.company ? { company: table.company } : {}),
     ...(subscription ? { subscription } : {}),
-    licenses: await withStates(db, rows),
+    licenses,
   }
 }
 
@@ -92,7 +98,7 @@ async function tableOf(db: DB, email: string, table: string): Promise<Table> {
   return {
     owner: role.id,
     holds: (eb) => eb('owner', '=', role.id),
-    company: { id: role.id, name: role.name, ...permissionFlags(roleOf(role.permissions.split(','))) },
+    company: { id: role.id, name: role.name, ...flagsOfCodes(role.permissions) },
   }
 }
 
@@ -154,21 +160,6 @@ async function named(db: DB, refs: Payload['ids'] & object, where: LicensePredic
     if (found.get(ref.id)?.owner !== ref.owner) throw new ServiceError('NOT_FOUND', `License ${ref.id} was not found.`)
   }
   return ids.map((id) => found.get(id) as LicenseRow)
-}
-
-/** The rows as licenses, each subscription license with its subscription's state (one query for all of them). */
-async function withStates(db: DB, rows: readonly LicenseRow[]) {
-  const ids = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => id !== null))]
-  const states = new Map<string, string>()
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const found = await db
-      .selectFrom('subscriptions')
-      .select(['id', 'state'])
-      .where('id', 'in', ids.slice(i, i + CHUNK))
-      .execute()
-    for (const s of found) states.set(s.id, s.state)
-  }
-  return rows.map((r) => toLicense(r, states))
 }
 
 export const licenseReadOperations: OperationHandlers = { retrieveLicenses }

@@ -40,18 +40,12 @@ export type ExpiryWarnings = {
 
 type ExpiringLicense = Pick<License, 'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'expiration'>
 
-/** Ascending key numbers (repeats allowed) as runs of consecutive numbers. */
+/** Key numbers in any order (repeats allowed) as ascending runs of consecutive numbers. */
 export function keyRuns(keys: readonly number[]): KeyRun[] {
-  const runs: KeyRun[] = []
-  for (const key of [...keys].sort((a, b) => a - b)) {
-    const last = runs[runs.length - 1]
-    if (last && key <= last[1] + 1) last[1] = Math.max(last[1], key)
-    else runs.push([key, key])
-  }
-  return runs
+  return joinRuns(keys.map((key): KeyRun => [key, key]))
 }
 
-/** Runs of several groups as one ascending list of runs, touching runs joined. */
+/** Runs of several groups as one ascending list of runs, overlapping and touching runs joined. */
 function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
   const joined: KeyRun[] = []
   for (const [first, last] of [...runs].sort((a, b) => a[0] - b[0])) {

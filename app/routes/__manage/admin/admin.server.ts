@@ -12,7 +12,7 @@ import { subscriptionDisplayName } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
-import { tryReadLicenses } from '../shared/license-reads.server'
+import { readNamedLicense, readSubscription } from '../shared/license-reads.server'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { pageUrl } from '../shared/urls'
 
@@ -80,12 +80,10 @@ export const merge: ManageAction = async (args) => {
  */
 export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
   if (!args.user.admin) notFound()
-  const ref = { id: args.url.searchParams.get('license') ?? '', owner: args.url.searchParams.get('owner') ?? '' }
-  if (!ref.id) notFound()
   // Read from the table that shows it: its company's, or the administrator's personal table.
-  const read = await tryReadLicenses(args, { ids: [ref] })
-  if (read === 'not-found' || read.licenses.length !== 1) notFound()
-  const [license] = read.licenses
+  const read = await readNamedLicense(args)
+  if (!read) notFound()
+  const { license } = read
   return {
     license: {
       id: license.id,
@@ -124,9 +122,8 @@ export const removeLicense: ManageAction = async (args) => {
 /** `?dialog=remove-subscription&subscription=ID`: reads that subscription (with its company's name) alone. */
 export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async (args) => {
   if (!args.user.admin) notFound()
-  const subscriptionId = args.url.searchParams.get('subscription')
-  const read = subscriptionId ? await tryReadLicenses(args, { subscriptionId, ids: [] }) : 'not-found'
-  if (read === 'not-found' || !read.subscription) notFound()
+  const read = await readSubscription(args, args.url.searchParams.get('subscription'))
+  if (!read) notFound()
   const { subscription, company } = read
   return {
     subscription: {

@@ -4,7 +4,7 @@
  * that is not there) is a 404, as is a subscription or license that is not the company's.
  */
 import { json, redirect } from '@remix-run/node'
-import type { Company, License } from '#protocol/entities'
+import type { Company, License, Subscription } from '#protocol/entities'
 import type { CompanyRole } from '#protocol/license-reads'
 import type { Payload, Result } from '#protocol/operations'
 import { PERSONAL_TABLE } from '#protocol/windows'
@@ -102,6 +102,20 @@ export async function readLicense(
   const read = await tryReadLicenses(args, { ids: [{ id, owner }] })
   if (read === 'not-found' || read.licenses.length !== 1) return undefined
   return { license: read.licenses[0], ...(read.company ? { company: read.company } : {}) }
+}
+
+/**
+ * One subscription a dialog or form is about, read by itself (with all its licenses) from its company's table or the
+ * user's personal table, with the user's role there. Not there or not the user's to see: undefined.
+ */
+export async function readSubscription(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  subscriptionId: string | null,
+): Promise<{ subscription: Subscription; company?: CompanyRole } | undefined> {
+  if (!subscriptionId) return undefined
+  const read = await tryReadLicenses(args, { subscriptionId, ids: [] })
+  if (read === 'not-found' || !read.subscription) return undefined
+  return { subscription: read.subscription, ...(read.company ? { company: read.company } : {}) }
 }
 
 /** The license a dialog's address names (`license` and `owner`), read by itself (see `readLicense`). */

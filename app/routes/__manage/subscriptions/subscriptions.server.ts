@@ -14,7 +14,7 @@ import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, newIdempotencyKey } from '#app/utils/licensing.server'
 import { notFound } from '../shared/details.server'
-import { tryReadLicenses } from '../shared/license-reads.server'
+import { readSubscription } from '../shared/license-reads.server'
 import type { DialogArgs, DialogLoader, ManageArgs } from '../shared/registry'
 import {
   subscriptionPermitted,
@@ -76,8 +76,8 @@ export async function requireSubscription(
   subscriptionId: string | null,
   need: Need,
 ) {
-  const read = subscriptionId ? await tryReadLicenses(args, { subscriptionId, ids: [] }) : 'not-found'
-  if (read === 'not-found' || !read.subscription || !subscriptionPermitted(read.company, need)) notFound()
+  const read = await readSubscription(args, subscriptionId)
+  if (!read || !subscriptionPermitted(read.company, need)) notFound()
   return { subscription: read.subscription, company: read.company }
 }
 

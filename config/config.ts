@@ -8,6 +8,7 @@
  * secrets are generated once into DATA_DIR and kept there. Production generates nothing silently.
  */
 import crypto from 'node:crypto'
+import { Resolver } from 'node:dns'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -95,6 +96,7 @@ const Env = z.object({
   GITHUB_CLIENT_SECRET: text,
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
+  DNS_RESOLVER: text,
   PADDLE_PLAN_IDS: text,
   PADDLE_RENEWAL_PRODUCT_ID: text.pipe(z.string().regex(/^\d+$/, 'PADDLE_RENEWAL_PRODUCT_ID is numeric.').optional()),
 })
@@ -141,6 +143,8 @@ export type Config = {
   /** The shared PostgreSQL database of several instances (DATABASE_URL); unset, SQLite files in DATA_DIR. */
   databaseUrl?: string
   supportEmail: string
+  /** The DNS servers domain verification asks (DNS_RESOLVER: `host[:port]`, comma-separated); empty: the system's. */
+  dnsServers: string[]
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
@@ -215,6 +219,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       )
   }
 
+  const dnsServers = parseDnsServers(e.DNS_RESOLVER)
+  if (typeof dnsServers === 'string') problems.push(dnsServers)
+
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
 
@@ -275,6 +282,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       licensingTimeoutMs: e.LICENSING_TIMEOUT_MS,
       ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
       supportEmail: e.SUPPORT_EMAIL ?? 'support@license-portal.test',
+      dnsServers: typeof dnsServers === 'string' ? [] : dnsServers,
       paddleIds: {
         plans: planIds.ids,
         ...(e.PADDLE_RENEWAL_PRODUCT_ID ? { renewal: e.PADDLE_RENEWAL_PRODUCT_ID } : {}),
@@ -328,6 +336,24 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (bad.length > 0)
     return `TRUST_PROXY must be a number of proxies or a list of addresses/subnets; not understood: ${bad.join(', ')}.`
   return list
+}
+
+/**
+ * DNS_RESOLVER: the DNS servers that domain verification asks, `host[:port]` (IPv6 in brackets), comma-separated;
+ * unset, the system's resolver. Answers the list, or a problem text.
+ */
+export function parseDnsServers(value: string | undefined): string[] | string {
+  if (value === undefined) return []
+  const servers = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  try {
+    new Resolver().setServers(servers)
+  } catch {
+    return `DNS_RESOLVER must be addresses of DNS servers such as 127.0.0.1:5353 or [::1]:53 (it is ${value}).`
+  }
+  return servers
 }
 
 function privateKeyProblem(pem: string): string | undefined {

@@ -31,6 +31,7 @@ import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, l
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
+import { domainOperations } from './domains.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
@@ -337,6 +338,7 @@ export const operations = {
     result: completed,
   },
   retrieveActivity: retrieveActivityOperation,
+  ...domainOperations,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -365,6 +367,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'retrieveDomains',
 ])
 
 /** The most characters an idempotency key may have (a UUID has 36). */

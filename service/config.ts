@@ -21,6 +21,8 @@ export type ServiceConfig = {
   devTools: boolean
   salesEmail: string
   paddleIds: Config['paddleIds']
+  /** The DNS servers domain verification asks; empty: the system's resolver. */
+  dnsServers: readonly string[]
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -43,6 +45,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     devTools: config.devTools,
     salesEmail: config.salesEmail,
     paddleIds: config.paddleIds,
+    dnsServers: config.dnsServers,
     env,
   }
 }

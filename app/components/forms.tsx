@@ -57,6 +57,7 @@ export function InputField<Schema>({
   type = 'text',
   className,
   gap,
+  description,
   ...input
 }: {
   field: FieldMetadata<Schema>
@@ -64,10 +65,23 @@ export function InputField<Schema>({
   type?: 'text' | 'email' | 'number'
   className?: string
   gap?: FieldProps['gap']
+  description?: FieldProps['description']
 } & InputProps) {
   return (
-    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors} className={className} gap={gap}>
-      <TextField.Root {...getInputProps(field, { type })} key={field.key} {...input} />
+    <Field
+      id={field.id}
+      label={label}
+      errorId={field.errorId}
+      errors={field.errors}
+      className={className}
+      gap={gap}
+      description={description}
+    >
+      <TextField.Root
+        {...getInputProps(field, { type, ariaDescribedBy: description?.id })}
+        key={field.key}
+        {...input}
+      />
     </Field>
   )
 }

@@ -193,6 +193,32 @@ export interface ActivityPersonTable {
   email: string
 }
 
+export interface CompanyDomainTable {
+  company_id: string
+  /** Normalized (lower-case, ASCII). */
+  domain: string
+  /** The value the domain's TXT record carries after `license-portal-verification=`. */
+  token: string
+  status: 'pending' | 'verified'
+  claimed_by: string
+  claimed_at: number
+  verified_at: number | null
+  /** The last DNS check: when, its outcome and what it found, in words. */
+  checked_at: number | null
+  check_outcome: 'found' | 'missing' | 'failed' | null
+  check_message: string | null
+  /** When a re-check of a verified domain first missed the record (null: it did not, or it is back). */
+  failing_since: number | null
+}
+
+export interface DomainAutoJoinTable {
+  company_id: string
+  domain: string
+  product: string
+  enabled_by: string
+  enabled_at: number
+}
+
 export interface Database {
   accounts: AccountTable
   companies: CompanyTable
@@ -210,6 +236,8 @@ export interface Database {
   oauth_states: OAuthStateTable
   activity_entries: ActivityEntryTable
   activity_people: ActivityPersonTable
+  company_domains: CompanyDomainTable
+  domain_auto_join: DomainAutoJoinTable
 }
 
 export type LicenseRow = Selectable<LicenseTable>

@@ -8,10 +8,12 @@ import { sql, type Insertable, type Transaction } from 'kysely'
 import { planOf, productByGroup } from '../catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
+import { demoVerifiedDomain } from './seed-identity.js'
 import { createSeededIds, type ProductGroupCode, type SeededIds } from './ids.js'
 import type {
   AccountTable,
   ActivationTable,
+  CompanyDomainTable,
   CompanyPermissionTable,
   CompanyTable,
   CouponTable,
@@ -72,7 +74,7 @@ export const demoAccounts: Array<{ email: string; description: string }> = [
   {
     email: 'olivia@acme.test',
     description:
-      'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state (one paused past its paid term: Restart)',
+      'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state (one paused past its paid term: Restart); the verified domain acme.test (Domains)',
   },
   { email: 'max@acme.test', description: 'Company Manager of Acme Corp (assign only)' },
   { email: 'rita@reseller.test', description: 'Reseller Administrator of Globex and Initech' },
@@ -103,6 +105,7 @@ export type DemoRows = {
   payments: Insertable<PaymentTable>[]
   activations: Insertable<ActivationTable>[]
   coupons: Insertable<CouponTable>[]
+  company_domains: Insertable<CompanyDomainTable>[]
 }
 
 type LicenseSpec = {
@@ -158,6 +161,7 @@ function createBuilder(now: number, ids: SeededIds) {
     payments: [],
     activations: [],
     coupons: [],
+    company_domains: [],
   }
   const at = (days: number) => now + Math.round(days * DAY)
   const cardExpiry = `09/${new Date(now).getUTCFullYear() + 2}`
@@ -489,6 +493,7 @@ export function buildDemoData(now: number) {
   b.account(max, 400)
   b.permission(acme, olivia, 'ADMIN', 820)
   b.permission(acme, max, 'ASSIGN', 400)
+  b.rows.company_domains.push(demoVerifiedDomain(acme, 'acme.test', olivia, b.at))
   const dev = (n: number) => `dev${n}@acme.test`
   const acmeCompany = { owner: acme, companyId: acme, customer: acmeCustomer }
 
@@ -1073,6 +1078,7 @@ async function insertRows(trx: Transaction<Database>, rows: DemoRows): Promise<v
   await insertChunks(rows.payments, (chunk) => trx.insertInto('payments').values(chunk).execute())
   await insertChunks(rows.activations, (chunk) => trx.insertInto('activations').values(chunk).execute())
   await insertChunks(rows.coupons, (chunk) => trx.insertInto('coupons').values(chunk).execute())
+  await insertChunks(rows.company_domains, (chunk) => trx.insertInto('company_domains').values(chunk).execute())
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {

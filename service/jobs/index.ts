@@ -5,6 +5,7 @@
  */
 import type { LicensingService } from '../index.js'
 import { chargeDueSubscriptions } from '../payments/sandbox/renewals.js'
+import { domainCheckJob } from './domains.js'
 import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
@@ -21,6 +22,12 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
       : []),
     lapsingJob(service.db),
     renewalReminderJob({ db: service.db, mailer: service.mailer, publicUrl: () => service.config.publicUrl }),
+    domainCheckJob({
+      db: service.db,
+      mailer: service.mailer,
+      dnsServers: () => service.config.dnsServers,
+      publicUrl: () => service.config.publicUrl,
+    }),
     purgeJob(service.db),
   ]
 }

@@ -197,7 +197,7 @@ function paymentMethod(s: SubscriptionRow): string {
 }
 
 /** Spec §3's date format, in UTC: "January 3, 2027". */
-function mailDate(ms: number): string {
+export function mailDate(ms: number): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     ms,
   )

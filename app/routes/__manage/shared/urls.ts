@@ -46,6 +46,9 @@ export type DialogTarget =
   | { dialog: 'import-seats'; company: string }
   // the activity log: a company's (company given) or the account's own, filtered by kind and person, paged
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
+  // verified domains
+  | { dialog: 'domains'; company: string }
+  | { dialog: 'domain'; company: string; domain: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

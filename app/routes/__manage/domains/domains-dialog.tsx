@@ -1,0 +1,128 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Button, Flex, Table, Text } from '@radix-ui/themes'
+import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { FieldError } from '#app/components/field-error'
+import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
+import { IdempotencyField } from '#app/components/idempotency-field'
+import { RouteDialog } from '#app/components/route-dialog'
+import { labels } from '#app/rules/messages'
+import { Alert, BackLink } from '../shared/dialog-parts'
+import type { DialogProps } from '../shared/registry'
+import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import { DomainFormSchema } from './domain-schemas'
+import { domainStatusText } from './domain-status'
+import type { ClaimDomainActionData, DomainsDialogData } from './domains.server'
+
+/**
+ * Domains: the company's claimed domains with their status, a link to each one's record and checks, and Add domain.
+ * People at a verified domain can join automatically and can be asked to use the company's sign-in.
+ */
+export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogData>) {
+  const location = useLocation()
+  const actionData = useActionData<ClaimDomainActionData>()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'claim-domain'
+  const lastResult =
+    actionData?.intent === 'claim-domain' && navigation.state === 'idle' ? actionData.result : undefined
+  const [form, fields] = useForm({
+    id: 'claim-domain',
+    lastResult,
+    constraint: getZodConstraint(DomainFormSchema),
+    defaultValue: { company: d.company.id, domain: '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DomainFormSchema }),
+  })
+
+  return (
+    <RouteDialog
+      title="Domains"
+      description={`The email domains of ${d.company.name}. People at a verified domain can join automatically and can be asked to use company sign-in.`}
+      closeTo={closeTo}
+      maxWidth="640px"
+    >
+      {d.kind === 'error' ? (
+        <Alert>{d.message}</Alert>
+      ) : (
+        <>
+          {d.domains.length === 0 ? (
+            <Text as="p" size="2" mb="3">
+              {d.company.name} has no domains yet.
+            </Text>
+          ) : (
+            <Table.Root variant="surface" size="1" mb="4">
+              <caption className="visually-hidden">Domains of {d.company.name}</caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell scope="col">Domain</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell scope="col">Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {d.domains.map((domain) => (
+                  <Table.Row key={domain.domain}>
+                    <Table.RowHeaderCell>{domain.domain}</Table.RowHeaderCell>
+                    <Table.Cell>{domainStatusText(domain)}</Table.Cell>
+                    <Table.Cell>
+                      <Button asChild size="1" variant="soft">
+                        <Link
+                          to={dialogUrl(
+                            { dialog: 'domain', company: d.company.id, domain: domain.domain },
+                            location.search,
+                          )}
+                          preventScrollReset
+                          aria-label={`${domain.status === 'pending' ? 'Verify' : 'Details of'} ${domain.domain}`}
+                        >
+                          {domain.status === 'pending' ? 'Verify' : 'Details'}
+                        </Link>
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          <Form
+            method="post"
+            action={dialogActionUrl({ dialog: 'domains', company: d.company.id }, closeTo)}
+            {...getFormProps(form)}
+          >
+            <input type="hidden" name="intent" value="claim-domain" />
+            <input type="hidden" name="company" value={d.company.id} />
+            <IdempotencyField value={d.idempotencyKey} />
+            <Flex direction="column" gap="2">
+              <InputField
+                field={fields.domain}
+                label="Add a domain"
+                gap="2"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="acme.com"
+                description={{
+                  id: 'claim-domain-hint',
+                  text: "A domain your company's email addresses use. You then prove it is yours with a DNS record.",
+                }}
+              />
+              <FieldError id={form.errorId} errors={form.errors} />
+              <ButtonRow justify="end" mt="2">
+                <BackLink to={closeTo}>{labels.close}</BackLink>
+                <SubmitButton busy={busy} busyLabel="Adding…">
+                  Add domain
+                </SubmitButton>
+              </ButtonRow>
+            </Flex>
+          </Form>
+        </>
+      )}
+      {d.kind === 'error' ? (
+        <ButtonRow justify="end">
+          <BackLink to={closeTo}>{labels.close}</BackLink>
+        </ButtonRow>
+      ) : null}
+    </RouteDialog>
+  )
+}

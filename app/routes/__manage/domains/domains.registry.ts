@@ -1,0 +1,14 @@
+/** The Domains dialogs of /manage: a company's domains and claiming one, and one domain's record and checks. */
+import { defineDialog } from '../shared/registry'
+import { DomainDialog } from './domain-dialog'
+import { DomainsDialog } from './domains-dialog'
+import { claimDomain, domainDialog, domainsDialog, removeDomain, verifyDomain } from './domains.server'
+
+export const domainDialogs = {
+  domains: defineDialog({ load: domainsDialog, actions: { 'claim-domain': claimDomain }, Component: DomainsDialog }),
+  domain: defineDialog({
+    load: domainDialog,
+    actions: { 'verify-domain': verifyDomain, 'remove-domain': removeDomain },
+    Component: DomainDialog,
+  }),
+}

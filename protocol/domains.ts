@@ -1,0 +1,113 @@
+/**
+ * Verified domains: a company claims a domain and proves it controls it with a DNS TXT record; a verified domain
+ * belongs to one company only. Shared by the service (which checks DNS and enforces) and the portal's Domains dialogs.
+ */
+import { z } from 'zod'
+
+/** What the TXT record at the domain holds: this prefix, then the claim's token. */
+export const VERIFICATION_PREFIX = 'license-portal-verification='
+
+export const verificationRecord = (token: string) => `${VERIFICATION_PREFIX}${token}`
+
+/** Who the activity log names for what the re-check of verified domains changes. */
+export const DNS_CHECK = 'DNS check'
+
+/** A company may claim this many domains (verified or not). */
+export const MAX_DOMAINS = 50
+
+/** Re-checked this often once verified (service/jobs/domains.ts). */
+export const DOMAIN_RECHECK_MS = 6 * 60 * 60 * 1000
+/** A verified domain whose record has gone stays verified this long, then it is not verified any more. */
+export const DOMAIN_GRACE_MS = 3 * 24 * 60 * 60 * 1000
+
+export const domainRequired = 'Domain must be provided.'
+export const domainInvalid = 'Domain is not valid: enter a name such as acme.com.'
+
+const LABEL = '(?!-)[a-z0-9-]{1,63}(?<!-)'
+const DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$`)
+
+/**
+ * The form a domain is stored and compared in: trimmed, lower-case, without a trailing dot, international names in
+ * their ASCII (punycode) form; null when it is not a domain name of at least two labels (no address, port or path).
+ */
+export function normalizeDomain(input: string): string | null {
+  const value = input.trim().toLowerCase().replace(/\.$/, '')
+  if (!value || value.length > 253 || /[\s/:@?#\\[\]%]/.test(value)) return null
+  let ascii: string
+  try {
+    ascii = new URL(`http://${value}`).hostname
+  } catch {
+    return null
+  }
+  return ascii.length <= 253 && DOMAIN_PATTERN.test(ascii) ? ascii : null
+}
+
+/** The domain of an email address, normalized (the part after its last @). */
+export function domainOfEmail(email: string): string | null {
+  const at = email.lastIndexOf('@')
+  return at < 0 ? null : normalizeDomain(email.slice(at + 1))
+}
+
+/** A domain field: required, a domain name, given back normalized. */
+export const DomainName = z
+  .string({ message: domainRequired })
+  .trim()
+  .min(1, { message: domainRequired })
+  .max(253, { message: domainInvalid })
+  .refine((value) => normalizeDomain(value) !== null, { message: domainInvalid })
+  .transform((value) => normalizeDomain(value) ?? value)
+
+/**
+ * Who may claim, verify and remove a company's domains (and set up its company sign-in): its administrators (Reseller
+ * Administrator, Company Administrator: the roles with canAddUsers) and platform administrators.
+ */
+export function mayManageDomains(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
+  return flags.canAddUsers || platformAdministrator
+}
+
+export const DomainStatus = z.enum(['pending', 'verified'])
+export type DomainStatus = z.infer<typeof DomainStatus>
+
+/** The outcome of a DNS check: the record was there, it was not (DNS answered), or DNS did not answer. */
+export const CheckOutcome = z.enum(['found', 'missing', 'failed'])
+export type CheckOutcome = z.infer<typeof CheckOutcome>
+
+export const DomainEntry = z.object({
+  domain: z.string(),
+  status: DomainStatus,
+  /** The TXT record to add at the domain, exactly. */
+  record: z.string(),
+  claimedAt: z.number(),
+  verifiedAt: z.number().nullable(),
+  lastCheck: z.object({ at: z.number(), outcome: CheckOutcome, message: z.string() }).nullable(),
+  /** Set while a verified domain's record is missing: it stops being verified at this time plus the grace period. */
+  failingSince: z.number().nullable(),
+})
+export type DomainEntry = z.infer<typeof DomainEntry>
+
+const companyId = z.string().min(1).max(200)
+const completed = z.object({ completed: z.literal(true) })
+
+export const domainOperations = {
+  /** The company's domains, newest claim first (its administrators and platform administrators). */
+  retrieveDomains: {
+    payload: z.object({ companyId }),
+    result: z.object({ companyName: z.string(), domains: z.array(DomainEntry) }),
+  },
+  /**
+   * Claims a domain for the company (a claim it holds already is answered as it is). Refused when another company has
+   * verified the domain. The answer holds the record to add.
+   */
+  claimDomain: { payload: z.object({ companyId, domain: DomainName }), result: z.object({ domain: DomainEntry }) },
+  /** Looks the record up now: `verified` when it is there; otherwise `message` says what DNS answered. */
+  verifyDomain: {
+    payload: z.object({ companyId, domain: DomainName }),
+    result: z.object({ verified: z.boolean(), message: z.string(), domain: DomainEntry }),
+  },
+  removeDomain: { payload: z.object({ companyId, domain: DomainName }), result: completed },
+}
+
+/** "acme.com is verified by another company …": the refusal of a second claim. */
+export function domainTakenMessage(domain: string): string {
+  return `${domain} is verified by another company; a domain can belong to one company only. If ${domain} is yours, contact support.`
+}

@@ -1,0 +1,58 @@
+/**
+ * The DNS check of a domain claim: the TXT records at the domain, read through the configured resolver (DNS_RESOLVER,
+ * else the system's), and what they say in words. Only an answer of the DNS counts: a record found, or an answer
+ * without it (the name has no TXT records, or does not exist). A resolver that does not answer decides nothing.
+ */
+import { Resolver } from 'node:dns/promises'
+import { VERIFICATION_PREFIX, verificationRecord, type CheckOutcome } from '../../protocol/domains.js'
+import { oneLine } from '../../protocol/text.js'
+
+export type DomainCheck = { outcome: CheckOutcome; message: string }
+
+const TIMEOUT_MS = 3000
+const TRIES = 2
+/** Records quoted in a message about what was found. */
+const RECORDS_SHOWN = 5
+
+/** The TXT records at `domain`, each joined from its strings (RFC 7208 §3.3). */
+export async function lookupTxt(domain: string, servers: readonly string[]): Promise<string[]> {
+  const resolver = new Resolver({ timeout: TIMEOUT_MS, tries: TRIES })
+  if (servers.length > 0) resolver.setServers([...servers])
+  const records = await resolver.resolveTxt(domain)
+  return records.map((chunks) => chunks.join(''))
+}
+
+/** Answers whether `domain` carries the claim's record, and what DNS answered when it does not. */
+export async function checkDomain(domain: string, token: string, servers: readonly string[]): Promise<DomainCheck> {
+  const expected = verificationRecord(token)
+  let records: string[]
+  try {
+    records = await lookupTxt(domain, servers)
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? 'an error'
+    if (code === 'ENOTFOUND') {
+      return { outcome: 'missing', message: `${domain} does not exist in DNS (no such name). Check the spelling.` }
+    }
+    if (code === 'ENODATA') {
+      return { outcome: 'missing', message: `${domain} has no TXT records; add ${expected} and check again.` }
+    }
+    return {
+      outcome: 'failed',
+      message: `The DNS lookup of ${domain} failed (${oneLine(code, 40)}); try again in a few minutes.`,
+    }
+  }
+  if (records.some((record) => record.trim() === expected)) {
+    return { outcome: 'found', message: `${domain} carries the record ${expected}.` }
+  }
+  const ours = records.filter((record) => record.trim().startsWith(VERIFICATION_PREFIX))
+  const shown = (ours.length > 0 ? ours : records).slice(0, RECORDS_SHOWN).map((r) => `"${oneLine(r, 120)}"`)
+  const more = records.length > shown.length && ours.length === 0 ? ` and ${records.length - shown.length} more` : ''
+  const found =
+    ours.length > 0
+      ? `it has ${shown.join(', ')}, which is not this claim's token`
+      : `its TXT records are ${shown.join(', ')}${more}`
+  return {
+    outcome: 'missing',
+    message: `No TXT record ${expected} was found at ${domain}: ${found}. DNS changes can take a while to show; check again later.`,
+  }
+}

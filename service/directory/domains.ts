@@ -1,0 +1,277 @@
+/**
+ * Verified domains: a company's administrators claim a domain, add the TXT record the claim shows, and verify it; a
+ * verified domain belongs to one company only (a unique index over the verified rows, migration 0022, backs the check
+ * made in each transaction). Company sign-in and auto-join apply to people at the company's verified domains.
+ */
+import crypto from 'node:crypto'
+import type { Selectable, Transaction } from 'kysely'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+import {
+  MAX_DOMAINS,
+  domainOfEmail,
+  domainTakenMessage,
+  mayManageDomains,
+  verificationRecord,
+  type DomainEntry,
+} from '../../protocol/domains.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import {
+  COMPANY_ADMINISTRATOR,
+  permissionFlags,
+  RESELLER_ADMINISTRATOR,
+  roleOf,
+  UNKNOWN_ROLE,
+} from '../../protocol/roles.js'
+import { recordActivity } from '../activity/log.js'
+import { requireCaller, type ServiceContext } from '../context.js'
+import type { DB } from '../db/database.js'
+import type { CompanyDomainTable, Database } from '../db/schema.js'
+import { inTransaction } from '../db/transaction.js'
+import { ServiceError } from '../errors.js'
+import type { OperationHandlers } from '../operations/handlers.js'
+import { roleIn } from '../roles.js'
+import { checkDomain } from './dns.js'
+
+type DomainRow = Selectable<CompanyDomainTable>
+type Store = DB | Transaction<Database>
+
+export function toDomainEntry(row: DomainRow): DomainEntry {
+  return {
+    domain: row.domain,
+    status: row.status,
+    record: verificationRecord(row.token),
+    claimedAt: row.claimed_at,
+    verifiedAt: row.verified_at,
+    lastCheck:
+      row.checked_at !== null && row.check_outcome !== null
+        ? { at: row.checked_at, outcome: row.check_outcome, message: row.check_message ?? '' }
+        : null,
+    failingSince: row.failing_since,
+  }
+}
+
+/**
+ * The caller, when they may manage the company's domains and company sign-in (its administrators, platform
+ * administrators), and the company; FORBIDDEN or NOT_FOUND otherwise. `actor` is the name the activity log gives them.
+ */
+export async function requireDomainManager(ctx: ServiceContext, companyId: string) {
+  const caller = await requireCaller(ctx)
+  const role = await roleIn(ctx.db, caller.email, companyId)
+  if (!mayManageDomains(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
+    throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its domains and sign-in.")
+  }
+  const company = await ctx.db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('id', '=', companyId)
+    .executeTakeFirst()
+  if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
+  return { caller, company, actor: role === undefined ? PLATFORM_ADMINISTRATOR : caller.email }
+}
+
+const notClaimed = (domain: string, companyName: string) =>
+  new ServiceError('NOT_FOUND', `${domain} is not one of ${companyName}'s domains; add it first.`)
+
+async function domainRow(store: Store, companyId: string, domain: string): Promise<DomainRow | undefined> {
+  return store
+    .selectFrom('company_domains')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('domain', '=', domain)
+    .executeTakeFirst()
+}
+
+/** Whether another company holds `domain` verified. */
+async function verifiedElsewhere(store: Store, domain: string, companyId: string): Promise<boolean> {
+  const row = await store
+    .selectFrom('company_domains')
+    .select('company_id')
+    .where('domain', '=', domain)
+    .where('status', '=', 'verified')
+    .where('company_id', '!=', companyId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** A unique index refused the write (SQLite's and PostgreSQL's codes). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : ''
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+async function retrieveDomains(
+  payload: ParsedPayload<'retrieveDomains'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrieveDomains'>> {
+  const { company } = await requireDomainManager(ctx, payload.companyId)
+  const rows = await ctx.db
+    .selectFrom('company_domains')
+    .selectAll()
+    .where('company_id', '=', company.id)
+    .orderBy('claimed_at', 'desc')
+    .orderBy('domain')
+    .execute()
+  return { companyName: company.name, domains: rows.map(toDomainEntry) }
+}
+
+async function claimDomain(payload: ParsedPayload<'claimDomain'>, ctx: ServiceContext): Promise<Result<'claimDomain'>> {
+  const { company, actor } = await requireDomainManager(ctx, payload.companyId)
+  const { domain } = payload
+  const now = ctx.now()
+  const row = await inTransaction(ctx.db, async (trx) => {
+    if (await verifiedElsewhere(trx, domain, company.id))
+      throw new ServiceError('INVALID_STATE', domainTakenMessage(domain))
+    const existing = await domainRow(trx, company.id, domain)
+    if (existing) return existing
+    const { count } = await trx
+      .selectFrom('company_domains')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('company_id', '=', company.id)
+      .executeTakeFirstOrThrow()
+    if (Number(count) >= MAX_DOMAINS) {
+      throw new ServiceError('INVALID_REQUEST', `A company can have ${MAX_DOMAINS} domains; remove one first.`)
+    }
+    const claimed: DomainRow = {
+      company_id: company.id,
+      domain,
+      token: crypto.randomBytes(16).toString('hex'),
+      status: 'pending',
+      claimed_by: actor,
+      claimed_at: now,
+      verified_at: null,
+      checked_at: null,
+      check_outcome: null,
+      check_message: null,
+      failing_since: null,
+    }
+    await trx.insertInto('company_domains').values(claimed).execute()
+    await recordActivity(trx, {
+      kind: 'domain',
+      actor,
+      companyId: company.id,
+      summary: `added domain ${domain}`,
+      at: now,
+    })
+    return claimed
+  })
+  return { domain: toDomainEntry(row) }
+}
+
+/**
+ * Looks the claim's record up and keeps what was found. A pending claim whose record is there becomes verified —
+ * unless another company verified the domain first. A verified domain whose record is missing starts its grace period
+ * (the re-check job ends it); one whose record is back ends it.
+ */
+async function verifyDomain(
+  payload: ParsedPayload<'verifyDomain'>,
+  ctx: ServiceContext,
+): Promise<Result<'verifyDomain'>> {
+  const { company, actor } = await requireDomainManager(ctx, payload.companyId)
+  const { domain } = payload
+  const before = await domainRow(ctx.db, company.id, domain)
+  if (!before) throw notClaimed(domain, company.name)
+  const check = await checkDomain(domain, before.token, ctx.config.dnsServers)
+  const now = ctx.now()
+  const record = (trx: Transaction<Database>, changes: Partial<DomainRow>, message = check.message) =>
+    trx
+      .updateTable('company_domains')
+      .set({ checked_at: now, check_outcome: check.outcome, check_message: message, ...changes })
+      .where('company_id', '=', company.id)
+      .where('domain', '=', domain)
+      .execute()
+  try {
+    const verified = await inTransaction(ctx.db, async (trx) => {
+      const row = await domainRow(trx, company.id, domain)
+      if (!row) throw notClaimed(domain, company.name)
+      if (check.outcome !== 'found') {
+        const failing = check.outcome === 'missing' && row.status === 'verified' ? (row.failing_since ?? now) : null
+        await record(trx, { failing_since: row.status === 'verified' ? failing : null })
+        return false
+      }
+      if (row.status === 'verified') {
+        await record(trx, { failing_since: null })
+        return true
+      }
+      if (await verifiedElsewhere(trx, domain, company.id)) {
+        await record(trx, {}, domainTakenMessage(domain))
+        return false
+      }
+      await record(trx, { status: 'verified', verified_at: now, failing_since: null })
+      await recordActivity(trx, {
+        kind: 'domain',
+        actor,
+        companyId: company.id,
+        summary: `verified domain ${domain} (its TXT record was found)`,
+        at: now,
+      })
+      return true
+    })
+    const after = await domainRow(ctx.db, company.id, domain)
+    if (!after) throw notClaimed(domain, company.name)
+    return { verified, message: after.check_message ?? check.message, domain: toDomainEntry(after) }
+  } catch (err) {
+    // Another company's verification of the same domain committed between our check and our write.
+    if (isUniqueViolation(err)) throw new ServiceError('INVALID_STATE', domainTakenMessage(domain))
+    throw err
+  }
+}
+
+async function removeDomain(
+  payload: ParsedPayload<'removeDomain'>,
+  ctx: ServiceContext,
+): Promise<Result<'removeDomain'>> {
+  const { company, actor } = await requireDomainManager(ctx, payload.companyId)
+  const { domain } = payload
+  await inTransaction(ctx.db, async (trx) => {
+    const removed = await trx
+      .deleteFrom('company_domains')
+      .where('company_id', '=', company.id)
+      .where('domain', '=', domain)
+      .executeTakeFirst()
+    if (Number(removed.numDeletedRows) !== 1) throw notClaimed(domain, company.name)
+    await recordActivity(trx, {
+      kind: 'domain',
+      actor,
+      companyId: company.id,
+      summary: `removed domain ${domain}`,
+      at: ctx.now(),
+    })
+  })
+  return { completed: true }
+}
+
+/** The company that holds the domain of `email` verified, if any. */
+export async function verifiedDomainOf(
+  store: Store,
+  email: string,
+): Promise<{ companyId: string; companyName: string; domain: string } | null> {
+  const domain = domainOfEmail(email)
+  if (!domain) return null
+  const row = await store
+    .selectFrom('company_domains as d')
+    .innerJoin('companies as c', 'c.id', 'd.company_id')
+    .select(['d.company_id', 'c.name'])
+    .where('d.domain', '=', domain)
+    .where('d.status', '=', 'verified')
+    .executeTakeFirst()
+  return row ? { companyId: row.company_id, companyName: row.name, domain } : null
+}
+
+/** The company's administrators (Reseller Administrator, Company Administrator): who is told about its domains. */
+export async function administratorsOf(store: Store, companyId: string): Promise<string[]> {
+  const rows = await store
+    .selectFrom('company_permissions')
+    .select(['email', 'permissions'])
+    .where('company_id', '=', companyId)
+    .orderBy('email')
+    .execute()
+  const administrators = new Set<number>([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
+  return rows.filter((row) => administrators.has(roleOf(row.permissions.split(',')))).map((row) => row.email)
+}
+
+export const domainOperationHandlers: OperationHandlers = {
+  retrieveDomains,
+  claimDomain,
+  verifyDomain,
+  removeDomain,
+}

@@ -16,20 +16,22 @@ export function neutralizeFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** CSV text of rows (a file's first piece carries the byte order mark), formulas neutralised, Windows line endings. */
+export function csvRows(rows: readonly (readonly string[])[], { bom = false }: { bom?: boolean } = {}): string {
   return stringify(
-    [header, ...rows].map((row) => row.map(neutralizeFormula)),
-    {
-      bom: true,
-      record_delimiter: 'windows',
-    },
+    rows.map((row) => row.map(neutralizeFormula)),
+    { bom, record_delimiter: 'windows' },
   )
 }
 
-/** A download of CSV text; `fileName` is made of safe characters only. */
-export function csvResponse(text: string, fileName: string): Response {
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return csvRows([header, ...rows], { bom: true })
+}
+
+/** A download of CSV text, whole or streamed; `fileName` is made of safe characters only. */
+export function csvResponse(body: string | ReadableStream<Uint8Array>, fileName: string): Response {
   const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '-')
-  return new Response(text, {
+  return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${safe}"`,

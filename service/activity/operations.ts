@@ -8,10 +8,10 @@ import type { Expression, SqlBool } from 'kysely'
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { ServiceError } from '../errors.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { rolesIn } from '../roles.js'
+import { rolesIn } from '../auth/roles.js'
 
 async function retrieveActivity(
   payload: ParsedPayload<'retrieveActivity'>,

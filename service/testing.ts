@@ -7,7 +7,7 @@ import path from 'node:path'
 import express from 'express'
 import pg from 'pg'
 import { frozenJson } from '../protocol/json.js'
-import { serviceRouter } from './http.js'
+import { serviceRouter } from './dispatch/http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
 
 /**

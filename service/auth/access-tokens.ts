@@ -20,7 +20,7 @@ import {
   type AccessTokenScope,
 } from '../../protocol/access-tokens.js'
 import { newId } from '../db/ids.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 
 export type AccessTokenTable = {
   id: string

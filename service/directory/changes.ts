@@ -4,7 +4,7 @@
  * transaction, and their holders mailed after the commit.
  */
 import { countOf } from '../../protocol/words.js'
-import type { ServiceContext } from '../context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import { assignmentWords, recordActivity } from '../activity/log.js'
 import { inTransaction } from '../db/transaction.js'
 import { assignmentMails, unassignmentMails } from '../mail/assignment-mail.js'

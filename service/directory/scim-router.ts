@@ -11,7 +11,7 @@ import { identityProviderActor } from '../../protocol/access-tokens.js'
 import { SCIM_BASE_PATH } from '../../protocol/directory.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import type { LicensingService } from '../index.js'
-import { requestOrigin } from '../origin.js'
+import { requestOrigin } from '../dispatch/origin.js'
 import { changeDirectory, type DirectoryActor } from './changes.js'
 import {
   createGroup,

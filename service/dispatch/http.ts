@@ -6,7 +6,7 @@ import type { LicensingService } from '../index.js'
 import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
 import { escapeHtml } from './html.js'
-import { scimRouter } from './directory/scim-router.js'
+import { scimRouter } from '../directory/scim-router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
+import { countOf } from '#protocol/words'
 import { importLimitsText } from '#app/rules/seats-csv'
 import { labels } from '#app/rules/messages'
 import { Alert, BackLink } from '../shared/dialog-parts'
@@ -55,7 +56,8 @@ export function ImportSeatsDialog({ data, closeTo }: DialogProps<ImportSeatsDial
           <Text as="p" size="2" color="gray" id="import-seats-hint">
             One row per license: <code>order,key,email</code> (an empty email unassigns the license), or{' '}
             <code>product,email</code> for any free license of the product. A file made with Export CSV can be edited
-            and imported as it is. UTF-8 text, {importLimitsText}.
+            and imported as it is. A CSV file as a spreadsheet saves it (cells separated by commas, semicolons or tabs),{' '}
+            {importLimitsText}.
           </Text>
           {fileError ? (
             <Text as="p" role="alert" color="red" size="2" id="import-seats-error">
@@ -80,8 +82,8 @@ export function ImportSeatsDialog({ data, closeTo }: DialogProps<ImportSeatsDial
             {reply.errors.length > 0 ? (
               <>
                 <Alert>
-                  {reply.errors.length} row(s) cannot be imported, so nothing will be changed. Correct them and upload
-                  the file again.
+                  {countOf(reply.errors.length, 'row')} cannot be imported, so nothing will be changed. Correct{' '}
+                  {reply.errors.length === 1 ? 'it' : 'them'} and upload the file again.
                 </Alert>
                 <ul className="plain-list" aria-label="Rows that cannot be imported">
                   {reply.errors.map((error, i) => (

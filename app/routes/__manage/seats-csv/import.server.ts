@@ -78,7 +78,11 @@ export const importSeats: ManageAction = async (args) => {
     const file = args.formData.get('file')
     if (!(file instanceof Blob) || file.size === 0) return refused('Choose a CSV file to import.')
     if (file.size > IMPORT_MAX_BYTES) return refused(fileTooLarge, 413)
-    const reading = readCsv(new Uint8Array(await file.arrayBuffer()), { maxRows: IMPORT_MAX_ROWS, tooManyRows })
+    // A header and the rows: one record more than the rows a file may have.
+    const reading = readCsv(new Uint8Array(await file.arrayBuffer()), {
+      maxRecords: IMPORT_MAX_ROWS + 1,
+      tooMany: tooManyRows,
+    })
     if (!reading.ok) return refused(reading.message)
     const plan = planSeatImport(reading.records, company.licenses, Date.now())
     return json<ImportSeatsActionData>(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { createTestService } from '../testing.js'
+import { createTestService } from '../../tests/support/service.js'
 import {
   AccessTokenRefused,
   LAST_USE_GRANULARITY_MS,

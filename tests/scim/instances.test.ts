@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { freshDatabase } from '../../service/testing.js'
+import { freshDatabase } from '../support/service.js'
 import {
   GROUP,
   PATCH_OP,

@@ -5,7 +5,7 @@
  */
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import { newId } from '../../service/db/ids.js'
-import { createTestService, serveOverHttp } from '../../service/testing.js'
+import { createTestService, serveOverHttp } from '../support/service.js'
 import type { LicensingService } from '../../service/index.js'
 
 export type Service = Awaited<ReturnType<typeof createTestService>>

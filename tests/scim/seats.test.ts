@@ -5,7 +5,7 @@
  * hand-assigned seats of people in no mapped group after the administrator saw them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signInAs } from '../../service/testing.js'
+import { signInAs } from '../support/service.js'
 import { directorySeatIds, isDirectorySeat } from '../../service/directory/queue.js'
 import {
   GROUP,

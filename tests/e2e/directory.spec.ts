@@ -8,6 +8,8 @@ test.describe('the company directory', () => {
     page,
     js,
   }) => {
+    // Several dialogs, two forms and two SCIM requests in one flow.
+    test.slow()
     await signIn(page, 'rita@reseller.test')
     await page.getByRole('link', { name: 'Directory for Initech' }).click()
     const directory = dialog(page, js, 'Directory')

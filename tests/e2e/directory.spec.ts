@@ -9,11 +9,14 @@ test.describe('the company directory', () => {
     js,
   }) => {
     // Several dialogs, two forms and two SCIM requests in one flow.
-    test.slow()
+    test.setTimeout(120_000)
     await signIn(page, 'rita@reseller.test')
     await page.getByRole('link', { name: 'Directory for Initech' }).click()
     const directory = dialog(page, js, 'Directory')
-    await expect(directory.getByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(/\/scim\/v2\/$/)
+    // The dialog's code is a chunk of its own, loaded on the first dialog opened.
+    await expect(directory.getByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(/\/scim\/v2\/$/, {
+      timeout: 20_000,
+    })
     await expect(directory.getByRole('row', { name: /^Okta/ })).toBeVisible()
     await expect(directory.getByRole('checkbox', { name: 'Wallaby.js + Quokka.js' })).toBeChecked()
     const queue = directory.getByRole('region', { name: 'Wallaby.js + Quokka.js' }).getByRole('listitem')

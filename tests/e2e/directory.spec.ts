@@ -54,6 +54,7 @@ test.describe('the company directory', () => {
     page,
     js,
   }) => {
+    test.setTimeout(120_000)
     await signIn(page, 'rita@reseller.test')
     await page.goto('/manage?dialog=directory&company=initech')
     const directory = dialog(page, js, 'Directory')

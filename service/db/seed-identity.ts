@@ -25,4 +25,3 @@ export function demoVerifiedDomain(
     failing_since: null,
   }
 }
-

@@ -3,7 +3,7 @@ import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, domainTakenMessage } fro
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { startDnsServer, type TestDnsServer } from '../../tests/support/dns-server.js'
 import { domainCheckJob } from '../jobs/domains.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

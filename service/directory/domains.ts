@@ -1,7 +1,7 @@
 /**
  * Verified domains: a company's administrators claim a domain, add the TXT record the claim shows, and verify it; a
  * verified domain belongs to one company only (a unique index over the verified rows, migration 0022, backs the check
- * made in each transaction). Company sign-in and auto-join apply to people at the company's verified domains.
+ * made in each transaction).
  */
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
@@ -23,13 +23,13 @@ import {
   UNKNOWN_ROLE,
 } from '../../protocol/roles.js'
 import { recordActivity } from '../activity/log.js'
-import { requireCaller, type ServiceContext } from '../context.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { CompanyDomainTable, Database } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { roleIn } from '../roles.js'
+import { roleIn } from '../auth/roles.js'
 import { checkDomain } from './dns.js'
 
 type DomainRow = Selectable<CompanyDomainTable>

@@ -123,7 +123,6 @@ function failingMail({ to, row, company, message, manage, asOf }: MailInput): Ma
       `  ${message}`,
       '',
       `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${mailDate(asOf + DOMAIN_GRACE_MS)}.`,
-      `Until it is verified again, company sign-in is not required and auto-join is off for people at ${row.domain}.`,
       '',
       `Check it again from the Domains dialog: ${manage}`,
     ].join('\n'),
@@ -140,7 +139,6 @@ function unverifiedMail({ to, row, company, message, manage }: MailInput): Mail 
       `The TXT record that verified ${row.domain} for ${company} has been missing for ${DOMAIN_GRACE_MS / 86_400_000} days, so ${row.domain} is no longer verified.`,
       `The last check found: ${message}`,
       '',
-      `Company sign-in is not required and auto-join is off for people at ${row.domain} until you verify it again.`,
       `Add the TXT record ${verificationRecord(row.token)} at ${row.domain} and choose Verify now: ${manage}`,
     ].join('\n'),
   }

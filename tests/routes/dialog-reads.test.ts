@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
-import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription } from '../support/subscriptions'
+import { createTestService, signInAs } from '../support/service'
 import { recordingTransport, type RecordedOperation } from './recording-transport'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
@@ -92,6 +92,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['olivia@acme.test', 'dialog=activity', ['retrieveActivity']],
       ['olivia@acme.test', 'dialog=domains&company=acme', ['retrieveDomains']],
       ['olivia@acme.test', 'dialog=domain&company=acme&domain=acme.test', ['retrieveDomains']],
+      ['olivia@acme.test', 'dialog=directory&company=acme', ['retrieveDirectory']],
       ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, ['retrieveLicenses']],
@@ -128,6 +129,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['activity', ['olivia@acme.test', 'dialog=activity&company=acme']],
       ['domains', ['olivia@acme.test', 'dialog=domains&company=acme']],
       ['domain', ['olivia@acme.test', 'dialog=domain&company=acme&domain=acme.test']],
+      ['directory', ['olivia@acme.test', 'dialog=directory&company=acme']],
+      ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
+      ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],

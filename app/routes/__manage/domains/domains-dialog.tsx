@@ -16,7 +16,7 @@ import type { ClaimDomainActionData, DomainsDialogData } from './domains.server'
 
 /**
  * Domains: the company's claimed domains with their status, a link to each one's record and checks, and Add domain.
- * People at a verified domain can join automatically and can be asked to use the company's sign-in.
+ * A verified domain belongs to this company alone.
  */
 export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogData>) {
   const location = useLocation()
@@ -38,7 +38,7 @@ export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogDat
   return (
     <RouteDialog
       title="Domains"
-      description={`The email domains of ${d.company.name}. People at a verified domain can join automatically and can be asked to use company sign-in.`}
+      description={`The email domains of ${d.company.name}. A verified domain proves that addresses at it are the company's, and belongs to it alone.`}
       closeTo={closeTo}
       maxWidth="640px"
     >

@@ -49,6 +49,10 @@ export type DialogTarget =
   // verified domains
   | { dialog: 'domains'; company: string }
   | { dialog: 'domain'; company: string; domain: string }
+  // the company's directory: SCIM tokens, groups mapped to products, the seat queue, the products it owns
+  | { dialog: 'directory'; company: string }
+  | { dialog: 'scim-token'; company: string }
+  | { dialog: 'directory-ownership'; company: string; product: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

@@ -3,6 +3,7 @@
  * belongs to one company only. Shared by the service (which checks DNS and enforces) and the portal's Domains dialogs.
  */
 import { z } from 'zod'
+import { ProductGroup } from './entities.js'
 
 /** What the TXT record at the domain holds: this prefix, then the claim's token. */
 export const VERIFICATION_PREFIX = 'license-portal-verification='
@@ -82,6 +83,8 @@ export const DomainEntry = z.object({
   lastCheck: z.object({ at: z.number(), outcome: CheckOutcome, message: z.string() }).nullable(),
   /** Set while a verified domain's record is missing: it stops being verified at this time plus the grace period. */
   failingSince: z.number().nullable(),
+  /** The products anyone who signs in with an address at the domain receives a seat of (while it is verified). */
+  autoJoin: z.array(ProductGroup),
 })
 export type DomainEntry = z.infer<typeof DomainEntry>
 
@@ -92,7 +95,12 @@ export const domainOperations = {
   /** The company's domains, newest claim first (its administrators and platform administrators). */
   retrieveDomains: {
     payload: z.object({ companyId }),
-    result: z.object({ companyName: z.string(), domains: z.array(DomainEntry) }),
+    result: z.object({
+      companyName: z.string(),
+      domains: z.array(DomainEntry),
+      /** The products auto-join can give: those the company has licenses of, with the catalog's names. */
+      products: z.array(z.object({ productGroup: ProductGroup, name: z.string() })),
+    }),
   },
   /**
    * Claims a domain for the company (a claim it holds already is answered as it is). Refused when another company has
@@ -105,7 +113,26 @@ export const domainOperations = {
     result: z.object({ verified: z.boolean(), message: z.string(), domain: DomainEntry }),
   },
   removeDomain: { payload: z.object({ companyId, domain: DomainName }), result: completed },
+  /**
+   * The products people at a verified domain receive a seat of when they sign in: exactly these afterwards (none:
+   * auto-join off). Refused (INVALID_STATE) for a domain not verified.
+   */
+  setAutoJoin: {
+    payload: z.object({ companyId, domain: DomainName, productGroups: z.array(ProductGroup).max(4) }),
+    result: z.object({ domain: DomainEntry }),
+  },
 }
+
+/** The answer to Save auto-join, in words. */
+export function autoJoinSavedMessage(domain: string, names: readonly string[]): string {
+  return names.length === 0
+    ? `Auto-join is off for ${domain}.`
+    : `Saved: people who sign in with an address at ${domain} receive a seat of ${names.join(' and ')} while seats are free, then wait in the queue.`
+}
+
+/** The refusal of auto-join for a domain that is not verified. */
+export const autoJoinNeedsVerification = (domain: string) =>
+  `${domain} is not verified: verify it first, then turn auto-join on.`
 
 /** "acme.com is verified by another company …": the refusal of a second claim. */
 export function domainTakenMessage(domain: string): string {

@@ -14,6 +14,7 @@ import {
   verificationRecord,
   type DomainEntry,
 } from '../../protocol/domains.js'
+import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   COMPANY_ADMINISTRATOR,
@@ -30,13 +31,16 @@ import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { roleIn } from '../auth/roles.js'
+import { autoJoinOf, autoJoinProducts, companyProducts } from './auto-join.js'
 import { checkDomain } from './dns.js'
 
 type DomainRow = Selectable<CompanyDomainTable>
 type Store = DB | Transaction<Database>
 
-export function toDomainEntry(row: DomainRow): DomainEntry {
+/** A claim as the protocol shows it; `autoJoin`: the products of its auto-join (`autoJoinOf`). */
+export function toDomainEntry(row: DomainRow, autoJoin: ProductGroup[] = []): DomainEntry {
   return {
+    autoJoin,
     domain: row.domain,
     status: row.status,
     record: verificationRecord(row.token),
@@ -111,7 +115,12 @@ async function retrieveDomains(
     .orderBy('claimed_at', 'desc')
     .orderBy('domain')
     .execute()
-  return { companyName: company.name, domains: rows.map(toDomainEntry) }
+  const autoJoin = await autoJoinOf(ctx.db, company.id)
+  return {
+    companyName: company.name,
+    domains: rows.map((row) => toDomainEntry(row, autoJoin.get(row.domain))),
+    products: await companyProducts(ctx.db, company.id),
+  }
 }
 
 async function claimDomain(payload: ParsedPayload<'claimDomain'>, ctx: ServiceContext): Promise<Result<'claimDomain'>> {
@@ -154,7 +163,7 @@ async function claimDomain(payload: ParsedPayload<'claimDomain'>, ctx: ServiceCo
     })
     return claimed
   })
-  return { domain: toDomainEntry(row) }
+  return { domain: toDomainEntry(row, await autoJoinProducts(ctx.db, company.id, domain)) }
 }
 
 /**
@@ -208,7 +217,8 @@ async function verifyDomain(
     })
     const after = await domainRow(ctx.db, company.id, domain)
     if (!after) throw notClaimed(domain, company.name)
-    return { verified, message: after.check_message ?? check.message, domain: toDomainEntry(after) }
+    const autoJoin = await autoJoinProducts(ctx.db, company.id, domain)
+    return { verified, message: after.check_message ?? check.message, domain: toDomainEntry(after, autoJoin) }
   } catch (err) {
     // Another company's verification of the same domain committed between our check and our write.
     if (isUniqueViolation(err)) throw new ServiceError('INVALID_STATE', domainTakenMessage(domain))

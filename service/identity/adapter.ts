@@ -8,7 +8,6 @@ import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { ServiceConfig } from '../config.js'
 import { requireCaller, type IdentityAdapter, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
-import { hasAnything } from '../reads/details.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { resolveSession, startSession } from '../auth/sessions.js'
 import { githubProvider, googleProvider } from './providers.js'
@@ -16,6 +15,8 @@ import { createStandInCodes, standInProvider } from './stand-in.js'
 import { providerColumns, providerLabels, type OAuthProvider, type ProviderName, type ProviderUser } from './types.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
+import { joinByDomain } from '../directory/auto-join.js'
+import { mayEnter } from '../operations/session.js'
 
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
@@ -186,7 +187,7 @@ async function signIn(
     ?.email
   if (!email && user.verifiedEmail) {
     const candidate = user.verifiedEmail
-    if (!(await hasAnything(ctx.db, candidate))) {
+    if (!(await mayEnter(ctx, candidate))) {
       throw new ServiceError(
         'NO_USER',
         `No licenses are associated with ${candidate}, the verified email address of this ${label} account.`,
@@ -230,7 +231,8 @@ async function signIn(
       `No licenses are associated with this ${label} account (it has no verified email address we know).`,
     )
   }
-  if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
+  if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
+  await joinByDomain(ctx, email)
   const account = await accountFor(ctx.db, email)
   const session = await startSession(ctx.db, email, now)
   return { completed: true, session, email, admin: account?.admin === 1 }

@@ -122,7 +122,7 @@ function failingMail({ to, row, company, message, manage, asOf }: MailInput): Ma
       `The DNS check of ${row.domain}, a verified domain of ${company}, did not find its TXT record:`,
       `  ${message}`,
       '',
-      `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${mailDate(asOf + DOMAIN_GRACE_MS)}.`,
+      `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${mailDate(asOf + DOMAIN_GRACE_MS)}, and from then on auto-join lets nobody new in at ${row.domain}.`,
       '',
       `Check it again from the Domains dialog: ${manage}`,
     ].join('\n'),
@@ -139,6 +139,7 @@ function unverifiedMail({ to, row, company, message, manage }: MailInput): Mail 
       `The TXT record that verified ${row.domain} for ${company} has been missing for ${DOMAIN_GRACE_MS / 86_400_000} days, so ${row.domain} is no longer verified.`,
       `The last check found: ${message}`,
       '',
+      `Auto-join lets nobody new in at ${row.domain} until you verify it again.`,
       `Add the TXT record ${verificationRecord(row.token)} at ${row.domain} and choose Verify now: ${manage}`,
     ].join('\n'),
   }

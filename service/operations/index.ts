@@ -14,6 +14,7 @@ import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 import { licenseReadOperations } from './license-reads.js'
 import { domainOperationHandlers } from '../directory/domains.js'
+import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
@@ -48,5 +49,6 @@ export const operationHandlers: OperationHandlers = {
   ...extensionOfferOperations,
   ...activityOperations,
   ...domainOperationHandlers,
+  ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
 }

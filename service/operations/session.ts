@@ -5,6 +5,7 @@ import { buildWindowedDetails } from '../reads/windows.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { endSession, startSession } from '../auth/sessions.js'
 import { consumeToken, issueToken } from '../auth/tokens.js'
+import { joinByDomain, mayJoinByDomain } from '../directory/auto-join.js'
 
 /**
  * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a
@@ -16,7 +17,7 @@ export async function manageLicenseByLink(
 ): Promise<Result<'manageLicense'>> {
   const email = payload.email
   const now = ctx.now()
-  if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
+  if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
   const account = await ctx.db
     .selectFrom('accounts')
     .select(['logon_link', 'github_id', 'google_id'])
@@ -55,13 +56,14 @@ export async function retrieveDetails(
   const now = ctx.now()
   if (payload.passthrough) {
     const { email } = await consumeToken(ctx.db, ctx.codec, payload.passthrough, 'login', now)
-    if (!(await hasAnything(ctx.db, email))) throw new ServiceError('NO_USER')
+    if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
+    await joinByDomain(ctx, email)
     await ensureAccount(ctx, email, now)
     const session = await startSession(ctx.db, email, now)
     return { ...(await detailsOf(ctx, email, payload.windows, now)), session }
   }
   const caller = await requireCaller(ctx)
-  if (!(await hasAnything(ctx.db, caller.email))) throw new ServiceError('NO_USER')
+  if (!(await mayEnter(ctx, caller.email))) throw new ServiceError('NO_USER')
   return detailsOf(ctx, caller.email, payload.windows, now)
 }
 
@@ -87,4 +89,12 @@ export async function ensureAccount(ctx: ServiceContext, email: string, now: num
     .values({ email, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute()
+}
+
+/**
+ * Whether `email` may sign in: it owns, holds a role in or has assigned to it something, or it is at a verified
+ * domain whose auto-join gives it a seat or a place in the queue.
+ */
+export async function mayEnter(ctx: Pick<ServiceContext, 'db'>, email: string): Promise<boolean> {
+  return (await hasAnything(ctx.db, email)) || (await mayJoinByDomain(ctx.db, email))
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { domainTakenMessage } from '../../protocol/domains'
+import { autoJoinSavedMessage, domainTakenMessage } from '../../protocol/domains'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server'
 import { dialog } from './company-helpers'
 import { expect, expectNoAxeViolations, serverURL, signIn, test } from './fixtures'
@@ -84,6 +84,26 @@ test.describe('verified domains', () => {
     await domains.getByRole('button', { name: 'Add domain' }).click()
     await slowExpect(domains.getByText(domainTakenMessage('acme.test'))).toBeVisible()
     await expectNoAxeViolations(page, 'Domains dialog with a refused claim')
+  })
+
+  test('olivia turns auto-join on for acme.test; a newcomer there signs in and holds a Wallaby.js seat', async ({
+    page,
+    js,
+  }) => {
+    await signIn(page, 'olivia@acme.test')
+    await page.goto('/manage?dialog=domain&company=acme&domain=acme.test')
+    const domain = dialog(page, js, 'acme.test')
+    const autoJoin = domain.getByRole('group', { name: 'Auto-join' })
+    await slowExpect(autoJoin).toBeVisible()
+    await autoJoin.getByRole('checkbox', { name: 'Wallaby.js' }).check()
+    await autoJoin.getByRole('button', { name: 'Save auto-join' }).click()
+    await slowExpect(domain.getByRole('status')).toHaveText(autoJoinSavedMessage('acme.test', ['Wallaby.js']))
+    await expect(autoJoin.getByRole('checkbox', { name: 'Wallaby.js' })).toBeChecked()
+    await expectNoAxeViolations(page, 'Domain dialog with auto-join saved')
+
+    const newcomer = `newcomer-${js ? 'js' : 'nojs'}-${crypto.randomBytes(3).toString('hex')}@acme.test`
+    await signIn(page, newcomer)
+    await slowExpect(page.getByText(/Wallaby\.js/).first()).toBeVisible()
   })
 
   test('a Company Manager has no Domains', async ({ page }) => {

@@ -5,7 +5,7 @@ import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDateTime } from '#app/rules/dates'
-import { Alert, BackLink } from '../shared/dialog-parts'
+import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { domainStatusText } from './domain-status'
@@ -15,7 +15,7 @@ const RECORD_ID = 'domain-record-value'
 
 /**
  * One domain: its status, exactly which TXT record verifies it, Verify now (a miss says what DNS answered), the last
- * check, and Remove domain.
+ * check, auto-join (a verified domain's products that people signing in at it receive a seat of), and Remove domain.
  */
 export function DomainDialog({ data: d, closeTo }: DialogProps<DomainDialogData>) {
   const location = useLocation()
@@ -93,7 +93,51 @@ export function DomainDialog({ data: d, closeTo }: DialogProps<DomainDialogData>
           {domain.lastCheck.message}
         </Text>
       ) : null}
-      {outcome ? <Alert>{outcome.message}</Alert> : null}
+      {domain.status === 'verified' && d.products.length > 0 ? (
+        <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
+          <input type="hidden" name="intent" value="set-auto-join" />
+          <input type="hidden" name="company" value={company.id} />
+          <input type="hidden" name="domain" value={domain.domain} />
+          <IdempotencyField value={d.idempotencyKey} />
+          <fieldset style={{ border: 0, margin: '0 0 var(--space-3)', padding: 0 }} aria-describedby="auto-join-hint">
+            <legend>
+              <Text size="2" weight="medium">
+                Auto-join
+              </Text>
+            </legend>
+            <Text as="p" size="2" mb="2" id="auto-join-hint">
+              Anyone who signs in with an address at {domain.domain} receives a seat of the products checked here while
+              seats are free, then waits in the queue (Directory shows it); the company&apos;s administrators are told.
+            </Text>
+            <Flex gap="3" wrap="wrap" align="center">
+              {d.products.map((p) => (
+                <Flex asChild gap="1" align="center" key={p.productGroup}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      name="productGroups"
+                      value={p.productGroup}
+                      defaultChecked={domain.autoJoin.includes(p.productGroup)}
+                      style={checkboxStyle}
+                    />
+                    <Text size="2">{p.name}</Text>
+                  </label>
+                </Flex>
+              ))}
+              <SubmitButton size="1" variant="soft" busy={pending('set-auto-join')} busyLabel="Saving…">
+                Save auto-join
+              </SubmitButton>
+            </Flex>
+          </fieldset>
+        </Form>
+      ) : null}
+      {outcome && outcome.intent === 'set-auto-join' && outcome.saved ? (
+        <Text as="p" size="2" mb="3" role="status">
+          {outcome.message}
+        </Text>
+      ) : outcome ? (
+        <Alert>{outcome.message}</Alert>
+      ) : null}
       <ButtonRow justify="end" mt="2">
         <BackLink to={back}>Back to Domains</BackLink>
         <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>

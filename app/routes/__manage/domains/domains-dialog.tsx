@@ -16,7 +16,7 @@ import type { ClaimDomainActionData, DomainsDialogData } from './domains.server'
 
 /**
  * Domains: the company's claimed domains with their status, a link to each one's record and checks, and Add domain.
- * A verified domain belongs to this company alone.
+ * A verified domain belongs to this company alone; people at it can join automatically (auto-join, in its dialog).
  */
 export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogData>) {
   const location = useLocation()
@@ -38,7 +38,7 @@ export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogDat
   return (
     <RouteDialog
       title="Domains"
-      description={`The email domains of ${d.company.name}. A verified domain proves that addresses at it are the company's, and belongs to it alone.`}
+      description={`The email domains of ${d.company.name}. A verified domain proves that addresses at it are the company's; people at it can then join automatically.`}
       closeTo={closeTo}
       maxWidth="640px"
     >

@@ -2,13 +2,13 @@
 import { defineDialog } from '../shared/registry'
 import { DomainDialog } from './domain-dialog'
 import { DomainsDialog } from './domains-dialog'
-import { claimDomain, domainDialog, domainsDialog, removeDomain, verifyDomain } from './domains.server'
+import { claimDomain, domainDialog, domainsDialog, removeDomain, setAutoJoin, verifyDomain } from './domains.server'
 
 export const domainDialogs = {
   domains: defineDialog({ load: domainsDialog, actions: { 'claim-domain': claimDomain }, Component: DomainsDialog }),
   domain: defineDialog({
     load: domainDialog,
-    actions: { 'verify-domain': verifyDomain, 'remove-domain': removeDomain },
+    actions: { 'verify-domain': verifyDomain, 'remove-domain': removeDomain, 'set-auto-join': setAutoJoin },
     Component: DomainDialog,
   }),
 }

@@ -6,7 +6,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
-import { mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'
+import { z } from 'zod'
+import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'
+import { ProductGroup } from '#protocol/entities'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { findCompany, forbidden, notFound, refusal } from '../shared/details.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
@@ -20,11 +22,20 @@ export type DomainsDialogData =
   | { kind: 'error'; company: CompanySummary; message: string }
 
 export type DomainDialogData =
-  | { kind: 'domain'; company: CompanySummary; domain: DomainEntry; idempotencyKey: string }
+  | {
+      kind: 'domain'
+      company: CompanySummary
+      domain: DomainEntry
+      /** The products auto-join can give (the company's). */
+      products: Array<{ productGroup: ProductGroup; name: string }>
+      idempotencyKey: string
+    }
   | { kind: 'error'; company: CompanySummary; message: string }
 
 export type ClaimDomainActionData = { intent: 'claim-domain'; result: SubmissionResult<string[]> }
-export type DomainActionData = { intent: 'verify-domain' | 'remove-domain'; verified: boolean; message: string }
+export type DomainActionData =
+  | { intent: 'verify-domain' | 'remove-domain'; verified: boolean; message: string }
+  | { intent: 'set-auto-join'; saved: boolean; message: string }
 
 /** The company, when the user may manage its domains (its administrators, platform administrators); else 404. */
 function domainsCompany(page: DialogArgs['page'], companyId: string | null): CompanySummary {
@@ -57,7 +68,13 @@ export const domainDialog: DialogLoader<DomainDialogData> = async (args) => {
   if (!answer.ok) return { kind: 'error', company, message: refusal(answer.error).message } satisfies DomainDialogData
   const domain = answer.result.domains.find((d) => d.domain === name)
   if (!domain) notFound()
-  return { kind: 'domain', company, domain, idempotencyKey: newIdempotencyKey() } satisfies DomainDialogData
+  return {
+    kind: 'domain',
+    company,
+    domain,
+    products: answer.result.products,
+    idempotencyKey: newIdempotencyKey(),
+  } satisfies DomainDialogData
 }
 
 /** A refusal of the service for a form: its own message for the domain rules, the catalogue's otherwise. */
@@ -127,4 +144,37 @@ export const removeDomain: ManageAction = async (args) => {
     return json<DomainActionData>({ intent: 'remove-domain', verified: false, message }, { status })
   }
   return redirect(dialogUrl({ dialog: 'domains', company }, args.url))
+}
+
+const AutoJoinFormSchema = DomainFormSchema.extend({ productGroups: z.array(ProductGroup).max(4) })
+
+/** `intent=set-auto-join`: the products people at the domain receive a seat of when they sign in (none: off). */
+export const setAutoJoin: ManageAction = async (args) => {
+  const parsed = AutoJoinFormSchema.safeParse({
+    company: args.formData.get('company'),
+    domain: args.formData.get('domain'),
+    productGroups: args.formData.getAll('productGroups'),
+  })
+  if (!parsed.success) return json({ error: 'A company, a domain and known products must be given.' }, { status: 400 })
+  const { company, domain, productGroups } = parsed.data
+  const answer = await callLicensing(
+    'setAutoJoin',
+    { companyId: company, domain, productGroups },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (!answer.ok) {
+    const { message, status } = refusalOf(answer)
+    return json<DomainActionData>({ intent: 'set-auto-join', saved: false, message }, { status })
+  }
+  const products = await callLicensing(
+    'retrieveDomains',
+    { companyId: company },
+    { credential: args.user.credential, context: args.context },
+  )
+  const names = new Map(products.ok ? products.result.products.map((p) => [p.productGroup, p.name] as const) : [])
+  const message = autoJoinSavedMessage(
+    answer.result.domain.domain,
+    answer.result.domain.autoJoin.map((group) => names.get(group) ?? group),
+  )
+  return json<DomainActionData>({ intent: 'set-auto-join', saved: true, message })
 }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdminCommand, USAGE } from '../../scripts/admin.js'
-import { createTestService, freshDatabase, signInAs } from '../testing.js'
+import { createTestService, freshDatabase, signInAs } from '../../tests/support/service.js'
 
 let location: string
 let dataDir: string

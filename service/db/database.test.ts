@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../testing.js'
+import { freshDatabase } from '../../tests/support/service.js'
 import { createLicensingService } from '../index.js'
 import { describeStore, isPostgresUrl, migrateToLatest, openDatabase, StoreUnavailableError } from './database.js'
 

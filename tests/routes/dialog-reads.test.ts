@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
-import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription } from '../support/subscriptions'
+import { createTestService, signInAs } from '../support/service'
 import { recordingTransport, type RecordedOperation } from './recording-transport'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 

@@ -298,8 +298,14 @@ describe('the job runner', () => {
       .flat()
       .filter(([, outcome]) => outcome === 'done')
       .map(([job]) => job)
-    expect(runs.sort()).toEqual(['lapsing-licenses', 'purge-expired', 'renewal-reminders', 'sandbox-charges'])
-    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(4)
+    expect(runs.sort()).toEqual([
+      'domain-checks',
+      'lapsing-licenses',
+      'purge-expired',
+      'renewal-reminders',
+      'sandbox-charges',
+    ])
+    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(5)
     expect(await remindersTo('pat@personal.test')).toHaveLength(1)
   })
 })

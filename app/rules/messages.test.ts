@@ -52,7 +52,8 @@ describe('assignmentSummary', () => {
 
 describe('quantityLapseMessage', () => {
   it('fills in the number', () => {
-    expect(subscriptions.quantityLapseMessage(3)).toBe('3 distinct email address(es) must be specified to Continue.')
+    expect(subscriptions.quantityLapseMessage(3)).toBe('3 distinct email addresses must be specified to Continue.')
+    expect(subscriptions.quantityLapseMessage(1)).toBe('1 distinct email address must be specified to Continue.')
   })
 })
 

@@ -13,7 +13,8 @@ import { normalizeEmail } from '#protocol/email'
 import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol/licenses'
 import { formatDate } from './dates'
 import { isValidEmail } from './email'
-import { displayName, sortLicenses } from './license'
+import { sortLicenses } from './license'
+import { displayName } from '#protocol/products'
 import { assignmentSummary, bulkNotEnoughUnexpired, emailInvalid } from './messages'
 
 /** The most rows an import may have (besides its header), and the largest file. */

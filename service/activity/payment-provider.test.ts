@@ -39,7 +39,7 @@ it('a purchase alert writes one entry by "payment provider" in the new company\'
   expect(entries[0]).toMatchObject({ kind: 'subscription', actor: 'payment provider' })
   expect(entries[0].summary).toMatch(
     new RegExp(
-      `^created subscription \\S+ with 3 license\\(s\\) of .+ \\(order ${order.id}\\) for buyer@logco\\.test$`,
+      `^created subscription \\S+ with 3 licenses of .+ \\(order ${order.id}\\) for buyer@logco\\.test$`,
     ),
   )
 })

@@ -9,6 +9,7 @@ import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
 import { lapseChoiceProblem } from '../../protocol/lapsing.js'
+import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../errors.js'
@@ -36,7 +37,7 @@ export async function subscriptionUpdateQuantity(
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
     const quantity = payload.quantity
     if (quantity === row.quantity) {
-      throw new ServiceError('INVALID_STATE', `The subscription already has ${quantity} license(s).`)
+      throw new ServiceError('INVALID_STATE', `The subscription already has ${countOf(quantity, 'seat')}.`)
     }
     const increase = quantity > row.quantity
     const chosen = payload.licensesToLapse

@@ -139,7 +139,7 @@ describe('quantity and lapsing (§5)', () => {
     expect(lapseRequirementFor(s, 2)).toBe(0)
   })
   it('the message names the number', () => {
-    expect(quantityLapseMessage(2)).toBe('2 distinct email address(es) must be specified to Continue.')
+    expect(quantityLapseMessage(2)).toBe('2 distinct email addresses must be specified to Continue.')
   })
 
   describe('planQuantityChange', () => {
@@ -157,14 +157,14 @@ describe('quantity and lapsing (§5)', () => {
       })
     })
     it('too few, too many or repeated addresses give the message', () => {
-      const error = { error: '2 distinct email address(es) must be specified to Continue.' }
+      const error = { error: '2 distinct email addresses must be specified to Continue.' }
       expect(planQuantityChange(s, 1, ['a@x.test'])).toEqual(error)
       expect(planQuantityChange(s, 1, ['a@x.test', 'b@x.test', 'c@x.test'])).toEqual(error)
       expect(planQuantityChange(s, 1, ['a@x.test', 'A@X.TEST'])).toEqual(error)
     })
     it('addresses that hold no license of the subscription do not count', () => {
       expect(planQuantityChange(s, 1, ['a@x.test', 'zed@x.test'])).toEqual({
-        error: '2 distinct email address(es) must be specified to Continue.',
+        error: '2 distinct email addresses must be specified to Continue.',
       })
     })
     it('nothing to choose when the new quantity covers the assignees; the quantity is clamped', () => {

@@ -174,7 +174,7 @@ test.describe('bulk assign', () => {
     await expect(page).toHaveURL(/group=quokka/)
     await expect(product).toHaveValue('quokka')
 
-    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (separated by newline, comma or semicolon)' })
     await expect(bulk.getByRole('checkbox', { name: 'Send notification email for new assignments' })).toBeChecked()
     await list.fill(emails.join('\n'))
     const summary = bulk.getByRole('status').filter({ hasText: /will be/ })
@@ -206,7 +206,7 @@ test.describe('bulk assign', () => {
     await signIn(page, 'olivia@acme.test')
     await page.goto('/manage?dialog=bulk-assign&company=acme&group=quokka')
     const bulk = dialog(page, js, 'Bulk Assign')
-    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (separated by newline, comma or semicolon)' })
     const check = async (text: string, message: string) => {
       await list.fill(text)
       if (!js) await bulk.getByRole('button', { name: 'Preview' }).click()

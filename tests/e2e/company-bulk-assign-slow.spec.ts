@@ -16,7 +16,7 @@ test('the product chosen and the addresses typed are what is assigned, however l
   await page.goto('/manage?dialog=bulk-assign&company=acme&group=quokka')
   const bulk = dialog(page, js, 'Bulk Assign')
   const product = bulk.getByRole('combobox', { name: 'Product' })
-  const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+  const list = bulk.getByRole('textbox', { name: 'Email addresses (separated by newline, comma or semicolon)' })
   await expect(product).toHaveValue('quokka')
 
   // From here on, the page's data (a loader's answer) arrives late.

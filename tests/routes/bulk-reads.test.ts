@@ -14,7 +14,7 @@ import { openDialog, recordingTransport, signedInCookie, type RecordedOperation 
 // The bulk changes of a company (Bulk Assign, Bulk Renew, the seats import) read the company's licenses they touch —
 // its table, the selected licenses, the licenses a plan names — and never the whole account, in the dialog and in its
 // form alike.
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 let cookie = ''

@@ -8,7 +8,7 @@ import { signedInFixture } from './recording-transport'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service
 // check and refuse; it never reads the whole account, and the page it redirects to reads the windows it shows.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
+const { loader: manageLoader } = await import('#app/routes/manage')
 
 const fixture = signedInFixture('carl@globex.test')
 const { transport, post } = fixture

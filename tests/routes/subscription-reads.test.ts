@@ -8,7 +8,7 @@ import { openDialog, recordingTransport, signedInCookie } from './recording-tran
 
 // A subscription's dialogs and forms (change quantity, manage assignments, the confirmations, Remove subscription)
 // read that subscription alone — its licenses and the user's role in its company — never the whole account.
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 const cookies = new Map<string, string>()

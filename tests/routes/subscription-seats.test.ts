@@ -11,7 +11,7 @@ import { cookieFrom, removeDataDir } from './account-stub'
 
 // /manage for a company with a large subscription: the page gets each subscription's seats counted by the service and
 // none of its license rows beyond the few that decide its state, and its card and the company heading say the counts.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
+const { loader: manageLoader } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 
 const EMAIL = 'olivia@acme.test'

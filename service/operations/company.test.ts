@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
-import { offlineKeySigner, verifyOfflineKey } from '../offline-keys.js'
-import { createTestService, signInAs } from '../testing.js'
+import { offlineKeySigner, verifyOfflineKey } from '../offline-keys/index.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

@@ -5,7 +5,7 @@ import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscr
 import { demoRefs } from '../db/seed.js'
 import { paymentsDb } from '../payments/tables.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
-import { snapshot, type SubscriptionSpec } from '../subscriptions/testing.js'
+import { snapshot, type SubscriptionSpec } from '../../tests/support/subscriptions.js'
 import {
   DAY,
   OFFER,
@@ -21,7 +21,7 @@ import {
   signedUpdate,
   startSubscriptionService,
   type Op,
-} from './subscription-testing.js'
+} from '../../tests/support/subscription-service.js'
 
 startSubscriptionService()
 
@@ -256,7 +256,7 @@ describe('provider failures leave the subscription unchanged', () => {
   ] as const)('%s: the provider refuses (%s throws), nothing is written', async (op, method) => {
     const sub = await make({ billingPeriod: 'month', quantity: 2, specialOffer: OFFER })
     const provider = service.adapters.payments!.provider
-    const { ServiceError } = await import('../errors.js')
+    const { ServiceError } = await import('../dispatch/errors.js')
     vi.spyOn(provider, method).mockRejectedValue(new ServiceError('PROVIDER_ERROR', 'The provider is down.'))
     const before = await snapshot(service.db, sub.id)
     const answer = await run(op as Op, sub.id)

@@ -11,7 +11,7 @@ import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
-import { flagsIn } from '../roles.js'
+import { flagsIn } from '../auth/roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
@@ -20,6 +20,7 @@ import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
 import { countOf } from '../../protocol/words.js'
+import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
 
 export type Purchase = {
   checkoutId: string
@@ -92,6 +93,17 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
     at: now,
   })
   env.effects.mails.push(readyMail(p, buyer, orderId, env))
+  // Seats bought for a company go first to the people waiting for one.
+  if (buyer.companyId) {
+    const queued = await serveFreedSeats(
+      trx,
+      [{ company_id: buyer.companyId, product_group: p.plan.product.group }],
+      now,
+      { log: PAYMENT_PROVIDER, mail: SEAT_QUEUE },
+      env.ctx.config.publicUrl,
+    )
+    env.effects.mails.push(...queued)
+  }
   return { orderId, subscriptionId }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The payment capability's HTTP endpoints (mounted by service/http.ts):
+ * The payment capability's HTTP endpoints (mounted by service/dispatch/http.ts):
  *
  *   POST /api/paddle/webhook                 provider webhooks, form-encoded (Paddle Classic alerts)
  *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state}

@@ -12,9 +12,10 @@ import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
 import { companyDialogs } from './company/company.registry'
+import { directoryDialogs } from './directory/directory.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
-import { seatDialogs } from './seats/seats.registry'
+import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
@@ -22,12 +23,13 @@ import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
 export const manageDialogs = {
   ...accountDialogs,
   ...companyDialogs,
-  ...seatDialogs,
+  ...seatsCsvDialogs,
   ...permissionDialogs,
   ...renewalDialogs,
   ...subscriptionDialogs,
   ...adminDialogs,
   ...activityDialogs,
+  ...directoryDialogs,
 }
 
 type Registry = typeof manageDialogs

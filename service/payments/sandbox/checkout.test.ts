@@ -2,7 +2,7 @@
 // review of flagged orders.
 import { describe, expect, it } from 'vitest'
 import { paymentsDb } from '../tables.js'
-import { createPaymentsTestService, inputValue, postForm } from '../test-helpers.js'
+import { createPaymentsTestService, inputValue, postForm } from '../../../tests/support/payments.js'
 import {
   card,
   openCheckout,
@@ -13,7 +13,7 @@ import {
   server,
   service,
   startSandbox,
-} from './sandbox-testing.js'
+} from '../../../tests/support/sandbox.js'
 
 startSandbox()
 

@@ -11,9 +11,9 @@
  */
 import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
-import { ServiceError } from '../../errors.js'
+import { ServiceError } from '../../dispatch/errors.js'
 import type { LicensingService } from '../../index.js'
-import { requestOrigin } from '../../origin.js'
+import { requestOrigin } from '../../dispatch/origin.js'
 import {
   checkoutPage,
   messagePage,

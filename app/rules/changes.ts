@@ -3,6 +3,7 @@
  * changed, and for whom, in the words the page uses for the same things. Pure: the actions say them through the flash.
  */
 import { countOf } from '#protocol/words'
+import { quoted } from '#protocol/text'
 import { checkoutFlaggedText } from './messages'
 
 /** "Wallaby.js (order 935369, key 3)": a license as a sentence names it. */
@@ -88,7 +89,12 @@ export const subscriptionChanges = {
     }`,
 }
 
-type Settings = { logonLink: 'default' | 'always'; githubLinked: boolean; googleLinked: boolean; renewalReminders: boolean }
+type Settings = {
+  logonLink: 'default' | 'always'
+  githubLinked: boolean
+  googleLinked: boolean
+  renewalReminders: boolean
+}
 
 /** Account Settings' Save: what changed, for the account it is ("Saved the account settings of ana@…: …"). */
 export function settingsSaved(email: string, before: Settings, after: Settings): string {
@@ -107,6 +113,20 @@ export function settingsSaved(email: string, before: Settings, after: Settings):
   }
   if (changed.length === 0) return `Nothing changed in the account settings of ${email}.`
   return `Saved the account settings of ${email}: ${changed.join('; ')}.`
+}
+
+/** The Directory's changes (a SCIM token, a group's products, who owns a product's seats). */
+export const directoryChanges = {
+  tokenRevoked: (name: string) =>
+    `Revoked the SCIM token${name ? ` ${quoted(name)}` : ''}: the identity provider can no longer use it.`,
+  groupMapped: (group: string, products: readonly string[]) =>
+    `Saved the products for the group ${group ? quoted(group) : 'you chose'}: ${
+      products.length ? `its members get ${products.join(', ')}` : 'its members get no product from it'
+    }.`,
+  ownership: (product: string, owned: boolean, freed: number) =>
+    owned
+      ? `The directory now owns the seats of ${product}${freed > 0 ? `: ${countOf(freed, 'seat')} freed` : ''}.`
+      : `Seats of ${product} can be assigned by hand again.`,
 }
 
 /** The platform administrator's changes. */

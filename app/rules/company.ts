@@ -9,6 +9,7 @@ import { assignmentSummary, bulkAllExpired, bulkNotEnoughUnexpired } from './mes
 import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from '#protocol/assignment'
 import { normalizeEmail } from '#protocol/email'
 import { canAssignLicense, isExpired } from '#protocol/licenses'
+import { mayManagePermissions } from '#protocol/roles'
 import { invalidEmailsError, notEnoughError } from '#protocol/subscriptions'
 import { parseAddressList } from '#protocol/address-list'
 import { productNames } from '#protocol/products'
@@ -158,4 +159,19 @@ export function shouldAutoOpenBulkAssign(details: Pick<Details, 'body'>): boolea
     company.licenses.some(isBulkAssignable) &&
     company.licenses.every((l) => l.assignedTo.trim() === '')
   )
+}
+
+/**
+ * What the welcome offers besides seeing licenses and subscriptions: only what the user's roles let them do in some
+ * company ("assign company licenses to your team, renew, and manage permissions" for a Company Administrator; a
+ * Company Manager is not offered permissions, a role that may not renew is not offered renewing).
+ */
+export function welcomeActions(companies: readonly Company[]): string {
+  const actions: string[] = []
+  if (companies.some((c) => c.canAssign)) actions.push('assign company licenses to your team')
+  if (companies.some((c) => c.canRenew)) actions.push('renew')
+  if (companies.some((c) => mayManagePermissions(c))) actions.push('manage permissions')
+  if (actions.length === 0) return ''
+  if (actions.length === 1) return `, ${actions[0]}`
+  return `, ${actions.slice(0, -1).join(', ')}, and ${actions[actions.length - 1]}`
 }

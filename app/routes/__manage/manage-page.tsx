@@ -6,6 +6,7 @@ import { DialogStatusContext, StatusMessage } from '#app/components/status-messa
 import type { Status } from '#app/utils/flash'
 import type { ManageView } from '#app/rules/manage-view'
 import { labels } from '#app/rules/messages'
+import { welcomeActions } from '#app/rules/company'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { AccountActivityLink } from './activity/activity-links'
 import { ExpiryWarning } from './expiry-warning'
@@ -48,8 +49,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         <Callout.Root highContrast mb="4" color="indigo" role="region" aria-label="Welcome">
           <Callout.Text>
             Welcome, {details.email}. Here you can see your licenses and subscriptions
-            {companies.length ? ', assign company licenses to your team, renew, and manage permissions' : ''}. See{' '}
-            <Link to="/help/">Help</Link> for how everything works.
+            {welcomeActions(companies)}. See <Link to="/help/">Help</Link> for how everything works.
           </Callout.Text>
           <Form method="post" action="/manage">
             <input type="hidden" name="intent" value="dismiss-welcome" />

@@ -22,7 +22,8 @@ describe('invalidEntriesText', () => {
   it('names the lines and entries at fault, five at most, each quoted on one line', () => {
     const list = parseAddressList(['ok@x.test', 'one', 'two\u202e', 'three', 'four', 'five', 'six', 'seven'].join('\n'))
     expect(invalidEntriesText(list.invalid)).toBe(
-      'line 2: “one”; line 3: “two”; line 4: “three”; line 5: “four”; line 6: “five”; and 2 more',
+      'line 2: "one"; line 3: "two"; line 4: "three"; line 5: "four"; line 6: "five"; and 2 more',
     )
+    expect(invalidEntriesText([{ line: 2, entry: 'x"y' }], 'lapsing line')).toBe(`lapsing line 2: "x'y"`)
   })
 })

@@ -4,7 +4,7 @@
  * others accept too, and a refusal names the lines and entries at fault.
  */
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './email.js'
-import { oneLine } from './text.js'
+import { quoted } from './text.js'
 
 /** What separates addresses: a line break, a comma or a semicolon. */
 export const ADDRESS_SEPARATORS = 'newline, comma or semicolon'
@@ -50,12 +50,13 @@ const NAMED_AT_MOST = 5
 
 /**
  * The entries at fault, for a message: `line 3: "bob@"; line 7: "ann at acme.test"` (and how many more). Each entry is
- * quoted as one short line: what was pasted is data, never layout.
+ * quoted as one short line (`quoted`): what was pasted is data, never layout. `line` names the list's lines when a
+ * form has two ("lapsing line 2").
  */
-export function invalidEntriesText(invalid: AddressList['invalid']): string {
+export function invalidEntriesText(invalid: AddressList['invalid'], line = 'line'): string {
   const named = invalid
     .slice(0, NAMED_AT_MOST)
-    .map(({ line, entry }) => `line ${line}: “${oneLine(entry, 60)}”`)
+    .map((entry) => `${line} ${entry.line}: ${quoted(entry.entry, 60)}`)
     .join('; ')
   const more = invalid.length - NAMED_AT_MOST
   return more > 0 ? `${named}; and ${more} more` : named

@@ -67,9 +67,12 @@ export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses availabl
 export const bulkLapsingAndNonLapsing =
   'Error: email address must not exist as both lapsing and non-lapsing assignment.'
 
-/** The spec's invalid-address error, followed by the lines and entries at fault (`invalidEntriesText`). */
-export function invalidEmailsError(invalid: AddressList['invalid']): string {
-  const text = invalidEntriesText(invalid)
+/**
+ * The spec's invalid-address error, followed by the lines and entries at fault (`invalidEntriesText`); `list` names
+ * the list when a form has two ("lapsing").
+ */
+export function invalidEmailsError(invalid: AddressList['invalid'], list = ''): string {
+  const text = invalidEntriesText(invalid, list ? `${list} line` : 'line')
   return `${bulkInvalidEmails} ${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
 

@@ -108,7 +108,9 @@ describe('expiryWarnings (§9: 60-day window)', () => {
 
 describe('expiry messages', () => {
   it('long-expired count', () => {
-    expect(longExpiredMessage(2)).toBe('2 licenses expired more than 60 days ago. Renew them to keep receiving updates.')
+    expect(longExpiredMessage(2)).toBe(
+      '2 licenses expired more than 60 days ago. Renew them to keep receiving updates.',
+    )
     expect(longExpiredMessage(1)).toBe('1 license expired more than 60 days ago. Renew it to keep receiving updates.')
   })
   it('discount deadline, for one key and for several', () => {

@@ -168,9 +168,9 @@ export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }
 
-/** The redeem page heading; "month(s)" is the spec's own wording. */
+/** The redeem page heading: the spec's "Get N month(s) free", with the singular or plural the count needs. */
 export function redeemHeading(months: number): string {
-  return `Get ${months} month(s) free`
+  return `Get ${countOf(months, 'month')} free`
 }
 
 // ─── §8 Subscriptions ───────────────────────────────────────────────────────────────────────────────────────────────

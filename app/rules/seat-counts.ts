@@ -7,7 +7,7 @@ import type { License, Subscription } from '#protocol/entities'
 import { isInactive } from './subscription'
 import { isExpired } from '#protocol/licenses'
 import type { SeatCounts, SubscriptionSeats } from '#protocol/windows'
-import { countOf } from '#protocol/words'
+import { countOf, plural } from '#protocol/words'
 
 export type { SeatCounts }
 
@@ -33,15 +33,17 @@ export function seatCounts(licenses: readonly License[], now: number): SeatCount
  * with its title's seats and with Change Quantity: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned".
  */
 export function subscriptionSeatsText(c: SeatCounts, personal: boolean) {
+  const n = (count: number) => count.toLocaleString('en-US')
+  const renewing = c.licenses - c.lapsing
   const parts =
     c.lapsing > 0
       ? [
           `${countOf(c.licenses, 'license')} until the term ends`,
-          `${c.licenses - c.lapsing} ${c.licenses - c.lapsing === 1 ? 'renews' : 'renew'} and ${c.lapsing} ${c.lapsing === 1 ? 'lapses' : 'lapse'}`,
+          `${n(renewing)} ${plural(renewing, 'renews', 'renew')} and ${n(c.lapsing)} ${plural(c.lapsing, 'lapses', 'lapse')}`,
         ]
       : [countOf(c.licenses, 'license')]
-  if (!personal) parts.push(`${c.assigned} assigned`)
-  if (!personal && c.unused > 0) parts.push(`${c.unused} unused`)
+  if (!personal) parts.push(`${n(c.assigned)} assigned`)
+  if (!personal && c.unused > 0) parts.push(`${n(c.unused)} unused`)
   return parts.join(', ')
 }
 

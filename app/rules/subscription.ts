@@ -165,7 +165,7 @@ export function planSubscriptionAssignment(
   const lapsingList = input.lapsingText === undefined ? undefined : parseAddressList(input.lapsingText)
   if (main.invalid.length > 0) return { error: invalidEmailsError(main.invalid) }
   if (lapsingList && lapsingList.invalid.length > 0) {
-    return { error: invalidEmailsError(lapsingList.invalid).replace(/line (\d+)/g, 'lapsing line $1') }
+    return { error: invalidEmailsError(lapsingList.invalid, 'lapsing') }
   }
 
   const plan = planSeats(input.licenses, main.emails, lapsingList?.emails)

@@ -376,7 +376,9 @@ describe('subscriptions', () => {
     expect(mine[0]).toMatchObject({ company_id: 'acme', kind: 'subscription' })
     // Named as /manage names it: product, plan, billing and seats, the id after.
     expect(mine[0].summary).toMatch(
-      new RegExp(`^cancelled the subscription .+ Organization, (yearly|monthly), \\d+ seats? \\(${subscriptionId}\\): its licenses run`),
+      new RegExp(
+        `^cancelled the subscription .+ Organization, (yearly|monthly), \\d+ seats? \\(${subscriptionId}\\): its licenses run`,
+      ),
     )
     // Anything else written then is the payment provider's own alert about the same change.
     expect(entries.filter((e) => e.actor !== who.acmeAdministrator).every((e) => e.actor === 'payment provider')).toBe(

@@ -40,7 +40,6 @@ test.describe('a change ends with a sentence and comes back to its row', () => {
     const license = newCompanyLicense('acme')
     const email = uniqueEmail('status', js)
     await signIn(page, 'olivia@acme.test')
-    page.on('response', (r) => console.log(r.request().method(), r.url(), r.status(), r.headers()['location'] ?? ''))
     // The newest order is far down the table: the page must come back to it, not to the top.
     await rowAction(page, 'Assign', license).click()
     const assign = dialog(page, js, 'Assign License')

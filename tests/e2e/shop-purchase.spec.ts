@@ -70,7 +70,7 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await signIn(page, email)
   const section = page.getByRole('region', { name: company, exact: true })
   await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
-  await expect(section.getByText('5 license(s), 0 assigned')).toBeVisible()
+  await expect(section.getByText('5 licenses, 0 assigned')).toBeVisible()
 })
 
 test('a declined test card shows the failed screen', async ({ page, js }, testInfo) => {

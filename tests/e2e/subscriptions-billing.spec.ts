@@ -31,7 +31,7 @@ test('accept the extension offer with the sandbox’s failing card: CHARGE_ERROR
   const offer = dialog(page, js, 'Subscription Extension')
   await expect(offer).toContainText('Extend for 12 months at 20% off: $92.80')
   await expect(offer).toContainText('The subscription is extended by 12 months')
-  await expect(offer).toContainText('$92.80 is charged now to the visa card ending 0341.')
+  await expect(offer).toContainText('$92.80 is charged now to the Visa card ending 0341.')
   await expect(offer.getByLabel('Country you pay from')).toHaveValue('US')
   await expectNoAxeViolations(page, 'Subscription Extension dialog')
 
@@ -96,14 +96,14 @@ test('update the payment method at the provider: the row shows the new card', as
   const sub = addSubscription(owner, { seats: [{}], expiresIn: 200 })
   await signIn(page, owner.email)
   const row = subscriptionRow(page, sub.id)
-  await expect(row).toContainText('Paid with visa ending 4242')
+  await expect(row).toContainText('Paid with the Visa card ending 4242')
   const update = row.getByRole('link', {
     name: new RegExp(`^Update payment method of .*\\(subscription ${sub.id}\\)$`),
   })
   if (js) {
     await update.click()
     const overlay = dialog(page, js, 'Update Payment Method')
-    await expect(overlay).toContainText('currently charged to the visa card ending 4242')
+    await expect(overlay).toContainText('currently charged to the Visa card ending 4242')
     await expectNoAxeViolations(page, 'Update Payment Method dialog')
     const provider = overlay.frameLocator('iframe[title="Update payment method at the payment provider"]')
     await provider.getByLabel('Card number').fill('4000 0000 0000 0341')
@@ -133,6 +133,6 @@ test('update the payment method at the provider: the row shows the new card', as
     await expectNoAxeViolations(page, 'Update Payment Method section')
     await page.goto('/manage')
   }
-  await expect(row).toContainText('Paid with visa ending 0341')
+  await expect(row).toContainText('Paid with the Visa card ending 0341')
   expect(storedSubscription(sub.id).subscription.last_four).toBe('0341')
 })

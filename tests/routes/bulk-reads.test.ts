@@ -97,7 +97,7 @@ describe('Bulk Assign', () => {
     const preview = transport()
     const previewed = await post('dialog=bulk-assign&company=globex', fields('preview'), preview.context)
     expect(previewed.status).toBe(200)
-    expect(await previewed.json()).toMatchObject({ intent: 'bulk-assign', summary: '1 license(s) will be assigned.' })
+    expect(await previewed.json()).toMatchObject({ intent: 'bulk-assign', summary: '1 license will be assigned.' })
     expect(preview.calls).toEqual([read])
 
     const apply = transport()

@@ -230,7 +230,7 @@ describe('import', () => {
     expect(answer.body).toMatchObject({
       stage: 'plan',
       errors: [],
-      summary: '1 license(s) will be assigned.',
+      summary: '1 license will be assigned.',
       changes: [{ words: `assign license ${row.key} of order ${row.order} to blank-lines@acme.test` }],
     })
   })
@@ -278,7 +278,7 @@ describe('import', () => {
     expect(answer.body).toMatchObject({
       stage: 'plan',
       errors: [],
-      summary: '2 license(s) will be assigned.',
+      summary: '2 licenses will be assigned.',
     })
     expect((answer.body.changes as Array<{ words: string }>).map((c) => c.words)).toEqual([
       `assign license ${first.key} of order ${first.order} to europe-1@acme.test`,

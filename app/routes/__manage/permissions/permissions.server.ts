@@ -236,7 +236,12 @@ export const addPermission: ManageAction = async (args) => {
     )
   }
   return changed(args, {
-    message: permissionChanges.added(email, roleName(role as RoleNumber), namedIn(args.formData) || companyId, sendEmail),
+    message: permissionChanges.added(
+      email,
+      roleName(role as RoleNumber),
+      namedIn(args.formData) || companyId,
+      sendEmail,
+    ),
     to: dialogUrl({ dialog: 'permissions', company: companyId }, args.url),
     cookies: [await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail })],
   })

@@ -221,6 +221,8 @@ export const operations = {
     result: z.object({
       immediatelyAvailable: z.boolean(),
       state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+      /** Why a failed checkout failed, in the payment provider's words. */
+      reason: z.string().max(300).optional(),
     }),
   },
   coupon: {

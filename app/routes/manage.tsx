@@ -29,11 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { context },
     )
     const state = outcome.ok ? outcome.result.state : undefined
+    const reason = outcome.ok ? outcome.result.reason : undefined
     throw redirect(pageUrl(url), {
       headers: {
         'Set-Cookie': await flashHeader(user.email, {
           tone: state === 'failed' ? 'refused' : state === 'complete' ? 'done' : 'notice',
-          message: renewalOutcome(state, portalEnv().supportEmail),
+          message: renewalOutcome(state, portalEnv().supportEmail, reason),
         }),
       },
     })

@@ -101,5 +101,8 @@ describe('the sentence each change on /manage ends with', () => {
       'Your renewal payment did not go through, so nothing was renewed. Choose Renew to try again, or contact us at help@x.test.',
     )
     expect(renewalOutcome(undefined, 'help@x.test')).toMatch(/^The payment provider has not confirmed/)
+    expect(renewalOutcome('failed', 'help@x.test', 'The card was declined. No payment was taken.')).toBe(
+      'Your renewal payment did not go through, so nothing was renewed. The payment provider’s answer: The card was declined. No payment was taken. Choose Renew to try again, or contact us at help@x.test.',
+    )
   })
 })

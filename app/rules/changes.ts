@@ -3,7 +3,7 @@
  * changed, and for whom, in the words the page uses for the same things. Pure: the actions say them through the flash.
  */
 import { countOf } from '#protocol/words'
-import { quoted } from '#protocol/text'
+import { oneLine, quoted } from '#protocol/text'
 import { checkoutFlaggedText } from './messages'
 
 /** "Wallaby.js (order 935369, key 3)": a license as a sentence names it. */
@@ -142,11 +142,13 @@ export const adminChanges = {
  * Back on /manage from the provider's renewal checkout, by the state the service knows the checkout in (spec §9:
  * renewals reach the licenses within an hour; §8: a flagged payment's review).
  */
-export function renewalOutcome(state: string | undefined, supportEmail: string): string {
+export function renewalOutcome(state: string | undefined, supportEmail: string, reason?: string): string {
   if (state === 'complete')
     return 'Your renewal payment is complete. The renewed licenses show their new expiry date here within an hour.'
   if (state === 'flagged') return checkoutFlaggedText
   if (state === 'failed')
-    return `Your renewal payment did not go through, so nothing was renewed. Choose Renew to try again, or contact us at ${supportEmail}.`
+    return `Your renewal payment did not go through, so nothing was renewed.${
+      reason ? ` The payment provider’s answer: ${oneLine(reason, 300)}` : ''
+    } Choose Renew to try again, or contact us at ${supportEmail}.`
   return 'The payment provider has not confirmed your renewal payment yet. The renewed licenses show their new expiry date here once it has, within an hour.'
 }

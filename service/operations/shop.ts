@@ -213,35 +213,45 @@ export async function activeSubscriptionCheck(
 
 export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
 
+/** Why a checkout failed, in the words the payment provider gives the buyer (its pages say the same). */
+export const checkoutFailures = {
+  declined: 'The card was declined. No payment was taken.',
+  rejected: "The payment provider's review rejected the payment. No payment was taken.",
+} as const
+
 /**
  * Where a checkout stands in the service: complete once the provider's webhook created its order and licenses;
  * flagged while the provider reviews it; failed when the review rejected it (or, with the sandbox, the card was
- * declined); pending until the provider's webhook arrives.
+ * declined), with the reason; pending until the provider's webhook arrives.
  */
-export async function checkoutState(ctx: ServiceContext, checkoutId: string): Promise<CheckoutState> {
+export async function checkoutState(
+  ctx: ServiceContext,
+  checkoutId: string,
+): Promise<{ state: CheckoutState; reason?: string }> {
   const order = await ctx.db
     .selectFrom('orders')
     .select('id')
     .where('provider_checkout_id', '=', checkoutId)
     .executeTakeFirst()
-  if (order) return 'complete'
+  if (order) return { state: 'complete' }
   const review = await paymentsDb(ctx.db)
     .selectFrom('checkout_reviews')
     .select('state')
     .where('checkout_id', '=', checkoutId)
     .executeTakeFirst()
-  if (review?.state === 'flagged') return 'flagged'
-  if (review?.state === 'rejected') return 'failed'
+  if (review?.state === 'flagged') return { state: 'flagged' }
+  if (review?.state === 'rejected') return { state: 'failed', reason: checkoutFailures.rejected }
   const sandboxCheckout = await ctx.adapters.payments?.sandbox?.findCheckout(checkoutId)
-  if (sandboxCheckout?.state === 'failed' || sandboxCheckout?.state === 'rejected') return 'failed'
-  return 'pending'
+  if (sandboxCheckout?.state === 'failed') return { state: 'failed', reason: checkoutFailures.declined }
+  if (sandboxCheckout?.state === 'rejected') return { state: 'failed', reason: checkoutFailures.rejected }
+  return { state: 'pending' }
 }
 
 /**
  * The portal asks after the payment frame reports a completed payment (or a hosted checkout returns). With Paddle the
  * webhook may still be on its way, so the answer waits for it a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the sandbox
  * delivers its webhooks before the payment page answers. `dev` is accepted for compatibility; the service's own
- * configuration decides the provider environment.
+ * configuration decides the provider environment. A failed checkout's answer carries the provider's reason.
  */
 export async function createSubscriptionOnCheckout(
   payload: ParsedPayload<'createSubscriptionOnCheckout'>,
@@ -251,8 +261,10 @@ export async function createSubscriptionOnCheckout(
   await payments.sandbox?.processDueReviews()
   const deadline = Date.now() + payments.config.checkoutWaitMs
   for (;;) {
-    const state = await checkoutState(ctx, payload.checkoutId)
-    if (state !== 'pending' || Date.now() >= deadline) return { immediatelyAvailable: state === 'complete', state }
+    const { state, reason } = await checkoutState(ctx, payload.checkoutId)
+    if (state !== 'pending' || Date.now() >= deadline) {
+      return { immediatelyAvailable: state === 'complete', state, ...(reason ? { reason } : {}) }
+    }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }

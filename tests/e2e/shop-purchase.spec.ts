@@ -73,7 +73,7 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await expect(section.getByText('5 licenses, 0 assigned')).toBeVisible()
 })
 
-test('a declined test card shows the failed screen', async ({ page, js }, testInfo) => {
+test('a declined test card shows the failed screen, with the provider’s reason', async ({ page, js }, testInfo) => {
   const payment = await continueToPayment(page, js, 'quokka', {
     type: 'Individual',
     name: 'Declined Buyer',
@@ -81,6 +81,10 @@ test('a declined test card shows the failed screen', async ({ page, js }, testIn
   })
   await pay(payment, CARDS.declined)
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
+  // The reason, in the payment provider's words: not only that something went wrong.
+  await expect(
+    page.getByText('The payment provider’s answer: The card was declined. No payment was taken.'),
+  ).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
   await expect(page.getByRole('link', { name: /contact us at/ })).toHaveAttribute('href', /^mailto:/)
   await expectNoAxeViolations(page, 'checkout failed')

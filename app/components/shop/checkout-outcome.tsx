@@ -13,6 +13,8 @@ type CheckoutOutcomeProps = {
   email?: string
   organization: boolean
   product: { slug: string; name: string }
+  /** Why the payment failed, in the payment provider's words, when it said. */
+  reason?: string
 }
 
 /**
@@ -20,7 +22,14 @@ type CheckoutOutcomeProps = {
  * license is immediately available), flagged for manual review, failed. The page is at its top after the outcome
  * arrives (a new page without script; scrolled up with script), and the heading takes the focus.
  */
-export function CheckoutOutcome({ state, immediatelyAvailable, email, organization, product }: CheckoutOutcomeProps) {
+export function CheckoutOutcome({
+  state,
+  immediatelyAvailable,
+  email,
+  organization,
+  product,
+  reason,
+}: CheckoutOutcomeProps) {
   const supportEmail = useSupportEmail()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -38,6 +47,11 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
   if (state === 'failed') {
     return (
       <OutcomeSection title={checkoutFailedTitle} headingRef={headingRef}>
+        {reason ? (
+          <Text as="p" size="3" mb="3">
+            The payment provider’s answer: <strong>{reason}</strong>
+          </Text>
+        ) : null}
         <Text as="p" size="3" mb="3">
           Your payment could not be completed, and nothing has been charged. Please check your payment details and try
           again, or{' '}

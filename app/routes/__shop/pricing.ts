@@ -252,8 +252,12 @@ export type CheckoutState = 'complete' | 'flagged' | 'failed'
  */
 export function checkoutOutcome(
   reported: string | null,
-  answer: { state?: 'complete' | 'flagged' | 'failed' | 'pending'; immediatelyAvailable: boolean } | null,
-): { state: CheckoutState; immediatelyAvailable: boolean } {
+  answer: {
+    state?: 'complete' | 'flagged' | 'failed' | 'pending'
+    immediatelyAvailable: boolean
+    reason?: string
+  } | null,
+): { state: CheckoutState; immediatelyAvailable: boolean; reason?: string } {
   if (!answer) return { state: 'failed', immediatelyAvailable: false }
   const state: CheckoutState =
     answer.state === 'complete' || answer.state === 'flagged' || answer.state === 'failed'
@@ -261,5 +265,7 @@ export function checkoutOutcome(
       : reported === 'flagged' || reported === 'failed'
         ? reported
         : 'complete'
-  return { state, immediatelyAvailable: state === 'complete' && answer.immediatelyAvailable }
+  // A failed payment says why, in the provider's words ("The card was declined."), when the provider said.
+  const reason = state === 'failed' && answer.reason ? { reason: answer.reason } : {}
+  return { state, immediatelyAvailable: state === 'complete' && answer.immediatelyAvailable, ...reason }
 }

@@ -17,6 +17,13 @@ import {
 
 startSandbox()
 
+/** A checkout the review rejected, as the service answers it to the portal (with the provider's reason). */
+const REJECTED = {
+  immediatelyAvailable: false,
+  state: 'failed',
+  reason: "The payment provider's review rejected the payment. No payment was taken.",
+}
+
 describe('the prices API', () => {
   it("answers Paddle's shape as JSON, and as a script callback", async () => {
     const json = await fetch(
@@ -160,7 +167,12 @@ describe('paying with the test cards', () => {
         .where('provider_checkout_id', '=', checkout)
         .executeTakeFirst(),
     ).toBeUndefined()
-    expect(await outcome(checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    // The reason, in the provider's words (its own page says the same), for the portal's failed screen.
+    expect(await outcome(checkout)).toEqual({
+      immediatelyAvailable: false,
+      state: 'failed',
+      reason: 'The card was declined. No payment was taken.',
+    })
   })
 
   it('answers the form with the errors (422), naming each field', async () => {
@@ -207,11 +219,11 @@ describe('paying with the test cards', () => {
     ).toHaveLength(2)
 
     await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'reject' })
-    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    expect(await outcome(second.checkout)).toEqual(REJECTED)
     // Deciding again changes nothing.
     const late = await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'approve' })
     expect(late.headers.get('location')).toBe(`/sandbox/review?missing=${second.checkout}`)
-    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    expect(await outcome(second.checkout)).toEqual(REJECTED)
   })
 
   it('a hosted checkout (pay link) goes back to the shop with the checkout id and state', async () => {

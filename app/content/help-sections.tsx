@@ -212,7 +212,7 @@ const bodies: Record<HelpHeading, ReactNode> = {
           Choose <Strong>Monthly</Strong> or <Strong>Annually</Strong> billing (annual prices are shown per month).
         </Li>
         <Li>
-          Choose <Strong>Individual</Strong> for yourself, or <Strong>Organization</Strong> for a team and the number of
+          Choose <Strong>Personal</Strong> for yourself, or <Strong>Organization</Strong> for a team and the number of
           users (1 to 100).
         </Li>
         <Li>

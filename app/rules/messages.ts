@@ -229,7 +229,11 @@ export const labels = {
   continue: 'Continue',
   monthly: 'Monthly',
   annually: 'Annually',
-  individual: 'Individual',
+  /**
+   * The license type for oneself: the spec's toggle says "Individual" and its checkout "Personal"; the portal says
+   * "Personal" everywhere (the toggle, the price line, the tables, the subscription titles), one name for one thing.
+   */
+  personal: 'Personal',
   organization: 'Organization',
   originalPrice: 'Original Price',
   discount: 'Discount',

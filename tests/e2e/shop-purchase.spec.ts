@@ -11,7 +11,7 @@ function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
 }
 
-type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
+type Details = { type: 'Personal' | 'Organization'; users?: number; name: string; email: string; zip?: string }
 
 /** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
 async function continueToPayment(
@@ -75,7 +75,7 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
 
 test('a declined test card shows the failed screen, with the provider’s reason', async ({ page, js }, testInfo) => {
   const payment = await continueToPayment(page, js, 'quokka', {
-    type: 'Individual',
+    type: 'Personal',
     name: 'Declined Buyer',
     email: uniqueEmail(testInfo, 'declined'),
   })
@@ -92,7 +92,7 @@ test('a declined test card shows the failed screen, with the provider’s reason
 
 test('a test card flagged for review shows the review screen', async ({ page, js }, testInfo) => {
   const payment = await continueToPayment(page, js, 'console-ninja', {
-    type: 'Individual',
+    type: 'Personal',
     name: 'Flagged Buyer',
     email: uniqueEmail(testInfo, 'flagged'),
   })
@@ -104,7 +104,7 @@ test('a test card flagged for review shows the review screen', async ({ page, js
 
 test('an individual who already has a subscription is told so', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'subscribed')
-  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Individual', name: 'Sub Scriber', email })
+  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Personal', name: 'Sub Scriber', email })
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 

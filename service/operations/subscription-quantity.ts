@@ -138,7 +138,7 @@ export async function subscriptionAssign(
       const plan = planSeats(subscription.licenses, emails, lapsingEmails)
       if ('error' in plan) {
         throw new ServiceError(
-          plan.error === bulkLapsingAndNonLapsing ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
+          plan.error.startsWith(bulkLapsingAndNonLapsing) ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
           plan.error,
         )
       }

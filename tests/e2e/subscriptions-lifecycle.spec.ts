@@ -1,5 +1,6 @@
 // Subscription lifecycle on /manage: pause and resume, cancel, upgrade, restart — each a dialog that states
 // its consequence before confirming, with script and without. Every test makes its own company and subscriptions.
+import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import {
   addSubscription,
@@ -10,6 +11,9 @@ import {
   storedSubscription,
   subscriptionRow,
 } from './subscriptions-helpers'
+
+/** The sentence the last change ended with (the status message's panel). */
+const said = (page: Page) => page.getByRole('status').filter({ has: page.locator('.status-message__panel') })
 
 test('pause, then resume a subscription; each dialog says what will happen first', async ({ page, js }) => {
   const owner = createOwner('pause', js)
@@ -32,6 +36,11 @@ test('pause, then resume a subscription; each dialog says what will happen first
   await pause.getByRole('button', { name: 'Pause Subscription' }).click()
   await expectClosed(page, js, 'Pause Subscription')
   await expect(row.getByText('Paused', { exact: true })).toBeVisible()
+  // The change ends with a sentence naming the subscription by what it is, and the page is back at its card.
+  await expect(said(page)).toContainText(
+    /^Paused .+, 2 seats: auto-renew is off, and nothing is charged until you resume it\./,
+  )
+  await expect(page).toHaveURL(new RegExp(`#subscription-${sub.id}$`))
   await expect(row).not.toContainText('Next payment')
   expect(storedSubscription(sub.id).subscription).toMatchObject({ state: 'paused', next_payment_date: null })
 
@@ -67,6 +76,7 @@ test('cancel a subscription: irreversible, stated first; keeping it changes noth
   await cancel.getByRole('button', { name: 'Cancel Subscription' }).click()
   await expectClosed(page, js, 'Cancel Subscription', 'alertdialog')
   await expect(row.getByText('Cancelled', { exact: true })).toBeVisible()
+  await expect(said(page)).toContainText(/^Cancelled .+, 1 seat: it will not renew, and its licenses keep working/)
   await expect(cancelLink).toHaveCount(0)
   await expect(row.getByRole('link', { name: new RegExp(`^Pause .*\\(subscription ${sub.id}\\)$`) })).toHaveCount(0)
   expect(storedSubscription(sub.id).subscription.state).toBe('deleted')

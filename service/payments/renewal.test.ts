@@ -37,7 +37,7 @@ describe('flagged orders and renewals', () => {
       createSubscriptionOnCheckout: {
         immediatelyAvailable: false,
         state: 'failed',
-        reason: "The payment provider's review rejected the payment. No payment was taken.",
+        reason: 'The payment provider rejected the order after reviewing it.',
       },
     })
 

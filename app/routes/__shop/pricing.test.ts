@@ -280,18 +280,6 @@ describe('checkoutOutcome (§4)', () => {
     expect(checkoutOutcome('failed', { state: 'pending', immediatelyAvailable: false }).state).toBe('failed')
     expect(checkoutOutcome('flagged', { immediatelyAvailable: false }).state).toBe('flagged')
   })
-  it('a failed payment carries the provider’s reason; no other outcome does', () => {
-    const reason = 'The card was declined. No payment was taken.'
-    expect(checkoutOutcome('failed', { state: 'failed', immediatelyAvailable: false, reason })).toEqual({
-      state: 'failed',
-      immediatelyAvailable: false,
-      reason,
-    })
-    expect(checkoutOutcome('complete', { state: 'complete', immediatelyAvailable: true, reason })).toEqual({
-      state: 'complete',
-      immediatelyAvailable: true,
-    })
-  })
   it('is failed when the service refused the checkout', () => {
     expect(checkoutOutcome('complete', null)).toEqual({ state: 'failed', immediatelyAvailable: false })
   })

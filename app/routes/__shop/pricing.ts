@@ -3,6 +3,7 @@
  * options from its URL and back, the built-in plans used when the price lookup fails, the price breakdown, the redeem
  * prices, and what a checkout's outcome is. No I/O and no React: the loaders, the actions and the components share them.
  */
+import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
 import { labels } from '#app/rules/messages'
 import {
@@ -41,13 +42,13 @@ export type PurchaseOptions = {
 export function purchaseOptions(params: URLSearchParams, countries: readonly Pick<Country, 'code'>[]): PurchaseOptions {
   const defaults = purchaseDefaults(params)
   const known = countries.length === 0 || countries.some((c) => c.code === defaults.country)
-  const coupon = params.get('coupon')?.trim()
+  const coupon = couponCode(params.get('coupon') ?? '')
   return {
     billingPeriod: defaults.billingPeriod,
     type: defaults.type,
     quantity: defaults.type === 'personal' ? 1 : defaults.quantity,
     country: known ? defaults.country : DEFAULT_COUNTRY,
-    ...(coupon ? { coupon: coupon.slice(0, 100) } : {}),
+    ...(coupon ? { coupon } : {}),
   }
 }
 
@@ -253,12 +254,8 @@ export type CheckoutState = 'complete' | 'flagged' | 'failed'
  */
 export function checkoutOutcome(
   reported: string | null,
-  answer: {
-    state?: 'complete' | 'flagged' | 'failed' | 'pending'
-    immediatelyAvailable: boolean
-    reason?: string
-  } | null,
-): { state: CheckoutState; immediatelyAvailable: boolean; reason?: string } {
+  answer: { state?: 'complete' | 'flagged' | 'failed' | 'pending'; immediatelyAvailable: boolean } | null,
+): { state: CheckoutState; immediatelyAvailable: boolean } {
   if (!answer) return { state: 'failed', immediatelyAvailable: false }
   const state: CheckoutState =
     answer.state === 'complete' || answer.state === 'flagged' || answer.state === 'failed'
@@ -266,7 +263,5 @@ export function checkoutOutcome(
       : reported === 'flagged' || reported === 'failed'
         ? reported
         : 'complete'
-  // A failed payment says why, in the provider's words ("The card was declined."), when the provider said.
-  const reason = state === 'failed' && answer.reason ? { reason: answer.reason } : {}
-  return { state, immediatelyAvailable: state === 'complete' && answer.immediatelyAvailable, ...reason }
+  return { state, immediatelyAvailable: state === 'complete' && answer.immediatelyAvailable }
 }

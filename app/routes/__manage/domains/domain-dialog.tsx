@@ -131,13 +131,7 @@ export function DomainDialog({ data: d, closeTo }: DialogProps<DomainDialogData>
           </fieldset>
         </Form>
       ) : null}
-      {outcome && outcome.intent === 'set-auto-join' && outcome.saved ? (
-        <Text as="p" size="2" mb="3" role="status">
-          {outcome.message}
-        </Text>
-      ) : outcome ? (
-        <Alert>{outcome.message}</Alert>
-      ) : null}
+      {outcome ? <Alert>{outcome.message}</Alert> : null}
       <ButtonRow justify="end" mt="2">
         <BackLink to={back}>Back to Domains</BackLink>
         <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>

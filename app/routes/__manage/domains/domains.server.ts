@@ -5,13 +5,14 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'
 import { ProductGroup } from '#protocol/entities'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { findCompany, forbidden, notFound, refusal } from '../shared/details.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { changed } from '../shared/changed.server'
 import { dialogUrl } from '../shared/urls'
 import { DomainFormSchema } from './domain-schemas'
 
@@ -35,7 +36,7 @@ export type DomainDialogData =
 export type ClaimDomainActionData = { intent: 'claim-domain'; result: SubmissionResult<string[]> }
 export type DomainActionData =
   | { intent: 'verify-domain' | 'remove-domain'; verified: boolean; message: string }
-  | { intent: 'set-auto-join'; saved: boolean; message: string }
+  | { intent: 'set-auto-join'; saved: false; message: string }
 
 /** The company, when the user may manage its domains (its administrators, platform administrators); else 404. */
 function domainsCompany(page: DialogArgs['page'], companyId: string | null): CompanySummary {
@@ -104,7 +105,11 @@ export const claimDomain: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(dialogUrl({ dialog: 'domain', company, domain: answer.result.domain.domain }, args.url))
+  const claimed = answer.result.domain.domain
+  return changed(args, {
+    message: `Added ${claimed}: add its TXT record with your DNS provider, then choose Verify now.`,
+    to: dialogUrl({ dialog: 'domain', company, domain: claimed }, args.url),
+  })
 }
 
 /** `intent=verify-domain`: looks the record up now; a miss says what DNS answered, in the dialog. */
@@ -122,7 +127,12 @@ export const verifyDomain: ManageAction = async (args) => {
     return json<DomainActionData>({ intent: 'verify-domain', verified: false, message }, { status })
   }
   // Verified: the dialog shows it (and what was found) afresh. Not yet: what DNS answered, as an alert.
-  if (answer.result.verified) return redirect(dialogUrl({ dialog: 'domain', company, domain }, args.url))
+  if (answer.result.verified) {
+    return changed(args, {
+      message: `${domain} is verified.`,
+      to: dialogUrl({ dialog: 'domain', company, domain }, args.url),
+    })
+  }
   return json<DomainActionData>(
     { intent: 'verify-domain', verified: false, message: answer.result.message },
     { status: 422 },
@@ -143,7 +153,7 @@ export const removeDomain: ManageAction = async (args) => {
     const { message, status } = refusalOf(answer)
     return json<DomainActionData>({ intent: 'remove-domain', verified: false, message }, { status })
   }
-  return redirect(dialogUrl({ dialog: 'domains', company }, args.url))
+  return changed(args, { message: `Removed ${domain}.`, to: dialogUrl({ dialog: 'domains', company }, args.url) })
 }
 
 const AutoJoinFormSchema = DomainFormSchema.extend({ productGroups: z.array(ProductGroup).max(4) })
@@ -176,5 +186,5 @@ export const setAutoJoin: ManageAction = async (args) => {
     answer.result.domain.domain,
     answer.result.domain.autoJoin.map((group) => names.get(group) ?? group),
   )
-  return json<DomainActionData>({ intent: 'set-auto-join', saved: true, message })
+  return changed(args, { message, to: dialogUrl({ dialog: 'domain', company, domain }, args.url) })
 }

@@ -1,8 +1,11 @@
 /**
  * The spec's email rule (§5): "must match simple {email} with no spaces" — something, an @, something, a dot,
- * something, no spaces, a single @. One definition for the portal's forms and the service's payloads.
+ * something, no spaces, a single @. One definition for the portal's forms and the service's payloads. An address is
+ * text from outside that mails and files show as it is, so it holds no control characters (and no bidirectional
+ * overrides, which would reorder the words after it) either.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+@[^\s@\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+\.[^\s@\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/
 
 /** The longest address the protocol accepts. */
 export const EMAIL_MAX_LENGTH = 254

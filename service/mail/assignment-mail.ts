@@ -4,6 +4,7 @@
  */
 import type { LicenseRow } from '../db/schema.js'
 import type { Mail } from './mailer.js'
+import { labelled } from '../../protocol/text.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 
@@ -17,10 +18,11 @@ export function assignmentMails(
   const byEmail = new Map<string, LicenseRow[]>()
   for (const { row, email } of received) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
   return [...byEmail].map(([email, rows]) => {
-    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
+    const name = companyNames.get(rows[0].company_id ?? '')
+    const company = name === undefined ? 'your company' : labelled('the company', name, 80)
     return {
       to: email,
-      subject: `${company} has assigned you a license`,
+      subject: `${name === undefined ? 'Your company' : labelled('The company', name, 80)} has assigned you a license`,
       text: [
         'Hello,',
         '',

@@ -229,7 +229,7 @@ describe('the offline keys of a company download as a text file, a batch at a ti
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="offline-keys-acme-corp.txt"')
     const text = await response.text()
     const [heading, ...rest] = text.split('\n')
-    expect(heading).toBe('Offline keys of Acme Corp')
+    expect(heading).toBe('Offline keys of the company "Acme Corp"')
     // The company's licenses outside subscriptions, and then only signing.
     expect(calls[0]).toEqual({ operation: 'retrieveLicenses', payload: { table: 'acme', subscriptionId: null } })
     expect(calls.slice(1).every((c) => c.operation === 'offlineLicense')).toBe(true)

@@ -22,9 +22,22 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
-import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
+import {
+  getPendingCheckout,
+  pendingCheckoutCookie,
+  purchaseAgainUrl,
+  typedAgain,
+  type PendingCheckout,
+} from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
-import { checkoutOutcome, planFor, priceBreakdown, purchaseOptions, type PurchaseOptions } from './__shop/pricing'
+import {
+  checkoutOutcome,
+  planFor,
+  priceBreakdown,
+  purchaseOptions,
+  type CheckoutState,
+  type PurchaseOptions,
+} from './__shop/pricing'
 import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
 import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
@@ -59,11 +72,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const referrerHeader = await referrerCookieHeader(request)
   if (referrerHeader) headers.append('Set-Cookie', referrerHeader)
 
+  const pending = await getPendingCheckout(request)
+  const mine = pending?.product === product.slug ? pending : null
+  const outcomeOf = (outcome: { state: CheckoutState; immediatelyAvailable: boolean }, already: boolean) =>
+    json(
+      {
+        kind: 'outcome' as const,
+        product: productRef,
+        products,
+        ...outcome,
+        already,
+        email: mine?.email || undefined,
+        organization: mine?.type === 'organization',
+        again: purchaseAgainUrl(product.slug, mine?.again),
+      },
+      { headers },
+    )
+
   // Back from the provider's hosted checkout (script off), or the frame reported the end of the payment (script on).
   const checkoutId = url.searchParams.get('checkout')?.trim().slice(0, 200)
   const reported = url.searchParams.get('state')
   if (checkoutId || reported === 'failed') {
-    const pending = await getPendingCheckout(request)
     let answer: Result<'createSubscriptionOnCheckout'> | null = null
     if (checkoutId) {
       const referrer = await getReferrer(request)
@@ -74,17 +103,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const outcome = checkoutId
       ? checkoutOutcome(reported, answer)
       : { state: 'failed' as const, immediatelyAvailable: false }
-    return json(
-      {
-        kind: 'outcome' as const,
-        product: productRef,
-        products,
-        ...outcome,
-        email: pending?.product === product.slug ? pending.email : undefined,
-        organization: pending?.type === 'organization',
-      },
-      { headers },
+    // Shown once as the thank-you page; reloaded, or reached again, it is the order already complete.
+    const already = Boolean(checkoutId) && mine?.done?.checkoutId === checkoutId
+    if (checkoutId && !already && outcome.state !== 'failed') {
+      const kept = mine ?? { product: product.slug, email: '', type: 'personal' as const, passthrough: '' }
+      headers.append('Set-Cookie', await pendingCheckoutCookie({ ...kept, done: { checkoutId, state: outcome.state } }))
+    }
+    return outcomeOf(outcome, already)
+  }
+
+  // This browser finished a checkout of this product (Back past its outcome, a second tab): that checkout's outcome, not
+  // a new payment form, until the buyer starts another purchase.
+  if (mine?.done) {
+    const answer = await callLicensing(
+      'createSubscriptionOnCheckout',
+      { checkoutId: mine.done.checkoutId, passthrough: mine.passthrough },
+      { context },
     )
+    const outcome = answer.ok
+      ? checkoutOutcome(mine.done.state, answer.result)
+      : { state: mine.done.state, immediatelyAvailable: false }
+    // Refused in review after all: nothing was paid, and a new checkout is open to the buyer.
+    if (outcome.state === 'failed') headers.append('Set-Cookie', await pendingCheckoutCookie(withoutDone(mine)))
+    return outcomeOf(outcome, outcome.state !== 'failed')
   }
 
   const options = purchaseOptions(url.searchParams, catalog.countries)
@@ -116,11 +157,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
+/** The pending checkout with no finished one: the purchase form is open again. */
+function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
+  return rest
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  checkHoneypot(formData)
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
+  const pending = await getPendingCheckout(request)
+  const mine = pending?.product === product.slug ? pending : null
+  if (formData.get('intent') === 'new-purchase') {
+    // The buyer starts another purchase: the form again, with what they typed last time.
+    const headers = mine ? { 'Set-Cookie': await pendingCheckoutCookie(withoutDone(mine)) } : undefined
+    return redirect(purchaseAgainUrl(product.slug, mine?.again), headers ? { headers } : undefined)
+  }
+  checkHoneypot(formData)
+  // Continue from a purchase form left open (another tab, Back past the outcome) after this browser finished a
+  // checkout of this product: refused, never a second payment; the page shows that order and offers a new purchase.
+  if (mine?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
   const coupon =
     String(formData.get('coupon') ?? '')
@@ -173,6 +229,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       email: value.email,
       type: options.type,
       passthrough: framePassthrough,
+      again: typedAgain(formData),
     }),
   })
 

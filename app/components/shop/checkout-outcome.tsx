@@ -1,18 +1,23 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
-import { Link as RemixLink } from '@remix-run/react'
-import { Box, Card, Heading, Link, Text } from '@radix-ui/themes'
+import { Form, Link as RemixLink } from '@remix-run/react'
+import { Box, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
 import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
 
 const checkoutCompleteHeading = 'Thank you for your purchase!'
+export const orderAlreadyComplete = 'This order is already complete'
 
 type CheckoutOutcomeProps = {
   state: CheckoutState
   immediatelyAvailable: boolean
+  /** The outcome reached again (a reload, Back, a second tab): no thanks again, and the way to a new purchase. */
+  already: boolean
   email?: string
   organization: boolean
   product: { slug: string; name: string }
+  /** The purchase page with what the buyer typed (a failed payment's Try again). */
+  again: string
 }
 
 /**
@@ -20,7 +25,15 @@ type CheckoutOutcomeProps = {
  * license is immediately available), flagged for manual review, failed. The page is at its top after the outcome
  * arrives (a new page without script; scrolled up with script), and the heading takes the focus.
  */
-export function CheckoutOutcome({ state, immediatelyAvailable, email, organization, product }: CheckoutOutcomeProps) {
+export function CheckoutOutcome({
+  state,
+  immediatelyAvailable,
+  already,
+  email,
+  organization,
+  product,
+  again,
+}: CheckoutOutcomeProps) {
   const supportEmail = useSupportEmail()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -47,7 +60,7 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
           and we will help.
         </Text>
         <Link asChild size="3" underline="always">
-          <RemixLink to={`/shop/${product.slug}/buy/`}>Try again</RemixLink>
+          <RemixLink to={again}>Try again</RemixLink>
         </Link>
       </OutcomeSection>
     )
@@ -60,6 +73,32 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
           Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours, and
           at most 12 hours. We will email your license details{to} as soon as the order is approved.
         </Text>
+        {already ? (
+          <>
+            <Text as="p" size="3" mb="3">
+              Nothing more can be paid for this order while it is reviewed.
+            </Text>
+            <NewPurchase product={product} />
+          </>
+        ) : null}
+      </OutcomeSection>
+    )
+  }
+
+  if (already) {
+    return (
+      <OutcomeSection title={orderAlreadyComplete} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment for {product.name} went through, and nothing more was charged. We have emailed your license
+          details{to}.
+        </Text>
+        <Text as="p" size="3" mb="3">
+          <Link asChild underline="always">
+            <RemixLink to="/manage">Go to your licenses</RemixLink>
+          </Link>{' '}
+          (sign in with the email address you bought with).
+        </Text>
+        <NewPurchase product={product} />
       </OutcomeSection>
     )
   }
@@ -99,6 +138,23 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
         </Card>
       ) : null}
     </OutcomeSection>
+  )
+}
+
+/** Another purchase of the product, on purpose: the form again, with what was typed last time. */
+function NewPurchase({ product }: { product: { slug: string; name: string } }) {
+  return (
+    <Form method="post" action={`/shop/${product.slug}/buy/`}>
+      <input type="hidden" name="intent" value="new-purchase" />
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button type="submit" variant="soft" size="3">
+          Start a new purchase
+        </Button>
+        <Text size="2" color="gray">
+          Buy {product.name} again, for someone else or more users.
+        </Text>
+      </Flex>
+    </Form>
   )
 }
 

@@ -33,6 +33,7 @@ import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
+import { directoryOperations } from './directory.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -338,6 +339,7 @@ export const operations = {
     result: completed,
   },
   retrieveActivity: retrieveActivityOperation,
+  ...directoryOperations,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -366,6 +368,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'retrieveDirectory',
 ])
 
 /** The most characters an idempotency key may have (a UUID has 36). */
@@ -373,6 +376,15 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
 /** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
+
+/**
+ * Writes whose answer is a secret shown once: their answer is never kept for a repeat (the idempotency store would
+ * hold the secret); the write itself refuses a repeat of its key.
+ */
+export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
+  'completeAuthentication',
+  'createScimToken',
+])
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

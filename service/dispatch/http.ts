@@ -6,6 +6,7 @@ import type { LicensingService } from '../index.js'
 import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
 import { escapeHtml } from './html.js'
+import { scimRouter } from '../directory/scim-router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
@@ -24,6 +25,7 @@ export function serviceRouter(service: LicensingService): express.Router {
   })
 
   router.use(identityRouter(service))
+  router.use(scimRouter(service))
   router.use(paymentsRouter(service))
 
   // Everything under /api answers in the protocol's shape, a failure included: an unknown address, and a body the

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
-import { startSmtpDouble } from '../../service/mail/smtp-double'
+import { startSmtpDouble } from '../support/smtp-double'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const secret = () => crypto.randomBytes(48).toString('base64')

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // Text from outside is data, not layout, in the files the portal writes: a company named with line breaks (as a

@@ -16,7 +16,7 @@ import {
   postForm,
   purchaseAlerts,
   type TestService,
-} from '../../service/payments/test-helpers.js'
+} from '../support/payments.js'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { loader, action } = await import('#app/routes/shop.$product.buy')

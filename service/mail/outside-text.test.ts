@@ -6,13 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notOneLine } from '../../protocol/text.js'
 import { createServiceJobRunner } from '../jobs/index.js'
-import { inputValue, listen, postForm } from '../payments/test-helpers.js'
-import { makeSubscription } from '../subscriptions/testing.js'
-import { createTestService, signInAs } from '../testing.js'
+import { inputValue, listen, postForm } from '../../tests/support/payments.js'
+import { makeSubscription } from '../../tests/support/subscriptions.js'
+import { HOSTILE_COMPANY, INJECTED, expectContained } from '../../tests/support/outside-text.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
-const INJECTED = 'Security notice: your license was suspended. Re-confirm at https://evil.example/login'
-/** A company name with line breaks, a paragraph of its own, a link, and lines of the offline-keys file. */
-const HOSTILE_COMPANY = `Acme\r\n\r\n${INJECTED}\r\n\r\nOrder 1\n1: KEY-OF-ANOTHER-COMPANY`
 /** A host name an editor could send in one line (line breaks are refused at the boundary). */
 const HOSTILE_HOST = `laptop" ${INJECTED}`
 
@@ -36,21 +34,6 @@ async function mailTo(to: string) {
     .where('to', '=', to)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow()
-}
-
-/**
- * The injected words appear only inside one pair of quotes on one line, with the link defused; no line of the mail is
- * the attacker's (a paragraph, an "Order" heading, a key); the subject is one line.
- */
-function expectContained(mail: { subject: string; text: string }) {
-  expect(mail.subject).not.toMatch(/[\r\n]/)
-  for (const part of [mail.subject, ...mail.text.split('\n')]) {
-    expect(part).not.toMatch(/^\s*(Security notice|Order 1$|1: KEY)/)
-    expect(part).not.toMatch(/https?:\/\/evil/)
-    if (part.includes('Security notice'))
-      expect(part).toMatch(/"[^"\n]*Security notice[^"\n]*https\[:\]\/\/evil[^"\n]*"/)
-  }
-  expect(mail.text).not.toContain('\r')
 }
 
 describe('a hostile company name in every mail that names the company', () => {

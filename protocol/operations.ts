@@ -121,6 +121,14 @@ export const operations = {
    */
   retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
+  /**
+   * What an emailed sign-in link that did not sign in is (used already, expired, or not a link of ours), with the
+   * address it was sent to while the service still keeps it, so that a new link can be offered for it. Uses nothing.
+   */
+  signInLink: {
+    payload: z.object({ passthrough: z.string().max(4000) }),
+    result: z.object({ state: z.enum(['unused', 'used', 'expired', 'invalid']), email: z.string().optional() }),
+  },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
     payload: z.object({
@@ -222,6 +230,8 @@ export const operations = {
     result: z.object({
       immediatelyAvailable: z.boolean(),
       state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+      /** Why a failed checkout failed, in the payment provider's words, when it gave a reason. */
+      reason: z.string().max(300).optional(),
     }),
   },
   coupon: {
@@ -368,6 +378,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'signInLink',
   'retrieveDirectory',
 ])
 

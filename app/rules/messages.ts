@@ -64,6 +64,25 @@ export function signInMessage(code: string): { message: string; locksSend: boole
   return { message: unexpectedError, locksSend: false }
 }
 
+/**
+ * An emailed sign-in link that did not sign in (opened a second time, after 24 hours, or cut short): what happened and
+ * what to do, instead of the session dialog's "Your session is not valid." The sign-in form below offers a new link.
+ */
+export const signInLinkRefused = {
+  used: {
+    title: 'This sign-in link has already been used',
+    text: 'Each sign-in link works once. Send yourself a new link below.',
+  },
+  expired: {
+    title: 'This sign-in link has expired',
+    text: 'Sign-in links work for 24 hours. Send yourself a new link below.',
+  },
+  invalid: {
+    title: 'This sign-in link is not valid',
+    text: 'It may have been cut short when it was copied. Send yourself a new link below.',
+  },
+} as const
+
 // ─── §8 Session and general errors ──────────────────────────────────────────────────────────────────────────────────
 
 export type ErrorDialogText = { title: string; message: string }
@@ -155,14 +174,13 @@ export function authenticationError(code: string, supportEmail: string): { messa
 
 // ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const couponErrorTitle = 'Something went wrong'
 export const couponMessages = {
   expired: 'This coupon has expired.',
   invalid: 'This coupon does not exist.',
   redeemed: 'This coupon has already been redeemed.',
 } as const
 
-/** The coupon modal text for a coupon status or redeem result that is not a success. */
+/** The message beside the coupon form for a coupon status or redeem result that is not a success. */
 export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }

@@ -11,7 +11,14 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
 }
 
-export type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
+export type Details = {
+  type: 'Individual' | 'Organization'
+  users?: number
+  billing?: 'Monthly' | 'Annually'
+  name: string
+  email: string
+  zip?: string
+}
 
 /** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
 export async function continueToPayment(
@@ -22,6 +29,7 @@ export async function continueToPayment(
 ): Promise<Page | FrameLocator> {
   await page.goto(`/shop/${product}/buy/`)
   await page.getByRole('radio', { name: details.type, exact: true }).check()
+  if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
   if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
   if (!js) await page.getByRole('button', { name: 'Update price' }).click()
   const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'

@@ -12,7 +12,7 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
 }
 
 export type Details = {
-  type: 'Individual' | 'Organization'
+  type: 'Personal' | 'Organization'
   users?: number
   billing?: 'Monthly' | 'Annually'
   name: string

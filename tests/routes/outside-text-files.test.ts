@@ -6,7 +6,7 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 // Text from outside is data, not layout, in the files the portal writes: a company named with line breaks (as a
 // crafted purchase could have left it in the store) adds no line to its offline-keys file, so no key of another
 // company and no order heading of its own can appear in the download.
-const { loader: offlineKeysFile } = await import('#app/routes/manage.offline-keys[.]txt')
+const { loader: offlineKeysFile } = await import('#app/routes/manage_.offline-keys[.]txt')
 const { createUserSession } = await import('#app/utils/session.server')
 
 const CRAFTED = 'Acme\r\n\r\nOrder 999999\n1: KEY-OF-ANOTHER-COMPANY\n'

@@ -350,6 +350,7 @@ export type Details = Result<'retrieveDetails'>
 /**
  * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
  * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
+ * (`companyCheckout` signs a passthrough and `createSubscriptionOnCheckout` answers a checkout's state: both read.)
  */
 export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
   'licenseCheck',
@@ -365,7 +366,20 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'companyCheckout',
+  'createSubscriptionOnCheckout',
 ])
+
+/**
+ * Whether a call changes nothing, so that nothing of it is kept (no idempotency key is sent or stored): a read
+ * operation, or the coupon operation's `query` (the redeem page asks it on every visit).
+ */
+export function isReadCall(operation: OperationName, payload: unknown): boolean {
+  if (readOperations.has(operation)) return true
+  return operation === 'coupon' && typeof payload === 'object' && payload !== null && 'type' in payload
+    ? payload.type === 'query'
+    : false
+}
 
 /** The most characters an idempotency key may have (a UUID has 36). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { frozenJson } from '../protocol/json.js'
 import { serviceRouter } from './http.js'
@@ -73,6 +74,12 @@ export async function latestLink(service: LicensingService, email: string, prefi
     if (match) return match[0]
   }
   throw new Error(`no mail to ${email} with a link starting ${prefix}`)
+}
+
+/** How many idempotency keys the store keeps (reserved or answered). */
+export async function keptIdempotencyKeys(service: Pick<LicensingService, 'db'>): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from idempotency_keys`.execute(service.db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 /** Signs in by emailed link, as a person would, and returns the service session's bearer credential. */

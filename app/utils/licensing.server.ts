@@ -4,7 +4,7 @@ import { frozenJson } from '#protocol/json'
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
-  readOperations,
+  isReadCall,
   type OperationName,
   type Payload,
   type Result,
@@ -55,7 +55,7 @@ export async function callLicensing<O extends OperationName>(
   const request = { [operation]: payload ?? {} }
   const env = portalEnv()
   const transport = env.licensingApiUrl ? undefined : (options.context?.licensing as InProcessTransport | undefined)
-  const key = readOperations.has(operation) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
+  const key = isReadCall(operation, payload) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
   const timeoutMs = env.licensingTimeoutMs
 
   let attempt: () => Promise<Answer>

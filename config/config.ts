@@ -83,7 +83,7 @@ const Env = z.object({
     z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
   ),
   LICENSING_API_URL: text.pipe(z.string().url('LICENSING_API_URL must be an absolute address.').optional()),
-  LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 10_000),
+  LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 15_000),
   DATABASE_URL: text.pipe(
     z
       .string()
@@ -136,7 +136,10 @@ export type Config = {
   salesEmail: string
   avatarService: 'gravatar' | 'none'
   licensingApiUrl?: string
-  /** How long one call to the licensing service may take before it counts as failed (and is retried). */
+  /**
+   * The deadline of one call to the licensing service, its retries included: a call that fails outright is retried
+   * while time is left, and the user has the answer (or the generic failure) by then.
+   */
   licensingTimeoutMs: number
   /** The shared PostgreSQL database of several instances (DATABASE_URL); unset, SQLite files in DATA_DIR. */
   databaseUrl?: string

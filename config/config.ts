@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { parsePlanIds, planKeys } from '../service/catalog/index.js'
-import { retiredKeysProblem } from '../service/offline-key-ring.js'
+import { retiredKeysProblem } from '../service/offline-keys/key-ring.js'
 import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
 
 /** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */

@@ -59,6 +59,11 @@ export const retrieveActivityOperation = {
     person: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX_LENGTH).optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
+    /**
+     * The entries after this one in the log's order (older, or as old with a lower id), instead of a page: how an
+     * export reads the whole log a page at a time without missing or repeating an entry written meanwhile.
+     */
+    after: z.object({ at: z.number().int(), id: z.number().int() }).optional(),
   }),
   result: z.object({
     entries: z.array(ActivityEntry),

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offlineKeyRouter, offlineKeySigner, type OfflineLicenseFacts } from '../service/offline-keys.js'
+import { offlineKeyRouter, offlineKeySigner, type OfflineLicenseFacts } from '../service/offline-keys/index.js'
 import { runEditor } from './editor.js'
 
 // A rotation: offline keys were signed with the old key; the service now signs with a new one and lists the old one

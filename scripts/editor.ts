@@ -19,8 +19,8 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { ownValue } from '../protocol/own.js'
-import { parseKeySet, type VerificationKey } from '../service/offline-key-ring.js'
-import { checkOfflineKey, OFFLINE_PUBLIC_KEYS_PATH } from '../service/offline-keys.js'
+import { parseKeySet, type VerificationKey } from '../service/offline-keys/key-ring.js'
+import { checkOfflineKey, OFFLINE_PUBLIC_KEYS_PATH } from '../service/offline-keys/index.js'
 
 export const USAGE = `Usage:
   npm run editor -- activate --key KEY --host HOST [--url URL]

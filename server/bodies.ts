@@ -17,7 +17,7 @@ import {
   PROTOCOL_BODY_LIMIT,
   sizeInWords,
 } from '../service/dispatch/body-limits.js'
-import { escapeHtml } from '../service/html.js'
+import { escapeHtml } from '../service/dispatch/html.js'
 
 export type BodyKind = 'protocol' | 'form' | 'manage' | 'upload'
 

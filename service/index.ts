@@ -1,12 +1,12 @@
 import { loadServiceConfig, type ServiceConfig } from './config.js'
-import type { ServiceAdapters, ServiceContext } from './context.js'
+import type { ServiceAdapters, ServiceContext } from './dispatch/context.js'
 import { describeStore, migrateToLatest, openDatabase, pendingMigrations, type DB } from './db/database.js'
 import { demoAccounts, seedDemoDataIfEmpty } from './db/seed.js'
-import { handleProtocol, handleProtocolText, type ProtocolResponse } from './handler.js'
+import { handleProtocol, handleProtocolText, type ProtocolResponse } from './dispatch/handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
 import { createMailer, type Mailer, type MailerLog } from './mail/mailer.js'
 import { createPayments } from './payments/index.js'
-import { createTokenCodec } from './tokens.js'
+import { createTokenCodec } from './auth/tokens.js'
 
 export type LicensingService = {
   config: ServiceConfig

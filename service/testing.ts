@@ -8,7 +8,7 @@ import express from 'express'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { frozenJson } from '../protocol/json.js'
-import { serviceRouter } from './http.js'
+import { serviceRouter } from './dispatch/http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
 
 /**

@@ -1,34 +1,52 @@
 /**
- * `/manage/activity.csv?company=ID&kind=K&person=EMAIL`: the Activity dialog's filtered log as a CSV download, every
- * page of it (When, Who, Kind, What, Details). The service decides who may read which log; a refusal is a 404 here.
+ * `/manage/activity.csv?company=ID&kind=K&person=EMAIL`: the Activity dialog's filtered log as a CSV download (When,
+ * Who, Kind, What, Details), every entry of the filter however long the log: read a page at a time by the position of
+ * the last entry read (so that entries written meanwhile neither shift nor repeat a page) and streamed as it is read.
+ * The service decides who may read which log: a refusal of the first page is a 404; a refusal later breaks the
+ * download off, and the browser says it failed, rather than leaving a file with entries missing.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels, type ActivityEntry } from '#protocol/activity'
 import { formatDateTime } from '#app/rules/dates'
-import { csvResponse, toCsv } from '#app/utils/csv.server'
+import { csvResponse, csvRows } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { activityFilter, activityPage } from './__manage/activity/activity.server'
 
-/** An export stops here: a log longer than this is exported filtered (by kind or person) instead. */
-const MAX_PAGES = 100
+const HEADER = ['When', 'Who', 'Kind', 'What', 'Details']
+
+const row = (entry: ActivityEntry) => [
+  `${formatDateTime(entry.at, { utc: true })} UTC`,
+  entry.actor,
+  activityKindLabels[entry.kind],
+  entry.summary,
+  entry.details.join('\n'),
+]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const filter = activityFilter(new URL(request.url).searchParams)
-  const entries: ActivityEntry[] = []
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await activityPage({ user, context }, { ...filter, page }, ACTIVITY_MAX_PAGE_SIZE)
-    if (!answer.ok) throw json({ message: 'Not found' }, { status: 404 })
-    entries.push(...answer.result.entries)
-    if (entries.length >= answer.result.total || answer.result.entries.length === 0) break
-  }
-  const rows = entries.map((entry) => [
-    `${formatDateTime(entry.at, { utc: true })} UTC`,
-    entry.actor,
-    activityKindLabels[entry.kind],
-    entry.summary,
-    entry.details.join('\n'),
-  ])
+  const filter = { ...activityFilter(new URL(request.url).searchParams), page: 1 }
+  const read = (after?: { at: number; id: number }) =>
+    activityPage({ user, context }, filter, ACTIVITY_MAX_PAGE_SIZE, after)
+  const first = await read()
+  if (!first.ok) throw json({ message: 'Not found' }, { status: 404 })
+
+  const encoder = new TextEncoder()
+  let last = first.result.entries.at(-1)
+  let more = first.result.entries.length === ACTIVITY_MAX_PAGE_SIZE
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvRows([HEADER, ...first.result.entries.map(row)], { bom: true })))
+    },
+    async pull(controller) {
+      if (!more || !last) return controller.close()
+      const page = await read({ at: last.at, id: last.id })
+      if (!page.ok) return controller.error(new Error(page.message))
+      const entries = page.result.entries
+      if (entries.length > 0) controller.enqueue(encoder.encode(csvRows(entries.map(row))))
+      last = entries.at(-1)
+      more = entries.length === ACTIVITY_MAX_PAGE_SIZE
+    },
+  })
   const name = filter.company ? `activity-${filter.company}.csv` : 'account-activity.csv'
-  return csvResponse(toCsv(['When', 'Who', 'Kind', 'What', 'Details'], rows), name)
+  return csvResponse(body, name)
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { planSeatImport, seatRows } from './seats-csv'
+import { planSeatImport, seatRows, type SeatRecord } from './seats-csv'
 import { license, NOW } from '#protocol/test-fixtures'
+import { displayName } from './license'
 
 const a = license({ order: '2000', key: 1, assignedTo: 'a@acme.test' })
 const b = license({ order: '2000', key: 2 })
@@ -13,16 +14,12 @@ const seat = license({
 })
 const licenses = [a, b, enterprise, seat]
 
+/** Records as the reader gives them, one a line from line 1. */
+const lines = (...rows: string[][]): SeatRecord[] => rows.map((cells, i) => ({ line: i + 1, cells }))
+
 describe('planSeatImport', () => {
   it('reads rows without a header as order,key,email; an empty email unassigns', () => {
-    const plan = planSeatImport(
-      [
-        ['2000', '1', ''],
-        ['2000', '2', 'B@Acme.test'],
-      ],
-      licenses,
-      NOW,
-    )
+    const plan = planSeatImport(lines(['2000', '1', ''], ['2000', '2', 'B@Acme.test']), licenses, NOW)
     expect(plan.errors).toEqual([])
     expect(plan.summary).toBe('1 license(s) will be unassigned and 1 license(s) will be assigned.')
     expect(plan.changes.map((c) => c.words)).toEqual([
@@ -33,26 +30,26 @@ describe('planSeatImport', () => {
 
   it('names a license given twice, one that cannot be assigned, and a subscription seat', () => {
     const plan = planSeatImport(
-      [
+      lines(
         ['2000', '2', 'x@acme.test'],
         ['2000', '2', 'y@acme.test'],
         ['2001', '1', 'z@acme.test'],
         ['2002', '1', 'w@acme.test'],
-      ],
+      ),
       licenses,
       NOW,
     )
     expect(plan.errors).toEqual([
-      'Row 2: license 2 of order 2000 is also in row 1.',
-      'Row 3: license 1 of order 2001: Cannot assign this license type',
-      "Row 4: license 1 of order 2002 belongs to subscription sub-1; assign it with the subscription's Assign.",
+      'Line 2: license 2 of order 2000 is also on line 1.',
+      'Line 3: license 1 of order 2001: Cannot assign this license type',
+      "Line 4: license 1 of order 2002 belongs to subscription sub-1; assign it with the subscription's Assign.",
     ])
   })
 
   it('reads the export back as no change', () => {
     const rows = seatRows(licenses)
     const plan = planSeatImport(
-      [['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'], ...rows],
+      lines(['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'], ...rows),
       licenses,
       NOW,
     )
@@ -60,7 +57,56 @@ describe('planSeatImport', () => {
   })
 
   it('reads a protected formula cell back as its text', () => {
-    const plan = planSeatImport([["'=2000", '2', 'c@acme.test']], licenses, NOW)
-    expect(plan.errors).toEqual(['Row 1: unknown order/key =2000/2.'])
+    const plan = planSeatImport(lines(["'=2000", '2', 'c@acme.test']), licenses, NOW)
+    expect(plan.errors).toEqual(['Line 1: this company has no license with order "=2000" and key "2".'])
+  })
+
+  it('names the line of the file each record starts on, and the value at fault, never the whole line', () => {
+    const plan = planSeatImport(
+      [
+        { line: 1, cells: ['order', 'key', 'email'] },
+        { line: 4, cells: ['2000', '2', 'not an email'] },
+        { line: 7, cells: ['2000', '', 'c@acme.test'] },
+        { line: 9, cells: ['', '2', 'c@acme.test'] },
+        { line: 12, cells: ['2000', '2', 'line\nbreak@acme.test'] },
+      ],
+      licenses,
+      NOW,
+    )
+    expect(plan.errors).toEqual([
+      'Line 4: the email address "not an email" is not valid.',
+      'Line 7: order "2000" has no key: give the number of the license in the order.',
+      'Line 9: key "2" has no order: give the order the license belongs to.',
+      'Line 12: the email address "line break@acme.test" is not valid.',
+    ])
+  })
+
+  it('an unknown product names the products the company has, as the table names them', () => {
+    const plan = planSeatImport(lines(['product', 'email'], ['quokka', 'q@acme.test']), licenses, NOW)
+    expect(plan.errors).toEqual([
+      `Line 2: this company has no licenses of the product "quokka". Name one of: ${[
+        ...new Set(licenses.map((l) => displayName(l))),
+      ]
+        .sort()
+        .join(', ')}.`,
+    ])
+  })
+
+  it('too few free licenses: the numbers asked for and free', () => {
+    const plan = planSeatImport(
+      lines(
+        ['product', 'email'],
+        ['Wallaby.js', 'x@acme.test'],
+        ['Wallaby.js', 'y@acme.test'],
+        ['Wallaby.js', 'z@acme.test'],
+      ),
+      licenses,
+      NOW,
+    )
+    // b is the one free Wallaby.js license (a is held, the enterprise one cannot be assigned, the seat is a subscription's).
+    expect(plan.errors).toEqual([
+      'Line 3: Error: not enough unexpired licenses available. The file asks for 3 free licenses of Wallaby.js; 1 is free.',
+      'Line 4: Error: not enough unexpired licenses available. The file asks for 3 free licenses of Wallaby.js; 1 is free.',
+    ])
   })
 })

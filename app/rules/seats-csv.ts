@@ -14,13 +14,15 @@ import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol
 import { formatDate } from './dates'
 import { isValidEmail } from './email'
 import { displayName, sortLicenses } from './license'
-import { assignmentSummary, bulkNotEnoughUnexpired, emailInvalid } from './messages'
+import { countOf } from '#protocol/words'
+import { quoted } from '#protocol/text'
+import { assignmentSummary, bulkNotEnoughUnexpired } from './messages'
 
-/** The most rows an import may have (besides its header), and the largest file. */
+/** The most rows an import may have (besides its header; blank lines are no rows), and the largest file. */
 export const IMPORT_MAX_ROWS = 5000
 export const IMPORT_MAX_BYTES = 1024 * 1024
 export const importLimitsText = `at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 1 MB`
-export const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows at a time.`
+export const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (blank lines not counted). Import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows at a time.`
 export const fileTooLarge = 'The file is larger than 1 MB. Import at most 1 MB at a time.'
 
 export const exportHeader = ['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'] as const
@@ -47,10 +49,13 @@ export type SeatPlan = {
   /** Bulk assign's summary (spec §5): "N license(s) will be unassigned and M license(s) will be assigned." */
   summary: string
   changes: SeatChange[]
-  /** One message per row that cannot be applied: "Row 4: …". */
+  /** One message per row that cannot be applied, naming its line and the value at fault: "Line 4: …". */
   errors: string[]
   rows: number
 }
+
+/** A record of the file: its cells and the line of the file it starts on. */
+export type SeatRecord = { line: number; cells: readonly string[] }
 
 type Columns = { order?: number; key?: number; email?: number; product?: number }
 
@@ -61,7 +66,7 @@ function columnsOf(first: readonly string[]): { columns: Columns; header: boolea
     const i = names.findIndex((n) => candidates.includes(n))
     return i === -1 ? undefined : i
   }
-  const email = at('email', 'assigned to', 'assignedto', 'assignee')
+  const email = at('email', 'e-mail', 'email address', 'assigned to', 'assignedto', 'assignee')
   if (email !== undefined) {
     return {
       header: true,
@@ -79,81 +84,131 @@ const cellText = (row: readonly string[], index: number | undefined) => {
 
 const licenseOf = (l: Pick<License, 'order' | 'key'>) => `license ${l.key} of order ${l.order}`
 
+/** The products a product row may name: the display names of the company's licenses, in alphabetical order. */
+function productNames(licenses: readonly License[]): string[] {
+  return [...new Set(licenses.map((l) => displayName(l)))].sort((a, b) => a.localeCompare(b, 'en'))
+}
+
 /**
  * The plan for a parsed file against the company's licenses now. A license named by order and key gets the row's
  * holder; a product row gives a free unexpired license of the product to an address that holds none of it yet (the
  * licenses bulk assign would use, later expiry first). A license named twice, an unknown order/key or product, an
- * invalid email, a license that cannot be assigned here and a product without enough free licenses are row errors.
+ * invalid email, a license that cannot be assigned here and a product without enough free licenses are row errors,
+ * each naming its line of the file and the value at fault (never the whole line).
  */
-export function planSeatImport(
-  records: readonly (readonly string[])[],
-  licenses: readonly License[],
-  now: number,
-): SeatPlan {
+export function planSeatImport(records: readonly SeatRecord[], licenses: readonly License[], now: number): SeatPlan {
   const problems: Array<{ line: number; message: string }> = []
-  const problem = (line: number, message: string) => void problems.push({ line, message: `Row ${line}: ${message}` })
+  const problem = (line: number, message: string) => void problems.push({ line, message: `Line ${line}: ${message}` })
   if (records.length === 0)
     return { summary: assignmentSummary(0, 0), changes: [], errors: ['The file has no rows.'], rows: 0 }
-  const { columns, header } = columnsOf(records[0])
+  const { columns, header } = columnsOf(records[0].cells)
   const body = header ? records.slice(1) : records
   if (body.length > IMPORT_MAX_ROWS)
     return { summary: assignmentSummary(0, 0), changes: [], errors: [tooManyRows], rows: body.length }
-  const firstLine = header ? 2 : 1
   const byOrderKey = new Map(licenses.map((l) => [`${l.order}\u0000${l.key}`, l]))
   const target = new Map<string, { license: License; email: string; line: number }>()
   const wanted: Array<{ product: string; email: string; line: number }> = []
 
-  body.forEach((record, i) => {
-    const line = firstLine + i
-    const order = cellText(record, columns.order)
-    const key = cellText(record, columns.key)
-    const product = cellText(record, columns.product)
-    const email = normalizeEmail(cellText(record, columns.email))
-    if (email !== '' && !isValidEmail(email)) return problem(line, emailInvalid)
+  for (const { line, cells } of body) {
+    const order = cellText(cells, columns.order)
+    const key = cellText(cells, columns.key)
+    const product = cellText(cells, columns.product)
+    const email = normalizeEmail(cellText(cells, columns.email))
+    if (email !== '' && !isValidEmail(email)) {
+      problem(line, `the email address ${quoted(email)} is not valid.`)
+      continue
+    }
     if (order !== '' || key !== '') {
+      if (key === '') {
+        problem(line, `order ${quoted(order)} has no key: give the number of the license in the order.`)
+        continue
+      }
+      if (order === '') {
+        problem(line, `key ${quoted(key)} has no order: give the order the license belongs to.`)
+        continue
+      }
       const license = byOrderKey.get(`${order}\u0000${key}`)
-      if (!license) return problem(line, `unknown order/key ${order}/${key}.`)
+      if (!license) {
+        problem(line, `this company has no license with order ${quoted(order)} and key ${quoted(key)}.`)
+        continue
+      }
       const earlier = target.get(license.id)
       if (earlier && earlier.email !== email) {
-        return problem(line, `${licenseOf(license)} is also in row ${earlier.line}.`)
+        problem(line, `${licenseOf(license)} is also on line ${earlier.line}.`)
+        continue
       }
       if (normalizeEmail(license.assignedTo) !== email) {
-        if (!canAssignLicense(license)) return problem(line, `${licenseOf(license)}: ${cannotAssign}`)
+        if (!canAssignLicense(license)) {
+          problem(line, `${licenseOf(license)}: ${cannotAssign}`)
+          continue
+        }
         if (license.subscription) {
-          return problem(
+          problem(
             line,
             `${licenseOf(license)} belongs to subscription ${license.subscription.subscriptionId}; assign it with the subscription's Assign.`,
           )
+          continue
         }
       }
       target.set(license.id, { license, email, line })
-      return
+      continue
     }
-    if (product === '') return problem(line, 'give an order and key, or a product.')
-    if (email === '') return problem(line, `give the email address that should get a license of ${product}.`)
+    if (product === '') {
+      problem(line, 'give an order and key, or a product.')
+      continue
+    }
+    if (email === '') {
+      problem(line, `give the email address that should get a license of ${quoted(product)}.`)
+      continue
+    }
     wanted.push({ product, email, line })
-  })
+  }
 
   // Product rows: an address that holds the product (after the named rows) keeps it; others get a free license.
+  const names = productNames(licenses)
+  const short = new Map<string, { product: string; asked: number; free: number; lines: number[] }>()
   for (const row of wanted) {
     const name = row.product.toLowerCase()
     const ofProduct = licenses.filter(
       (l) => displayName(l).toLowerCase() === name || l.productName.toLowerCase() === name,
     )
     if (ofProduct.length === 0) {
-      problem(row.line, `unknown product ${row.product}.`)
+      problem(
+        row.line,
+        names.length === 0
+          ? `this company has no licenses of the product ${quoted(row.product)}, nor of any other.`
+          : `this company has no licenses of the product ${quoted(row.product)}. Name one of: ${names.join(', ')}.`,
+      )
       continue
     }
     const holderOf = (l: License) => target.get(l.id)?.email ?? normalizeEmail(l.assignedTo)
     if (ofProduct.some((l) => !isExpired(l, now) && holderOf(l) === row.email)) continue
+    const isFree = (l: License) => canAssignLicense(l) && !l.subscription && !isExpired(l, now)
     const free = ofProduct
-      .filter((l) => canAssignLicense(l) && !l.subscription && !isExpired(l, now) && holderOf(l) === '')
+      .filter((l) => isFree(l) && holderOf(l) === '')
       .sort((a, b) => b.expiration - a.expiration || compareIds(a.order, b.order) || a.key - b.key)[0]
+    const productName = displayName(ofProduct[0])
+    const tally = short.get(productName) ?? {
+      product: productName,
+      asked: 0,
+      free: ofProduct.filter((l) => isFree(l) && holderOf(l) === '').length,
+      lines: [],
+    }
+    tally.asked += 1
+    short.set(productName, tally)
     if (!free) {
-      problem(row.line, bulkNotEnoughUnexpired)
+      tally.lines.push(row.line)
       continue
     }
     target.set(free.id, { license: free, email: row.email, line: row.line })
+  }
+  for (const tally of short.values()) {
+    for (const line of tally.lines) {
+      problem(
+        line,
+        `${bulkNotEnoughUnexpired} The file asks for ${countOf(tally.asked, 'free license')} of ${tally.product}; ${tally.free} ${tally.free === 1 ? 'is' : 'are'} free.`,
+      )
+    }
   }
 
   const changes: SeatChange[] = []

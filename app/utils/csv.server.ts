@@ -1,30 +1,37 @@
 /**
  * CSV files in and out (csv-stringify, csv-parse). Written files are UTF-8 with a byte order mark, so that spreadsheet
  * tools read accents right, and a cell that starts like a formula (= + - @, tab, carriage return) is prefixed with an
- * apostrophe, so that opening the file never runs what someone typed into a field. Read files must be UTF-8 text
- * within the caller's limits; anything else is a clear message, never an exception.
+ * apostrophe, so that opening the file never runs what someone typed into a field.
+ *
+ * Read files are what spreadsheets write: UTF-8 (with or without a byte order mark), UTF-16 with one ("Unicode
+ * text"), or a Windows code page ("CSV" of an older Excel); separated by commas, semicolons (a European locale) or
+ * tabs, found from the first line (or an Excel `sep=` line); any line ending. A file is read as records, not lines:
+ * blank lines and lines of empty cells are no records, a quoted cell may hold line breaks, and each record keeps the
+ * line it starts on, so that a message can name it. Anything else is a clear message, never an exception.
  */
-import { parse } from 'csv-parse/sync'
+import { parse, type CsvError, type Options } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 
 export function neutralizeFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** CSV text of rows (a file's first piece carries the byte order mark), formulas neutralised, Windows line endings. */
+export function csvRows(rows: readonly (readonly string[])[], { bom = false }: { bom?: boolean } = {}): string {
   return stringify(
-    [header, ...rows].map((row) => row.map(neutralizeFormula)),
-    {
-      bom: true,
-      record_delimiter: 'windows',
-    },
+    rows.map((row) => row.map(neutralizeFormula)),
+    { bom, record_delimiter: 'windows' },
   )
 }
 
-/** A download of CSV text; `fileName` is made of safe characters only. */
-export function csvResponse(text: string, fileName: string): Response {
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return csvRows([header, ...rows], { bom: true })
+}
+
+/** A download of CSV text, whole or streamed; `fileName` is made of safe characters only. */
+export function csvResponse(body: string | ReadableStream<Uint8Array>, fileName: string): Response {
   const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '-')
-  return new Response(text, {
+  return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${safe}"`,
@@ -34,39 +41,135 @@ export function csvResponse(text: string, fileName: string): Response {
   })
 }
 
-export type CsvReading = { ok: true; records: string[][] } | { ok: false; message: string }
+/** One record of a read file: its cells (trimmed) and the line of the file it starts on (1 is the first). */
+export type CsvRecord = { line: number; cells: string[] }
 
-export const notUtf8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.'
+export type CsvSeparator = ',' | ';' | '\t'
 
-/** Reads an uploaded file's bytes as CSV records, refusing more than `maxRows` rows (a header counts as one more). */
+export type CsvReading = { ok: true; records: CsvRecord[]; separator: CsvSeparator } | { ok: false; message: string }
+
+export const notText =
+  'The file is not a text file. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.'
+
+/**
+ * Reads an uploaded file's bytes as CSV records, refusing more than `maxRecords` records (blank lines are none) with
+ * `tooMany`, before reading the rest of the file.
+ */
 export function readCsv(
   bytes: Uint8Array,
-  { maxRows, tooManyRows }: { maxRows: number; tooManyRows: string },
+  { maxRecords, tooMany }: { maxRecords: number; tooMany: string },
 ): CsvReading {
+  const decoded = decode(bytes)
+  if (decoded === null) return { ok: false, message: notText }
+  // One line ending for the parser (a line break inside a quoted cell is a space to every reader of it anyway).
+  let text = decoded.replace(/\r\n?/g, '\n')
+  let firstLine = 1
+  let separator = detectSeparator(text)
+  // Excel's own line naming the separator: `sep=;`.
+  const sepLine = /^sep=([,;\t])[ \t]*(?:\n|$)/i.exec(text)
+  if (sepLine) {
+    separator = sepLine[1] as CsvSeparator
+    text = text.slice(sepLine[0].length)
+    firstLine = 2
+  }
+
+  const records: CsvRecord[] = []
+  let linesBefore = firstLine - 1
+  let consumed = 0
+  // With `raw`, each record comes with its text: the blank lines skipped before it, the record and its line ending.
+  const onRecord = (value: unknown) => {
+    const { record, raw } = value as { record: string[]; raw: string }
+    const blank = /^(?:[ \t]*\n)*/.exec(raw)?.[0] ?? ''
+    const line = linesBefore + 1 + count(blank, '\n')
+    linesBefore += count(raw, '\n')
+    consumed += raw.length
+    if (record.every((cell) => cell === '')) return null
+    records.push({ line, cells: record })
+    if (records.length > maxRecords) throw new TooMany()
+    return null
+  }
+  try {
+    parse(text, {
+      delimiter: separator,
+      record_delimiter: '\n',
+      raw: true,
+      relax_column_count: true,
+      // A quote inside a cell that is not quoted is the cell's text (hand-written files), not an error.
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      on_record: onRecord as unknown as Options['on_record'],
+    })
+  } catch (error) {
+    if (error instanceof TooMany) return { ok: false, message: tooMany }
+    // The record that failed starts after the blank lines that follow the last one read.
+    const blank = /^(?:[ \t]*\n)*/.exec(text.slice(consumed))?.[0] ?? ''
+    return { ok: false, message: unreadable(error as CsvError, linesBefore + 1 + count(blank, '\n'), firstLine) }
+  }
+  return { ok: true, records, separator }
+}
+
+class TooMany extends Error {}
+
+const count = (text: string, char: string) => text.split(char).length - 1
+
+/**
+ * The file's text: by its byte order mark (UTF-8, UTF-16), else UTF-8 when it is valid UTF-8, else the Windows code
+ * page an older spreadsheet writes (Windows-1252), when the bytes hold no control characters a text file never has.
+ * A binary file is null.
+ */
+function decode(bytes: Uint8Array): string | null {
+  const starts = (...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte)
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    if (starts(0xff, 0xfe)) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes)
+    else if (starts(0xfe, 0xff)) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes)
+    else text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return { ok: false, message: notUtf8 }
+    // eslint-disable-next-line no-control-regex -- a text file has no controls but tab and line endings
+    if (starts(0xef, 0xbb, 0xbf) || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(latin(bytes))) return null
+    text = new TextDecoder('windows-1252').decode(bytes)
   }
-  // Other encodings that decode as UTF-8 by chance (UTF-16) and binary files carry NUL characters; text never does.
-  if (text.includes('\u0000')) return { ok: false, message: notUtf8 }
-  try {
-    const records = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-      to_line: maxRows + 2,
-    }) as string[][]
-    if (records.length > maxRows + 1) return { ok: false, message: tooManyRows }
-    return { ok: true, records }
-  } catch (error) {
-    const line = typeof error === 'object' && error !== null && 'lines' in error ? Number(error.lines) : undefined
-    return {
-      ok: false,
-      message: `The file could not be read as CSV${line ? ` (near line ${line})` : ''}: check its quotes and separators.`,
+  // eslint-disable-next-line no-control-regex -- as above
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return null
+  return text.replace(/^\uFEFF/, '')
+}
+
+/** The bytes as code points 0–255 (only to look for control bytes). */
+function latin(bytes: Uint8Array): string {
+  let out = ''
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192))
+  return out
+}
+
+/**
+ * The separator of the first line that holds any: the one of comma, semicolon and tab it has most of outside quotes
+ * (a European spreadsheet writes semicolons; "Unicode text" tabs); a comma when it has none.
+ */
+function detectSeparator(text: string): CsvSeparator {
+  const firstLine = text.split('\n').find((line) => line.trim() !== '') ?? ''
+  const outsideQuotes = firstLine.replace(/"[^"]*("|$)/g, '')
+  const candidates: CsvSeparator[] = [',', ';', '\t']
+  let best: CsvSeparator = ','
+  let most = 0
+  for (const candidate of candidates) {
+    const n = count(outsideQuotes, candidate)
+    if (n > most) {
+      best = candidate
+      most = n
     }
   }
+  return best
+}
+
+/** A file the parser refused, in words: what is wrong and on which line. */
+function unreadable(error: CsvError, recordLine: number, firstLine: number): string {
+  const line = typeof error.lines === 'number' && error.lines > 0 ? error.lines + firstLine - 1 : recordLine
+  const what =
+    error.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? `a quote opened on line ${recordLine} is never closed`
+      : error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE'
+        ? `line ${line} has a quote inside a cell; put the whole cell in quotes and double the quote inside ("")`
+        : `line ${line} is not CSV`
+  return `The file could not be read as CSV: ${what}.`
 }

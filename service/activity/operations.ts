@@ -8,10 +8,10 @@ import type { Expression, SqlBool } from 'kysely'
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { ServiceError } from '../errors.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { rolesIn } from '../roles.js'
+import { rolesIn } from '../auth/roles.js'
 
 async function retrieveActivity(
   payload: ParsedPayload<'retrieveActivity'>,
@@ -31,7 +31,7 @@ async function retrieveActivity(
     if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
   }
 
-  const { companyId, kind, person, page, pageSize } = payload
+  const { companyId, kind, person, page, pageSize, after } = payload
   const filtered = ctx.db.selectFrom('activity_entries as e').where((eb) => {
     const conditions: Expression<SqlBool>[] = [
       companyId !== undefined ? eb('e.company_id', '=', companyId) : eb('e.account_email', '=', caller.email),
@@ -57,10 +57,18 @@ async function retrieveActivity(
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     filtered
       .select(['e.id', 'e.created_at', 'e.kind', 'e.actor', 'e.summary', 'e.details'])
+      .$if(after !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('e.created_at', '<', after!.at),
+            eb.and([eb('e.created_at', '=', after!.at), eb('e.id', '<', after!.id)]),
+          ]),
+        ),
+      )
       .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc')
       .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .offset(after === undefined ? (page - 1) * pageSize : 0)
       .execute(),
   ])
   return { entries: rows.map(toEntry), total: Number(total), page, pageSize }

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../operations/handlers.js'
-import { ServiceError } from '../errors.js'
-import type { ServiceContext } from '../context.js'
+import { ServiceError } from '../dispatch/errors.js'
+import type { ServiceContext } from '../dispatch/context.js'
 
 const identityOf = (ctx: ServiceContext) => {
   const identity = ctx.adapters.identity

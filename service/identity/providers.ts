@@ -13,7 +13,7 @@ import {
 } from 'arctic'
 import { z } from 'zod'
 import { normalizeEmail } from '../../protocol/email.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName } from './types.js'
 
 export const GITHUB_API = 'https://api.github.com'

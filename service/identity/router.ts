@@ -13,7 +13,7 @@ import { STATE_MAX_AGE_MS } from './adapter.js'
 import { createStandInCodes, s256, standInPath } from './stand-in.js'
 import crypto from 'node:crypto'
 import { providerColumns, providerLabels, type ProviderName } from './types.js'
-import { escapeHtml } from '../html.js'
+import { escapeHtml } from '../dispatch/html.js'
 import { FORM_BODY_LIMIT } from '../dispatch/body-limits.js'
 
 type Request = { provider: ProviderName; state: string; redirectUri: string; codeChallenge: string }

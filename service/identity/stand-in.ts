@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto'
 import { z } from 'zod'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName, type ProviderUser } from './types.js'
 
 export const STAND_IN_CODE_MAX_AGE_MS = 10 * 60 * 1000

@@ -5,7 +5,7 @@
  */
 import type { DB } from '../db/database.js'
 import { STATE_RETENTION_MS } from '../identity/adapter.js'
-import { LINK_VALIDITY_MS } from '../tokens.js'
+import { LINK_VALIDITY_MS } from '../auth/tokens.js'
 import type { Job } from './runner.js'
 
 export function purgeJob(db: DB): Job {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
-import { LINK_VALIDITY_MS } from '../tokens.js'
+import { LINK_VALIDITY_MS } from '../auth/tokens.js'
 import { createTestService, latestLink, signInAs } from '../testing.js'
 
 let clock = Date.now()
@@ -58,7 +58,7 @@ describe('accountSettings and updateAccountSettings', () => {
 
   it('saves the policy and unlinks; with GitHub unlinked gita may sign in by link again', async () => {
     // gita cannot use a link (GitHub linked, policy default): make her a session directly, as GitHub sign-in would.
-    const { startSession } = await import('../sessions.js')
+    const { startSession } = await import('../auth/sessions.js')
     const gita = await startSession(service.db, 'gita@github.test', clock)
     expect((await call({ manageLicense: { type: 'link', email: 'gita@github.test' } })).body).toMatchObject({
       error: 'NO_LOGON_LINK',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
-import { LINK_VALIDITY_MS } from '../tokens.js'
+import { LINK_VALIDITY_MS } from '../auth/tokens.js'
 import { createTestService, latestLink } from '../testing.js'
 import { ACTIVATION_LIMIT } from '../../protocol/licenses.js'
 

@@ -5,7 +5,7 @@
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
 import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../catalog/index.js'
-import type { ServiceContext } from '../context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import type { Database } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'

@@ -4,8 +4,8 @@
  * `subscriptions.ts`: the caller checked against the store, the subscription's lease, the provider asked first.
  */
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { ServiceError } from '../errors.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
 import { addUtcYears } from '../payments/dates.js'
 import { loadSubscription, planOfRow, providerIdOf, providerOf, withSubscription } from '../subscriptions/access.js'
 import type { OperationHandlers } from './handlers.js'

@@ -1,6 +1,6 @@
 /** The shape of an operation's handler, and of the object each capability's file exports its handlers in. */
 import type { OperationName, ParsedPayload, Result } from '../../protocol/operations.js'
-import type { ServiceContext } from '../context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 
 export type OperationHandler<O extends OperationName> = (
   payload: ParsedPayload<O>,

@@ -1,4 +1,4 @@
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
 import { accountOperations } from './account.js'
 import { activationOperations } from './activation.js'
@@ -9,7 +9,7 @@ import { permissionOperations } from './permissions.js'
 import { renewalOperations } from './renewals.js'
 import { shopOperations } from './shop.js'
 import { subscriptionOperations } from './subscriptions.js'
-import { subscriptionSeatOperations } from './subscription-seats.js'
+import { subscriptionQuantityOperations } from './subscription-quantity.js'
 import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 import { licenseReadOperations } from './license-reads.js'
@@ -42,7 +42,7 @@ export const operationHandlers: OperationHandlers = {
   ...shopOperations,
   ...renewalOperations,
   ...subscriptionOperations,
-  ...subscriptionSeatOperations,
+  ...subscriptionQuantityOperations,
   ...extensionOfferOperations,
   ...activityOperations,
 }

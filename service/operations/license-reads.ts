@@ -8,13 +8,19 @@ import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/l
 import { MAX_LICENSES_READ } from '../../protocol/limits.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { PERSONAL_TABLE } from '../../protocol/windows.js'
-import { requireCaller, type ServiceContext } from '../context.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
-import { ServiceError } from '../errors.js'
-import { allOf, licenseOrder, licensesWithStates, scopePredicate, type LicensePredicate } from '../license-queries.js'
-import { toSubscription } from '../mapping.js'
-import { flagsOfCodes } from '../roles.js'
+import { ServiceError } from '../dispatch/errors.js'
+import {
+  allOf,
+  licenseOrder,
+  licensesWithStates,
+  scopePredicate,
+  type LicensePredicate,
+} from '../reads/license-queries.js'
+import { toSubscription } from '../reads/mapping.js'
+import { flagsOfCodes } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
 
 /** Named licenses per `IN (…)` list: well under SQLite's limit on bound parameters. */

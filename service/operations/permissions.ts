@@ -18,10 +18,10 @@ import {
   UNKNOWN_ROLE,
   type RoleNumber,
 } from '../../protocol/roles.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { ServiceError } from '../errors.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { rolesIn, roleIn } from '../roles.js'
+import { rolesIn, roleIn } from '../auth/roles.js'
 import { lockCompanies } from './company.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'

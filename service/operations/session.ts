@@ -1,10 +1,10 @@
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { buildDetails, hasAnything } from '../details.js'
-import { buildWindowedDetails } from '../windows.js'
-import { ServiceError } from '../errors.js'
-import { endSession, startSession } from '../sessions.js'
-import { consumeToken, issueToken } from '../tokens.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { buildDetails, hasAnything } from '../reads/details.js'
+import { buildWindowedDetails } from '../reads/windows.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { endSession, startSession } from '../auth/sessions.js'
+import { consumeToken, issueToken } from '../auth/tokens.js'
 
 /**
  * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a

@@ -16,9 +16,9 @@ import {
   type Plan,
   type Product,
 } from '../catalog/index.js'
-import { requireCaller, type ServiceContext } from '../context.js'
-import { ServiceError } from '../errors.js'
-import { flagsIn } from '../roles.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
 import { round2 } from '../payments/sandbox/pricing.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'

@@ -256,7 +256,7 @@ describe('provider failures leave the subscription unchanged', () => {
   ] as const)('%s: the provider refuses (%s throws), nothing is written', async (op, method) => {
     const sub = await make({ billingPeriod: 'month', quantity: 2, specialOffer: OFFER })
     const provider = service.adapters.payments!.provider
-    const { ServiceError } = await import('../errors.js')
+    const { ServiceError } = await import('../dispatch/errors.js')
     vi.spyOn(provider, method).mockRejectedValue(new ServiceError('PROVIDER_ERROR', 'The provider is down.'))
     const before = await snapshot(service.db, sub.id)
     const answer = await run(op as Op, sub.id)

@@ -1,6 +1,6 @@
 /**
  * Subscriptions (spec §4 "Subscription states", §7): the lifecycle operations — cancel, pause, resume, restart,
- * upgrade — and the receipts. The quantity and the bulk assignment are in `subscription-seats.ts`, the extension offer
+ * upgrade — and the receipts. The quantity and the bulk assignment are in `subscription-quantity.ts`, the extension offer
  * in `extension-offer.ts`; all of them follow the rules below.
  *
  * Every operation:
@@ -19,7 +19,7 @@
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
 import { planOf } from '../catalog/index.js'
-import { requireCaller, type ServiceContext } from '../context.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import {
   authorize,

@@ -4,7 +4,7 @@
  * everything it keeps (its records, its signing keys) is in the shared store, so any instance may serve any step.
  */
 import type { ServiceConfig } from '../config.js'
-import type { ServiceContext } from '../context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import { applyPaddleIds } from '../catalog/index.js'
 import type { DB } from '../db/database.js'
 import { loadPaymentsConfig } from './config.js'

@@ -8,7 +8,7 @@ import {
   PADDLE_SANDBOX_VENDORS_URL,
   PADDLE_VENDORS_URL,
 } from '../../tests/mocks/paddle.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import { PaddleProvider } from './paddle.js'
 
 const credentials = { vendorId: '1234', authCode: 'auth-code-1' }

@@ -3,7 +3,7 @@
  * `vendor_id` and `vendor_auth_code`, answered `{ success: true, response }` or `{ success: false, error: { code,
  * message } }`). Webhooks are verified with the vendor's public key (see `signature.ts`).
  */
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type {
   CheckoutClient,
   PayLinkInput,

@@ -1,5 +1,5 @@
 /**
- * The payment capability's HTTP endpoints (mounted by service/http.ts):
+ * The payment capability's HTTP endpoints (mounted by service/dispatch/http.ts):
  *
  *   POST /api/paddle/webhook                 provider webhooks, form-encoded (Paddle Classic alerts)
  *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state}
@@ -14,7 +14,7 @@
 import express from 'express'
 import type { OperationName } from '../../protocol/operations.js'
 import { PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
-import type { ServiceRouterOptions } from '../http.js'
+import type { ServiceRouterOptions } from '../dispatch/http.js'
 import type { LicensingService } from '../index.js'
 import { sandboxRouter } from './sandbox/router.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'

@@ -1,7 +1,7 @@
 /**
  * The alerts about an existing subscription and about flagged checkouts:
  * - `subscription_payment_failed` marks it pastDue; `subscription_updated` applies state, plan, quantity (creating or
- *   lapsing licenses to match it, see `subscriptions/seats.ts`), price and next bill date; `subscription_cancelled`
+ *   lapsing licenses to match it, see `subscriptions/reconcile-quantity.ts`), price and next bill date; `subscription_cancelled`
  *   marks it deleted;
  * - `high_risk_transaction_created` records the checkout as flagged; `high_risk_transaction_updated` records the
  *   review's outcome (accepted: the purchase alerts that follow complete it; rejected: the checkout failed).
@@ -9,7 +9,7 @@
 import { normalizeEmail } from '../../protocol/email.js'
 import { licenseProductName } from '../catalog/index.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
-import { reconcileQuantity } from '../subscriptions/seats.js'
+import { reconcileQuantity } from '../subscriptions/reconcile-quantity.js'
 import {
   WebhookError,
   amount,

@@ -6,7 +6,7 @@
  * `purchase-alerts.ts` (fulfilment in `fulfilment.ts`, renewals in `renewal.ts`); a change to a subscription or a
  * flagged checkout in `subscription-alerts.ts`; reading the fields and the passthrough in `alerts.ts`.
  */
-import type { ServiceContext } from '../context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
 import { bareRecord } from '../../protocol/own.js'
 import { WebhookError, type AlertEnv, type AlertFields, type Effects, type WebhookResult } from './alerts.js'

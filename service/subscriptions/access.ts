@@ -12,12 +12,12 @@ import {
   type SubscriptionOperation,
 } from '../../protocol/subscriptions.js'
 import { findPlan, planByProviderId, type Plan } from '../catalog/index.js'
-import { requireCaller, type ServiceContext } from '../context.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
-import { ServiceError } from '../errors.js'
-import { toLicense, toSubscription } from '../mapping.js'
-import { rolesIn } from '../roles.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { toLicense, toSubscription } from '../reads/mapping.js'
+import { rolesIn } from '../auth/roles.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { withSubscriptionLock } from './lock.js'
 

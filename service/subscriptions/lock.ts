@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError } from '../dispatch/errors.js'
 
 export type SubscriptionLockTable = {
   subscription_id: string

@@ -49,22 +49,36 @@ test.describe('the seat list as CSV and the activity log', () => {
     await expect(importing.getByText('at most 5,000 rows and 1 MB')).toBeVisible()
     await expectNoAxeViolations(page, 'Import Seat Assignments dialog')
 
-    // A file that is not UTF-8 is refused with a message tied to the field, and changes nothing.
+    // A file that is not text is refused with a message tied to the field, and changes nothing.
     await importing.getByLabel('CSV file').setInputFiles({
-      name: 'latin1.csv',
+      name: 'picture.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from([0x50, 0x72, 0x6f, 0x64, 0xe9, 0x0a]),
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
     })
     await importing.getByRole('button', { name: 'Show plan' }).click()
     await expect(importing.getByRole('alert')).toHaveText(
-      'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+      'The file is not a text file. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.',
     )
     await expect(importing.getByLabel('CSV file')).toHaveAttribute('aria-invalid', 'true')
 
+    // A row at fault is named by its line and its value, with the names a product row accepts.
+    await importing.getByLabel('CSV file').setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`product,email\n\nquokka,${first}\n`, 'utf8'),
+    })
+    await importing.getByRole('button', { name: 'Show plan' }).click()
+    await expect(importing.getByRole('list', { name: 'Rows that cannot be imported' })).toHaveText(
+      'Line 3: this company has no licenses of the product "quokka". Name one of: Quokka.js PRO.',
+    )
+    await expect(importing.getByText('1 row cannot be imported, so nothing will be changed.')).toBeVisible()
+
+    // The changed export as a spreadsheet set to a European locale saves it: semicolons, a byte order mark, CRLF.
+    const european = changed.replace(/,/g, ';')
     await importing.getByLabel('CSV file').setInputFiles({
       name: 'seats.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(changed, 'utf8'),
+      buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(european, 'utf8')]),
     })
     await importing.getByRole('button', { name: 'Show plan' }).click()
     await expect(importing.getByRole('status')).toHaveText('2 license(s) will be assigned.')

@@ -18,7 +18,7 @@ const capabilities = [
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
-  (await import('#app/routes/__manage/seats/seats.registry')).seatDialogs,
+  (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,
   (await import('#app/routes/__manage/subscriptions/subscriptions.registry')).subscriptionDialogs,
 ]
 

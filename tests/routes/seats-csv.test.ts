@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileTooLarge, tooManyRows } from '#app/rules/seats-csv'
-import { neutralizeFormula, notUtf8, toCsv } from '#app/utils/csv.server'
+import { neutralizeFormula, notText, toCsv } from '#app/utils/csv.server'
 import { createTestService, signInAs } from '../../service/testing'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
@@ -53,6 +53,32 @@ async function exported(query = ''): Promise<string> {
   expect(response.status).toBe(200)
   expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+}
+
+/** Acme's licenses outside subscriptions that are free to assign (unassigned, unexpired, assignable). */
+async function freeAcmeRows(n: number) {
+  const rows = await service.db
+    .selectFrom('licenses')
+    .select(['order_id as order', 'key_number as key'])
+    .where('company_id', '=', 'acme')
+    .where('assigned_to', '=', '')
+    .where('subscription_id', 'is', null)
+    .where('trial', '=', 0)
+    .where('license_type', '=', 'company')
+    .where('expiration', '>', Date.now() + 24 * 60 * 60 * 1000)
+    .orderBy('order_id')
+    .orderBy('key_number')
+    .limit(n)
+    .execute()
+  expect(rows).toHaveLength(n)
+  return rows
+}
+
+/** The products of Acme's licenses as the license table names them, as an unknown product's message lists them. */
+async function acmeProducts(): Promise<string> {
+  const text = await exported()
+  const rows = (parse(text.slice(1)) as string[][]).slice(1)
+  return [...new Set(rows.map((r) => r[0]))].sort((a, b) => a.localeCompare(b, 'en')).join(', ')
 }
 
 const importUrl = 'http://portal.test/manage?index&dialog=import-seats&company=acme'
@@ -197,6 +223,69 @@ describe('import', () => {
     expect(logged).toHaveLength(1)
   })
 
+  it('a header, 5,001 blank lines and a valid row plan the row (blank lines are no rows)', async () => {
+    const [row] = await freeAcmeRows(1)
+    const answer = await upload(`order,key,email${'\n'.repeat(5002)}${row.order},${row.key},blank-lines@acme.test\n`)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({
+      stage: 'plan',
+      errors: [],
+      summary: '1 license(s) will be assigned.',
+      changes: [{ words: `assign license ${row.key} of order ${row.order} to blank-lines@acme.test` }],
+    })
+  })
+
+  it('3,000 rows separated by blank lines are all read, each named by its line', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `999999,${i + 1},row${i}@acme.test`)
+    const answer = await upload(`order,key,email\n\n${rows.join('\n\n')}\n`)
+    const errors = answer.body.errors as string[]
+    expect(errors).toHaveLength(3000)
+    expect(errors[0]).toBe('Line 3: this company has no license with order "999999" and key "1".')
+    expect(errors[2999]).toBe('Line 6001: this company has no license with order "999999" and key "3000".')
+  })
+
+  it('5,001 rows are refused with the number, blank lines or not', async () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `999999,${i + 1},row${i}@acme.test`)
+    for (const separator of ['\n', '\n\n']) {
+      const answer = await upload(`order,key,email\n${rows.join(separator)}\n`)
+      expect(answer.body).toEqual({ intent: 'import-seats', stage: 'refused', message: tooManyRows })
+      expect(tooManyRows).toContain('5,000 rows')
+    }
+  })
+
+  it('a quoted cell over several lines is one record, named by its first line', async () => {
+    const [row] = await freeAcmeRows(1)
+    const answer = await upload(
+      `order,key,email\n${row.order},${row.key},"multi@acme.test\nSecond line"\n999999,1,x@acme.test\n`,
+    )
+    expect(answer.body.errors).toEqual([
+      'Line 2: the email address "multi@acme.test second line" is not valid.',
+      'Line 4: this company has no license with order "999999" and key "1".',
+    ])
+  })
+
+  it("a European-locale spreadsheet's file (semicolons, a byte order mark, CRLF) plans like the comma file", async () => {
+    const [first, second] = await freeAcmeRows(2)
+    const lines = [
+      'Order;Key;Email',
+      `${first.order};${first.key};europe-1@acme.test`,
+      `${second.order};${second.key};europe-2@acme.test`,
+    ]
+    const answer = await upload(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${lines.join('\r\n')}\r\n`)]),
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({
+      stage: 'plan',
+      errors: [],
+      summary: '2 license(s) will be assigned.',
+    })
+    expect((answer.body.changes as Array<{ words: string }>).map((c) => c.words)).toEqual([
+      `assign license ${first.key} of order ${first.order} to europe-1@acme.test`,
+      `assign license ${second.key} of order ${second.order} to europe-2@acme.test`,
+    ])
+  })
+
   it('product rows give any free license, and every bad row is named', async () => {
     const before = await holders()
     const order = (
@@ -217,10 +306,10 @@ describe('import', () => {
     const answer = await upload(csv)
     expect(answer.status).toBe(400)
     expect(answer.body.errors).toEqual([
-      'Row 2: unknown order/key 999999/1.',
-      'Row 3: Email address is not valid.',
-      'Row 5: unknown product No Such Product.',
-      'Row 6: give the email address that should get a license of Quokka.js PRO.',
+      'Line 2: this company has no license with order "999999" and key "1".',
+      'Line 3: the email address "not an email" is not valid.',
+      `Line 5: this company has no licenses of the product "No Such Product". Name one of: ${await acmeProducts()}.`,
+      'Line 6: give the email address that should get a license of "Quokka.js PRO".',
     ])
     expect(answer.body.changes).toEqual([])
     expect(await holders()).toEqual(before)
@@ -238,16 +327,17 @@ describe('import', () => {
     const free = quokka.filter((l) => l.assigned_to === '').length
     const rows = Array.from({ length: free + 1 }, (_, i) => `Quokka.js PRO,many${i}@acme.test`)
     const answer = await upload(['product,email', ...rows].join('\n'))
-    expect(answer.body.errors).toEqual([`Row ${free + 2}: Error: not enough unexpired licenses available.`])
+    expect(answer.body.errors).toEqual([
+      `Line ${free + 2}: Error: not enough unexpired licenses available. The file asks for ${free + 1} free licenses of Quokka.js PRO; ${free} are free.`,
+    ])
   })
 
   describe('a malicious file is refused with a clear message and changes nothing', () => {
     const cases: Array<[string, () => BlobPart, string]> = [
       ['10 MB', () => 'a'.repeat(10 * 1024 * 1024), fileTooLarge],
       ['100,000 rows', () => '1,1,\n'.repeat(100_000), tooManyRows],
-      ['UTF-16', () => new Uint8Array([0xff, 0xfe, 0x31, 0x00, 0x2c, 0x00, 0x31, 0x00]), notUtf8],
-      ['Latin-1', () => new Uint8Array([0x50, 0x72, 0x6f, 0x64, 0xe9, 0x2c, 0x78, 0x0a]), notUtf8],
-      ['binary', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00]), notUtf8],
+      ['UTF-16 without its byte order mark', () => new Uint8Array([0x31, 0x00, 0x2c, 0x00, 0x31, 0x00]), notText],
+      ['binary', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00]), notText],
     ]
     it.each(cases)('%s', async (_name, content, message) => {
       const before = await holders()
@@ -261,14 +351,17 @@ describe('import', () => {
       const before = await holders()
       const answer = await upload('order,key,email\n=cmd|\' /C calc\'!A0,1,"=HYPERLINK(""http://x"")"\n')
       expect(answer.status).toBe(400)
-      expect(answer.body.errors).toEqual(['Row 2: Email address is not valid.'])
+      expect(answer.body.errors).toEqual(['Line 2: the email address "=hyperlink(\'http[:]//x\')" is not valid.'])
       expect(await holders()).toEqual(before)
     })
 
     it('a broken quote is named with its line', async () => {
-      const answer = await upload('order,key,email\n"1,1,a@acme.test\n')
-      expect(answer.body.stage).toBe('refused')
-      expect(String(answer.body.message)).toMatch(/could not be read as CSV/)
+      const answer = await upload('order,key,email\n\n"1,1,a@acme.test\n')
+      expect(answer.body).toEqual({
+        intent: 'import-seats',
+        stage: 'refused',
+        message: 'The file could not be read as CSV: a quote opened on line 3 is never closed.',
+      })
     })
 
     it('an edited plan naming another company’s license is refused', async () => {

@@ -3,7 +3,7 @@ import { CompanyActivityLink } from './activity/activity-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
 import { PermissionsLink } from './permissions/permissions-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
-import { SeatCsvLinks } from './seats/seat-csv-links'
+import { SeatCsvLinks } from './seats-csv/seat-csv-links'
 import type { CompanyActionProps } from './shared/row-actions'
 
 /**

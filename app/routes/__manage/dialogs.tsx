@@ -14,7 +14,7 @@ import { adminDialogs } from './admin/admin.registry'
 import { companyDialogs } from './company/company.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
-import { seatDialogs } from './seats/seats.registry'
+import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
@@ -22,7 +22,7 @@ import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
 export const manageDialogs = {
   ...accountDialogs,
   ...companyDialogs,
-  ...seatDialogs,
+  ...seatsCsvDialogs,
   ...permissionDialogs,
   ...renewalDialogs,
   ...subscriptionDialogs,

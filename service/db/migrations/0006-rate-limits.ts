@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Request counters of the rate limits, shared by every instance on one database (service/rate-limits.ts): one row per
+// Request counters of the rate limits, shared by every instance on one database (service/auth/rate-limits.ts): one row per
 // client key and window. Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

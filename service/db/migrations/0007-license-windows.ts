@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Indexes for the windowed reads of the license tables (service/license-queries.ts), the same on SQLite and
+// Indexes for the windowed reads of the license tables (service/reads/license-queries.ts), the same on SQLite and
 // PostgreSQL:
 // - a company's table is its licenses outside subscriptions: (owner, subscription_id) finds them, and with the holder
 //   and the expiry in the index the table's counts and its filters (assigned, unassigned, expired, expiring) are

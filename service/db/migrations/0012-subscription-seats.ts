@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 
 // A windowed read counts each subscription's seats and picks the few licenses its state and expiry are decided by
-// (service/subscription-seats.ts). With the holder, the expiry and the lapsing flag in one index beside the
+// (service/reads/seat-counts.ts). With the holder, the expiry and the lapsing flag in one index beside the
 // subscription, the counts are answered from the index alone; the first license by key is found by the second. Both
 // begin with subscription_id, which makes the single-column index of the first migration redundant. Each store's
-// query plan shows them used (service/query-plans.test.ts).
+// query plan shows them used (service/reads/query-plans.test.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

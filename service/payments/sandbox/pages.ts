@@ -13,7 +13,7 @@
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
-import { escapeHtml } from '../../html.js'
+import { escapeHtml } from '../../dispatch/html.js'
 import type { FieldErrors } from './checkout.js'
 import type { SandboxCheckout, SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'

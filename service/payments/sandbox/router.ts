@@ -11,12 +11,12 @@
  */
 import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
-import { requirePlatformAdministrator } from '../../context.js'
-import { ServiceError } from '../../errors.js'
 import { FORM_BODY_LIMIT } from '../../dispatch/body-limits.js'
-import type { ServiceRouterOptions } from '../../http.js'
+import { requirePlatformAdministrator } from '../../dispatch/context.js'
+import { ServiceError } from '../../dispatch/errors.js'
+import type { ServiceRouterOptions } from '../../dispatch/http.js'
 import type { LicensingService } from '../../index.js'
-import { requestOrigin } from '../../origin.js'
+import { requestOrigin } from '../../dispatch/origin.js'
 import {
   checkoutPage,
   messagePage,

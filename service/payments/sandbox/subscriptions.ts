@@ -4,7 +4,7 @@
  */
 import { findPlan, planByProviderId } from '../../catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
-import { ServiceError } from '../../errors.js'
+import { ServiceError } from '../../dispatch/errors.js'
 import { addPeriod, addUtcMonths, paddleDate } from '../dates.js'
 import type {
   ProviderCharge,

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto'
 import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../catalog/index.js'
-import { ServiceError } from '../../errors.js'
+import { ServiceError } from '../../dispatch/errors.js'
 import type { PayLinkInput, PriceAmounts, PriceQuery, ProviderPrices } from '../provider.js'
 import { planTitle, type Sandbox } from './core.js'
 import { PAY_LINK_TTL_MS, readPayLink, signPayLink } from './links.js'

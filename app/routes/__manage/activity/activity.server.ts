@@ -51,6 +51,8 @@ export async function activityPage(
   args: { user: SignedInUser; context: AppLoadContext },
   filter: ActivityFilter,
   pageSize?: number,
+  /** The entries after this one instead of the filter's page (an export reading the whole log). */
+  after?: { at: number; id: number },
 ) {
   return callLicensing(
     'retrieveActivity',
@@ -60,6 +62,7 @@ export async function activityPage(
       ...(filter.person ? { person: filter.person } : {}),
       page: filter.page,
       ...(pageSize ? { pageSize } : {}),
+      ...(after ? { after } : {}),
     },
     { credential: args.user.credential, context: args.context },
   )

@@ -1,0 +1,135 @@
+/**
+ * Import of seat assignments from a CSV file (`?dialog=import-seats&company=ID`, `intent=import-seats`). Uploading
+ * (stage `plan`) only reads the file and answers the plan, in bulk assign's words, with every row's error; nothing
+ * changes until the plan is confirmed (stage `apply`), which sends all its changes in one `changeAssignment` call —
+ * one transaction at the service, refused whole if any license's holder changed since the plan was made, and carried
+ * out once however often the confirmation is posted (the form's idempotency key).
+ */
+import { json, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { EMAIL_MAX_LENGTH } from '#protocol/email'
+import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
+import { readCsv } from '#app/utils/csv.server'
+import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { notFound, refusal } from '../shared/details.server'
+import { readCompanyRole, tooManyForOneDialog, tryReadCompanyLicenses } from '../shared/license-reads.server'
+import { pageUrl } from '../shared/urls'
+import { PLAN_FIELD_NAME } from './urls'
+
+export type ImportSeatsDialogData = {
+  company: { id: string; name: string }
+  idempotencyKey: string
+}
+
+export type PlannedChange = { id: string; owner: string; assignedTo: string; assignedToBefore: string; words: string }
+
+export type ImportSeatsActionData =
+  | {
+      intent: 'import-seats'
+      stage: 'plan'
+      fileName: string
+      summary: string
+      errors: string[]
+      changes: PlannedChange[]
+    }
+  | { intent: 'import-seats'; stage: 'refused'; message: string }
+
+const Plan = z
+  .array(
+    z.object({
+      id: z.string().min(1).max(200),
+      owner: z.string().max(200),
+      assignedTo: z.string().max(EMAIL_MAX_LENGTH),
+      assignedToBefore: z.string().max(EMAIL_MAX_LENGTH),
+    }),
+  )
+  .min(1)
+  .max(IMPORT_MAX_ROWS)
+
+/** The company the import is for, with its name and the user's role there, or a 404 when they may not assign there. */
+async function importCompany(args: ManageArgs, companyId: string | null) {
+  const company = await readCompanyRole(args, companyId)
+  if (!company.canAssign) notFound()
+  return company
+}
+
+/** The dialog reads the company's name and the user's role there, and no license. */
+export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async (args) => {
+  const company = await importCompany(args, args.url.searchParams.get('company'))
+  return {
+    company: { id: company.id, name: company.name },
+    idempotencyKey: newIdempotencyKey(),
+  } satisfies ImportSeatsDialogData
+}
+
+const refused = (message: string, status = 400) =>
+  json<ImportSeatsActionData>({ intent: 'import-seats', stage: 'refused', message }, { status })
+
+export const importSeats: ManageAction = async (args) => {
+  const companyId = String(args.formData.get('company') ?? '')
+
+  if (args.formData.get('stage') !== 'apply') {
+    // The plan matches the file's rows against the company's licenses (its subscriptions' too, which it names).
+    const read = await tryReadCompanyLicenses(args, companyId)
+    if (read === 'not-found' || (read !== 'too-many' && !read.company.canAssign)) notFound()
+    if (read === 'too-many') return refused(tooManyForOneDialog)
+    const { company } = read
+    const file = args.formData.get('file')
+    if (!(file instanceof Blob) || file.size === 0) return refused('Choose a CSV file to import.')
+    if (file.size > IMPORT_MAX_BYTES) return refused(fileTooLarge, 413)
+    // A header and the rows: one record more than the rows a file may have.
+    const reading = readCsv(new Uint8Array(await file.arrayBuffer()), {
+      maxRecords: IMPORT_MAX_ROWS + 1,
+      tooMany: tooManyRows,
+    })
+    if (!reading.ok) return refused(reading.message)
+    const plan = planSeatImport(reading.records, company.licenses, Date.now())
+    return json<ImportSeatsActionData>(
+      {
+        intent: 'import-seats',
+        stage: 'plan',
+        fileName: file instanceof File ? file.name.slice(0, 200) : '',
+        summary: plan.summary,
+        errors: plan.errors,
+        changes: plan.errors.length > 0 ? [] : plan.changes,
+      },
+      { status: plan.errors.length > 0 ? 400 : 200 },
+    )
+  }
+
+  let changes: z.infer<typeof Plan>
+  try {
+    const parsed = Plan.safeParse(JSON.parse(String(args.formData.get(PLAN_FIELD_NAME) ?? '')))
+    if (!parsed.success) return refused('The plan could not be read. Please upload the file again.')
+    changes = parsed.data
+  } catch {
+    return refused('The plan could not be read. Please upload the file again.')
+  }
+  // Only this company's licenses, read by the plan's references: the service checks the caller's rights again, this
+  // keeps a plan to its dialog.
+  const named = await tryReadCompanyLicenses(args, companyId, { ids: changes.map(({ id, owner }) => ({ id, owner })) })
+  if (named === 'not-found') {
+    await importCompany(args, companyId)
+    return refused('The plan names a license of another company.')
+  }
+  // Not reached: a plan has fewer rows than one read may name.
+  if (named === 'too-many') return refused(tooManyForOneDialog)
+  if (!named.company.canAssign) notFound()
+  const answer = await callLicensing(
+    'changeAssignment',
+    { licenses: changes, sendEmail: false },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'ASSIGNMENT_CHANGED') {
+      return refused(
+        'Someone else changed the assignments of these licenses after the plan was made, so nothing was changed. Upload the file again to see a new plan.',
+        409,
+      )
+    }
+    const { message, status } = refusal(answer.error)
+    return refused(message, status)
+  }
+  return redirect(pageUrl(args.url))
+}

@@ -1,0 +1,49 @@
+/**
+ * The caller's role in a company (spec §3, §6), read from the store and never from a payload: the one query behind
+ * every company permission the service checks (assignment, offline keys, permissions, renewals, receipts,
+ * subscriptions, purchases for a company).
+ */
+import type { Kysely } from 'kysely'
+import { permissionFlags, roleOf, type PermissionFlags, type RoleNumber } from '../../protocol/roles.js'
+import type { Database } from '../db/schema.js'
+
+/** The store or a transaction on it (the payments' wider view included): whatever can read `company_permissions`. */
+export type RoleStore = Pick<Kysely<Pick<Database, 'company_permissions'>>, 'selectFrom'>
+
+/** The address's role in each of these companies; companies where it holds none are absent. One query. */
+export async function rolesIn(
+  store: RoleStore,
+  email: string,
+  companyIds: readonly string[],
+): Promise<Map<string, RoleNumber>> {
+  const roles = new Map<string, RoleNumber>()
+  if (companyIds.length === 0) return roles
+  const rows = await store
+    .selectFrom('company_permissions')
+    .select(['company_id', 'permissions'])
+    .where('email', '=', email)
+    .where('company_id', 'in', [...new Set(companyIds)])
+    .execute()
+  for (const row of rows) roles.set(row.company_id, roleOf(row.permissions.split(',')))
+  return roles
+}
+
+/** The address's role in one company; undefined when it holds none there. */
+export async function roleIn(store: RoleStore, email: string, companyId: string): Promise<RoleNumber | undefined> {
+  return (await rolesIn(store, email, [companyId])).get(companyId)
+}
+
+/** The permission flags (spec §6) of a role as the store holds it: its codes, comma-separated. */
+export function flagsOfCodes(codes: string): PermissionFlags {
+  return permissionFlags(roleOf(codes.split(',')))
+}
+
+/** The permission flags (spec §6) of the address's role in one company; undefined when it holds none there. */
+export async function flagsIn(
+  store: RoleStore,
+  email: string,
+  companyId: string,
+): Promise<PermissionFlags | undefined> {
+  const role = await roleIn(store, email, companyId)
+  return role === undefined ? undefined : permissionFlags(role)
+}

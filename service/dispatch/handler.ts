@@ -1,0 +1,93 @@
+// Dispatch: how a call reaches an operation — the protocol's envelope (here), HTTP (`http.ts`), idempotency, the
+// caller's context and the refusals.
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  isOperationName,
+  operations,
+  isReadCall,
+  type OperationName,
+} from '../../protocol/operations.js'
+import type { ErrorBody } from '../../protocol/errors.js'
+import type { ServiceContext } from './context.js'
+import { ServiceError } from './errors.js'
+import { oncePerKey } from './idempotency.js'
+import { operationHandlers } from '../operations/index.js'
+
+export type ProtocolResponse =
+  { status: 200; body: Record<string, unknown> } | { status: 500 | 400 | 429; body: ErrorBody }
+
+const error = (code: ErrorBody['error'], message: string, status: 500 | 400 = 500): ProtocolResponse => ({
+  status,
+  body: { error: code, message },
+})
+
+/**
+ * The licensing protocol (spec §7) over an already-parsed JSON value: exactly one operation key, a known operation,
+ * a payload that passes its schema. Known refusals answer status 500 with `{ error, message }` as the spec says; a
+ * malformed request answers the same shape with a protocol error code. Nothing here ever throws.
+ */
+export async function handleProtocol(
+  request: unknown,
+  ctx: ServiceContext,
+  log: (err: unknown) => void = (err) => console.error(err),
+): Promise<ProtocolResponse> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return error('MALFORMED_REQUEST', 'The request body must be a JSON object with exactly one operation.')
+  }
+  const keys = Object.keys(request)
+  if (keys.length !== 1) {
+    return error('MALFORMED_REQUEST', 'The request body must name exactly one operation.')
+  }
+  const name = keys[0]
+  if (!isOperationName(name)) return error('UNKNOWN_OPERATION', `Unknown operation "${name.slice(0, 60)}".`)
+  const handler = operationHandlers[name] as ((p: unknown, c: ServiceContext) => Promise<unknown>) | undefined
+  if (!handler) return error('UNKNOWN_OPERATION', `The operation "${name}" is not available.`)
+
+  const parsed = operations[name as OperationName].payload.safeParse((request as Record<string, unknown>)[name])
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return error(
+      'INVALID_PAYLOAD',
+      `Invalid payload for ${name}: ${issue?.path.join('.') || 'payload'} ${issue?.message ?? ''}`.trim(),
+    )
+  }
+  const run = async (): Promise<ProtocolResponse> => {
+    try {
+      const result = await handler(parsed.data, ctx)
+      return { status: 200, body: { [name]: result } }
+    } catch (err) {
+      if (err instanceof ServiceError) return error(err.code, err.message)
+      log(err)
+      return error('UNEXPECTED', 'An unexpected error occurred.')
+    }
+  }
+  // A write with an idempotency key runs once per key; a read ignores the key (and keeps nothing of it), and so does a
+  // write whose answer is a new session credential (kept nowhere but in the answer; its single-use state refuses a
+  // repeat anyway).
+  const key = ctx.idempotencyKey
+  if (key === undefined || isReadCall(name, parsed.data) || name === 'completeAuthentication') return run()
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    return error('MALFORMED_REQUEST', `The Idempotency-Key must have 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`)
+  }
+  try {
+    return (await oncePerKey(ctx, { operation: name, key, payload: parsed.data }, run)) as ProtocolResponse
+  } catch (err) {
+    log(err)
+    return error('UNEXPECTED', 'An unexpected error occurred.')
+  }
+}
+
+/** Parses a raw HTTP body first: malformed JSON is a protocol error, not a crash. */
+export async function handleProtocolText(
+  text: string,
+  ctx: ServiceContext,
+  log?: (err: unknown) => void,
+): Promise<ProtocolResponse> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return error('MALFORMED_REQUEST', 'The request body is not valid JSON.')
+  }
+  return handleProtocol(value, ctx, log)
+}

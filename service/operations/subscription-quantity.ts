@@ -1,0 +1,194 @@
+// A subscription's quantity and its bulk assignment (spec §5 "Quantity", "Subscription bulk assign", §7), under the
+// rules at the head of `subscriptions.ts`.
+import type { License } from '../../protocol/entities.js'
+import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
+import { lapseChoiceProblem } from '../../protocol/lapsing.js'
+import type { ServiceContext } from '../dispatch/context.js'
+import type { LicenseRow } from '../db/schema.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { assignmentMails } from '../mail/assignment-mail.js'
+import { paymentsDb } from '../payments/tables.js'
+import { loadSubscription, providerIdOf, providerOf, withSubscription } from '../subscriptions/access.js'
+import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/reconcile-quantity.js'
+import type { OperationHandlers } from './handlers.js'
+import { inTransaction } from '../db/transaction.js'
+import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
+import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
+
+// ─── quantity ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * subscriptionUpdateQuantity: an increase is charged prorated now and adds licenses (reviving lapsing ones that have
+ * not ended first); a decrease takes effect at the next cycle: the licenses beyond the new quantity lapse (they end at
+ * term end). When more licenses are assigned than the new quantity, the caller names exactly that many of them in
+ * `licensesToLapse`; the other licenses that lapse are unassigned ones.
+ */
+export async function subscriptionUpdateQuantity(
+  payload: ParsedPayload<'subscriptionUpdateQuantity'>,
+  ctx: ServiceContext,
+): Promise<Result<'subscriptionUpdateQuantity'>> {
+  return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
+    const quantity = payload.quantity
+    if (quantity === row.quantity) {
+      throw new ServiceError('INVALID_STATE', `The subscription already has ${quantity} license(s).`)
+    }
+    const increase = quantity > row.quantity
+    const chosen = payload.licensesToLapse
+    for (const ref of chosen) {
+      const license = licenses.find((l) => l.id === ref.id)
+      if (!license || license.owner !== ref.owner) {
+        throw new ServiceError('NOT_FOUND', `License ${ref.id} is not a license of this subscription.`)
+      }
+    }
+    if (increase && chosen.length > 0) {
+      throw new ServiceError('INVALID_PAYLOAD', 'No license lapses when the quantity goes up.')
+    }
+    const seats = licenses.map(seatOf)
+    if (!increase) {
+      const problem = lapseChoiceProblem(
+        seats,
+        quantity,
+        chosen.map((r) => r.id),
+      )
+      if (problem?.kind === 'count') throw new ServiceError('INVALID_PAYLOAD', quantityLapseMessage(problem.required))
+      if (problem?.kind === 'duplicate')
+        throw new ServiceError('INVALID_PAYLOAD', 'A license was chosen to lapse twice.')
+      if (problem?.kind === 'ineligible') {
+        throw new ServiceError('INVALID_PAYLOAD', `License ${problem.id} is unassigned or already lapsing.`)
+      }
+    }
+    // Which licenses lapsed before the change: a webhook arriving meanwhile may lapse others by its own order.
+    const lapsingBefore = new Set(seats.filter((s) => s.lapsing).map((s) => s.id))
+
+    const answer = await providerOf(ctx).updateSubscription({
+      subscriptionId: providerIdOf(row),
+      quantity,
+      prorate: increase,
+      billImmediately: increase,
+    })
+
+    const now = ctx.now()
+    await inTransaction(paymentsDb(ctx.db), async (trx) => {
+      const current = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow()
+      const renews = current.state === 'active' || current.state === 'pastDue'
+      const next = answer.nextPayment
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          quantity,
+          ...(renews && next ? { next_payment_date: next.date, next_payment_amount: next.amount } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .execute()
+      await recordSubscriptionActivity(trx, row, {
+        actor: caller.email,
+        summary: `changed the quantity of ${subscriptionWords(row)} from ${row.quantity} to ${quantity}${increase ? '' : ': the licenses beyond it lapse at term end'}`,
+        details: chosen
+          .map((ref) => {
+            const license = licenses.find((l) => l.id === ref.id)
+            return license ? `${licenseWords(license)} (${license.assigned_to}) lapses` : ''
+          })
+          .filter(Boolean),
+        people: chosen.flatMap((ref) => licenses.find((l) => l.id === ref.id)?.assigned_to ?? []),
+        at: now,
+      })
+      if (increase) {
+        await reconcileQuantity({ trx, now }, { ...current, quantity }, quantity)
+        return
+      }
+      await applyDecrease(
+        trx,
+        row.id,
+        lapsingBefore,
+        quantity,
+        chosen.map((r) => r.id),
+      )
+    })
+    return { completed: true as const }
+  })
+}
+
+// ─── assignment ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * subscriptionAssign (spec §5 "Subscription bulk assign"): `emails` is the complete list of holders afterwards (and
+ * `lapsingEmails`, when given, those of the lapsing licenses). Planned with the portal's own rules
+ * (`protocol/subscriptions.ts`) on the licenses as they are in the transaction that applies the plan; the §5 errors
+ * come back as NOT_ENOUGH_LICENSES (the three "not enough" cases) or INVALID_PAYLOAD (an address in both lists), with
+ * the spec's texts. With `sendEmail`, each new holder is told, after the commit.
+ */
+export async function subscriptionAssign(
+  payload: ParsedPayload<'subscriptionAssign'>,
+  ctx: ServiceContext,
+): Promise<Result<'subscriptionAssign'>> {
+  const emails = [...new Set(payload.emails)]
+  const lapsingEmails = payload.lapsingEmails ? [...new Set(payload.lapsingEmails)] : undefined
+  const assigned = await withSubscription(ctx, payload.subscriptionId, 'assign', 'assign', async (_loaded, caller) =>
+    inTransaction(ctx.db, async (trx) => {
+      const { row, licenses, subscription } = await loadSubscription(trx, payload.subscriptionId)
+      const plan = planSeats(subscription.licenses, emails, lapsingEmails)
+      if ('error' in plan) {
+        throw new ServiceError(
+          plan.error === bulkLapsingAndNonLapsing ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
+          plan.error,
+        )
+      }
+      const done: Array<{ row: LicenseRow; from: string; to: string }> = []
+      for (const change of plan.changes) {
+        const license = subscription.licenses.find((l) => l.id === change.id) as License
+        if (!canAssignLicense(license)) throw new ServiceError('CANNOT_ASSIGN', cannotAssign)
+        await trx.updateTable('licenses').set({ assigned_to: change.assignedTo }).where('id', '=', change.id).execute()
+        const before = licenses.find((l) => l.id === change.id) as LicenseRow
+        done.push({ row: before, from: before.assigned_to, to: change.assignedTo })
+      }
+      if (done.length > 0) {
+        const lines = done.map((d) => assignmentWords(d.row, d.from, d.to))
+        await recordSubscriptionActivity(trx, row, {
+          kind: 'assignment',
+          actor: caller.email,
+          summary: lines.length === 1 ? lines[0] : `${assignmentSummary(done)} (${subscriptionWords(row)})`,
+          details: lines.length === 1 ? [] : lines,
+          people: done.flatMap((d) => [d.from, d.to]).filter((email) => email !== ''),
+          at: ctx.now(),
+        })
+      }
+      const company = await trx
+        .selectFrom('companies')
+        .select('name')
+        .where('id', '=', row.company_id ?? '')
+        .executeTakeFirst()
+      return {
+        caller: caller.email,
+        companyNames: new Map(company && row.company_id ? [[row.company_id, company.name]] : []),
+        received: plan.assignments.map(({ license, email }) => ({
+          email,
+          row: licenses.find((l) => l.id === license.id) as LicenseRow,
+        })),
+      }
+    }),
+  )
+  if (payload.sendEmail) {
+    for (const mail of assignmentMails(
+      assigned.received,
+      assigned.companyNames,
+      assigned.caller,
+      ctx.config.publicUrl,
+    )) {
+      await ctx.mailer.send(mail)
+    }
+  }
+  return { completed: true }
+}
+
+/** The quantity and the bulk assignment, for the registry. */
+export const subscriptionQuantityOperations: OperationHandlers = {
+  subscriptionUpdateQuantity,
+  subscriptionAssign,
+}

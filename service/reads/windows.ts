@@ -1,0 +1,214 @@
+/**
+ * retrieveDetails with windows: each license table holds only the page asked for (its search and filter applied in
+ * SQL), with the table's counts beside it; subscriptions come with their seats counted by the store and only the
+ * licenses that decide their state (seat-counts.ts). The work is a fixed number of queries per table, each
+ * reading at most a page of rows, whatever the number of licenses.
+ */
+import type { Company } from '../../protocol/entities.js'
+import type { Details, ParsedPayload } from '../../protocol/operations.js'
+import { sql } from 'kysely'
+import {
+  DEFAULT_PAGE_SIZE,
+  PERSONAL_TABLE,
+  type ExpiredGroup,
+  type LicenseWindowResult,
+} from '../../protocol/windows.js'
+import { DAY_MS } from '../../protocol/licenses.js'
+import type { DB } from '../db/database.js'
+import type { LicenseRow } from '../db/schema.js'
+import { accountRoles } from './details.js'
+import { flagsOfCodes } from '../auth/roles.js'
+import { windowedSubscriptions } from './seat-counts.js'
+import {
+  allOf,
+  countWhere,
+  filterPredicate,
+  licenseOrder,
+  licensesWithStates,
+  scopePredicate,
+  searchPredicate,
+  tableCounts,
+  type LicensePredicate,
+  type TableScope,
+} from './license-queries.js'
+
+type AskedWindow = NonNullable<ParsedPayload<'retrieveDetails'>['windows']>[number]
+
+/** The expiry warning's window: licenses that expired less than this long ago get a line each (§9). */
+const RECENTLY_EXPIRED_MS = 60 * DAY_MS
+
+const notOpenSource: LicensePredicate = (eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%open source%')
+
+export async function buildWindowedDetails(
+  db: DB,
+  email: string,
+  asked: readonly AskedWindow[],
+  now: number,
+): Promise<Omit<Details, 'session'>> {
+  const { admin, roles, companyIds, owners } = await accountRoles(db, email)
+  // The first window named for a table counts; a table the caller cannot see is ignored.
+  const windowOf = new Map<string, AskedWindow>()
+  for (const w of asked) if (!windowOf.has(w.table)) windowOf.set(w.table, w)
+  const windowFor = (table: string): AskedWindow =>
+    windowOf.get(table) ?? { table, page: 1, pageSize: DEFAULT_PAGE_SIZE, search: '', filter: 'all' }
+
+  const subscriptionRows = await db.selectFrom('subscriptions').selectAll().where('owner', 'in', owners).execute()
+  const states = new Map(subscriptionRows.map((s) => [s.id, s.state as string]))
+  const { seats, subscriptionsOf } = await windowedSubscriptions(db, subscriptionRows, states, now)
+
+  const readTable = async (scope: TableScope) => {
+    const window = windowFor(scope.kind === 'personal' ? PERSONAL_TABLE : scope.id)
+    const inTable = scopePredicate(scope)
+    const narrowing = [searchPredicate(window.search), filterPredicate(window.filter, now)]
+    const where = allOf([inTable, ...narrowing])
+    const counts = await tableCounts(db, inTable, now)
+    const matching = narrowing.some((p) => p !== null) ? await countWhere(db, where) : counts.total
+    const pages = Math.max(1, Math.ceil(matching / window.pageSize))
+    const page = Math.min(window.page, pages)
+    let query = db.selectFrom('licenses').selectAll().where(where)
+    for (const order of licenseOrder(db)) query = query.orderBy(order)
+    const rows = await query
+      .limit(window.pageSize)
+      .offset((page - 1) * window.pageSize)
+      .execute()
+    const witnesses = scope.kind === 'company' ? await sectionWitnesses(db, inTable, now) : []
+    const result: LicenseWindowResult = {
+      table: window.table,
+      page,
+      pageSize: window.pageSize,
+      pages,
+      matching,
+      ...counts,
+      witnesses: [],
+    }
+    return { rows, witnesses, result }
+  }
+
+  // Rows of subscriptions of other owners (a company license assigned to the account) need their state too.
+  const withStates = (rows: readonly LicenseRow[]) => licensesWithStates(db, rows, states)
+
+  const personal = await readTable({ kind: 'personal', email, companyIds })
+  const windows: LicenseWindowResult[] = [personal.result]
+  const companies: Company[] = []
+  for (const role of roles) {
+    const table = await readTable({ kind: 'company', id: role.id })
+    windows.push({ ...table.result, witnesses: await withStates(table.witnesses) })
+    companies.push({
+      id: role.id,
+      name: role.name,
+      licenses: await withStates(table.rows),
+      subscriptions: subscriptionsOf(role.id),
+      ...flagsOfCodes(role.permissions),
+    })
+  }
+
+  const everyLicense = scopeOfAccount(email, owners)
+  const expired = allOf([everyLicense, notOpenSource, (eb) => eb('expiration', '<=', now)])
+  const expiredLongAgo = await countWhere(
+    db,
+    allOf([expired, (eb) => eb('expiration', '<', now - RECENTLY_EXPIRED_MS)]),
+  )
+  const recentlyExpired = await expiredGroups(
+    db,
+    allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]),
+  )
+  const own: LicensePredicate = (eb) => eb('owner', '=', email)
+  const personalLicenses = await countWhere(db, allOf([own, (eb) => eb('license_type', '=', 'personal')]))
+  const ownLicenses = await countWhere(db, own)
+
+  return {
+    email,
+    admin,
+    body: {
+      personal: { licenses: await withStates(personal.rows), subscriptions: subscriptionsOf(email) },
+      companies,
+    },
+    windowed: {
+      windows,
+      subscriptions: seats,
+      personalLicenses,
+      ownLicenses,
+      expiredLongAgo,
+      recentlyExpired,
+    },
+  }
+}
+
+/**
+ * The licenses that match, grouped by owner, order, product and expiry (a line of the expiry warning), each group's
+ * key numbers as runs of consecutive numbers: "gaps and islands" — within a group, a key number minus its rank is the
+ * same for every key of one run. The answer has a row per run, however many licenses an order holds.
+ */
+async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGroup[]> {
+  const runs = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('licenses')
+        .select(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'key_number'])
+        .select(
+          sql<number>`key_number - dense_rank() over (partition by owner, order_id, product_name, trial, expiration order by key_number)`.as(
+            'run',
+          ),
+        )
+        .where(where)
+        .as('expired'),
+    )
+    .select(['owner', 'order_id', 'product_name', 'trial', 'expiration'])
+    .select((eb) => [
+      eb.fn.min('key_number').as('first'),
+      eb.fn.max('key_number').as('last'),
+      eb.fn.countAll().as('count'),
+    ])
+    .groupBy(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'run'])
+    .orderBy('owner')
+    .orderBy('order_id')
+    .orderBy('first')
+    .execute()
+  const groups = new Map<string, ExpiredGroup>()
+  for (const run of runs) {
+    const key = [run.owner, run.order_id, run.product_name, run.trial, run.expiration].join('\u0000')
+    const group = groups.get(key)
+    const keys: [number, number] = [Number(run.first), Number(run.last)]
+    if (group) {
+      group.keys.push(keys)
+      group.count += Number(run.count)
+    } else
+      groups.set(key, {
+        owner: run.owner,
+        order: run.order_id,
+        productName: run.product_name,
+        trial: Number(run.trial) === 1,
+        expiration: Number(run.expiration),
+        count: Number(run.count),
+        keys: [keys],
+      })
+  }
+  return [...groups.values()]
+}
+
+/** Every license the account sees: its own, its companies', and those assigned to it. */
+function scopeOfAccount(email: string, owners: readonly string[]): LicensePredicate {
+  return (eb) => eb.or([eb('owner', 'in', [...owners]), eb('assigned_to', '=', email)])
+}
+
+/**
+ * The licenses a company section's actions decide on (see `LicenseWindowResult.witnesses`): the first license outside a
+ * subscription, the first assignable one (neither enterprise nor multi-user) and the first of those that is unexpired.
+ */
+async function sectionWitnesses(db: DB, inTable: LicensePredicate, now: number): Promise<LicenseRow[]> {
+  const assignable: LicensePredicate = (eb) =>
+    eb.and([eb('is_multi_user', '=', 0), eb(eb.fn('lower', ['product_name']), 'not like', '%enterprise%')])
+  const first = (where: LicensePredicate) =>
+    db.selectFrom('licenses').selectAll().where(where).limit(1).executeTakeFirst()
+  const found = [
+    await first(inTable),
+    await first(allOf([inTable, assignable])),
+    await first(allOf([inTable, assignable, (eb) => eb('expiration', '>', now)])),
+  ]
+  const seen = new Set<string>()
+  return found.filter((row): row is LicenseRow => {
+    if (!row || seen.has(row.id)) return false
+    seen.add(row.id)
+    return true
+  })
+}

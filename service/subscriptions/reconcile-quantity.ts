@@ -1,0 +1,105 @@
+// Reconciles a subscription's licenses with its quantity (non-lapsing licenses number exactly the quantity), in the
+// transaction of the change, whether the provider's alert or the portal's own change writes it first.
+import { lapsingAfterDecrease, type Seat } from '../../protocol/lapsing.js'
+import { newId, newLicenseKey } from '../db/ids.js'
+import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import { termEnd } from '../payments/dates.js'
+import type { PaymentsTransaction } from '../payments/tables.js'
+
+type Writer = { trx: PaymentsTransaction; now: number }
+
+/** A license row as the lapse rule reads it. */
+export const seatOf = (l: LicenseRow): Seat => ({
+  id: l.id,
+  assignedTo: l.assigned_to,
+  key: l.key_number,
+  lapsing: l.lapsing === 1,
+})
+
+/**
+ * Makes the subscription's non-lapsing licenses number exactly `quantity`: more seats first take back lapsing licenses
+ * that have not ended, then add new licenses to the current term; fewer seats mark the extra licenses lapsing (they end
+ * at term end) in the rule's order. A caller that lets the user choose which licenses lapse marks them before the
+ * provider's change arrives; then nothing is left to choose here.
+ */
+export async function reconcileQuantity({ trx, now }: Writer, sub: SubscriptionRow, quantity: number) {
+  const licenses = await trx
+    .selectFrom('licenses')
+    .selectAll()
+    .where('subscription_id', '=', sub.id)
+    .orderBy('key_number')
+    .execute()
+  const active = licenses.filter((l) => l.lapsing === 0)
+  if (active.length < quantity) {
+    let missing = quantity - active.length
+    const revivable = licenses.filter((l) => l.lapsing === 1 && Number(l.expiration) > now)
+    for (const license of revivable.slice(0, missing)) {
+      await trx.updateTable('licenses').set({ lapsing: 0 }).where('id', '=', license.id).execute()
+      missing--
+    }
+    if (missing > 0) await addSeats({ trx, now }, sub, licenses, missing)
+  } else if (active.length > quantity) {
+    for (const id of lapsingAfterDecrease(active.map(seatOf), quantity)) {
+      await trx.updateTable('licenses').set({ lapsing: 1 }).where('id', '=', id).execute()
+    }
+  }
+}
+
+/** New licenses for the subscription, running to the end of its current term (or as long as its others). */
+async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: LicenseRow[], count: number) {
+  const expiration = Math.max(
+    sub.next_payment_date !== null ? termEnd(Number(sub.next_payment_date)) : now,
+    ...licenses.map((l) => Number(l.expiration)),
+  )
+  const nextKey = Math.max(0, ...licenses.map((l) => l.key_number)) + 1
+  await trx
+    .insertInto('licenses')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        id: newId('lic'),
+        owner: sub.owner,
+        company_id: sub.company_id,
+        order_id: sub.order_id,
+        license_key: newLicenseKey(sub.product_group),
+        key_number: nextKey + i,
+        product_name: sub.product_name,
+        product_group: sub.product_group,
+        license_type: sub.company_id ? ('company' as const) : ('personal' as const),
+        expiration,
+        assigned_to: '',
+        is_multi_user: 0,
+        trial: 0,
+        promotional: 0,
+        subscription_id: sub.id,
+        billing_period: sub.billing_period,
+        lapsing: 0,
+        created_at: now,
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Applies a decrease the caller made, in the transaction that records it: the licenses that were lapsing before it
+ * (`lapsingBefore`) lapse (an increase arriving meanwhile may have taken some back); of all the others (as they are now: an alert arriving meanwhile may have lapsed some
+ * by its own order, or added some), the chosen ones and as many more as the quantity needs lapse, the others renew.
+ */
+export async function applyDecrease(
+  trx: PaymentsTransaction,
+  subscriptionId: string,
+  lapsingBefore: ReadonlySet<string>,
+  quantity: number,
+  chosenIds: readonly string[],
+) {
+  const seats = (
+    await trx.selectFrom('licenses').selectAll().where('subscription_id', '=', subscriptionId).execute()
+  ).map(seatOf)
+  const renewing = seats.filter((seat) => !lapsingBefore.has(seat.id))
+  const lapse = lapsingAfterDecrease(renewing, quantity, chosenIds)
+  for (const seat of seats) {
+    const lapsing = lapse.has(seat.id) || lapsingBefore.has(seat.id) ? 1 : 0
+    if ((seat.lapsing ? 1 : 0) !== lapsing) {
+      await trx.updateTable('licenses').set({ lapsing }).where('id', '=', seat.id).execute()
+    }
+  }
+}

@@ -15,6 +15,7 @@ export const activityKinds = [
   'subscription',
   'renewal',
   'account',
+  'directory',
 ] as const
 export const ActivityKind = z.enum(activityKinds)
 export type ActivityKind = z.infer<typeof ActivityKind>
@@ -28,6 +29,7 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   subscription: 'Subscriptions',
   renewal: 'Renewals',
   account: 'Account',
+  directory: 'Directory',
 }
 
 /** Who made a change that no account made in its own name. */

@@ -32,6 +32,7 @@ import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
+import { directoryOperations } from './directory.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -337,6 +338,7 @@ export const operations = {
     result: completed,
   },
   retrieveActivity: retrieveActivityOperation,
+  ...directoryOperations,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -368,6 +370,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveActivity',
   'companyCheckout',
   'createSubscriptionOnCheckout',
+  'retrieveDirectory',
 ])
 
 /**
@@ -386,6 +389,15 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
 /** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
+
+/**
+ * Writes whose answer is a secret shown once: their answer is never kept for a repeat (the idempotency store would
+ * hold the secret); the write itself refuses a repeat of its key.
+ */
+export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
+  'completeAuthentication',
+  'createScimToken',
+])
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

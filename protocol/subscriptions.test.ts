@@ -13,7 +13,7 @@ import {
   type SubscriptionOperation,
 } from './subscriptions.js'
 
-import { DAY, NOW, license as fixtureLicense } from './test-fixtures.js'
+import { DAY, NOW, license as fixtureLicense } from '../tests/support/entities.js'
 
 /** A license of a subscription paid for 120 more days. */
 const license = (overrides: Partial<License> = {}): License =>

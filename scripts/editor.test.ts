@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../service/db/seed.js'
-import { createTestService, latestLink, serveOverHttp } from '../service/testing.js'
+import { createTestService, latestLink, serveOverHttp } from '../tests/support/service.js'
 import { describeAnswer, parseEditorArgs, runEditor, UsageError } from './editor.js'
 
 // The CLI against a licensing service served over HTTP on a random port, as an editor would reach it.

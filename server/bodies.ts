@@ -18,13 +18,17 @@ import {
   sizeInWords,
 } from '../service/dispatch/body-limits.js'
 import { escapeHtml } from '../service/dispatch/html.js'
+import { SCIM_BASE_PATH } from '../protocol/directory.js'
+import { errorBody, ScimError, SCIM_CONTENT_TYPE } from '../service/directory/scim-protocol.js'
 
-export type BodyKind = 'protocol' | 'form' | 'manage' | 'upload'
+export type BodyKind = 'protocol' | 'scim' | 'form' | 'manage' | 'upload'
 
 /** The largest body each kind of route reads. */
 export const BODY_LIMITS: ReadonlyMap<BodyKind, number> = new Map<BodyKind, number>([
   // POST /api/… (the licensing protocol, the payment provider's webhooks and shop calls).
   ['protocol', PROTOCOL_BODY_LIMIT],
+  // A SCIM client's request (a group PATCH naming thousands of members fits).
+  ['scim', PROTOCOL_BODY_LIMIT],
   // A page's form outside /manage: sign-in, activation, checkout, coupons, the theme, the sandbox's and the
   // stand-in's pages. Their longest fields are a name or an address.
   ['form', FORM_BODY_LIMIT],
@@ -40,6 +44,7 @@ const LINGER_MS = 5_000
 /** Which kind of route a request is for. */
 export function bodyKindOf(req: express.Request): BodyKind {
   if (req.path.startsWith('/api/')) return 'protocol'
+  if (req.path.startsWith(SCIM_BASE_PATH)) return 'scim'
   if (req.path === '/manage' || req.path === '/manage/')
     return req.query.dialog === 'import-seats' ? 'upload' : 'manage'
   return 'form'
@@ -50,7 +55,7 @@ const limitOf = (kind: BodyKind) => BODY_LIMITS.get(kind) ?? FORM_BODY_LIMIT
 /** What the sender is told: what was too large, the limit, and what to do. */
 export function tooLargeMessage(kind: BodyKind): string {
   const limit = limitOf(kind)
-  if (kind === 'protocol') return bodyTooLargeMessage(limit)
+  if (kind === 'protocol' || kind === 'scim') return bodyTooLargeMessage(limit)
   if (kind === 'upload')
     return `The upload is larger than ${sizeInWords(limit)}, the most the portal accepts. Choose a file of at most 1 MB.`
   return `The form is larger than ${sizeInWords(limit)}, the most the portal accepts. Shorten what you entered and send it again.`
@@ -71,6 +76,8 @@ export function refuseBody(req: express.Request, res: express.Response, kind: Bo
   res.status(413).set('Cache-Control', 'no-store')
   if (kind === 'protocol') {
     res.type('application/json').send(JSON.stringify({ error: 'MALFORMED_REQUEST', message } satisfies ErrorBody))
+  } else if (kind === 'scim') {
+    res.type(SCIM_CONTENT_TYPE).send(JSON.stringify(errorBody(new ScimError(413, message))))
   } else if (typeof req.query._data === 'string') {
     // A page's data request (script on): the message shows in the portal's error boundary.
     res.set('X-Remix-Catch', 'yes').type('application/json').send(JSON.stringify({ message }))

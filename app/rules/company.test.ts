@@ -10,7 +10,7 @@ import {
   showNewSubscription,
   showOfflineKeys,
 } from './company'
-import { DAY, NOW, company, license } from '#protocol/test-fixtures'
+import { DAY, NOW, company, license } from '../../tests/support/entities'
 import { mayManagePermissions } from '#protocol/roles'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }

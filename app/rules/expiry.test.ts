@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { discountDeadlineMessage, expiryWarningsOf, keyRuns, keysText, longExpiredMessage } from './expiry'
-import { DAY, NOW, license } from '#protocol/test-fixtures'
+import { DAY, NOW, license } from '../../tests/support/entities'
 
 describe('expiryWarnings (§9: 60-day window)', () => {
   const longAgo = license({ expiration: NOW - 61 * DAY })

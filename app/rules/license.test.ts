@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRO_PRODUCT_NAME, displayName, licenseWords, groupOfflineKeys, showReceipt, sortLicenses } from './license'
-import { DAY, NOW, company, license } from '#protocol/test-fixtures'
+import { DAY, NOW, company, license } from '../../tests/support/entities'
 import { compareIds } from '#protocol/licenses'
 
 describe('licenseWords', () => {

@@ -6,7 +6,7 @@ import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
 import { expiredGroups, expiryWarningsOf } from './expiry'
 import type { TableView } from './license-windows'
 import { manageView, sectionCompany, shouldAutoOpenBulkAssignWindowed } from './manage-view'
-import { DAY, NOW, company, license, subscription } from '#protocol/test-fixtures'
+import { DAY, NOW, company, license, subscription } from '../../tests/support/entities'
 
 const defaultView: TableView = { page: 1, pageSize: 50, search: '', filter: 'all' }
 

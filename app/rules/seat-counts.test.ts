@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { companyCounts, companyCountsText, seatCounts, seatsLookup, subscriptionSeatsText } from './seat-counts'
-import { DAY, NOW, license, subscription } from '#protocol/test-fixtures'
+import { DAY, NOW, license, subscription } from '../../tests/support/entities'
 
 const seat = (assignedTo = '', lapsing = false, expiresIn = 100) =>
   license({

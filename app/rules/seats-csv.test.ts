@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planSeatImport, seatRows, type SeatRecord } from './seats-csv'
-import { license, NOW } from '#protocol/test-fixtures'
+import { license, NOW } from '../../tests/support/entities'
 import { displayName } from './license'
 
 const a = license({ order: '2000', key: 1, assignedTo: 'a@acme.test' })

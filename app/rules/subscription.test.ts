@@ -13,7 +13,7 @@ import {
   visibleSubscriptions,
 } from './subscription'
 import { clampQuantity, lapseRequirement, lapseRequirementFor, quantityLapseMessage } from '#protocol/subscriptions'
-import { DAY, NOW, license, subscription } from '#protocol/test-fixtures'
+import { DAY, NOW, license, subscription } from '../../tests/support/entities'
 
 const ref = { subscriptionId: 'sub-x', state: 'active' }
 const seat = (assignedTo: string, lapsing = false, overrides: Partial<License> = {}) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
-import { createTestService, latestLink, signInAs } from '../testing.js'
+import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

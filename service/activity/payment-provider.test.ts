@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { checkoutId, createPaymentsTestService, purchaseAlerts, type TestService } from '../payments/test-helpers.js'
+import {
+  checkoutId,
+  createPaymentsTestService,
+  purchaseAlerts,
+  type TestService,
+} from '../../tests/support/payments.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
 
 let service: TestService

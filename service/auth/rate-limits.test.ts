@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../../config/config.js'
 import { rateLimits } from '../../server/guards.js'
 import { databaseRateLimitStore } from './rate-limits.js'
-import { createTestService } from '../testing.js'
+import { createTestService } from '../../tests/support/service.js'
 
 // The rate limits' shared store: instances on one database (SQLite here, PostgreSQL under test:pg) count together.
 let service: Awaited<ReturnType<typeof createTestService>>

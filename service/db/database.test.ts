@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../testing.js'
+import { freshDatabase } from '../../tests/support/service.js'
 import { describeStore, isPostgresUrl, migrateToLatest, openDatabase } from './database.js'
 
 // The store under test: a database of its own on the PostgreSQL server of TEST_DATABASE_URL, or a SQLite file.

@@ -29,6 +29,8 @@ import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
 import * as licenseOrder from './migrations/0011-license-order.js'
 import * as subscriptionSeats from './migrations/0012-subscription-seats.js'
+import * as accessTokens from './migrations/0019-access-tokens.js'
+import * as directory from './migrations/0020-directory.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '0010-sandbox-keys': sandboxKeys,
   '0011-license-order': licenseOrder,
   '0012-subscription-seats': subscriptionSeats,
+  '0019-access-tokens': accessTokens,
+  '0020-directory': directory,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { isEmpty, seedBenchCompany } from './seed.js'
-import { closeStoresAfterEach, freshDb, NOW, seededDb } from './seed-testing.js'
+import { closeStoresAfterEach, freshDb, NOW, seededDb } from '../../tests/support/seed-stores.js'
 
 closeStoresAfterEach()
 

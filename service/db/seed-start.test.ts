@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../testing.js'
+import { freshDatabase } from '../../tests/support/service.js'
 import { openDatabase } from './database.js'
 import { demoAccounts } from './seed.js'
 

@@ -5,7 +5,7 @@ import { findPlan } from '../catalog/index.js'
 import type { DB } from './database.js'
 import { licenseKeyPattern } from './ids.js'
 import { demoAccounts, demoRefs, isEmpty, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
-import { closeStoresAfterEach, DAY, freshDb, NOW, seededDb } from './seed-testing.js'
+import { closeStoresAfterEach, DAY, freshDb, NOW, seededDb } from '../../tests/support/seed-stores.js'
 
 closeStoresAfterEach()
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, latestLink, signInAs } from '../testing.js'
+import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 
 let service: Awaited<ReturnType<typeof createTestService>>
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import {
   isOperationName,
   operations,
   isReadCall,
+  secretAnswers,
   type OperationName,
 } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/errors.js'
@@ -62,10 +63,10 @@ export async function handleProtocol(
     }
   }
   // A write with an idempotency key runs once per key; a read ignores the key (and keeps nothing of it), and so does a
-  // write whose answer is a new session credential (kept nowhere but in the answer; its single-use state refuses a
-  // repeat anyway).
+  // write whose answer is a secret (a session credential, a SCIM token: kept nowhere but in the answer; the write
+  // refuses a repeat itself).
   const key = ctx.idempotencyKey
-  if (key === undefined || isReadCall(name, parsed.data) || name === 'completeAuthentication') return run()
+  if (key === undefined || isReadCall(name, parsed.data) || secretAnswers.has(name)) return run()
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     return error('MALFORMED_REQUEST', `The Idempotency-Key must have 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`)
   }

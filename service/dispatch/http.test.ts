@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, serveOverHttp } from '../testing.js'
+import { createTestService, serveOverHttp } from '../../tests/support/service.js'
 
 // The licensing endpoint over real HTTP: every failure, the body parser's included, answers the protocol's
 // `{ error, message }` as JSON with a fitting status, never an HTML page, a stack or a file path.

@@ -7,6 +7,7 @@ import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
 import { escapeHtml } from './html.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from './body-limits.js'
+import { scimRouter } from '../directory/scim-router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
@@ -33,6 +34,7 @@ export function serviceRouter(service: LicensingService, options: ServiceRouterO
   })
 
   router.use(identityRouter(service))
+  router.use(scimRouter(service))
   router.use(paymentsRouter(service, options))
 
   // Everything under /api answers in the protocol's shape, a failure included: an unknown address, and a body the

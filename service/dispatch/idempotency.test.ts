@@ -1,7 +1,7 @@
 // Whose answer a repeat gets: a signed-in caller's key is scoped to its credential; an anonymous caller's key is bound
 // to the request it came with, so no anonymous caller shares a scope with another. A read keeps nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, keptIdempotencyKeys, signInAs } from '../testing.js'
+import { createTestService, keptIdempotencyKeys, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

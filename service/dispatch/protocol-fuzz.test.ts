@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationNames, operations } from '../../protocol/operations.js'
 import { errorCodes } from '../../protocol/errors.js'
 import type { DB } from '../db/database.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

@@ -8,8 +8,8 @@ import { assignmentChangedMessage } from '../../protocol/errors.js'
 import { serviceRouter } from './http.js'
 import { ABANDONED_AFTER_MS } from './idempotency.js'
 import { paymentsDb } from '../payments/tables.js'
-import { makeSubscription, snapshot } from '../subscriptions/testing.js'
-import { createTestService, signInAs } from '../testing.js'
+import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

@@ -1,7 +1,7 @@
 // Linking a provider from account settings (linkAccount), and the identity configuration.
 import { describe, expect, it } from 'vitest'
 import { loadServiceConfig } from '../config.js'
-import { signInAs } from '../testing.js'
+import { signInAs } from '../../tests/support/service.js'
 import { createIdentityAdapter } from './adapter.js'
 import {
   account,
@@ -14,7 +14,7 @@ import {
   signInThrough,
   start,
   startIdentityService,
-} from './identity-testing.js'
+} from '../../tests/support/identity.js'
 
 startIdentityService()
 

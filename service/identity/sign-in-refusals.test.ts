@@ -12,7 +12,7 @@ import {
   signInThrough,
   start,
   startIdentityService,
-} from './identity-testing.js'
+} from '../../tests/support/identity.js'
 
 startIdentityService()
 

@@ -11,7 +11,7 @@ import {
   signInThrough,
   start,
   startIdentityService,
-} from './identity-testing.js'
+} from '../../tests/support/identity.js'
 
 startIdentityService()
 

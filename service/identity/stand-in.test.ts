@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestService, serveOverHttp } from '../testing.js'
+import { createTestService, serveOverHttp } from '../../tests/support/service.js'
 import { STATE_MAX_AGE_MS } from './adapter.js'
 import { providerUserId } from './router.js'
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { addPeriod, startOfUtcDay, termEnd } from '../payments/dates.js'
 import { paymentsDb } from '../payments/tables.js'
-import { makeSubscription, snapshot } from '../subscriptions/testing.js'
-import { createTestService } from '../testing.js'
+import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
+import { createTestService } from '../../tests/support/service.js'
 import { createServiceJobRunner } from './index.js'
 
 const DAY = 24 * 60 * 60 * 1000

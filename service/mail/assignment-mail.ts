@@ -47,3 +47,34 @@ function describe(row: LicenseRow): string {
         : `renews with the subscription (paid until ${expires})`
   return `${row.product_name} (order ${row.order_id}, key ${row.key_number}), ${term}`
 }
+
+/**
+ * One mail per former holder of company licenses taken back from them (a seat the directory freed, or unassigned by
+ * hand), listing the licenses, so that nobody finds out from an editor that stopped working.
+ */
+export function unassignmentMails(
+  released: ReadonlyArray<ReceivedLicense>,
+  companyNames: ReadonlyMap<string, string>,
+  unassignedBy: string,
+): Mail[] {
+  const byEmail = new Map<string, LicenseRow[]>()
+  for (const { row, email } of released) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
+  return [...byEmail].map(([email, rows]) => {
+    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
+    return {
+      to: email,
+      subject: `${company} has unassigned your ${rows.length === 1 ? 'license' : 'licenses'}`,
+      text: [
+        'Hello,',
+        '',
+        `${unassignedBy} has unassigned ${rows.length === 1 ? 'a license' : `${rows.length} licenses`} of ${company} from you:`,
+        '',
+        ...rows.map(
+          (row) => `- ${row.product_name} (order ${row.order_id}, key ${row.key_number}): ${row.license_key}`,
+        ),
+        '',
+        'The license key no longer works for you. If you still need it, ask an administrator of your company.',
+      ].join('\n'),
+    }
+  })
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DB } from '../db/database.js'
 import { createMailer, listOutbox, type MailerLog } from './mailer.js'
-import { startSmtpDouble } from './smtp-double.js'
+import { startSmtpDouble } from '../../tests/support/smtp-double.js'
 
 let db: DB
 beforeAll(async () => {

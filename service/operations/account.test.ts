@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { LINK_VALIDITY_MS } from '../auth/tokens.js'
-import { createTestService, latestLink, signInAs } from '../testing.js'
+import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 
 let clock = Date.now()
 let service: Awaited<ReturnType<typeof createTestService>>

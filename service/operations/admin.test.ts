@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

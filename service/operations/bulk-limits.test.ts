@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_RENEWALS, limitMessage } from '../../protocol/limits.js'
 import { seedBenchCompany } from '../db/seed.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 // Bulk operations of a 10,000-license company: each runs as one call (one transaction) up to its documented limit,
 // and past it is refused with a message that says the limit.

@@ -1,10 +1,10 @@
 // Buying: coupons, the hosted checkout, and checkouts for a company (New Subscription).
 import { describe, expect, it } from 'vitest'
-import { inputValue, listen, postForm } from '../payments/test-helpers.js'
+import { inputValue, listen, postForm } from '../../tests/support/payments.js'
 import { demoRefs } from '../db/seed.js'
 import { verifiedCompanyPurchase } from '../payments/passthrough.js'
-import { signInAs } from '../testing.js'
-import { call, service, startShopService, type Body } from './shop-testing.js'
+import { signInAs } from '../../tests/support/service.js'
+import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 
 startShopService()
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
 import { offlineKeySigner, verifyOfflineKey } from '../offline-keys/index.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service

@@ -1,8 +1,16 @@
 // The extension offer: the charge, the 12 months it adds, and its refusals.
 import { describe, expect, it } from 'vitest'
 import { subscriptionRefusals } from '../../protocol/subscriptions.js'
-import { snapshot } from '../subscriptions/testing.js'
-import { DAY, OFFER, ask, make, olivia, service, startSubscriptionService } from './subscription-testing.js'
+import { snapshot } from '../../tests/support/subscriptions.js'
+import {
+  DAY,
+  OFFER,
+  ask,
+  make,
+  olivia,
+  service,
+  startSubscriptionService,
+} from '../../tests/support/subscription-service.js'
 
 startSubscriptionService()
 

@@ -13,6 +13,7 @@ import { subscriptionQuantityOperations } from './subscription-quantity.js'
 import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 import { licenseReadOperations } from './license-reads.js'
+import { directoryOperationHandlers } from '../directory/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
 
@@ -45,4 +46,5 @@ export const operationHandlers: OperationHandlers = {
   ...subscriptionQuantityOperations,
   ...extensionOfferOperations,
   ...activityOperations,
+  ...directoryOperationHandlers,
 }

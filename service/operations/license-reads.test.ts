@@ -5,7 +5,7 @@ import { MAX_LICENSES_READ } from '../../protocol/limits.js'
 import type { Details, Result } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
 import { seedBenchCompany } from '../db/seed.js'
-import { createTestService, signInAs } from '../testing.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type TestService = Awaited<ReturnType<typeof createTestService>>
 let service: TestService

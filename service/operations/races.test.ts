@@ -8,11 +8,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { ACTIVATION_LIMIT } from '../../protocol/licenses.js'
-import { checkoutId, purchaseAlerts, signedBySandbox, updatedAlert } from '../payments/test-helpers.js'
+import { checkoutId, purchaseAlerts, signedBySandbox, updatedAlert } from '../../tests/support/payments.js'
 import type { AlertFields } from '../payments/signature.js'
 import { paymentsDb } from '../payments/tables.js'
-import { makeSubscription, snapshot } from '../subscriptions/testing.js'
-import { createTestService, freshDatabase, latestLink, signInAs } from '../testing.js'
+import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
+import { createTestService, freshDatabase, latestLink, signInAs } from '../../tests/support/service.js'
 
 let service: Awaited<ReturnType<typeof createTestService>>
 let store: string

@@ -8,9 +8,9 @@ import {
   createPaymentsTestService,
   purchaseAlerts,
   type TestService,
-} from '../payments/test-helpers.js'
+} from '../../tests/support/payments.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
-import { signInAs } from '../testing.js'
+import { signInAs } from '../../tests/support/service.js'
 
 let service: TestService
 const sessions: Record<string, string> = {}

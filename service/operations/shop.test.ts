@@ -5,9 +5,9 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPaddleMocks, PADDLE_CHECKOUT_URL } from '../../tests/mocks/paddle.js'
 import type { PaymentProvider } from '../payments/provider.js'
-import { createPaymentsTestService, listen, type TestService } from '../payments/test-helpers.js'
+import { createPaymentsTestService, listen, type TestService } from '../../tests/support/payments.js'
 import { PRICE_LOOKUP_TIMEOUT_MS } from './shop.js'
-import { call, service, startShopService, type Body } from './shop-testing.js'
+import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 
 startShopService()
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Payload } from '../../protocol/operations.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
-import { snapshot } from '../subscriptions/testing.js'
+import { snapshot } from '../../tests/support/subscriptions.js'
 import {
   ask,
   make,
@@ -12,7 +12,7 @@ import {
   service,
   signedUpdate,
   startSubscriptionService,
-} from './subscription-testing.js'
+} from '../../tests/support/subscription-service.js'
 
 startSubscriptionService()
 

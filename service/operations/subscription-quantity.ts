@@ -16,6 +16,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
+import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 
 // ─── quantity ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -140,6 +141,11 @@ export async function subscriptionAssign(
           plan.error,
         )
       }
+      // A seat the company's directory holds, or of a product it owns, is not changed by hand.
+      await guardHandChanges(
+        trx,
+        plan.changes.map((c) => ({ row: licenses.find((l) => l.id === c.id) as LicenseRow, to: c.assignedTo })),
+      )
       const done: Array<{ row: LicenseRow; from: string; to: string }> = []
       for (const change of plan.changes) {
         const license = subscription.licenses.find((l) => l.id === change.id) as License
@@ -159,12 +165,21 @@ export async function subscriptionAssign(
           at: ctx.now(),
         })
       }
+      // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
+      const queueMails = await serveFreedSeats(
+        trx,
+        done.filter((d) => d.to === '').map((d) => d.row),
+        ctx.now(),
+        { log: caller.email, mail: caller.email },
+        ctx.config.publicUrl,
+      )
       const company = await trx
         .selectFrom('companies')
         .select('name')
         .where('id', '=', row.company_id ?? '')
         .executeTakeFirst()
       return {
+        queueMails,
         caller: caller.email,
         companyNames: new Map(company && row.company_id ? [[row.company_id, company.name]] : []),
         received: plan.assignments.map(({ license, email }) => ({
@@ -174,6 +189,7 @@ export async function subscriptionAssign(
       }
     }),
   )
+  for (const mail of assigned.queueMails) await ctx.mailer.send(mail)
   if (payload.sendEmail) {
     for (const mail of assignmentMails(
       assigned.received,

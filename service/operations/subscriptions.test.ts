@@ -5,7 +5,7 @@ import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscr
 import { demoRefs } from '../db/seed.js'
 import { paymentsDb } from '../payments/tables.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
-import { snapshot, type SubscriptionSpec } from '../subscriptions/testing.js'
+import { snapshot, type SubscriptionSpec } from '../../tests/support/subscriptions.js'
 import {
   DAY,
   OFFER,
@@ -21,7 +21,7 @@ import {
   signedUpdate,
   startSubscriptionService,
   type Op,
-} from './subscription-testing.js'
+} from '../../tests/support/subscription-service.js'
 
 startSubscriptionService()
 

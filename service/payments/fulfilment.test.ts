@@ -1,8 +1,8 @@
 // Webhooks: a completed checkout becomes its order, licenses and subscription, once.
 import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
-import { alertTesting } from './alert-testing.js'
-import { checkoutId, purchaseAlerts } from './test-helpers.js'
+import { alertTesting } from '../../tests/support/alerts.js'
+import { checkoutId, purchaseAlerts } from '../../tests/support/payments.js'
 
 const { service, deliver, subscriptionId, signedFor, ordersOfCheckout, licensesOfCheckout } = alertTesting()
 

@@ -19,6 +19,7 @@ import { round2 } from './sandbox/pricing.js'
 import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
+import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
 
 export type Purchase = {
   checkoutId: string
@@ -91,6 +92,17 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
     at: now,
   })
   env.effects.mails.push(readyMail(p, buyer, orderId, env))
+  // Seats bought for a company go first to the people waiting for one.
+  if (buyer.companyId) {
+    const queued = await serveFreedSeats(
+      trx,
+      [{ company_id: buyer.companyId, product_group: p.plan.product.group }],
+      now,
+      { log: PAYMENT_PROVIDER, mail: SEAT_QUEUE },
+      env.ctx.config.publicUrl,
+    )
+    env.effects.mails.push(...queued)
+  }
   return { orderId, subscriptionId }
 }
 

@@ -1,10 +1,10 @@
 // Webhooks: flagged orders and renewals paid through the shop.
 import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
-import { alertTesting } from './alert-testing.js'
+import { alertTesting } from '../../tests/support/alerts.js'
 import { renewalPassthrough } from './passthrough.js'
 import { paymentsDb } from './tables.js'
-import { alertId, checkoutId, purchaseAlerts } from './test-helpers.js'
+import { alertId, checkoutId, purchaseAlerts } from '../../tests/support/payments.js'
 
 const { service, deliver, subscriptionId, expiriesOf, ordersOfCheckout } = alertTesting()
 

@@ -1,7 +1,7 @@
 // Webhooks: the alerts about an existing subscription.
 import { describe, expect, it } from 'vitest'
-import { alertTesting } from './alert-testing.js'
-import { alertId, checkoutId, purchaseAlerts } from './test-helpers.js'
+import { alertTesting } from '../../tests/support/alerts.js'
+import { alertId, checkoutId, purchaseAlerts } from '../../tests/support/payments.js'
 
 const { service, deliver, subscriptionId } = alertTesting()
 

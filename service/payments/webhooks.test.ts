@@ -1,7 +1,7 @@
 // Webhooks: signatures, idempotency and the HTTP endpoint.
 import { describe, expect, it } from 'vitest'
-import { alertTesting } from './alert-testing.js'
-import { checkoutId, listen, postForm, purchaseAlerts } from './test-helpers.js'
+import { alertTesting } from '../../tests/support/alerts.js'
+import { checkoutId, listen, postForm, purchaseAlerts } from '../../tests/support/payments.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
 
 const { service, deliver, subscriptionId, ordersOfCheckout, licensesOfCheckout } = alertTesting()

@@ -10,8 +10,8 @@ import { seedBenchCompany } from '../db/seed.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import { allOf, licenseOrder, scopePredicate } from './license-queries.js'
 import { decidingPicksQuery, seatCountQuery } from './seat-counts.js'
-import { makeSubscription } from '../subscriptions/testing.js'
-import { createTestService } from '../testing.js'
+import { makeSubscription } from '../../tests/support/subscriptions.js'
+import { createTestService } from '../../tests/support/service.js'
 
 let service: Awaited<ReturnType<typeof createTestService>>
 let companyId = ''

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License, Subscription } from '../../protocol/entities.js'
 import type { Details } from '../../protocol/operations.js'
 import { paidUntil, subscriptionOperations, subscriptionTransition } from '../../protocol/subscriptions.js'
-import { makeSubscription, type SeatSpec } from '../subscriptions/testing.js'
-import { createTestService, signInAs } from '../testing.js'
+import { makeSubscription, type SeatSpec } from '../../tests/support/subscriptions.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
 // A windowed retrieveDetails counts each subscription's seats in the store and sends only the licenses that decide its
 // state and expiry: the counts, the expiry, the paid term and every state transition agree with a full read, on

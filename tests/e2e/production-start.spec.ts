@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
-import { startSmtpDouble } from '../../service/mail/smtp-double'
+import { startSmtpDouble } from '../support/smtp-double'
 import {
   formFields,
   productionEnv,

@@ -179,6 +179,24 @@ test.describe('request bodies', () => {
     })
     expect(await stop(server)).toBe(0)
   })
+
+  test('a SCIM request reads up to 1 MB and is refused over it in the SCIM error schema', async () => {
+    const server = startDemoServer()
+    const port = await server.port
+    const headers = proxied({ 'content-type': 'application/scim+json' })
+    // Over a page form's limit, within SCIM's: read, and refused for its missing token only.
+    const within = await request(port, '/scim/v2/Users', { method: 'POST', headers, body: ' '.repeat(100 * 1024) })
+    expect(within.status).toBe(401)
+    const over = await request(port, '/scim/v2/Users', { method: 'POST', headers, body: ' '.repeat(1024 * 1024 + 1) })
+    expect(over.status).toBe(413)
+    expect(over.headers['content-type']).toContain('application/scim+json')
+    expect(JSON.parse(over.body)).toEqual({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      status: '413',
+      detail: 'The request body is larger than 1 MB, the most this endpoint accepts.',
+    })
+    expect(await stop(server)).toBe(0)
+  })
 })
 
 /** The security headers helmet gives every page (the CSP's nonce differs from answer to answer). */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // The activity log as a CSV download (/manage/activity.csv), answered by the real (test) service in process: every

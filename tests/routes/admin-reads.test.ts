@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../../service/db/seed'
-import { makeSubscription } from '../../service/subscriptions/testing'
+import { makeSubscription } from '../support/subscriptions'
 import { formRequest, settle } from './account-stub'
 import { openDialog, signedInCookie, signedInFixture } from './recording-transport'
 

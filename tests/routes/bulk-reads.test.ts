@@ -7,7 +7,7 @@ import type { BulkAssignDialogData } from '#app/routes/__manage/company/bulk-ass
 import type { BulkRenewDialogData } from '#app/routes/__manage/renewals/renewals.server'
 import { nothingSelected } from '#app/routes/__manage/renewals/renewals.server'
 import { SEEN_HOLDERS_FIELD } from '#app/routes/__manage/company/seen-fields'
-import { createTestService } from '../../service/testing'
+import { createTestService } from '../support/service'
 import { formRequest, removeDataDir, settle } from './account-stub'
 import { openDialog, recordingTransport, signedInCookie, type RecordedOperation } from './recording-transport'
 

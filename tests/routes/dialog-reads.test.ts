@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
-import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription } from '../support/subscriptions'
+import { createTestService, signInAs } from '../support/service'
 import { recordingTransport, type RecordedOperation } from './recording-transport'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
@@ -90,6 +90,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['olivia@acme.test', 'dialog=add-permission&company=acme', ['retrievePermissions']],
       ['olivia@acme.test', 'dialog=activity&company=acme', ['retrieveActivity']],
       ['olivia@acme.test', 'dialog=activity', ['retrieveActivity']],
+      ['olivia@acme.test', 'dialog=directory&company=acme', ['retrieveDirectory']],
       ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, ['retrieveLicenses']],
@@ -124,6 +125,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['receipt', ['olivia@acme.test', `dialog=receipt&license=${keyed.id}&owner=acme`]],
       ['import-seats', ['olivia@acme.test', 'dialog=import-seats&company=acme']],
       ['activity', ['olivia@acme.test', 'dialog=activity&company=acme']],
+      ['directory', ['olivia@acme.test', 'dialog=directory&company=acme']],
+      ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
+      ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],

@@ -13,7 +13,7 @@ import {
 } from '#app/rules/expiry'
 import { matchesFilter, matchesSearch, windowLocally } from '#app/rules/license-windows'
 import { seedBenchCompany } from '../../service/db/seed'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 
 // The windowed retrieveDetails answers, from SQL, what a full read of the account and the portal's own rules (the
 // spec's sort order, the counts, the portal's windowing of a whole answer) give: for every table, page, search and filter, on companies of several sizes.

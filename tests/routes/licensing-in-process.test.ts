@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callLicensing } from '#app/utils/licensing.server'
 import { frozenJson } from '#protocol/json'
 import { inProcessTransport } from '../../service/index'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 
 // The portal reads the embedded service's answers as they are (no copy): outside production each one is checked to be
 // JSON data and frozen. These tests run with NODE_ENV=test.

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService, signInAs } from '../../service/testing'
-import { makeSubscription } from '../../service/subscriptions/testing'
+import { createTestService, signInAs } from '../support/service'
+import { makeSubscription } from '../support/subscriptions'
 
 // The portal talks to a remote licensing service with a short deadline: both are read from the env before the portal's
 // env is parsed.

@@ -5,7 +5,7 @@ import { companyCounts, seatCounts, seatsLookup, subscriptionSeatsText } from '#
 import { visibleSubscriptions } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import { demoRefs } from '../../service/db/seed'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { isExpired } from '#protocol/licenses'
 
 // The counts /manage shows about a company (its heading, its subscription rows, its license table) on the demo data:

@@ -16,6 +16,7 @@ const capabilities = [
   (await import('#app/routes/__manage/activity/activity.registry')).activityDialogs,
   (await import('#app/routes/__manage/admin/admin.registry')).adminDialogs,
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
+  (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
   (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,

@@ -3,7 +3,7 @@ import { DEFAULT_ROLE } from '#app/rules/roles'
 import { cannotAssign, renewalRefusals } from '#protocol/licenses'
 import { demoRefs } from '../../service/db/seed'
 import { lastAdministrator } from '#protocol/roles'
-import { makeSubscription } from '../../service/subscriptions/testing'
+import { makeSubscription } from '../support/subscriptions'
 import { signedInFixture } from './recording-transport'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service

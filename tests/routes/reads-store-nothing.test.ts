@@ -3,8 +3,8 @@
 // handed the idempotency key the portal sends, as server.ts wires it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'
-import { createPaymentsTestService, type TestService } from '../../service/payments/test-helpers.js'
-import { keptIdempotencyKeys, signInAs } from '../../service/testing.js'
+import { createPaymentsTestService, type TestService } from '../support/payments.js'
+import { keptIdempotencyKeys, signInAs } from '../support/service.js'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 const redeemPage = await import('#app/routes/shop.$product.redeem.($coupon)')

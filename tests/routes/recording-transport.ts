@@ -4,7 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { LicensingService } from '../../service/index'
 import type { DialogArgs } from '#app/routes/__manage/shared/registry'
 import { afterAll, beforeAll } from 'vitest'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')

@@ -5,8 +5,8 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManageView } from '#app/rules/manage-view'
 import { CompanySection } from '#app/routes/__manage/company-section'
-import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription } from '../support/subscriptions'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir } from './account-stub'
 
 // /manage for a company with a large subscription: the page gets each subscription's seats counted by the service and

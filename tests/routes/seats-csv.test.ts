@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileTooLarge, tooManyRows } from '#app/rules/seats-csv'
 import { neutralizeFormula, notText, toCsv } from '#app/utils/csv.server'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // The seat list's CSV export and import, through the /manage action and the export route, answered by the real (test)

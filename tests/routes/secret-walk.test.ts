@@ -25,7 +25,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-secret-walk-'))
 Object.assign(process.env, secrets, ids, { DATA_DIR: dataDir })
 delete process.env.LICENSING_API_URL
 
-const { createTestService } = await import('../../service/testing')
+const { createTestService } = await import('../support/service')
 const { inProcessTransport } = await import('../../service/index')
 const { createUserSession } = await import('#app/utils/session.server')
 const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
@@ -80,7 +80,7 @@ let refs: Record<string, string> = {}
 beforeAll(async () => {
   service = await createTestService({ env: { NODE_ENV: 'test', ...secrets, ...ids } })
   context = { licensing: inProcessTransport(service) }
-  const { signInAs } = await import('../../service/testing')
+  const { signInAs } = await import('../support/service')
   for (const [email, admin] of [
     ['olivia@acme.test', false],
     ['max@acme.test', false],
@@ -239,7 +239,7 @@ describe('no answer carries what the server holds', () => {
 
 /** A new portal session of a new service session (the action walk ends with Log Out). */
 async function freshCookie(): Promise<string> {
-  const { signInAs } = await import('../../service/testing')
+  const { signInAs } = await import('../support/service')
   const credential = await signInAs(service, 'olivia@acme.test')
   const response = await createUserSession(
     new Request('http://portal.test/'),

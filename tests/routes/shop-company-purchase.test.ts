@@ -6,14 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'
 import { demoRefs } from '../../service/db/seed.js'
 import { verifiedCompanyPurchase } from '../../service/payments/passthrough.js'
-import {
-  createPaymentsTestService,
-  inputValue,
-  listen,
-  postForm,
-  type TestService,
-} from '../../service/payments/test-helpers.js'
-import { signInAs } from '../../service/testing.js'
+import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from '../support/payments.js'
+import { signInAs } from '../support/service.js'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { loader, action } = await import('#app/routes/shop.$product.buy')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Country, PricePlan } from '#protocol/entities'
 import { priceBreakdown, type PriceBreakdown } from '#app/routes/__shop/pricing'
 import { callLicensing } from '#app/utils/licensing.server'
-import { createTestService } from '../../service/testing'
+import { createTestService } from '../support/service'
 import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 
 /** A displayed amount in cents: "$1,234.50" → 123450, "−€23.20" → -2320. */

@@ -6,7 +6,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestService, signInAs } from '../../service/testing'
+import { createTestService, signInAs } from '../support/service'
 import { createOAuthMocks, GITHUB_TOKEN_URL, GOOGLE_TOKEN_URL, type MockUser } from '../mocks/oauth'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AssignDialogData, SubscriptionDialogData } from '#app/routes/__manage/subscriptions/subscriptions.server'
-import { makeSubscription } from '../../service/subscriptions/testing'
-import { createTestService } from '../../service/testing'
+import { makeSubscription } from '../support/subscriptions'
+import { createTestService } from '../support/service'
 import { formRequest, removeDataDir, settle } from './account-stub'
 import { openDialog, recordingTransport, signedInCookie } from './recording-transport'
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkAssignmentChanged, unexpectedError } from '#app/rules/messages'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { paymentsDb } from '../../service/payments/tables'
-import { makeSubscription, snapshot } from '../../service/subscriptions/testing'
-import { createTestService, signInAs } from '../../service/testing'
+import { makeSubscription, snapshot } from '../support/subscriptions'
+import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 // Forms posted to the /manage action, answered by the real (test) service in process, as server.ts wires it. A short

@@ -1,7 +1,7 @@
 // The sandbox's checkout: the prices API, the inline checkout page, paying with the test cards, and the automatic
 // review of flagged orders.
 import { describe, expect, it } from 'vitest'
-import { createPaymentsTestService, inputValue, postForm } from '../test-helpers.js'
+import { createPaymentsTestService, inputValue, postForm } from '../../../tests/support/payments.js'
 import {
   card,
   openCheckout,
@@ -12,7 +12,7 @@ import {
   server,
   service,
   startSandbox,
-} from './sandbox-testing.js'
+} from '../../../tests/support/sandbox.js'
 
 startSandbox()
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestService } from '../../testing.js'
+import { createTestService } from '../../../tests/support/service.js'
 import { signAlert, verifyAlertSignature } from '../signature.js'
 import { readOrCreateSandboxKeys } from './keys.js'
 

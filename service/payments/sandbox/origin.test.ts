@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../db/seed.js'
-import { createPaymentsTestService, listen, postForm, type TestService } from '../test-helpers.js'
+import { createPaymentsTestService, listen, postForm, type TestService } from '../../../tests/support/payments.js'
 
 // Outside production with no PUBLIC_URL, the portal is wherever the person opened it (http://127.0.0.1:3000 as well
 // as localhost): the provider's pages send them back to that address, where their session cookie lives.

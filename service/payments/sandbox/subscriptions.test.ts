@@ -1,10 +1,10 @@
 // The sandbox's subscriptions: the update-payment page and the subscription API on the demo data, and renewals.
 import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../../db/seed.js'
-import { signInAs } from '../../testing.js'
+import { signInAs } from '../../../tests/support/service.js'
 import { paymentsDb } from '../tables.js'
-import { inputValue, postForm } from '../test-helpers.js'
-import { card, sandbox, server, service, startSandbox } from './sandbox-testing.js'
+import { inputValue, postForm } from '../../../tests/support/payments.js'
+import { card, sandbox, server, service, startSandbox } from '../../../tests/support/sandbox.js'
 
 startSandbox()
 

@@ -9,7 +9,7 @@ import {
   salesOnlyLicenses,
   salesRenewalMailto,
 } from './renewal-rules'
-import { company, license, subscription } from '#protocol/test-fixtures'
+import { company, license, subscription } from '../../../../tests/support/entities'
 
 describe('bulkRenewableLicenses (§2 Renew/Co-term table, §5 showRenew)', () => {
   it('offers the licenses Renew shows, without subscription and outside sales, in the spec’s order', () => {

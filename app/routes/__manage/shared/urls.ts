@@ -46,6 +46,10 @@ export type DialogTarget =
   | { dialog: 'import-seats'; company: string }
   // the activity log: a company's (company given) or the account's own, filtered by kind and person, paged
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
+  // the company's directory: SCIM tokens, groups mapped to products, the seat queue, the products it owns
+  | { dialog: 'directory'; company: string }
+  | { dialog: 'scim-token'; company: string }
+  | { dialog: 'directory-ownership'; company: string; product: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

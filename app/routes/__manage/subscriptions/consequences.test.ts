@@ -11,7 +11,7 @@ import {
   subscriptionLabel,
   upgradeConsequence,
 } from './consequences'
-import { DAY, NOW, license, subscription } from '#protocol/test-fixtures'
+import { DAY, NOW, license, subscription } from '../../../../tests/support/entities'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const seat = (assignedTo = '', lapsing = false, days = 100) =>

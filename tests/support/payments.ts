@@ -1,18 +1,16 @@
-/**
- * Helpers for the payment tests: a service on a fresh data folder (sandbox provider, demo data), alerts signed with the
- * sandbox's key the way Paddle signs its own, and the payment endpoints on a local HTTP port.
- */
+// The payment tests' helpers: a service on the sandbox provider, alerts signed with the sandbox's key as Paddle
+// signs its own, and the payment endpoints on a local port.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
-import type { DB } from '../db/database.js'
-import { createLicensingService, type LicensingService, type ServiceOptions } from '../index.js'
-import { paymentsRouter } from './router.js'
-import { readOrCreateSandboxKeys } from './sandbox/keys.js'
-import { signAlert, type AlertFields } from './signature.js'
+import type { DB } from '../../service/db/database.js'
+import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
+import { paymentsRouter } from '../../service/payments/router.js'
+import { readOrCreateSandboxKeys } from '../../service/payments/sandbox/keys.js'
+import { signAlert, type AlertFields } from '../../service/payments/signature.js'
 
 export type TestService = LicensingService & { dataDir: string; sign(fields: AlertFields): AlertFields }
 

@@ -1,11 +1,9 @@
-/**
- * The webhook tests' fixture: a payments test service for the file (started before its tests, closed after them),
- * alerts delivered to the handler signed with the sandbox's key, and the reads the tests check.
- */
+// The webhook tests' fixture: a payments test service per file, alerts signed with the sandbox's key and delivered
+// to the handler, and the reads the tests check.
 import { afterAll, beforeAll } from 'vitest'
-import { companyPurchasePassthrough } from './passthrough.js'
-import { createPaymentsTestService, type TestService } from './test-helpers.js'
-import { handleWebhookAlert } from './webhooks.js'
+import { companyPurchasePassthrough } from '../../service/payments/passthrough.js'
+import { createPaymentsTestService, type TestService } from './payments.js'
+import { handleWebhookAlert } from '../../service/payments/webhooks.js'
 
 export function alertTesting() {
   let current: TestService | undefined

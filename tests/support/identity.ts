@@ -1,12 +1,9 @@
-/**
- * The social sign-in tests' fixture: a test service with GitHub and Google configured, their endpoints mocked (msw),
- * a clock both read, and the round trip as the portal drives it. `startIdentityService` starts them before the file's
- * tests and stops them after.
- */
+// The social sign-in tests' fixture: a test service with GitHub and Google configured and mocked (msw), one clock
+// for both, and the round trip as the portal drives it.
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
-import { createOAuthMocks, type MockUser } from '../../tests/mocks/oauth.js'
-import { createTestService } from '../testing.js'
+import { createOAuthMocks, type MockUser } from '../mocks/oauth.js'
+import { createTestService } from './service.js'
 
 export const clients = {
   github: { clientId: 'gh-client', clientSecret: 'gh-secret' },

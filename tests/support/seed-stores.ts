@@ -1,10 +1,7 @@
-/**
- * The seed tests' fixture: migrated in-memory stores, empty or with the demo data seeded at a fixed time, each closed
- * after its test (`closeStoresAfterEach`).
- */
+// The seed tests' fixture: migrated in-memory stores, empty or seeded at a fixed time, closed after each test.
 import { afterEach } from 'vitest'
-import { migrateToLatest, openDatabase, type DB } from './database.js'
-import { seedDemoData } from './seed.js'
+import { migrateToLatest, openDatabase, type DB } from '../../service/db/database.js'
+import { seedDemoData } from '../../service/db/seed.js'
 
 export const DAY = 24 * 60 * 60 * 1000
 export const NOW = Date.UTC(2025, 10, 21, 12, 0, 0)

@@ -1,11 +1,8 @@
-/**
- * The sandbox tests' fixture: a payments test service listening on a port for the file (started before its tests,
- * closed after them), the sandbox provider, and the checkout as a buyer's browser drives it. The bindings below are
- * set by `startSandbox` before the file's first test.
- */
+// The sandbox tests' fixture: a payments test service on a port per file, and the checkout as a buyer's browser
+// drives it. `startSandbox` sets the bindings before the file's first test.
 import { afterAll, beforeAll } from 'vitest'
-import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from '../test-helpers.js'
-import type { SandboxProvider } from './provider.js'
+import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from './payments.js'
+import type { SandboxProvider } from '../../service/payments/sandbox/provider.js'
 
 export let service: TestService
 export let server: { url: string; close(): Promise<void> }

@@ -1,9 +1,6 @@
-/**
- * The shop tests' fixture: a payments test service for the file (started before its tests, closed after them) and
- * the call as the portal makes it. `service` is set by `startShopService` before the file's first test.
- */
+// The shop tests' fixture: a payments test service per file and the call as the portal makes it.
 import { afterAll, beforeAll } from 'vitest'
-import { createPaymentsTestService, type TestService } from '../payments/test-helpers.js'
+import { createPaymentsTestService, type TestService } from './payments.js'
 
 export let service: TestService
 

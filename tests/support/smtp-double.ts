@@ -1,12 +1,10 @@
+// An SMTP server for tests (smtp-server), for the mailer's tests and the production start's browser test.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = { from: string; to: string[]; data: string }
 
-/**
- * An SMTP server for tests (smtp-server): it receives mail on a free local port, and refuses the first `refuse`
- * messages with a temporary failure, as a busy or misconfigured mail server would.
- */
+/** An SMTP server on a free local port that refuses the first `refuse` messages for now, as a busy server would. */
 export async function startSmtpDouble(options: { refuse?: number } = {}) {
   const received: ReceivedMail[] = []
   let refusals = options.refuse ?? 0

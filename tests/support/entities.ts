@@ -1,8 +1,5 @@
-/**
- * Builders for the rules' unit tests (portal and protocol): a valid entity with every field of spec §3, overridden where a test cares.
- * Not a rule; imported only by `*.test.ts`.
- */
-import type { Company, License, PermissionEntry, Subscription } from './entities.js'
+// Builders of valid entities (every field of spec §3) for the rules' unit tests, overridden where a test cares.
+import type { Company, License, PermissionEntry, Subscription } from '../../protocol/entities.js'
 
 export const DAY = 24 * 60 * 60 * 1000
 /** A fixed "now" so that tests never depend on the clock: 2026-03-05T12:00:00Z. */

@@ -1,3 +1,4 @@
+// The service tests' fixture: a seeded service on a fresh data folder (or database), signed-in callers, mailed links.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -7,14 +8,11 @@ import path from 'node:path'
 import express from 'express'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { frozenJson } from '../protocol/json.js'
-import { serviceRouter } from './dispatch/http.js'
-import { createLicensingService, type LicensingService, type ServiceOptions } from './index.js'
+import { frozenJson } from '../../protocol/json.js'
+import { serviceRouter } from '../../service/dispatch/http.js'
+import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
 
-/**
- * A licensing service on a fresh temporary data folder, seeded with the demo data, for tests. `close()` removes
- * the folder.
- */
+/** A licensing service on a fresh temporary data folder, seeded with the demo data; `close()` removes the folder. */
 export async function createTestService(options: ServiceOptions = {}): Promise<LicensingService & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-test-'))
   // With TEST_DATABASE_URL (a PostgreSQL server), each test service gets a database of its own on it.

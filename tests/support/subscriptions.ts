@@ -1,10 +1,8 @@
-/**
- * Test fixtures for the subscription operations: a subscription made for one test, in the state the test needs, in
- * the vendor's store (the sandbox provider adopts it the first time it is asked about it, as it does the demo data).
- */
+// A subscription made for one test, in the state it needs, in the vendor's store (the sandbox provider adopts it
+// the first time it is asked about it, as it does the demo data).
 import crypto from 'node:crypto'
-import type { DB } from '../db/database.js'
-import type { SubscriptionTable } from '../db/schema.js'
+import type { DB } from '../../service/db/database.js'
+import type { SubscriptionTable } from '../../service/db/schema.js'
 
 const DAY = 24 * 60 * 60 * 1000
 const SEATS_PER_INSERT = 500

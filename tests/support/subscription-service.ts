@@ -1,14 +1,11 @@
-/**
- * The subscription operation tests' fixture: a test service for the file (started before its tests, closed after
- * them) with its signed-in callers, subscriptions made to measure, the calls as the portal makes them, and the reads
- * the tests check. The bindings below are set by `startSubscriptionService` before the file's first test.
- */
+// The subscription operation tests' fixture: a test service per file, its signed-in callers, subscriptions made to
+// measure and the calls as the portal makes them. `startSubscriptionService` sets the bindings.
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
-import { signedBySandbox, updatedAlert } from '../payments/test-helpers.js'
-import { paymentsDb } from '../payments/tables.js'
-import { makeSubscription, type SubscriptionSpec } from '../subscriptions/testing.js'
-import { createTestService, signInAs } from '../testing.js'
+import { signedBySandbox, updatedAlert } from './payments.js'
+import { paymentsDb } from '../../service/payments/tables.js'
+import { makeSubscription, type SubscriptionSpec } from './subscriptions.js'
+import { createTestService, signInAs } from './service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 export let service: Service

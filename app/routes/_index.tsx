@@ -60,6 +60,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { status: 400 },
         )
       }
+      // The address's mail budget is spent: the service says until when; the address stays in the field.
+      if (answer.error === 'RATE_LIMITED') {
+        return json<ActionData>(
+          { kind: 'link', outcome: 'error', email, result: submission.reply({ formErrors: [answer.message] }) },
+          { status: 429 },
+        )
+      }
       return json<ActionData>(
         { kind: 'link', outcome: 'error', email, result: submission.reply({ formErrors: [unexpectedError] }) },
         { status: 502 },

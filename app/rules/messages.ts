@@ -80,15 +80,23 @@ export const loggedOutNotice = 'You will now be logged out.'
 export const contactSupportLine = (supportEmail: string) =>
   `If the problem persists, please contact support at ${supportEmail}.`
 
+/** A sign-in link that a newer one replaced before it was used (the portal's own text; the spec has none). */
+export const signInLinkReplaced: ErrorDialogText = {
+  title: 'Link Replaced',
+  message:
+    'A newer sign-in link was sent to your address, so this one no longer works. Open the link in the most recent email, or ask for a new one.',
+}
+
 /**
  * The session/general error dialog for a code: its title and message, the logged-out notice, and the support line
- * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
+ * for anything that is not one of the three named session codes or a replaced link (the fallback shows "An
+ * unexpected error occurred.").
  */
 export function sessionError(
   code: string,
   supportEmail: string,
 ): ErrorDialogText & { notice: string; support?: string } {
-  const named = ownValue(sessionErrors, code)
+  const named = code === 'LINK_REPLACED' ? signInLinkReplaced : ownValue(sessionErrors, code)
   if (named) return { ...named, notice: loggedOutNotice }
   return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine(supportEmail) }
 }
@@ -135,8 +143,13 @@ export const emailConfirmationErrorHeading = 'Error Processing Email Confirmatio
  */
 export function emailConfirmationMessage(code: string): string {
   if (code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER') return activationMessages[code]
+  if (code === 'LINK_REPLACED') return emailChangeLinkReplaced
   return errorMessageFor(code)
 }
+
+/** A change-of-email link replaced before it was used: by a newer change, or by a change completed since. */
+export const emailChangeLinkReplaced =
+  'This link no longer works: a newer change of email address was asked for, or the address changed since. Open the link in the most recent email, or sign in and ask for the change again.'
 
 // ─── §2/§8 Social sign-in ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -277,6 +290,7 @@ const errorMessages: Record<ErrorCode, string> = {
   NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
   PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  LINK_REPLACED: 'This link was replaced by a newer one. Open the link in the most recent email, or ask for a new one.',
   ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',
   IDEMPOTENCY_KEY_REUSED: 'This form was already sent with different values. Please reload the page and try again.',
   REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',

@@ -17,8 +17,9 @@ import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
 import { remixHandler } from './server/remix.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
-import { createLogger, requestLogging } from './server/logger.js'
-import { exitOnProblems, handleShutdown } from './server/lifecycle.js'
+import { createLogger, loggedPath, requestLogging } from './server/logger.js'
+import { oneLine } from './protocol/text.js'
+import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
 // server.ts only wires: configuration, the log, security headers, compression, static files, the address and
 // same-origin checks, rate limits, health checks, the service's HTTP endpoints, the Remix handler, and the in-process
@@ -39,7 +40,7 @@ const service = await createLicensingService({
   warn: (line) => logger.warn(line),
   logError: (err, message) => logger.error({ err }, message),
   retryMail: true,
-})
+}).catch((err: unknown) => exitOnStartFailure(err, logger))
 const mailProblem = service.mailProblem()
 if (mailProblem && config.mail.verify === 'fail') {
   await service.close()
@@ -58,7 +59,14 @@ if (config.production && process.env.ALLOW_GENERATED_SECRETS === '1')
     `ALLOW_GENERATED_SECRETS=1: secrets are generated into ${config.dataDir}; do not use this for a real deployment.`,
   )
 
-const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+const build = (await import(pathToFileURL(path.resolve('build/index.js')).href).catch(async (err: unknown) => {
+  await service.close()
+  return exitOnStartFailure(
+    err,
+    logger,
+    'The Remix build (build/index.js) cannot be loaded; run `npm run build` first.',
+  )
+})) as ServerBuild
 // The signed-in user's service credential, read from the portal's session, for the service's own pages that are for
 // some users only (the sandbox's review of flagged orders).
 const portalEntry = build.entry.module as { sessionCredential?: (cookie?: string) => Promise<string | undefined> }
@@ -107,14 +115,17 @@ app.use(publicAddressOnly(config, logger))
 app.use(boundedBodies())
 app.use(compression())
 
-app.use(sameOriginPosts(config))
+app.use(sameOriginPosts(config, logger))
 
+// Browsers and tools that do not read the page's icon link ask for /favicon.ico: the portal's icon, not a 404.
+app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
 // With DATABASE_URL the instances share the database, and so their request counts.
 const limits = rateLimits(
   config,
+  logger,
   config.databaseUrl ? (prefix) => databaseRateLimitStore(service.db, prefix) : undefined,
 )
 app.use('/api', limits.api)
@@ -147,6 +158,10 @@ app.use(((err, req, res, next) => {
   if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req))
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
   if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
+  else
+    logger.warn(
+      `A request to ${loggedPath(req.originalUrl)} was refused (${status}): ${oneLine(String(err?.message), 200)}`,
+    )
   res
     .status(status)
     .type('text')
@@ -161,6 +176,16 @@ const server = app.listen(config.port, () => {
 // A client that asks before sending its body (Expect: 100-continue) is answered by the app: "go on" only for a body
 // within its route's limit (server/bodies.ts), else the 413 at once.
 server.on('checkContinue', app)
+// A port another process holds (or one below 1024 without the right) is a start problem like any other.
+server.on('error', (err: NodeJS.ErrnoException) => {
+  const problem =
+    err.code === 'EADDRINUSE'
+      ? `PORT: port ${config.port} is in use by another process; stop it, or choose another PORT.`
+      : err.code === 'EACCES'
+        ? `PORT: this process may not listen on port ${config.port}; choose a PORT above 1023, or run it behind a proxy.`
+        : undefined
+  void service.close().finally(() => exitOnStartFailure(err, logger, problem))
+})
 // The time-driven jobs (renewal reminders, the sandbox's charges, purging), on every instance: each run is claimed in
 // the store, so several instances share the work rather than repeat it. A run under way finishes before the stores
 // close.

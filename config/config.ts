@@ -196,11 +196,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     )
   }
 
+  // MAIL_OUTBOX_ONLY=1 means what it says: no SMTP, whatever SMTP_URL holds (a copied example value included).
+  const smtpUrl = e.MAIL_OUTBOX_ONLY ? undefined : e.SMTP_URL
   if (production && !e.SMTP_URL && !e.MAIL_OUTBOX_ONLY)
     problems.push(
       'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
     )
-  if (production && e.SMTP_URL && !e.MAIL_FROM)
+  if (production && smtpUrl && !e.MAIL_FROM)
     problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
 
   if (production && !e.OFFLINE_KEY_PRIVATE_PEM && !generate && !fs.existsSync(path.join(e.DATA_DIR, 'offline-key.pem')))
@@ -253,8 +255,25 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     return { ok: false, problems: [...formProblems, ...others] }
   }
 
-  fs.mkdirSync(e.DATA_DIR, { recursive: true })
   const secret = (name: string, value: string | undefined) => value ?? readOrCreateSecret(e.DATA_DIR, name)
+  let secrets: Config['secrets']
+  try {
+    fs.mkdirSync(e.DATA_DIR, { recursive: true })
+    secrets = {
+      session: secret('session-secret', e.SESSION_SECRET),
+      service: secret('service-secret', e.SERVICE_SECRET),
+      honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    return {
+      ok: false,
+      problems: [
+        `DATA_DIR: the folder ${e.DATA_DIR} cannot be created or written by this process${code ? ` (${code})` : ''}; ` +
+          'point DATA_DIR at a folder it may write.',
+      ],
+    }
+  }
   return {
     ok: true,
     config: {
@@ -262,17 +281,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       port: e.PORT,
       dataDir: e.DATA_DIR,
       ...(e.PUBLIC_URL ? { publicUrl: new URL(e.PUBLIC_URL).origin } : {}),
-      secrets: {
-        session: secret('session-secret', e.SESSION_SECRET),
-        service: secret('service-secret', e.SERVICE_SECRET),
-        honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
-      },
+      secrets,
       mail: {
-        ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+        ...(smtpUrl ? { smtpUrl } : {}),
         from: e.MAIL_FROM ?? 'License Portal <no-reply@license-portal.test>',
-        outboxOnly: !e.SMTP_URL && production,
+        outboxOnly: !smtpUrl && production,
         verify: e.SMTP_VERIFY ?? (production ? 'fail' : 'warn'),
-        print: !e.SMTP_URL && !production,
+        print: !smtpUrl && !production,
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,

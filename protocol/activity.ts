@@ -35,6 +35,8 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
 /** Who made a change that no account made in its own name. */
 export const PLATFORM_ADMINISTRATOR = 'platform administrator'
 export const PAYMENT_PROVIDER = 'payment provider'
+/** The operator of the portal, at its command line (`npm run admin`). */
+export const OPERATOR = 'operator (command line)'
 
 /** Entries per page of the dialog; an export reads pages of the largest size. */
 export const ACTIVITY_PAGE_SIZE = 50

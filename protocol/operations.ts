@@ -120,6 +120,18 @@ export const operations = {
    */
   retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
+  /**
+   * What an emailed sign-in link that did not sign in is (used already, replaced by a newer one, expired, or not a link
+   * of ours), with the
+   * address it was sent to while the service still keeps it, so that a new link can be offered for it. Uses nothing.
+   */
+  signInLink: {
+    payload: z.object({ passthrough: z.string().max(4000) }),
+    result: z.object({
+      state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
+      email: z.string().optional(),
+    }),
+  },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
     payload: z.object({
@@ -221,6 +233,8 @@ export const operations = {
     result: z.object({
       immediatelyAvailable: z.boolean(),
       state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+      /** Why a failed checkout failed, in the payment provider's words, when it gave a reason. */
+      reason: z.string().max(300).optional(),
     }),
   },
   coupon: {
@@ -370,6 +384,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveActivity',
   'companyCheckout',
   'createSubscriptionOnCheckout',
+  'signInLink',
   'retrieveDirectory',
 ])
 

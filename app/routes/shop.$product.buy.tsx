@@ -10,8 +10,10 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { couponCode } from '#protocol/coupons'
 import type { Country } from '#protocol/entities'
 import type { Result } from '#protocol/operations'
+import { oneLine } from '#protocol/text'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
@@ -24,7 +26,14 @@ import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
 import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
-import { checkoutOutcome, planFor, priceBreakdown, purchaseOptions, type PurchaseOptions } from './__shop/pricing'
+import {
+  checkoutOutcome,
+  optionsSearch,
+  planFor,
+  priceBreakdown,
+  purchaseOptions,
+  type PurchaseOptions,
+} from './__shop/pricing'
 import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
 import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
@@ -74,24 +83,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const outcome = checkoutId
       ? checkoutOutcome(reported, answer)
       : { state: 'failed' as const, immediatelyAvailable: false }
+    const ours = pending?.product === product.slug ? pending : null
     return json(
       {
         kind: 'outcome' as const,
         product: productRef,
         products,
         ...outcome,
-        email: pending?.product === product.slug ? pending.email : undefined,
+        // The provider's words for a failed payment, when it gave a reason.
+        reason: outcome.state === 'failed' && answer?.reason ? oneLine(answer.reason, 300) : undefined,
+        email: ours?.email,
         organization: pending?.type === 'organization',
+        // "Try again" opens the form as it was when Continue was pressed.
+        retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
       },
       { headers },
     )
   }
 
-  const options = purchaseOptions(url.searchParams, catalog.countries)
+  // "Try again" after a failed payment: the form as this browser last sent it to the provider.
+  const query = url.searchParams.get('retry') ? await retryParams(request, product.slug) : url.searchParams
+  const options = purchaseOptions(query, catalog.countries)
   const priced = await price(context, product.slug, options, catalog.countries)
-  const text = (name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
+  const text = (name: string, max: number) => (query.get(name) ?? '').trim().slice(0, max)
   // New Subscription from a company's section: the company, if the signed-in user may buy for it.
-  const forCompany = await purchaseCompany(request, context, requestedCompanyId(url.searchParams.get('company')), {
+  const forCompany = await purchaseCompany(request, context, requestedCompanyId(query.get('company')), {
     name: '',
   })
   return json(
@@ -116,16 +132,32 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
+/** The purchase form's options and details as this browser last continued with them (for "Try again"). */
+async function retryParams(request: Request, product: string): Promise<URLSearchParams> {
+  const pending = await getPendingCheckout(request)
+  if (!pending?.form || pending.product !== product) return new URLSearchParams()
+  const { form } = pending
+  const params = optionsSearch({
+    billingPeriod: form.billingPeriod,
+    type: pending.type,
+    quantity: form.quantity,
+    country: form.country,
+    ...(form.coupon ? { coupon: form.coupon } : {}),
+  })
+  params.set('name', form.name)
+  params.set('email', pending.email)
+  params.set('zip', form.zip)
+  if (form.company) params.set('company', form.company)
+  return params
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  checkHoneypot(formData)
+  checkHoneypot(formData, context, 'purchase')
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
-  const coupon =
-    String(formData.get('coupon') ?? '')
-      .trim()
-      .slice(0, 100) || undefined
+  const coupon = couponCode(String(formData.get('coupon') ?? '')) || undefined
   if (submission.status !== 'success') {
     // Without script the page shows the breakdown of what was posted, not of the URL it was posted from.
     const fields = [...formData].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))
@@ -159,6 +191,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const referrer = await getReferrer(request)
   const passthrough = { name: value.name ?? '', ...(referrer ? { referrer } : {}) }
+  // The name as typed (the schema stands the email in for an empty one, which the form shows again as empty).
+  const formName = String(formData.get('name') ?? '')
+    .trim()
+    .slice(0, 200)
 
   // An organization purchase for one of the signed-in user's companies: the posted company is asked of the service
   // with the user's session, which signs the passthrough only when the user may purchase for it.
@@ -173,6 +209,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       email: value.email,
       type: options.type,
       passthrough: framePassthrough,
+      form: {
+        name: formName,
+        zip: value.zip ?? '',
+        billingPeriod: options.billingPeriod,
+        quantity: options.quantity,
+        country: options.country,
+        ...(coupon ? { coupon } : {}),
+        ...(forCompany.kind === 'company' ? { company: forCompany.company.id } : {}),
+      },
     }),
   })
 

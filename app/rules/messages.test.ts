@@ -89,14 +89,6 @@ describe('§8 session and general errors', () => {
       notice: 'You will now be logged out.',
     })
   })
-  it('a sign-in link a newer one replaced says to use the newest, logged out, no support line', () => {
-    expect(m.sessionError('LINK_REPLACED', 'help@vendor.example')).toEqual({
-      title: 'Link Replaced',
-      message:
-        'A newer sign-in link was sent to your address, so this one no longer works. Open the link in the most recent email, or ask for a new one.',
-      notice: 'You will now be logged out.',
-    })
-  })
   it.each(['UNEXPECTED', 'FORBIDDEN', 'SOMETHING_NEW', 'toString'])('%s falls back with the support line', (code) => {
     const text = m.sessionError(code, 'help@vendor.example')
     expect(text.title).toBe('Something went wrong')

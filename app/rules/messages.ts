@@ -64,6 +64,29 @@ export function signInMessage(code: string): { message: string; locksSend: boole
   return { message: unexpectedError, locksSend: false }
 }
 
+/**
+ * An emailed sign-in link that did not sign in (opened a second time, after 24 hours, or cut short): what happened and
+ * what to do, instead of the session dialog's "Your session is not valid." The sign-in form below offers a new link.
+ */
+export const signInLinkRefused = {
+  used: {
+    title: 'This sign-in link has already been used',
+    text: 'Each sign-in link works once. Send yourself a new link below.',
+  },
+  replaced: {
+    title: 'This sign-in link was replaced by a newer one',
+    text: 'A newer sign-in link was sent to this address, and only the newest works. Open the most recent email, or send yourself a new link below.',
+  },
+  expired: {
+    title: 'This sign-in link has expired',
+    text: 'Sign-in links work for 24 hours. Send yourself a new link below.',
+  },
+  invalid: {
+    title: 'This sign-in link is not valid',
+    text: 'It may have been cut short when it was copied. Send yourself a new link below.',
+  },
+} as const
+
 // ─── §8 Session and general errors ──────────────────────────────────────────────────────────────────────────────────
 
 export type ErrorDialogText = { title: string; message: string }
@@ -80,23 +103,15 @@ export const loggedOutNotice = 'You will now be logged out.'
 export const contactSupportLine = (supportEmail: string) =>
   `If the problem persists, please contact support at ${supportEmail}.`
 
-/** A sign-in link that a newer one replaced before it was used (the portal's own text; the spec has none). */
-export const signInLinkReplaced: ErrorDialogText = {
-  title: 'Link Replaced',
-  message:
-    'A newer sign-in link was sent to your address, so this one no longer works. Open the link in the most recent email, or ask for a new one.',
-}
-
 /**
  * The session/general error dialog for a code: its title and message, the logged-out notice, and the support line
- * for anything that is not one of the three named session codes or a replaced link (the fallback shows "An
- * unexpected error occurred.").
+ * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
  */
 export function sessionError(
   code: string,
   supportEmail: string,
 ): ErrorDialogText & { notice: string; support?: string } {
-  const named = code === 'LINK_REPLACED' ? signInLinkReplaced : ownValue(sessionErrors, code)
+  const named = ownValue(sessionErrors, code)
   if (named) return { ...named, notice: loggedOutNotice }
   return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine(supportEmail) }
 }
@@ -168,14 +183,13 @@ export function authenticationError(code: string, supportEmail: string): { messa
 
 // ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const couponErrorTitle = 'Something went wrong'
 export const couponMessages = {
   expired: 'This coupon has expired.',
   invalid: 'This coupon does not exist.',
   redeemed: 'This coupon has already been redeemed.',
 } as const
 
-/** The coupon modal text for a coupon status or redeem result that is not a success. */
+/** The message beside the coupon form for a coupon status or redeem result that is not a success. */
 export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }

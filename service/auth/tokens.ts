@@ -26,6 +26,12 @@ export function createTokenCodec(secret: Buffer) {
     },
     /** Verifies signature and age; throws INVALID_SIGNATURE or INVALID_AGE. */
     verify(token: string, purpose: Purpose, now: number): z.infer<typeof Claims> {
+      const claims = this.verifySignature(token, purpose)
+      if (now - claims.iat > LINK_VALIDITY_MS || claims.iat > now + 60_000) throw new ServiceError('INVALID_AGE')
+      return claims
+    },
+    /** Verifies the signature and purpose only (what an expired link was); throws INVALID_SIGNATURE. */
+    verifySignature(token: string, purpose: Purpose): z.infer<typeof Claims> {
       const [body, signature, extra] = token.split('.')
       if (!body || !signature || extra !== undefined) throw new ServiceError('INVALID_SIGNATURE')
       const expected = Buffer.from(mac(body))
@@ -40,7 +46,6 @@ export function createTokenCodec(secret: Buffer) {
         throw new ServiceError('INVALID_SIGNATURE')
       }
       if (claims.p !== purpose) throw new ServiceError('INVALID_SIGNATURE')
-      if (now - claims.iat > LINK_VALIDITY_MS || claims.iat > now + 60_000) throw new ServiceError('INVALID_AGE')
       return claims
     },
   }
@@ -138,4 +143,34 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
     replaced: row.revoked_at !== null,
     id: row.id,
   }
+}
+
+/**
+ * What a link token that no longer works is, without using it: `used`, `expired`, or `invalid` (not a link of ours,
+ * or its record is gone), with the address it was sent to when the record is still kept. A token that would still
+ * work answers `unused`.
+ */
+export async function inspectToken(
+  db: DB,
+  codec: TokenCodec,
+  token: string,
+  purpose: Purpose,
+  now: number,
+): Promise<{ state: 'unused' | 'used' | 'replaced' | 'expired' | 'invalid'; email?: string }> {
+  let claims: z.infer<typeof Claims>
+  try {
+    claims = codec.verifySignature(token, purpose)
+  } catch {
+    return { state: 'invalid' }
+  }
+  const row = await db
+    .selectFrom('tokens')
+    .select(['email', 'purpose', 'used_at', 'revoked_at'])
+    .where('id', '=', claims.jti)
+    .executeTakeFirst()
+  const expired = now - claims.iat > LINK_VALIDITY_MS
+  if (!row || row.purpose !== purpose) return expired ? { state: 'expired' } : { state: 'invalid' }
+  if (row.used_at !== null) return { state: 'used', email: row.email }
+  if (row.revoked_at !== null && !expired) return { state: 'replaced', email: row.email }
+  return { state: expired ? 'expired' : 'unused', email: row.email }
 }

@@ -1,5 +1,5 @@
 import { ServiceError } from '../dispatch/errors.js'
-import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
+import { logout, manageLicenseByLink, retrieveDetails, signInLink } from './session.js'
 import { accountOperations } from './account.js'
 import { activationOperations } from './activation.js'
 import { identityOperations } from '../identity/operations.js'
@@ -27,6 +27,7 @@ const sessionOperations: OperationHandlers = {
     return identity.startSignIn(payload, ctx)
   },
   retrieveDetails,
+  signInLink,
   logout,
 }
 

@@ -4,7 +4,7 @@ import { buildDetails, hasAnything } from '../reads/details.js'
 import { buildWindowedDetails } from '../reads/windows.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { endSession, startSession } from '../auth/sessions.js'
-import { consumeToken, issueToken } from '../auth/tokens.js'
+import { consumeToken, inspectToken, issueToken } from '../auth/tokens.js'
 import { requireMailBudget } from '../auth/mail-budget.js'
 import { inTransaction } from '../db/transaction.js'
 
@@ -79,6 +79,14 @@ function detailsOf(
   now: number,
 ) {
   return windows ? buildWindowedDetails(ctx.db, email, windows, now) : buildDetails(ctx.db, email)
+}
+
+/** signInLink: why an emailed sign-in link does not sign in (see the protocol); the link is not used. */
+export async function signInLink(
+  payload: ParsedPayload<'signInLink'>,
+  ctx: ServiceContext,
+): Promise<Result<'signInLink'>> {
+  return inspectToken(ctx.db, ctx.codec, payload.passthrough, 'login', ctx.now())
 }
 
 export async function logout(_payload: unknown, ctx: ServiceContext): Promise<Result<'logout'>> {

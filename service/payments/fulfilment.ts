@@ -287,6 +287,15 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
       }. Sign in to see, assign and manage them:`,
       '',
       `${env.ctx.config.publicUrl}/?email=${encodeURIComponent(buyer.ownerEmail)}`,
+      // An organization's licenses are assigned to nobody yet: nobody can activate until they are.
+      ...(buyer.companyId
+        ? [
+            '',
+            'The licenses are not assigned to anyone yet. After signing in, choose "Manage assignments" on the new',
+            "subscription in your organization's section and enter the email address of each person who uses it (yours",
+            'too, if you use it yourself). Each of them then activates it in their editor with their own address.',
+          ]
+        : []),
     ].join('\n'),
   }
 }

@@ -40,7 +40,10 @@ export function paymentsRouter(service: LicensingService, options: ServiceRouter
             .send(result.outcome === 'duplicate' ? 'Already processed' : 'OK'),
         (err) => {
           if (err instanceof WebhookError) {
-            if (err.status >= 500) payments?.log(`payments: webhook refused (${err.status}): ${err.message}`)
+            // Every refusal says why in the log: a signature that does not verify is most often the wrong
+            // PADDLE_PUBLIC_KEY, not an attack.
+            const hint = err.status === 403 ? ' (is PADDLE_PUBLIC_KEY the key of this Paddle account?)' : ''
+            payments?.log(`payments: webhook refused (${err.status}): ${err.message}${hint}`)
             res.status(err.status).type('text').send(err.message)
             return
           }

@@ -38,6 +38,7 @@ test.describe('a production start with a missing or wrong configuration', () => 
     expect(output).not.toMatch(/^\s+at /m)
     expect(output).not.toContain('.js:')
     expect(output).not.toContain('listening')
+    expect(output).not.toContain('hunter2')
   }
 
   test('without secrets it names each missing variable and exits before listening', async () => {
@@ -74,6 +75,15 @@ test.describe('a production start with a missing or wrong configuration', () => 
     expect(await server.exit).toBe(1)
     expect(server.output()).toMatch(/^ {2}- SESSION_SECRET is too short \(5 characters\)/m)
     expect(server.output()).toContain('(it is http://from-the-environment.example)')
+  })
+
+  test('with a store it cannot reach or read it names DATABASE_URL or DATA_DIR in one line', async () => {
+    const env = productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1' })
+    await refuses({ ...env, DATABASE_URL: 'postgres://portal:hunter2@127.0.0.1:9/portal' }, [
+      /^ {2}- DATABASE_URL: the store at PostgreSQL 127\.0\.0\.1:9\/portal refuses the connection \(is the server running, on that host and port\?\)\.$/m,
+    ])
+    writeFileSync(join(dataDir, 'licensing.db'), 'not a database, '.repeat(100))
+    await refuses(env, [/^ {2}- DATA_DIR: the SQLite store \S+licensing\.db is not a SQLite database\.$/m])
   })
 
   test('with an SMTP server that does not answer it stops, unless told to only warn', async () => {
@@ -120,7 +130,9 @@ test.describe('a complete production configuration', () => {
         body: form,
       })
     const accepted = await post(PUBLIC_URL)
-    expect(accepted.status).toBe(400)
+    // Accepted: the sign-in form answers by post/redirect/get (NO_USER is said on "/").
+    expect(accepted.status).toBe(302)
+    expect(accepted.headers.location).toBe('/')
     expect(accepted.body).not.toContain('Cross-site')
     const refused = await post('https://evil.example')
     expect(refused.status).toBe(403)
@@ -153,6 +165,12 @@ test.describe('a complete production configuration', () => {
     // Another client is not limited.
     expect((await call('198.51.100.9')).status).not.toBe(429)
 
+    // A page not found is answered (and logged) as such; the icon browsers ask for is the portal's.
+    expect((await request(port, '/no-such-page', { headers: proxied() })).status).toBe(404)
+    const icon = await request(port, '/favicon.ico', { headers: proxied() })
+    expect(icon.status).toBe(301)
+    expect(icon.headers.location).toBe('/favicon.svg')
+
     expect(await stop(server)).toBe(0)
 
     const lines = server.output().trim().split('\n')
@@ -169,6 +187,19 @@ test.describe('a complete production configuration', () => {
       'set PUBLIC_URL',
     )
     expect(server.output()).not.toMatch(/__session=|cookie/i)
+    // Every refusal says why, at warn; a page not found is information; the store's migrations are named as they run.
+    const WARN = 40
+    const INFO = 30
+    expect(entries.find((e) => String(e.msg).startsWith('A form post to / was refused'))).toMatchObject({
+      level: WARN,
+      msg: expect.stringContaining('it came from the origin "https://evil.example"'),
+    })
+    expect(entries.find((e) => String(e.msg).startsWith('Too many requests from 2001:db8:0:3::'))).toMatchObject({
+      level: WARN,
+      msg: expect.stringContaining('(RATE_LIMIT_API)'),
+    })
+    expect(served.find((e) => (e.req as { path: string }).path === '/no-such-page')).toMatchObject({ level: INFO })
+    expect(entries.find((e) => e.msg === 'store: migration 0001-initial applied')).toMatchObject({ level: INFO })
   })
 
   test('a sign-in form fetched before a restart posts fine after it, and its mail survives a refusing SMTP server', async () => {
@@ -191,8 +222,10 @@ test.describe('a complete production configuration', () => {
         headers: proxied({ origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' }),
         body: form,
       })
-      expect(posted.status).toBe(200)
-      expect(posted.body).toContain('Please log in using the link we')
+      expect(posted.status).toBe(302)
+      const outcome = String(posted.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? ''
+      const answer = await request(port, '/', { headers: proxied({ cookie: outcome }) })
+      expect(answer.body).toContain('Please log in using the link we')
       await expect.poll(() => second.output()).toContain('retrying in 60 s')
       expect(await stop(second)).toBe(0)
 

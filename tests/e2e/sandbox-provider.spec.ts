@@ -74,7 +74,7 @@ test('a declined card shows the failed page; a flagged one waits for the review 
   await fillCard(page, CARDS.declined)
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible()
-  await expect(page.getByRole('alert')).toHaveText('The card was declined. No payment was taken.')
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined by your bank. No payment was taken.')
   await expectNoAxeViolations(page, 'sandbox payment failed')
 
   const flagged = uniqueEmail(testInfo, 'flagged')

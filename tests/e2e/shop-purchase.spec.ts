@@ -11,7 +11,14 @@ function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
 }
 
-type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
+type Details = {
+  type: 'Individual' | 'Organization'
+  users?: number
+  billing?: 'Monthly' | 'Annually'
+  name: string
+  email: string
+  zip?: string
+}
 
 /** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
 async function continueToPayment(
@@ -22,6 +29,7 @@ async function continueToPayment(
 ): Promise<Page | FrameLocator> {
   await page.goto(`/shop/${product}/buy/`)
   await page.getByRole('radio', { name: details.type, exact: true }).check()
+  if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
   if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
   if (!js) await page.getByRole('button', { name: 'Update price' }).click()
   const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
@@ -63,8 +71,17 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('complete')
   await expect(page.getByText(`We have emailed your Wallaby.js license details to ${email}.`)).toBeVisible()
-  // The sandbox records the order before it answers: the licenses are there at once.
-  await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toBeVisible()
+  // An organization's licenses are assigned to nobody yet: the buyer is told to assign them (to themselves too), never
+  // to activate with the buying address, which holds no license.
+  const next = page.getByRole('region', { name: 'What to do next' })
+  await expect(next).toContainText('are not assigned to anyone yet')
+  await expect(next).toContainText('Manage assignments')
+  await expect(next.getByRole('link', { name: 'Manage Licenses' })).toHaveAttribute(
+    'href',
+    `/?email=${encodeURIComponent(email)}`,
+  )
+  await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toHaveCount(0)
+  await expect(page.getByText('enter the email address you bought with')).toHaveCount(0)
   await expectNoAxeViolations(page, 'purchase complete')
 
   await signIn(page, email)
@@ -73,17 +90,43 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await expect(section.getByText('5 license(s), 0 assigned')).toBeVisible()
 })
 
-test('a declined test card shows the failed screen', async ({ page, js }, testInfo) => {
+test('a declined card says why in the provider’s words, and Try again keeps everything typed', async ({
+  page,
+  js,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'declined')
   const payment = await continueToPayment(page, js, 'quokka', {
-    type: 'Individual',
-    name: 'Declined Buyer',
-    email: uniqueEmail(testInfo, 'declined'),
+    type: 'Organization',
+    users: 3,
+    billing: 'Monthly',
+    name: 'Declined Buyer Org',
+    email,
+    zip: '94105',
   })
   await pay(payment, CARDS.declined)
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
+  await expect(page.getByRole('alert')).toContainText('The payment provider said: Your card was declined by your bank.')
+  await expect(page.getByText(/try again with another card/)).toBeVisible()
   await expect(page.getByRole('link', { name: /contact us at/ })).toHaveAttribute('href', /^mailto:/)
   await expectNoAxeViolations(page, 'checkout failed')
+
+  // Try again: the form as it was when Continue was pressed.
+  await page.getByRole('link', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Organization', exact: true })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Monthly', exact: true })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Users' })).toHaveValue('3')
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('US')
+  await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Declined Buyer Org')
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await expect(page.getByRole('textbox', { name: 'Zip/Post code' })).toHaveValue('94105')
+  // And Continue goes on with it, to a payment that works this time.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const again = js ? page.frameLocator('iframe[title="Checkout"]') : page
+  if (!js) await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  await pay(again, CARDS.success)
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 })
 
 test('a test card flagged for review shows the review screen', async ({ page, js }, testInfo) => {

@@ -3,6 +3,7 @@
  * options from its URL and back, the built-in plans used when the price lookup fails, the price breakdown, the redeem
  * prices, and what a checkout's outcome is. No I/O and no React: the loaders, the actions and the components share them.
  */
+import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
 import {
   DEFAULT_COUNTRY,
@@ -40,13 +41,13 @@ export type PurchaseOptions = {
 export function purchaseOptions(params: URLSearchParams, countries: readonly Pick<Country, 'code'>[]): PurchaseOptions {
   const defaults = purchaseDefaults(params)
   const known = countries.length === 0 || countries.some((c) => c.code === defaults.country)
-  const coupon = params.get('coupon')?.trim()
+  const coupon = couponCode(params.get('coupon') ?? '')
   return {
     billingPeriod: defaults.billingPeriod,
     type: defaults.type,
     quantity: defaults.type === 'personal' ? 1 : defaults.quantity,
     country: known ? defaults.country : DEFAULT_COUNTRY,
-    ...(coupon ? { coupon: coupon.slice(0, 100) } : {}),
+    ...(coupon ? { coupon } : {}),
   }
 }
 

@@ -159,7 +159,23 @@ describe('paying with the test cards', () => {
         .where('provider_checkout_id', '=', checkout)
         .executeTakeFirst(),
     ).toBeUndefined()
-    expect(await outcome(checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    expect(await outcome(checkout)).toEqual({
+      immediatelyAvailable: false,
+      state: 'failed',
+      reason: 'Your card was declined by your bank.',
+    })
+    // The page and the frame's event say why, in the sandbox's words.
+    expect(html).toContain('Your card was declined by your bank. No payment was taken.')
+    expect(html).toContain('"error":"Your card was declined by your bank."')
+  })
+
+  it('4000…9995 fails for insufficient funds, and says so', async () => {
+    const { html, checkout } = await pay(orgPurchase('poor@example.test', 1), {
+      ...card,
+      cardNumber: '4000000000009995',
+    })
+    expect(html).toContain('Your card has insufficient funds. No payment was taken.')
+    expect(await outcome(checkout)).toMatchObject({ state: 'failed', reason: 'Your card has insufficient funds.' })
   })
 
   it('answers the form with the errors (422), naming each field', async () => {
@@ -206,11 +222,16 @@ describe('paying with the test cards', () => {
     ).toHaveLength(2)
 
     await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'reject' })
-    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    const rejected = {
+      immediatelyAvailable: false,
+      state: 'failed',
+      reason: 'The payment provider rejected the order after reviewing it.',
+    }
+    expect(await outcome(second.checkout)).toEqual(rejected)
     // Deciding again changes nothing.
     const late = await postForm(`${server.url}/sandbox/review`, { checkout: second.checkout, decision: 'approve' })
     expect(late.headers.get('location')).toBe(`/sandbox/review?missing=${second.checkout}`)
-    expect(await outcome(second.checkout)).toEqual({ immediatelyAvailable: false, state: 'failed' })
+    expect(await outcome(second.checkout)).toEqual(rejected)
   })
 
   it('a hosted checkout (pay link) goes back to the shop with the checkout id and state', async () => {

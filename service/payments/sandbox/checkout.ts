@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transaction.js'
 import type { PaymentsTransaction } from '../tables.js'
 import { addPeriod, paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
-import { checkCard, type CardCheck, type CardInput } from './cards.js'
+import { checkCard, declineReasonOf, type CardCheck, type CardInput } from './cards.js'
 import {
   customerNameOf,
   unusedPaymentId,
@@ -228,6 +228,14 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
     .where('id', '=', checkout.id)
     .execute()
   return { checkout, plan, subscription, payment, orderId }
+}
+
+/** What the buyer is told when the sandbox's review rejected the order. */
+export const REVIEW_REJECTED_REASON = 'The payment provider rejected the order after reviewing it.'
+
+/** Why a checkout that did not go through failed, in the sandbox's words: the card's decline, or the review's. */
+export function failureReason(checkout: Pick<SandboxCheckout, 'state' | 'last_four'>): string {
+  return checkout.state === 'rejected' ? REVIEW_REJECTED_REASON : declineReasonOf(checkout.last_four)
 }
 
 export function outcomeOf(state: SandboxCheckout['state']): 'complete' | 'flagged' | 'failed' {

@@ -8,13 +8,13 @@
  *   `{ checkout: { id, completed: false, prices: { customer: { currency, total, total_tax } } },
  *      product: { id, name, quantity }, user: { email, country, postcode } }`
  * - `Checkout.Complete` (paid, or flagged for review): the same with `checkout.completed: true`
- * - `Checkout.Error` (payment failed): the same with `checkout.completed: false`
+ * - `Checkout.Error` (payment failed): the same with `checkout.completed: false` and `error` (the decline reason)
  *
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
 import { escapeHtml } from '../../dispatch/html.js'
-import type { FieldErrors } from './checkout.js'
+import { failureReason, type FieldErrors } from './checkout.js'
 import type { SandboxCheckout, SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'
 import type { CheckoutQuote, CheckoutTerms } from './terms.js'
@@ -258,14 +258,18 @@ ${options.receiptUrl ? `<p><a href="${escapeHtml(options.receiptUrl)}">View the 
 <p>Your payment of ${total} is being reviewed before the order is completed. This usually takes 1–2 hours and at most 12 hours; you will get an email when it is done.</p>
 <p class="hint">Sandbox: approve or reject the order on the <a href="/sandbox/review">review page</a>.</p>`
         : `${MODE}<h1>Payment failed</h1>
-<p class="alert" role="alert">The card was declined. No payment was taken.</p>
+<p class="alert" role="alert">${escapeHtml(failureReason(checkout))} No payment was taken.</p>
 ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again with another card</a></p>` : ''}`
   return page({
     title: kind === 'complete' ? 'Payment complete' : kind === 'flagged' ? 'Order under review' : 'Payment failed',
     body,
     nonce: options.nonce,
     targetOrigin: options.origin,
-    event: { name: kind === 'failed' ? 'Checkout.Error' : 'Checkout.Complete', data },
+    // A failed payment's event carries the decline reason, as Paddle's `Checkout.Error` carries its error.
+    event:
+      kind === 'failed'
+        ? { name: 'Checkout.Error', data: { ...data, error: failureReason(checkout) } }
+        : { name: 'Checkout.Complete', data },
   })
 }
 

@@ -25,7 +25,7 @@ describe('the update-payment page and the subscription API (on the demo data)', 
       cardNumber: '4000000000000002',
     })
     expect(bad.status).toBe(422)
-    expect(await bad.text()).toContain('The card was declined.')
+    expect(await bad.text()).toContain('Your card was declined by your bank. Please use another card.')
 
     const updated = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
       ...card,

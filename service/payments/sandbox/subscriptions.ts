@@ -14,7 +14,7 @@ import type {
   SubscriptionUpdateResult,
 } from '../provider.js'
 import { money, sendAlert, sendPaymentFailed, sendPaymentSucceeded, sendUpdated } from './alerts.js'
-import { checkCard, chargeSucceeds, type CardInput } from './cards.js'
+import { checkCard, chargeSucceeds, declineReasonOf, type CardInput } from './cards.js'
 import type { FieldErrors } from './checkout.js'
 import {
   findSubscription,
@@ -305,7 +305,9 @@ export async function updatePaymentMethod(
   if (sub.state === 'deleted') return { ok: false, errors: { cardNumber: 'This subscription has been cancelled.' } }
   const card = checkCard(input, now)
   if (!card.ok) return { ok: false, errors: card.errors }
-  if (card.outcome === 'declined') return { ok: false, errors: { cardNumber: 'The card was declined.' } }
+  if (card.outcome === 'declined') {
+    return { ok: false, errors: { cardNumber: `${declineReasonOf(card.lastFour)} Please use another card.` } }
+  }
 
   let updated: SandboxSubscription = {
     ...sub,

@@ -6,7 +6,7 @@ import { createTestService, latestLink } from '../support/service'
 import { formRequest, removeDataDir, settle } from './account-stub'
 
 const { action: signInAction, loader: signInLoader } = await import('#app/routes/_index')
-const { loader: linkLoader } = await import('#app/routes/manage.$')
+const { loader: linkLoader } = await import('#app/routes/manage_.$')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 const context = { licensing: { call: (request: unknown, credential?: string) => service.call(request, credential) } }

@@ -1,10 +1,10 @@
-import { dialog, tabTo, uniqueEmail } from './company-helpers'
+import { dialog, signInToManage, tabTo, uniqueEmail } from './company-helpers'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
 test.describe('company permissions', () => {
   test('olivia adds a Company Manager and removes them again', async ({ page, js }) => {
     const email = uniqueEmail('manager', js)
-    await signIn(page, 'olivia@acme.test')
+    await signInToManage(page, js, 'olivia@acme.test')
     await page.getByRole('link', { name: 'Permissions for Acme Corp' }).click()
     const permissions = dialog(page, js, 'Company Permissions')
     await expect(permissions.getByRole('columnheader', { name: 'Email' })).toBeVisible()

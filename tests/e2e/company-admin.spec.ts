@@ -19,7 +19,7 @@ test.describe('platform administrator', () => {
     })
     await removeSubscription.click()
     const confirmSubscription = dialog(page, js, 'Remove Subscription', 'alertdialog')
-    await expect(confirmSubscription).toContainText(`#${own.subscriptionId}`)
+    await expect(confirmSubscription).toContainText(`(${own.subscriptionId})`)
     await expectNoAxeViolations(page, 'Remove Subscription dialog')
     await confirmSubscription.getByRole('link', { name: 'Cancel' }).click()
     await expect(confirmSubscription).toHaveCount(0)

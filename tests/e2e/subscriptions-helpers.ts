@@ -190,7 +190,7 @@ export function storedLicense(id: string) {
 
 /** A subscription's row on /manage. */
 export function subscriptionRow(within: Page | Locator, id: string): Locator {
-  return within.getByRole('listitem').filter({ hasText: `#${id}` })
+  return within.getByRole('listitem').filter({ hasText: `Subscription ${id}` })
 }
 
 /**

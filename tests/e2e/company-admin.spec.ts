@@ -53,7 +53,7 @@ test.describe('platform administrator', () => {
     await merge.getByRole('textbox', { name: 'Company name' }).fill(`  ${companyName}  `)
     await merge.getByRole('button', { name: 'Continue' }).click()
     await expect(merge.getByRole('alert')).toHaveText(
-      new RegExp(`^Merge \\d+ license\\(s\\) into ${companyName}\\? This cannot be undone\\.$`),
+      new RegExp(`^Merge \\d+ licenses? into ${companyName}\\? This cannot be undone\\.$`),
     )
     await expectNoAxeViolations(page, 'Merge Companies confirmation')
     await merge.getByRole('button', { name: 'Merge' }).click()

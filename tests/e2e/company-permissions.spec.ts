@@ -3,6 +3,8 @@ import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fix
 
 test.describe('company permissions', () => {
   test('olivia adds a Company Manager and removes them again', async ({ page, js }) => {
+    // Three validation refusals, an add, a remove, an Undo and five axe scans: without script each is a page load.
+    test.slow()
     const email = uniqueEmail('manager', js)
     await signInToManage(page, js, 'olivia@acme.test')
     await page.getByRole('link', { name: 'Permissions for Acme Corp' }).click()

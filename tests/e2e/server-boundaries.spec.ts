@@ -41,7 +41,9 @@ async function signIn(port: number, email: string): Promise<string> {
     headers: proxied({ origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' }),
     body: signInForm(page.body, email),
   })
-  expect(posted.status).toBe(200)
+  // Post/redirect/get: the outcome is shown on "/" after the redirect.
+  expect(posted.status).toBe(302)
+  expect(posted.headers.location).toBe('/')
   const db = new SQLite(join(dataDir, 'licensing.db'), { readonly: true })
   const mail = db.prepare('select text from mail_outbox where "to" = ? order by id desc limit 1').get(email) as {
     text: string

@@ -8,6 +8,7 @@
  */
 import express from 'express'
 import { identityProviderActor } from '../../protocol/access-tokens.js'
+import { quoted } from '../../protocol/text.js'
 import { SCIM_BASE_PATH } from '../../protocol/directory.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import type { LicensingService } from '../index.js'
@@ -26,9 +27,10 @@ import { ScimError, SCIM_CONTENT_TYPE, errorBody, etag, listResponse, project } 
 import { resourceTypeDocuments, schemaDocuments, serviceProviderConfig } from './scim-schemas.js'
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.js'
 import { directoryDb } from './tables.js'
+import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 
 /** The largest body a SCIM request may carry (a group PATCH naming thousands of members fits). */
-export const SCIM_BODY_LIMIT = '1mb'
+export const SCIM_BODY_LIMIT = PROTOCOL_BODY_LIMIT
 
 type Scim = { token: AccessTokenRecord; companyId: string; base: string; service: LicensingService }
 
@@ -89,7 +91,8 @@ export function scimRouter(service: LicensingService): express.Router {
   /** A write: one change of the company's directory, by the identity provider named after its token. */
   const write = <T>(work: Parameters<typeof changeDirectory<T>>[3], scim: Scim) => {
     const name = identityProviderActor(scim.token.name)
-    const actor: DirectoryActor = { log: name, mail: `Your company's ${name}` }
+    // In a mail the token's name (the company administrator's words) is quoted on one line, like any text from outside.
+    const actor: DirectoryActor = { log: name, mail: `Your company's identity provider ${quoted(scim.token.name)}` }
     return changeDirectory(scim.service.context(), scim.companyId, actor, work)
   }
   const actorOf = (scim: Scim) => identityProviderActor(scim.token.name)
@@ -253,8 +256,7 @@ function scimErrors(service: LicensingService): express.ErrorRequestHandler {
     if (res.headersSent) return next(err)
     if (err instanceof ScimError) return refuse(res, err)
     const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
-    if (type === 'entity.too.large')
-      return refuse(res, new ScimError(413, `The body is larger than ${SCIM_BODY_LIMIT}.`))
+    if (type === 'entity.too.large') return refuse(res, new ScimError(413, bodyTooLargeMessage(SCIM_BODY_LIMIT)))
     if (type === 'entity.parse.failed') return refuse(res, new ScimError(400, 'The body is not JSON.', 'invalidSyntax'))
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500
     if (status >= 400 && status < 500)

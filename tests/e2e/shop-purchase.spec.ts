@@ -1,61 +1,8 @@
 // Buying in the sandbox: with script the sandbox's checkout page opens in the inline frame after Continue;
 // without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
 // outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
-import type { FrameLocator, Page, TestInfo } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
-
-const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
-
-/** An address no earlier run or other test has used (the database is shared by the whole run). */
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
-}
-
-type Details = {
-  type: 'Personal' | 'Organization'
-  users?: number
-  billing?: 'Monthly' | 'Annually'
-  name: string
-  email: string
-  zip?: string
-}
-
-/** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
-async function continueToPayment(
-  page: Page,
-  js: boolean,
-  product: string,
-  details: Details,
-): Promise<Page | FrameLocator> {
-  await page.goto(`/shop/${product}/buy/`)
-  await page.getByRole('radio', { name: details.type, exact: true }).check()
-  if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
-  if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
-  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
-  const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
-  await page.getByRole('textbox', { name: nameLabel, exact: true }).fill(details.name)
-  await page.getByRole('textbox', { name: 'Email' }).fill(details.email)
-  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill(details.zip ?? '10001')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  if (js) {
-    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
-    const frame = page.frameLocator('iframe[title="Checkout"]')
-    await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
-    await expect(page.locator('iframe[title="Checkout"]')).toHaveAttribute('height', '450')
-    return frame
-  }
-  await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
-  return page
-}
-
-/** Pays on the sandbox's checkout page with a test card. */
-async function pay(payment: Page | FrameLocator, card: string) {
-  const year = (new Date().getUTCFullYear() + 3) % 100
-  await payment.getByRole('textbox', { name: 'Card number' }).fill(card)
-  await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
-  await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
-  await payment.getByRole('button', { name: /^Pay / }).click()
-}
+import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
 test('buy an organization subscription for 5 users and see its licenses on /manage', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'org')
@@ -106,9 +53,6 @@ test('a declined card says why in the provider’s words, and Try again keeps ev
   await pay(payment, CARDS.declined)
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
   // The reason, in the payment provider's words: not only that something went wrong.
-  await expect(
-    page.getByText('The payment provider’s answer: The card was declined. No payment was taken.'),
-  ).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
   await expect(page.getByRole('alert')).toContainText('The payment provider said: Your card was declined by your bank.')
   await expect(page.getByText(/try again with another card/)).toBeVisible()
@@ -151,7 +95,9 @@ test('an individual who already has a subscription is told so', async ({ page, j
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 
+  // The shop shows that order again until a new purchase is started on purpose.
   await page.goto('/shop/wallaby/buy/')
+  await page.getByRole('button', { name: 'Start a new purchase' }).click()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sub Scriber')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('textbox', { name: 'Zip/Post code' }).fill('10001')

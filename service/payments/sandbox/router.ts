@@ -18,8 +18,10 @@ import {
   checkoutPage,
   messagePage,
   outcomePage,
+  pageTheme,
   paymentUpdatedPage,
   receiptPage,
+  type PageTheme,
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
@@ -111,6 +113,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       retryUrl: retryUrl(values),
       nonce: nonceOf(res),
       origin: originOf(res.req, values),
+      ...themeOf(values),
     })
 
   router.get(
@@ -135,6 +138,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           checkoutId,
           nonce: nonceOf(res),
           origin: originOf(req, values),
+          ...themeOf(values),
         }),
       )
     }),
@@ -158,6 +162,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
             checkoutId: sandbox.checkoutIdFrom(values),
             nonce: nonceOf(res),
             origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -173,6 +178,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
             errors: result.errors,
             nonce: nonceOf(res),
             origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -318,6 +324,12 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
   return router
 }
 
+/** The framing page's theme, when it named one. */
+function themeOf(values: Input): { theme?: PageTheme } {
+  const theme = pageTheme(values.theme)
+  return theme ? { theme } : {}
+}
+
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
@@ -335,6 +347,7 @@ function retryUrl(values: Input): string {
     'passthrough',
     'coupon',
     'origin',
+    'theme',
     'checkout',
   ]
   const params = new URLSearchParams()

@@ -1,7 +1,9 @@
 // The demo data set: what it holds for each demo account, its conventions, and that it is seeded once and reproducibly.
+import fs from 'node:fs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { findPlan } from '../catalog/index.js'
+import { TEST_CARDS } from '../payments/sandbox/cards.js'
 import type { DB } from './database.js'
 import { licenseKeyPattern } from './ids.js'
 import { demoAccounts, demoRefs, isEmpty, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
@@ -330,6 +332,14 @@ describe('demo data set', () => {
     expect(coupons.get('USEDCOUPON')).toMatchObject({ redeemed_by: 'gary@google.test' })
     expect(coupons.get('USEDCOUPON')?.redeemed_at).toBeLessThan(NOW)
     expect(coupons.has('NOSUCHCOUPON')).toBe(false)
+  })
+
+  it('has its coupons and the sandbox test cards listed in the README, so that a newcomer can try the shop', async () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const db = await seededDb()
+    const codes = (await db.selectFrom('coupons').select('code').execute()).map((c) => c.code)
+    for (const code of [...codes, 'NOSUCHCOUPON']) expect(readme).toContain(`| \`${code}\``)
+    for (const card of TEST_CARDS) expect(readme).toContain(`| \`${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}\``)
   })
 
   it('is reproducible: the same now gives identical rows, and ids and keys never depend on now', async () => {

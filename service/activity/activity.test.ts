@@ -271,7 +271,10 @@ describe('retrieveActivity', () => {
     const entries = all.body.entries as Array<{ id: number; at: number; kind: string; summary: string }>
     expect(all.body.total).toBe(entries.length)
     expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a))
-    expect(new Set(entries.map((e) => e.kind))).toEqual(new Set(['assignment', 'permission', 'license']))
+    // The demo data's own history (assignments, a paused subscription) and the changes made above.
+    expect(new Set(entries.map((e) => e.kind))).toEqual(
+      new Set(['assignment', 'permission', 'license', 'subscription']),
+    )
 
     const permissions = await ask(
       'retrieveActivity',

@@ -334,6 +334,44 @@ describe('demo data set', () => {
     expect(coupons.has('NOSUCHCOUPON')).toBe(false)
   })
 
+  it('fills a demo company’s activity log with its history: who assigned each seat, the subscriptions paused or cancelled', async () => {
+    const db = await seededDb()
+    const entries = await db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('company_id', '=', 'acme')
+      .orderBy('created_at')
+      .execute()
+    const assigned = await db
+      .selectFrom('licenses')
+      .select(['key_number', 'order_id', 'assigned_to'])
+      .where('company_id', '=', 'acme')
+      .where('assigned_to', '!=', '')
+      .execute()
+    const assignments = entries.filter((e) => e.kind === 'assignment')
+    expect(assignments).toHaveLength(assigned.length)
+    for (const l of assigned) {
+      expect(assignments.map((e) => e.summary)).toContain(
+        `assigned license ${l.key_number} of order ${l.order_id} to ${l.assigned_to}`,
+      )
+    }
+    expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['olivia@acme.test']))
+    expect(entries.some((e) => e.kind === 'subscription' && e.summary.startsWith('paused subscription '))).toBe(true)
+    expect(entries.every((e) => e.created_at < NOW)).toBe(true)
+    // The person filter finds an assignee's entries.
+    const people = await db
+      .selectFrom('activity_people')
+      .select('email')
+      .where('entry_id', '=', assignments[0].id)
+      .execute()
+    expect(people.map((p) => p.email).sort()).toEqual(
+      [
+        'olivia@acme.test',
+        assigned.find((l) => assignments[0].summary.endsWith(` to ${l.assigned_to}`))!.assigned_to,
+      ].sort(),
+    )
+  })
+
   it('has its coupons and the sandbox test cards listed in the README, so that a newcomer can try the shop', async () => {
     const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
     const db = await seededDb()

@@ -8,6 +8,7 @@ import { sql, type Insertable, type Transaction } from 'kysely'
 import { planOf, productByGroup } from '../catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
+import { seedDemoActivity } from '../activity/demo.js'
 import { seedDirectoryDemo } from '../directory/seed.js'
 import { createSeededIds, type ProductGroupCode, type SeededIds } from './ids.js'
 import type {
@@ -984,6 +985,7 @@ export async function seedDemoData(db: DB, options: { now?: number } = {}): Prom
   const { rows } = buildDemoData(now)
   await db.transaction().execute(async (trx) => {
     await insertRows(trx, rows)
+    await seedDemoActivity(trx, rows, now)
     await seedDirectoryDemo(trx, now)
   })
 }
@@ -1005,6 +1007,7 @@ export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}
     const any = await trx.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
     if (any) return false
     await insertRows(trx, rows)
+    await seedDemoActivity(trx, rows, now)
     await seedDirectoryDemo(trx, now)
     return true
   })

@@ -23,7 +23,7 @@ export function NewSubscriptionLink({ company, email }: CompanyActionProps) {
   // Styled as the section's other actions (a soft button), and named by its label first.
   return (
     <Button asChild variant="soft" size="2">
-      <a href={companyStoreLink(company, email)} target="_blank" rel="noopener">
+      <a href={companyStoreLink(company, email)} target="_blank" rel="noopener noreferrer">
         {labels.newSubscription}
         <span className="visually-hidden"> for {company.name} (opens in a new tab)</span>
       </a>

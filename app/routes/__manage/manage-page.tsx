@@ -8,7 +8,7 @@ import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
 import type { OpenDialog } from './dialogs'
-import { ManageDialog } from './manage-dialog'
+import { ManageDialog, usePreloadedDialogs } from './manage-dialog'
 import { closeUrl } from './shared/urls'
 import { SubscriptionList } from './subscription-list'
 
@@ -28,6 +28,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
   const { personal, companies } = details.body
   const closeTo = closeUrl(search)
   const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
+  usePreloadedDialogs()
 
   return (
     <Container size="4" px="4" py="5">

@@ -18,6 +18,7 @@ import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
 import { couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
+import { countOf } from '#protocol/words'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
@@ -289,12 +290,13 @@ function RedeemResult({
         <Text as="p" size="3" mb="3">
           {status === 'createdNew' ? (
             <>
-              A new {productName} license with {months} month(s) free has been created for <strong>{email}</strong>. We
-              have emailed the license details to that address.
+              A new {productName} license with {countOf(months, 'month')} free has been created for{' '}
+              <strong>{email}</strong>. We have emailed the license details to that address.
             </>
           ) : (
             <>
-              {months} month(s) have been added to the existing {productName} license of <strong>{email}</strong>.
+              {countOf(months, 'month')} {months === 1 ? 'has' : 'have'} been added to the existing {productName}{' '}
+              license of <strong>{email}</strong>.
             </>
           )}
         </Text>

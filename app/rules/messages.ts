@@ -7,6 +7,7 @@ import type { ErrorCode } from '#protocol/errors'
 import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 import { ownValue } from '#protocol/own'
+import { countOf } from '#protocol/words'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
 
@@ -33,15 +34,15 @@ export const bulkAllExpired = 'Error: all licenses have expired and must be indi
 export const bulkNotEnoughUnexpired = 'Error: not enough unexpired licenses available.'
 
 /**
- * The bulk-assign summaries of §5, shared by the company and the subscription dialogs. "license(s)" is the spec's own
- * wording, kept as it is rather than pluralised.
+ * The bulk-assign summaries of §5, shared by the company and the subscription dialogs: the spec's words, with its
+ * "license(s)" as the count needs it ("1 license will be unassigned and 2 licenses will be assigned.").
  */
 export function assignmentSummary(unassigned: number, assigned: number): string {
   if (unassigned > 0 && assigned > 0) {
-    return `${unassigned} license(s) will be unassigned and ${assigned} license(s) will be assigned.`
+    return `${countOf(unassigned, 'license')} will be unassigned and ${countOf(assigned, 'license')} will be assigned.`
   }
-  if (unassigned > 0) return `${unassigned} license(s) will be unassigned.`
-  if (assigned > 0) return `${assigned} license(s) will be assigned.`
+  if (unassigned > 0) return `${countOf(unassigned, 'license')} will be unassigned.`
+  if (assigned > 0) return `${countOf(assigned, 'license')} will be assigned.`
   return noChanges
 }
 export const noChanges = 'No changes will be made.'
@@ -185,9 +186,9 @@ export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }
 
-/** The redeem page heading; "month(s)" is the spec's own wording. */
+/** The redeem page heading: the spec's "Get N month(s) free", with the singular or plural the count needs. */
 export function redeemHeading(months: number): string {
-  return `Get ${months} month(s) free`
+  return `Get ${countOf(months, 'month')} free`
 }
 
 // ─── §8 Subscriptions ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -229,7 +230,7 @@ export const labels = {
   offlineKeys: 'Offline Keys',
   newSubscription: 'New Subscription',
   permissions: 'Permissions',
-  buyNewLicenses: 'Buy New License(s)',
+  buyNewLicenses: 'Buy New Licenses',
   sendEmailOnAssign: 'Send notification email for new assignments',
   update: 'Update',
   renewMultiple: 'Renew/Co-term Multiple Licenses Request',
@@ -246,7 +247,11 @@ export const labels = {
   continue: 'Continue',
   monthly: 'Monthly',
   annually: 'Annually',
-  individual: 'Individual',
+  /**
+   * The license type for oneself: the spec's toggle says "Individual" and its checkout "Personal"; the portal says
+   * "Personal" everywhere (the toggle, the price line, the tables, the subscription titles), one name for one thing.
+   */
+  personal: 'Personal',
   organization: 'Organization',
   originalPrice: 'Original Price',
   discount: 'Discount',

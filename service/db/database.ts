@@ -29,6 +29,7 @@ import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
 import * as licenseOrder from './migrations/0011-license-order.js'
 import * as subscriptionSeats from './migrations/0012-subscription-seats.js'
+import * as sandboxTax from './migrations/0017-sandbox-tax.js'
 import * as accessTokens from './migrations/0019-access-tokens.js'
 import * as directory from './migrations/0020-directory.js'
 import type { Database } from './schema.js'
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0010-sandbox-keys': sandboxKeys,
   '0011-license-order': licenseOrder,
   '0012-subscription-seats': subscriptionSeats,
+  '0017-sandbox-tax': sandboxTax,
   '0019-access-tokens': accessTokens,
   '0020-directory': directory,
 }

@@ -4,6 +4,7 @@
  */
 import type { LicenseRow } from '../db/schema.js'
 import type { Mail } from './mailer.js'
+import { displayName } from '../../protocol/products.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 
@@ -45,7 +46,7 @@ function describe(row: LicenseRow): string {
       : row.lapsing === 1
         ? `ends with the current term on ${expires}`
         : `renews with the subscription (paid until ${expires})`
-  return `${row.product_name} (order ${row.order_id}, key ${row.key_number}), ${term}`
+  return `${displayName({ productName: row.product_name, trial: row.trial === 1 })} (order ${row.order_id}, key ${row.key_number}), ${term}`
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
+import { displayName } from '../../protocol/products.js'
 
 /** Host names compare case-insensitively and without surrounding spaces. */
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
@@ -107,14 +108,15 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     return issued
   })
 
+  const product = displayName({ productName: license.product_name, trial: license.trial === 1 })
   for (const { email, token } of tokens) {
     await ctx.mailer.send({
       to: email,
-      subject: `Confirm the activation of ${license.product_name} on ${hostname}`,
+      subject: `Confirm the activation of ${product} on ${hostname}`,
       text: [
         'Hello,',
         '',
-        `An editor on the machine "${hostname}" asked to activate the license ${license.product_name} (order ${license.order_id}, key #${license.key_number}).`,
+        `An editor on the machine "${hostname}" asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
         'To confirm this activation, open this link:',
         '',
         `${ctx.config.publicUrl}/activate/${token}`,

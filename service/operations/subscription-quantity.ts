@@ -5,6 +5,7 @@ import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
 import { lapseChoiceProblem } from '../../protocol/lapsing.js'
+import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
@@ -33,7 +34,7 @@ export async function subscriptionUpdateQuantity(
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
     const quantity = payload.quantity
     if (quantity === row.quantity) {
-      throw new ServiceError('INVALID_STATE', `The subscription already has ${quantity} license(s).`)
+      throw new ServiceError('INVALID_STATE', `The subscription already has ${countOf(quantity, 'seat')}.`)
     }
     const increase = quantity > row.quantity
     const chosen = payload.licensesToLapse
@@ -137,7 +138,7 @@ export async function subscriptionAssign(
       const plan = planSeats(subscription.licenses, emails, lapsingEmails)
       if ('error' in plan) {
         throw new ServiceError(
-          plan.error === bulkLapsingAndNonLapsing ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
+          plan.error.startsWith(bulkLapsingAndNonLapsing) ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
           plan.error,
         )
       }

@@ -19,6 +19,7 @@ import { round2 } from './sandbox/pricing.js'
 import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
+import { countOf } from '../../protocol/words.js'
 import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
 
 export type Purchase = {
@@ -79,7 +80,7 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
   const subscriptionId = p.subscription ? await insertSubscription(p, p.subscription, buyer, orderId, env) : null
   const expiration = p.subscription ? termEnd(p.subscription.nextBillDate) : (p.expiry ?? addUtcYears(now, 1))
   await insertLicenses(p, buyer, { orderId, subscriptionId, expiration }, env)
-  const licenses = `${p.quantity} license(s) of ${licenseProductName(p.plan)}`
+  const licenses = `${countOf(p.quantity, 'license')} of ${p.plan.product.name}`
   await recordActivity(trx, {
     kind: subscriptionId ? 'subscription' : 'license',
     actor: PAYMENT_PROVIDER,

@@ -2,7 +2,7 @@
  * The payment capability's HTTP endpoints (mounted by service/dispatch/http.ts):
  *
  *   POST /api/paddle/webhook                 provider webhooks, form-encoded (Paddle Classic alerts)
- *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state}
+ *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state, reason}
  *   POST /api/activeSubscriptionCheck        JSON {dev, email} → {exists}
  *   POST /api/{product}/coupon               JSON {dev, type: "query", coupon} → {status, months}
  *                                            JSON {dev, type: "use", coupon, email, name} → {status, months}

@@ -81,7 +81,7 @@ test.describe('the seat list as CSV and the activity log', () => {
       buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(european, 'utf8')]),
     })
     await importing.getByRole('button', { name: 'Show plan' }).click()
-    await expect(importing.getByRole('status')).toHaveText('2 license(s) will be assigned.')
+    await expect(importing.getByRole('status')).toHaveText('2 licenses will be assigned.')
     const changes = importing.getByRole('list', { name: 'Changes' })
     await expect(changes.getByRole('listitem')).toHaveText([
       new RegExp(`^assign license 1 of order \\d+ to ${first.replace(/\./g, '\\.')}$`),
@@ -99,7 +99,7 @@ test.describe('the seat list as CSV and the activity log', () => {
     await expect(activity.getByRole('status')).toHaveText('1 entry; page 1 of 1.')
     const row = activity.getByRole('row').nth(1)
     await expect(row.getByRole('cell').nth(1)).toHaveText(admin)
-    await expect(row.getByRole('cell').nth(2)).toContainText('2 license(s) assigned')
+    await expect(row.getByRole('cell').nth(2)).toContainText('2 licenses assigned')
     await expect(row.getByRole('cell').nth(2)).toContainText(`to ${first}`)
     await expect(row.getByRole('cell').nth(0)).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d\d:\d\d [AP]M UTC$/)
     await expectNoAxeViolations(page, 'Activity dialog')
@@ -123,7 +123,7 @@ test.describe('the seat list as CSV and the activity log', () => {
     const log = await download(page, () => activity.getByRole('link', { name: 'Download CSV' }).click())
     expect(log.charCodeAt(0)).toBe(0xfeff)
     expect(log).toContain('When,Who,Kind,What,Details')
-    expect(log).toContain(`${admin},Assignments,2 license(s) assigned`)
+    expect(log).toContain(`${admin},Assignments,2 licenses assigned`)
   })
 
   test('a Company Manager is offered no Activity and cannot open it by its address', async ({ page }) => {

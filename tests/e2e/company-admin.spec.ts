@@ -14,7 +14,9 @@ test.describe('platform administrator', () => {
     await expect(page.getByText(/signed in as a platform administrator/)).toBeVisible()
 
     // Remove subscription: confirmed first; Cancel keeps it.
-    const removeSubscription = page.getByRole('link', { name: `Remove subscription #${own.subscriptionId}` })
+    const removeSubscription = page.getByRole('link', {
+      name: new RegExp(`^Remove subscription .*\\(subscription ${own.subscriptionId}\\)$`),
+    })
     await removeSubscription.click()
     const confirmSubscription = dialog(page, js, 'Remove Subscription', 'alertdialog')
     await expect(confirmSubscription).toContainText(`#${own.subscriptionId}`)

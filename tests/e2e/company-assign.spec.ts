@@ -175,21 +175,25 @@ test.describe('bulk assign', () => {
     await expect(page).toHaveURL(/group=quokka/)
     await expect(product).toHaveValue('quokka')
 
-    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (separated by newline, comma or semicolon)' })
     await expect(bulk.getByRole('checkbox', { name: 'Send notification email for new assignments' })).toBeChecked()
     await list.fill(emails.join('\n'))
     const summary = bulk.getByRole('status').filter({ hasText: /will be/ })
     if (js) {
-      await expect(summary).toHaveText(/^(\d+ license\(s\) will be unassigned and )?3 license\(s\) will be assigned\.$/)
+      await expect(summary).toHaveText(/^(\d+ licenses? will be unassigned and )?3 licenses will be assigned\.$/)
     } else {
       await expect(bulk.getByRole('button', { name: 'Update' })).toHaveCount(0)
       await bulk.getByRole('button', { name: 'Preview' }).click()
-      await expect(summary).toHaveText(/^(\d+ license\(s\) will be unassigned and )?3 license\(s\) will be assigned\.$/)
+      await expect(summary).toHaveText(/^(\d+ licenses? will be unassigned and )?3 licenses will be assigned\.$/)
       await expect(list).toHaveValue(emails.join('\n'))
     }
     await expectNoAxeViolations(page, 'Bulk Assign dialog with its plan')
     await bulk.getByRole('button', { name: 'Update' }).click()
-    await expect(page).toHaveURL(/\/manage$/)
+    // Back on the page at the company's section, with a sentence that says what changed, for whom.
+    await expect(page).toHaveURL(/\/manage#company-acme$/)
+    await expect(page.getByRole('status').filter({ has: page.locator('.status-message__panel') })).toContainText(
+      /^Updated who holds Quokka\.js PRO at Acme Corp: 3 licenses assigned( and \d+ unassigned)?\. The new holders were sent a notification email\./,
+    )
 
     const table = acmeLicenses(page)
     for (const email of emails) await expect(table.getByRole('cell', { name: email, exact: true })).toHaveCount(1)
@@ -203,11 +207,14 @@ test.describe('bulk assign', () => {
     }
   })
 
-  test('the plan’s errors: an invalid address, and more addresses than unexpired licenses', async ({ page, js }) => {
+  test('the plan’s errors name what to fix: an invalid address, and more addresses than unexpired licenses', async ({
+    page,
+    js,
+  }) => {
     await signInToManage(page, js, 'olivia@acme.test')
     await page.goto('/manage?dialog=bulk-assign&company=acme&group=quokka')
     const bulk = dialog(page, js, 'Bulk Assign')
-    const list = bulk.getByRole('textbox', { name: 'Email addresses (one per line)' })
+    const list = bulk.getByRole('textbox', { name: 'Email addresses (separated by newline, comma or semicolon)' })
     const check = async (text: string, message: string) => {
       await list.fill(text)
       if (!js) await bulk.getByRole('button', { name: 'Preview' }).click()
@@ -215,9 +222,13 @@ test.describe('bulk assign', () => {
       if (js) await expect(bulk.getByRole('button', { name: 'Update' })).toBeDisabled()
       else await expect(bulk.getByRole('button', { name: 'Update' })).toHaveCount(0)
     }
-    await check('ok@acme.test\nnot an address', 'Error: one or more email addresses are invalid.')
-    const many = Array.from({ length: 12 }, (_, i) => `many${i}@acme.test`).join('\n')
-    await check(many, 'Error: not enough unexpired licenses available.')
+    // The spec's words, then what to fix: the line and the entry at fault, the numbers that do not add up.
+    await check(
+      'ok@acme.test\nnot an address',
+      'Error: one or more email addresses are invalid. Line 2: "not an address".',
+    )
+    const many = Array.from({ length: 12 }, (_, i) => `many${i}@acme.test`).join(';')
+    await check(many, 'Error: not enough unexpired licenses available. Asked for 12,')
     await expectNoAxeViolations(page, 'Bulk Assign dialog with an error')
   })
 })

@@ -37,13 +37,27 @@ test.describe('company permissions', () => {
     await field.fill(email)
     await add.getByRole('button', { name: 'Save' }).click()
     await expect(add).toHaveCount(0)
-    await expect(
-      permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Manager`) }),
-    ).toBeVisible()
+    const row = permissions.getByRole('row', { name: new RegExp(`${escapeRegExp(email)} Company Manager`) })
+    await expect(row).toBeVisible()
+    // The change ends with a sentence, said in the dialog it returns to.
+    const said = permissions.getByRole('status').filter({ has: page.locator('.status-message__panel') })
+    await expect(said).toHaveText(
+      new RegExp(
+        `^Added ${escapeRegExp(email)} to Acme Corp as Company Manager\\. They were sent a notification email\\.`,
+      ),
+    )
 
+    // Remove acts at once, says so, and offers Undo, which gives the role back (without another mail).
     await permissions.getByRole('button', { name: `Remove ${email}` }).click()
+    await expect(said).toContainText(`Removed ${email} (Company Manager) from Acme Corp.`)
     await expect(permissions.getByRole('row', { name: /max@acme\.test/ })).toBeVisible()
-    await expect(permissions.getByText(email)).toHaveCount(0)
+    await expect(row).toHaveCount(0)
+    await expectNoAxeViolations(page, 'Company Permissions dialog after Remove, with Undo')
+    await said.getByRole('button', { name: 'Undo' }).click()
+    await expect(said).toContainText(`Gave ${email} back the Company Manager role at Acme Corp.`)
+    await expect(row).toBeVisible()
+    await permissions.getByRole('button', { name: `Remove ${email}` }).click()
+    await expect(row).toHaveCount(0)
 
     await page.goto('/dev/outbox')
     await expect(

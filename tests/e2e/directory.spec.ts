@@ -46,6 +46,10 @@ test.describe('the company directory', () => {
     await expect(again.getByRole('row', { name: new RegExp(name) })).toBeVisible()
     await again.getByRole('button', { name: `Revoke ${name}` }).click()
     await expect(dialog(page, js, 'Directory').getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
+    // The change ends with a sentence, said in the dialog it returns to.
+    await expect(dialog(page, js, 'Directory').getByRole('status').filter({ hasText: 'Revoked' })).toContainText(
+      `Revoked the SCIM token "${name}": the identity provider can no longer use it.`,
+    )
     const refused = await page.request.get('/scim/v2/Users', { headers: { authorization: `Bearer ${secret}` } })
     expect(refused.status()).toBe(401)
   })
@@ -70,6 +74,9 @@ test.describe('the company directory', () => {
     await row.getByRole('checkbox', { name: 'Wallaby.js', exact: true }).check()
     await row.getByRole('button', { name: 'Save products for Engineering' }).click()
     const mapped = dialog(page, js, 'Directory')
+    await expect(mapped.getByRole('status').filter({ hasText: 'Saved' })).toContainText(
+      'Saved the products for the group "Engineering": its members get',
+    )
     await expect(
       mapped.getByRole('row', { name: /Engineering/ }).getByRole('checkbox', { name: 'Wallaby.js', exact: true }),
     ).toBeChecked()

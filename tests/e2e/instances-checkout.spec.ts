@@ -62,7 +62,7 @@ test('a sandbox checkout opened through one instance is paid, returned and fulfi
     await page.goto('/manage')
     const section = page.getByRole('region', { name: company, exact: true })
     await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
-    await expect(section.getByText('3 license(s), 0 assigned')).toBeVisible()
+    await expect(section.getByText('3 licenses, 0 assigned')).toBeVisible()
   }
   running().pin(null)
 })

@@ -111,7 +111,7 @@ test('updates the payment method of a subscription', async ({ page }, testInfo) 
   await fillCard(page, '4000 0000 0000 0341')
   await page.getByRole('button', { name: 'Update payment method' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Payment method updated' })).toBeVisible()
-  await expect(page.getByText('Future payments are charged to visa ending in 0341')).toBeVisible()
+  await expect(page.getByText('Future payments are charged to Visa ending in 0341')).toBeVisible()
   await expectNoAxeViolations(page, 'sandbox payment method updated')
 })
 

@@ -12,7 +12,7 @@ function uniqueEmail(testInfo: TestInfo, label: string): string {
 }
 
 type Details = {
-  type: 'Individual' | 'Organization'
+  type: 'Personal' | 'Organization'
   users?: number
   billing?: 'Monthly' | 'Annually'
   name: string
@@ -98,7 +98,7 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await signIn(page, email)
   const section = page.getByRole('region', { name: company, exact: true })
   await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
-  await expect(section.getByText('5 license(s), 0 assigned')).toBeVisible()
+  await expect(section.getByText('5 licenses, 0 assigned')).toBeVisible()
 })
 
 test('a declined card says why in the provider’s words, and Try again keeps everything typed', async ({
@@ -116,6 +116,10 @@ test('a declined card says why in the provider’s words, and Try again keeps ev
   })
   await pay(payment, CARDS.declined)
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
+  // The reason, in the payment provider's words: not only that something went wrong.
+  await expect(
+    page.getByText('The payment provider’s answer: The card was declined. No payment was taken.'),
+  ).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
   await expect(page.getByRole('alert')).toContainText('The payment provider said: Your card was declined by your bank.')
   await expect(page.getByText(/try again with another card/)).toBeVisible()
@@ -142,7 +146,7 @@ test('a declined card says why in the provider’s words, and Try again keeps ev
 
 test('a test card flagged for review shows the review screen', async ({ page, js }, testInfo) => {
   const payment = await continueToPayment(page, js, 'console-ninja', {
-    type: 'Individual',
+    type: 'Personal',
     name: 'Flagged Buyer',
     email: uniqueEmail(testInfo, 'flagged'),
   })
@@ -154,7 +158,7 @@ test('a test card flagged for review shows the review screen', async ({ page, js
 
 test('an individual who already has a subscription is told so', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'subscribed')
-  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Individual', name: 'Sub Scriber', email })
+  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Personal', name: 'Sub Scriber', email })
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 

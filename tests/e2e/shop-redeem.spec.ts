@@ -9,6 +9,9 @@ import { expect, expectNoAxeViolations, test } from './fixtures'
 const REDEEM = '/shop/console-ninja/redeem/'
 
 /** An active Console Ninja coupon for this run only, in the server's store. */
+/** "1 month", "12 months": the count as the page says it. */
+const monthsText = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`
+
 function addActiveCoupon(code: string, months: number) {
   const db = openStore()
   try {
@@ -43,7 +46,7 @@ test('an active coupon gives free months: the prices, the form and the result', 
   addActiveCoupon(coupon.code, coupon.months)
   const email = `redeem-${testInfo.project.name}-${Date.now()}@coupons.test`
   await page.goto(`${REDEEM}${coupon.code}`)
-  await expect(page.getByRole('heading', { name: `Get ${coupon.months} month(s) free` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Get ${monthsText(coupon.months)} free` })).toBeVisible()
   const prices = page.getByRole('table', { name: 'Price with the coupon' })
   await expect(prices.getByRole('row', { name: /^Original Price/ })).toContainText(coupon.original)
   await expect(prices.getByRole('row', { name: /^Discount/ })).toContainText(`−${coupon.original}`)
@@ -62,7 +65,7 @@ test('an active coupon gives free months: the prices, the form and the result', 
   await expect(page.getByRole('heading', { name: 'Coupon redeemed' })).toBeVisible()
   await expect(
     page.getByText(
-      `A new Console Ninja PRO license with ${coupon.months} month(s) free has been created for ${email}.`,
+      `A new Console Ninja PRO license with ${monthsText(coupon.months)} free has been created for ${email}.`,
     ),
   ).toBeVisible()
 

@@ -215,8 +215,8 @@ export async function expectClosed(page: Page, js: boolean, title: string, role:
  */
 export async function restartFromRow(page: Page, js: boolean, id: string): Promise<void> {
   const row = subscriptionRow(page, id)
-  await expect(row.getByRole('link', { name: `Resume subscription #${id}` })).toHaveCount(0)
-  await row.getByRole('link', { name: `Restart subscription #${id}` }).click()
+  await expect(row.getByRole('link', { name: new RegExp(`^Resume .*\\(subscription ${id}\\)$`) })).toHaveCount(0)
+  await row.getByRole('link', { name: new RegExp(`^Restart .*\\(subscription ${id}\\)$`) }).click()
   const restart = dialog(page, js, 'Restart Subscription')
   await expect(restart).toContainText('The paid term ended on')
   await expect(restart).toContainText('immediately')

@@ -8,9 +8,9 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // A dialog on /manage reads only what it shows: the page's windowed answer, plus what the dialog itself needs (a
 // license by its reference, a permission list, a log page), never every license of the account.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
-const { loader: offlineKeysFileLoader } = await import('#app/routes/manage.offline-keys[.]txt')
-const { loader: licensesCsvLoader } = await import('#app/routes/manage.licenses[.]csv')
+const { loader: manageLoader } = await import('#app/routes/manage')
+const { loader: offlineKeysFileLoader } = await import('#app/routes/manage_.offline-keys[.]txt')
+const { loader: licensesCsvLoader } = await import('#app/routes/manage_.licenses[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 const { OFFLINE_KEYS_BATCH, tooManyOfflineKeys } = await import('#app/routes/__manage/company/offline-keys.server')
 

@@ -11,8 +11,8 @@ process.env.LICENSING_API_URL = API
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-route-test-'))
 
 const { callLicensing, GENERIC_FAILURE, NETWORK_RETRIES } = await import('#app/utils/licensing.server')
-const { loader: manageLoader } = await import('#app/routes/manage._index')
-const { loader: linkLoader } = await import('#app/routes/manage.$')
+const { loader: manageLoader } = await import('#app/routes/manage')
+const { loader: linkLoader } = await import('#app/routes/manage_.$')
 const { takeSignInOutcome } = await import('#app/utils/sign-in-outcome.server')
 
 const server = setupServer()

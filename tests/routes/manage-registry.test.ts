@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { cookieFrom, detailsFor, formRequest, removeDataDir, settle, stubLicensing } from './account-stub'
 
-const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage._index')
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 const { manageDialogs } = await import('#app/routes/__manage/dialogs')
 const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')

@@ -11,7 +11,7 @@ import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 // timeout for the calls (read with the portal's env, at the first call).
 const TIMEOUT_MS = 1500
 process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 
 let service: Awaited<ReturnType<typeof createTestService>>

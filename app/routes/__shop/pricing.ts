@@ -5,6 +5,7 @@
  */
 import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
+import { labels } from '#app/rules/messages'
 import {
   DEFAULT_COUNTRY,
   DEFAULT_PRICES,
@@ -62,8 +63,8 @@ export function optionsSearch(options: PurchaseOptions): URLSearchParams {
   return params
 }
 
-/** §3 how a plan is named in the checkout: "Personal" or "Organization", "1 month" or "1 year". */
-export const planTypeLabel: Record<PlanType, string> = { personal: 'Personal', organization: 'Organization' }
+/** §3 how a plan is named in the checkout: "Personal" or "Organization" (as the toggle says), "1 month" or "1 year". */
+export const planTypeLabel: Record<PlanType, string> = { personal: labels.personal, organization: labels.organization }
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
 
 /**

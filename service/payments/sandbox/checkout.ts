@@ -20,7 +20,7 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { round2 } from './pricing.js'
+import { countryPricing, round2 } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
 
 export type FieldErrors = Partial<
@@ -183,6 +183,8 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
       email: checkout.email,
       currency: checkout.currency,
       unit_price: round2(checkout.net / checkout.quantity),
+      // Later terms are taxed as this one was: at the rate of the country the buyer pays from.
+      tax_percent: countryPricing(checkout.country).taxPercent,
       next_bill_date: addPeriod(now, plan.billingPeriod),
       paused_at: null,
       paused_from: null,

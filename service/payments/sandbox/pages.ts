@@ -16,10 +16,11 @@ import { EMAIL_PATTERN } from '../../../protocol/email.js'
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
 import { escapeHtml } from '../../dispatch/html.js'
 import { failureReason, type FieldErrors } from './checkout.js'
-import type { SandboxCheckout, SandboxSubscription } from './core.js'
+import { termCharge, type SandboxCheckout, type SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'
 import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
+import { cardBrandName } from '../../../protocol/payment-methods.js'
 
 // Light by default, dark when the browser prefers it, and the portal's theme when the framing page names it
 // (`theme=dark|light`): the frame then reads as part of the page around it.
@@ -330,7 +331,7 @@ export function messagePage(title: string, message: string, nonce?: string): str
 function cardOnFile(sub: SandboxSubscription): string {
   if (sub.payment_method === 'paypal') return 'PayPal'
   if (!sub.last_four) return 'No card on file'
-  return `${sub.card_type ?? 'Card'} ending in ${sub.last_four}${sub.card_expiry ? `, expires ${sub.card_expiry}` : ''}`
+  return `${cardBrandName(sub.card_type).replace(/^card$/, 'Card')} ending in ${sub.last_four}${sub.card_expiry ? `, expires ${sub.card_expiry}` : ''}`
 }
 
 const STATE_NAMES: Record<SandboxSubscription['state'], string> = {
@@ -374,7 +375,7 @@ export function paymentUpdatedPage(options: {
   const { subscription: sub, retried } = options
   const retry =
     retried === 'paid'
-      ? `<p>The overdue payment of ${formatMoney(sub.unit_price * sub.quantity, sub.currency)} was taken; the subscription is active again.</p>`
+      ? `<p>The overdue payment of ${formatMoney(termCharge(sub).gross, sub.currency)} was taken; the subscription is active again.</p>`
       : retried === 'declined'
         ? '<p class="alert" role="alert">The overdue payment was declined by the new card as well; the subscription is still past due.</p>'
         : ''

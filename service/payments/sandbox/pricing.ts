@@ -76,7 +76,8 @@ export function round2(n: number): number {
   return Math.round((n + Number.EPSILON) * 100) / 100
 }
 
-function amounts(net: number, taxPercent: number): PriceAmounts {
+/** A net amount with `taxPercent` on top, each to the cent. */
+export function amounts(net: number, taxPercent: number): PriceAmounts {
   const tax = round2((net * taxPercent) / 100)
   return { net: round2(net), tax, gross: round2(net + tax) }
 }

@@ -26,6 +26,10 @@ import {
   type Sandbox,
   type SandboxPayment,
   type SandboxSubscription,
+  fromGross,
+  termCharge,
+  unitCharge,
+  withTax,
 } from './core.js'
 import { round2 } from './pricing.js'
 import { receiptUrlOf } from './receipts.js'
@@ -133,7 +137,7 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
     next_bill_date: nextBill,
     updated_at: now,
   }
-  const payment = charge > 0 ? paymentFor(updated, charge, newPlan, now, 0) : null
+  const payment = charge > 0 ? paymentFor(updated, withTax(charge, updated), newPlan, now, 0) : null
   await inTransaction(sb.db, async (trx) => {
     await trx
       .updateTable('sandbox_subscriptions')
@@ -181,7 +185,7 @@ export async function restart(sb: Sandbox, sub: SandboxSubscription, now: number
     next_bill_date: nextBill,
     updated_at: now,
   }
-  const payment = termOver ? paymentFor(updated, round2(sub.unit_price * sub.quantity), plan, now, 0) : null
+  const payment = termOver ? paymentFor(updated, termCharge(updated), plan, now, 0) : null
   await inTransaction(sb.db, async (trx) => {
     await trx
       .updateTable('sandbox_subscriptions')
@@ -216,7 +220,7 @@ export async function cancelSubscription(sb: Sandbox, subscriptionId: string): P
     status: 'deleted',
     subscription_id: sub.id,
     subscription_plan_id: sub.plan_id,
-    unit_price: money(sub.unit_price),
+    unit_price: money(unitCharge(sub).gross),
     user_id: sub.user_id,
   })
 }
@@ -238,7 +242,7 @@ export async function charge(
   const now = sb.options.now()
   const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
   const payment: SandboxPayment = {
-    ...paymentFor(sub, round2(amount), plan, now, 1),
+    ...paymentFor(sub, fromGross(amount, sub), plan, now, 1),
     description: chargeName.slice(0, 50),
   }
   await sb.db.insertInto('sandbox_payments').values(payment).execute()
@@ -323,7 +327,7 @@ export async function updatePaymentMethod(
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
     if (chargeSucceeds(card.lastFour) && plan) {
       updated = { ...updated, state: 'active', next_bill_date: addPeriod(now, plan.billingPeriod) }
-      payment = paymentFor(updated, round2(sub.unit_price * sub.quantity), plan, now, 0)
+      payment = paymentFor(updated, termCharge(updated), plan, now, 0)
       retried = 'paid'
     } else {
       retried = 'declined'

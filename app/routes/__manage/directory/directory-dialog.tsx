@@ -6,6 +6,7 @@ import { countOf } from '#protocol/words'
 import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import { NAMED_FIELD } from '../shared/named'
 import type { DirectoryActionData, DirectoryDialogData } from './directory.server'
 import { CopyField } from './copy-field'
 
@@ -94,6 +95,7 @@ function Provisioning({ directory: d, closeTo }: { directory: Loaded; closeTo: s
                     <input type="hidden" name="intent" value="revoke-scim-token" />
                     <input type="hidden" name="company" value={d.company.id} />
                     <input type="hidden" name="token" value={token.id} />
+                    <input type="hidden" name={NAMED_FIELD} value={token.name} />
                     <Button type="submit" size="1" color="red" variant="soft" aria-label={`Revoke ${token.name}`}>
                       Revoke
                     </Button>
@@ -150,6 +152,7 @@ function Groups({ directory: d, closeTo }: { directory: Loaded; closeTo: string 
                     <input type="hidden" name="intent" value="map-directory-group" />
                     <input type="hidden" name="company" value={d.company.id} />
                     <input type="hidden" name="group" value={group.id} />
+                    <input type="hidden" name={NAMED_FIELD} value={group.name} />
                     <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
                       <legend className="visually-hidden">Products for {group.name}</legend>
                       <Flex gap="3" wrap="wrap" align="center">

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import type { AccessToken } from '#protocol/access-tokens'
 import { mayManageDirectory, type DirectoryProduct } from '#protocol/directory'
 import { ProductGroup } from '#protocol/entities'
@@ -15,6 +15,10 @@ import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/l
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { findCompany, notFound, refusal } from '../shared/details.server'
 import { dialogUrl } from '../shared/urls'
+import { changed } from '../shared/changed.server'
+import { namedIn } from '../shared/named'
+import { directoryChanges } from '#app/rules/changes'
+import { productNames } from '#protocol/products'
 import { MapGroupSchema, OwnershipSchema, RevokeTokenSchema, scimTokenSchema } from './directory-schemas'
 
 type Directory = Result<'retrieveDirectory'>
@@ -77,7 +81,9 @@ export const ownershipDialog: DialogLoader<OwnershipDialogData> = async (args) =
   return { company, product } satisfies OwnershipDialogData
 }
 
-const back = (args: ManageArgs, company: string) => redirect(dialogUrl({ dialog: 'directory', company }, args.url))
+/** Back to the Directory dialog, with the sentence that says what changed (said inside the dialog). */
+const back = (args: ManageArgs, company: string, message: string) =>
+  changed(args, { message, to: dialogUrl({ dialog: 'directory', company }, args.url) })
 
 /** A refusal of a form without fields of its own: the service's words, on the dialog the form was on. */
 function refused(
@@ -125,7 +131,7 @@ export const revokeScimToken: ManageAction = async (args) => {
     { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) return refused('revoke-scim-token', answer.error, answer.message)
-  return back(args, parsed.data.company)
+  return back(args, parsed.data.company, directoryChanges.tokenRevoked(namedIn(args.formData)))
 }
 
 export const mapDirectoryGroup: ManageAction = async (args) => {
@@ -141,7 +147,8 @@ export const mapDirectoryGroup: ManageAction = async (args) => {
     { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) return refused('map-directory-group', answer.error, answer.message)
-  return back(args, parsed.data.company)
+  const products = parsed.data.products.map((group) => productNames[group])
+  return back(args, parsed.data.company, directoryChanges.groupMapped(namedIn(args.formData), products))
 }
 
 export const setDirectoryOwnership: ManageAction = async (args) => {
@@ -160,5 +167,5 @@ export const setDirectoryOwnership: ManageAction = async (args) => {
   )
   // Refused because the seats changed: the dialog shows the new list (its loader reads it again) and the message.
   if (!answer.ok) return refused('set-directory-ownership', answer.error, answer.message)
-  return back(args, company)
+  return back(args, company, directoryChanges.ownership(productNames[product], owned === 'on', expected.length))
 }

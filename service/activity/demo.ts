@@ -42,7 +42,7 @@ export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
   for (const s of rows.subscriptions) {
     const actor = s.company_id ? admins.get(s.company_id) : undefined
     if (!actor || !s.company_id || (s.state !== 'paused' && s.state !== 'deleted')) continue
-    const ref = { id: s.id, owner: s.owner, company_id: s.company_id, product_name: s.product_name }
+    const ref = { ...s, company_id: s.company_id }
     entries.push({
       kind: 'subscription',
       actor,

@@ -356,7 +356,12 @@ describe('demo data set', () => {
       )
     }
     expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['olivia@acme.test']))
-    expect(entries.some((e) => e.kind === 'subscription' && e.summary.startsWith('paused subscription '))).toBe(true)
+    expect(
+      entries.some(
+        (e) =>
+          e.kind === 'subscription' && /^paused the subscription .+ \(sub_\w+\) \(auto-renew off\)$/.test(e.summary),
+      ),
+    ).toBe(true)
     expect(entries.every((e) => e.created_at < NOW)).toBe(true)
     // The person filter finds an assignee's entries.
     const people = await db

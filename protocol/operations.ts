@@ -31,6 +31,7 @@ import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, l
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
+import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
 
@@ -43,11 +44,11 @@ const subscriptionOnly = z.object({ subscriptionId: id })
 export const operations = {
   // editor-facing
   activation: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
     result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.number().optional() }),
   },
   licenseCheck: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
     result: z.object({ valid: z.boolean(), expiration: z.number().optional(), productName: z.string().optional() }),
   },
   ossLicenseCheck: {
@@ -174,7 +175,7 @@ export const operations = {
     payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed')) }),
     result: completed,
   },
-  mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
+  mergeLicenses: { payload: z.object({ companyName: typedLine(200, 1) }), result: completed },
   retrievePermissions: {
     payload: z.object({ companyId: id }),
     result: z.object({ permissions: z.array(PermissionEntry) }),
@@ -246,7 +247,7 @@ export const operations = {
         product: z.string().min(1).max(100),
         coupon: z.string().min(1).max(100),
         email,
-        name: z.string().trim().min(1).max(200),
+        name: typedLine(200, 1),
         dev: z.boolean().optional(),
       }),
     ]),

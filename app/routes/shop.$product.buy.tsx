@@ -24,7 +24,7 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
-import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
+import { getPendingCheckout, pendingCheckoutCookie, type PendingCheckout } from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
 import {
   checkoutOutcome,
@@ -32,6 +32,7 @@ import {
   planFor,
   priceBreakdown,
   purchaseOptions,
+  type CheckoutState,
   type PurchaseOptions,
 } from './__shop/pricing'
 import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
@@ -68,11 +69,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const referrerHeader = await referrerCookieHeader(request)
   if (referrerHeader) headers.append('Set-Cookie', referrerHeader)
 
+  const pending = await getPendingCheckout(request)
+  const ours = pending?.product === product.slug ? pending : null
+  const outcomeOf = (
+    outcome: { state: CheckoutState; immediatelyAvailable: boolean },
+    already: boolean,
+    reason?: string,
+  ) =>
+    json(
+      {
+        kind: 'outcome' as const,
+        product: productRef,
+        products,
+        ...outcome,
+        already,
+        // The provider's words for a failed payment, when it gave a reason.
+        reason,
+        email: ours?.email,
+        organization: ours?.type === 'organization',
+        // "Try again" opens the form as it was when Continue was pressed.
+        retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
+      },
+      { headers },
+    )
+
   // Back from the provider's hosted checkout (script off), or the frame reported the end of the payment (script on).
   const checkoutId = url.searchParams.get('checkout')?.trim().slice(0, 200)
   const reported = url.searchParams.get('state')
   if (checkoutId || reported === 'failed') {
-    const pending = await getPendingCheckout(request)
     let answer: Result<'createSubscriptionOnCheckout'> | null = null
     if (checkoutId) {
       const referrer = await getReferrer(request)
@@ -83,22 +107,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const outcome = checkoutId
       ? checkoutOutcome(reported, answer)
       : { state: 'failed' as const, immediatelyAvailable: false }
-    const ours = pending?.product === product.slug ? pending : null
-    return json(
-      {
-        kind: 'outcome' as const,
-        product: productRef,
-        products,
-        ...outcome,
-        // The provider's words for a failed payment, when it gave a reason.
-        reason: outcome.state === 'failed' && answer?.reason ? oneLine(answer.reason, 300) : undefined,
-        email: ours?.email,
-        organization: pending?.type === 'organization',
-        // "Try again" opens the form as it was when Continue was pressed.
-        retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
-      },
-      { headers },
+    // Shown once as the thank-you page; reloaded, or reached again, it is the order already complete.
+    const already = Boolean(checkoutId) && ours?.done?.checkoutId === checkoutId
+    if (checkoutId && !already && outcome.state !== 'failed') {
+      const kept = ours ?? { product: product.slug, email: '', type: 'personal' as const, passthrough: '' }
+      headers.append('Set-Cookie', await pendingCheckoutCookie({ ...kept, done: { checkoutId, state: outcome.state } }))
+    }
+    const reason = outcome.state === 'failed' && answer?.reason ? oneLine(answer.reason, 300) : undefined
+    return outcomeOf(outcome, already, reason)
+  }
+
+  // This browser finished a checkout of this product (Back past its outcome, a second tab): that checkout's outcome, not
+  // a new payment form, until the buyer starts another purchase.
+  if (ours?.done) {
+    const answer = await callLicensing(
+      'createSubscriptionOnCheckout',
+      { checkoutId: ours.done.checkoutId, passthrough: ours.passthrough },
+      { context },
     )
+    const outcome = answer.ok
+      ? checkoutOutcome(ours.done.state, answer.result)
+      : { state: ours.done.state, immediatelyAvailable: false }
+    // Refused in review after all: nothing was paid, and a new checkout is open to the buyer.
+    if (outcome.state === 'failed') headers.append('Set-Cookie', await pendingCheckoutCookie(withoutDone(ours)))
+    return outcomeOf(outcome, outcome.state !== 'failed')
   }
 
   // "Try again" after a failed payment: the form as this browser last sent it to the provider.
@@ -132,6 +164,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
+/** The pending checkout with no finished one: the purchase form is open again. */
+function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
+  return rest
+}
+
 /** The purchase form's options and details as this browser last continued with them (for "Try again"). */
 async function retryParams(request: Request, product: string): Promise<URLSearchParams> {
   const pending = await getPendingCheckout(request)
@@ -153,9 +190,20 @@ async function retryParams(request: Request, product: string): Promise<URLSearch
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  checkHoneypot(formData, context, 'purchase')
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
+  const pending = await getPendingCheckout(request)
+  const ours = pending?.product === product.slug ? pending : null
+  if (formData.get('intent') === 'new-purchase') {
+    // The buyer starts another purchase on purpose: the form again, as it was at Continue.
+    if (!ours) return redirect(`/shop/${product.slug}/buy/`)
+    const headers = { 'Set-Cookie': await pendingCheckoutCookie(withoutDone(ours)) }
+    return redirect(`/shop/${product.slug}/buy/${ours.form ? '?retry=1' : ''}`, { headers })
+  }
+  checkHoneypot(formData, context, 'purchase')
+  // Continue from a purchase form left open (another tab, Back past the outcome) after this browser finished a
+  // checkout of this product: refused, never a second payment; the page shows that order and offers a new purchase.
+  if (ours?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
   const coupon = couponCode(String(formData.get('coupon') ?? '')) || undefined
   if (submission.status !== 'success') {

@@ -16,6 +16,9 @@ describe('isValidEmail: simple {email} with no spaces', () => {
     'pat@per sonal.test',
     'a@b@c.de',
     `${'a'.repeat(250)}@b.cd`,
+    'pat\u0007@personal.test',
+    'pat\u202e@personal.test',
+    'pat@personal.test\u2066',
   ])('rejects %j', (email) => {
     expect(isValidEmail(email)).toBe(false)
   })

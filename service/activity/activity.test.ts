@@ -345,7 +345,7 @@ describe("a personal holder's own log", () => {
       actor: who.personal,
       account_email: who.personal,
       company_id: null,
-      summary: `activated license ${license.key_number} of order ${license.order_id} on log-host`,
+      summary: `activated license ${license.key_number} of order ${license.order_id} on the machine "log-host"`,
     })
   })
 
@@ -361,7 +361,7 @@ describe("a personal holder's own log", () => {
     const own = await ask('retrieveActivity', {}, await signInAs(service, to))
     expect((own.body.entries as Array<{ summary: string }>).map((e) => e.summary)).toEqual([
       `changed the account email from ${who.personal} to ${to}`,
-      `activated license ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).key_number} of order ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).order_id} on log-host`,
+      `activated license ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).key_number} of order ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).order_id} on the machine "log-host"`,
       'set sign-in by email link to "Always"',
     ])
   })

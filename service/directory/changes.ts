@@ -91,7 +91,8 @@ export async function finishSeatChanges(
     .select('name')
     .where('id', '=', outcome.companyId)
     .executeTakeFirst()
-  const names = new Map([[outcome.companyId, company?.name ?? 'your company']])
+  // No name (the company gone meanwhile): the mails say "your company".
+  const names = new Map<string, string>(company ? [[outcome.companyId, company.name]] : [])
   return [
     ...unassignmentMails(outcome.released, names, actor.mail),
     ...assignmentMails([...outcome.moved, ...outcome.assigned], names, actor.mail, publicUrl),

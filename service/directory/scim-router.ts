@@ -8,6 +8,7 @@
  */
 import express from 'express'
 import { identityProviderActor } from '../../protocol/access-tokens.js'
+import { quoted } from '../../protocol/text.js'
 import { SCIM_BASE_PATH } from '../../protocol/directory.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import type { LicensingService } from '../index.js'
@@ -89,7 +90,8 @@ export function scimRouter(service: LicensingService): express.Router {
   /** A write: one change of the company's directory, by the identity provider named after its token. */
   const write = <T>(work: Parameters<typeof changeDirectory<T>>[3], scim: Scim) => {
     const name = identityProviderActor(scim.token.name)
-    const actor: DirectoryActor = { log: name, mail: `Your company's ${name}` }
+    // In a mail the token's name (the company administrator's words) is quoted on one line, like any text from outside.
+    const actor: DirectoryActor = { log: name, mail: `Your company's identity provider ${quoted(scim.token.name)}` }
     return changeDirectory(scim.service.context(), scim.companyId, actor, work)
   }
   const actorOf = (scim: Scim) => identityProviderActor(scim.token.name)

@@ -12,6 +12,7 @@
 import { currencySymbols } from '../../protocol/currency.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { ownValue } from '../../protocol/own.js'
+import { labelled } from '../../protocol/text.js'
 import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
@@ -150,8 +151,11 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
       : first.kind === 'subscription'
         ? `Renewal reminder: your subscription renews on ${firstDate}`
         : `Renewal reminder: your license expires on ${firstDate}`
-  const of = (row: { company_id: string | null }) =>
-    row.company_id !== null ? ` of ${companyNames.get(row.company_id) ?? 'your company'}` : ''
+  const of = (row: { company_id: string | null }) => {
+    if (row.company_id === null) return ''
+    const name = companyNames.get(row.company_id)
+    return name === undefined ? ' of your company' : ` of ${labelled('the company', name)}`
+  }
   const subscriptions = items.flatMap((i) => (i.kind === 'subscription' ? [i.row] : []))
   const licenses = items.flatMap((i) => (i.kind === 'license' ? [i.row] : []))
   return {

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { Activation } from '../../protocol/entities.js'
 import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { labelled } from '../../protocol/text.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import { newId } from '../db/ids.js'
@@ -112,11 +113,11 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   for (const { email, token } of tokens) {
     await ctx.mailer.send({
       to: email,
-      subject: `Confirm the activation of ${product} on ${hostname}`,
+      subject: `Confirm the activation of ${product} on ${labelled('the machine', hostname, 60)}`,
       text: [
         'Hello,',
         '',
-        `An editor on the machine "${hostname}" asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
+        `An editor on ${labelled('the machine', hostname)} (its name as the editor reported it) asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
         'To confirm this activation, open this link:',
         '',
         `${ctx.config.publicUrl}/activate/${token}`,
@@ -246,8 +247,8 @@ async function confirmActivation(
       actor: token.email,
       companyId: license.company_id,
       account: token.email,
-      summary: `activated ${licenseWords(license)} on ${row.hostname}`,
-      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${a.hostname}`),
+      summary: `activated ${licenseWords(license)} on ${labelled('the machine', row.hostname)}`,
+      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${labelled('the machine', a.hostname)}`),
       at: now,
     })
     return { completed: true as const }

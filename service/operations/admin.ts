@@ -3,6 +3,7 @@
  * (`removeLicense`) and remove subscription (`removeSubscription`). Each is refused to anyone whose account is not
  * marked as a platform administrator in the store.
  */
+import { labelled } from '../../protocol/text.js'
 import { sql } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { roleCodes, COMPANY_ADMINISTRATOR } from '../../protocol/roles.js'
@@ -180,7 +181,7 @@ export async function mergeLicenses(
       actor: PLATFORM_ADMINISTRATOR,
       companyId: company.id,
       account: caller.email,
-      summary: `merged the licenses and subscriptions of ${caller.email} into ${company.name}`,
+      summary: `merged the licenses and subscriptions of ${caller.email} into ${labelled('the company', company.name)}`,
       people: [caller.email],
       at: now,
     })

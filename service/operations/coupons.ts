@@ -80,7 +80,9 @@ export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceConte
       to: email,
       subject: `${months} of ${product.name} for free`,
       text: [
-        `Hello ${name},`,
+        // Not the name typed on the redeem form: whoever redeems may type any address, and the vendor's mail to it
+        // carries no words of theirs.
+        'Hello,',
         '',
         `Your coupon gave you ${months} of ${product.name}: your license is valid until ${until}.`,
         'Sign in to see it and activate it in your editor:',

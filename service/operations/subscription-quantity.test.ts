@@ -165,7 +165,7 @@ describe('assignment (spec §5 subscription bulk assign)', () => {
       .where('to', 'like', 'new_@acme.test')
       .execute()
     expect(mails.map((m) => m.to).sort()).toEqual(['new1@acme.test', 'new2@acme.test'])
-    expect(mails[0].subject).toBe('Acme Corp has assigned you a license')
+    expect(mails[0].subject).toBe('The company "Acme Corp" has assigned you a license')
   })
 
   it('answers the §5 errors with their texts and changes nothing', async () => {

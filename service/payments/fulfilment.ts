@@ -9,6 +9,7 @@
  */
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
+import { labelled, oneLine, quoted } from '../../protocol/text.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { flagsIn } from '../auth/roles.js'
@@ -166,12 +167,13 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
   const tampered = Boolean(purchase.companyId) && !forCompany
   if (tampered) {
     env.ctx.adapters.payments?.log(
-      `payments: checkout ${p.checkoutId} names company ${purchase.companyId} without a valid signature; ignored`,
+      `payments: checkout ${quoted(p.checkoutId)} names company ${quoted(purchase.companyId ?? '')} without a valid signature; ignored`,
     )
   }
   const passEmail = forCompany ? forCompany.email : purchase.email && !tampered ? normalizeEmail(purchase.email) : ''
   const ownerEmail = EMAIL_PATTERN.test(passEmail) ? passEmail : normalizeEmail(p.buyerEmail)
-  const customerName = purchase.name?.trim() || p.customerName?.trim() || ownerEmail
+  // Text from outside (the checkout's passthrough, the provider's customer name): one line.
+  const customerName = oneLine(purchase.name ?? '', 200) || oneLine(p.customerName ?? '', 200) || ownerEmail
   await trx
     .insertInto('accounts')
     .values({ email: ownerEmail, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
@@ -194,7 +196,7 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
     }
     owner = companyId
   }
-  return { ownerEmail, customerName, owner, companyId, referrer: purchase.referrer?.trim() || null }
+  return { ownerEmail, customerName, owner, companyId, referrer: oneLine(purchase.referrer ?? '', 500) || null }
 }
 
 /** The subscription a checkout of a subscription plan starts. */
@@ -284,7 +286,7 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
       `Thank you for your purchase (order ${orderId}).`,
       '',
       `${count} of ${p.plan.product.name} ${p.quantity === 1 ? 'is' : 'are'} ready${
-        buyer.companyId ? ` for ${buyer.customerName}` : ''
+        buyer.companyId ? ` for ${labelled('the company', buyer.customerName)}` : ''
       }. Sign in to see, assign and manage them:`,
       '',
       `${env.ctx.config.publicUrl}/?email=${encodeURIComponent(buyer.ownerEmail)}`,

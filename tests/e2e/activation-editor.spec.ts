@@ -16,7 +16,7 @@ test('an activation asked for by the editor is confirmed through the emailed lin
   const before = await editor(['check', '--key', key, '--host', host], baseURL!)
   expect(before.code, before.output).toBe(1)
 
-  const link = await outboxLink(page, email, `Confirm the activation of ${WALLABY} on ${host}`)
+  const link = await outboxLink(page, email, `Confirm the activation of ${WALLABY} on the machine "${host}"`)
   expect(new URL(link).pathname).toMatch(/^\/activate\/[^/]+$/)
 
   const response = await page.goto(link)

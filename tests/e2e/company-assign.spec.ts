@@ -201,7 +201,7 @@ test.describe('bulk assign', () => {
     for (const email of emails) {
       await expect(
         page.getByRole('article', {
-          name: new RegExp(`^Mail to ${escapeRegExp(email)}: Acme Corp has assigned you a license`),
+          name: new RegExp(`^Mail to ${escapeRegExp(email)}: The company "Acme Corp" has assigned you a license`),
         }),
       ).toHaveCount(1)
     }

@@ -61,7 +61,7 @@ test.describe('company permissions', () => {
 
     await page.goto('/dev/outbox')
     await expect(
-      page.getByRole('article', { name: `Mail to ${email}: You are now Company Manager of Acme Corp` }),
+      page.getByRole('article', { name: `Mail to ${email}: You are now Company Manager of the company "Acme Corp"` }),
     ).toHaveCount(1)
   })
 

@@ -1,72 +1,8 @@
 // Buying in the sandbox: with script the sandbox's checkout page opens in the inline frame after Continue;
 // without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
 // outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
-import type { FrameLocator, Page, TestInfo } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
-
-const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
-
-/** An address no earlier run or other test has used (the database is shared by the whole run). */
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
-}
-
-type Details = {
-  type: 'Personal' | 'Organization'
-  users?: number
-  billing?: 'Monthly' | 'Annually'
-  name: string
-  email: string
-  zip?: string
-}
-
-/** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
-async function continueToPayment(
-  page: Page,
-  js: boolean,
-  product: string,
-  details: Details,
-): Promise<Page | FrameLocator> {
-  await page.goto(`/shop/${product}/buy/`)
-  await page.getByRole('radio', { name: details.type, exact: true }).check()
-  if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
-  if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
-  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
-  const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
-  await page.getByRole('textbox', { name: nameLabel, exact: true }).fill(details.name)
-  await page.getByRole('textbox', { name: 'Email' }).fill(details.email)
-  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill(details.zip ?? '10001')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  if (js) {
-    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
-    const frame = page.frameLocator('iframe[title="Checkout"]')
-    await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
-    // The frame wears the page's theme and is sized to its page: Pay shows without scrolling inside the frame.
-    await expect(frame.locator('html')).toHaveClass('dark')
-    await expect(frame.getByRole('button', { name: /^Pay / })).toBeInViewport()
-    await expectDetailsNotAskedAgain(frame, details)
-    return frame
-  }
-  await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
-  await expectDetailsNotAskedAgain(page, details)
-  return page
-}
-
-/** What the purchase form gave (email, country, zip) is shown on the payment page, not asked for again. */
-async function expectDetailsNotAskedAgain(payment: Page | FrameLocator, details: Details) {
-  await expect(payment.getByText(`Paying as ${details.email}, United States ${details.zip ?? '10001'}`)).toBeVisible()
-  await expect(payment.getByRole('textbox', { name: 'Email address' })).toBeHidden()
-  await expect(payment.getByRole('combobox', { name: 'Country' })).toBeHidden()
-}
-
-/** Pays on the sandbox's checkout page with a test card. */
-async function pay(payment: Page | FrameLocator, card: string) {
-  const year = (new Date().getUTCFullYear() + 3) % 100
-  await payment.getByRole('textbox', { name: 'Card number' }).fill(card)
-  await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
-  await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
-  await payment.getByRole('button', { name: /^Pay / }).click()
-}
+import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
 test('buy an organization subscription for 5 users and see its licenses on /manage', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'org')
@@ -162,7 +98,9 @@ test('an individual who already has a subscription is told so', async ({ page, j
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 
+  // The shop shows that order again until a new purchase is started on purpose.
   await page.goto('/shop/wallaby/buy/')
+  await page.getByRole('button', { name: 'Start a new purchase' }).click()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sub Scriber')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('textbox', { name: 'Zip/Post code' }).fill('10001')

@@ -86,7 +86,9 @@ test('manage assignments: the plan is shown before Update, errors disable it', a
   await page.goto('/dev/outbox')
   await expect(
     page.getByRole('article', {
-      name: new RegExp(`^Mail to new1@subs\\.test: ${escapeRegExp(owner.companyName)} has assigned you a license`),
+      name: new RegExp(
+        `^Mail to new1@subs\\.test: The company "${escapeRegExp(owner.companyName)}" has assigned you a license`,
+      ),
     }),
   ).toHaveCount(1)
 })

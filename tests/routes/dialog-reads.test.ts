@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_OFFLINE_KEYS } from '#protocol/limits'
+import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
@@ -10,7 +10,7 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 // license by its reference, a permission list, a log page), never every license of the account.
 const { loader: manageLoader } = await import('#app/routes/manage')
 const { loader: offlineKeysFileLoader } = await import('#app/routes/manage_.offline-keys[.]txt')
-const { loader: licensesCsvLoader } = await import('#app/routes/manage_.licenses[.]csv')
+const { loader: licensesCsvLoader, tooManyForOneFile } = await import('#app/routes/manage_.licenses[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 const { OFFLINE_KEYS_BATCH, tooManyOfflineKeys } = await import('#app/routes/__manage/company/offline-keys.server')
 
@@ -233,7 +233,7 @@ describe('the offline keys of a company download as a text file, a batch at a ti
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="offline-keys-acme-corp.txt"')
     const text = await response.text()
     const [heading, ...rest] = text.split('\n')
-    expect(heading).toBe('Offline keys of Acme Corp')
+    expect(heading).toBe('Offline keys of the company "Acme Corp"')
     // The company's licenses outside subscriptions, and then only signing.
     expect(calls[0]).toEqual({ operation: 'retrieveLicenses', payload: { table: 'acme', subscriptionId: null } })
     expect(calls.slice(1).every((c) => c.operation === 'offlineLicense')).toBe(true)
@@ -310,4 +310,17 @@ describe("the seat list's CSV reads the company's table alone", () => {
     expect(rows.length - 1).toBe(Number(count.n))
     expect((await download('globex')).response.status).toBe(404)
   })
+
+  it(`past ${MAX_LICENSES_READ} licenses the file is refused with the number, never cut`, async () => {
+    const bench = await seedBenchCompany(service.db, MAX_LICENSES_READ + 1)
+    const request = new Request(`http://portal.test/manage/licenses.csv?company=${bench.companyId}`, {
+      headers: { cookie: await cookieOf(bench.email) },
+    })
+    const response = await settle(licensesCsvLoader({ request, params: {}, context: transport().context }))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBeNull()
+    expect(await response.text()).toBe(`${tooManyForOneFile}\n`)
+    expect(tooManyForOneFile).toContain('more than 10,000 licenses')
+  }, 60_000)
 })

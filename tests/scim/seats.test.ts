@@ -83,7 +83,7 @@ describe('seats follow the directory', () => {
     const wallaby = await directory()
     expect(wallaby.queue.map((q) => q.email)).toEqual(people.slice(25))
     expect(wallaby).toMatchObject({ free: 0, held: 25 })
-    expect(await mailsTo(people[0])).toContain('Seats Inc has assigned you a license')
+    expect(await mailsTo(people[0])).toContain('The company "Seats Inc" has assigned you a license')
     const licenses = await server.service.db
       .selectFrom('licenses')
       .select('id')
@@ -103,8 +103,8 @@ describe('seats follow the directory', () => {
     for (const email of people.slice(0, 3)) expect((await deactivate(email)).status).toBe(200)
     expect(await seated()).toEqual([...people.slice(3, 28)].sort())
     expect((await directory()).queue.map((q) => q.email)).toEqual(people.slice(28))
-    expect(await mailsTo(people[0])).toContain('Seats Inc has unassigned your license')
-    expect(await mailsTo(people[25])).toContain('Seats Inc has assigned you a license')
+    expect(await mailsTo(people[0])).toContain('The company "Seats Inc" has unassigned your license')
+    expect(await mailsTo(people[25])).toContain('The company "Seats Inc" has assigned you a license')
   })
 
   it('leaving the group frees the seat for the next in line; so does being deleted', async () => {
@@ -182,7 +182,7 @@ describe('seats follow the directory', () => {
     expect(owned.status).toBe(200)
     expect(await seated()).not.toContain('contractor@seats.test')
     expect(await seated()).toContain(people[3])
-    expect(await mailsTo('contractor@seats.test')).toContain('Seats Inc has unassigned your license')
+    expect(await mailsTo('contractor@seats.test')).toContain('The company "Seats Inc" has unassigned your license')
     const byHand = await call('changeAssignment', {
       licenses: [{ id: free.id, owner: free.owner, assignedTo: 'someone@seats.test', assignedToBefore: people[3] }],
     })

@@ -1,16 +1,19 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
-import { Link as RemixLink, useLocation } from '@remix-run/react'
-import { Box, Button, Callout, Card, Heading, Link, Strong, Text } from '@radix-ui/themes'
+import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
+import { Box, Button, Callout, Card, Flex, Heading, Link, Strong, Text } from '@radix-ui/themes'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
 import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
 
 const checkoutCompleteHeading = 'Thank you for your purchase!'
+export const orderAlreadyComplete = 'This order is already complete'
 
 type CheckoutOutcomeProps = {
   state: CheckoutState
   immediatelyAvailable: boolean
+  /** The outcome reached again (a reload, Back, a second tab): no thanks again, and the way to a new purchase. */
+  already: boolean
   email?: string
   organization: boolean
   product: { slug: string; name: string }
@@ -32,6 +35,7 @@ export type FailedNavigationState = { reason?: string }
 export function CheckoutOutcome({
   state,
   immediatelyAvailable,
+  already,
   email,
   organization,
   product,
@@ -88,6 +92,32 @@ export function CheckoutOutcome({
           Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours, and
           at most 12 hours. We will email your license details{to} as soon as the order is approved.
         </Text>
+        {already ? (
+          <>
+            <Text as="p" size="3" mb="3">
+              Nothing more can be paid for this order while it is reviewed.
+            </Text>
+            <NewPurchase product={product} />
+          </>
+        ) : null}
+      </OutcomeSection>
+    )
+  }
+
+  if (already) {
+    return (
+      <OutcomeSection title={orderAlreadyComplete} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment for {product.name} went through, and nothing more was charged. We have emailed your license
+          details{to}.
+        </Text>
+        <Text as="p" size="3" mb="3">
+          <Link asChild underline="always">
+            <RemixLink to="/manage">Go to your licenses</RemixLink>
+          </Link>{' '}
+          (sign in with the email address you bought with).
+        </Text>
+        <NewPurchase product={product} />
       </OutcomeSection>
     )
   }
@@ -164,6 +194,23 @@ function checkoutFailedAdvice(declined: boolean): string {
   return declined
     ? 'Please try again with another card, or ask your bank why it declined the payment.'
     : 'Please check your payment details and try again.'
+}
+
+/** Another purchase of the product, on purpose: the form again, as it was at Continue. */
+function NewPurchase({ product }: { product: { slug: string; name: string } }) {
+  return (
+    <Form method="post" action={`/shop/${product.slug}/buy/`}>
+      <input type="hidden" name="intent" value="new-purchase" />
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button type="submit" variant="soft" size="3">
+          Start a new purchase
+        </Button>
+        <Text size="2" color="gray">
+          Buy {product.name} again, for someone else or more users.
+        </Text>
+      </Flex>
+    </Form>
+  )
 }
 
 /** The outcome's section: its heading takes the focus when the outcome arrives. */

@@ -7,6 +7,10 @@ import { z } from 'zod'
  * without script) and the frame reports only its id, so the page that shows the outcome reads the rest from here, and
  * "Try again" after a failed payment opens the form as it was. Kept for a day; it holds nothing the buyer did not
  * type in.
+ *
+ * It also keeps the checkout this browser finished (`done`, by the provider's checkout id): until the buyer starts
+ * another purchase, the purchase page shows that checkout's outcome instead of a new payment form, and Continue is
+ * refused, so that Back, a reload or a second tab never pays for the same purchase twice.
  */
 const PendingCheckout = z.object({
   product: z.string(),
@@ -25,6 +29,7 @@ const PendingCheckout = z.object({
       company: z.string().max(100).optional(),
     })
     .optional(),
+  done: z.object({ checkoutId: z.string().max(200), state: z.enum(['complete', 'flagged']) }).optional(),
 })
 export type PendingCheckout = z.infer<typeof PendingCheckout>
 

@@ -211,6 +211,8 @@ export function checkoutPage(options: {
   quote: CheckoutQuote
   checkoutId: string
   errors?: FieldErrors
+  /** The checkout's last payment was declined: it may be paid with another card. */
+  declinedBefore?: boolean
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
   origin?: string
@@ -252,6 +254,7 @@ ${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post cod
     : detailFields
   const body = `${MODE}
 <h1>Checkout</h1>
+${options.declinedBefore ? '<p class="alert" role="alert">The last payment for this order was declined, and no payment was taken. Pay with another card.</p>' : ''}
 ${errorSummary(errors)}
 ${orderSummary(terms, quote)}
 <form id="checkout-form" method="post" action="/sandbox/checkout" novalidate>
@@ -321,6 +324,58 @@ ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again wit
       kind === 'failed'
         ? { name: 'Checkout.Error', data: { ...data, error: failureReason(checkout) } }
         : { name: 'Checkout.Complete', data },
+  })
+}
+
+/**
+ * A checkout opened again, or paid again, after it was paid (Back, a reload, a second tab, a double click): what
+ * became of it and the way on, never a second payment form. Framed, it tells the page that framed it the outcome, as
+ * a payment would have.
+ */
+export function reopenedPage(options: {
+  kind: 'complete' | 'flagged' | 'failed'
+  checkout: SandboxCheckout
+  receiptUrl?: string
+  /** The portal's license list. */
+  licensesUrl: string
+  /** A hosted checkout's way back to the shop, with the outcome. */
+  shopUrl?: string
+  nonce?: string
+  origin?: string
+}): string {
+  const { kind, checkout } = options
+  const total = formatMoney(checkout.gross, checkout.currency)
+  const what = `${escapeHtml(checkout.title ?? checkout.product_id)}, quantity ${checkout.quantity}`
+  const paidOn = new Date(checkout.updated_at).toISOString().slice(0, 10)
+  const link = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${text}</a></p>`
+  const title =
+    kind === 'complete'
+      ? 'This order is already complete'
+      : kind === 'flagged'
+        ? 'This order is already being reviewed'
+        : 'This order was not completed'
+  const body =
+    kind === 'complete'
+      ? `<p role="status">${what}: ${total} was paid on ${paidOn} (checkout ${escapeHtml(checkout.id)}). Nothing more was charged.</p>
+${link(options.licensesUrl, 'Go to your licenses')}${options.receiptUrl ? link(options.receiptUrl, 'View the receipt') : ''}${
+          options.shopUrl ? link(options.shopUrl, 'Back to the shop') : ''
+        }`
+      : kind === 'flagged'
+        ? `<p role="status">${what}: the payment of ${total} waits for review (checkout ${escapeHtml(checkout.id)}). Nothing more can be paid for it; you will get an email when the review is done.</p>
+${options.shopUrl ? link(options.shopUrl, 'Back to the shop') : ''}`
+        : `<p role="status">${what}: the payment of ${total} was rejected in review, and no payment was taken (checkout ${escapeHtml(checkout.id)}).</p>
+${options.shopUrl ? link(options.shopUrl, 'Back to the shop to start a new checkout') : ''}`
+  const data = {
+    checkout: { id: checkout.id, completed: kind !== 'failed', passthrough: checkout.passthrough },
+    product: { id: checkout.product_id, name: checkout.title ?? checkout.product_id, quantity: checkout.quantity },
+    user: { email: checkout.email, country: checkout.country, postcode: checkout.postcode ?? '' },
+  }
+  return page({
+    title,
+    body: `${MODE}<h1>${title}</h1>${body}`,
+    nonce: options.nonce,
+    targetOrigin: options.origin,
+    event: { name: kind === 'failed' ? 'Checkout.Error' : 'Checkout.Complete', data },
   })
 }
 

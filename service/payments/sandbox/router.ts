@@ -22,10 +22,12 @@ import {
   paymentUpdatedPage,
   receiptPage,
   type PageTheme,
+  reopenedPage,
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
-import { planTitle } from './core.js'
+import { outcomeOf } from './checkout.js'
+import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
 import { receiptUrlOf } from './receipts.js'
 import type { CheckoutTerms } from './terms.js'
@@ -122,13 +124,11 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       const values = input(req.query)
       const resolved = sandbox.resolveTerms(values)
       if (!resolved.ok) return send(res, 400, messagePage('Checkout not available', resolved.message, nonceOf(res)))
-      const checkoutId = sandbox.checkoutIdFrom(values)
+      const checkoutId = sandbox.checkoutIdFrom(values, resolved.terms)
       const existing = await sandbox.findCheckout(checkoutId)
-      if (existing && existing.state !== 'failed') {
-        // Paid already (or waiting for review): its outcome, never a second payment form.
-        const kind = existing.state === 'flagged' ? 'flagged' : existing.state === 'rejected' ? 'failed' : 'complete'
-        return send(res, 200, outcome(res, kind, resolved.terms, values, existing, await receiptFor(existing.id)))
-      }
+      // Paid already (or waiting for review, or rejected in it), reopened by Back, a reload or a second tab: its
+      // outcome, never a second payment form.
+      if (existing && existing.state !== 'failed') return send(res, 200, await reopened(req, res, existing, values))
       send(
         res,
         200,
@@ -136,6 +136,8 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           terms: resolved.terms,
           quote: sandbox.quote(resolved.terms),
           checkoutId,
+          // A declined checkout reopened: it may be paid with another card.
+          ...(existing ? { declinedBefore: true } : {}),
           nonce: nonceOf(res),
           origin: originOf(req, values),
           ...themeOf(values),
@@ -159,7 +161,7 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           checkoutPage({
             terms,
             quote: sandbox.quote(terms),
-            checkoutId: sandbox.checkoutIdFrom(values),
+            checkoutId: sandbox.checkoutIdFrom(values, terms),
             nonce: nonceOf(res),
             origin: originOf(req, values),
             ...themeOf(values),
@@ -167,6 +169,9 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
         )
       }
       const result = await sandbox.pay(values, terms)
+      // A second payment of a checkout paid already (a double click, a form left open in another tab): refused.
+      if (result.kind !== 'invalid' && result.repeated)
+        return send(res, 409, await reopened(req, res, result.checkout, values))
       if (result.kind === 'invalid') {
         return send(
           res,
@@ -184,16 +189,29 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       }
       if (terms.returnUrl) {
         // A hosted checkout goes back to the shop with the outcome.
-        const back = new URL(terms.returnUrl)
-        back.searchParams.set('checkout', result.checkout.id)
-        back.searchParams.set('state', result.kind)
-        res.redirect(303, back.toString())
+        res.redirect(303, returnedTo(terms.returnUrl, result.checkout.id, result.kind))
         return
       }
       const receiptUrl = result.kind === 'complete' ? await receiptFor(result.checkout.id) : undefined
       send(res, 200, outcome(res, result.kind, terms, values, result.checkout, receiptUrl))
     }),
   )
+
+  /** The page of a checkout opened or paid again after it was paid: its outcome, the way to the licenses. */
+  async function reopened(req: express.Request, res: express.Response, checkout: SandboxCheckout, values: Input) {
+    const terms = sandbox.resolveTerms(values)
+    const returnUrl = terms.ok ? terms.terms.returnUrl : undefined
+    const kind = outcomeOf(checkout.state)
+    return reopenedPage({
+      kind,
+      checkout,
+      ...(kind === 'complete' ? { receiptUrl: await receiptFor(checkout.id) } : {}),
+      licensesUrl: `${portalUrl(req)}/manage`,
+      ...(returnUrl ? { shopUrl: returnedTo(returnUrl, checkout.id, kind) } : {}),
+      nonce: nonceOf(res),
+      origin: originOf(req, values),
+    })
+  }
 
   async function receiptFor(checkoutId: string): Promise<string | undefined> {
     const payment = await service.db
@@ -333,6 +351,14 @@ function themeOf(values: Input): { theme?: PageTheme } {
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
+}
+
+/** Where a hosted checkout returns to the shop: its return URL with the checkout id and the outcome. */
+function returnedTo(returnUrl: string, checkoutId: string, kind: 'complete' | 'flagged' | 'failed'): string {
+  const back = new URL(returnUrl)
+  back.searchParams.set('checkout', checkoutId)
+  back.searchParams.set('state', kind)
+  return back.toString()
 }
 
 /** The checkout again, with the same terms and checkout id (a failed checkout may be paid with another card). */

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import dotenv from 'dotenv'
@@ -14,6 +13,8 @@ import { createLicensingService, inProcessTransport } from './service/index.js'
 import { createServiceJobRunner } from './service/jobs/index.js'
 import { databaseRateLimitStore } from './service/auth/rate-limits.js'
 import { requestOrigin } from './service/dispatch/origin.js'
+import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
+import { remixHandler } from './server/remix.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
 import { createLogger, loggedPath, requestLogging } from './server/logger.js'
@@ -66,14 +67,15 @@ const build = (await import(pathToFileURL(path.resolve('build/index.js')).href).
     'The Remix build (build/index.js) cannot be loaded; run `npm run build` first.',
   )
 })) as ServerBuild
+// The signed-in user's service credential, read from the portal's session, for the service's own pages that are for
+// some users only (the sandbox's review of flagged orders).
+const portalEntry = build.entry.module as { sessionCredential?: (cookie?: string) => Promise<string | undefined> }
+const sessionCredential = async (req: express.Request) => portalEntry.sessionCredential?.(req.get('cookie'))
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
 app.use(requestLogging(logger, (p) => p === '/healthz' || p === '/readyz'))
-app.use(healthRouter(service, build))
-app.use(publicAddressOnly(config, logger))
-app.use(compression())
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
@@ -83,6 +85,7 @@ app.use((_req, res, next) => {
 // frame and overlay from Paddle's hosts; the sandbox provider's pages are our own ('self').
 const paddle = service.adapters.payments?.provider.checkoutClient.provider === 'paddle'
 const paddleHosts = paddle ? ['https://*.paddle.com'] : []
+// The security headers go on every answer: health checks, the wrong-address page and refusals included.
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -106,6 +109,11 @@ app.use(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
+app.use(healthRouter(service, build))
+app.use(publicAddressOnly(config, logger))
+// A body over its route's limit is refused before anything reads it (server/bodies.ts).
+app.use(boundedBodies())
+app.use(compression())
 
 app.use(sameOriginPosts(config, logger))
 
@@ -128,15 +136,12 @@ app.use((req, res, next) => {
   next()
 })
 
-app.use(serviceRouter(service))
+app.use(serviceRouter(service, { sessionCredential }))
 
 app.all(
   '*',
-  createRequestHandler({
+  remixHandler({
     build,
-    // Errors are answered as in production whatever the build: never a stack or a file path in a page or in a data
-    // answer, in development included (the log keeps the details).
-    mode: 'production',
     // The load context holds the protocol call only, never the service itself (its configuration holds the secrets).
     getLoadContext: (req, res) => ({
       licensing: inProcessTransport(service.forOrigin(requestOrigin(req))),
@@ -150,6 +155,7 @@ app.all(
 // with the status, never Express's default page with its stack.
 app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
+  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req))
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
   if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
   else
@@ -167,6 +173,9 @@ const server = app.listen(config.port, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
+// A client that asks before sending its body (Expect: 100-continue) is answered by the app: "go on" only for a body
+// within its route's limit (server/bodies.ts), else the 413 at once.
+server.on('checkContinue', app)
 // A port another process holds (or one below 1024 without the right) is a start problem like any other.
 server.on('error', (err: NodeJS.ErrnoException) => {
   const problem =

@@ -122,12 +122,16 @@ export const operations = {
   retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
   /**
-   * What an emailed sign-in link that did not sign in is (used already, expired, or not a link of ours), with the
+   * What an emailed sign-in link that did not sign in is (used already, replaced by a newer one, expired, or not a link
+   * of ours), with the
    * address it was sent to while the service still keeps it, so that a new link can be offered for it. Uses nothing.
    */
   signInLink: {
     payload: z.object({ passthrough: z.string().max(4000) }),
-    result: z.object({ state: z.enum(['unused', 'used', 'expired', 'invalid']), email: z.string().optional() }),
+    result: z.object({
+      state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
+      email: z.string().optional(),
+    }),
   },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
@@ -363,6 +367,7 @@ export type Details = Result<'retrieveDetails'>
 /**
  * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
  * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
+ * (`companyCheckout` signs a passthrough and `createSubscriptionOnCheckout` answers a checkout's state: both read.)
  */
 export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
   'licenseCheck',
@@ -378,9 +383,22 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'companyCheckout',
+  'createSubscriptionOnCheckout',
   'signInLink',
   'retrieveDirectory',
 ])
+
+/**
+ * Whether a call changes nothing, so that nothing of it is kept (no idempotency key is sent or stored): a read
+ * operation, or the coupon operation's `query` (the redeem page asks it on every visit).
+ */
+export function isReadCall(operation: OperationName, payload: unknown): boolean {
+  if (readOperations.has(operation)) return true
+  return operation === 'coupon' && typeof payload === 'object' && payload !== null && 'type' in payload
+    ? payload.type === 'query'
+    : false
+}
 
 /** The most characters an idempotency key may have (a UUID has 36). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200

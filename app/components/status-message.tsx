@@ -64,7 +64,7 @@ function UndoForm({ undo }: { undo: NonNullable<Status['undo']> }) {
       {Object.entries(undo.fields).map(([name, value]) =>
         name === 'intent' ? null : <input key={name} type="hidden" name={name} value={value} />,
       )}
-      <Button type="submit" size="1" variant="solid" disabled={busy}>
+      <Button type="submit" size="1" variant="solid" highContrast disabled={busy}>
         {undo.label}
       </Button>
     </Form>

@@ -51,6 +51,8 @@ function linkResult(outcome: Extract<SignInOutcome, { kind: 'link' }>): Submissi
       return submission.reply({ fieldErrors: { email: [signInNoUser] } })
     case 'no-logon-link':
       return submission.reply({ fieldErrors: { email: [signInNoLogonLink] } })
+    case 'limited':
+      return submission.reply({ formErrors: [outcome.message ?? unexpectedError] })
     case 'error':
       return submission.reply({ formErrors: [unexpectedError] })
     default:
@@ -78,6 +80,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (answer.error === 'NO_LOGON_LINK' || answer.error === 'NO_USER') {
         const outcome = answer.error === 'NO_LOGON_LINK' ? 'no-logon-link' : 'no-user'
         return backToSignIn({ kind: 'link', outcome, email })
+      }
+      // The address's mail budget is spent: the service's message says until when.
+      if (answer.error === 'RATE_LIMITED') {
+        return backToSignIn({ kind: 'link', outcome: 'limited', email, message: answer.message })
       }
       return backToSignIn({ kind: 'link', outcome: 'error', email })
     }

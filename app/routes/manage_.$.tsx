@@ -9,7 +9,7 @@ import { signInOutcomeHeader } from '#app/utils/sign-in-outcome.server'
 /**
  * `/manage/{passthrough}`: the emailed sign-in link. The passthrough is exchanged on the server for a session and the
  * browser is sent on to `/manage`, so the link never stays in the address bar or the history. A link that was used
- * already, has expired or is not one of ours sends the browser to the sign-in page, which says so and offers a new
+ * already, was replaced by a newer one, has expired or is not one of ours sends the browser to the sign-in page, which says so and offers a new
  * link for the link's address. Any deeper path in the account area goes back to `/`.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -33,7 +33,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const linkRefused =
     !answer.ok &&
-    (answer.error === 'INVALID_REQUEST' || answer.error === 'INVALID_AGE' || answer.error === 'INVALID_SIGNATURE')
+    (answer.error === 'INVALID_REQUEST' ||
+      answer.error === 'LINK_REPLACED' ||
+      answer.error === 'INVALID_AGE' ||
+      answer.error === 'INVALID_SIGNATURE')
   if (linkRefused) {
     // Following a link again (or an old one) in a browser that is signed in already is harmless.
     if (await getUser(request)) throw redirect('/manage')
@@ -50,8 +53,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ code: answer.ok ? 'UNEXPECTED' : answer.error }, { status: 401 })
 }
 
-function refusedState(code: string): 'used' | 'expired' | 'invalid' {
-  return code === 'INVALID_REQUEST' ? 'used' : code === 'INVALID_AGE' ? 'expired' : 'invalid'
+const refusedStates = new Map([
+  ['INVALID_REQUEST', 'used'],
+  ['LINK_REPLACED', 'replaced'],
+  ['INVALID_AGE', 'expired'],
+] as const)
+
+function refusedState(code: string): 'used' | 'replaced' | 'expired' | 'invalid' {
+  return refusedStates.get(code as 'INVALID_REQUEST') ?? 'invalid'
 }
 
 export default function SignInLink() {

@@ -74,6 +74,10 @@ export const signInLinkRefused = {
     title: 'This sign-in link has already been used',
     text: 'Each sign-in link works once. Send yourself a new link below.',
   },
+  replaced: {
+    title: 'This sign-in link was replaced by a newer one',
+    text: 'A newer sign-in link was sent to this address, and only the newest works. Open the most recent email, or send yourself a new link below.',
+  },
   expired: {
     title: 'This sign-in link has expired',
     text: 'Sign-in links work for 24 hours. Send yourself a new link below.',
@@ -155,8 +159,13 @@ export const emailConfirmationErrorHeading = 'Error Processing Email Confirmatio
  */
 export function emailConfirmationMessage(code: string): string {
   if (code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER') return activationMessages[code]
+  if (code === 'LINK_REPLACED') return emailChangeLinkReplaced
   return errorMessageFor(code)
 }
+
+/** A change-of-email link replaced before it was used: by a newer change, or by a change completed since. */
+export const emailChangeLinkReplaced =
+  'This link no longer works: a newer change of email address was asked for, or the address changed since. Open the link in the most recent email, or sign in and ask for the change again.'
 
 // ─── §2/§8 Social sign-in ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -300,6 +309,7 @@ const errorMessages: Record<ErrorCode, string> = {
   NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
   PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  LINK_REPLACED: 'This link was replaced by a newer one. Open the link in the most recent email, or ask for a new one.',
   ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',
   IDEMPOTENCY_KEY_REUSED: 'This form was already sent with different values. Please reload the page and try again.',
   REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',

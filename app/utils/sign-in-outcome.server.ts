@@ -12,14 +12,19 @@ import { portalCookieSecret } from './session.server'
 export const SignInOutcome = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('link'),
-    outcome: z.enum(['sent', 'no-user', 'no-logon-link', 'error', 'invalid']),
+    outcome: z.enum(['sent', 'no-user', 'no-logon-link', 'limited', 'error', 'invalid']),
     email: z.string().max(EMAIL_MAX_LENGTH + 100),
+    /** The service's words for a refusal it explains itself (the address's mail budget spent: until when). */
+    message: z
+      .string()
+      .max(EMAIL_MAX_LENGTH + 300)
+      .optional(),
   }),
   z.object({ kind: z.literal('social'), outcome: z.literal('error') }),
   /** An emailed sign-in link that did not sign in: why, and the address it was sent to while the service knows it. */
   z.object({
     kind: z.literal('link-refused'),
-    state: z.enum(['used', 'expired', 'invalid']),
+    state: z.enum(['used', 'replaced', 'expired', 'invalid']),
     email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   }),
 ])

@@ -27,9 +27,10 @@ import { ScimError, SCIM_CONTENT_TYPE, errorBody, etag, listResponse, project } 
 import { resourceTypeDocuments, schemaDocuments, serviceProviderConfig } from './scim-schemas.js'
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.js'
 import { directoryDb } from './tables.js'
+import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 
 /** The largest body a SCIM request may carry (a group PATCH naming thousands of members fits). */
-export const SCIM_BODY_LIMIT = '1mb'
+export const SCIM_BODY_LIMIT = PROTOCOL_BODY_LIMIT
 
 type Scim = { token: AccessTokenRecord; companyId: string; base: string; service: LicensingService }
 
@@ -255,8 +256,7 @@ function scimErrors(service: LicensingService): express.ErrorRequestHandler {
     if (res.headersSent) return next(err)
     if (err instanceof ScimError) return refuse(res, err)
     const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
-    if (type === 'entity.too.large')
-      return refuse(res, new ScimError(413, `The body is larger than ${SCIM_BODY_LIMIT}.`))
+    if (type === 'entity.too.large') return refuse(res, new ScimError(413, bodyTooLargeMessage(SCIM_BODY_LIMIT)))
     if (type === 'entity.parse.failed') return refuse(res, new ScimError(400, 'The body is not JSON.', 'invalidSyntax'))
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number(err.status) : 500
     if (status >= 400 && status < 500)

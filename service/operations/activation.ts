@@ -15,6 +15,7 @@ import { newId } from '../db/ids.js'
 import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { consumeToken, issueToken, peekToken } from '../auth/tokens.js'
+import { mailBudgetRefusal, spendMailBudget } from '../auth/mail-budget.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
@@ -73,6 +74,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   const holders = await licenseHolders(ctx.db, license)
   if (holders.length === 0)
     throw new ServiceError('NO_USER', 'No email address found for this license to confirm the activation.')
+  const recipients = await withinMailBudget(ctx, holders, now)
 
   // One pending activation per machine: asking again sends fresh links for the same one.
   const tokens = await inTransaction(ctx.db, async (trx) => {
@@ -100,7 +102,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
         .execute()
     }
     const issued: Array<{ email: string; token: string }> = []
-    for (const email of holders) {
+    for (const email of recipients) {
       issued.push({
         email,
         token: await issueToken(trx, ctx.codec, { purpose: 'activation', email, data: { activationId }, now }),
@@ -128,6 +130,22 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     })
   }
   return { completed: true, pending: true }
+}
+
+/**
+ * The holders whose mail budget lets them get one more confirmation (service/auth/mail-budget.ts); when none does, the
+ * request is refused, saying when to try again, and nothing changes.
+ */
+async function withinMailBudget(ctx: ServiceContext, holders: string[], now: number): Promise<string[]> {
+  const within: string[] = []
+  let retryAt = Infinity
+  for (const address of holders) {
+    const spent = await spendMailBudget(ctx.db, { kind: 'activation', address, mails: ctx.config.mailPerAddress, now })
+    if (spent.ok) within.push(address)
+    else retryAt = Math.min(retryAt, spent.retryAt)
+  }
+  if (within.length === 0) throw mailBudgetRefusal('activation', '', retryAt - now)
+  return within
 }
 
 /** Valid when the license is active on this host and has not expired. An unknown key is simply not valid. */

@@ -13,18 +13,20 @@
  */
 import express from 'express'
 import type { OperationName } from '../../protocol/operations.js'
+import { PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
+import type { ServiceRouterOptions } from '../dispatch/http.js'
 import type { LicensingService } from '../index.js'
 import { sandboxRouter } from './sandbox/router.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
 import { bareRecord } from '../../protocol/own.js'
 
-export function paymentsRouter(service: LicensingService): express.Router {
+export function paymentsRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()
   const payments = service.adapters.payments
 
   router.post(
     '/api/paddle/webhook',
-    express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }),
+    express.urlencoded({ extended: false, limit: PROTOCOL_BODY_LIMIT, parameterLimit: 500 }),
     (req, res) => {
       const fields: Record<string, string> = bareRecord()
       for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
@@ -52,7 +54,7 @@ export function paymentsRouter(service: LicensingService): express.Router {
     },
   )
 
-  const json = express.text({ type: () => true, limit: '16kb' })
+  const json = express.text({ type: () => true, limit: PROTOCOL_BODY_LIMIT })
   const endpoint =
     (operation: OperationName, payloadOf: (body: Record<string, unknown>, req: express.Request) => unknown) =>
     (req: express.Request, res: express.Response) => {
@@ -95,6 +97,6 @@ export function paymentsRouter(service: LicensingService): express.Router {
     endpoint('coupon', (body, req) => ({ ...body, product: req.params.product })),
   )
 
-  if (payments?.sandbox) router.use(sandboxRouter(service, payments.sandbox))
+  if (payments?.sandbox) router.use(sandboxRouter(service, payments.sandbox, options))
   return router
 }

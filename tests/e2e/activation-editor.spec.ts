@@ -1,7 +1,8 @@
 import { expect, test, expectNoAxeViolations } from './fixtures'
 import { activeHosts, createPersonalHolder, editor, outboxLink, uniqueName } from './account-helpers'
 
-const WALLABY = 'Wallaby.js personal license'
+// The mail names the product by its display name.
+const WALLABY = 'Wallaby.js'
 
 test('an activation asked for by the editor is confirmed through the emailed link', async ({ page, js, baseURL }) => {
   test.setTimeout(90_000)

@@ -19,7 +19,7 @@ test.describe('platform administrator', () => {
     })
     await removeSubscription.click()
     const confirmSubscription = dialog(page, js, 'Remove Subscription', 'alertdialog')
-    await expect(confirmSubscription).toContainText(`#${own.subscriptionId}`)
+    await expect(confirmSubscription).toContainText(`(${own.subscriptionId})`)
     await expectNoAxeViolations(page, 'Remove Subscription dialog')
     await confirmSubscription.getByRole('link', { name: 'Cancel' }).click()
     await expect(confirmSubscription).toHaveCount(0)
@@ -53,7 +53,7 @@ test.describe('platform administrator', () => {
     await merge.getByRole('textbox', { name: 'Company name' }).fill(`  ${companyName}  `)
     await merge.getByRole('button', { name: 'Continue' }).click()
     await expect(merge.getByRole('alert')).toHaveText(
-      new RegExp(`^Merge \\d+ license\\(s\\) into ${companyName}\\? This cannot be undone\\.$`),
+      new RegExp(`^Merge \\d+ licenses? into ${companyName}\\? This cannot be undone\\.$`),
     )
     await expectNoAxeViolations(page, 'Merge Companies confirmation')
     await merge.getByRole('button', { name: 'Merge' }).click()

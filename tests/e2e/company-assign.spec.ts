@@ -33,7 +33,8 @@ async function assignAndUnassign(page: Page, js: boolean, license: LicenseRef, e
   await expect(assign).toBeVisible()
   await assign.getByRole('textbox', { name: 'Email' }).fill(email)
   await assign.getByRole('button', { name: 'Assign' }).click()
-  await expect(page).toHaveURL(/\/manage$/)
+  // Back on the page, at the row that changed.
+  await expect(page).toHaveURL(new RegExp(`/manage#license-acme-${license.id}$`))
   await expect(assign).toHaveCount(0)
   await expect(rowOf(page, license)).toContainText(email)
 

@@ -55,7 +55,7 @@ test('the product chosen and the addresses typed are what is assigned, however l
   // With script, choosing a product asked the server nothing, so nothing could come back late for it.
   if (js) expect(heldBack).toBe(0)
   await bulk.getByRole('button', { name: 'Update' }).click()
-  await expect(page).toHaveURL(/\/manage$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/manage#company-[\w.-]+$/, { timeout: 15_000 })
   await expect(bulk).toHaveCount(0)
 
   // The newcomer holds one license, of the bundle; the bundle's holders kept theirs.

@@ -100,7 +100,7 @@ test('upgrade a monthly subscription to annual billing', async ({ page, js }) =>
   })
   await signIn(page, owner.email)
   const row = subscriptionRow(page, sub.id)
-  await expect(row).toContainText('Monthly')
+  await expect(row).toContainText('monthly')
 
   await row
     .getByRole('link', { name: new RegExp(`^Upgrade .*\\(subscription ${sub.id}\\) to annual billing$`) })
@@ -113,7 +113,7 @@ test('upgrade a monthly subscription to annual billing', async ({ page, js }) =>
   await upgrade.getByRole('button', { name: 'Upgrade and Pay Now' }).click()
   await expectClosed(page, js, 'Upgrade to Annual Billing')
   // The sandbox confirms at once (its webhook arrives before the answer), so the row is annual already.
-  await expect(row).toContainText('Annual')
+  await expect(row).toContainText('yearly')
   await expect(row.getByRole('link', { name: /^Upgrade subscription/ })).toHaveCount(0)
   expect(storedSubscription(sub.id).subscription).toMatchObject({ billing_period: 'year', pending_change: null })
 })

@@ -22,7 +22,7 @@ test('reduce the quantity, choosing exactly as many addresses to lapse as asked'
 
   await row.getByRole('link', { name: new RegExp(`^Change quantity of .*\\(subscription ${sub.id}\\)$`) }).click()
   const quantity = dialog(page, js, 'Change Quantity')
-  await expect(quantity).toContainText('The subscription has 3 licenses.')
+  await expect(quantity).toContainText('The subscription has 3 seats: it renews 3 licenses.')
   await quantity.getByLabel(/Number of licenses/).fill('1')
   if (!js) await quantity.getByRole('button', { name: 'Review' }).click()
   await expect(quantity).toContainText('The change takes effect at the next billing cycle')
@@ -40,7 +40,7 @@ test('reduce the quantity, choosing exactly as many addresses to lapse as asked'
   await expect(quantity.getByRole('checkbox', { name: 'bob@subs.test' })).toBeChecked()
   await quantity.getByRole('button', { name: 'Change Quantity' }).click()
   await expectClosed(page, js, 'Change Quantity')
-  await expect(row).toContainText('3 licenses, 3 assigned, 2 lapsing')
+  await expect(row).toContainText('3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned')
   const stored = storedSubscription(sub.id)
   expect(stored.subscription.quantity).toBe(1)
   expect(stored.licenses.map((l) => [l.assigned_to, l.lapsing])).toEqual([

@@ -7,11 +7,14 @@
  *   POST /sandbox/checkout             the checkout form (intent=pay, or intent=update to re-price for a country)
  *   GET|POST /sandbox/update-payment/{subscriptionId}
  *   GET  /sandbox/receipts/{paymentId}
- *   GET|POST /sandbox/review           approve or reject flagged orders
+ *   GET|POST /sandbox/review           approve or reject flagged orders (in production: platform administrators)
  */
 import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
+import { FORM_BODY_LIMIT } from '../../dispatch/body-limits.js'
+import { requirePlatformAdministrator } from '../../dispatch/context.js'
 import { ServiceError } from '../../dispatch/errors.js'
+import type { ServiceRouterOptions } from '../../dispatch/http.js'
 import type { LicensingService } from '../../index.js'
 import { requestOrigin } from '../../dispatch/origin.js'
 import {
@@ -48,9 +51,13 @@ function input(source: unknown): Input {
 
 const nonceOf = (res: express.Response) => (typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined)
 
-export function sandboxRouter(service: LicensingService, sandbox: SandboxProvider): express.Router {
+export function sandboxRouter(
+  service: LicensingService,
+  sandbox: SandboxProvider,
+  options: ServiceRouterOptions = {},
+): express.Router {
   const router = express.Router()
-  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 50 })
+  const form = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 50 })
   /** The portal's address as this request sees it (its own origin outside production with no PUBLIC_URL). */
   const portalUrl = (req: express.Request) => service.forOrigin(requestOrigin(req)).config.publicUrl
 
@@ -290,6 +297,35 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
     }),
   )
 
+  /**
+   * The review decides whether a flagged order completes. In production (PAYMENTS_SANDBOX=1) it is for platform
+   * administrators signed in to the portal; outside production anyone may review (the demo data and the tests do).
+   */
+  const reviewers = handle(async (req, res) => {
+    if (!service.config.production) return 'next'
+    const credential = await options.sessionCredential?.(req)
+    const admin = credential
+      ? await requirePlatformAdministrator(service.context(credential)).then(
+          () => true,
+          (err: unknown) => {
+            if (err instanceof ServiceError) return false
+            throw err
+          },
+        )
+      : false
+    if (admin) return 'next'
+    send(
+      res,
+      403,
+      messagePage(
+        'Platform administrators only',
+        'The review of flagged orders is for platform administrators. Sign in to the portal as one, then open this page again.',
+        nonceOf(res),
+      ),
+    )
+  })
+  router.use('/sandbox/review', reviewers)
+
   router.get(
     '/sandbox/review',
     handle(async (req, res) => {
@@ -333,7 +369,8 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
 
   // A refusal of the provider API (or anything unexpected) on these pages: a page, not a stack.
   router.use('/sandbox', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (res.headersSent) return next(err)
+    // A body the form parser refused (too large, unreadable) is answered by the server's own refusal.
+    if (res.headersSent || isBodyRefusal(err)) return next(err)
     if (err instanceof ServiceError)
       return send(res, 400, messagePage('Something went wrong', err.message, nonceOf(res)))
     service.logError(err, 'payments: the sandbox page failed')
@@ -382,10 +419,16 @@ function retryUrl(values: Input): string {
 }
 
 /** Express 4 does not pass a rejected promise on: send it to the error handler. */
+/** An async route handler whose failure goes to the error page; one that answers 'next' passes the request on. */
 function handle(
   fn: (req: express.Request, res: express.Response) => Promise<unknown>,
 ): (req: express.Request, res: express.Response, next: express.NextFunction) => void {
   return (req, res, next) => {
-    fn(req, res).catch(next)
+    fn(req, res).then((outcome) => {
+      if (outcome === 'next') next()
+    }, next)
   }
 }
+
+const isBodyRefusal = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'type' in err && 'status' in err && Number(err.status) < 500

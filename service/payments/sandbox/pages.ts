@@ -12,7 +12,6 @@
  *
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
-import { EMAIL_PATTERN } from '../../../protocol/email.js'
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
 import { escapeHtml } from '../../dispatch/html.js'
 import { failureReason, type FieldErrors } from './checkout.js'
@@ -22,48 +21,28 @@ import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
 import { cardBrandName } from '../../../protocol/payment-methods.js'
 
-// Light by default, dark when the browser prefers it, and the portal's theme when the framing page names it
-// (`theme=dark|light`): the frame then reads as part of the page around it.
-const LIGHT = `--fg:#1a1a1a;--bg:#fff;--muted:#444;--line:#ccc;--field:#6b6b6b;--field-bg:#fff;--accent:#0b5cad;
---accent-fg:#fff;--link:#0645ad;--error:#b00020;--error-bg:#fdecee;--ok:#1f6f2b;--ok-bg:#e9f6eb;--mode-bg:#fff4d6;
---mode-line:#8a6100;--mode-fg:#4d3600;color-scheme:light`
-const DARK = `--fg:#eeeef0;--bg:#111113;--muted:#b5b2bc;--line:#3c393f;--field:#7c7a85;--field-bg:#19191b;
---accent:#2563eb;--accent-fg:#fff;--link:#9eb1ff;--error:#ff9592;--error-bg:#3b1219;--ok:#7ee2a8;--ok-bg:#132d21;
---mode-bg:#302008;--mode-line:#ffc53d;--mode-fg:#ffe7b3;color-scheme:dark`
 const STYLE = `
-:root{${LIGHT}}
-@media (prefers-color-scheme:dark){:root:not(.light){${DARK}}}
-:root.dark{${DARK}}
-body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--fg);background:var(--bg)}
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#fff}
 main{max-width:34rem;margin:0 auto;padding:1rem}
 h1{font-size:1.4rem;margin:.25rem 0 .75rem}h2{font-size:1.1rem;margin:1.25rem 0 .5rem}
-.mode{background:var(--mode-bg);border:1px solid var(--mode-line);color:var(--mode-fg);border-radius:6px;padding:.4rem .7rem;
-font-size:.9rem;margin:0 0 .5rem}
-dl.summary{display:grid;grid-template-columns:1fr auto;gap:.2rem 1rem;margin:0}dl.summary dt{color:var(--muted)}
-dl.summary dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}dl.summary .total{font-weight:700;color:var(--fg)}
+.mode{background:#fff4d6;border:1px solid #8a6100;color:#4d3600;border-radius:6px;padding:.4rem .7rem;font-size:.9rem}
+dl.summary{display:grid;grid-template-columns:1fr auto;gap:.2rem 1rem;margin:0}dl.summary dt{color:#333}
+dl.summary dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}dl.summary .total{font-weight:700}
 label{display:block;font-weight:600;margin:.7rem 0 .2rem}
-input,select{font:inherit;width:100%;box-sizing:border-box;padding:.45rem .5rem;border:1px solid var(--field);
-border-radius:6px;background:var(--field-bg);color:var(--fg)}
-input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--error)}
+input,select{font:inherit;width:100%;box-sizing:border-box;padding:.45rem .5rem;border:1px solid #6b6b6b;border-radius:6px}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#b00020}
 .row{display:flex;gap:.75rem}.row>div{flex:1}
-.error{color:var(--error);margin:.2rem 0 0;font-size:.9rem}
-.hint{color:var(--muted);font-size:.9rem;margin:.2rem 0 0}
-.given{margin:0}details.change>summary{cursor:pointer;color:var(--link);text-decoration:underline;margin-top:.25rem;width:max-content}
+.error{color:#b00020;margin:.2rem 0 0;font-size:.9rem}
+.hint{color:#444;font-size:.9rem;margin:.2rem 0 0}
 button,.button{font:inherit;display:inline-block;border:0;border-radius:6px;padding:.55rem 1rem;margin-top:1rem;cursor:pointer;
-background:var(--accent);color:var(--accent-fg);text-decoration:none}
-button.secondary{background:transparent;color:var(--link);border:1px solid currentColor;margin-top:.5rem;padding:.35rem .7rem}
-button.reject{background:#a1001c;color:#fff}
-table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line)}
-.alert{border:1px solid var(--error);background:var(--error-bg);border-radius:6px;padding:.5rem .75rem}
-.status{border:1px solid var(--ok);background:var(--ok-bg);border-radius:6px;padding:.5rem .75rem}
-a{color:var(--link)}
+background:#0b5cad;color:#fff;text-decoration:none}
+button.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad;margin-top:.5rem;padding:.35rem .7rem}
+button.reject{background:#a1001c}
+table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid #ccc}
+.alert{border:1px solid #b00020;background:#fdecee;border-radius:6px;padding:.5rem .75rem}
+.status{border:1px solid #1f6f2b;background:#e9f6eb;border-radius:6px;padding:.5rem .75rem}
+a{color:#0645ad}
 `
-
-/** The framing page's theme, when it named one. */
-export type PageTheme = 'dark' | 'light'
-export function pageTheme(value: string | undefined): PageTheme | undefined {
-  return value === 'dark' || value === 'light' ? value : undefined
-}
 
 /** A complete page. `event` becomes the postMessage the page sends to its parent (only when framed). */
 export function page(options: {
@@ -74,7 +53,6 @@ export function page(options: {
   /** Adds the checkout form's script (detail events, re-pricing on a country change). */
   checkoutForm?: { data: unknown }
   targetOrigin?: string
-  theme?: PageTheme
 }): string {
   const nonce = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : ''
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
@@ -88,14 +66,6 @@ export function page(options: {
     window.parent.postMessage({ source: 'sandbox-checkout', event: event, data: data }, target);
   }
   ${options.event ? `send(${json(options.event.name)}, ${json(options.event.data)});` : ''}
-  // The framing page sizes the frame to the page, so that nothing (the Pay button least of all) needs scrolling inside it.
-  var height = 0;
-  function resized() {
-    var now = Math.ceil(document.body.getBoundingClientRect().height);
-    if (now !== height) { height = now; send('Checkout.Resize', { height: now }); }
-  }
-  if (window.ResizeObserver) new ResizeObserver(resized).observe(document.body);
-  resized();
   ${
     options.checkoutForm
       ? `var data = ${json(options.checkoutForm.data)};
@@ -117,7 +87,7 @@ export function page(options: {
 </script>`
       : ''
   return `<!doctype html>
-<html lang="en"${options.theme ? ` class="${options.theme}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(options.title)} | Sandbox payments</title><style>${STYLE}</style></head>
 <body><main>${options.body}</main>${script}</body></html>`
 }
@@ -216,7 +186,6 @@ export function checkoutPage(options: {
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
   origin?: string
-  theme?: PageTheme
 }): string {
   const { terms, quote, checkoutId } = options
   const errors = options.errors ?? {}
@@ -227,40 +196,24 @@ export function checkoutPage(options: {
       (c) => `<option value="${c.code}"${c.code === terms.country ? ' selected' : ''}>${escapeHtml(c.name)}</option>`,
     )
     .join('')
-  const country = countries().find((c) => c.code === terms.country)
+  const known = countries().some((c) => c.code === terms.country)
   const zipRequired = requiresZip(terms.country)
-  const detailFields = `${field({ name: 'email', label: 'Email address', type: 'email', value: terms.email, error: errors.email, autocomplete: 'email', required: true })}
-<div><label for="f-country">Country</label>
-<select id="f-country" name="country" autocomplete="country"${errors.country ? ' aria-invalid="true" aria-describedby="f-country-error"' : ''}>${
-    country ? '' : '<option value="" selected>Choose a country</option>'
-  }${countryOptions}</select>
-${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
-<button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
-${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}`
-  // What the shop passed is not asked again: it is shown, and "Change" (a disclosure, with or without script) opens
-  // the fields. They open by themselves when something in them is missing or refused.
-  const given =
-    country &&
-    EMAIL_PATTERN.test(terms.email) &&
-    (!zipRequired || terms.postcode) &&
-    !errors.email &&
-    !errors.country &&
-    !errors.postcode
-  const details = given
-    ? `<p class="given" id="given-details">Paying as <strong>${escapeHtml(terms.email)}</strong>, ${escapeHtml(country.name)}${
-        terms.postcode ? ` ${escapeHtml(terms.postcode)}` : ''
-      }</p>
-<details class="change"><summary aria-describedby="given-details">Change</summary>${detailFields}</details>`
-    : detailFields
   const body = `${MODE}
 <h1>Checkout</h1>
 ${options.declinedBefore ? '<p class="alert" role="alert">The last payment for this order was declined, and no payment was taken. Pay with another card.</p>' : ''}
 ${errorSummary(errors)}
 ${orderSummary(terms, quote)}
 <form id="checkout-form" method="post" action="/sandbox/checkout" novalidate>
-${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${hidden('product', terms.productId)}${hidden('quantity', String(terms.quantity))}${hidden('passthrough', terms.passthrough)}${hidden('coupon', terms.coupon || undefined)}`}${hidden('origin', options.origin)}${hidden('theme', options.theme)}
+${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${hidden('product', terms.productId)}${hidden('quantity', String(terms.quantity))}${hidden('passthrough', terms.passthrough)}${hidden('coupon', terms.coupon || undefined)}`}${hidden('origin', options.origin)}
 <h2>Your details</h2>
-${details}
+${field({ name: 'email', label: 'Email address', type: 'email', value: terms.email, error: errors.email, autocomplete: 'email', required: true })}
+<div><label for="f-country">Country</label>
+<select id="f-country" name="country" autocomplete="country"${errors.country ? ' aria-invalid="true" aria-describedby="f-country-error"' : ''}>${
+    known ? '' : '<option value="" selected>Choose a country</option>'
+  }${countryOptions}</select>
+${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
+<button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
+${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}
 <h2>Card</h2>
 ${cardFields(errors)}
 <button type="submit" name="intent" value="pay">Pay ${formatMoney(quote.total.gross, quote.currency)}</button>
@@ -271,7 +224,6 @@ ${testCards()}`
     body,
     nonce: options.nonce,
     targetOrigin: options.origin,
-    ...(options.theme ? { theme: options.theme } : {}),
     event: { name: 'Checkout.Loaded', data: checkoutEventData(checkoutId, terms, quote, false) },
     checkoutForm: { data: checkoutEventData(checkoutId, terms, quote, false) },
   })
@@ -286,7 +238,6 @@ export function outcomePage(options: {
   retryUrl?: string
   nonce?: string
   origin?: string
-  theme?: PageTheme
 }): string {
   const { kind, checkout, terms } = options
   const quote: CheckoutQuote = {
@@ -318,7 +269,6 @@ ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again wit
     body,
     nonce: options.nonce,
     targetOrigin: options.origin,
-    ...(options.theme ? { theme: options.theme } : {}),
     // A failed payment's event carries the decline reason, as Paddle's `Checkout.Error` carries its error.
     event:
       kind === 'failed'

@@ -21,10 +21,8 @@ import {
   checkoutPage,
   messagePage,
   outcomePage,
-  pageTheme,
   paymentUpdatedPage,
   receiptPage,
-  type PageTheme,
   reopenedPage,
   reviewPage,
   updatePaymentPage,
@@ -122,7 +120,6 @@ export function sandboxRouter(
       retryUrl: retryUrl(values),
       nonce: nonceOf(res),
       origin: originOf(res.req, values),
-      ...themeOf(values),
     })
 
   router.get(
@@ -147,7 +144,6 @@ export function sandboxRouter(
           ...(existing ? { declinedBefore: true } : {}),
           nonce: nonceOf(res),
           origin: originOf(req, values),
-          ...themeOf(values),
         }),
       )
     }),
@@ -171,7 +167,6 @@ export function sandboxRouter(
             checkoutId: sandbox.checkoutIdFrom(values, terms),
             nonce: nonceOf(res),
             origin: originOf(req, values),
-            ...themeOf(values),
           }),
         )
       }
@@ -190,7 +185,6 @@ export function sandboxRouter(
             errors: result.errors,
             nonce: nonceOf(res),
             origin: originOf(req, values),
-            ...themeOf(values),
           }),
         )
       }
@@ -379,12 +373,6 @@ export function sandboxRouter(
   return router
 }
 
-/** The framing page's theme, when it named one. */
-function themeOf(values: Input): { theme?: PageTheme } {
-  const theme = pageTheme(values.theme)
-  return theme ? { theme } : {}
-}
-
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
@@ -410,7 +398,6 @@ function retryUrl(values: Input): string {
     'passthrough',
     'coupon',
     'origin',
-    'theme',
     'checkout',
   ]
   const params = new URLSearchParams()

@@ -20,7 +20,7 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { round2 } from '../payments/sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
@@ -121,7 +121,7 @@ function planName(plan: Plan): string {
 }
 
 function percent(part: number, whole: number): number {
-  return whole > 0 ? round2((part / whole) * 100) : 0
+  return whole > 0 ? roundToCent((part / whole) * 100) : 0
 }
 
 /**
@@ -139,8 +139,8 @@ function pricePlan(
 ): PricePlan {
   const usNet = us.listPrice.net
   const listNet = local.listPrice.net
-  const countryDiscount = local.currency === us.currency && usNet > listNet ? round2(usNet - listNet) : 0
-  const couponDiscount = Math.max(0, round2(listNet - local.price.net))
+  const countryDiscount = local.currency === us.currency && usNet > listNet ? roundToCent(usNet - listNet) : 0
+  const couponDiscount = Math.max(0, roundToCent(listNet - local.price.net))
   return {
     id,
     name: planName(plan),
@@ -232,8 +232,7 @@ export async function checkoutState(ctx: ServiceContext, checkoutId: string): Pr
     .executeTakeFirst()
   if (review?.state === 'flagged') return 'flagged'
   if (review?.state === 'rejected') return 'failed'
-  const sandboxCheckout = await ctx.adapters.payments?.sandbox?.findCheckout(checkoutId)
-  if (sandboxCheckout?.state === 'failed' || sandboxCheckout?.state === 'rejected') return 'failed'
+  if (await ctx.adapters.payments?.checkoutFailed(checkoutId)) return 'failed'
   return 'pending'
 }
 
@@ -248,7 +247,7 @@ export async function createSubscriptionOnCheckout(
   ctx: ServiceContext,
 ): Promise<Result<'createSubscriptionOnCheckout'>> {
   const payments = requirePayments(ctx)
-  await payments.sandbox?.processDueReviews()
+  await payments.settleDue()
   const deadline = Date.now() + payments.config.checkoutWaitMs
   for (;;) {
     const state = await checkoutState(ctx, payload.checkoutId)

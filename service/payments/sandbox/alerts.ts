@@ -14,7 +14,7 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { round2 } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
 import { receiptUrlOf } from './receipts.js'
 
 export async function sendUpdated(
@@ -29,12 +29,12 @@ export async function sendUpdated(
     currency: after.currency,
     email: after.email,
     marketing_consent: '0',
-    new_price: money(round2(after.unit_price * after.quantity)),
+    new_price: money(roundToCent(after.unit_price * after.quantity)),
     new_quantity: String(after.quantity),
     new_unit_price: money(after.unit_price),
     next_bill_date: renews ? paddleDate(after.next_bill_date) : '',
     old_next_bill_date: paddleDate(before.next_bill_date),
-    old_price: money(round2(before.unit_price * before.quantity)),
+    old_price: money(roundToCent(before.unit_price * before.quantity)),
     old_quantity: String(before.quantity),
     old_status: before.state,
     old_subscription_plan_id: before.plan_id,
@@ -76,7 +76,7 @@ export async function sendPaymentSucceeded(sb: Sandbox, sub: SandboxSubscription
     ),
     marketing_consent: '0',
     next_bill_date: paddleDate(sub.next_bill_date),
-    next_payment_amount: money(round2(sub.unit_price * sub.quantity)),
+    next_payment_amount: money(roundToCent(sub.unit_price * sub.quantity)),
     order_id: payment.order_id,
     passthrough: sub.passthrough,
     plan_name: payment.description,
@@ -93,7 +93,7 @@ export async function sendPaymentSucceeded(sb: Sandbox, sub: SandboxSubscription
 
 export async function sendPaymentFailed(sb: Sandbox, sub: SandboxSubscription, now: number) {
   await sendAlert(sb, 'subscription_payment_failed', {
-    amount: money(round2(sub.unit_price * sub.quantity)),
+    amount: money(roundToCent(sub.unit_price * sub.quantity)),
     attempt_number: '1',
     checkout_id: sub.checkout_id,
     currency: sub.currency,
@@ -131,12 +131,12 @@ export function money(n: number): string {
 }
 
 export function paymentFields(payment: SandboxPayment, country: string, coupon: string | null): Record<string, string> {
-  const fee = round2(payment.amount * 0.05 + 0.5)
+  const fee = roundToCent(payment.amount * 0.05 + 0.5)
   return {
     country,
     coupon: coupon ?? '',
     currency: payment.currency,
-    earnings: money(round2(payment.amount - payment.tax - fee)),
+    earnings: money(roundToCent(payment.amount - payment.tax - fee)),
     fee: money(fee),
     payment_method: 'card',
     payment_tax: money(payment.tax),
@@ -188,7 +188,7 @@ export async function sendCompletionAlerts(
       instalments: '1',
       marketing_consent: '0',
       next_bill_date: paddleDate(subscription.next_bill_date),
-      next_payment_amount: money(round2(subscription.unit_price * subscription.quantity)),
+      next_payment_amount: money(roundToCent(subscription.unit_price * subscription.quantity)),
       order_id: orderId,
       passthrough: checkout.passthrough,
       plan_name: checkout.title ?? plan.key,

@@ -20,7 +20,7 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { round2 } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
 
 export type FieldErrors = Partial<
@@ -182,7 +182,7 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
       state: 'active',
       email: checkout.email,
       currency: checkout.currency,
-      unit_price: round2(checkout.net / checkout.quantity),
+      unit_price: roundToCent(checkout.net / checkout.quantity),
       next_bill_date: addPeriod(now, plan.billingPeriod),
       paused_at: null,
       paused_from: null,

@@ -11,7 +11,7 @@ import { ServiceError } from '../../dispatch/errors.js'
 import type { AlertFields } from '../signature.js'
 import type { PaymentsDB, SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTable } from '../tables.js'
 import type { KeyPair } from './keys.js'
-import { round2 } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export type SandboxOptions = {
   db: DB
@@ -134,7 +134,7 @@ export async function adopt(sb: Sandbox, providerId: string): Promise<SandboxSub
 }
 
 export function nextPaymentOf(sub: SandboxSubscription) {
-  return { amount: round2(sub.unit_price * sub.quantity), currency: sub.currency, date: sub.next_bill_date }
+  return { amount: roundToCent(sub.unit_price * sub.quantity), currency: sub.currency, date: sub.next_bill_date }
 }
 
 export function paymentFor(

@@ -27,7 +27,7 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { round2 } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
 import { receiptUrlOf } from './receipts.js'
 
 export async function getSubscription(sb: Sandbox, subscriptionId: string): Promise<ProviderSubscription> {
@@ -108,7 +108,7 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
   const newUnitPrice =
     newPlan.key === currentPlan.key
       ? sub.unit_price
-      : round2(sub.unit_price * (newPlan.listPrice / currentPlan.listPrice))
+      : roundToCent(sub.unit_price * (newPlan.listPrice / currentPlan.listPrice))
 
   let charge = 0
   let nextBill = sub.next_bill_date
@@ -116,10 +116,10 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
   if (intervalChanges || (newPlan.key !== currentPlan.key && update.billImmediately)) {
     // A new term starts now; what is left of the old term is credited when prorated.
     const credit = update.prorate === false ? 0 : sub.unit_price * sub.quantity * remaining
-    charge = round2(Math.max(0, newUnitPrice * quantity - credit))
+    charge = roundToCent(Math.max(0, newUnitPrice * quantity - credit))
     nextBill = addPeriod(now, newPlan.billingPeriod)
   } else if (quantity > sub.quantity && update.billImmediately && update.prorate !== false) {
-    charge = round2(newUnitPrice * (quantity - sub.quantity) * remaining)
+    charge = roundToCent(newUnitPrice * (quantity - sub.quantity) * remaining)
   }
   if (charge > 0 && !chargeSucceeds(sub.last_four)) {
     throw new ServiceError('CHARGE_ERROR', 'The payment for this change was declined by the card on file.')
@@ -181,7 +181,7 @@ export async function restart(sb: Sandbox, sub: SandboxSubscription, now: number
     next_bill_date: nextBill,
     updated_at: now,
   }
-  const payment = termOver ? paymentFor(updated, round2(sub.unit_price * sub.quantity), plan, now, 0) : null
+  const payment = termOver ? paymentFor(updated, roundToCent(sub.unit_price * sub.quantity), plan, now, 0) : null
   await inTransaction(sb.db, async (trx) => {
     await trx
       .updateTable('sandbox_subscriptions')
@@ -238,7 +238,7 @@ export async function charge(
   const now = sb.options.now()
   const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
   const payment: SandboxPayment = {
-    ...paymentFor(sub, round2(amount), plan, now, 1),
+    ...paymentFor(sub, roundToCent(amount), plan, now, 1),
     description: chargeName.slice(0, 50),
   }
   await sb.db.insertInto('sandbox_payments').values(payment).execute()
@@ -321,7 +321,7 @@ export async function updatePaymentMethod(
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
     if (chargeSucceeds(card.lastFour) && plan) {
       updated = { ...updated, state: 'active', next_bill_date: addPeriod(now, plan.billingPeriod) }
-      payment = paymentFor(updated, round2(sub.unit_price * sub.quantity), plan, now, 0)
+      payment = paymentFor(updated, roundToCent(sub.unit_price * sub.quantity), plan, now, 0)
       retried = 'paid'
     } else {
       retried = 'declined'

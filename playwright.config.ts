@@ -8,7 +8,7 @@ const port = Number(process.env.E2E_PORT || 3100)
 const workers = Math.max(1, Number(process.env.E2E_WORKERS || 1))
 const baseURL = `http://localhost:${port}`
 const isCI = Boolean(process.env.CI)
-const SERVER_TESTS = /production-start\.spec\.ts$/
+const SERVER_TESTS = /(production-start|server-boundaries)\.spec\.ts$/
 
 const chromium = {
   // "Desktop Chrome" gives a regular browser user agent; a "HeadlessChrome" one would be treated as a bot by the

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import dotenv from 'dotenv'
@@ -14,10 +13,13 @@ import { createLicensingService, inProcessTransport } from './service/index.js'
 import { createServiceJobRunner } from './service/jobs/index.js'
 import { databaseRateLimitStore } from './service/auth/rate-limits.js'
 import { requestOrigin } from './service/dispatch/origin.js'
+import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
+import { remixHandler } from './server/remix.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
-import { createLogger, requestLogging } from './server/logger.js'
-import { exitOnProblems, handleShutdown } from './server/lifecycle.js'
+import { createLogger, loggedPath, requestLogging } from './server/logger.js'
+import { oneLine } from './protocol/text.js'
+import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
 // server.ts only wires: configuration, the log, security headers, compression, static files, the address and
 // same-origin checks, rate limits, health checks, the service's HTTP endpoints, the Remix handler, and the in-process
@@ -38,7 +40,7 @@ const service = await createLicensingService({
   warn: (line) => logger.warn(line),
   logError: (err, message) => logger.error({ err }, message),
   retryMail: true,
-})
+}).catch((err: unknown) => exitOnStartFailure(err, logger))
 const mailProblem = service.mailProblem()
 if (mailProblem && config.mail.verify === 'fail') {
   await service.close()
@@ -57,15 +59,23 @@ if (config.production && process.env.ALLOW_GENERATED_SECRETS === '1')
     `ALLOW_GENERATED_SECRETS=1: secrets are generated into ${config.dataDir}; do not use this for a real deployment.`,
   )
 
-const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+const build = (await import(pathToFileURL(path.resolve('build/index.js')).href).catch(async (err: unknown) => {
+  await service.close()
+  return exitOnStartFailure(
+    err,
+    logger,
+    'The Remix build (build/index.js) cannot be loaded; run `npm run build` first.',
+  )
+})) as ServerBuild
+// The signed-in user's service credential, read from the portal's session, for the service's own pages that are for
+// some users only (the sandbox's review of flagged orders).
+const portalEntry = build.entry.module as { sessionCredential?: (cookie?: string) => Promise<string | undefined> }
+const sessionCredential = async (req: express.Request) => portalEntry.sessionCredential?.(req.get('cookie'))
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
 app.use(requestLogging(logger, (p) => p === '/healthz' || p === '/readyz'))
-app.use(healthRouter(service, build))
-app.use(publicAddressOnly(config, logger))
-app.use(compression())
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
@@ -75,6 +85,7 @@ app.use((_req, res, next) => {
 // frame and overlay from Paddle's hosts; the sandbox provider's pages are our own ('self').
 const paddle = service.adapters.payments?.provider.checkoutClient.provider === 'paddle'
 const paddleHosts = paddle ? ['https://*.paddle.com'] : []
+// The security headers go on every answer: health checks, the wrong-address page and refusals included.
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -98,15 +109,23 @@ app.use(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
+app.use(healthRouter(service, build))
+app.use(publicAddressOnly(config, logger))
+// A body over its route's limit is refused before anything reads it (server/bodies.ts).
+app.use(boundedBodies())
+app.use(compression())
 
-app.use(sameOriginPosts(config))
+app.use(sameOriginPosts(config, logger))
 
+// Browsers and tools that do not read the page's icon link ask for /favicon.ico: the portal's icon, not a 404.
+app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
 // With DATABASE_URL the instances share the database, and so their request counts.
 const limits = rateLimits(
   config,
+  logger,
   config.databaseUrl ? (prefix) => databaseRateLimitStore(service.db, prefix) : undefined,
 )
 app.use('/api', limits.api)
@@ -117,15 +136,12 @@ app.use((req, res, next) => {
   next()
 })
 
-app.use(serviceRouter(service))
+app.use(serviceRouter(service, { sessionCredential }))
 
 app.all(
   '*',
-  createRequestHandler({
+  remixHandler({
     build,
-    // Errors are answered as in production whatever the build: never a stack or a file path in a page or in a data
-    // answer, in development included (the log keeps the details).
-    mode: 'production',
     // The load context holds the protocol call only, never the service itself (its configuration holds the secrets).
     getLoadContext: (req, res) => ({
       licensing: inProcessTransport(service.forOrigin(requestOrigin(req))),
@@ -139,8 +155,13 @@ app.all(
 // with the status, never Express's default page with its stack.
 app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
+  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req))
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
   if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
+  else
+    logger.warn(
+      `A request to ${loggedPath(req.originalUrl)} was refused (${status}): ${oneLine(String(err?.message), 200)}`,
+    )
   res
     .status(status)
     .type('text')
@@ -151,6 +172,19 @@ const server = app.listen(config.port, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
+})
+// A client that asks before sending its body (Expect: 100-continue) is answered by the app: "go on" only for a body
+// within its route's limit (server/bodies.ts), else the 413 at once.
+server.on('checkContinue', app)
+// A port another process holds (or one below 1024 without the right) is a start problem like any other.
+server.on('error', (err: NodeJS.ErrnoException) => {
+  const problem =
+    err.code === 'EADDRINUSE'
+      ? `PORT: port ${config.port} is in use by another process; stop it, or choose another PORT.`
+      : err.code === 'EACCES'
+        ? `PORT: this process may not listen on port ${config.port}; choose a PORT above 1023, or run it behind a proxy.`
+        : undefined
+  void service.close().finally(() => exitOnStartFailure(err, logger, problem))
 })
 // The time-driven jobs (renewal reminders, the sandbox's charges, purging), on every instance: each run is claimed in
 // the store, so several instances share the work rather than repeat it. A run under way finishes before the stores

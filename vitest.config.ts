@@ -15,6 +15,7 @@ export default defineConfig({
       'service/**/*.test.ts',
       'protocol/**/*.test.ts',
       'tests/routes/**/*.test.ts',
+      'tests/scim/**/*.test.ts',
       'scripts/**/*.test.ts',
       'config/**/*.test.ts',
       'server/**/*.test.ts',

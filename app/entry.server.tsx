@@ -40,6 +40,15 @@ export async function portalReadiness(): Promise<string[]> {
 }
 
 /**
+ * For the server's own pages that are for some users only (the sandbox's review of flagged orders): the service
+ * credential of the session the cookie names, or undefined when no one is signed in.
+ */
+export async function sessionCredential(cookie?: string): Promise<string | undefined> {
+  const user = await getUser(new Request('http://portal.invalid/', { headers: cookie ? { Cookie: cookie } : {} }))
+  return user?.credential
+}
+
+/**
  * Every page of a signed-in session shows account data (at least the user menu with the email), and so do its data
  * requests: none is stored by the browser or a proxy, so that after Log Out on a shared computer, Back asks the server
  * again (which sends a signed-out visitor to "/") instead of showing the account as it was. Log Out also clears the

@@ -6,8 +6,8 @@ declare module '@remix-run/node' {
     licensing?: InProcessTransport
     /** The Content-Security-Policy nonce of this response. */
     cspNonce?: string
-    /** The server's log, for errors the portal cannot answer itself (absent in tests). */
-    log?: { error(details: { err: unknown }, message: string): void }
+    /** The server's log, for errors the portal cannot answer itself and refusals it makes (absent in tests). */
+    log?: { error(details: { err: unknown }, message: string): void; warn(message: string): void }
   }
 }
 

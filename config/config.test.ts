@@ -108,6 +108,15 @@ describe('the configuration', () => {
     expect(local.ok && local.config.mail).toMatchObject({ outboxOnly: true, print: false })
   })
 
+  it('names DATA_DIR when its folder cannot be made or written, instead of failing with a stack', () => {
+    const file = path.join(dataDir, 'a-file')
+    fs.writeFileSync(file, '')
+    const result = parseConfig({ DATA_DIR: path.join(file, 'data') })
+    expect(!result.ok && result.problems).toEqual([
+      `DATA_DIR: the folder ${path.join(file, 'data')} cannot be created or written by this process (ENOTDIR); point DATA_DIR at a folder it may write.`,
+    ])
+  })
+
   it('runs the jobs every 5 minutes in production and not at all in development, unless JOBS_INTERVAL_SECONDS says', () => {
     const production = parseConfig(complete())
     const development = parseConfig({ DATA_DIR: dataDir })
@@ -159,24 +168,55 @@ describe('the Paddle ids', () => {
 })
 
 describe('.env.example', () => {
-  const example = dotenv.parse(fs.readFileSync(new URL('../.env.example', import.meta.url)))
+  const text = fs.readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+  const example = dotenv.parse(text)
+  // The file's "# production: NAME=value" lines, uncommented: what an operator following it sets for production.
+  const production = dotenv.parse(text.replace(/^# production: (?=[A-Z_]+=)/gm, ''))
 
   it('lists every variable the configuration reads, and no other', () => {
     expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort())
+    expect(Object.keys(production).sort()).toEqual([...CONFIG_VARIABLES].sort())
   })
 
-  it('is a production configuration once its secrets and payment provider are filled in', () => {
+  it('is a working development configuration as it is: no production value is set', () => {
+    const result = parseConfig({ ...example, DATA_DIR: dataDir })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config).toMatchObject({
+      production: false,
+      trustProxy: false,
+      seedDemoData: true,
+      devTools: true,
+      jobsIntervalMs: 0,
+    })
+    expect(result.config.publicUrl).toBeUndefined()
+    expect(result.config.mail).toMatchObject({ print: true })
+    expect(result.config.mail.smtpUrl).toBeUndefined()
+    expect(result.config.paddleIds.plans.size).toBe(0)
+  })
+
+  const secrets = () => {
     const env = complete()
-    const result = parseConfig({
-      ...example,
+    return {
       DATA_DIR: dataDir,
       SESSION_SECRET: env.SESSION_SECRET,
       SERVICE_SECRET: env.SERVICE_SECRET,
       HONEYPOT_SECRET: env.HONEYPOT_SECRET,
       OFFLINE_KEY_PRIVATE_PEM: env.OFFLINE_KEY_PRIVATE_PEM.replace(/\n/g, '\\n'),
       PAYMENTS_SANDBOX: '1',
-    })
+    }
+  }
+
+  it('is a production configuration once its production lines are set and its secrets filled in', () => {
+    const result = parseConfig({ ...production, ...secrets() })
     if (!result.ok) throw new Error(result.problems.join('\n'))
     expect(result.config).toMatchObject({ production: true, trustProxy: 1, seedDemoData: false, devTools: false })
+    expect(result.config.mail.smtpUrl).toBe('smtps://user:password@smtp.example.com:465')
+  })
+
+  it('with MAIL_OUTBOX_ONLY=1 keeps mail in the outbox and never uses the SMTP_URL it still holds', () => {
+    const result = parseConfig({ ...production, ...secrets(), MAIL_OUTBOX_ONLY: '1' })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.mail).toMatchObject({ outboxOnly: true, print: false })
+    expect(result.config.mail.smtpUrl).toBeUndefined()
   })
 })

@@ -67,6 +67,7 @@ const Env = z.object({
   TRUST_PROXY: text,
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
+  MAIL_PER_ADDRESS: count('MAIL_PER_ADDRESS', 5),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   JOBS_INTERVAL_SECONDS: text.pipe(
     z.string().regex(/^\d+$/, 'JOBS_INTERVAL_SECONDS must be a whole number.').optional(),
@@ -83,7 +84,7 @@ const Env = z.object({
     z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
   ),
   LICENSING_API_URL: text.pipe(z.string().url('LICENSING_API_URL must be an absolute address.').optional()),
-  LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 10_000),
+  LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 15_000),
   DATABASE_URL: text.pipe(
     z
       .string()
@@ -125,6 +126,11 @@ export type Config = {
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
   rateLimits: { api: number; forms: number }
+  /**
+   * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
+   * in 15 minutes (service/auth/mail-budget.ts).
+   */
+  mailPerAddress: number
   /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
   shutdownGraceMs: number
   /**
@@ -136,7 +142,10 @@ export type Config = {
   salesEmail: string
   avatarService: 'gravatar' | 'none'
   licensingApiUrl?: string
-  /** How long one call to the licensing service may take before it counts as failed (and is retried). */
+  /**
+   * The deadline of one call to the licensing service, its retries included: a call that fails outright is retried
+   * while time is left, and the user has the answer (or the generic failure) by then.
+   */
   licensingTimeoutMs: number
   /** The shared PostgreSQL database of several instances (DATABASE_URL); unset, SQLite files in DATA_DIR. */
   databaseUrl?: string
@@ -187,11 +196,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     )
   }
 
+  // MAIL_OUTBOX_ONLY=1 means what it says: no SMTP, whatever SMTP_URL holds (a copied example value included).
+  const smtpUrl = e.MAIL_OUTBOX_ONLY ? undefined : e.SMTP_URL
   if (production && !e.SMTP_URL && !e.MAIL_OUTBOX_ONLY)
     problems.push(
       'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
     )
-  if (production && e.SMTP_URL && !e.MAIL_FROM)
+  if (production && smtpUrl && !e.MAIL_FROM)
     problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
 
   if (production && !e.OFFLINE_KEY_PRIVATE_PEM && !generate && !fs.existsSync(path.join(e.DATA_DIR, 'offline-key.pem')))
@@ -214,6 +225,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
         `${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together (only one of them is set).`,
       )
   }
+
+  if (e.MAIL_PER_ADDRESS < 1)
+    problems.push('MAIL_PER_ADDRESS must be at least 1 (the mails of one kind an address may get in 15 minutes).')
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
@@ -241,8 +255,25 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     return { ok: false, problems: [...formProblems, ...others] }
   }
 
-  fs.mkdirSync(e.DATA_DIR, { recursive: true })
   const secret = (name: string, value: string | undefined) => value ?? readOrCreateSecret(e.DATA_DIR, name)
+  let secrets: Config['secrets']
+  try {
+    fs.mkdirSync(e.DATA_DIR, { recursive: true })
+    secrets = {
+      session: secret('session-secret', e.SESSION_SECRET),
+      service: secret('service-secret', e.SERVICE_SECRET),
+      honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    return {
+      ok: false,
+      problems: [
+        `DATA_DIR: the folder ${e.DATA_DIR} cannot be created or written by this process${code ? ` (${code})` : ''}; ` +
+          'point DATA_DIR at a folder it may write.',
+      ],
+    }
+  }
   return {
     ok: true,
     config: {
@@ -250,22 +281,19 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       port: e.PORT,
       dataDir: e.DATA_DIR,
       ...(e.PUBLIC_URL ? { publicUrl: new URL(e.PUBLIC_URL).origin } : {}),
-      secrets: {
-        session: secret('session-secret', e.SESSION_SECRET),
-        service: secret('service-secret', e.SERVICE_SECRET),
-        honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
-      },
+      secrets,
       mail: {
-        ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+        ...(smtpUrl ? { smtpUrl } : {}),
         from: e.MAIL_FROM ?? 'License Portal <no-reply@license-portal.test>',
-        outboxOnly: !e.SMTP_URL && production,
+        outboxOnly: !smtpUrl && production,
         verify: e.SMTP_VERIFY ?? (production ? 'fail' : 'warn'),
-        print: !e.SMTP_URL && !production,
+        print: !smtpUrl && !production,
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
+      mailPerAddress: e.MAIL_PER_ADDRESS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,
       logLevel: e.LOG_LEVEL ?? 'info',

@@ -15,6 +15,7 @@ export const activityKinds = [
   'subscription',
   'renewal',
   'account',
+  'directory',
 ] as const
 export const ActivityKind = z.enum(activityKinds)
 export type ActivityKind = z.infer<typeof ActivityKind>
@@ -28,11 +29,14 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   subscription: 'Subscriptions',
   renewal: 'Renewals',
   account: 'Account',
+  directory: 'Directory',
 }
 
 /** Who made a change that no account made in its own name. */
 export const PLATFORM_ADMINISTRATOR = 'platform administrator'
 export const PAYMENT_PROVIDER = 'payment provider'
+/** The operator of the portal, at its command line (`npm run admin`). */
+export const OPERATOR = 'operator (command line)'
 
 /** Entries per page of the dialog; an export reads pages of the largest size. */
 export const ACTIVITY_PAGE_SIZE = 50

@@ -24,6 +24,14 @@ export type PoolAnalysis = {
   free: License[]
 }
 
+/** Which free license is handed out first: the one that lasts longest, then by order and key. */
+export function byPreference(
+  a: Pick<License, 'expiration' | 'order' | 'key'>,
+  b: Pick<License, 'expiration' | 'order' | 'key'>,
+) {
+  return b.expiration - a.expiration || compareIds(a.order, b.order) || a.key - b.key
+}
+
 /** `wanted` must already be normalized and distinct (the portal's `parseEmailList`; the protocol's email schema). */
 export function analysePool(pool: readonly License[], wanted: readonly string[]): PoolAnalysis {
   const wantedSet = new Set(wanted)
@@ -36,8 +44,6 @@ export function analysePool(pool: readonly License[], wanted: readonly string[])
     else if (wantedSet.has(holder)) holding.add(holder)
     else released.push(license)
   }
-  const byPreference = (a: License, b: License) =>
-    b.expiration - a.expiration || compareIds(a.order, b.order) || a.key - b.key
   return {
     released,
     newcomers: wanted.filter((email) => !holding.has(email)),

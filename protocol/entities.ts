@@ -3,6 +3,7 @@
  * Written once (zod) and used by the portal and the licensing service alike.
  */
 import { z } from 'zod'
+import { typedLine } from './text.js'
 
 export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const
 export const ProductGroup = z.enum(productGroups)
@@ -163,5 +164,5 @@ export const Country = z.object({
 export type Country = z.infer<typeof Country>
 
 /** Checkout passthrough (spec §3): the buyer's (company) name and the referrer kept in a cookie for 14 days. */
-export const CheckoutPassthrough = z.object({ name: z.string().max(200), referrer: z.string().max(500).optional() })
+export const CheckoutPassthrough = z.object({ name: typedLine(200), referrer: typedLine(500).optional() })
 export type CheckoutPassthrough = z.infer<typeof CheckoutPassthrough>

@@ -35,6 +35,8 @@ export const errorCodes = [
   'NOT_ENOUGH_LICENSES',
   'PROVIDER_ERROR',
   'RATE_LIMITED',
+  // an emailed link replaced, unused, by a newer one (or by a completed change of email)
+  'LINK_REPLACED',
   // write safety
   'ASSIGNMENT_CHANGED',
   'IDEMPOTENCY_KEY_REUSED',

@@ -31,7 +31,9 @@ import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, l
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
+import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
+import { directoryOperations } from './directory.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -42,11 +44,11 @@ const subscriptionOnly = z.object({ subscriptionId: id })
 export const operations = {
   // editor-facing
   activation: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
     result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.number().optional() }),
   },
   licenseCheck: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: z.string().min(1).max(255) }),
+    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
     result: z.object({ valid: z.boolean(), expiration: z.number().optional(), productName: z.string().optional() }),
   },
   ossLicenseCheck: {
@@ -119,6 +121,18 @@ export const operations = {
    */
   retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
+  /**
+   * What an emailed sign-in link that did not sign in is (used already, replaced by a newer one, expired, or not a link
+   * of ours), with the
+   * address it was sent to while the service still keeps it, so that a new link can be offered for it. Uses nothing.
+   */
+  signInLink: {
+    payload: z.object({ passthrough: z.string().max(4000) }),
+    result: z.object({
+      state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
+      email: z.string().optional(),
+    }),
+  },
   accountSettings: { payload: empty, result: AccountSettings },
   updateAccountSettings: {
     payload: z.object({
@@ -165,7 +179,7 @@ export const operations = {
     payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed')) }),
     result: completed,
   },
-  mergeLicenses: { payload: z.object({ companyName: z.string().trim().min(1).max(200) }), result: completed },
+  mergeLicenses: { payload: z.object({ companyName: typedLine(200, 1) }), result: completed },
   retrievePermissions: {
     payload: z.object({ companyId: id }),
     result: z.object({ permissions: z.array(PermissionEntry) }),
@@ -220,6 +234,8 @@ export const operations = {
     result: z.object({
       immediatelyAvailable: z.boolean(),
       state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+      /** Why a failed checkout failed, in the payment provider's words, when it gave a reason. */
+      reason: z.string().max(300).optional(),
     }),
   },
   coupon: {
@@ -235,7 +251,7 @@ export const operations = {
         product: z.string().min(1).max(100),
         coupon: z.string().min(1).max(100),
         email,
-        name: z.string().trim().min(1).max(200),
+        name: typedLine(200, 1),
         dev: z.boolean().optional(),
       }),
     ]),
@@ -337,6 +353,7 @@ export const operations = {
     result: completed,
   },
   retrieveActivity: retrieveActivityOperation,
+  ...directoryOperations,
 } as const
 
 export type OperationName = keyof typeof operations
@@ -350,6 +367,7 @@ export type Details = Result<'retrieveDetails'>
 /**
  * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
  * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
+ * (`companyCheckout` signs a passthrough and `createSubscriptionOnCheckout` answers a checkout's state: both read.)
  */
 export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
   'licenseCheck',
@@ -365,13 +383,37 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',
+  'companyCheckout',
+  'createSubscriptionOnCheckout',
+  'signInLink',
+  'retrieveDirectory',
 ])
+
+/**
+ * Whether a call changes nothing, so that nothing of it is kept (no idempotency key is sent or stored): a read
+ * operation, or the coupon operation's `query` (the redeem page asks it on every visit).
+ */
+export function isReadCall(operation: OperationName, payload: unknown): boolean {
+  if (readOperations.has(operation)) return true
+  return operation === 'coupon' && typeof payload === 'object' && payload !== null && 'type' in payload
+    ? payload.type === 'query'
+    : false
+}
 
 /** The most characters an idempotency key may have (a UUID has 36). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
 /** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
+
+/**
+ * Writes whose answer is a secret shown once: their answer is never kept for a repeat (the idempotency store would
+ * hold the secret); the write itself refuses a repeat of its key.
+ */
+export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
+  'completeAuthentication',
+  'createScimToken',
+])
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

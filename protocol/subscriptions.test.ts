@@ -152,7 +152,9 @@ describe('planSeats (the service’s subscription assignment)', () => {
 
   it('a new address never gets a lapsing license unless asked for in the lapsing list', () => {
     const lapsing = license({ lapsing: true })
-    expect(planSeats([lapsing], ['new@x.test'])).toEqual({ error: 'Error: not enough non-lapsing licenses available.' })
+    expect(planSeats([lapsing], ['new@x.test'])).toEqual({
+      error: 'Error: not enough non-lapsing licenses available. Asked for 1, 0 available.',
+    })
     const plan = planSeats([lapsing], [], ['new@x.test'])
     expect('error' in plan ? plan.error : plan.changes).toEqual([
       { id: lapsing.id, owner: 'acme', assignedTo: 'new@x.test' },

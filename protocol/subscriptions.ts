@@ -4,10 +4,12 @@
  * the seat planning of a subscription's assignment. Pure, no I/O: the portal imports them to show or hide, the service
  * applies them to the rows it has just read.
  */
+import { invalidEntriesText, type AddressList } from './address-list.js'
 import { analysePool, assignNewcomers, toChanges, type Assignment, type AssignmentChange } from './assignment.js'
 import { normalizeEmail } from './email.js'
 import type { License, Subscription, SubscriptionState } from './entities.js'
 import { isAnnualOrLongTerm } from './licenses.js'
+import { plural } from './words.js'
 import type { PermissionFlags } from './roles.js'
 
 // ─── Quantity (§5) ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -48,9 +50,12 @@ export function lapseRequirementFor(subscription: Pick<Subscription, 'licenses'>
   return lapseRequirement({ assignedCount, newQuantity: clampQuantity(newQuantity) })
 }
 
-/** §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. */
+/**
+ * §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. The spec's text, with
+ * "address(es)" as the count needs it.
+ */
 export function quantityLapseMessage(n: number): string {
-  return `${n} distinct email address(es) must be specified to Continue.`
+  return `${n} distinct email ${plural(n, 'address', 'addresses')} must be specified to Continue.`
 }
 
 // ─── Subscription bulk assign (§5) ──────────────────────────────────────────────────────────────────────────────────
@@ -61,6 +66,25 @@ export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses a
 export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses available.'
 export const bulkLapsingAndNonLapsing =
   'Error: email address must not exist as both lapsing and non-lapsing assignment.'
+
+/**
+ * The spec's invalid-address error, followed by the lines and entries at fault (`invalidEntriesText`); `list` names
+ * the list when a form has two ("lapsing").
+ */
+export function invalidEmailsError(invalid: AddressList['invalid'], list = ''): string {
+  const text = invalidEntriesText(invalid, list ? `${list} line` : 'line')
+  return `${bulkInvalidEmails} ${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}
+
+/** One of the spec's not-enough errors, followed by the numbers that do not add up: "Asked for 200, 12 available." */
+export function notEnoughError(error: string, asked: number, available: number): string {
+  return `${error} Asked for ${asked.toLocaleString('en-US')}, ${available.toLocaleString('en-US')} available.`
+}
+
+/** The two lists of a subscription's assignment that must not name one address: the addresses both name. */
+function inBoth(emails: readonly string[], lapsing: ReadonlySet<string>): string[] {
+  return emails.filter((email) => lapsing.has(email))
+}
 
 export type SeatPlan = {
   /** Licenses whose holder loses them. */
@@ -94,7 +118,8 @@ export function planSeats(
   let wantLapsing: string[]
   if (lapsingEmails) {
     const lapsing = new Set(lapsingEmails)
-    if (emails.some((email) => lapsing.has(email))) return { error: bulkLapsingAndNonLapsing }
+    const both = inBoth(emails, lapsing)
+    if (both.length > 0) return { error: `${bulkLapsingAndNonLapsing} In both lists: ${both.slice(0, 5).join(', ')}.` }
     wantNonLapsing = [...emails]
     wantLapsing = [...lapsingEmails]
   } else {
@@ -107,11 +132,15 @@ export function planSeats(
   const nonLapsing = analysePool(nonLapsingPool, wantNonLapsing)
   const lapsing = analysePool(lapsingPool, wantLapsing)
   const short = (pool: typeof nonLapsing) => pool.newcomers.length > pool.free.length
-  if (nonLapsing.newcomers.length + lapsing.newcomers.length > nonLapsing.free.length + lapsing.free.length) {
-    return { error: bulkNotEnoughLicenses }
+  const asked = nonLapsing.newcomers.length + lapsing.newcomers.length
+  const available = nonLapsing.free.length + lapsing.free.length
+  if (asked > available) return { error: notEnoughError(bulkNotEnoughLicenses, asked, available) }
+  if (short(nonLapsing)) {
+    return { error: notEnoughError(bulkNotEnoughNonLapsing, nonLapsing.newcomers.length, nonLapsing.free.length) }
   }
-  if (short(nonLapsing)) return { error: bulkNotEnoughNonLapsing }
-  if (short(lapsing)) return { error: bulkNotEnoughLapsing }
+  if (short(lapsing)) {
+    return { error: notEnoughError(bulkNotEnoughLapsing, lapsing.newcomers.length, lapsing.free.length) }
+  }
 
   const released = [...nonLapsing.released, ...lapsing.released]
   const assignments = [...assignNewcomers(nonLapsing), ...assignNewcomers(lapsing)]

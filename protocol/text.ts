@@ -40,9 +40,10 @@ export const notOneLine = 'must be one line of text, without line breaks or cont
  * A protocol field of text a program sends (a host name): one line or refused (never silently changed, since the
  * caller compares it later), at most `maxLength` characters.
  */
-export function lineOfText(maxLength: number) {
+export function lineOfText(maxLength: number, minLength = 0) {
   return z
     .string()
+    .min(minLength)
     .max(maxLength)
     .refine((value) => !hasLayoutCharacters(value), { message: notOneLine })
 }
@@ -51,9 +52,10 @@ export function lineOfText(maxLength: number) {
  * A protocol field of text a person types (a name): stored as one line (a pasted line break or tab becomes a space,
  * surrounding space goes), refused past `maxLength` characters.
  */
-export function typedLine(maxLength: number) {
+export function typedLine(maxLength: number, minLength = 0) {
   return z
     .string()
     .max(maxLength)
     .transform((value) => oneLine(value, maxLength))
+    .pipe(z.string().min(minLength))
 }

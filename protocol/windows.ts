@@ -69,6 +69,10 @@ export const ExpiredGroup = z.object({
   order: z.string(),
   productName: z.string(),
   trial: z.boolean(),
+  /** Promotional licenses are not renewed (spec §5): their line offers no renewal. */
+  promotional: z.boolean(),
+  /** The state of the subscription the licenses belong to, when they belong to one (it decides on their renewal). */
+  subscriptionState: z.string().optional(),
   expiration: z.number(),
   /** Licenses in the group. */
   count: z.number().int(),

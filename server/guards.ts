@@ -7,6 +7,8 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.js'
 import type { ErrorBody } from '../protocol/errors.js'
+import { oneLine } from '../protocol/text.js'
+import { loggedPath } from './logger.js'
 
 /** The host a request was sent to: the proxy's X-Forwarded-Host when a proxy is trusted, else Host. */
 function requestHost(req: express.Request): string {
@@ -48,7 +50,7 @@ export function publicAddressOnly(config: Config, logger: Logger): express.Reque
  * also covers sign-in and the public forms). Browsers send Origin or Sec-Fetch-Site on every POST. The portal's own
  * origin is PUBLIC_URL's (so a TLS-terminating proxy needs no further setting), else the request's own.
  */
-export function sameOriginPosts(config: Config): express.RequestHandler {
+export function sameOriginPosts(config: Config, logger: Pick<Logger, 'warn'>): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
     const origin = req.get('origin')
@@ -56,6 +58,14 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
     const own = config.publicUrl ?? `${req.protocol}://${req.get('host')}`
     const crossOrigin = origin ? origin !== own : site === 'cross-site'
     if (crossOrigin && !req.path.startsWith('/api/')) {
+      // The operator reads why: another site's post, or (far more often at first) a proxy or PUBLIC_URL that does not
+      // match the address people open.
+      logger.warn(
+        `A form post to ${loggedPath(req.originalUrl)} was refused: it came from ${
+          origin ? `the origin "${oneLine(origin, 200)}"` : 'another site (Sec-Fetch-Site: cross-site)'
+        }, not from the portal's own ${own}. If people open the portal at that address, set PUBLIC_URL to it ` +
+          '(behind a proxy, also TRUST_PROXY).',
+      )
       res.status(403).type('text').send('Cross-site form posts are not accepted.')
       return
     }
@@ -70,6 +80,7 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
  */
 export function rateLimits(
   config: Config,
+  logger: Pick<Logger, 'warn'>,
   sharedStore?: (prefix: string) => Store,
 ): { api: express.RequestHandler; forms: express.RequestHandler } {
   const limiter = (limit: number, api: boolean) =>
@@ -84,6 +95,10 @@ export function rateLimits(
       handler: (req, res, _next, options) => {
         const reset = (req as express.Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
         const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : options.windowMs / 1000
+        logger.warn(
+          `Too many requests from ${req.ip ?? 'a client'} to ${loggedPath(req.originalUrl)}: more than ${limit} a minute ` +
+            `(${api ? 'RATE_LIMIT_API' : 'RATE_LIMIT_FORMS'}); refused for ${seconds} seconds.`,
+        )
         res.set('Retry-After', String(seconds)).status(options.statusCode)
         const message = `Too many requests; please try again in ${seconds} seconds.`
         if (api) res.json({ error: 'RATE_LIMITED', message } satisfies ErrorBody)

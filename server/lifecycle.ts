@@ -1,16 +1,32 @@
 import type { Server } from 'node:http'
 import type { Logger } from 'pino'
+import { StoreUnavailableError } from '../service/db/database.js'
 import type { LicensingService } from '../service/index.js'
 
 /** Prints what keeps the server from starting, one plain line per problem (no stack trace), and exits with 1. */
 export function exitOnProblems(problems: string[]): never {
   const lines = [
-    `License Portal cannot start: ${problems.length === 1 ? 'one configuration problem' : `${problems.length} configuration problems`}.`,
+    `License Portal cannot start: ${problems.length === 1 ? 'one problem' : `${problems.length} problems`}.`,
     ...problems.map((p) => `  - ${p}`),
     'Every variable is described in .env.example and docs/deployment.md.',
   ]
   process.stderr.write(lines.join('\n') + '\n')
   process.exit(1)
+}
+
+/**
+ * A failure while starting (the store, the build, the port): the operator reads one plain line naming what to fix,
+ * as for a configuration problem; the error with its stack goes to the log at debug level only, for whoever digs.
+ * `problem` is the line when the caller knows it; a StoreUnavailableError says its own.
+ */
+export function exitOnStartFailure(err: unknown, logger: Logger, problem?: string): never {
+  logger.debug({ err }, 'the start failed')
+  const line =
+    problem ??
+    (err instanceof StoreUnavailableError
+      ? err.message
+      : `The licensing service could not start: ${err instanceof Error ? err.message : String(err)}`)
+  exitOnProblems([line])
 }
 
 /**

@@ -62,6 +62,16 @@ export function loggedPath(url: string): string {
   return pathname.replace(TOKEN_PATH, '/$1/[redacted]')
 }
 
+/**
+ * An access log line's level: a failure is an error; a refusal the operator may have to act on (another site's post,
+ * an oversized body, the wrong address, a rate limit) a warning; everything else, a page not found (a browser asking
+ * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information.
+ */
+export function accessLogLevel(status: number, failed: boolean): 'error' | 'warn' | 'info' {
+  if (failed || status >= 500) return 'error'
+  return status === 403 || status === 413 || status === 421 || status === 429 ? 'warn' : 'info'
+}
+
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
 /** The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. */
@@ -77,8 +87,7 @@ export function requestLogging(logger: Logger, quiet: (path: string) => boolean)
     // The id is on every line through the logger's mixin; pino-http's own `req.id` would repeat it.
     quietReqLogger: true,
     autoLogging: { ignore: (req) => quiet(loggedPath(req.url ?? '/')) },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (_req, res, err) => accessLogLevel(res.statusCode, Boolean(err)),
     serializers: {
       // The client's address as the trusted proxies report it (TRUST_PROXY), which the rate limits key on too.
       req: (req: { method: string; url: string; raw: express.Request }) => ({

@@ -20,6 +20,8 @@ export type ServiceConfig = {
   /** The outbox page and the sign-in stand-ins: outside production, or DEV_TOOLS=1. */
   devTools: boolean
   salesEmail: string
+  /** The mail budget of one address: mails of one kind per 15 minutes (MAIL_PER_ADDRESS). */
+  mailPerAddress: number
   paddleIds: Config['paddleIds']
   env: Readonly<Record<string, string | undefined>>
 }
@@ -42,6 +44,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     seedDemoData: config.seedDemoData,
     devTools: config.devTools,
     salesEmail: config.salesEmail,
+    mailPerAddress: config.mailPerAddress,
     paddleIds: config.paddleIds,
     env,
   }

@@ -1,6 +1,13 @@
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './dispatch/context.js'
-import { describeStore, migrateToLatest, openDatabase, pendingMigrations, type DB } from './db/database.js'
+import {
+  describeStore,
+  migrateToLatest,
+  openDatabase,
+  pendingMigrations,
+  StoreUnavailableError,
+  type DB,
+} from './db/database.js'
 import { demoAccounts, seedDemoDataIfEmpty } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './dispatch/handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
@@ -61,6 +68,26 @@ export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
 }
 
 /** Opens the store (migrating it, and seeding an empty one), wires the adapters, and returns the service. */
+/**
+ * Opens, migrates and (when asked) seeds the store. A store that cannot be reached or prepared is a
+ * StoreUnavailableError naming the variable to fix; the connections opened are closed again.
+ */
+async function openStore(
+  location: string,
+  options: { log: (line: string) => void; seed?: () => { now: number } },
+): Promise<{ db: DB; seeded: boolean }> {
+  let db: DB | undefined
+  try {
+    db = openDatabase(location)
+    await migrateToLatest(db, options.log)
+    const seeded = options.seed ? await seedDemoDataIfEmpty(db, options.seed()) : false
+    return { db, seeded }
+  } catch (err) {
+    await db?.destroy().catch(() => {})
+    throw new StoreUnavailableError(location, err)
+  }
+}
+
 export async function createLicensingService(options: ServiceOptions = {}): Promise<LicensingService> {
   const config = loadServiceConfig(options.env ?? process.env)
   const now = options.now ?? Date.now
@@ -69,11 +96,12 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const logError = options.logError ?? ((err: unknown, message: string) => console.error(message, err))
   const protocolError = (err: unknown) => logError(err, 'the licensing service failed to answer an operation')
   const database = options.database ?? config.databaseUrl ?? config.databaseFile
-  const db = openDatabase(database)
-  await migrateToLatest(db)
-  // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
   const seedDemo = options.seed ?? config.seedDemoData
-  const seeded = seedDemo && (await seedDemoDataIfEmpty(db, { now: now() }))
+  const { db, seeded } = await openStore(database, {
+    log,
+    // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
+    seed: seedDemo ? () => ({ now: now() }) : undefined,
+  })
   const mailLog: MailerLog = { info: log, warn }
   const mailer = createMailer({ db, ...config.mail, log: mailLog, now })
   // Checked once at start; while it fails, readiness checks again (at most every 30 seconds).

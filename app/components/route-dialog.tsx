@@ -2,6 +2,7 @@ import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@remix-run/react'
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { DialogStatus } from './status-message'
 
 type RouteDialogProps = {
   title: ReactNode
@@ -42,6 +43,7 @@ export function RouteDialog({
         <section role="region" aria-labelledby={headingId} className="route-dialog-static">
           <Card size="3">
             <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} />
+            <DialogStatus />
             {children}
           </Card>
         </section>
@@ -60,6 +62,7 @@ export function RouteDialog({
       role={role}
     >
       <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} modal />
+      <DialogStatus />
       <Flex direction="column">{children}</Flex>
     </ModalDialog>
   )

@@ -205,14 +205,14 @@ const bodies: Record<HelpHeading, ReactNode> = {
         <PortalLink to="/shop/console-ninja/buy/">Console Ninja PRO</PortalLink>,{' '}
         <PortalLink to="/shop/wallaby/buy/">Wallaby</PortalLink> or{' '}
         <PortalLink to="/shop/quokka/buy/">Quokka</PortalLink>. Signed-in company administrators and resellers also find{' '}
-        <Strong>Buy New License(s)</Strong> and <Strong>New Subscription</Strong> in their company&apos;s section.
+        <Strong>Buy New Licenses</Strong> and <Strong>New Subscription</Strong> in their company&apos;s section.
       </P>
       <List ordered>
         <Li>
           Choose <Strong>Monthly</Strong> or <Strong>Annually</Strong> billing (annual prices are shown per month).
         </Li>
         <Li>
-          Choose <Strong>Individual</Strong> for yourself, or <Strong>Organization</Strong> for a team and the number of
+          Choose <Strong>Personal</Strong> for yourself, or <Strong>Organization</Strong> for a team and the number of
           users (1 to 100).
         </Li>
         <Li>
@@ -245,11 +245,11 @@ const bodies: Record<HelpHeading, ReactNode> = {
       <SubHeading>Many licenses at once</SubHeading>
       <P>
         Select <Strong>Bulk Assign</Strong> in the company&apos;s section, choose the product, and enter the email
-        addresses that should hold a license, one per line. Licenses held by addresses that are not in the list are
-        unassigned. Before anything changes, the portal shows what will happen, for example &ldquo;2 license(s) will be
-        unassigned and 3 license(s) will be assigned.&rdquo;; select <Strong>Update</Strong> to apply it. Only licenses
-        that have not expired are used. Leave <Strong>Send notification email for new assignments</Strong> selected to
-        tell new assignees by email.
+        addresses that should hold a license, separated by line breaks, commas or semicolons. Licenses held by addresses
+        that are not in the list are unassigned. Before anything changes, the portal shows what will happen, for example
+        &ldquo;2 licenses will be unassigned and 3 licenses will be assigned.&rdquo;; select <Strong>Update</Strong> to
+        apply it. Only licenses that have not expired are used. Leave{' '}
+        <Strong>Send notification email for new assignments</Strong> selected to tell new assignees by email.
       </P>
       <P>
         For licenses of a subscription, use the subscription&apos;s manage assignments action; there the addresses can

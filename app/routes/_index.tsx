@@ -1,14 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Box, Button, Card, Flex, Heading, Separator, Strong, Text } from '@radix-ui/themes'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Box, Button, Callout, Card, Flex, Heading, Separator, Strong, Text } from '@radix-ui/themes'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link as RemixLink, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 import { requiredEmail } from '#app/rules/email'
-import { signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'
+import { signInLinkRefused, signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'
@@ -16,6 +16,7 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
 import { readFormData } from '#app/utils/form.server'
 import { getUser } from '#app/utils/session.server'
+import { signInOutcomeHeader, takeSignInOutcome, type SignInOutcome } from '#app/utils/sign-in-outcome.server'
 
 const SignInSchema = z.object({ email: requiredEmail })
 const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
@@ -23,57 +24,78 @@ const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = new URL(request.url).searchParams.get('email') ?? ''
   const user = await getUser(request)
-  return json({ email: email.slice(0, 254), signedInAs: user?.email ?? null })
+  const { outcome, clear } = await takeSignInOutcome(request)
+  const headers = clear ? { 'Set-Cookie': clear } : undefined
+  return json(
+    {
+      email: (outcome?.kind === 'link' || outcome?.kind === 'link-refused' ? (outcome.email ?? '') : email).slice(
+        0,
+        254,
+      ),
+      signedInAs: user?.email ?? null,
+      linkOutcome: outcome?.kind === 'link' ? { outcome: outcome.outcome, result: linkResult(outcome) } : null,
+      socialError: outcome?.kind === 'social' ? unexpectedError : null,
+      linkRefused: outcome?.kind === 'link-refused' ? outcome.state : null,
+    },
+    { headers },
+  )
 }
 
-type ActionData =
-  | {
-      kind: 'link'
-      outcome: 'sent' | 'locked' | 'error' | 'invalid'
-      email: string
-      result: SubmissionResult<string[]>
-    }
-  | { kind: 'social'; message: string }
+/** The form's answer to show again after the redirect: the address typed, with the message of its outcome. */
+function linkResult(outcome: Extract<SignInOutcome, { kind: 'link' }>): SubmissionResult<string[]> {
+  const formData = new FormData()
+  formData.set('email', outcome.email)
+  const submission = parseWithZod(formData, { schema: SignInSchema })
+  switch (outcome.outcome) {
+    case 'no-user':
+      return submission.reply({ fieldErrors: { email: [signInNoUser] } })
+    case 'no-logon-link':
+      return submission.reply({ fieldErrors: { email: [signInNoLogonLink] } })
+    case 'limited':
+      return submission.reply({ formErrors: [outcome.message ?? unexpectedError] })
+    case 'error':
+      return submission.reply({ formErrors: [unexpectedError] })
+    default:
+      return submission.reply()
+  }
+}
+
+/** The answer to every post: back to "/" with the outcome (post/redirect/get: no `?index` kept, no second link). */
+async function backToSignIn(outcome: SignInOutcome) {
+  return redirect('/', { headers: { 'Set-Cookie': await signInOutcomeHeader(outcome) } })
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
   const intent = formData.get('intent')
   switch (intent) {
     case 'link': {
-      checkHoneypot(formData)
+      checkHoneypot(formData, context, 'sign-in')
+      const typed = String(formData.get('email') ?? '').slice(0, 354)
       const submission = parseWithZod(formData, { schema: SignInSchema })
-      if (submission.status !== 'success') {
-        return json<ActionData>(
-          { kind: 'link', outcome: 'invalid', email: '', result: submission.reply() },
-          { status: 400 },
-        )
-      }
+      if (submission.status !== 'success') return backToSignIn({ kind: 'link', outcome: 'invalid', email: typed })
       const { email } = submission.value
       const answer = await callLicensing('manageLicense', { type: 'link', email }, { context })
-      if (answer.ok) {
-        return json<ActionData>({ kind: 'link', outcome: 'sent', email, result: submission.reply() })
-      }
+      if (answer.ok) return backToSignIn({ kind: 'link', outcome: 'sent', email })
       if (answer.error === 'NO_LOGON_LINK' || answer.error === 'NO_USER') {
-        const message = answer.error === 'NO_LOGON_LINK' ? signInNoLogonLink : signInNoUser
-        return json<ActionData>(
-          { kind: 'link', outcome: 'locked', email, result: submission.reply({ fieldErrors: { email: [message] } }) },
-          { status: 400 },
-        )
+        const outcome = answer.error === 'NO_LOGON_LINK' ? 'no-logon-link' : 'no-user'
+        return backToSignIn({ kind: 'link', outcome, email })
       }
-      return json<ActionData>(
-        { kind: 'link', outcome: 'error', email, result: submission.reply({ formErrors: [unexpectedError] }) },
-        { status: 502 },
-      )
+      // The address's mail budget is spent: the service's message says until when.
+      if (answer.error === 'RATE_LIMITED') {
+        return backToSignIn({ kind: 'link', outcome: 'limited', email, message: answer.message })
+      }
+      return backToSignIn({ kind: 'link', outcome: 'error', email })
     }
     case 'social': {
       const parsed = SocialSchema.safeParse(Object.fromEntries(formData))
-      if (!parsed.success) return json<ActionData>({ kind: 'social', message: unexpectedError }, { status: 400 })
+      if (!parsed.success) return backToSignIn({ kind: 'social', outcome: 'error' })
       const provider = parsed.data.provider
       const callback = new URL(`/auth/${provider}/`, request.url).href
       const answer = await callLicensing('manageLicense', { type: provider, callback }, { context })
       // A document redirect to the provider's page (or the local stand-in), bound to this browser (login CSRF).
       if (answer.ok && 'redirect' in answer.result) return redirectToProvider(provider, answer.result.redirect)
-      return json<ActionData>({ kind: 'social', message: unexpectedError }, { status: 502 })
+      return backToSignIn({ kind: 'social', outcome: 'error' })
     }
     default:
       return json({ error: 'Unknown intent' }, { status: 400 })
@@ -81,16 +103,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { email: prefilled, signedInAs } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as ActionData | undefined
-  const linkData = actionData && actionData.kind === 'link' ? actionData : undefined
+  const { email: prefilled, signedInAs, linkOutcome, socialError, linkRefused } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'link'
 
   const [form, fields] = useForm({
     id: 'sign-in',
-    lastResult: navigation.state === 'idle' ? linkData?.result : undefined,
+    lastResult: navigation.state === 'idle' ? linkOutcome?.result : undefined,
     constraint: getZodConstraint(SignInSchema),
     defaultValue: { email: prefilled },
     shouldValidate: 'onBlur',
@@ -99,8 +119,10 @@ export default function SignIn() {
   })
   // Editing the address re-enables Send Link after a success or a refusal (spec §4).
   const [editedSince, setEditedSince] = useState<unknown>(null)
-  const settled = linkData && (linkData.outcome === 'sent' || linkData.outcome === 'locked') && editedSince !== linkData
+  const settled =
+    linkOutcome && linkOutcome.outcome !== 'error' && linkOutcome.outcome !== 'invalid' && editedSince !== linkOutcome
   const locked = hydrated && Boolean(settled)
+  const refused = linkRefused ? signInLinkRefused[linkRefused] : null
 
   return (
     <Flex direction="column" align="center" px="4" py="8">
@@ -112,6 +134,16 @@ export default function SignIn() {
           Sign in to view your licenses and subscriptions, assign company licenses to your team, renew, download offline
           keys and manage who can do what in your company.
         </Text>
+        {refused ? (
+          <Callout.Root color="amber" my="4" role="note" aria-labelledby="link-refused-heading">
+            <Box>
+              <Heading as="h2" size="4" mb="1" id="link-refused-heading">
+                {refused.title}
+              </Heading>
+              <Callout.Text>{refused.text}</Callout.Text>
+            </Box>
+          </Callout.Root>
+        ) : null}
         {signedInAs ? (
           <SignedIn email={signedInAs} />
         ) : (
@@ -134,10 +166,10 @@ export default function SignIn() {
                     gap="2"
                     autoComplete="email"
                     size="3"
-                    onInput={() => setEditedSince(linkData ?? null)}
+                    onInput={() => setEditedSince(linkOutcome)}
                   />
                   <FieldError id={form.errorId} errors={form.errors} />
-                  {linkData?.outcome === 'sent' ? (
+                  {linkOutcome?.outcome === 'sent' ? (
                     <Text as="p" role="status" color="green" size="2">
                       {signInSuccess}
                     </Text>
@@ -163,9 +195,9 @@ export default function SignIn() {
                     Google
                   </Button>
                 </Flex>
-                {actionData?.kind === 'social' ? (
+                {socialError ? (
                   <Text as="p" role="alert" color="red" size="2" mt="2">
-                    {actionData.message}
+                    {socialError}
                   </Text>
                 ) : null}
               </Form>

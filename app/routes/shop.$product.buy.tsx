@@ -10,8 +10,10 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { couponCode } from '#protocol/coupons'
 import type { Country } from '#protocol/entities'
 import type { Result } from '#protocol/operations'
+import { oneLine } from '#protocol/text'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
@@ -22,9 +24,17 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
-import { getPendingCheckout, pendingCheckoutCookie } from './__shop/checkout-cookie.server'
+import { getPendingCheckout, pendingCheckoutCookie, type PendingCheckout } from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
-import { checkoutOutcome, planFor, priceBreakdown, purchaseOptions, type PurchaseOptions } from './__shop/pricing'
+import {
+  checkoutOutcome,
+  optionsSearch,
+  planFor,
+  priceBreakdown,
+  purchaseOptions,
+  type CheckoutState,
+  type PurchaseOptions,
+} from './__shop/pricing'
 import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
 import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
@@ -59,11 +69,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const referrerHeader = await referrerCookieHeader(request)
   if (referrerHeader) headers.append('Set-Cookie', referrerHeader)
 
+  const pending = await getPendingCheckout(request)
+  const ours = pending?.product === product.slug ? pending : null
+  const outcomeOf = (
+    outcome: { state: CheckoutState; immediatelyAvailable: boolean },
+    already: boolean,
+    reason?: string,
+  ) =>
+    json(
+      {
+        kind: 'outcome' as const,
+        product: productRef,
+        products,
+        ...outcome,
+        already,
+        // The provider's words for a failed payment, when it gave a reason.
+        reason,
+        email: ours?.email,
+        organization: ours?.type === 'organization',
+        // "Try again" opens the form as it was when Continue was pressed.
+        retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
+      },
+      { headers },
+    )
+
   // Back from the provider's hosted checkout (script off), or the frame reported the end of the payment (script on).
   const checkoutId = url.searchParams.get('checkout')?.trim().slice(0, 200)
   const reported = url.searchParams.get('state')
   if (checkoutId || reported === 'failed') {
-    const pending = await getPendingCheckout(request)
     let answer: Result<'createSubscriptionOnCheckout'> | null = null
     if (checkoutId) {
       const referrer = await getReferrer(request)
@@ -74,24 +107,39 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const outcome = checkoutId
       ? checkoutOutcome(reported, answer)
       : { state: 'failed' as const, immediatelyAvailable: false }
-    return json(
-      {
-        kind: 'outcome' as const,
-        product: productRef,
-        products,
-        ...outcome,
-        email: pending?.product === product.slug ? pending.email : undefined,
-        organization: pending?.type === 'organization',
-      },
-      { headers },
-    )
+    // Shown once as the thank-you page; reloaded, or reached again, it is the order already complete.
+    const already = Boolean(checkoutId) && ours?.done?.checkoutId === checkoutId
+    if (checkoutId && !already && outcome.state !== 'failed') {
+      const kept = ours ?? { product: product.slug, email: '', type: 'personal' as const, passthrough: '' }
+      headers.append('Set-Cookie', await pendingCheckoutCookie({ ...kept, done: { checkoutId, state: outcome.state } }))
+    }
+    const reason = outcome.state === 'failed' && answer?.reason ? oneLine(answer.reason, 300) : undefined
+    return outcomeOf(outcome, already, reason)
   }
 
-  const options = purchaseOptions(url.searchParams, catalog.countries)
+  // This browser finished a checkout of this product (Back past its outcome, a second tab): that checkout's outcome, not
+  // a new payment form, until the buyer starts another purchase.
+  if (ours?.done) {
+    const answer = await callLicensing(
+      'createSubscriptionOnCheckout',
+      { checkoutId: ours.done.checkoutId, passthrough: ours.passthrough },
+      { context },
+    )
+    const outcome = answer.ok
+      ? checkoutOutcome(ours.done.state, answer.result)
+      : { state: ours.done.state, immediatelyAvailable: false }
+    // Refused in review after all: nothing was paid, and a new checkout is open to the buyer.
+    if (outcome.state === 'failed') headers.append('Set-Cookie', await pendingCheckoutCookie(withoutDone(ours)))
+    return outcomeOf(outcome, outcome.state !== 'failed')
+  }
+
+  // "Try again" after a failed payment: the form as this browser last sent it to the provider.
+  const query = url.searchParams.get('retry') ? await retryParams(request, product.slug) : url.searchParams
+  const options = purchaseOptions(query, catalog.countries)
   const priced = await price(context, product.slug, options, catalog.countries)
-  const text = (name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
+  const text = (name: string, max: number) => (query.get(name) ?? '').trim().slice(0, max)
   // New Subscription from a company's section: the company, if the signed-in user may buy for it.
-  const forCompany = await purchaseCompany(request, context, requestedCompanyId(url.searchParams.get('company')), {
+  const forCompany = await purchaseCompany(request, context, requestedCompanyId(query.get('company')), {
     name: '',
   })
   return json(
@@ -116,16 +164,48 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
+/** The pending checkout with no finished one: the purchase form is open again. */
+function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
+  return rest
+}
+
+/** The purchase form's options and details as this browser last continued with them (for "Try again"). */
+async function retryParams(request: Request, product: string): Promise<URLSearchParams> {
+  const pending = await getPendingCheckout(request)
+  if (!pending?.form || pending.product !== product) return new URLSearchParams()
+  const { form } = pending
+  const params = optionsSearch({
+    billingPeriod: form.billingPeriod,
+    type: pending.type,
+    quantity: form.quantity,
+    country: form.country,
+    ...(form.coupon ? { coupon: form.coupon } : {}),
+  })
+  params.set('name', form.name)
+  params.set('email', pending.email)
+  params.set('zip', form.zip)
+  if (form.company) params.set('company', form.company)
+  return params
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  checkHoneypot(formData)
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
+  const pending = await getPendingCheckout(request)
+  const ours = pending?.product === product.slug ? pending : null
+  if (formData.get('intent') === 'new-purchase') {
+    // The buyer starts another purchase on purpose: the form again, as it was at Continue.
+    if (!ours) return redirect(`/shop/${product.slug}/buy/`)
+    const headers = { 'Set-Cookie': await pendingCheckoutCookie(withoutDone(ours)) }
+    return redirect(`/shop/${product.slug}/buy/${ours.form ? '?retry=1' : ''}`, { headers })
+  }
+  checkHoneypot(formData, context, 'purchase')
+  // Continue from a purchase form left open (another tab, Back past the outcome) after this browser finished a
+  // checkout of this product: refused, never a second payment; the page shows that order and offers a new purchase.
+  if (ours?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
-  const coupon =
-    String(formData.get('coupon') ?? '')
-      .trim()
-      .slice(0, 100) || undefined
+  const coupon = couponCode(String(formData.get('coupon') ?? '')) || undefined
   if (submission.status !== 'success') {
     // Without script the page shows the breakdown of what was posted, not of the URL it was posted from.
     const fields = [...formData].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))
@@ -159,6 +239,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const referrer = await getReferrer(request)
   const passthrough = { name: value.name ?? '', ...(referrer ? { referrer } : {}) }
+  // The name as typed (the schema stands the email in for an empty one, which the form shows again as empty).
+  const formName = String(formData.get('name') ?? '')
+    .trim()
+    .slice(0, 200)
 
   // An organization purchase for one of the signed-in user's companies: the posted company is asked of the service
   // with the user's session, which signs the passthrough only when the user may purchase for it.
@@ -173,6 +257,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       email: value.email,
       type: options.type,
       passthrough: framePassthrough,
+      form: {
+        name: formName,
+        zip: value.zip ?? '',
+        billingPeriod: options.billingPeriod,
+        quantity: options.quantity,
+        country: options.country,
+        ...(coupon ? { coupon } : {}),
+        ...(forCompany.kind === 'company' ? { company: forCompany.company.id } : {}),
+      },
     }),
   })
 

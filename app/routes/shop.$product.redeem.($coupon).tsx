@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Button, Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
+import { Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
 import {
   json,
   redirect,
@@ -10,14 +10,15 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { COUPON_MAX_LENGTH, couponCode } from '#protocol/coupons'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
-import { RouteDialog } from '#app/components/route-dialog'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
-import { couponErrorTitle, couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
+import { couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
+import { countOf } from '#protocol/words'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
@@ -34,51 +35,77 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
   const productRef = { slug: product.slug, name: product.name }
+  const redeemPath = `/shop/${product.slug}/redeem/`
+  const url = new URL(request.url)
+  // The name and email a refused redemption kept, carried to the next code's form.
+  const prefill = { name: text(url, 'name', 200), email: text(url, 'email', 254) }
+  const keep = keptSearch(prefill)
 
   if (!params.coupon) {
     // The coupon form below is a GET form: its answer becomes the coupon's own address.
-    const typed = new URL(request.url).searchParams.get('coupon')?.trim()
-    if (typed) return redirect(`/shop/${product.slug}/redeem/${encodeURIComponent(typed.slice(0, 100))}`)
-    return json({ kind: 'ask' as const, product: productRef })
+    const typed = couponCode(url.searchParams.get('coupon') ?? '')
+    if (typed) return redirect(`${redeemPath}${encodeURIComponent(typed)}${keep}`)
+    return json({ kind: 'ask' as const, product: productRef, prefill })
   }
 
-  const coupon = params.coupon.trim()
+  // A code typed or pasted with spaces in it is the code: its own address is the one without them.
+  const coupon = couponCode(params.coupon)
+  if (coupon !== params.coupon) {
+    return redirect(coupon ? `${redeemPath}${encodeURIComponent(coupon)}${keep}` : `${redeemPath}${keep}`)
+  }
   if (!COUPON_PATTERN.test(coupon)) {
-    return json({ kind: 'error' as const, product: productRef, coupon, message: couponMessage('invalid') })
+    return json({ kind: 'error' as const, product: productRef, coupon, message: couponMessage('invalid'), prefill })
   }
   const [query, lookup] = await Promise.all([
     callLicensing('coupon', { type: 'query', product: product.slug, coupon }, { context }),
     lookupPlans(context, { product: product.slug, country: 'US' }),
   ])
-  if (!query.ok) return json({ kind: 'error' as const, product: productRef, coupon, message: unexpectedError })
+  if (!query.ok) return json({ kind: 'error' as const, product: productRef, coupon, message: unexpectedError, prefill })
   if (query.result.status !== 'active') {
-    return json({ kind: 'error' as const, product: productRef, coupon, message: couponMessage(query.result.status) })
+    const message = couponMessage(query.result.status)
+    return json({ kind: 'error' as const, product: productRef, coupon, message, prefill })
   }
   // §9: the original price is the annual price scaled by months/12.
   const prices = redeemPrices(planFor(lookup.plans, 'personal', 'year'), query.result.months)
-  return json({ kind: 'active' as const, product: productRef, coupon, prices })
+  return json({ kind: 'active' as const, product: productRef, coupon, prices, prefill })
+}
+
+const text = (url: URL, name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
+
+/** `?name=…&email=…` for what is kept, or nothing. */
+function keptSearch(kept: { name: string; email: string }): string {
+  const search = new URLSearchParams()
+  if (kept.name) search.set('name', kept.name)
+  if (kept.email) search.set('email', kept.email)
+  return search.size ? `?${search}` : ''
 }
 
 type ActionData =
-  | { kind: 'invalid'; result: SubmissionResult<string[]> }
+  | { kind: 'invalid'; result: SubmissionResult<string[]>; kept: { name: string; email: string } }
   | { kind: 'redeemed'; status: 'addedToExisting' | 'createdNew'; email: string; months?: number }
-  | { kind: 'error'; message: string }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  checkHoneypot(formData)
+  checkHoneypot(formData, context, 'redeem')
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
-  const coupon = params.coupon?.trim() ?? ''
-  if (!COUPON_PATTERN.test(coupon))
-    return json<ActionData>({ kind: 'error', message: couponMessage('invalid') }, { status: 400 })
+  const coupon = couponCode(params.coupon ?? '')
   const submission = parseWithZod(formData, { schema: RedeemSchema })
+  const typed = (name: string, max: number) =>
+    String(formData.get(name) ?? '')
+      .trim()
+      .slice(0, max)
+  const kept = { name: typed('name', 200), email: typed('email', 254) }
+  // A refusal is said beside the form, which keeps the name and email typed (and carries them to another code).
+  const refused = (message: string, status: number) =>
+    json<ActionData>({ kind: 'invalid', result: submission.reply({ formErrors: [message] }), kept }, { status })
+  if (!COUPON_PATTERN.test(coupon)) return refused(couponMessage('invalid'), 400)
   if (submission.status !== 'success') {
-    return json<ActionData>({ kind: 'invalid', result: submission.reply() }, { status: 400 })
+    return json<ActionData>({ kind: 'invalid', result: submission.reply(), kept }, { status: 400 })
   }
   const { name, email } = submission.value
   const answer = await callLicensing('coupon', { type: 'use', product: product.slug, coupon, email, name }, { context })
-  if (!answer.ok) return json<ActionData>({ kind: 'error', message: unexpectedError }, { status: 502 })
+  if (!answer.ok) return refused(unexpectedError, 502)
   const status = answer.result.status
   if (status === 'addedToExisting' || status === 'createdNew') {
     return json<ActionData>({
@@ -88,7 +115,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ...(answer.result.months ? { months: answer.result.months } : {}),
     })
   }
-  return json<ActionData>({ kind: 'error', message: couponMessage(status) }, { status: 409 })
+  return refused(couponMessage(status), 409)
 }
 
 export default function Redeem() {
@@ -96,21 +123,23 @@ export default function Redeem() {
   const actionData = useActionData<typeof action>() as ActionData | undefined
   // After a redemption the coupon reads as redeemed: the result, not the loader's answer, is what to show.
   const redeemed = actionData?.kind === 'redeemed' ? actionData : undefined
-  const error = redeemed
-    ? undefined
-    : data.kind === 'error'
-      ? data.message
-      : actionData?.kind === 'error'
-        ? actionData.message
-        : undefined
 
   return (
     <Container size="2" px="4" py="6">
       <Heading as="h1" size="8" mb="4">
         Redeem a {data.product.name} coupon
       </Heading>
-      {error ? <CouponErrorDialog message={error} /> : null}
-      {data.kind === 'ask' ? <CouponQuery productSlug={data.product.slug} /> : null}
+      {data.kind === 'ask' ? <CouponQuery productSlug={data.product.slug} kept={data.prefill} /> : null}
+      {/* §8's coupon messages, beside the form with the code as it was given, so that it can be corrected; a
+          redemption refused meanwhile carries its name and email on to the next code. */}
+      {data.kind === 'error' && !redeemed ? (
+        <CouponQuery
+          productSlug={data.product.slug}
+          coupon={data.coupon}
+          error={data.message}
+          kept={actionData?.kind === 'invalid' ? actionData.kept : data.prefill}
+        />
+      ) : null}
       {redeemed ? (
         <RedeemResult
           status={redeemed.status}
@@ -122,6 +151,7 @@ export default function Redeem() {
         <RedeemForm
           prices={data.prices}
           coupon={data.coupon}
+          prefill={data.prefill}
           lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined}
         />
       ) : null}
@@ -129,36 +159,43 @@ export default function Redeem() {
   )
 }
 
-/** Spec §8 coupon errors: a modal that only its Close button dismisses, and Close goes to "/". */
-function CouponErrorDialog({ message }: { message: string }) {
-  return (
-    <RouteDialog
-      title={couponErrorTitle}
-      description={message}
-      closeTo="/"
-      dismissible={false}
-      role="alertdialog"
-      maxWidth="480px"
-    >
-      <Flex justify="end" mt="3">
-        <Button asChild>
-          <RemixLink to="/">Close</RemixLink>
-        </Button>
-      </Flex>
-    </RouteDialog>
-  )
-}
-
-function CouponQuery({ productSlug }: { productSlug: string }) {
+/**
+ * The coupon's code, asked for; after a refusal (§8: expired, does not exist, already redeemed) the code as it was
+ * given, with the message tied to the field, and the field focused so that it is heard and can be corrected.
+ */
+function CouponQuery({
+  productSlug,
+  coupon,
+  error,
+  kept,
+}: {
+  productSlug: string
+  coupon?: string
+  error?: string
+  kept: { name: string; email: string }
+}) {
   return (
     <Card size="3">
       <Form method="get" action={`/shop/${productSlug}/redeem/`} aria-labelledby="coupon-query-heading">
+        {kept.name ? <input type="hidden" name="name" value={kept.name} /> : null}
+        {kept.email ? <input type="hidden" name="email" value={kept.email} /> : null}
         <Heading as="h2" size="5" mb="3" id="coupon-query-heading">
           Enter your coupon
         </Heading>
         <Flex direction="column" gap="2">
-          <Field id="coupon-code" label="Coupon code" gap="2">
-            <TextField.Root id="coupon-code" name="coupon" required maxLength={100} autoComplete="off" />
+          <Field id="coupon-code" label="Coupon code" gap="2" errorId="coupon-code-error" errors={error ? [error] : []}>
+            <TextField.Root
+              id="coupon-code"
+              name="coupon"
+              required
+              maxLength={COUPON_MAX_LENGTH + 20}
+              autoComplete="off"
+              defaultValue={coupon}
+              // A refused code: the field is where the user goes next, and its message is read with it.
+              autoFocus={Boolean(error)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'coupon-code-error' : undefined}
+            />
           </Field>
           <ButtonRow>
             <SubmitButton>Check coupon</SubmitButton>
@@ -172,10 +209,12 @@ function CouponQuery({ productSlug }: { productSlug: string }) {
 function RedeemForm({
   prices,
   coupon,
+  prefill,
   lastResult,
 }: {
   prices: { months: number; original: string; discount: string; total: string }
   coupon: string
+  prefill: { name: string; email: string }
   lastResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
@@ -184,6 +223,7 @@ function RedeemForm({
     id: 'redeem',
     lastResult: navigation.state === 'idle' ? lastResult : undefined,
     constraint: getZodConstraint(RedeemSchema),
+    defaultValue: prefill,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RedeemSchema }),
@@ -250,12 +290,13 @@ function RedeemResult({
         <Text as="p" size="3" mb="3">
           {status === 'createdNew' ? (
             <>
-              A new {productName} license with {months} month(s) free has been created for <strong>{email}</strong>. We
-              have emailed the license details to that address.
+              A new {productName} license with {countOf(months, 'month')} free has been created for{' '}
+              <strong>{email}</strong>. We have emailed the license details to that address.
             </>
           ) : (
             <>
-              {months} month(s) have been added to the existing {productName} license of <strong>{email}</strong>.
+              {countOf(months, 'month')} {months === 1 ? 'has' : 'have'} been added to the existing {productName}{' '}
+              license of <strong>{email}</strong>.
             </>
           )}
         </Text>

@@ -9,6 +9,7 @@ import {
   showBulkRenew,
   showNewSubscription,
   showOfflineKeys,
+  welcomeActions,
 } from './company'
 import { DAY, NOW, company, license } from '../../tests/support/entities'
 import { mayManagePermissions } from '#protocol/roles'
@@ -73,15 +74,13 @@ describe('bulkAssignProducts (§2)', () => {
       ],
     })
     expect(bulkAssignProducts(acme, NOW)).toEqual([
-      { group: 'quokka', label: 'Quokka', total: 2, unexpired: 1 },
-      { group: 'bundle', label: 'Wallaby + Quokka Personal License', total: 1, unexpired: 1 },
+      { group: 'quokka', label: 'Quokka.js PRO', total: 2, unexpired: 1 },
+      { group: 'bundle', label: 'Wallaby.js + Quokka.js', total: 1, unexpired: 1 },
     ])
   })
   it('keeps a group whose licenses have all expired, so its read-only error can be shown', () => {
     const acme = company({ licenses: [license({ productGroup: 'wallaby', expiration: NOW - DAY })] })
-    expect(bulkAssignProducts(acme, NOW)).toEqual([
-      { group: 'wallaby', label: 'Wallaby Personal License', total: 1, unexpired: 0 },
-    ])
+    expect(bulkAssignProducts(acme, NOW)).toEqual([{ group: 'wallaby', label: 'Wallaby.js', total: 1, unexpired: 0 }])
   })
 })
 
@@ -112,15 +111,18 @@ describe('planCompanyBulkAssign (§5)', () => {
   })
   it('invalid email error', () => {
     expect(plan('a@x.test\nb@x.test c@x.test')).toEqual({
-      error: 'Error: one or more email addresses are invalid.',
+      error: 'Error: one or more email addresses are invalid. Line 2: "b@x.test c@x.test".',
       readOnly: false,
     })
   })
   it('not enough unexpired licenses: expired, enterprise, multi-user, subscription and other-group licenses do not count', () => {
     expect(plan('a@x.test\nb@x.test\nc@x.test\nd@x.test\ne@x.test')).toEqual({
-      error: 'Error: not enough unexpired licenses available.',
+      error: 'Error: not enough unexpired licenses available. Asked for 3, 2 available.',
       readOnly: false,
     })
+  })
+  it('reads addresses separated by commas and semicolons as Manage Assignments does', () => {
+    expect(plan('a@x.test, b@x.test;c@x.test')).toMatchObject({ assignedCount: 1, readOnly: false })
   })
   it('no changes when the list names the current holders', () => {
     expect(plan('B@x.test\n\na@x.test\na@X.test\n')).toEqual({
@@ -133,7 +135,7 @@ describe('planCompanyBulkAssign (§5)', () => {
   })
   it('assigned: newcomers get the free license expiring last first; expired holders are untouched', () => {
     expect(plan('a@x.test\nb@x.test\nold@x.test')).toEqual({
-      summary: '1 license(s) will be assigned.',
+      summary: '1 license will be assigned.',
       changes: [{ id: freeLate.id, owner: freeLate.owner, assignedTo: 'old@x.test' }],
       unassignedCount: 0,
       assignedCount: 1,
@@ -142,7 +144,7 @@ describe('planCompanyBulkAssign (§5)', () => {
   })
   it('unassigned: holders missing from the list lose their license', () => {
     expect(plan('')).toMatchObject({
-      summary: '2 license(s) will be unassigned.',
+      summary: '2 licenses will be unassigned.',
       changes: [
         { id: a.id, owner: a.owner, assignedTo: '' },
         { id: b.id, owner: b.owner, assignedTo: '' },
@@ -151,7 +153,7 @@ describe('planCompanyBulkAssign (§5)', () => {
   })
   it('both: free licenses are used before released ones', () => {
     expect(plan('a@x.test\nc@x.test\nd@x.test\ne@x.test')).toEqual({
-      summary: '1 license(s) will be unassigned and 3 license(s) will be assigned.',
+      summary: '1 license will be unassigned and 3 licenses will be assigned.',
       changes: [
         { id: b.id, owner: b.owner, assignedTo: 'e@x.test' },
         { id: freeLate.id, owner: freeLate.owner, assignedTo: 'c@x.test' },
@@ -194,5 +196,19 @@ describe('shouldAutoOpenBulkAssign (§2)', () => {
   })
   it('stays closed when there is nothing the dialog could assign', () => {
     expect(shouldAutoOpenBulkAssign(details([company({ licenses: [enterprise()] })]))).toBe(false)
+  })
+})
+
+describe('welcomeActions: the welcome offers only what the roles allow', () => {
+  it('a Company Administrator is offered assigning, renewing and permissions', () => {
+    expect(welcomeActions([company()])).toBe(', assign company licenses to your team, renew, and manage permissions')
+  })
+  it('a Company Manager (assign only) is not offered permissions or renewing', () => {
+    const manager = company({ canAddUsers: false, canAddResellers: false, canRenew: false })
+    expect(welcomeActions([manager])).toBe(', assign company licenses to your team')
+  })
+  it('nothing besides seeing, for a personal holder or a role that can do none of them', () => {
+    expect(welcomeActions([])).toBe('')
+    expect(welcomeActions([company({ canAssign: false, canAddUsers: false, canRenew: false })])).toBe('')
   })
 })

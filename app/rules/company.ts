@@ -4,13 +4,15 @@
  */
 import type { Company, License, ProductGroup } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { NEWLINES, parseEmailList } from './email'
 import { sortLicenses } from './license'
 import { assignmentSummary, bulkAllExpired, bulkNotEnoughUnexpired } from './messages'
 import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from '#protocol/assignment'
 import { normalizeEmail } from '#protocol/email'
 import { canAssignLicense, isExpired } from '#protocol/licenses'
-import { bulkInvalidEmails } from '#protocol/subscriptions'
+import { mayManagePermissions } from '#protocol/roles'
+import { invalidEmailsError, notEnoughError } from '#protocol/subscriptions'
+import { parseAddressList } from '#protocol/address-list'
+import { productNames } from '#protocol/products'
 
 /**
  * A license the company bulk assign works on: assignable (not enterprise, not multi-user, §5) and not part of a
@@ -50,11 +52,14 @@ export function showNewSubscription(company: Company): boolean {
   return company.canRenew
 }
 
-/** The product groups the bulk-assign dropdown offers, in the spec's order, with their labels. */
+/**
+ * The product groups the bulk-assign dropdown offers, in the spec's order (§2: the quokka product, the wallaby license,
+ * the wallaby-plus-quokka license), each by its product's one name (the license table's, the shop's).
+ */
 export const bulkAssignGroups = [
-  { group: 'quokka', label: 'Quokka' },
-  { group: 'wallaby', label: 'Wallaby Personal License' },
-  { group: 'bundle', label: 'Wallaby + Quokka Personal License' },
+  { group: 'quokka', label: productNames.quokka },
+  { group: 'wallaby', label: productNames.wallaby },
+  { group: 'bundle', label: productNames.bundle },
 ] as const satisfies readonly { group: ProductGroup; label: string }[]
 
 export type BulkAssignGroup = (typeof bulkAssignGroups)[number]['group']
@@ -84,7 +89,7 @@ export function bulkAssignProducts(company: Company, now: number): BulkAssignPro
 export type CompanyBulkAssignInput = {
   licenses: readonly License[]
   group: ProductGroup
-  /** Addresses, one per line. */
+  /** Addresses, separated by newline, comma or semicolon. */
   text: string
   now: number
 }
@@ -99,12 +104,13 @@ export type CompanyBulkAssignPlan = {
 
 /**
  * Plans the company bulk assign (§5): only unexpired licenses of the chosen product group are usable, enterprise,
- * multi-user and subscription licenses are left out; expired ones are never touched. The list (one address per line,
- * blank lines ignored, de-duplicated case-insensitively) is the complete set of holders of the usable licenses
+ * multi-user and subscription licenses are left out; expired ones are never touched. The list (addresses separated by
+ * newline, comma or semicolon, as in every list of the portal; blanks ignored, de-duplicated case-insensitively) is the complete set of holders of the usable licenses
  * afterwards (see `assignment.ts`).
  *
- * Errors, first match wins: every license of the group has expired (read-only); an invalid address; more newcomers
- * than free unexpired licenses.
+ * Errors, first match wins: every license of the group has expired (read-only); an invalid address (the spec's words,
+ * then the lines and entries at fault); more newcomers than free unexpired licenses (the spec's words, then the
+ * numbers).
  */
 export function planCompanyBulkAssign(
   input: CompanyBulkAssignInput,
@@ -113,11 +119,13 @@ export function planCompanyBulkAssign(
   const usable = candidates.filter((l) => !isExpired(l, input.now))
   if (candidates.length > 0 && usable.length === 0) return { error: bulkAllExpired, readOnly: true }
 
-  const list = parseEmailList(input.text, NEWLINES)
-  if (list.invalid.length > 0) return { error: bulkInvalidEmails, readOnly: false }
+  const list = parseAddressList(input.text)
+  if (list.invalid.length > 0) return { error: invalidEmailsError(list.invalid), readOnly: false }
 
   const pool = analysePool(usable, list.emails)
-  if (pool.newcomers.length > pool.free.length) return { error: bulkNotEnoughUnexpired, readOnly: false }
+  if (pool.newcomers.length > pool.free.length) {
+    return { error: notEnoughError(bulkNotEnoughUnexpired, pool.newcomers.length, pool.free.length), readOnly: false }
+  }
 
   const assignments = assignNewcomers(pool)
   return {
@@ -151,4 +159,19 @@ export function shouldAutoOpenBulkAssign(details: Pick<Details, 'body'>): boolea
     company.licenses.some(isBulkAssignable) &&
     company.licenses.every((l) => l.assignedTo.trim() === '')
   )
+}
+
+/**
+ * What the welcome offers besides seeing licenses and subscriptions: only what the user's roles let them do in some
+ * company ("assign company licenses to your team, renew, and manage permissions" for a Company Administrator; a
+ * Company Manager is not offered permissions, a role that may not renew is not offered renewing).
+ */
+export function welcomeActions(companies: readonly Company[]): string {
+  const actions: string[] = []
+  if (companies.some((c) => c.canAssign)) actions.push('assign company licenses to your team')
+  if (companies.some((c) => c.canRenew)) actions.push('renew')
+  if (companies.some((c) => mayManagePermissions(c))) actions.push('manage permissions')
+  if (actions.length === 0) return ''
+  if (actions.length === 1) return `, ${actions[0]}`
+  return `, ${actions.slice(0, -1).join(', ')}, and ${actions[actions.length - 1]}`
 }

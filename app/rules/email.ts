@@ -5,10 +5,11 @@
 import { z } from 'zod'
 import { emailInvalid, emailRequired } from './messages'
 
+import { isValidAddress } from '#protocol/address-list'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/email'
 
 export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
+  return isValidAddress(value)
 }
 
 export function sameEmail(a: string, b: string): boolean {
@@ -26,37 +27,3 @@ export const requiredEmail = z
   .min(1, emailRequired)
   .max(EMAIL_MAX_LENGTH, emailInvalid)
   .regex(EMAIL_PATTERN, emailInvalid)
-
-export type EmailList = {
-  /** Distinct addresses in the order first given, normalized (trimmed, lower-case). */
-  emails: string[]
-  /** The entries that are not valid addresses, as typed (trimmed). */
-  invalid: string[]
-}
-
-/** Separators of the two bulk-assign text areas (§2, §5). */
-export const NEWLINES = /\r?\n|\r/
-export const NEWLINES_COMMAS_SEMICOLONS = /[\r\n,;]+/
-
-/**
- * Splits a bulk-assign text into addresses: blank entries are ignored and addresses are de-duplicated
- * case-insensitively (the first spelling wins, returned lower-cased as the service stores them).
- */
-export function parseEmailList(text: string, separators: RegExp): EmailList {
-  const emails: string[] = []
-  const invalid: string[] = []
-  const seen = new Set<string>()
-  for (const raw of text.split(separators)) {
-    const entry = raw.trim()
-    if (entry === '') continue
-    if (!isValidEmail(entry)) {
-      invalid.push(entry)
-      continue
-    }
-    const email = normalizeEmail(entry)
-    if (seen.has(email)) continue
-    seen.add(email)
-    emails.push(email)
-  }
-  return { emails, invalid }
-}

@@ -19,6 +19,7 @@ describe('expiryWarnings (§9: 60-day window)', () => {
     count: 1,
     expiration: l.expiration,
     deadline,
+    renewal: { offered: true },
   })
 
   it('counts licenses expired more than 60 days ago and lists the others with expiry + 60 days, soonest first', () => {
@@ -44,6 +45,7 @@ describe('expiryWarnings (§9: 60-day window)', () => {
         count: 1,
         expiration: NOW - 6 * DAY,
         deadline: NOW + 54 * DAY,
+        renewal: { offered: true },
       },
       {
         product: 'Wallaby.js',
@@ -55,8 +57,17 @@ describe('expiryWarnings (§9: 60-day window)', () => {
         count: 4,
         expiration,
         deadline: NOW + 55 * DAY,
+        renewal: { offered: true },
       },
-      { product: 'Quokka.js PRO', order: '4711', keys: [[10, 10]], count: 1, expiration, deadline: NOW + 55 * DAY },
+      {
+        product: 'Quokka.js PRO',
+        order: '4711',
+        keys: [[10, 10]],
+        count: 1,
+        expiration,
+        deadline: NOW + 55 * DAY,
+        renewal: { offered: true },
+      },
     ])
   })
   it('leaves out Open Source licenses and licenses that have not expired', () => {
@@ -64,6 +75,28 @@ describe('expiryWarnings (§9: 60-day window)', () => {
       longExpiredCount: 0,
       discountDeadlines: [],
     })
+  })
+  it('says "Renew by" only for licenses the page offers Renew for', () => {
+    const expiration = NOW - 5 * DAY
+    const companies = new Map([
+      ['acme', { name: 'Acme Corp', canRenew: false }],
+      ['globex', { name: 'Globex', canRenew: true }],
+    ])
+    const renewal = (l: ReturnType<typeof license>) =>
+      expiryWarningsOf([l], NOW, companies).discountDeadlines.map((d) => d.renewal)
+    expect(renewal(license({ owner: 'globex', expiration }))).toEqual([{ offered: true }])
+    // A Company Manager may not renew: someone else can, by the deadline.
+    expect(renewal(license({ owner: 'acme', expiration }))).toEqual([{ offered: false, company: 'Acme Corp' }])
+    expect(renewal(license({ owner: 'globex', expiration, trial: true }))).toEqual([
+      { offered: false, refusal: 'A trial license cannot be renewed; buy a license instead.' },
+    ])
+    expect(
+      renewal(license({ owner: 'globex', expiration, subscription: { subscriptionId: 's', state: 'deleted' } })),
+    ).toEqual([{ offered: false, refusal: 'A subscription license renews with its subscription.' }])
+    // A personal license of a cancelled subscription is renewed like any other.
+    expect(
+      renewal(license({ owner: 'pat@x.test', expiration, subscription: { subscriptionId: 's', state: 'deleted' } })),
+    ).toEqual([{ offered: true }])
   })
   it('counts a license seen twice (company list and assigned to me) once', () => {
     expect(expiryWarningsOf([longAgo, { ...longAgo }, recent, { ...recent }], NOW)).toEqual({
@@ -76,8 +109,9 @@ describe('expiryWarnings (§9: 60-day window)', () => {
 describe('expiry messages', () => {
   it('long-expired count', () => {
     expect(longExpiredMessage(2)).toBe(
-      '2 license(s) expired more than 60 days ago. Renew them to keep receiving updates.',
+      '2 licenses expired more than 60 days ago. Renew them to keep receiving updates.',
     )
+    expect(longExpiredMessage(1)).toBe('1 license expired more than 60 days ago. Renew it to keep receiving updates.')
   })
   it('discount deadline, for one key and for several', () => {
     const group = {
@@ -87,12 +121,34 @@ describe('expiry messages', () => {
       count: 1,
       expiration: Date.UTC(2026, 1, 1),
       deadline: Date.UTC(2026, 3, 2),
+      renewal: { offered: true } as const,
     }
     expect(discountDeadlineMessage(group)).toBe(
       'Wallaby.js (order 4711, key 4) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
     )
     expect(discountDeadlineMessage({ ...group, keys: keyRuns([8, 1, 2, 3, 5, 7]), count: 6 })).toBe(
       'Wallaby.js (order 4711, keys 1–3, 5, 7–8) expired on February 1, 2026. Renew by April 2, 2026 to get the full renewal discount.',
+    )
+  })
+  it('without Renew on the page: who can renew by the deadline, or why they are not renewed', () => {
+    const group = {
+      product: 'Wallaby.js',
+      order: '4711',
+      keys: keyRuns([4]),
+      count: 1,
+      expiration: Date.UTC(2026, 1, 1),
+      deadline: Date.UTC(2026, 3, 2),
+    }
+    expect(discountDeadlineMessage({ ...group, renewal: { offered: false, company: 'Acme Corp' } })).toBe(
+      'Wallaby.js (order 4711, key 4) expired on February 1, 2026. Someone who may renew the licenses of Acme Corp can renew it by April 2, 2026 for the full renewal discount.',
+    )
+    expect(
+      discountDeadlineMessage({
+        ...group,
+        renewal: { offered: false, refusal: 'A trial license cannot be renewed; buy a license instead.' },
+      }),
+    ).toBe(
+      'Wallaby.js (order 4711, key 4) expired on February 1, 2026. A trial license cannot be renewed; buy a license instead.',
     )
   })
   it('key numbers: consecutive ones as a range', () => {

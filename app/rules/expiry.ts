@@ -2,11 +2,12 @@
  * The expiry warning of the account page (spec §4 "Renewal banner", §9): a 60-day window after expiry during which a
  * full renewal discount still applies.
  */
-import type { License } from '#protocol/entities'
+import type { Company, License } from '#protocol/entities'
 import type { ExpiredGroup } from '#protocol/windows'
 import { formatDate } from './dates'
-import { displayName } from './license'
-import { DAY_MS, isOpenSource, isExpired } from '#protocol/licenses'
+import { displayName } from '#protocol/products'
+import { DAY_MS, isOpenSource, isExpired, renewalRefusal } from '#protocol/licenses'
+import { countOf } from '#protocol/words'
 
 export const EXPIRY_WARNING_DAYS = 60
 const WINDOW_MS = EXPIRY_WARNING_DAYS * DAY_MS
@@ -29,6 +30,11 @@ export type DiscountDeadline = {
   expiration: number
   /** The last day of the full renewal discount: expiry plus 60 days. */
   deadline: number
+  /**
+   * Whether the page offers Renew for these licenses (`offered`), or why not: the company whose right to renew the user
+   * lacks (`company`), or the reason they cannot be renewed at all (`refusal`). Only an offered Renew gets "Renew by".
+   */
+  renewal: { offered: true } | { offered: false; company: string } | { offered: false; refusal: string }
 }
 
 export type ExpiryWarnings = {
@@ -38,7 +44,10 @@ export type ExpiryWarnings = {
   discountDeadlines: DiscountDeadline[]
 }
 
-type ExpiringLicense = Pick<License, 'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'expiration'>
+type ExpiringLicense = Pick<
+  License,
+  'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'promotional' | 'subscription' | 'expiration'
+>
 
 /** Key numbers in any order (repeats allowed) as ascending runs of consecutive numbers. */
 export function keyRuns(keys: readonly number[]): KeyRun[] {
@@ -75,11 +84,24 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
       expiredLongAgo += 1
       continue
     }
-    const { owner, order, productName, trial, expiration } = license
-    const key = [owner, order, productName, String(trial), String(expiration)].join('\u0000')
+    const { owner, order, productName, trial, promotional, expiration } = license
+    const subscriptionState = license.subscription?.state
+    const key = [owner, order, productName, trial, promotional, subscriptionState ?? '', expiration].join('\u0000')
     const group = groups.get(key)
     if (group) group.keyList.push(license.key)
-    else groups.set(key, { owner, order, productName, trial, expiration, count: 0, keys: [], keyList: [license.key] })
+    else
+      groups.set(key, {
+        owner,
+        order,
+        productName,
+        trial,
+        promotional,
+        ...(subscriptionState ? { subscriptionState } : {}),
+        expiration,
+        count: 0,
+        keys: [],
+        keyList: [license.key],
+      })
   }
   const recentlyExpired: ExpiredGroup[] = [...groups.values()].map(({ keyList, ...group }) => ({
     ...group,
@@ -89,15 +111,42 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
   return { expiredLongAgo, recentlyExpired }
 }
 
+/** The companies the user holds a role in, by id: whose licenses they may renew (spec §6 canRenew). */
+export type RenewRights = ReadonlyMap<string, Pick<Company, 'name' | 'canRenew'>>
+
+/** Whether the licenses of a group are offered Renew on the page (`showRenew`'s rule, for a group), or why not. */
+function renewalOf(group: ExpiredGroup, companies: RenewRights): DiscountDeadline['renewal'] {
+  const company = companies.get(group.owner)
+  const refusal = renewalRefusal(
+    {
+      productName: group.productName,
+      order: group.order,
+      trial: group.trial,
+      promotional: group.promotional,
+      ...(group.subscriptionState ? { subscription: { subscriptionId: '', state: group.subscriptionState } } : {}),
+    },
+    company === undefined,
+  )
+  if (refusal) return { offered: false, refusal }
+  if (company && !company.canRenew) return { offered: false, company: company.name }
+  return { offered: true }
+}
+
 /**
  * The warning (§9) from the store's groups: the recently expired ones a line per owner, order, product (by its display
- * name) and expiry, soonest deadline first; the long-expired ones only counted.
+ * name) and expiry, soonest deadline first; the long-expired ones only counted. `companies` says where the user may
+ * renew: a line says "Renew by …" only where the page offers Renew.
  */
-export function expiryWarnings(recentlyExpired: readonly ExpiredGroup[], expiredLongAgo: number): ExpiryWarnings {
+export function expiryWarnings(
+  recentlyExpired: readonly ExpiredGroup[],
+  expiredLongAgo: number,
+  companies: RenewRights = new Map(),
+): ExpiryWarnings {
   const lines = new Map<string, DiscountDeadline>()
   for (const group of recentlyExpired) {
     const product = displayName(group)
-    const key = `${group.owner}\u0000${group.order}\u0000${product}\u0000${group.expiration}`
+    const renewal = renewalOf(group, companies)
+    const key = `${group.owner}\u0000${group.order}\u0000${product}\u0000${group.expiration}\u0000${JSON.stringify(renewal)}`
     const line = lines.get(key)
     if (line) {
       line.keys = joinRuns([...line.keys, ...group.keys])
@@ -110,6 +159,7 @@ export function expiryWarnings(recentlyExpired: readonly ExpiredGroup[], expired
         count: group.count,
         expiration: group.expiration,
         deadline: group.expiration + WINDOW_MS,
+        renewal,
       })
   }
   const discountDeadlines = [...lines.values()]
@@ -120,9 +170,13 @@ export function expiryWarnings(recentlyExpired: readonly ExpiredGroup[], expired
 }
 
 /** The warning over every license of a whole read (see `expiredGroups`). */
-export function expiryWarningsOf(licenses: readonly ExpiringLicense[], now: number): ExpiryWarnings {
+export function expiryWarningsOf(
+  licenses: readonly ExpiringLicense[],
+  now: number,
+  companies: RenewRights = new Map(),
+): ExpiryWarnings {
   const { recentlyExpired, expiredLongAgo } = expiredGroups(licenses, now)
-  return expiryWarnings(recentlyExpired, expiredLongAgo)
+  return expiryWarnings(recentlyExpired, expiredLongAgo, companies)
 }
 
 /** "key 4", "keys 1–3, 7": the line's key numbers, consecutive ones as a range. */
@@ -131,12 +185,21 @@ export function keysText(runs: readonly KeyRun[], count: number): string {
   return `${count === 1 ? 'key' : 'keys'} ${parts.join(', ')}`
 }
 
-/** The generic message for licenses expired more than 60 days ago ("license(s)" as the spec writes its counts). */
+/** The generic message for licenses expired more than 60 days ago (the spec's "license(s)" as the count needs it). */
 export function longExpiredMessage(count: number): string {
-  return `${count} license(s) expired more than ${EXPIRY_WARNING_DAYS} days ago. Renew them to keep receiving updates.`
+  return `${countOf(count, 'license')} expired more than ${EXPIRY_WARNING_DAYS} days ago. Renew ${count === 1 ? 'it' : 'them'} to keep receiving updates.`
 }
 
-/** The full-renewal-discount line for licenses of one order that expired together. */
+/**
+ * The line for licenses of one order that expired together: the full-renewal-discount deadline where the page offers
+ * Renew; where it does not, who can renew them by then, or why they are not renewed.
+ */
 export function discountDeadlineMessage(group: DiscountDeadline, options: { utc: boolean } = { utc: true }): string {
-  return `${group.product} (order ${group.order}, ${keysText(group.keys, group.count)}) expired on ${formatDate(group.expiration, options)}. Renew by ${formatDate(group.deadline, options)} to get the full renewal discount.`
+  const expired = `${group.product} (order ${group.order}, ${keysText(group.keys, group.count)}) expired on ${formatDate(group.expiration, options)}.`
+  const deadline = formatDate(group.deadline, options)
+  const { renewal } = group
+  if (renewal.offered) return `${expired} Renew by ${deadline} to get the full renewal discount.`
+  if ('company' in renewal)
+    return `${expired} Someone who may renew the licenses of ${renewal.company} can renew ${group.count === 1 ? 'it' : 'them'} by ${deadline} for the full renewal discount.`
+  return `${expired} ${renewal.refusal}`
 }

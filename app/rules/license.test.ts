@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PRO_PRODUCT_NAME, displayName, licenseWords, groupOfflineKeys, showReceipt, sortLicenses } from './license'
+import { licenseWords, groupOfflineKeys, showReceipt, sortLicenses } from './license'
 import { DAY, NOW, company, license } from '../../tests/support/entities'
 import { compareIds } from '#protocol/licenses'
 
@@ -8,30 +8,6 @@ describe('licenseWords', () => {
     expect(licenseWords(license({ productName: 'Wallaby.js Company License', order: '4711', key: 3 }))).toBe(
       'Wallaby.js, order 4711, key 3',
     )
-  })
-})
-
-describe('displayName (§3)', () => {
-  it.each([
-    ['Wallaby.js Company License', false, 'Wallaby.js'],
-    ['Quokka.js PRO Personal License', false, 'Quokka.js PRO'],
-    ['Wallaby.js + Quokka.js personal LICENSE', false, 'Wallaby.js + Quokka.js'],
-    ['Wallaby.js Open Source License', false, 'Wallaby.js Open Source'],
-    ['Wallaby.js Personal License', true, 'Wallaby.js Trial'],
-    // whole words only
-    ['Licensed Companyware Personalizer', false, 'Licensed Companyware Personalizer'],
-  ])('%j (trial %s) → %j', (productName, trial, expected) => {
-    expect(displayName({ productName, trial })).toBe(expected)
-  })
-  it('shows the console-logging extension with the suffix " PRO"', () => {
-    expect(PRO_PRODUCT_NAME).toBe('Console Ninja')
-    expect(displayName({ productName: 'Console Ninja Personal License', trial: false })).toBe('Console Ninja PRO')
-    expect(displayName({ productName: 'console-ninja', trial: false })).toBe('Console Ninja PRO')
-    expect(displayName({ productName: 'Console Ninja Company License', trial: true })).toBe('Console Ninja PRO Trial')
-  })
-  it('does not add PRO twice or to other products', () => {
-    expect(displayName({ productName: 'Console Ninja PRO License', trial: false })).toBe('Console Ninja PRO')
-    expect(displayName({ productName: 'Wallaby.js', trial: false })).toBe('Wallaby.js')
   })
 })
 

@@ -1,42 +1,11 @@
 /**
- * License rules of the portal's own (spec §3, §4, §5): display name, sort order, receipts, offline-key groups. The rules
- * the licensing service enforces too (assignable, offline key, renewal) live in `protocol/licenses.ts`.
+ * License rules of the portal's own (spec §3, §4, §5): sort order, receipts, offline-key groups. The rules the
+ * licensing service enforces too (assignable, offline key, renewal) live in `protocol/licenses.ts`, the display name
+ * in `protocol/products.ts`.
  */
 import type { Company, License, OfflineLicense } from '#protocol/entities'
 import { compareIds, isOpenSource } from '#protocol/licenses'
-
-/** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
-export const PRO_PRODUCT_NAME = 'Console Ninja'
-/** Its name in shop URLs (`/shop/console-ninja/buy/`). */
-export const PRO_PRODUCT_SLUG = 'console-ninja'
-export const PRO_SUFFIX = ' PRO'
-
-/**
- * §3 display name: the words personal, company and license are removed (whole words, any case), " PRO" is added to
- * the console-logging extension's name, and " Trial" is appended for trials.
- */
-export function displayName(license: Pick<License, 'productName' | 'trial'>): string {
-  const name = productDisplayName(license.productName)
-  return license.trial ? `${name} Trial` : name
-}
-
-/** Names already worked out: a license page names a handful of products on every row, several times a row. */
-const productNames = new Map<string, string>()
-const PRODUCT_NAMES_KEPT = 500
-
-function productDisplayName(productName: string): string {
-  const known = productNames.get(productName)
-  if (known !== undefined) return known
-  let name = productName
-    .replace(/\b(personal|company|license)\b/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  const lower = name.toLowerCase()
-  if (lower === PRO_PRODUCT_NAME.toLowerCase() || lower === PRO_PRODUCT_SLUG) name = PRO_PRODUCT_NAME + PRO_SUFFIX
-  if (productNames.size >= PRODUCT_NAMES_KEPT) productNames.clear()
-  productNames.set(productName, name)
-  return name
-}
+import { displayName } from '#protocol/products'
 
 /** Which license, in words: "Wallaby.js, order 4711, key 3" — for a row's controls, heard rather than seen in the row. */
 export function licenseWords(license: Pick<License, 'productName' | 'trial' | 'order' | 'key'>): string {

@@ -107,7 +107,11 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
     personal,
     companies,
     subscriptionSeats: facts.subscriptions,
-    expiry: expiryWarnings(facts.recentlyExpired, facts.expiredLongAgo),
+    expiry: expiryWarnings(
+      facts.recentlyExpired,
+      facts.expiredLongAgo,
+      new Map(details.body.companies.map((c) => [c.id, c])),
+    ),
     holdsPersonalLicenses: facts.personalLicenses > 0,
   }
 }

@@ -37,13 +37,13 @@ describe('§5 validation messages, word for word', () => {
 
 describe('assignmentSummary', () => {
   it('names both counts when licenses are unassigned and assigned', () => {
-    expect(m.assignmentSummary(2, 3)).toBe('2 license(s) will be unassigned and 3 license(s) will be assigned.')
+    expect(m.assignmentSummary(2, 3)).toBe('2 licenses will be unassigned and 3 licenses will be assigned.')
   })
   it('names only the unassigned count', () => {
-    expect(m.assignmentSummary(1, 0)).toBe('1 license(s) will be unassigned.')
+    expect(m.assignmentSummary(1, 0)).toBe('1 license will be unassigned.')
   })
   it('names only the assigned count', () => {
-    expect(m.assignmentSummary(0, 4)).toBe('4 license(s) will be assigned.')
+    expect(m.assignmentSummary(0, 4)).toBe('4 licenses will be assigned.')
   })
   it('says nothing changes', () => {
     expect(m.assignmentSummary(0, 0)).toBe('No changes will be made.')
@@ -52,7 +52,8 @@ describe('assignmentSummary', () => {
 
 describe('quantityLapseMessage', () => {
   it('fills in the number', () => {
-    expect(subscriptions.quantityLapseMessage(3)).toBe('3 distinct email address(es) must be specified to Continue.')
+    expect(subscriptions.quantityLapseMessage(3)).toBe('3 distinct email addresses must be specified to Continue.')
+    expect(subscriptions.quantityLapseMessage(1)).toBe('1 distinct email address must be specified to Continue.')
   })
 })
 
@@ -165,7 +166,8 @@ describe('§8 coupons', () => {
     expect(m.couponMessage(status)).toBe(message)
   })
   it('redeem heading', () => {
-    expect(m.redeemHeading(12)).toBe('Get 12 month(s) free')
+    expect(m.redeemHeading(12)).toBe('Get 12 months free')
+    expect(m.redeemHeading(1)).toBe('Get 1 month free')
   })
 })
 

@@ -7,6 +7,7 @@ import type { ErrorCode } from '#protocol/errors'
 import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 import { ownValue } from '#protocol/own'
+import { countOf } from '#protocol/words'
 
 /** The vendor's support address (the spec asks for "contact support by email" without naming one). */
 
@@ -33,15 +34,15 @@ export const bulkAllExpired = 'Error: all licenses have expired and must be indi
 export const bulkNotEnoughUnexpired = 'Error: not enough unexpired licenses available.'
 
 /**
- * The bulk-assign summaries of §5, shared by the company and the subscription dialogs. "license(s)" is the spec's own
- * wording, kept as it is rather than pluralised.
+ * The bulk-assign summaries of §5, shared by the company and the subscription dialogs: the spec's words, with its
+ * "license(s)" as the count needs it ("1 license will be unassigned and 2 licenses will be assigned.").
  */
 export function assignmentSummary(unassigned: number, assigned: number): string {
   if (unassigned > 0 && assigned > 0) {
-    return `${unassigned} license(s) will be unassigned and ${assigned} license(s) will be assigned.`
+    return `${countOf(unassigned, 'license')} will be unassigned and ${countOf(assigned, 'license')} will be assigned.`
   }
-  if (unassigned > 0) return `${unassigned} license(s) will be unassigned.`
-  if (assigned > 0) return `${assigned} license(s) will be assigned.`
+  if (unassigned > 0) return `${countOf(unassigned, 'license')} will be unassigned.`
+  if (assigned > 0) return `${countOf(assigned, 'license')} will be assigned.`
   return noChanges
 }
 export const noChanges = 'No changes will be made.'
@@ -63,6 +64,29 @@ export function signInMessage(code: string): { message: string; locksSend: boole
   if (code === 'NO_USER') return { message: signInNoUser, locksSend: true }
   return { message: unexpectedError, locksSend: false }
 }
+
+/**
+ * An emailed sign-in link that did not sign in (opened a second time, after 24 hours, or cut short): what happened and
+ * what to do, instead of the session dialog's "Your session is not valid." The sign-in form below offers a new link.
+ */
+export const signInLinkRefused = {
+  used: {
+    title: 'This sign-in link has already been used',
+    text: 'Each sign-in link works once. Send yourself a new link below.',
+  },
+  replaced: {
+    title: 'This sign-in link was replaced by a newer one',
+    text: 'A newer sign-in link was sent to this address, and only the newest works. Open the most recent email, or send yourself a new link below.',
+  },
+  expired: {
+    title: 'This sign-in link has expired',
+    text: 'Sign-in links work for 24 hours. Send yourself a new link below.',
+  },
+  invalid: {
+    title: 'This sign-in link is not valid',
+    text: 'It may have been cut short when it was copied. Send yourself a new link below.',
+  },
+} as const
 
 // ─── §8 Session and general errors ──────────────────────────────────────────────────────────────────────────────────
 
@@ -135,8 +159,13 @@ export const emailConfirmationErrorHeading = 'Error Processing Email Confirmatio
  */
 export function emailConfirmationMessage(code: string): string {
   if (code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER') return activationMessages[code]
+  if (code === 'LINK_REPLACED') return emailChangeLinkReplaced
   return errorMessageFor(code)
 }
+
+/** A change-of-email link replaced before it was used: by a newer change, or by a change completed since. */
+export const emailChangeLinkReplaced =
+  'This link no longer works: a newer change of email address was asked for, or the address changed since. Open the link in the most recent email, or sign in and ask for the change again.'
 
 // ─── §2/§8 Social sign-in ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -155,21 +184,20 @@ export function authenticationError(code: string, supportEmail: string): { messa
 
 // ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const couponErrorTitle = 'Something went wrong'
 export const couponMessages = {
   expired: 'This coupon has expired.',
   invalid: 'This coupon does not exist.',
   redeemed: 'This coupon has already been redeemed.',
 } as const
 
-/** The coupon modal text for a coupon status or redeem result that is not a success. */
+/** The message beside the coupon form for a coupon status or redeem result that is not a success. */
 export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }
 
-/** The redeem page heading; "month(s)" is the spec's own wording. */
+/** The redeem page heading: the spec's "Get N month(s) free", with the singular or plural the count needs. */
 export function redeemHeading(months: number): string {
-  return `Get ${months} month(s) free`
+  return `Get ${countOf(months, 'month')} free`
 }
 
 // ─── §8 Subscriptions ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -211,7 +239,7 @@ export const labels = {
   offlineKeys: 'Offline Keys',
   newSubscription: 'New Subscription',
   permissions: 'Permissions',
-  buyNewLicenses: 'Buy New License(s)',
+  buyNewLicenses: 'Buy New Licenses',
   sendEmailOnAssign: 'Send notification email for new assignments',
   update: 'Update',
   renewMultiple: 'Renew/Co-term Multiple Licenses Request',
@@ -228,7 +256,11 @@ export const labels = {
   continue: 'Continue',
   monthly: 'Monthly',
   annually: 'Annually',
-  individual: 'Individual',
+  /**
+   * The license type for oneself: the spec's toggle says "Individual" and its checkout "Personal"; the portal says
+   * "Personal" everywhere (the toggle, the price line, the tables, the subscription titles), one name for one thing.
+   */
+  personal: 'Personal',
   organization: 'Organization',
   originalPrice: 'Original Price',
   discount: 'Discount',
@@ -277,6 +309,7 @@ const errorMessages: Record<ErrorCode, string> = {
   NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
   PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  LINK_REPLACED: 'This link was replaced by a newer one. Open the link in the most recent email, or ask for a new one.',
   ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',
   IDEMPOTENCY_KEY_REUSED: 'This form was already sent with different values. Please reload the page and try again.',
   REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',

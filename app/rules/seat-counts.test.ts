@@ -24,20 +24,23 @@ describe('subscriptionSeatsText', () => {
       lapsingQuantity: 1,
       licenses: [seat('a@x.test'), seat('b@x.test'), seat(''), seat('c@x.test', true)],
     })
+    // What the card says agrees with Change Quantity: 3 seats renew, the fourth license lapses at the term's end.
     expect(subscriptionSeatsText(seatCounts(s.licenses, NOW), false)).toBe(
-      '4 license(s), 3 assigned, 1 unused, 1 lapsing',
+      '4 licenses until the term ends, 3 renew and 1 lapses, 3 assigned, 1 unused',
     )
   })
   it('leaves the assignment counts out of a personal subscription', () => {
-    expect(subscriptionSeatsText(seatCounts([seat('')], NOW), true)).toBe('1 license(s)')
+    expect(subscriptionSeatsText(seatCounts([seat('')], NOW), true)).toBe('1 license')
   })
   it('leaves zero unused and lapsing out', () => {
-    expect(subscriptionSeatsText(seatCounts([seat('a@x.test')], NOW), false)).toBe('1 license(s), 1 assigned')
+    expect(subscriptionSeatsText(seatCounts([seat('a@x.test')], NOW), false)).toBe('1 license, 1 assigned')
   })
   it('reads the counts the service answered, whatever licenses the subscription carries', () => {
     const seatsOf = seatsLookup([{ subscriptionId: 'big', licenses: 2000, assigned: 1500, unused: 480, lapsing: 3 }])
-    expect(subscriptionSeatsText(seatsOf('big'), false)).toBe('2000 license(s), 1500 assigned, 480 unused, 3 lapsing')
-    expect(subscriptionSeatsText(seatsOf('unknown'), false)).toBe('0 license(s), 0 assigned')
+    expect(subscriptionSeatsText(seatsOf('big'), false)).toBe(
+      '2,000 licenses until the term ends, 1,997 renew and 3 lapse, 1,500 assigned, 480 unused',
+    )
+    expect(subscriptionSeatsText(seatsOf('unknown'), false)).toBe('0 licenses, 0 assigned')
   })
 })
 
@@ -49,7 +52,7 @@ describe('companyCounts', () => {
     const counts = companyCounts([shown, inactive], seatsLookup(seats), { total: 3, unassigned: 1 }, NOW)
     expect(counts).toEqual({ subscriptions: 1, unusedSubscriptionLicenses: 2, licenses: 3, unassigned: 1 })
     expect(companyCountsText(counts)).toBe(
-      '1 subscription(s) with 2 unused license(s) · 3 license(s) with 1 unassigned and unexpired',
+      '1 subscription with 2 unused licenses · 3 licenses with 1 unassigned and unexpired',
     )
   })
 })

@@ -7,6 +7,7 @@ import type { License, Subscription } from '#protocol/entities'
 import { isInactive } from './subscription'
 import { isExpired } from '#protocol/licenses'
 import type { SeatCounts, SubscriptionSeats } from '#protocol/windows'
+import { countOf, plural } from '#protocol/words'
 
 export type { SeatCounts }
 
@@ -26,15 +27,23 @@ export function seatCounts(licenses: readonly License[], now: number): SeatCount
 }
 
 /**
- * A subscription row's counts in words. A company subscription: "4 license(s), 3 assigned, 1 unused, 1 lapsing" (parts
- * that are zero left out, except assigned). A personal subscription's licenses cannot be assigned, so there only the
- * licenses (and any lapsing ones) are counted.
+ * A subscription row's counts in words. A company subscription: "4 licenses, 3 assigned, 1 unused" (parts that are
+ * zero left out, except assigned). A personal subscription's licenses cannot be assigned, so there only the licenses
+ * are counted. Licenses that lapse (after the quantity went down) are said with what renews, so that the row agrees
+ * with its title's seats and with Change Quantity: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned".
  */
 export function subscriptionSeatsText(c: SeatCounts, personal: boolean) {
-  const parts = [`${c.licenses} license(s)`]
-  if (!personal) parts.push(`${c.assigned} assigned`)
-  if (!personal && c.unused > 0) parts.push(`${c.unused} unused`)
-  if (c.lapsing > 0) parts.push(`${c.lapsing} lapsing`)
+  const n = (count: number) => count.toLocaleString('en-US')
+  const renewing = c.licenses - c.lapsing
+  const parts =
+    c.lapsing > 0
+      ? [
+          `${countOf(c.licenses, 'license')} until the term ends`,
+          `${n(renewing)} ${plural(renewing, 'renews', 'renew')} and ${n(c.lapsing)} ${plural(c.lapsing, 'lapses', 'lapse')}`,
+        ]
+      : [countOf(c.licenses, 'license')]
+  if (!personal) parts.push(`${n(c.assigned)} assigned`)
+  if (!personal && c.unused > 0) parts.push(`${n(c.unused)} unused`)
   return parts.join(', ')
 }
 
@@ -77,10 +86,10 @@ export function companyCounts(
   }
 }
 
-/** The heading's line: "2 subscription(s) with 3 unused license(s) · 33 license(s) with 13 unassigned and unexpired". */
+/** The heading's line: "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired". */
 export function companyCountsText(counts: CompanyCounts): string {
   return (
-    `${counts.subscriptions} subscription(s) with ${counts.unusedSubscriptionLicenses} unused license(s) · ` +
-    `${counts.licenses} license(s) with ${counts.unassigned} unassigned and unexpired`
+    `${countOf(counts.subscriptions, 'subscription')} with ${countOf(counts.unusedSubscriptionLicenses, 'unused license')} · ` +
+    `${countOf(counts.licenses, 'license')} with ${counts.unassigned.toLocaleString('en-US')} unassigned and unexpired`
   )
 }

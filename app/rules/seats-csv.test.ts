@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { planSeatImport, seatRows, type SeatRecord } from './seats-csv'
 import { license, NOW } from '../../tests/support/entities'
-import { displayName } from './license'
+import { displayName } from '#protocol/products'
 
 const a = license({ order: '2000', key: 1, assignedTo: 'a@acme.test' })
 const b = license({ order: '2000', key: 2 })
@@ -21,7 +21,7 @@ describe('planSeatImport', () => {
   it('reads rows without a header as order,key,email; an empty email unassigns', () => {
     const plan = planSeatImport(lines(['2000', '1', ''], ['2000', '2', 'B@Acme.test']), licenses, NOW)
     expect(plan.errors).toEqual([])
-    expect(plan.summary).toBe('1 license(s) will be unassigned and 1 license(s) will be assigned.')
+    expect(plan.summary).toBe('1 license will be unassigned and 1 license will be assigned.')
     expect(plan.changes.map((c) => c.words)).toEqual([
       'unassign license 1 of order 2000 from a@acme.test',
       'assign license 2 of order 2000 to b@acme.test',

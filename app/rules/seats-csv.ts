@@ -13,7 +13,8 @@ import { normalizeEmail } from '#protocol/email'
 import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol/licenses'
 import { formatDate } from './dates'
 import { isValidEmail } from './email'
-import { displayName, sortLicenses } from './license'
+import { sortLicenses } from './license'
+import { displayName } from '#protocol/products'
 import { countOf } from '#protocol/words'
 import { quoted } from '#protocol/text'
 import { assignmentSummary, bulkNotEnoughUnexpired } from './messages'
@@ -46,7 +47,7 @@ export type SeatChange = AssignmentChange & {
 }
 
 export type SeatPlan = {
-  /** Bulk assign's summary (spec §5): "N license(s) will be unassigned and M license(s) will be assigned." */
+  /** Bulk assign's summary (spec §5): "1 license will be unassigned and 2 licenses will be assigned." */
   summary: string
   changes: SeatChange[]
   /** One message per row that cannot be applied, naming its line and the value at fault: "Line 4: …". */

@@ -139,7 +139,7 @@ describe('quantity and lapsing (§5)', () => {
     expect(lapseRequirementFor(s, 2)).toBe(0)
   })
   it('the message names the number', () => {
-    expect(quantityLapseMessage(2)).toBe('2 distinct email address(es) must be specified to Continue.')
+    expect(quantityLapseMessage(2)).toBe('2 distinct email addresses must be specified to Continue.')
   })
 
   describe('planQuantityChange', () => {
@@ -157,14 +157,14 @@ describe('quantity and lapsing (§5)', () => {
       })
     })
     it('too few, too many or repeated addresses give the message', () => {
-      const error = { error: '2 distinct email address(es) must be specified to Continue.' }
+      const error = { error: '2 distinct email addresses must be specified to Continue.' }
       expect(planQuantityChange(s, 1, ['a@x.test'])).toEqual(error)
       expect(planQuantityChange(s, 1, ['a@x.test', 'b@x.test', 'c@x.test'])).toEqual(error)
       expect(planQuantityChange(s, 1, ['a@x.test', 'A@X.TEST'])).toEqual(error)
     })
     it('addresses that hold no license of the subscription do not count', () => {
       expect(planQuantityChange(s, 1, ['a@x.test', 'zed@x.test'])).toEqual({
-        error: '2 distinct email address(es) must be specified to Continue.',
+        error: '2 distinct email addresses must be specified to Continue.',
       })
     })
     it('nothing to choose when the new quantity covers the assignees; the quantity is clamped', () => {
@@ -186,28 +186,34 @@ describe('planSubscriptionAssignment (§5)', () => {
 
   describe('errors', () => {
     it('invalid address', () => {
-      expect(plan('a@x.test\nnot-an-email')).toEqual({ error: 'Error: one or more email addresses are invalid.' })
-      expect(plan('a@x.test', 'l@x')).toEqual({ error: 'Error: one or more email addresses are invalid.' })
+      // The spec's words, then the lines and entries at fault, so that a list of 200 says which to fix.
+      expect(plan('a@x.test\nnot-an-email')).toEqual({
+        error: 'Error: one or more email addresses are invalid. Line 2: "not-an-email".',
+      })
+      expect(plan('a@x.test', 'l@x')).toEqual({
+        error: 'Error: one or more email addresses are invalid. Lapsing line 1: "l@x".',
+      })
     })
     it('an address both lapsing and non-lapsing', () => {
       expect(plan('a@x.test, l@x.test', 'L@X.TEST')).toEqual({
-        error: 'Error: email address must not exist as both lapsing and non-lapsing assignment.',
+        error:
+          'Error: email address must not exist as both lapsing and non-lapsing assignment. In both lists: l@x.test.',
       })
     })
     it('more addresses than licenses', () => {
       expect(plan('c@x.test;d@x.test;e@x.test;f@x.test;g@x.test;h@x.test')).toEqual({
-        error: 'Error: not enough licenses available.',
+        error: 'Error: not enough licenses available. Asked for 6, 5 available.',
       })
     })
     it('more new non-lapsing assignees than free non-lapsing licenses', () => {
       // a and b keep theirs, l is released (2 lapsing free), but c and d need non-lapsing licenses (1 free).
       expect(plan('a@x.test\nb@x.test\nc@x.test\nd@x.test')).toEqual({
-        error: 'Error: not enough non-lapsing licenses available.',
+        error: 'Error: not enough non-lapsing licenses available. Asked for 2, 1 available.',
       })
     })
     it('more lapsing assignees than lapsing licenses', () => {
       expect(plan('a@x.test', 'l@x.test\nm@x.test\nn@x.test')).toEqual({
-        error: 'Error: not enough lapsing licenses available.',
+        error: 'Error: not enough lapsing licenses available. Asked for 2, 1 available.',
       })
     })
   })
@@ -224,7 +230,7 @@ describe('planSubscriptionAssignment (§5)', () => {
     })
     it('only assigned: a newcomer gets the free non-lapsing license', () => {
       expect(plan('a@x.test,b@x.test,l@x.test,c@x.test')).toEqual({
-        summary: '1 license(s) will be assigned.',
+        summary: '1 license will be assigned.',
         toAssign: [{ licenseId: free.id, email: 'c@x.test' }],
         toUnassign: [],
         changes: [{ id: free.id, owner: free.owner, assignedTo: 'c@x.test' }],
@@ -234,7 +240,7 @@ describe('planSubscriptionAssignment (§5)', () => {
     it('only unassigned: holders missing from the list lose their license', () => {
       const result = plan('a@x.test')
       expect(result).toMatchObject({
-        summary: '2 license(s) will be unassigned.',
+        summary: '2 licenses will be unassigned.',
         toAssign: [],
         toUnassign: [b.id, l.id],
       })
@@ -242,7 +248,7 @@ describe('planSubscriptionAssignment (§5)', () => {
     it('both: newcomers take the free license first, then released ones', () => {
       const result = plan('a@x.test\nl@x.test\nc@x.test\nd@x.test')
       expect(result).toEqual({
-        summary: '1 license(s) will be unassigned and 2 license(s) will be assigned.',
+        summary: '1 license will be unassigned and 2 licenses will be assigned.',
         toAssign: [
           { licenseId: free.id, email: 'c@x.test' },
           { licenseId: b.id, email: 'd@x.test' },
@@ -257,7 +263,7 @@ describe('planSubscriptionAssignment (§5)', () => {
     })
     it('with a lapsing list, moving an address to a lapsing license unassigns and assigns', () => {
       expect(plan('b@x.test', 'a@x.test\nl@x.test')).toMatchObject({
-        summary: '1 license(s) will be unassigned and 1 license(s) will be assigned.',
+        summary: '1 license will be unassigned and 1 license will be assigned.',
         toAssign: [{ licenseId: freeLapsing.id, email: 'a@x.test' }],
         toUnassign: [a.id],
       })

@@ -8,20 +8,15 @@ import {
   clampQuantity,
   lapseRequirementFor,
   planSeats,
-  bulkInvalidEmails,
+  invalidEmailsError,
   quantityLapseMessage,
 } from '#protocol/subscriptions'
-import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from './email'
-import { displayName, sortLicenses } from './license'
+import { parseAddressList } from '#protocol/address-list'
+import { sortLicenses } from './license'
 import { assignmentSummary } from './messages'
 import type { AssignmentChange } from '#protocol/assignment'
 import { normalizeEmail } from '#protocol/email'
 import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses'
-
-/** §3 display name, the license tables' rule: "Wallaby.js company license" reads "Wallaby.js", "Console Ninja" "Console Ninja PRO". */
-export function subscriptionDisplayName(subscription: Pick<Subscription, 'productName'>): string {
-  return displayName({ productName: subscription.productName, trial: false })
-}
 
 /** §3: the first license gives the subscription's expiry; `undefined` for a subscription without licenses. */
 export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {
@@ -166,10 +161,12 @@ export type SubscriptionAssignmentPlan = {
 export function planSubscriptionAssignment(
   input: SubscriptionAssignmentInput,
 ): { error: string } | SubscriptionAssignmentPlan {
-  const main = parseEmailList(input.text, NEWLINES_COMMAS_SEMICOLONS)
-  const lapsingList =
-    input.lapsingText === undefined ? undefined : parseEmailList(input.lapsingText, NEWLINES_COMMAS_SEMICOLONS)
-  if (main.invalid.length > 0 || (lapsingList?.invalid.length ?? 0) > 0) return { error: bulkInvalidEmails }
+  const main = parseAddressList(input.text)
+  const lapsingList = input.lapsingText === undefined ? undefined : parseAddressList(input.lapsingText)
+  if (main.invalid.length > 0) return { error: invalidEmailsError(main.invalid) }
+  if (lapsingList && lapsingList.invalid.length > 0) {
+    return { error: invalidEmailsError(lapsingList.invalid, 'lapsing') }
+  }
 
   const plan = planSeats(input.licenses, main.emails, lapsingList?.emails)
   if ('error' in plan) return plan

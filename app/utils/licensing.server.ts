@@ -4,7 +4,7 @@ import { frozenJson } from '#protocol/json'
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
-  readOperations,
+  isReadCall,
   type OperationName,
   type Payload,
   type Result,
@@ -20,7 +20,7 @@ export type InProcessTransport = {
 export type LicensingOutcome<O extends OperationName> =
   { ok: true; result: Result<O> } | { ok: false; error: ErrorCode; message: string }
 
-/** A call that fails outright is retried up to 5 times (spec §7, §9). */
+/** A call that fails outright is retried up to 5 times (spec §7, §9), while its deadline leaves time. */
 export const NETWORK_RETRIES = 5
 export const GENERIC_FAILURE = 'An unexpected occurred processing your request'
 
@@ -42,10 +42,13 @@ type Answer = { status: number; body: unknown }
  * from the same key; status 500 → `{ error, message }`; any other answer, or one with neither a result nor an error,
  * → the generic failure. Speaks to the embedded service in process unless LICENSING_API_URL is set.
  *
- * A call fails outright when no answer comes (a network failure, or none within LICENSING_TIMEOUT_MS) or the answer
- * cannot be read as JSON (cut off, or a proxy's error page); it is then retried up to 5 times. Every write carries an
- * idempotency key, the same on each retry, so a retry of a write whose answer was lost is answered what the first
- * attempt did and changes nothing twice.
+ * One deadline covers the whole call, its retries included (LICENSING_TIMEOUT_MS, 15 s unless configured): each
+ * attempt has the time that is left, and the user sees the spec's message by then at the latest. A call fails outright
+ * when no whole answer comes back (the connection fails, or is cut before the answer is complete); only then is it
+ * retried, up to 5 times while time is left. An answer that arrives is final, even one that is not the protocol's JSON
+ * (a proxy's error page): it is the generic failure, not asked again. Every write carries an idempotency key, the same
+ * on each retry, so a retry of a write whose answer was lost is answered what the first attempt did and changes nothing
+ * twice.
  */
 export async function callLicensing<O extends OperationName>(
   operation: O,
@@ -55,21 +58,21 @@ export async function callLicensing<O extends OperationName>(
   const request = { [operation]: payload ?? {} }
   const env = portalEnv()
   const transport = env.licensingApiUrl ? undefined : (options.context?.licensing as InProcessTransport | undefined)
-  const key = readOperations.has(operation) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
-  const timeoutMs = env.licensingTimeoutMs
+  const key = isReadCall(operation, payload) ? undefined : (options.idempotencyKey ?? crypto.randomUUID())
+  const deadline = Date.now() + env.licensingTimeoutMs
 
-  let attempt: () => Promise<Answer>
+  let attempt: (ms: number) => Promise<Answer>
   if (transport) {
     // The request is handed over as the JSON it would be sent as. The answer is plain JSON data built afresh by the
     // service for this call (what its HTTP endpoint would send), read as it is: copying it cost more than rendering
     // the page from it (a 1,000-license answer, `npm run bench`).
     const json = JSON.stringify(request)
-    attempt = () => withTimeout(transport.call(JSON.parse(json), options.credential, key), timeoutMs)
+    attempt = (ms) => withTimeout(transport.call(JSON.parse(json), options.credential, key), ms)
   } else {
     const url = env.licensingApiUrl ?? 'http://localhost:3000/api/licensing'
-    attempt = () => fetchOnce(url, request, options, key, timeoutMs)
+    attempt = (ms) => fetchOnce(url, request, options, key, ms)
   }
-  const answer = await withRetries(attempt)
+  const answer = await withRetries(attempt, deadline)
   if (!answer) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
   // Outside production an in-process answer is checked to be JSON data and frozen, so that a value JSON would change,
   // or a change the portal makes to it, fails the tests.
@@ -77,13 +80,15 @@ export async function callLicensing<O extends OperationName>(
   return readAnswer(operation, answer.status, body)
 }
 
-/** One try plus up to five retries, only when the call fails outright. */
-async function withRetries(attempt: () => Promise<Answer>): Promise<Answer | null> {
+/** One try plus up to five retries, only when the call fails outright, each with the time left before the deadline. */
+async function withRetries(attempt: (ms: number) => Promise<Answer>, deadline: number): Promise<Answer | null> {
   for (let tries = 0; tries <= NETWORK_RETRIES; tries++) {
+    const left = deadline - Date.now()
+    if (left <= 0) return null
     try {
-      return await attempt()
+      return await attempt(left)
     } catch {
-      // no answer, none in time, or one that cannot be read: try again
+      // no whole answer (a failed or cut connection, or none in time): try again while there is time
     }
   }
   return null
@@ -103,10 +108,21 @@ async function fetchOnce(
     method: 'POST',
     headers,
     body: JSON.stringify(request),
-    // The limit covers the whole answer, its body included.
+    // The time left covers the whole answer, its body included.
     signal: AbortSignal.timeout(timeoutMs),
   })
-  return { status: response.status, body: await response.json() }
+  // A body cut off on its way fails here (and the call is tried again); one that arrived whole is the answer.
+  const text = await response.text()
+  return { status: response.status, body: parseJson(text) }
+}
+
+/** The JSON value of a text, or undefined when it is not JSON (a proxy's error page): an answer the client cannot use. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -105,7 +105,7 @@ describe('each change writes exactly one entry, in its transaction', () => {
     )
     expect(answer.status).toBe(200)
     expect(entries).toHaveLength(1)
-    expect(entries[0].summary).toBe('1 license(s) unassigned and 1 license(s) assigned')
+    expect(entries[0].summary).toBe('1 license unassigned and 1 license assigned')
     expect(JSON.parse(entries[0].details)).toEqual([
       `unassigned license ${first.key_number} of order ${first.order_id} from ${first.assigned_to}`,
       `assigned license ${free.key_number} of order ${free.order_id} to dev71@acme.test`,
@@ -174,7 +174,8 @@ describe('each change writes exactly one entry, in its transaction', () => {
       company_id: 'acme',
       kind: 'license',
       actor: 'platform administrator',
-      summary: `removed license ${license.key_number} of order ${license.order_id} (${license.product_name})`,
+      // The product by its display name, as /manage shows it.
+      summary: `removed license ${license.key_number} of order ${license.order_id} (Wallaby.js enterprise)`,
     })
   })
 
@@ -271,7 +272,10 @@ describe('retrieveActivity', () => {
     const entries = all.body.entries as Array<{ id: number; at: number; kind: string; summary: string }>
     expect(all.body.total).toBe(entries.length)
     expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a))
-    expect(new Set(entries.map((e) => e.kind))).toEqual(new Set(['assignment', 'permission', 'license']))
+    // The demo data's own history (assignments, a paused subscription) and the changes made above.
+    expect(new Set(entries.map((e) => e.kind))).toEqual(
+      new Set(['assignment', 'permission', 'license', 'subscription']),
+    )
 
     const permissions = await ask(
       'retrieveActivity',
@@ -287,7 +291,7 @@ describe('retrieveActivity', () => {
       credentials.acmeAdministrator,
     )
     expect((byPerson.body.entries as Array<{ summary: string }>).map((e) => e.summary)).toEqual([
-      '1 license(s) unassigned and 1 license(s) assigned',
+      '1 license unassigned and 1 license assigned',
     ])
     const byActor = await ask(
       'retrieveActivity',
@@ -341,7 +345,7 @@ describe("a personal holder's own log", () => {
       actor: who.personal,
       account_email: who.personal,
       company_id: null,
-      summary: `activated license ${license.key_number} of order ${license.order_id} on log-host`,
+      summary: `activated license ${license.key_number} of order ${license.order_id} on the machine "log-host"`,
     })
   })
 
@@ -357,7 +361,7 @@ describe("a personal holder's own log", () => {
     const own = await ask('retrieveActivity', {}, await signInAs(service, to))
     expect((own.body.entries as Array<{ summary: string }>).map((e) => e.summary)).toEqual([
       `changed the account email from ${who.personal} to ${to}`,
-      `activated license ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).key_number} of order ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).order_id} on log-host`,
+      `activated license ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).key_number} of order ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).order_id} on the machine "log-host"`,
       'set sign-in by email link to "Always"',
     ])
   })
@@ -373,7 +377,12 @@ describe('subscriptions', () => {
     const mine = entries.filter((e) => e.actor === who.acmeAdministrator)
     expect(mine).toHaveLength(1)
     expect(mine[0]).toMatchObject({ company_id: 'acme', kind: 'subscription' })
-    expect(mine[0].summary).toMatch(new RegExp(`^cancelled subscription ${subscriptionId} \\(.+\\): its licenses run`))
+    // Named as /manage names it: product, plan, billing and seats, the id after.
+    expect(mine[0].summary).toMatch(
+      new RegExp(
+        `^cancelled the subscription .+ Organization, (yearly|monthly), \\d+ seats? \\(${subscriptionId}\\): its licenses run`,
+      ),
+    )
     // Anything else written then is the payment provider's own alert about the same change.
     expect(entries.filter((e) => e.actor !== who.acmeAdministrator).every((e) => e.actor === 'payment provider')).toBe(
       true,

@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { Database } from '../db/schema.js'
 import type { PaymentsTransaction } from '../payments/tables.js'
+import { countOf } from '../../protocol/words.js'
 
 export type ActivityRecord = {
   kind: ActivityKind
@@ -65,14 +66,14 @@ export function assignmentWords(row: { key_number: number; order_id: string }, f
   return `reassigned ${licenseWords(row)} from ${from} to ${to}`
 }
 
-/** "1 license(s) unassigned and 2 license(s) assigned": bulk assign's summary, as done rather than planned. */
+/** "1 license unassigned and 2 licenses assigned": bulk assign's summary, as done rather than planned. */
 export function assignmentSummary(details: readonly { from: string; to: string }[]): string {
   const unassigned = details.filter((d) => d.from !== '').length
   const assigned = details.filter((d) => d.to !== '').length
   if (unassigned > 0 && assigned > 0) {
-    return `${unassigned} license(s) unassigned and ${assigned} license(s) assigned`
+    return `${countOf(unassigned, 'license')} unassigned and ${countOf(assigned, 'license')} assigned`
   }
-  return unassigned > 0 ? `${unassigned} license(s) unassigned` : `${assigned} license(s) assigned`
+  return unassigned > 0 ? `${countOf(unassigned, 'license')} unassigned` : `${countOf(assigned, 'license')} assigned`
 }
 
 /** Entries of one change that touched several companies: one per company, each with its own lines. */

@@ -43,8 +43,6 @@ it('a purchase alert writes one entry by "payment provider" in the new company\'
   expect(entries).toHaveLength(1)
   expect(entries[0]).toMatchObject({ kind: 'subscription', actor: 'payment provider' })
   expect(entries[0].summary).toMatch(
-    new RegExp(
-      `^created subscription \\S+ with 3 license\\(s\\) of .+ \\(order ${order.id}\\) for buyer@logco\\.test$`,
-    ),
+    new RegExp(`^created subscription \\S+ with 3 licenses of .+ \\(order ${order.id}\\) for buyer@logco\\.test$`),
   )
 })

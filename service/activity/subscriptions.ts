@@ -4,12 +4,32 @@
  */
 import type { ActivityKind } from '../../protocol/activity.js'
 import { recordActivity, type ActivityStore } from './log.js'
+import { subscriptionDisplayName, subscriptionTitle } from '../../protocol/products.js'
 
-type SubscriptionRef = { id: string; owner: string; company_id: string | null; product_name: string }
+type SubscriptionRef = {
+  id: string
+  owner: string
+  company_id: string | null
+  product_name: string
+  billing_period?: 'year' | 'month'
+  quantity?: number
+}
 
-/** "subscription sub_123 (Wallaby.js company license)". */
+/**
+ * "the subscription Wallaby.js Organization, yearly, 5 seats (sub_123)": named as /manage names it, by product, plan,
+ * billing and seats, its id after; the product alone when the row read has no period and quantity.
+ */
 export function subscriptionWords(row: SubscriptionRef): string {
-  return `subscription ${row.id} (${row.product_name})`
+  const name =
+    row.billing_period && row.quantity !== undefined
+      ? subscriptionTitle({
+          productName: row.product_name,
+          billingPeriod: row.billing_period,
+          quantity: row.quantity,
+          licenses: [{ licenseType: row.company_id ? 'company' : 'personal' }],
+        })
+      : subscriptionDisplayName({ productName: row.product_name })
+  return `the subscription ${name} (${row.id})`
 }
 
 export async function recordSubscriptionActivity(

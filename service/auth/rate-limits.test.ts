@@ -1,4 +1,5 @@
 import express from 'express'
+import type { Logger } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../../config/config.js'
 import { rateLimits } from '../../server/guards.js'
@@ -41,9 +42,11 @@ describe('the shared rate-limit store', () => {
 
   it("is the limit of two instances' /api together: the client's fourth request is refused by either", async () => {
     const config = { rateLimits: { api: 3, forms: 3 } } as Config
+    const warnings: string[] = []
+    const logger = { warn: (line: string) => void warnings.push(line) } as unknown as Pick<Logger, 'warn'>
     const instance = () => {
       const app = express()
-      app.use('/api', rateLimits(config, (prefix) => databaseRateLimitStore(service.db, `t3:${prefix}`)).api)
+      app.use('/api', rateLimits(config, logger, (prefix) => databaseRateLimitStore(service.db, `t3:${prefix}`)).api)
       app.get('/api/ping', (_req, res) => res.json({ ok: true }))
       return app.listen(0, '127.0.0.1')
     }
@@ -57,6 +60,10 @@ describe('the shared rate-limit store', () => {
       const refused = await fetch(urls[0]!)
       expect(refused.status).toBe(429)
       expect(await refused.json()).toMatchObject({ error: 'RATE_LIMITED' })
+      // The operator reads why a client was refused.
+      expect(warnings[0]).toMatch(
+        /^Too many requests from 127\.0\.0\.1 to \/api\/ping: more than 3 a minute \(RATE_LIMIT_API\); refused for \d+ seconds\.$/,
+      )
     } finally {
       for (const s of servers) s.close()
     }

@@ -26,6 +26,12 @@ export function createTokenCodec(secret: Buffer) {
     },
     /** Verifies signature and age; throws INVALID_SIGNATURE or INVALID_AGE. */
     verify(token: string, purpose: Purpose, now: number): z.infer<typeof Claims> {
+      const claims = this.verifySignature(token, purpose)
+      if (now - claims.iat > LINK_VALIDITY_MS || claims.iat > now + 60_000) throw new ServiceError('INVALID_AGE')
+      return claims
+    },
+    /** Verifies the signature and purpose only (what an expired link was); throws INVALID_SIGNATURE. */
+    verifySignature(token: string, purpose: Purpose): z.infer<typeof Claims> {
       const [body, signature, extra] = token.split('.')
       if (!body || !signature || extra !== undefined) throw new ServiceError('INVALID_SIGNATURE')
       const expected = Buffer.from(mac(body))
@@ -40,7 +46,6 @@ export function createTokenCodec(secret: Buffer) {
         throw new ServiceError('INVALID_SIGNATURE')
       }
       if (claims.p !== purpose) throw new ServiceError('INVALID_SIGNATURE')
-      if (now - claims.iat > LINK_VALIDITY_MS || claims.iat > now + 60_000) throw new ServiceError('INVALID_AGE')
       return claims
     },
   }
@@ -48,30 +53,56 @@ export function createTokenCodec(secret: Buffer) {
 
 export type TokenCodec = ReturnType<typeof createTokenCodec>
 
-/** Issues a single-use link token and records it. */
+/** What a replaced link answers: it was never used, and a newer one (or a completed change) took its place. */
+export const LINK_REPLACED_MESSAGE = 'This link was replaced by a newer one; use the link in the most recent email.'
+
+/**
+ * Issues a single-use link token and records it. A link issued for an account (`account`: the address signing in, or
+ * the address whose email is changed) replaces that account's unused links of the same purpose: they are revoked in
+ * the same transaction, so of an account's links only the newest works. Run it in a transaction (inTransaction):
+ * the revocation and the new link are then one write, and concurrent issues for one account take turns.
+ */
 export async function issueToken(
   db: DB,
   codec: TokenCodec,
-  input: { purpose: Purpose; email: string; data?: unknown; now: number },
+  input: { purpose: Purpose; email: string; account?: string; data?: unknown; now: number },
 ): Promise<string> {
   const jti = crypto.randomBytes(16).toString('base64url')
+  if (input.account !== undefined) {
+    await revokeLinks(db, { purpose: input.purpose, accounts: [input.account], now: input.now })
+  }
   await db
     .insertInto('tokens')
     .values({
       id: jti,
       purpose: input.purpose,
       email: input.email,
+      account: input.account ?? null,
       data: input.data === undefined ? null : JSON.stringify(input.data),
       issued_at: input.now,
       used_at: null,
+      revoked_at: null,
     })
     .execute()
   return codec.sign({ jti, p: input.purpose, iat: input.now })
 }
 
+/** Revokes the unused links of one purpose issued for these accounts. */
+export async function revokeLinks(db: DB, input: { purpose: Purpose; accounts: string[]; now: number }): Promise<void> {
+  if (input.accounts.length === 0) return
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: input.now })
+    .where('purpose', '=', input.purpose)
+    .where('account', 'in', input.accounts)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
 /**
  * Verifies a link token and marks it used, atomically: of two concurrent uses exactly one succeeds. A token that was
- * already used answers INVALID_REQUEST ("already processed").
+ * already used answers INVALID_REQUEST ("already processed"); one that was replaced, LINK_REPLACED.
  */
 export async function consumeToken(
   db: DB,
@@ -83,14 +114,20 @@ export async function consumeToken(
   const claims = codec.verify(token, purpose, now)
   const row = await db.selectFrom('tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst()
   if (!row || row.purpose !== purpose) throw new ServiceError('INVALID_SIGNATURE')
+  if (row.revoked_at !== null) throw new ServiceError('LINK_REPLACED', LINK_REPLACED_MESSAGE)
   const updated = await db
     .updateTable('tokens')
     .set({ used_at: now })
     .where('id', '=', claims.jti)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1)
+  if (Number(updated.numUpdatedRows) !== 1) {
+    // Used or replaced since it was read: which one decides what the person is told.
+    const latest = await db.selectFrom('tokens').select('revoked_at').where('id', '=', claims.jti).executeTakeFirst()
+    if (latest?.revoked_at != null) throw new ServiceError('LINK_REPLACED', LINK_REPLACED_MESSAGE)
     throw new ServiceError('INVALID_REQUEST', 'This link has already been used.')
+  }
   return { email: row.email, data: row.data ? JSON.parse(row.data) : null, id: row.id }
 }
 
@@ -99,5 +136,41 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
   const claims = codec.verify(token, purpose, now)
   const row = await db.selectFrom('tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst()
   if (!row || row.purpose !== purpose) throw new ServiceError('INVALID_SIGNATURE')
-  return { email: row.email, data: row.data ? JSON.parse(row.data) : null, used: row.used_at !== null, id: row.id }
+  return {
+    email: row.email,
+    data: row.data ? JSON.parse(row.data) : null,
+    used: row.used_at !== null,
+    replaced: row.revoked_at !== null,
+    id: row.id,
+  }
+}
+
+/**
+ * What a link token that no longer works is, without using it: `used`, `expired`, or `invalid` (not a link of ours,
+ * or its record is gone), with the address it was sent to when the record is still kept. A token that would still
+ * work answers `unused`.
+ */
+export async function inspectToken(
+  db: DB,
+  codec: TokenCodec,
+  token: string,
+  purpose: Purpose,
+  now: number,
+): Promise<{ state: 'unused' | 'used' | 'replaced' | 'expired' | 'invalid'; email?: string }> {
+  let claims: z.infer<typeof Claims>
+  try {
+    claims = codec.verifySignature(token, purpose)
+  } catch {
+    return { state: 'invalid' }
+  }
+  const row = await db
+    .selectFrom('tokens')
+    .select(['email', 'purpose', 'used_at', 'revoked_at'])
+    .where('id', '=', claims.jti)
+    .executeTakeFirst()
+  const expired = now - claims.iat > LINK_VALIDITY_MS
+  if (!row || row.purpose !== purpose) return expired ? { state: 'expired' } : { state: 'invalid' }
+  if (row.used_at !== null) return { state: 'used', email: row.email }
+  if (row.revoked_at !== null && !expired) return { state: 'replaced', email: row.email }
+  return { state: expired ? 'expired' : 'unused', email: row.email }
 }

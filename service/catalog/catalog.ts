@@ -1,7 +1,8 @@
 /**
  * The product catalog: the one configuration file for what the shop sells and how the payment provider knows it.
  * Edit this file (not the code) to change products, provider ids, list prices or countries (currency symbols live in
- * protocol/currency.ts, shared with the portal); the typed accessors in `./index.ts` validate it when the service
+ * protocol/currency.ts and product names in protocol/products.ts, shared with the portal, which names products in its
+ * tables, dialogs and imports by the same words); the typed accessors in `./index.ts` validate it when the service
  * starts.
  *
  * Provider ids: each plan has one id per provider environment.
@@ -11,6 +12,13 @@
  */
 import type { CatalogConfig } from './types.js'
 import { currencySymbols } from '../../protocol/currency.js'
+import { PRO_PRODUCT_NAME, productNames } from '../../protocol/products.js'
+
+/** The names licenses of a product carry (spec §3 productName): its name, the plan's type and "license". */
+const licenseNames = (name: string) => ({
+  personal: `${name} personal license`,
+  organization: `${name} company license`,
+})
 
 export const catalogConfig: CatalogConfig = {
   /** Currency of the list prices below (and of the built-in fallback prices, spec §9). */
@@ -25,10 +33,10 @@ export const catalogConfig: CatalogConfig = {
   products: [
     {
       slug: 'console-ninja',
-      name: 'Console Ninja PRO',
+      name: productNames.other,
       group: 'other',
       shop: true,
-      licenseNames: { personal: 'Console Ninja', organization: 'Console Ninja' },
+      licenseNames: { personal: PRO_PRODUCT_NAME, organization: PRO_PRODUCT_NAME },
       plans: {
         'organization-year': { paddle: '811021', paddleSandbox: '56021' },
         'organization-month': { paddle: '811022', paddleSandbox: '56022' },
@@ -38,10 +46,10 @@ export const catalogConfig: CatalogConfig = {
     },
     {
       slug: 'wallaby',
-      name: 'Wallaby.js',
+      name: productNames.wallaby,
       group: 'wallaby',
       shop: true,
-      licenseNames: { personal: 'Wallaby.js personal license', organization: 'Wallaby.js company license' },
+      licenseNames: licenseNames(productNames.wallaby),
       plans: {
         'organization-year': { paddle: '811031', paddleSandbox: '56031' },
         'organization-month': { paddle: '811032', paddleSandbox: '56032' },
@@ -51,10 +59,10 @@ export const catalogConfig: CatalogConfig = {
     },
     {
       slug: 'quokka',
-      name: 'Quokka.js PRO',
+      name: productNames.quokka,
       group: 'quokka',
       shop: true,
-      licenseNames: { personal: 'Quokka.js PRO personal license', organization: 'Quokka.js PRO company license' },
+      licenseNames: licenseNames(productNames.quokka),
       plans: {
         'organization-year': { paddle: '811041', paddleSandbox: '56041' },
         'organization-month': { paddle: '811042', paddleSandbox: '56042' },
@@ -66,13 +74,10 @@ export const catalogConfig: CatalogConfig = {
       // Sold before as a bundle; no longer on the shop's list, but its subscriptions still renew, change quantity
       // and upgrade, so its plans stay known.
       slug: 'bundle',
-      name: 'Wallaby.js + Quokka.js',
+      name: productNames.bundle,
       group: 'bundle',
       shop: false,
-      licenseNames: {
-        personal: 'Wallaby.js + Quokka.js personal license',
-        organization: 'Wallaby.js + Quokka.js company license',
-      },
+      licenseNames: licenseNames(productNames.bundle),
       plans: {
         'organization-year': { paddle: '811011', paddleSandbox: '56011' },
         'organization-month': { paddle: '811012', paddleSandbox: '56012' },

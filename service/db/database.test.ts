@@ -5,7 +5,8 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase } from '../../tests/support/service.js'
-import { describeStore, isPostgresUrl, migrateToLatest, openDatabase } from './database.js'
+import { createLicensingService } from '../index.js'
+import { describeStore, isPostgresUrl, migrateToLatest, openDatabase, StoreUnavailableError } from './database.js'
 
 // The store under test: a database of its own on the PostgreSQL server of TEST_DATABASE_URL, or a SQLite file.
 let location: string
@@ -107,5 +108,41 @@ describe('describeStore', () => {
     expect(isPostgresUrl('postgres://u:pw@db:5432/portal')).toBe(true)
     expect(describeStore('postgres://u:pw@db:5432/portal')).toBe('PostgreSQL db:5432/portal')
     expect(describeStore('/var/data/licensing.db')).toBe('/var/data/licensing.db')
+  })
+})
+
+describe('a store that cannot be opened', () => {
+  it('is named by its variable in one sentence, never with its password', async () => {
+    const unreachable = 'postgres://portal:hunter2-secret@127.0.0.1:9/portal'
+    const refused = await createLicensingService({ log: () => {}, database: unreachable }).catch((err: unknown) => err)
+    expect(refused).toBeInstanceOf(StoreUnavailableError)
+    expect((refused as Error).message).toBe(
+      'DATABASE_URL: the store at PostgreSQL 127.0.0.1:9/portal refuses the connection (is the server running, on that host and port?).',
+    )
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'))
+    try {
+      const notADatabase = path.join(dir, 'licensing.db')
+      fs.writeFileSync(notADatabase, 'this is not a database, but a text file of some length '.repeat(20))
+      const damaged = await createLicensingService({ log: () => {}, database: notADatabase }).catch((e: unknown) => e)
+      expect((damaged as Error).message).toBe(`DATA_DIR: the SQLite store ${notADatabase} is not a SQLite database.`)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('says which migrations it applies, once', async () => {
+    const db = openDatabase(':memory:')
+    try {
+      const lines: string[] = []
+      await migrateToLatest(db, (line) => lines.push(line))
+      expect(lines[0]).toBe('store: migration 0001-initial applied')
+      expect(lines.length).toBeGreaterThan(10)
+      lines.length = 0
+      await migrateToLatest(db, (line) => lines.push(line))
+      expect(lines).toEqual([])
+    } finally {
+      await db.destroy()
+    }
   })
 })

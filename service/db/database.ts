@@ -29,6 +29,10 @@ import * as jobs from './migrations/0009-jobs.js'
 import * as sandboxKeys from './migrations/0010-sandbox-keys.js'
 import * as licenseOrder from './migrations/0011-license-order.js'
 import * as subscriptionSeats from './migrations/0012-subscription-seats.js'
+import * as linkSupersession from './migrations/0013-link-supersession.js'
+import * as sandboxTax from './migrations/0017-sandbox-tax.js'
+import * as accessTokens from './migrations/0019-access-tokens.js'
+import * as directory from './migrations/0020-directory.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -47,6 +51,10 @@ const migrations: Record<string, Migration> = {
   '0010-sandbox-keys': sandboxKeys,
   '0011-license-order': licenseOrder,
   '0012-subscription-seats': subscriptionSeats,
+  '0013-link-supersession': linkSupersession,
+  '0017-sandbox-tax': sandboxTax,
+  '0019-access-tokens': accessTokens,
+  '0020-directory': directory,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -82,7 +90,9 @@ const POOL_SIZE = 10
  */
 export function openDatabase(location: string): DB {
   if (isPostgresUrl(location)) {
-    const pool = new pg.Pool({ connectionString: location, max: POOL_SIZE })
+    // A server that does not answer at all (a firewall dropping packets) fails the connection after 10 seconds,
+    // rather than holding a start or a request for ever.
+    const pool = new pg.Pool({ connectionString: location, max: POOL_SIZE, connectionTimeoutMillis: 10_000 })
     // An idle connection the server ends (a restart, an administrator) is dropped by the pool and the next query opens a
     // new one; unhandled, the pool's 'error' event would stop the process.
     pool.on('error', () => {})
@@ -186,19 +196,83 @@ function openSqlite(file: string): DB {
   return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: keepingStatements(sqlite) }) })
 }
 
+/**
+ * Migration numbers are handed out in blocks to pieces of work that land in any order, each touching tables and
+ * columns of its own: a store that already has 0020 still takes a 0013 that landed after it (pending ones run in
+ * number order).
+ */
+const migratorOf = (db: DB) =>
+  new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true })
+
 /** The names of the migrations not yet applied to the store (a query, so it also proves the store answers). */
 export async function pendingMigrations(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+  const migrator = migratorOf(db)
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
 
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+/** Applies the migrations not yet applied; each one applied is logged (`log`), so an operator sees the store change. */
+export async function migrateToLatest(db: DB, log?: (line: string) => void): Promise<void> {
+  const migrator = migratorOf(db)
   const { error, results } = await migrator.migrateToLatest()
+  for (const result of results ?? []) {
+    if (result.status === 'Success') log?.(`store: migration ${result.migrationName} applied`)
+  }
   if (!error) return
   const failed = (results ?? []).filter((r) => r.status === 'Error').map((r) => r.migrationName)
   const cause = error instanceof Error ? error.message : String(error)
   throw new Error(`The store could not be migrated${failed.length ? ` (${failed.join(', ')} failed)` : ''}: ${cause}`, {
     cause: error,
   })
+}
+
+/**
+ * The store could not be opened or prepared at start: one plain sentence naming the variable to look at (DATABASE_URL
+ * or DATA_DIR) and what the store answered, for the operator's start-up problem list. The cause is kept for the log.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(location: string, cause: unknown) {
+    super(storeProblem(location, cause), { cause })
+    this.name = 'StoreUnavailableError'
+  }
+}
+
+/** The codes and messages of an error, its causes and (an AggregateError's) errors, outermost first. */
+function reasonsOf(err: unknown, depth = 0): Array<{ code?: string; message: string }> {
+  if (!(err instanceof Error) || depth > 4) return err === undefined ? [] : [{ message: String(err) }]
+  const code = (err as { code?: unknown }).code
+  const own = { ...(typeof code === 'string' ? { code } : {}), message: err.message }
+  const inner = err instanceof AggregateError ? err.errors : []
+  return [own, ...inner.flatMap((e) => reasonsOf(e, depth + 1)), ...reasonsOf(err.cause, depth + 1)]
+}
+
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'refuses the connection (is the server running, on that host and port?)',
+  ENOTFOUND: 'has a host name that does not resolve',
+  EAI_AGAIN: 'has a host name that could not be resolved',
+  ETIMEDOUT: 'does not answer (a firewall, or the wrong host?)',
+  EHOSTUNREACH: 'cannot be reached from here',
+  ECONNRESET: 'closed the connection (does it expect TLS: ?sslmode=require?)',
+  '28P01': 'refuses the user name or password',
+  '28000': 'refuses this user from this host (pg_hba.conf)',
+  '3D000': 'has no such database',
+  EACCES: 'cannot be written by this process (its permissions)',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'is on a full disk',
+  SQLITE_CANTOPEN: 'cannot be opened (does the folder exist, and may this process write it?)',
+  SQLITE_CORRUPT: 'is damaged (restore it from a backup)',
+  SQLITE_NOTADB: 'is not a SQLite database',
+}
+
+function storeProblem(location: string, cause: unknown): string {
+  const reasons = reasonsOf(cause)
+  const known = reasons.find((r) => r.code !== undefined && Object.hasOwn(UNREACHABLE, r.code))
+  const first =
+    reasons
+      .find((r) => r.message.trim())
+      ?.message.replace(/\s+/g, ' ')
+      .trim() ?? 'no reason given'
+  const said = known ? UNREACHABLE[known.code!] : `answered: ${first.slice(0, 200)}`
+  return isPostgresUrl(location)
+    ? `DATABASE_URL: the store at ${describeStore(location)} ${said}.`
+    : `DATA_DIR: the SQLite store ${location} ${said}.`
 }

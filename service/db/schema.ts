@@ -126,10 +126,18 @@ export interface TokenTable {
   /** The token's id (jti); the signed token itself is never stored. */
   id: string
   purpose: 'login' | 'email_change' | 'activation'
+  /** The address the link is sent to. */
   email: string
+  /**
+   * The account the link acts on (the address signing in, the address whose email is changed); a newer link of the
+   * same purpose for it revokes this one. Null for activation links.
+   */
+  account: string | null
   data: string | null
   issued_at: number
   used_at: number | null
+  /** When a newer link or a completed change of email replaced it unused. */
+  revoked_at: number | null
 }
 
 export interface ServiceSessionTable {

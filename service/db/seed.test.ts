@@ -1,7 +1,9 @@
 // The demo data set: what it holds for each demo account, its conventions, and that it is seeded once and reproducibly.
+import fs from 'node:fs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { findPlan } from '../catalog/index.js'
+import { TEST_CARDS } from '../payments/sandbox/cards.js'
 import type { DB } from './database.js'
 import { licenseKeyPattern } from './ids.js'
 import { demoAccounts, demoRefs, isEmpty, seedDemoData, seedDemoDataIfEmpty } from './seed.js'
@@ -330,6 +332,57 @@ describe('demo data set', () => {
     expect(coupons.get('USEDCOUPON')).toMatchObject({ redeemed_by: 'gary@google.test' })
     expect(coupons.get('USEDCOUPON')?.redeemed_at).toBeLessThan(NOW)
     expect(coupons.has('NOSUCHCOUPON')).toBe(false)
+  })
+
+  it('fills a demo company’s activity log with its history: who assigned each seat, the subscriptions paused or cancelled', async () => {
+    const db = await seededDb()
+    const entries = await db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('company_id', '=', 'acme')
+      .orderBy('created_at')
+      .execute()
+    const assigned = await db
+      .selectFrom('licenses')
+      .select(['key_number', 'order_id', 'assigned_to'])
+      .where('company_id', '=', 'acme')
+      .where('assigned_to', '!=', '')
+      .execute()
+    const assignments = entries.filter((e) => e.kind === 'assignment')
+    expect(assignments).toHaveLength(assigned.length)
+    for (const l of assigned) {
+      expect(assignments.map((e) => e.summary)).toContain(
+        `assigned license ${l.key_number} of order ${l.order_id} to ${l.assigned_to}`,
+      )
+    }
+    expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['olivia@acme.test']))
+    expect(
+      entries.some(
+        (e) =>
+          e.kind === 'subscription' && /^paused the subscription .+ \(sub_\w+\) \(auto-renew off\)$/.test(e.summary),
+      ),
+    ).toBe(true)
+    expect(entries.every((e) => e.created_at < NOW)).toBe(true)
+    // The person filter finds an assignee's entries.
+    const people = await db
+      .selectFrom('activity_people')
+      .select('email')
+      .where('entry_id', '=', assignments[0].id)
+      .execute()
+    expect(people.map((p) => p.email).sort()).toEqual(
+      [
+        'olivia@acme.test',
+        assigned.find((l) => assignments[0].summary.endsWith(` to ${l.assigned_to}`))!.assigned_to,
+      ].sort(),
+    )
+  })
+
+  it('has its coupons and the sandbox test cards listed in the README, so that a newcomer can try the shop', async () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const db = await seededDb()
+    const codes = (await db.selectFrom('coupons').select('code').execute()).map((c) => c.code)
+    for (const code of [...codes, 'NOSUCHCOUPON']) expect(readme).toContain(`| \`${code}\``)
+    for (const card of TEST_CARDS) expect(readme).toContain(`| \`${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}\``)
   })
 
   it('is reproducible: the same now gives identical rows, and ids and keys never depend on now', async () => {

@@ -8,6 +8,8 @@ import { sql, type Insertable, type Transaction } from 'kysely'
 import { planOf, productByGroup } from '../catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
+import { seedDemoActivity } from '../activity/demo.js'
+import { seedDirectoryDemo } from '../directory/seed.js'
 import { createSeededIds, type ProductGroupCode, type SeededIds } from './ids.js'
 import type {
   AccountTable,
@@ -75,7 +77,11 @@ export const demoAccounts: Array<{ email: string; description: string }> = [
       'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state (one paused past its paid term: Restart)',
   },
   { email: 'max@acme.test', description: 'Company Manager of Acme Corp (assign only)' },
-  { email: 'rita@reseller.test', description: 'Reseller Administrator of Globex and Initech' },
+  {
+    email: 'rita@reseller.test',
+    description:
+      "Reseller Administrator of Globex and Initech; Initech's seats follow its directory (a SCIM token, a mapped group, two people waiting)",
+  },
   { email: 'ray@reseller.test', description: 'Reseller Manager of Globex' },
   { email: 'carl@globex.test', description: 'Company Administrator of Globex' },
   {
@@ -975,8 +981,13 @@ export async function isEmpty(db: DB): Promise<boolean> {
  * holds the demo rows it fails on their primary keys and changes nothing.
  */
 export async function seedDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
-  const { rows } = buildDemoData(options.now ?? Date.now())
-  await db.transaction().execute((trx) => insertRows(trx, rows))
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, rows)
+    await seedDemoActivity(trx, rows, now)
+    await seedDirectoryDemo(trx, now)
+  })
 }
 
 /** The advisory lock that orders the processes seeding one PostgreSQL store ("seed" in ASCII). */
@@ -989,12 +1000,15 @@ const SEED_LOCK = 0x73656564
  * others find the store seeded and go on.
  */
 export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}): Promise<boolean> {
-  const { rows } = buildDemoData(options.now ?? Date.now())
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
   return db.transaction().execute(async (trx) => {
     if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
     const any = await trx.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
     if (any) return false
     await insertRows(trx, rows)
+    await seedDemoActivity(trx, rows, now)
+    await seedDirectoryDemo(trx, now)
     return true
   })
 }

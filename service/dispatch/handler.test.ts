@@ -164,6 +164,51 @@ describe('retrieveDetails', () => {
   })
 })
 
+describe('signInLink', () => {
+  const passthroughOf = async (svc: typeof service, email: string) => {
+    await svc.call({ manageLicense: { type: 'link', email } })
+    return (await latestLink(svc, email, 'http://portal.test/manage/')).split('/manage/')[1]
+  }
+
+  it('says a link was used already and names its address, without using anything', async () => {
+    const passthrough = await passthroughOf(service, 'max@acme.test')
+    expect((await service.call({ signInLink: { passthrough } })).body).toEqual({
+      signInLink: { state: 'unused', email: 'max@acme.test' },
+    })
+    // Asking does not use the link up.
+    expect((await service.call({ retrieveDetails: { passthrough } })).status).toBe(200)
+    expect((await service.call({ signInLink: { passthrough } })).body).toEqual({
+      signInLink: { state: 'used', email: 'max@acme.test' },
+    })
+  })
+
+  it('says a link expired, with its address while its record is kept and without once it is purged', async () => {
+    let now = Date.now()
+    const timed = await createTestService({ now: () => now })
+    try {
+      const passthrough = await passthroughOf(timed, 'olivia@acme.test')
+      now += 24 * 60 * 60 * 1000 + 1
+      expect((await timed.call({ signInLink: { passthrough } })).body).toEqual({
+        signInLink: { state: 'expired', email: 'olivia@acme.test' },
+      })
+      await timed.db.deleteFrom('tokens').execute()
+      expect((await timed.call({ signInLink: { passthrough } })).body).toEqual({ signInLink: { state: 'expired' } })
+    } finally {
+      await timed.close()
+    }
+  })
+
+  it('names no address for a link that is not one of ours', async () => {
+    const passthrough = await passthroughOf(service, 'max@acme.test')
+    const [body, signature] = passthrough.split('.')
+    for (const forged of [`${body}.${signature}x`, 'garbage', `${passthrough}.extra`]) {
+      expect((await service.call({ signInLink: { passthrough: forged } })).body).toEqual({
+        signInLink: { state: 'invalid' },
+      })
+    }
+  })
+})
+
 describe('logout', () => {
   it('ends the service session', async () => {
     const credential = await signInAs(service, 'pat@personal.test')

@@ -4,7 +4,8 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   isOperationName,
   operations,
-  readOperations,
+  isReadCall,
+  secretAnswers,
   type OperationName,
 } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/errors.js'
@@ -61,10 +62,11 @@ export async function handleProtocol(
       return error('UNEXPECTED', 'An unexpected error occurred.')
     }
   }
-  // A write with an idempotency key runs once per key; a read ignores the key, and so does a write whose answer is a
-  // new session credential (kept nowhere but in the answer; its single-use state refuses a repeat anyway).
+  // A write with an idempotency key runs once per key; a read ignores the key (and keeps nothing of it), and so does a
+  // write whose answer is a secret (a session credential, a SCIM token: kept nowhere but in the answer; the write
+  // refuses a repeat itself).
   const key = ctx.idempotencyKey
-  if (key === undefined || readOperations.has(name) || name === 'completeAuthentication') return run()
+  if (key === undefined || isReadCall(name, parsed.data) || secretAnswers.has(name)) return run()
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     return error('MALFORMED_REQUEST', `The Idempotency-Key must have 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`)
   }

@@ -50,9 +50,13 @@ function expectProtocolError(answer: { status: number; type: string; text: strin
 describe('POST /api/licensing refusals before any operation', () => {
   const json = { 'Content-Type': 'application/json' }
 
-  it('a body over 1 MB is a 413', async () => {
+  it('a body over 1 MB is a 413 that names the limit', async () => {
     const big = JSON.stringify({ retrieveDetails: { padding: 'x'.repeat(1_100_000) } })
-    expectProtocolError(await send('/api/licensing', big, json), 413, 'MALFORMED_REQUEST')
+    const answer = await send('/api/licensing', big, json)
+    expectProtocolError(answer, 413, 'MALFORMED_REQUEST')
+    expect(JSON.parse(answer.text).message).toBe(
+      'The request body is larger than 1 MB, the most this endpoint accepts.',
+    )
   })
 
   it('a body that says it is gzip but is not is a 400', async () => {
@@ -94,8 +98,8 @@ describe('other /api addresses', () => {
     expectProtocolError(await send('/api/constructor', '', {}), 404, 'UNKNOWN_OPERATION')
   })
 
-  it('a webhook body over its limit is a 413 in the protocol shape', async () => {
-    const answer = await send('/api/paddle/webhook', `alert_name=${'x'.repeat(300_000)}`, {
+  it('a webhook body over the limit of /api is a 413 in the protocol shape', async () => {
+    const answer = await send('/api/paddle/webhook', `alert_name=${'x'.repeat(1_100_000)}`, {
       'Content-Type': 'application/x-www-form-urlencoded',
     })
     expectProtocolError(answer, 413, 'MALFORMED_REQUEST')

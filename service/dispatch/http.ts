@@ -6,15 +6,25 @@ import type { LicensingService } from '../index.js'
 import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
 import { escapeHtml } from './html.js'
+import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from './body-limits.js'
+import { scimRouter } from '../directory/scim-router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
+export type ServiceRouterOptions = {
+  /**
+   * The service credential of the portal session a request carries (undefined when no one is signed in), for the
+   * service's pages that are for some users only: the sandbox's review of flagged orders.
+   */
+  sessionCredential?: (req: express.Request) => Promise<string | undefined>
+}
+
 /** The service's HTTP endpoints: the licensing protocol, and the development outbox. */
-export function serviceRouter(service: LicensingService): express.Router {
+export function serviceRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()
   router.use(offlineKeyRouter(service))
 
-  router.post('/api/licensing', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
+  router.post('/api/licensing', express.text({ type: () => true, limit: PROTOCOL_BODY_LIMIT }), async (req, res) => {
     const response = await service.callText(
       typeof req.body === 'string' ? req.body : '',
       bearer(req.get('authorization')),
@@ -24,7 +34,8 @@ export function serviceRouter(service: LicensingService): express.Router {
   })
 
   router.use(identityRouter(service))
-  router.use(paymentsRouter(service))
+  router.use(scimRouter(service))
+  router.use(paymentsRouter(service, options))
 
   // Everything under /api answers in the protocol's shape, a failure included: an unknown address, and a body the
   // parser refused before any operation saw it (too large, a declared encoding or charset it cannot read, cut short).
@@ -44,7 +55,6 @@ export function serviceRouter(service: LicensingService): express.Router {
 
 /** What a body parser's refusal (its `type`) tells the client, and with which status. */
 const bodyRefusals = new Map<string, { status: number; message: string }>([
-  ['entity.too.large', { status: 413, message: 'The request body is too large.' }],
   ['parameters.too.many', { status: 413, message: 'The request has too many fields.' }],
   ['encoding.unsupported', { status: 415, message: 'The request body uses a content encoding that is not supported.' }],
   ['charset.unsupported', { status: 415, message: 'The request body uses a character set that is not supported.' }],
@@ -66,6 +76,10 @@ const apiErrorHandler =
   (err: unknown, _req, res, next) => {
     if (res.headersSent) return next(err)
     const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : ''
+    if (type === 'entity.too.large') {
+      const limit = 'limit' in (err as object) ? Number((err as { limit: unknown }).limit) : PROTOCOL_BODY_LIMIT
+      return sendProtocolError(res, 413, 'MALFORMED_REQUEST', bodyTooLargeMessage(limit))
+    }
     const refusal = bodyRefusals.get(type)
     if (refusal) return sendProtocolError(res, refusal.status, 'MALFORMED_REQUEST', refusal.message)
     // A body failure of another kind still carries a 4xx status; anything else is the server's own fault.

@@ -1,10 +1,14 @@
 /**
  * Writes are safe to repeat. A caller that may send a write twice — the portal retries a call whose answer was lost
  * (spec §7's five retries), a browser re-posts a form — sends an `Idempotency-Key` with it, the same on every attempt.
- * The first attempt reserves the key (scoped to the caller's credential and the operation) before it runs and keeps
+ * The first attempt reserves the key (scoped to who may see its answer, and to the operation) before it runs and keeps
  * its answer for a day; a repeat with the same payload is answered that answer without running the write again (no
- * second charge, mail or log line), a repeat with another payload is refused, and a repeat that arrives while the
- * first attempt still runs waits for it. Reservation and answer live in the store, so this holds across processes.
+ * second charge, mail or log line), and a repeat that arrives while the first attempt still runs waits for it.
+ *
+ * Who may see the answer: a signed-in caller's key is scoped to its credential, and a repeat with another payload is
+ * refused. An anonymous caller has no credential to scope by: its key is bound to the request's own content, so the
+ * answer goes only to a repeat of that very request, and the same key with another payload is simply another key —
+ * one anonymous caller can neither block another's write nor read its answer by sending its key. Reservation and answer live in the store, so this holds across processes.
  * A reservation still unanswered after `ABANDONED_AFTER_MS` was left by a process that stopped mid-write (a crash, a
  * killed instance): a repeat then takes it over and runs the write, whose own checks refuse it if the stopped process
  * had already carried it out.
@@ -53,8 +57,10 @@ export async function oncePerKey(
   write: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   const store = keys(ctx.db)
-  const id = { scope: sha256(ctx.credential ?? ''), key: request.key, operation: request.operation }
   const digest = sha256(JSON.stringify(request.payload) ?? '')
+  // (An empty credential is no credential: it would be one scope shared by everyone who sends one.)
+  const scope = ctx.credential ? sha256(ctx.credential) : sha256(`anonymous\n${digest}`)
+  const id = { scope, key: request.key, operation: request.operation }
   const now = ctx.now()
   await store
     .deleteFrom('idempotency_keys')

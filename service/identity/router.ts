@@ -14,6 +14,7 @@ import { createStandInCodes, s256, standInPath } from './stand-in.js'
 import crypto from 'node:crypto'
 import { providerColumns, providerLabels, type ProviderName } from './types.js'
 import { escapeHtml } from '../dispatch/html.js'
+import { FORM_BODY_LIMIT } from '../dispatch/body-limits.js'
 
 type Request = { provider: ProviderName; state: string; redirectUri: string; codeChallenge: string }
 type StateRow = Selectable<OAuthStateTable>
@@ -79,7 +80,7 @@ export function identityRouter(service: LicensingService): express.Router {
 
   router.post(
     '/stand-in/:provider/authorize',
-    express.urlencoded({ extended: false, limit: '16kb' }),
+    express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }),
     async (req, res) => {
       try {
         const provider = standIn(req.params.provider)

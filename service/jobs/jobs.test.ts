@@ -83,7 +83,9 @@ describe('the renewal reminder', () => {
     const mails = await remindersTo('pat@personal.test')
     expect(mails).toHaveLength(1)
     expect(mails[0].subject).toBe('Renewal reminder: your subscription renews on January 12, 2040')
-    expect(mails[0].text).toContain('renews on January 12, 2040; $58 will be charged to the card ending in 4242.')
+    expect(mails[0].text).toContain('renews on January 12, 2040; $58 will be charged to the Visa card ending 4242.')
+    // Named as /manage names it: product, plan, billing and seats.
+    expect(mails[0].text).toContain('- Wallaby.js Personal, yearly, 1 seat: renews on')
     expect(mails[0].text).toContain('http://portal.test/manage?dialog=account-settings')
 
     // Three days before the next payment is too early; the term after it gets its own reminder.

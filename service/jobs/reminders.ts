@@ -12,11 +12,14 @@
 import { currencySymbols } from '../../protocol/currency.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { ownValue } from '../../protocol/own.js'
+import { labelled } from '../../protocol/text.js'
 import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 import type { Job } from './runner.js'
+import { displayName, subscriptionTitle } from '../../protocol/products.js'
+import { paymentMethodWords } from '../../protocol/payment-methods.js'
 
 /** Spec §9: the reminder goes 2 days before. */
 export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
@@ -148,8 +151,11 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
       : first.kind === 'subscription'
         ? `Renewal reminder: your subscription renews on ${firstDate}`
         : `Renewal reminder: your license expires on ${firstDate}`
-  const of = (row: { company_id: string | null }) =>
-    row.company_id !== null ? ` of ${companyNames.get(row.company_id) ?? 'your company'}` : ''
+  const of = (row: { company_id: string | null }) => {
+    if (row.company_id === null) return ''
+    const name = companyNames.get(row.company_id)
+    return name === undefined ? ' of your company' : ` of ${labelled('the company', name)}`
+  }
   const subscriptions = items.flatMap((i) => (i.kind === 'subscription' ? [i.row] : []))
   const licenses = items.flatMap((i) => (i.kind === 'license' ? [i.row] : []))
   return {
@@ -163,8 +169,7 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
             'These subscriptions renew automatically:',
             ...subscriptions.map(
               (s) =>
-                `- ${s.product_name}${of(s)}, ${s.quantity} ${s.quantity === 1 ? 'license' : 'licenses'} billed ` +
-                `${s.billing_period === 'year' ? 'yearly' : 'monthly'}: renews on ${mailDate(Number(s.next_payment_date))}; ` +
+                `- ${subscriptionTitle(subscriptionOf(s))}${of(s)}: renews on ${mailDate(Number(s.next_payment_date))}; ` +
                 `${mailPrice(Number(s.next_payment_amount ?? 0), s.currency)} will be charged to ${paymentMethod(s)}.`,
             ),
             '',
@@ -177,7 +182,7 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
             'These licenses expire:',
             ...licenses.map(
               (l) =>
-                `- ${l.product_name}${of(l)} (order ${l.order_id}, key ${l.key_number}` +
+                `- ${displayName({ productName: l.product_name, trial: l.trial === 1 })}${of(l)} (order ${l.order_id}, key ${l.key_number}` +
                 `${l.assigned_to ? `, assigned to ${l.assigned_to}` : ''}): expires on ${mailDate(Number(l.expiration))}.`,
             ),
             '',
@@ -191,9 +196,27 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
   }
 }
 
+/** The subscription as the portal names it (product, plan, billing, seats). */
+function subscriptionOf(s: SubscriptionRow) {
+  return {
+    productName: s.product_name,
+    billingPeriod: s.billing_period,
+    quantity: s.quantity,
+    licenses: [{ licenseType: s.company_id ? ('company' as const) : ('personal' as const) }],
+  }
+}
+
+/** "your PayPal account", "the Visa card ending 4242", as /manage says it. */
 function paymentMethod(s: SubscriptionRow): string {
   if (s.payment_method === 'paypal') return 'your PayPal account'
-  return s.last_four ? `the card ending in ${s.last_four}` : 'your payment method'
+  return paymentMethodWords(
+    {
+      paymentMethod: 'card',
+      ...(s.card_type ? { cardType: s.card_type } : {}),
+      ...(s.last_four ? { lastFourDigits: s.last_four } : {}),
+    },
+    'your payment method',
+  )
 }
 
 /** Spec §3's date format, in UTC: "January 3, 2027". */

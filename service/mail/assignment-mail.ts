@@ -4,6 +4,8 @@
  */
 import type { LicenseRow } from '../db/schema.js'
 import type { Mail } from './mailer.js'
+import { labelled } from '../../protocol/text.js'
+import { displayName } from '../../protocol/products.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 
@@ -17,10 +19,10 @@ export function assignmentMails(
   const byEmail = new Map<string, LicenseRow[]>()
   for (const { row, email } of received) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
   return [...byEmail].map(([email, rows]) => {
-    const company = companyNames.get(rows[0].company_id ?? '') ?? 'your company'
+    const company = companyOf(rows[0], companyNames)
     return {
       to: email,
-      subject: `${company} has assigned you a license`,
+      subject: `${capitalized(company)} has assigned you a license`,
       text: [
         'Hello,',
         '',
@@ -37,6 +39,17 @@ export function assignmentMails(
   })
 }
 
+/**
+ * The company a mail names: its name is text from outside (whoever bought named it), so it is quoted on one line and
+ * labelled, and can add no line, paragraph or link of its own to the mail.
+ */
+function companyOf(row: LicenseRow, companyNames: ReadonlyMap<string, string>): string {
+  const name = companyNames.get(row.company_id ?? '')
+  return name === undefined ? 'your company' : labelled('the company', name, 80)
+}
+
+const capitalized = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`
+
 function describe(row: LicenseRow): string {
   const expires = new Date(Number(row.expiration)).toISOString().slice(0, 10)
   const term =
@@ -45,5 +58,36 @@ function describe(row: LicenseRow): string {
       : row.lapsing === 1
         ? `ends with the current term on ${expires}`
         : `renews with the subscription (paid until ${expires})`
-  return `${row.product_name} (order ${row.order_id}, key ${row.key_number}), ${term}`
+  return `${displayName({ productName: row.product_name, trial: row.trial === 1 })} (order ${row.order_id}, key ${row.key_number}), ${term}`
+}
+
+/**
+ * One mail per former holder of company licenses taken back from them (a seat the directory freed, or unassigned by
+ * hand), listing the licenses, so that nobody finds out from an editor that stopped working.
+ */
+export function unassignmentMails(
+  released: ReadonlyArray<ReceivedLicense>,
+  companyNames: ReadonlyMap<string, string>,
+  unassignedBy: string,
+): Mail[] {
+  const byEmail = new Map<string, LicenseRow[]>()
+  for (const { row, email } of released) byEmail.set(email, [...(byEmail.get(email) ?? []), row])
+  return [...byEmail].map(([email, rows]) => {
+    const company = companyOf(rows[0], companyNames)
+    return {
+      to: email,
+      subject: `${capitalized(company)} has unassigned your ${rows.length === 1 ? 'license' : 'licenses'}`,
+      text: [
+        'Hello,',
+        '',
+        `${unassignedBy} has unassigned ${rows.length === 1 ? 'a license' : `${rows.length} licenses`} of ${company} from you:`,
+        '',
+        ...rows.map(
+          (row) => `- ${row.product_name} (order ${row.order_id}, key ${row.key_number}): ${row.license_key}`,
+        ),
+        '',
+        'The license key no longer works for you. If you still need it, ask an administrator of your company.',
+      ].join('\n'),
+    }
+  })
 }

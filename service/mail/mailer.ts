@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { DB } from '../db/database.js'
+import { countOf } from '../../protocol/words.js'
 
 export type Mail = { to: string; subject: string; text: string }
 
@@ -120,7 +121,7 @@ export function createMailer(options: {
         if (Number(claimed.numUpdatedRows) !== 1) continue
         if (await deliver(row)) delivered++
       }
-      if (delivered > 0) log.info(`mail: delivered ${delivered} outbox mail(s) on retry`)
+      if (delivered > 0) log.info(`mail: delivered ${countOf(delivered, 'outbox mail')} on retry`)
       return delivered
     },
     startRetries(intervalMs = 15_000) {

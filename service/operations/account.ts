@@ -11,7 +11,8 @@ import { hasAnything } from '../reads/details.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsOfCodes } from '../auth/roles.js'
 import { providerLabels, type ProviderName } from '../identity/types.js'
-import { consumeToken, issueToken, peekToken } from '../auth/tokens.js'
+import { consumeToken, issueToken, peekToken, revokeLinks } from '../auth/tokens.js'
+import { requireMailBudget } from '../auth/mail-budget.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
@@ -122,12 +123,18 @@ async function transferLicenses(
     throw new ServiceError('INVALID_REQUEST', 'New email address must be different from current email address.')
   }
   const now = ctx.now()
-  const token = await issueToken(ctx.db, ctx.codec, {
-    purpose: 'email_change',
-    email: to,
-    data: { from: caller.email, to },
-    now,
-  })
+  // The new address gets a few confirmations per window at most, however often anyone asks; the newest link replaces
+  // the account's older unused ones, so only the change asked for last can be confirmed.
+  await requireMailBudget(ctx.db, { kind: 'email-change', address: to, mails: ctx.config.mailPerAddress, now })
+  const token = await inTransaction(ctx.db, (trx) =>
+    issueToken(trx, ctx.codec, {
+      purpose: 'email_change',
+      email: to,
+      account: caller.email,
+      data: { from: caller.email, to },
+      now,
+    }),
+  )
   const link = `${ctx.config.publicUrl}/confirmEmail/${token}/`
   await ctx.mailer.send({
     to,
@@ -148,8 +155,8 @@ async function transferLicenses(
 }
 
 /**
- * Confirms a change of email: INVALID_SIGNATURE / INVALID_AGE for a forged or expired link, NO_USER when the old
- * address has nothing left to move. A second use of a link that was already confirmed changes nothing and answers
+ * Confirms a change of email: INVALID_SIGNATURE / INVALID_AGE for a forged or expired link, LINK_REPLACED for a link
+ * a newer change (or a change confirmed since) replaced, NO_USER when the old address has nothing left to move. A second use of a link that was already confirmed changes nothing and answers
  * completed again (the person sees "Change Confirmed" once more, as after the first use).
  */
 async function confirmEmailChange(
@@ -171,6 +178,10 @@ async function confirmEmailChange(
         throw new ServiceError('NO_USER', `No account was found for ${from}.`)
       }
       await moveEverything(trx, from, to, now)
+      // What was asked for before this change no longer applies: another pending change of either address (it would
+      // move what the account holds now), and the old address's sign-in links.
+      await revokeLinks(trx, { purpose: 'email_change', accounts: [from, to], now })
+      await revokeLinks(trx, { purpose: 'login', accounts: [from], now })
       await recordActivity(trx, {
         kind: 'account',
         actor: from,

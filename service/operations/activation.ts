@@ -8,16 +8,19 @@ import { z } from 'zod'
 import type { Activation } from '../../protocol/entities.js'
 import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { labelled } from '../../protocol/text.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import { newId } from '../db/ids.js'
 import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { consumeToken, issueToken, peekToken } from '../auth/tokens.js'
+import { mailBudgetRefusal, spendMailBudget } from '../auth/mail-budget.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
+import { displayName } from '../../protocol/products.js'
 
 /** Host names compare case-insensitively and without surrounding spaces. */
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
@@ -71,6 +74,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   const holders = await licenseHolders(ctx.db, license)
   if (holders.length === 0)
     throw new ServiceError('NO_USER', 'No email address found for this license to confirm the activation.')
+  const recipients = await withinMailBudget(ctx, holders, now)
 
   // One pending activation per machine: asking again sends fresh links for the same one.
   const tokens = await inTransaction(ctx.db, async (trx) => {
@@ -98,7 +102,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
         .execute()
     }
     const issued: Array<{ email: string; token: string }> = []
-    for (const email of holders) {
+    for (const email of recipients) {
       issued.push({
         email,
         token: await issueToken(trx, ctx.codec, { purpose: 'activation', email, data: { activationId }, now }),
@@ -107,14 +111,15 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     return issued
   })
 
+  const product = displayName({ productName: license.product_name, trial: license.trial === 1 })
   for (const { email, token } of tokens) {
     await ctx.mailer.send({
       to: email,
-      subject: `Confirm the activation of ${license.product_name} on ${hostname}`,
+      subject: `Confirm the activation of ${product} on ${labelled('the machine', hostname, 60)}`,
       text: [
         'Hello,',
         '',
-        `An editor on the machine "${hostname}" asked to activate the license ${license.product_name} (order ${license.order_id}, key #${license.key_number}).`,
+        `An editor on ${labelled('the machine', hostname)} (its name as the editor reported it) asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
         'To confirm this activation, open this link:',
         '',
         `${ctx.config.publicUrl}/activate/${token}`,
@@ -125,6 +130,22 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     })
   }
   return { completed: true, pending: true }
+}
+
+/**
+ * The holders whose mail budget lets them get one more confirmation (service/auth/mail-budget.ts); when none does, the
+ * request is refused, saying when to try again, and nothing changes.
+ */
+async function withinMailBudget(ctx: ServiceContext, holders: string[], now: number): Promise<string[]> {
+  const within: string[] = []
+  let retryAt = Infinity
+  for (const address of holders) {
+    const spent = await spendMailBudget(ctx.db, { kind: 'activation', address, mails: ctx.config.mailPerAddress, now })
+    if (spent.ok) within.push(address)
+    else retryAt = Math.min(retryAt, spent.retryAt)
+  }
+  if (within.length === 0) throw mailBudgetRefusal('activation', '', retryAt - now)
+  return within
 }
 
 /** Valid when the license is active on this host and has not expired. An unknown key is simply not valid. */
@@ -244,8 +265,8 @@ async function confirmActivation(
       actor: token.email,
       companyId: license.company_id,
       account: token.email,
-      summary: `activated ${licenseWords(license)} on ${row.hostname}`,
-      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${a.hostname}`),
+      summary: `activated ${licenseWords(license)} on ${labelled('the machine', row.hostname)}`,
+      details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${labelled('the machine', a.hostname)}`),
       at: now,
     })
     return { completed: true as const }

@@ -3,6 +3,7 @@
  * (`removeLicense`) and remove subscription (`removeSubscription`). Each is refused to anyone whose account is not
  * marked as a platform administrator in the store.
  */
+import { labelled } from '../../protocol/text.js'
 import { sql } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { roleCodes, COMPANY_ADMINISTRATOR } from '../../protocol/roles.js'
@@ -16,6 +17,9 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
 import { groupBy, licenseWords, recordActivity } from '../activity/log.js'
+import { displayName } from '../../protocol/products.js'
+import { countOf } from '../../protocol/words.js'
+import { subscriptionWords } from '../activity/subscriptions.js'
 
 /**
  * removeLicense: deletes the licenses (their activations go with them). All or nothing: an id that is unknown, or
@@ -44,7 +48,10 @@ export async function removeLicense(
     await trx.deleteFrom('licenses').where('id', 'in', ids).execute()
     // One entry for each company (or personal holder) whose licenses went.
     for (const licenses of groupBy([...rows.values()], (row) => row.owner).values()) {
-      const lines = licenses.map((row) => `removed ${licenseWords(row)} (${row.product_name})`)
+      const lines = licenses.map(
+        (row) =>
+          `removed ${licenseWords(row)} (${displayName({ productName: row.product_name, trial: row.trial === 1 })})`,
+      )
       await recordActivity(trx, {
         kind: 'license',
         actor: PLATFORM_ADMINISTRATOR,
@@ -98,7 +105,7 @@ export async function removeSubscription(
         actor: PLATFORM_ADMINISTRATOR,
         companyId: row.company_id,
         account: row.company_id ? null : row.owner,
-        summary: `removed subscription ${row.id} (${row.product_name}) and its ${licenseIds.length} license(s)`,
+        summary: `removed ${subscriptionWords(row)} and its ${countOf(licenseIds.length, 'license')}`,
         at: ctx.now(),
       })
     })
@@ -174,7 +181,7 @@ export async function mergeLicenses(
       actor: PLATFORM_ADMINISTRATOR,
       companyId: company.id,
       account: caller.email,
-      summary: `merged the licenses and subscriptions of ${caller.email} into ${company.name}`,
+      summary: `merged the licenses and subscriptions of ${caller.email} into ${labelled('the company', company.name)}`,
       people: [caller.email],
       at: now,
     })

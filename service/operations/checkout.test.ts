@@ -24,6 +24,12 @@ describe('coupons', () => {
     expect(await query('FREEYEAR', 'no-such-product')).toEqual({ status: 'invalid' })
   })
 
+  it('reads a code typed with spaces inside or around it as the code', async () => {
+    expect(await query(' FREE YEAR\n')).toEqual({ status: 'active', months: 12 })
+    expect(await query('free\u00a0year')).toEqual({ status: 'active', months: 12 })
+    expect(await query('EXPIRED 2025')).toEqual({ status: 'expired', months: 12 })
+  })
+
   it('creates a new promotional license once; the second use finds it redeemed', async () => {
     const before = Date.now()
     expect(await use('FREEMONTH', 'newcomer@example.test')).toEqual({ status: 'createdNew', months: 1 })

@@ -139,9 +139,9 @@ describe('changeAssignment', () => {
     )
     const mails = await outboxTo('told@acme.test')
     expect(mails).toHaveLength(1)
-    expect(mails[0].subject).toBe('Acme Corp has assigned you a license')
+    expect(mails[0].subject).toBe('The company "Acme Corp" has assigned you a license')
     expect(mails[0].text).toContain(seventh.license_key)
-    expect(mails[0].text).toContain('olivia@acme.test has assigned you a license of Acme Corp')
+    expect(mails[0].text).toContain('olivia@acme.test has assigned you a license of the company "Acme Corp"')
 
     await ask(
       'changeAssignment',

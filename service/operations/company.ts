@@ -19,6 +19,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
+import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 
 type Store = DB | Transaction<Database>
 
@@ -104,6 +105,11 @@ export async function changeAssignment(
       if (!canAssignLicense(toLicense(row))) throw new ServiceError('CANNOT_ASSIGN', cannotAssign)
     }
     await lockCompanies(trx, companyIds)
+    // A seat the company's directory holds, or of a product it owns, is not changed by hand.
+    await guardHandChanges(
+      trx,
+      payload.licenses.map((change, i) => ({ row: rows[i], to: change.assignedTo })),
+    )
 
     const changed: Array<{ row: LicenseRow; email: string }> = []
     const done: Array<{ row: LicenseRow; from: string; to: string }> = []
@@ -134,9 +140,19 @@ export async function changeAssignment(
         at: ctx.now(),
       })
     }
+    // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
+    const queueMails = await serveFreedSeats(
+      trx,
+      done.filter((d) => d.to === '').map((d) => d.row),
+      ctx.now(),
+      { log: caller.email, mail: caller.email },
+      ctx.config.publicUrl,
+    )
     const companies = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
-    return { changed, companyNames: new Map(companies.map((c) => [c.id, c.name])) }
+    return { changed, queueMails, companyNames: new Map(companies.map((c) => [c.id, c.name])) }
   })
+
+  for (const mail of assigned.queueMails) await ctx.mailer.send(mail)
 
   if (payload.sendEmail) {
     for (const mail of assignmentMails(assigned.changed, assigned.companyNames, caller.email, ctx.config.publicUrl)) {

@@ -2,6 +2,7 @@
  * Coupons (spec §4, §9): a code worth some months of a product, redeemed once, into the newest license of that
  * product the address owns or a new promotional personal license.
  */
+import { couponCode } from '../../protocol/coupons.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
 import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../catalog/index.js'
@@ -37,7 +38,7 @@ function couponStatus(row: CouponRow | undefined, product: string, now: number) 
  */
 export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceContext): Promise<Result<'coupon'>> {
   const product = productBySlug(payload.product)
-  const code = payload.coupon.trim().toUpperCase()
+  const code = couponCode(payload.coupon).toUpperCase()
   const now = ctx.now()
   const find = (db: Pick<ServiceContext['db'], 'selectFrom'>) =>
     db
@@ -79,7 +80,9 @@ export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceConte
       to: email,
       subject: `${months} of ${product.name} for free`,
       text: [
-        `Hello ${name},`,
+        // Not the name typed on the redeem form: whoever redeems may type any address, and the vendor's mail to it
+        // carries no words of theirs.
+        'Hello,',
         '',
         `Your coupon gave you ${months} of ${product.name}: your license is valid until ${until}.`,
         'Sign in to see it and activate it in your editor:',

@@ -1,5 +1,5 @@
 import { ServiceError } from '../dispatch/errors.js'
-import { logout, manageLicenseByLink, retrieveDetails } from './session.js'
+import { logout, manageLicenseByLink, retrieveDetails, signInLink } from './session.js'
 import { accountOperations } from './account.js'
 import { activationOperations } from './activation.js'
 import { identityOperations } from '../identity/operations.js'
@@ -13,6 +13,7 @@ import { subscriptionQuantityOperations } from './subscription-quantity.js'
 import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 import { licenseReadOperations } from './license-reads.js'
+import { directoryOperationHandlers } from '../directory/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
 
@@ -26,6 +27,7 @@ const sessionOperations: OperationHandlers = {
     return identity.startSignIn(payload, ctx)
   },
   retrieveDetails,
+  signInLink,
   logout,
 }
 
@@ -45,4 +47,5 @@ export const operationHandlers: OperationHandlers = {
   ...subscriptionQuantityOperations,
   ...extensionOfferOperations,
   ...activityOperations,
+  ...directoryOperationHandlers,
 }

@@ -202,7 +202,7 @@ describe('updatePermissions', () => {
       .selectAll()
       .where('to', '=', 'new.admin@initech.test')
       .executeTakeFirstOrThrow()
-    expect(mail.subject).toBe('You are now Reseller Administrator of Initech')
+    expect(mail.subject).toBe('You are now Reseller Administrator of the company "Initech"')
     expect(mail.text).toContain('rita@reseller.test has given you the role Reseller Administrator')
 
     await ask(

@@ -6,6 +6,7 @@
  */
 import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { labelled } from '../../protocol/text.js'
 import {
   canManageRole,
   mayManagePermissions,
@@ -191,11 +192,11 @@ function permissionChanges(
 function permissionMail(email: string, company: string, role: RoleNumber, addedBy: string, publicUrl: string): Mail {
   return {
     to: email,
-    subject: `You are now ${roleNames[role]} of ${company}`,
+    subject: `You are now ${roleNames[role]} of ${labelled('the company', company, 80)}`,
     text: [
       'Hello,',
       '',
-      `${addedBy} has given you the role ${roleNames[role]} for the licenses of ${company}.`,
+      `${addedBy} has given you the role ${roleNames[role]} for the licenses of ${labelled('the company', company)}.`,
       `${roleNames[role]}: ${roleDescriptions[role]}`,
       '',
       `Sign in with this email address at ${publicUrl}/?email=${encodeURIComponent(email)} to manage them.`,

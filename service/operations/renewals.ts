@@ -15,6 +15,7 @@ import { cotermQuote } from '../payments/coterm.js'
 import { renewalPassthrough } from '../payments/passthrough.js'
 import { flagsIn } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
+import { displayName } from '../../protocol/products.js'
 
 /** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
@@ -77,7 +78,10 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
     const body = [
       'Please send me a quote to renew these licenses:',
       '',
-      ...licenses.map((l) => `${l.product_name}, order ${l.order_id}, key ${l.key_number}`),
+      ...licenses.map(
+        (l) =>
+          `${displayName({ productName: l.product_name, trial: l.trial === 1 })}, order ${l.order_id}, key ${l.key_number}`,
+      ),
       '',
       `Account: ${caller.email}`,
     ].join('\n')

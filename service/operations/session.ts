@@ -4,11 +4,14 @@ import { buildDetails, hasAnything } from '../reads/details.js'
 import { buildWindowedDetails } from '../reads/windows.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { endSession, startSession } from '../auth/sessions.js'
-import { consumeToken, issueToken } from '../auth/tokens.js'
+import { consumeToken, inspectToken, issueToken } from '../auth/tokens.js'
+import { requireMailBudget } from '../auth/mail-budget.js'
+import { inTransaction } from '../db/transaction.js'
 
 /**
  * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a
- * role in, or is assigned anything. The social types are handled by the identity capability.
+ * role in, or is assigned anything; the new link replaces the address's older unused ones. Within the address's mail
+ * budget only (service/auth/mail-budget.ts). The social types are handled by the identity capability.
  */
 export async function manageLicenseByLink(
   payload: Extract<ParsedPayload<'manageLicense'>, { type: 'link' }>,
@@ -26,7 +29,10 @@ export async function manageLicenseByLink(
   if (account && (account.github_id || account.google_id) && account.logon_link !== 'always') {
     throw new ServiceError('NO_LOGON_LINK')
   }
-  const token = await issueToken(ctx.db, ctx.codec, { purpose: 'login', email, now })
+  await requireMailBudget(ctx.db, { kind: 'sign-in', address: email, mails: ctx.config.mailPerAddress, now })
+  const token = await inTransaction(ctx.db, (trx) =>
+    issueToken(trx, ctx.codec, { purpose: 'login', email, account: email, now }),
+  )
   const link = `${ctx.config.publicUrl}/manage/${token}`
   await ctx.mailer.send({
     to: email,
@@ -73,6 +79,14 @@ function detailsOf(
   now: number,
 ) {
   return windows ? buildWindowedDetails(ctx.db, email, windows, now) : buildDetails(ctx.db, email)
+}
+
+/** signInLink: why an emailed sign-in link does not sign in (see the protocol); the link is not used. */
+export async function signInLink(
+  payload: ParsedPayload<'signInLink'>,
+  ctx: ServiceContext,
+): Promise<Result<'signInLink'>> {
+  return inspectToken(ctx.db, ctx.codec, payload.passthrough, 'login', ctx.now())
 }
 
 export async function logout(_payload: unknown, ctx: ServiceContext): Promise<Result<'logout'>> {

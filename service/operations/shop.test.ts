@@ -118,7 +118,7 @@ describe('prices fallback', () => {
           provider: hanging,
           config: { provider: 'sandbox', checkoutWaitMs: 0 },
           log: () => {},
-          checkoutFailed: async () => false,
+          checkoutFailure: async () => undefined,
           settleDue: async () => {},
           jobs: [],
           close: () => {},

@@ -4,6 +4,7 @@
  * signed-in buyer's companies. The same operations answer the protocol and the plain JSON endpoints
  * (`service/payments/router.ts`).
  */
+import { couponCode } from '../../protocol/coupons.js'
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
@@ -22,6 +23,7 @@ import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
 import { roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
+import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
@@ -77,7 +79,7 @@ export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceConte
   const payments = requirePayments(ctx)
   const provider = payments.provider
   const productIds = product.plans.map((plan) => plan.providerIds[provider.environment])
-  const coupon = payload.coupon?.trim()
+  const coupon = payload.coupon ? couponCode(payload.coupon) : undefined
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
@@ -216,31 +218,35 @@ export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
 /**
  * Where a checkout stands in the service: complete once the provider's webhook created its order and licenses;
  * flagged while the provider reviews it; failed when the review rejected it (or, with the sandbox, the card was
- * declined); pending until the provider's webhook arrives.
+ * declined), with the provider's reason; pending until the provider's webhook arrives.
  */
-export async function checkoutState(ctx: ServiceContext, checkoutId: string): Promise<CheckoutState> {
+export async function checkoutState(
+  ctx: ServiceContext,
+  checkoutId: string,
+): Promise<{ state: CheckoutState; reason?: string }> {
   const order = await ctx.db
     .selectFrom('orders')
     .select('id')
     .where('provider_checkout_id', '=', checkoutId)
     .executeTakeFirst()
-  if (order) return 'complete'
+  if (order) return { state: 'complete' }
   const review = await paymentsDb(ctx.db)
     .selectFrom('checkout_reviews')
     .select('state')
     .where('checkout_id', '=', checkoutId)
     .executeTakeFirst()
-  if (review?.state === 'flagged') return 'flagged'
-  if (review?.state === 'rejected') return 'failed'
-  if (await ctx.adapters.payments?.checkoutFailed(checkoutId)) return 'failed'
-  return 'pending'
+  if (review?.state === 'flagged') return { state: 'flagged' }
+  if (review?.state === 'rejected') return { state: 'failed', reason: REVIEW_REJECTED_REASON }
+  const reason = await ctx.adapters.payments?.checkoutFailure(checkoutId)
+  return reason === undefined ? { state: 'pending' } : { state: 'failed', reason }
 }
 
 /**
  * The portal asks after the payment frame reports a completed payment (or a hosted checkout returns). With Paddle the
  * webhook may still be on its way, so the answer waits for it a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the sandbox
- * delivers its webhooks before the payment page answers. `dev` is accepted for compatibility; the service's own
- * configuration decides the provider environment.
+ * delivers its webhooks before the payment page answers. A failed checkout's answer carries the provider's reason
+ * when the provider gave one. `dev` is accepted for compatibility; the service's own configuration decides the
+ * provider environment.
  */
 export async function createSubscriptionOnCheckout(
   payload: ParsedPayload<'createSubscriptionOnCheckout'>,
@@ -250,8 +256,10 @@ export async function createSubscriptionOnCheckout(
   await payments.settleDue()
   const deadline = Date.now() + payments.config.checkoutWaitMs
   for (;;) {
-    const state = await checkoutState(ctx, payload.checkoutId)
-    if (state !== 'pending' || Date.now() >= deadline) return { immediatelyAvailable: state === 'complete', state }
+    const { state, reason } = await checkoutState(ctx, payload.checkoutId)
+    if (state !== 'pending' || Date.now() >= deadline) {
+      return { immediatelyAvailable: state === 'complete', state, ...(reason ? { reason } : {}) }
+    }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
@@ -297,7 +305,7 @@ export async function hostedCheckout(
     customerCountry: country,
     ...(payload.postcode?.trim() ? { customerPostcode: payload.postcode.trim() } : {}),
     passthrough,
-    ...(payload.coupon?.trim() ? { coupon: payload.coupon.trim() } : {}),
+    ...(payload.coupon && couponCode(payload.coupon) ? { coupon: couponCode(payload.coupon) } : {}),
     returnUrl: payload.returnUrl,
   })
 }

@@ -53,7 +53,7 @@ describe('quantity (spec §4, §5)', () => {
       ),
     ).toMatchObject({
       status: 500,
-      body: { error: 'INVALID_PAYLOAD', message: '2 distinct email address(es) must be specified to Continue.' },
+      body: { error: 'INVALID_PAYLOAD', message: '2 distinct email addresses must be specified to Continue.' },
     })
     expect(
       await ask(
@@ -165,7 +165,7 @@ describe('assignment (spec §5 subscription bulk assign)', () => {
       .where('to', 'like', 'new_@acme.test')
       .execute()
     expect(mails.map((m) => m.to).sort()).toEqual(['new1@acme.test', 'new2@acme.test'])
-    expect(mails[0].subject).toBe('Acme Corp has assigned you a license')
+    expect(mails[0].subject).toBe('The company "Acme Corp" has assigned you a license')
   })
 
   it('answers the §5 errors with their texts and changes nothing', async () => {
@@ -178,22 +178,22 @@ describe('assignment (spec §5 subscription bulk assign)', () => {
       [
         { subscriptionId: sub.id, emails: ['a@acme.test', 'b@acme.test', 'c@acme.test', 'l@acme.test'] },
         'NOT_ENOUGH_LICENSES',
-        'Error: not enough licenses available.',
+        'Error: not enough licenses available. Asked for 2, 1 available.',
       ],
       [
         { subscriptionId: sub.id, emails: ['a@acme.test', 'b@acme.test', 'c@acme.test'], lapsingEmails: [] },
         'NOT_ENOUGH_LICENSES',
-        'Error: not enough non-lapsing licenses available.',
+        'Error: not enough non-lapsing licenses available. Asked for 2, 1 available.',
       ],
       [
         { subscriptionId: sub.id, emails: ['a@acme.test'], lapsingEmails: ['l@acme.test', 'm@acme.test'] },
         'NOT_ENOUGH_LICENSES',
-        'Error: not enough lapsing licenses available.',
+        'Error: not enough lapsing licenses available. Asked for 1, 0 available.',
       ],
       [
         { subscriptionId: sub.id, emails: ['a@acme.test'], lapsingEmails: ['a@acme.test'] },
         'INVALID_PAYLOAD',
-        'Error: email address must not exist as both lapsing and non-lapsing assignment.',
+        'Error: email address must not exist as both lapsing and non-lapsing assignment. In both lists: a@acme.test.',
       ],
     ]
     for (const [payload, error, message] of cases) {

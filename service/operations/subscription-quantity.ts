@@ -5,6 +5,7 @@ import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
 import { lapseChoiceProblem } from '../../protocol/lapsing.js'
+import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
@@ -16,6 +17,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
+import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 
 // ─── quantity ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -32,7 +34,7 @@ export async function subscriptionUpdateQuantity(
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
     const quantity = payload.quantity
     if (quantity === row.quantity) {
-      throw new ServiceError('INVALID_STATE', `The subscription already has ${quantity} license(s).`)
+      throw new ServiceError('INVALID_STATE', `The subscription already has ${countOf(quantity, 'seat')}.`)
     }
     const increase = quantity > row.quantity
     const chosen = payload.licensesToLapse
@@ -136,10 +138,15 @@ export async function subscriptionAssign(
       const plan = planSeats(subscription.licenses, emails, lapsingEmails)
       if ('error' in plan) {
         throw new ServiceError(
-          plan.error === bulkLapsingAndNonLapsing ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
+          plan.error.startsWith(bulkLapsingAndNonLapsing) ? 'INVALID_PAYLOAD' : 'NOT_ENOUGH_LICENSES',
           plan.error,
         )
       }
+      // A seat the company's directory holds, or of a product it owns, is not changed by hand.
+      await guardHandChanges(
+        trx,
+        plan.changes.map((c) => ({ row: licenses.find((l) => l.id === c.id) as LicenseRow, to: c.assignedTo })),
+      )
       const done: Array<{ row: LicenseRow; from: string; to: string }> = []
       for (const change of plan.changes) {
         const license = subscription.licenses.find((l) => l.id === change.id) as License
@@ -159,12 +166,21 @@ export async function subscriptionAssign(
           at: ctx.now(),
         })
       }
+      // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
+      const queueMails = await serveFreedSeats(
+        trx,
+        done.filter((d) => d.to === '').map((d) => d.row),
+        ctx.now(),
+        { log: caller.email, mail: caller.email },
+        ctx.config.publicUrl,
+      )
       const company = await trx
         .selectFrom('companies')
         .select('name')
         .where('id', '=', row.company_id ?? '')
         .executeTakeFirst()
       return {
+        queueMails,
         caller: caller.email,
         companyNames: new Map(company && row.company_id ? [[row.company_id, company.name]] : []),
         received: plan.assignments.map(({ license, email }) => ({
@@ -174,6 +190,7 @@ export async function subscriptionAssign(
       }
     }),
   )
+  for (const mail of assigned.queueMails) await ctx.mailer.send(mail)
   if (payload.sendEmail) {
     for (const mail of assignmentMails(
       assigned.received,

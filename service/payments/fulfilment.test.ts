@@ -101,6 +101,9 @@ describe('a completed checkout', () => {
       .where('to', '=', 'buyer@initrode.test')
       .execute()
     expect(mail.map((m) => m.subject)).toEqual(['Your Wallaby.js licenses are ready'])
+    // An organization's licenses are assigned to nobody yet: the mail says how to assign them, not to activate.
+    expect(mail[0].text).toContain('The licenses are not assigned to anyone yet.')
+    expect(mail[0].text).toContain('choose "Manage assignments" on the new')
   })
 
   it('makes the same single order when the payment alert arrives before subscription_created', async () => {

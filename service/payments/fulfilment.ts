@@ -9,6 +9,7 @@
  */
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
+import { labelled, oneLine, quoted } from '../../protocol/text.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { flagsIn } from '../auth/roles.js'
@@ -19,6 +20,8 @@ import { roundToCent } from '../../protocol/money.js'
 import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
+import { countOf } from '../../protocol/words.js'
+import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
 
 export type Purchase = {
   checkoutId: string
@@ -78,7 +81,7 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
   const subscriptionId = p.subscription ? await insertSubscription(p, p.subscription, buyer, orderId, env) : null
   const expiration = p.subscription ? termEnd(p.subscription.nextBillDate) : (p.expiry ?? addUtcYears(now, 1))
   await insertLicenses(p, buyer, { orderId, subscriptionId, expiration }, env)
-  const licenses = `${p.quantity} license(s) of ${licenseProductName(p.plan)}`
+  const licenses = `${countOf(p.quantity, 'license')} of ${p.plan.product.name}`
   await recordActivity(trx, {
     kind: subscriptionId ? 'subscription' : 'license',
     actor: PAYMENT_PROVIDER,
@@ -91,6 +94,17 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
     at: now,
   })
   env.effects.mails.push(readyMail(p, buyer, orderId, env))
+  // Seats bought for a company go first to the people waiting for one.
+  if (buyer.companyId) {
+    const queued = await serveFreedSeats(
+      trx,
+      [{ company_id: buyer.companyId, product_group: p.plan.product.group }],
+      now,
+      { log: PAYMENT_PROVIDER, mail: SEAT_QUEUE },
+      env.ctx.config.publicUrl,
+    )
+    env.effects.mails.push(...queued)
+  }
   return { orderId, subscriptionId }
 }
 
@@ -153,12 +167,13 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
   const tampered = Boolean(purchase.companyId) && !forCompany
   if (tampered) {
     env.ctx.adapters.payments?.log(
-      `payments: checkout ${p.checkoutId} names company ${purchase.companyId} without a valid signature; ignored`,
+      `payments: checkout ${quoted(p.checkoutId)} names company ${quoted(purchase.companyId ?? '')} without a valid signature; ignored`,
     )
   }
   const passEmail = forCompany ? forCompany.email : purchase.email && !tampered ? normalizeEmail(purchase.email) : ''
   const ownerEmail = EMAIL_PATTERN.test(passEmail) ? passEmail : normalizeEmail(p.buyerEmail)
-  const customerName = purchase.name?.trim() || p.customerName?.trim() || ownerEmail
+  // Text from outside (the checkout's passthrough, the provider's customer name): one line.
+  const customerName = oneLine(purchase.name ?? '', 200) || oneLine(p.customerName ?? '', 200) || ownerEmail
   await trx
     .insertInto('accounts')
     .values({ email: ownerEmail, admin: 0, logon_link: 'default', github_id: null, google_id: null, created_at: now })
@@ -181,7 +196,7 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
     }
     owner = companyId
   }
-  return { ownerEmail, customerName, owner, companyId, referrer: purchase.referrer?.trim() || null }
+  return { ownerEmail, customerName, owner, companyId, referrer: oneLine(purchase.referrer ?? '', 500) || null }
 }
 
 /** The subscription a checkout of a subscription plan starts. */
@@ -271,10 +286,19 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
       `Thank you for your purchase (order ${orderId}).`,
       '',
       `${count} of ${p.plan.product.name} ${p.quantity === 1 ? 'is' : 'are'} ready${
-        buyer.companyId ? ` for ${buyer.customerName}` : ''
+        buyer.companyId ? ` for ${labelled('the company', buyer.customerName)}` : ''
       }. Sign in to see, assign and manage them:`,
       '',
       `${env.ctx.config.publicUrl}/?email=${encodeURIComponent(buyer.ownerEmail)}`,
+      // An organization's licenses are assigned to nobody yet: nobody can activate until they are.
+      ...(buyer.companyId
+        ? [
+            '',
+            'The licenses are not assigned to anyone yet. After signing in, choose "Manage assignments" on the new',
+            "subscription in your organization's section and enter the email address of each person who uses it (yours",
+            'too, if you use it yourself). Each of them then activates it in their editor with their own address.',
+          ]
+        : []),
     ].join('\n'),
   }
 }

@@ -1,11 +1,12 @@
 // The payments adapter: Paddle Classic when configured, otherwise the local sandbox (the one module that names it).
-// The sandbox delivers its webhooks in process and keeps everything in the shared store (docs/decisions/0007).
+// The sandbox delivers its webhooks in process and keeps everything in the shared store (docs/decisions/0010).
 import type { ServiceConfig } from '../config.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { applyPaddleIds } from '../catalog/index.js'
 import type { DB } from '../db/database.js'
 import { loadPaymentsConfig } from './config.js'
 import { PaddleProvider } from './paddle.js'
+import { failureReason } from './sandbox/checkout.js'
 import { readOrCreateSandboxKeys } from './sandbox/keys.js'
 import { SandboxProvider } from './sandbox/provider.js'
 import { chargeDueSubscriptions } from './sandbox/renewals.js'
@@ -32,7 +33,7 @@ export async function createPayments(deps: {
       provider,
       config,
       log: deps.log,
-      checkoutFailed: async () => false,
+      checkoutFailure: async () => undefined,
       settleDue: async () => {},
       jobs: [],
       close: () => {},
@@ -55,13 +56,13 @@ export async function createPayments(deps: {
     provider: sandbox,
     config,
     log: deps.log,
-    checkoutFailed: async (checkoutId) => {
-      const state = (await sandbox.findCheckout(checkoutId))?.state
-      return state === 'failed' || state === 'rejected'
+    checkoutFailure: async (checkoutId) => {
+      const checkout = await sandbox.findCheckout(checkoutId)
+      return checkout?.state === 'failed' || checkout?.state === 'rejected' ? failureReason(checkout) : undefined
     },
     settleDue: () => sandbox.processDueReviews(),
     jobs: [{ name: 'sandbox-charges', run: (asOf) => chargeDueSubscriptions(sandbox, deps.db, asOf) }],
-    routes: (service) => sandboxRouter(service, sandbox),
+    routes: (service, options) => sandboxRouter(service, sandbox, options),
     close: () => sandbox.close(),
   }
 }

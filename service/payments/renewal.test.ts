@@ -34,7 +34,11 @@ describe('flagged orders and renewals', () => {
       deliver({ alert_id: alertId(), alert_name: 'high_risk_transaction_updated', checkout_id: checkout, status })
     await outcome(rejected, 'rejected')
     expect(await state(rejected)).toEqual({
-      createSubscriptionOnCheckout: { immediatelyAvailable: false, state: 'failed' },
+      createSubscriptionOnCheckout: {
+        immediatelyAvailable: false,
+        state: 'failed',
+        reason: 'The payment provider rejected the order after reviewing it.',
+      },
     })
 
     await outcome(accepted, 'accepted')

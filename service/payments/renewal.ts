@@ -4,6 +4,7 @@
  * (see `coterm.ts`). A renewed license of a (cancelled, personal) subscription leaves the subscription and stands alone
  * from then on.
  */
+import { oneLine } from '../../protocol/text.js'
 import { normalizeEmail } from '../../protocol/email.js'
 import type { LicenseRow } from '../db/schema.js'
 import {
@@ -72,7 +73,7 @@ export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, en
       id: orderId,
       owner: first.owner,
       company_id: first.company_id,
-      customer_name: a.customer_name?.trim() || buyer,
+      customer_name: oneLine(a.customer_name ?? '', 200) || buyer,
       customer_email: buyer,
       referrer: null,
       currency: a.currency || 'USD',

@@ -2,17 +2,19 @@
 // docs/contributing.md), answering as the protocol does; and the provider's own pages, if it has any.
 import express from 'express'
 import type { OperationName } from '../../protocol/operations.js'
+import { PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
+import type { ServiceRouterOptions } from '../dispatch/http.js'
 import type { LicensingService } from '../index.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
 import { bareRecord } from '../../protocol/own.js'
 
-export function paymentsRouter(service: LicensingService): express.Router {
+export function paymentsRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()
   const payments = service.adapters.payments
 
   router.post(
     '/api/paddle/webhook',
-    express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 500 }),
+    express.urlencoded({ extended: false, limit: PROTOCOL_BODY_LIMIT, parameterLimit: 500 }),
     (req, res) => {
       const fields: Record<string, string> = bareRecord()
       for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
@@ -26,7 +28,10 @@ export function paymentsRouter(service: LicensingService): express.Router {
             .send(result.outcome === 'duplicate' ? 'Already processed' : 'OK'),
         (err) => {
           if (err instanceof WebhookError) {
-            if (err.status >= 500) payments?.log(`payments: webhook refused (${err.status}): ${err.message}`)
+            // Every refusal says why in the log: a signature that does not verify is most often the wrong
+            // PADDLE_PUBLIC_KEY, not an attack.
+            const hint = err.status === 403 ? ' (is PADDLE_PUBLIC_KEY the key of this Paddle account?)' : ''
+            payments?.log(`payments: webhook refused (${err.status}): ${err.message}${hint}`)
             res.status(err.status).type('text').send(err.message)
             return
           }
@@ -37,7 +42,7 @@ export function paymentsRouter(service: LicensingService): express.Router {
     },
   )
 
-  const json = express.text({ type: () => true, limit: '16kb' })
+  const json = express.text({ type: () => true, limit: PROTOCOL_BODY_LIMIT })
   const endpoint =
     (operation: OperationName, payloadOf: (body: Record<string, unknown>, req: express.Request) => unknown) =>
     (req: express.Request, res: express.Response) => {
@@ -80,6 +85,6 @@ export function paymentsRouter(service: LicensingService): express.Router {
     endpoint('coupon', (body, req) => ({ ...body, product: req.params.product })),
   )
 
-  if (payments?.routes) router.use(payments.routes(service))
+  if (payments?.routes) router.use(payments.routes(service, options))
   return router
 }

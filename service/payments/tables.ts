@@ -56,7 +56,10 @@ export type SandboxSubscriptionTable = {
   state: 'active' | 'past_due' | 'paused' | 'deleted'
   email: string
   currency: string
+  /** The price of one license for one term, net of tax. */
   unit_price: number
+  /** The tax rate (percent) of the country the subscription is paid from: what a term costs is net plus this. */
+  tax_percent: number
   /** The scheduled next bill date (kept while paused, so a restart knows whether the term is still paid). */
   next_bill_date: number
   paused_at: number | null

@@ -7,7 +7,7 @@ import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { toLicense, toSubscription } from './mapping.js'
 import { flagsOfCodes } from '../auth/roles.js'
 
-/** Does this address own, hold a role in, or have assigned to it anything at all? (NO_USER otherwise.) */
+/** Does this address own, hold a role in, or have assigned to it anything at all, or is it a platform administrator? (NO_USER otherwise.) */
 export async function hasAnything(db: DB, email: string): Promise<boolean> {
   const owned = await db.selectFrom('licenses').select('id').where('owner', '=', email).limit(1).executeTakeFirst()
   if (owned) return true
@@ -24,7 +24,15 @@ export async function hasAnything(db: DB, email: string): Promise<boolean> {
     .where('email', '=', email)
     .limit(1)
     .executeTakeFirst()
-  return Boolean(role)
+  if (role) return true
+  // A platform administrator may sign in before owning anything (the operator made one with `npm run admin`).
+  const admin = await db
+    .selectFrom('accounts')
+    .select('email')
+    .where('email', '=', email)
+    .where('admin', '=', 1)
+    .executeTakeFirst()
+  return Boolean(admin)
 }
 
 /**

@@ -144,29 +144,44 @@ async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGr
     .selectFrom((qb) =>
       qb
         .selectFrom('licenses')
-        .select(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'key_number'])
+        .select(['owner', 'order_id', 'product_name', 'trial', 'promotional', 'expiration', 'key_number'])
+        .select((eb) =>
+          eb
+            .selectFrom('subscriptions')
+            .select('subscriptions.state')
+            .whereRef('subscriptions.id', '=', 'licenses.subscription_id')
+            .as('subscription_state'),
+        )
         .select(
-          sql<number>`key_number - dense_rank() over (partition by owner, order_id, product_name, trial, expiration order by key_number)`.as(
+          sql<number>`key_number - dense_rank() over (partition by owner, order_id, product_name, trial, promotional, subscription_id, expiration order by key_number)`.as(
             'run',
           ),
         )
         .where(where)
         .as('expired'),
     )
-    .select(['owner', 'order_id', 'product_name', 'trial', 'expiration'])
+    .select(['owner', 'order_id', 'product_name', 'trial', 'promotional', 'subscription_state', 'expiration'])
     .select((eb) => [
       eb.fn.min('key_number').as('first'),
       eb.fn.max('key_number').as('last'),
       eb.fn.countAll().as('count'),
     ])
-    .groupBy(['owner', 'order_id', 'product_name', 'trial', 'expiration', 'run'])
+    .groupBy(['owner', 'order_id', 'product_name', 'trial', 'promotional', 'subscription_state', 'expiration', 'run'])
     .orderBy('owner')
     .orderBy('order_id')
     .orderBy('first')
     .execute()
   const groups = new Map<string, ExpiredGroup>()
   for (const run of runs) {
-    const key = [run.owner, run.order_id, run.product_name, run.trial, run.expiration].join('\u0000')
+    const key = [
+      run.owner,
+      run.order_id,
+      run.product_name,
+      run.trial,
+      run.promotional,
+      run.subscription_state ?? '',
+      run.expiration,
+    ].join('\u0000')
     const group = groups.get(key)
     const keys: [number, number] = [Number(run.first), Number(run.last)]
     if (group) {
@@ -178,6 +193,8 @@ async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGr
         order: run.order_id,
         productName: run.product_name,
         trial: Number(run.trial) === 1,
+        promotional: Number(run.promotional) === 1,
+        ...(run.subscription_state ? { subscriptionState: run.subscription_state } : {}),
         expiration: Number(run.expiration),
         count: Number(run.count),
         keys: [keys],

@@ -1,7 +1,8 @@
 import { expect, test, expectNoAxeViolations } from './fixtures'
 import { activeHosts, createPersonalHolder, editor, outboxLink, uniqueName } from './account-helpers'
 
-const WALLABY = 'Wallaby.js personal license'
+// The mail names the product by its display name.
+const WALLABY = 'Wallaby.js'
 
 test('an activation asked for by the editor is confirmed through the emailed link', async ({ page, js, baseURL }) => {
   test.setTimeout(90_000)
@@ -16,7 +17,7 @@ test('an activation asked for by the editor is confirmed through the emailed lin
   const before = await editor(['check', '--key', key, '--host', host], baseURL!)
   expect(before.code, before.output).toBe(1)
 
-  const link = await outboxLink(page, email, `Confirm the activation of ${WALLABY} on ${host}`)
+  const link = await outboxLink(page, email, `Confirm the activation of ${WALLABY} on the machine "${host}"`)
   expect(new URL(link).pathname).toMatch(/^\/activate\/[^/]+$/)
 
   const response = await page.goto(link)

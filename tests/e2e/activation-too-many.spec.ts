@@ -14,7 +14,7 @@ test('a fourth machine: choose one of the three to deactivate, then Proceed', as
 
   const asked = await editor(['activate', '--key', key, '--host', host], baseURL!)
   expect(asked.code, asked.output).toBe(0)
-  const link = await outboxLink(page, PAT, `Confirm the activation of ${BUNDLE} on ${host}`)
+  const link = await outboxLink(page, PAT, `Confirm the activation of Wallaby.js + Quokka.js on the machine "${host}"`)
 
   await page.goto(link)
   await expect(page.getByRole('heading', { level: 1, name: 'Too Many Activations' })).toBeVisible()

@@ -14,10 +14,12 @@ test.describe('platform administrator', () => {
     await expect(page.getByText(/signed in as a platform administrator/)).toBeVisible()
 
     // Remove subscription: confirmed first; Cancel keeps it.
-    const removeSubscription = page.getByRole('link', { name: `Remove subscription #${own.subscriptionId}` })
+    const removeSubscription = page.getByRole('link', {
+      name: new RegExp(`^Remove subscription .*\\(subscription ${own.subscriptionId}\\)$`),
+    })
     await removeSubscription.click()
     const confirmSubscription = dialog(page, js, 'Remove Subscription', 'alertdialog')
-    await expect(confirmSubscription).toContainText(`#${own.subscriptionId}`)
+    await expect(confirmSubscription).toContainText(`(${own.subscriptionId})`)
     await expectNoAxeViolations(page, 'Remove Subscription dialog')
     await confirmSubscription.getByRole('link', { name: 'Cancel' }).click()
     await expect(confirmSubscription).toHaveCount(0)
@@ -51,7 +53,7 @@ test.describe('platform administrator', () => {
     await merge.getByRole('textbox', { name: 'Company name' }).fill(`  ${companyName}  `)
     await merge.getByRole('button', { name: 'Continue' }).click()
     await expect(merge.getByRole('alert')).toHaveText(
-      new RegExp(`^Merge \\d+ license\\(s\\) into ${companyName}\\? This cannot be undone\\.$`),
+      new RegExp(`^Merge \\d+ licenses? into ${companyName}\\? This cannot be undone\\.$`),
     )
     await expectNoAxeViolations(page, 'Merge Companies confirmation')
     await merge.getByRole('button', { name: 'Merge' }).click()

@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
-import { dataDir, expect } from './fixtures'
+import { dataDir, expect, signIn } from './fixtures'
 
 /**
  * A /manage dialog by its title: with script a modal dialog, without script the server-rendered section (a region
@@ -14,6 +14,15 @@ export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 
   return js
     ? page.getByRole(role, { name: title, exact: true })
     : page.getByRole('region', { name: title, exact: true })
+}
+
+/**
+ * Signs in to /manage and, with script, waits until React has taken the page over (the Copy buttons render only
+ * then): a click in the moment hydration runs can be lost.
+ */
+export async function signInToManage(page: Page, js: boolean, email: string): Promise<void> {
+  await signIn(page, email)
+  if (js) await expect(page.getByRole('button', { name: /^Copy license key/ }).first()).toBeVisible({ timeout: 15_000 })
 }
 
 /** An address no earlier run of the test (in the other project) has used. */

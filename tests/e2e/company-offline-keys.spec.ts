@@ -143,7 +143,7 @@ test.describe('offline keys', () => {
     ])
     expect(download.suggestedFilename()).toBe('offline-keys-bench-1200.txt')
     const lines = (await downloaded(download)).split('\n')
-    expect(lines[0]).toBe('Offline keys of Bench 1200')
+    expect(lines[0]).toBe('Offline keys of the company "Bench 1200"')
     expect(lines.filter((line) => /^\d+: /.test(line))).toHaveLength(total)
   })
 

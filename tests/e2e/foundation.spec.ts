@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { dataDir, expect, expectNoAxeViolations, requestSignInLink, signIn, test } from './fixtures'
+import Database from 'better-sqlite3'
+import { dataDir, expect, expectNoAxeViolations, requestSignInLink, SIGN_IN_LINK_SENT, signIn, test } from './fixtures'
 
 /** Clicks the theme toggle and waits for the server's answer (with script the toggle is a fetcher post). */
 async function switchTheme(page: Page, theme: 'dark' | 'light') {
@@ -30,7 +31,7 @@ test.describe('sign-in by emailed link', () => {
     expect(new Set(ranks)).toEqual(new Set([1, 2, 3]))
   })
 
-  test('the link works once: opening it again in another browser shows the session dialog', async ({
+  test('the link works once: opened again signed out, it says it was used and offers a new one for its address', async ({
     page,
     browser,
   }) => {
@@ -38,25 +39,54 @@ test.describe('sign-in by emailed link', () => {
     const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
     const otherPage = await other.newPage()
     await otherPage.goto(link)
-    await expect(otherPage.getByRole('heading', { name: 'Session Expiry' })).toBeVisible()
-    await expect(otherPage.getByText('Your session is not valid.')).toBeVisible()
+    // The link never stays in the address bar: the sign-in page explains what happened.
+    await expect(otherPage).toHaveURL(/\/$/)
+    await expect(otherPage.getByRole('heading', { name: 'This sign-in link has already been used' })).toBeVisible()
+    await expect(otherPage.getByText('Each sign-in link works once. Send yourself a new link below.')).toBeVisible()
+    await expect(otherPage.getByText('Your session is not valid.')).toHaveCount(0)
+    const email = otherPage.getByRole('textbox', { name: 'Email', exact: true })
+    await expect(email).toHaveValue('max@acme.test')
+    await expectNoAxeViolations(otherPage, 'a used sign-in link')
+    await otherPage.getByRole('button', { name: 'Send Link' }).click()
+    await expect(otherPage.getByText(SIGN_IN_LINK_SENT)).toBeVisible()
+    await expect(otherPage).toHaveURL(/\/$/)
     await other.close()
+    // In the browser it signed in, the same link again just goes back to /manage.
+    await page.goto(link)
+    await expect(page).toHaveURL(/\/manage$/)
   })
 
-  test('an expired link shows "Session Expiry", and Close lands on the sign-in page', async ({ page }) => {
-    // A correctly signed token issued 25 hours ago (the service's secret is in the data folder).
+  test('an expired link says so and offers a new one for its address; a cut-short one says it is not valid', async ({
+    page,
+  }) => {
+    // A correctly signed token issued 25 hours ago, recorded as the service records the links it mails (the service's
+    // secret and store are in the data folder).
     const secret = readFileSync(path.join(dataDir(), 'service-secret'), 'utf8').trim()
-    const body = Buffer.from(
-      JSON.stringify({ jti: 'expired-test', p: 'login', iat: Date.now() - 25 * 3600_000 }),
-    ).toString('base64url')
+    const issuedAt = Date.now() - 25 * 3600_000
+    const jti = `expired-${test.info().project.name}-${Date.now()}`
+    const db = new Database(path.join(dataDir(), 'licensing.db'))
+    db.pragma('busy_timeout = 5000')
+    db.prepare(
+      "insert into tokens (id, purpose, email, data, issued_at, used_at) values (?, 'login', 'pat@personal.test', null, ?, null)",
+    ).run(jti, issuedAt)
+    db.close()
+    const body = Buffer.from(JSON.stringify({ jti, p: 'login', iat: issuedAt })).toString('base64url')
     const signature = crypto.createHmac('sha256', secret).update(body).digest('base64url')
     await page.goto(`/manage/${body}.${signature}`)
-    await expect(page.getByRole('heading', { name: 'Session Expiry' })).toBeVisible()
-    await expect(page.getByText('Your session has expired.')).toBeVisible()
-    await expect(page.getByText('You will now be logged out.')).toBeVisible()
-    await expectNoAxeViolations(page, 'session expiry dialog')
-    await page.getByRole('button', { name: 'Close' }).click()
     await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { name: 'This sign-in link has expired' })).toBeVisible()
+    await expect(page.getByText('Sign-in links work for 24 hours. Send yourself a new link below.')).toBeVisible()
+    await expect(page.getByText('You will now be logged out.')).toHaveCount(0)
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('pat@personal.test')
+    await expectNoAxeViolations(page, 'an expired sign-in link')
+
+    // Cut short when copied: not a link of ours, so no address to offer.
+    await page.goto(`/manage/${body}.${signature.slice(0, 10)}`)
+    await expect(page.getByRole('heading', { name: 'This sign-in link is not valid' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('')
+    // The explanation is said once: a reload shows the plain sign-in page.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'This sign-in link is not valid' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Send Link' })).toBeVisible()
   })
 
@@ -82,6 +112,9 @@ test.describe('sign-in by emailed link', () => {
     }
     await send.click()
     await expect(page.getByText('The email address provided is not the owner of any licenses.')).toBeVisible()
+    // The form answers on "/" itself (post/redirect/get): never "/?index" in the address bar, script on or off.
+    expect(new URL(page.url()).search).toBe('')
+    await expect(email).toHaveValue('nobody@example.test')
   })
 
   test('an empty or malformed address gets the spec’s messages', async ({ page }) => {
@@ -92,6 +125,9 @@ test.describe('sign-in by emailed link', () => {
     await email.fill('not an email')
     await page.getByRole('button', { name: 'Send Link' }).click()
     await expect(page.getByText('Email address is not valid.')).toBeVisible()
+    // What was typed stays, and the address bar stays "/".
+    await expect(email).toHaveValue('not an email')
+    expect(new URL(page.url()).search).toBe('')
   })
 
   test('the email field is prefilled from ?email=', async ({ page }) => {

@@ -119,6 +119,7 @@ export async function startCluster(): Promise<Cluster> {
     PAYMENTS_SANDBOX: '1',
     AVATAR_SERVICE: 'none',
     RATE_LIMIT_FORMS: '100000',
+    MAIL_PER_ADDRESS: '100000',
     RATE_LIMIT_API: '100000',
     // The start's "listening … (port N)" line is an info line.
     LOG_LEVEL: 'info',

@@ -62,7 +62,7 @@ test('an instance killed mid-traffic loses no acknowledged write, and the other 
   const emails = Array.from({ length: 24 }, (_, i) => `killed-${stamp}-${i}@staff.test`)
   const addManager = (email: string) =>
     page.request
-      .post(`${running().origin}/manage?index`, {
+      .post(`${running().origin}/manage`, {
         form: { intent: 'add-permission', company: 'acme', email, role: '4', idempotencyKey: crypto.randomUUID() },
         maxRedirects: 0,
         failOnStatusCode: false,

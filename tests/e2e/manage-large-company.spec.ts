@@ -4,7 +4,8 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { openDatabase } from '../../service/db/database'
 import { seedBenchCompany } from '../../service/db/seed'
-import { dataDir, expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { signInToManage } from './company-helpers'
+import { dataDir, expect, expectNoAxeViolations, test } from './fixtures'
 import { storeRow } from './manage-demo-store'
 
 const SIZE = 10_000
@@ -46,7 +47,7 @@ async function apply(page: Page, js: boolean) {
 }
 
 test('pages through 10,000 licenses: first, previous, next, last and a page size', async ({ page, js }) => {
-  await signIn(page, ADMIN)
+  await signInToManage(page, js, ADMIN)
   await expect(status(page)).toHaveText('Showing 1–50 of 10,000')
   await expect(page.getByRole('table', { name: TABLE }).getByRole('row')).toHaveCount(51)
   const pages = page.getByRole('navigation', { name: `${TABLE} pages` })
@@ -70,7 +71,7 @@ test('pages through 10,000 licenses: first, previous, next, last and a page size
 })
 
 test('searches by holder and filters by state; the URL holds the view', async ({ page, js }) => {
-  await signIn(page, ADMIN)
+  await signInToManage(page, js, ADMIN)
   if (js) await page.evaluate(() => Object.assign(window, { beforeSearch: true }))
   await searchBox(page).fill('user1234@bench.test')
   await apply(page, js)
@@ -103,10 +104,14 @@ test('searches by holder and filters by state; the URL holds the view', async ({
   await expectNoAxeViolations(page, 'Manage Licenses, no license matches')
 })
 
-test('the company heading counts every license, whatever the table shows', async ({ page }) => {
+test('the company heading counts every license, whatever the table shows', async ({ page, js }) => {
   const unassigned = count("assigned_to = '' and expiration > ?", Date.now())
   await page.goto('/')
-  await signIn(page, ADMIN)
+  await signInToManage(page, js, ADMIN)
   await page.goto(`/manage?q-${COMPANY}=user1`)
-  await expect(page.getByText(`${SIZE} license(s) with ${unassigned} unassigned and unexpired`)).toBeVisible()
+  await expect(
+    page.getByText(
+      `${SIZE.toLocaleString('en-US')} licenses with ${unassigned.toLocaleString('en-US')} unassigned and unexpired`,
+    ),
+  ).toBeVisible()
 })

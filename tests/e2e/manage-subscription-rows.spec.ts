@@ -22,16 +22,21 @@ const section = (page: Page, name: string) => page.getByRole('region', { name, e
 test('Acme’s heading adds up what its subscription rows and its license table show', async ({ page }) => {
   await signIn(page, 'olivia@acme.test')
   const acme = section(page, 'Acme Corp')
-  const heading = await acme.getByText(/subscription\(s\) with/).innerText()
-  const [, subscriptions, unused, licenses, unassigned] =
+  const heading = await acme.getByText(/subscriptions? with/).innerText()
+  const [subscriptions, unused, licenses, unassigned] = (
     heading.match(
-      /^(\d+) subscription\(s\) with (\d+) unused license\(s\) · (\d+) license\(s\) with (\d+) unassigned and unexpired$/,
+      /^([\d,]+) subscriptions? with ([\d,]+) unused licenses? · ([\d,]+) licenses? with ([\d,]+) unassigned and unexpired$/,
     ) ?? []
+  )
+    .slice(1)
+    .map((count) => count.replace(/,/g, ''))
   expect(subscriptions, heading).toBeDefined()
 
   const cards = acme.getByRole('region', { name: 'Acme Corp subscriptions' }).getByRole('listitem')
   await expect(cards).toHaveCount(Number(subscriptions))
-  const rowUnused = (await cards.allInnerTexts()).map((text) => Number(text.match(/, (\d+) unused/)?.[1] ?? 0))
+  const rowUnused = (await cards.allInnerTexts()).map((text) =>
+    Number(text.match(/, ([\d,]+) unused/)?.[1]?.replace(/,/g, '') ?? 0),
+  )
   expect(rowUnused.reduce((a, b) => a + b, 0)).toBe(Number(unused))
 
   const rows = acme.getByRole('table', { name: 'Acme Corp licenses' }).getByRole('row')
@@ -41,7 +46,9 @@ test('Acme’s heading adds up what its subscription rows and its license table 
 
   // The subscription that keeps a lapsing seat: the four licenses it holds, one of them free.
   const lapsing = subscriptionOf('acme', 's.quantity = 3 and l.lapsing = 1')
-  await expect(subscriptionRow(page, lapsing)).toContainText('4 license(s), 3 assigned, 1 unused, 1 lapsing')
+  await expect(subscriptionRow(page, lapsing)).toContainText(
+    '4 licenses until the term ends, 3 renew and 1 lapses, 3 assigned, 1 unused',
+  )
   await expectNoAxeViolations(page, 'Manage Licenses with its counts')
 })
 
@@ -52,7 +59,7 @@ test('subscription rows use the display names, and a cancelled one past its expi
   const acme = section(page, 'Acme Corp')
   const cards = acme.getByRole('region', { name: 'Acme Corp subscriptions' })
   await expect(cards.getByText(/company license/i)).toHaveCount(0)
-  await expect(cards.getByText(/^Wallaby\.js \+ Quokka\.js · Annual/).first()).toBeVisible()
+  await expect(cards.getByText(/^Wallaby\.js \+ Quokka\.js Organization, yearly, /).first()).toBeVisible()
 
   await acme.getByRole('link', { name: 'Show inactive subscriptions' }).click()
   await expect(page).toHaveURL(/inactive=show/)
@@ -69,11 +76,11 @@ test('personal subscriptions count their licenses, with no assignments, under th
   const cards = personal.getByRole('listitem')
   await expect(cards.first()).toBeVisible()
   for (const text of await cards.allInnerTexts()) {
-    expect(text).toMatch(/\d+ license\(s\)/)
+    expect(text).toMatch(/\d+ licenses?\b/)
     expect(text).not.toContain('assigned')
   }
   const paused = subscriptionOf('pat@personal.test', "s.state = 'paused'")
-  await expect(subscriptionRow(page, paused)).toContainText('Wallaby.js · Monthly')
+  await expect(subscriptionRow(page, paused)).toContainText(/Wallaby\.js Personal, monthly, \d+ seats?/)
 })
 
 test('the demo’s paused subscription past its paid term offers Restart: charged now, then renewing', async ({
@@ -90,7 +97,7 @@ test('the demo’s paused subscription past its paid term offers Restart: charge
   await expect(row).toContainText('Paused')
   await expect(row).toContainText(/Expired \w+ \d+, \d{4}\./)
   await restartFromRow(page, js, id)
-  await expect(row.getByRole('link', { name: `Restart subscription #${id}` })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: new RegExp(`^Restart .*\\(subscription ${id}\\)$`) })).toHaveCount(0)
   expect(storeRows('select id from payments where subscription_id = ?', id).length).toBe(paymentsBefore + 1)
   const licenses = storeRows<{ expiration: number }>('select expiration from licenses where subscription_id = ?', id)
   for (const l of licenses) expect(l.expiration).toBeGreaterThan(Date.now() + (period - 5) * DAY)

@@ -87,11 +87,11 @@ test('a Company Administrator buys a New Subscription from the company section; 
 
   // Back on /manage: the subscription is in this company's section, and no new company was made.
   await page.reload()
-  await expect(section.getByText('1 subscription(s) with 2 unused license(s)')).toBeVisible()
+  await expect(section.getByText('1 subscription with 2 unused licenses')).toBeVisible()
   const subscriptions = section.getByRole('region', { name: `${owner.companyName} subscriptions`, exact: true })
   await expect(subscriptions.getByRole('listitem')).toHaveCount(1)
   await expect(subscriptions.getByRole('listitem')).toContainText('Wallaby.js')
-  await expect(subscriptions.getByRole('listitem')).toContainText('2 license(s), 0 assigned')
+  await expect(subscriptions.getByRole('listitem')).toContainText('2 licenses, 0 assigned')
   const after = stored(owner.companyId, owner.email)
   expect(after.subscriptions).toEqual([
     { owner: owner.companyId, company_id: owner.companyId, quantity: 2, state: 'active' },

@@ -1,113 +1,23 @@
 // The built server as an operator starts it (`node build/server.js`): what a production start refuses, what a complete
 // production configuration serves and logs, and a first run on another address. These tests start their own servers
 // on free ports (the Playwright project `server`, see playwright.config.ts); they use no browser.
-import { spawn, type ChildProcess } from 'node:child_process'
-import crypto from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
 import { startSmtpDouble } from '../support/smtp-double'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const secret = () => crypto.randomBytes(48).toString('base64')
-const PUBLIC_URL = 'https://portal.example.com'
-
-type Started = { process: ChildProcess; output: () => string; port: Promise<number>; exit: Promise<number | null> }
-
-/** Starts build/server.js on a free port with exactly `env` (plus PATH); the output is collected. */
-function startServer(env: Record<string, string>, cwd = root): Started {
-  let output = ''
-  const child = spawn(process.execPath, [join(root, 'build/server.js')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: '0', TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const port = new Promise<number>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      // JSON in production, pretty-printed in development.
-      const match = output.match(/\(port (\d+)\)/)
-      if (match) resolve(Number(match[1]))
-    }
-    child.stdout.on('data', read)
-    child.stderr.on('data', read)
-    void exit.then((code) => reject(new Error(`the server exited (${code}):\n${output}`)))
-  })
-  port.catch(() => {})
-  return { process: child, output: () => output, port, exit }
-}
-
-async function stop(server: Started) {
-  server.process.kill('SIGTERM')
-  return server.exit
-}
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
-
-/** One HTTP request with the headers given as they are (Host included, as a proxy sends it). */
-function request(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers ?? {} },
-      (res) => {
-        let body = ''
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      },
-    )
-    req.on('error', reject)
-    req.end(options.body)
-  })
-}
-
-/** A page's form fields as served (the honeypot's included; the last of a name wins), with `values` set. */
-function formFields(html: string, values: Record<string, string>): string {
-  const fields = new URLSearchParams()
-  for (const input of html.match(/<input[^>]*>/g) ?? []) {
-    const name = input.match(/name="([^"]*)"/)?.[1]
-    if (name) fields.set(name, (input.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&'))
-  }
-  for (const [name, value] of Object.entries(values)) fields.set(name, value)
-  return fields.toString()
-}
-
-/** The sign-in form's fields as served, with `email` filled in. */
-const signInForm = (html: string, email: string) => formFields(html, { intent: 'link', email })
-
-function productionEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PUBLIC_URL,
-    SESSION_SECRET: secret(),
-    SERVICE_SECRET: secret(),
-    HONEYPOT_SECRET: secret(),
-    OFFLINE_KEY_PRIVATE_PEM: crypto
-      .generateKeyPairSync('ed25519')
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString(),
-    PAYMENTS_SANDBOX: '1',
-    AVATAR_SERVICE: 'none',
-    ...extra,
-  }
-}
-
-const proxied = (extra: Record<string, string> = {}) => ({
-  host: 'portal.example.com',
-  'x-forwarded-proto': 'https',
-  'x-forwarded-for': '203.0.113.7',
-  ...extra,
-})
+import {
+  formFields,
+  productionEnv,
+  proxied,
+  PUBLIC_URL,
+  request,
+  signInForm,
+  startServer,
+  stop,
+} from './server-helpers'
 
 let dataDir: string
 test.beforeEach(() => {
@@ -128,6 +38,7 @@ test.describe('a production start with a missing or wrong configuration', () => 
     expect(output).not.toMatch(/^\s+at /m)
     expect(output).not.toContain('.js:')
     expect(output).not.toContain('listening')
+    expect(output).not.toContain('hunter2')
   }
 
   test('without secrets it names each missing variable and exits before listening', async () => {
@@ -164,6 +75,15 @@ test.describe('a production start with a missing or wrong configuration', () => 
     expect(await server.exit).toBe(1)
     expect(server.output()).toMatch(/^ {2}- SESSION_SECRET is too short \(5 characters\)/m)
     expect(server.output()).toContain('(it is http://from-the-environment.example)')
+  })
+
+  test('with a store it cannot reach or read it names DATABASE_URL or DATA_DIR in one line', async () => {
+    const env = productionEnv(dataDir, { MAIL_OUTBOX_ONLY: '1' })
+    await refuses({ ...env, DATABASE_URL: 'postgres://portal:hunter2@127.0.0.1:9/portal' }, [
+      /^ {2}- DATABASE_URL: the store at PostgreSQL 127\.0\.0\.1:9\/portal refuses the connection \(is the server running, on that host and port\?\)\.$/m,
+    ])
+    writeFileSync(join(dataDir, 'licensing.db'), 'not a database, '.repeat(100))
+    await refuses(env, [/^ {2}- DATA_DIR: the SQLite store \S+licensing\.db is not a SQLite database\.$/m])
   })
 
   test('with an SMTP server that does not answer it stops, unless told to only warn', async () => {
@@ -210,7 +130,9 @@ test.describe('a complete production configuration', () => {
         body: form,
       })
     const accepted = await post(PUBLIC_URL)
-    expect(accepted.status).toBe(400)
+    // Accepted: the sign-in form answers by post/redirect/get (NO_USER is said on "/").
+    expect(accepted.status).toBe(302)
+    expect(accepted.headers.location).toBe('/')
     expect(accepted.body).not.toContain('Cross-site')
     const refused = await post('https://evil.example')
     expect(refused.status).toBe(403)
@@ -243,6 +165,12 @@ test.describe('a complete production configuration', () => {
     // Another client is not limited.
     expect((await call('198.51.100.9')).status).not.toBe(429)
 
+    // A page not found is answered (and logged) as such; the icon browsers ask for is the portal's.
+    expect((await request(port, '/no-such-page', { headers: proxied() })).status).toBe(404)
+    const icon = await request(port, '/favicon.ico', { headers: proxied() })
+    expect(icon.status).toBe(301)
+    expect(icon.headers.location).toBe('/favicon.svg')
+
     expect(await stop(server)).toBe(0)
 
     const lines = server.output().trim().split('\n')
@@ -259,6 +187,19 @@ test.describe('a complete production configuration', () => {
       'set PUBLIC_URL',
     )
     expect(server.output()).not.toMatch(/__session=|cookie/i)
+    // Every refusal says why, at warn; a page not found is information; the store's migrations are named as they run.
+    const WARN = 40
+    const INFO = 30
+    expect(entries.find((e) => String(e.msg).startsWith('A form post to / was refused'))).toMatchObject({
+      level: WARN,
+      msg: expect.stringContaining('it came from the origin "https://evil.example"'),
+    })
+    expect(entries.find((e) => String(e.msg).startsWith('Too many requests from 2001:db8:0:3::'))).toMatchObject({
+      level: WARN,
+      msg: expect.stringContaining('(RATE_LIMIT_API)'),
+    })
+    expect(served.find((e) => (e.req as { path: string }).path === '/no-such-page')).toMatchObject({ level: INFO })
+    expect(entries.find((e) => e.msg === 'store: migration 0001-initial applied')).toMatchObject({ level: INFO })
   })
 
   test('a sign-in form fetched before a restart posts fine after it, and its mail survives a refusing SMTP server', async () => {
@@ -281,8 +222,10 @@ test.describe('a complete production configuration', () => {
         headers: proxied({ origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' }),
         body: form,
       })
-      expect(posted.status).toBe(200)
-      expect(posted.body).toContain('Please log in using the link we')
+      expect(posted.status).toBe(302)
+      const outcome = String(posted.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? ''
+      const answer = await request(port, '/', { headers: proxied({ cookie: outcome }) })
+      expect(answer.body).toContain('Please log in using the link we')
       await expect.poll(() => second.output()).toContain('retrying in 60 s')
       expect(await stop(second)).toBe(0)
 

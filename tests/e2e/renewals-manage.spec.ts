@@ -179,7 +179,7 @@ test('the receipt of a license opens from its row', async ({ page, js }) => {
   await expect(receipt).toHaveTitle(new RegExp(`Receipt for order ${escapeRegExp(order)}`))
 })
 
-test('New Subscription opens the company store with the email, in a new tab; Buy New License(s) the shop', async ({
+test('New Subscription opens the company store with the email, in a new tab; Buy New Licenses the shop', async ({
   page,
 }) => {
   await signIn(page, 'olivia@acme.test')
@@ -195,6 +195,6 @@ test('New Subscription opens the company store with the email, in a new tab; Buy
   await expect(store.getByRole('textbox', { name: 'Email' })).toHaveValue('olivia@acme.test')
   await store.close()
 
-  await page.getByRole('link', { name: 'Buy New License(s)' }).click()
+  await page.getByRole('link', { name: 'Buy New Licenses' }).click()
   await expect(page).toHaveURL((url) => url.pathname === '/shop/')
 })

@@ -17,7 +17,7 @@ function expectNothingHeld(text: string) {
 test('a Company Manager probing /manage with prototype names gets 404 and 400, and no data', async ({ page }) => {
   await signIn(page, 'max@acme.test')
   for (const name of PROBES) {
-    const data = await page.request.get(`/manage?dialog=${name}&_data=routes%2Fmanage._index`)
+    const data = await page.request.get(`/manage?dialog=${name}&_data=routes%2Fmanage`)
     expect(data.status(), `dialog=${name} (data)`).toBe(404)
     expectNothingHeld(await data.text())
 

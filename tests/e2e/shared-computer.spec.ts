@@ -16,7 +16,7 @@ test('signed-in pages and their data requests are sent Cache-Control: no-store; 
     expect(response.status(), path).toBe(200)
     expect(response.headers()['cache-control'], path).toBe('no-store')
   }
-  const data = await page.request.get('/manage?index&_data=routes%2Fmanage._index')
+  const data = await page.request.get('/manage?index&_data=routes%2Fmanage')
   expect(data.status()).toBe(200)
   expect(await data.text()).toContain(EMAIL)
   expect(data.headers()['cache-control']).toBe('no-store')

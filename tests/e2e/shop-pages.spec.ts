@@ -9,7 +9,7 @@ const PRODUCTS = ['Console Ninja PRO', 'Wallaby.js', 'Quokka.js PRO']
 async function choosePlan(
   page: Page,
   js: boolean,
-  plan: { billing: 'Monthly' | 'Annually'; type: 'Individual' | 'Organization'; users?: number },
+  plan: { billing: 'Monthly' | 'Annually'; type: 'Personal' | 'Organization'; users?: number },
 ) {
   await page.getByRole('radio', { name: plan.billing, exact: true }).check()
   await page.getByRole('radio', { name: plan.type, exact: true }).check()
@@ -83,7 +83,7 @@ test('an unknown product is not found', async ({ page }) => {
 test('the purchase page starts annual and individual and shows the price breakdown', async ({ page, js }) => {
   await page.goto('/shop/wallaby/buy/')
   await expect(page.getByRole('radio', { name: 'Annually' })).toBeChecked()
-  await expect(page.getByRole('radio', { name: 'Individual' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Personal' })).toBeChecked()
   await expect(page.getByRole('combobox', { name: 'Users' })).toBeHidden()
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('US')
   await expect(page.getByTestId('price-per-month')).toHaveText('$4.83')
@@ -153,7 +153,7 @@ test('Continue checks the details with the spec’s messages', async ({ page, js
   await expect(page.getByRole('radio', { name: 'Organization' })).toBeChecked()
   await expect(breakdownRow(page, 'Organization, 1 year × 2')).toContainText('$232')
 
-  await page.getByRole('radio', { name: 'Individual' }).check()
+  await page.getByRole('radio', { name: 'Personal' }).check()
   if (!js) await page.getByRole('button', { name: 'Update price' }).click()
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible()
   await page.getByRole('textbox', { name: 'Email' }).fill('not an email')

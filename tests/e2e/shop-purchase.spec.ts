@@ -1,53 +1,8 @@
 // Buying in the sandbox: with script the sandbox's checkout page opens in the inline frame after Continue;
 // without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
 // outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
-import type { FrameLocator, Page, TestInfo } from '@playwright/test'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
-
-const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
-
-/** An address no earlier run or other test has used (the database is shared by the whole run). */
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
-}
-
-type Details = { type: 'Individual' | 'Organization'; users?: number; name: string; email: string; zip?: string }
-
-/** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
-async function continueToPayment(
-  page: Page,
-  js: boolean,
-  product: string,
-  details: Details,
-): Promise<Page | FrameLocator> {
-  await page.goto(`/shop/${product}/buy/`)
-  await page.getByRole('radio', { name: details.type, exact: true }).check()
-  if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
-  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
-  const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
-  await page.getByRole('textbox', { name: nameLabel, exact: true }).fill(details.name)
-  await page.getByRole('textbox', { name: 'Email' }).fill(details.email)
-  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill(details.zip ?? '10001')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  if (js) {
-    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
-    const frame = page.frameLocator('iframe[title="Checkout"]')
-    await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
-    await expect(page.locator('iframe[title="Checkout"]')).toHaveAttribute('height', '450')
-    return frame
-  }
-  await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
-  return page
-}
-
-/** Pays on the sandbox's checkout page with a test card. */
-async function pay(payment: Page | FrameLocator, card: string) {
-  const year = (new Date().getUTCFullYear() + 3) % 100
-  await payment.getByRole('textbox', { name: 'Card number' }).fill(card)
-  await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
-  await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
-  await payment.getByRole('button', { name: /^Pay / }).click()
-}
+import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
 test('buy an organization subscription for 5 users and see its licenses on /manage', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'org')
@@ -63,32 +18,68 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('state')).toBe('complete')
   await expect(page.getByText(`We have emailed your Wallaby.js license details to ${email}.`)).toBeVisible()
-  // The sandbox records the order before it answers: the licenses are there at once.
-  await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toBeVisible()
+  // An organization's licenses are assigned to nobody yet: the buyer is told to assign them (to themselves too), never
+  // to activate with the buying address, which holds no license.
+  const next = page.getByRole('region', { name: 'What to do next' })
+  await expect(next).toContainText('are not assigned to anyone yet')
+  await expect(next).toContainText('Manage assignments')
+  await expect(next.getByRole('link', { name: 'Manage Licenses' })).toHaveAttribute(
+    'href',
+    `/?email=${encodeURIComponent(email)}`,
+  )
+  await expect(page.getByRole('heading', { name: 'Start using Wallaby.js now' })).toHaveCount(0)
+  await expect(page.getByText('enter the email address you bought with')).toHaveCount(0)
   await expectNoAxeViolations(page, 'purchase complete')
 
   await signIn(page, email)
   const section = page.getByRole('region', { name: company, exact: true })
   await expect(section.getByRole('heading', { level: 2, name: company })).toBeVisible()
-  await expect(section.getByText('5 license(s), 0 assigned')).toBeVisible()
+  await expect(section.getByText('5 licenses, 0 assigned')).toBeVisible()
 })
 
-test('a declined test card shows the failed screen', async ({ page, js }, testInfo) => {
+test('a declined card says why in the provider’s words, and Try again keeps everything typed', async ({
+  page,
+  js,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'declined')
   const payment = await continueToPayment(page, js, 'quokka', {
-    type: 'Individual',
-    name: 'Declined Buyer',
-    email: uniqueEmail(testInfo, 'declined'),
+    type: 'Organization',
+    users: 3,
+    billing: 'Monthly',
+    name: 'Declined Buyer Org',
+    email,
+    zip: '94105',
   })
   await pay(payment, CARDS.declined)
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
+  // The reason, in the payment provider's words: not only that something went wrong.
   expect(new URL(page.url()).searchParams.get('state')).toBe('failed')
+  await expect(page.getByRole('alert')).toContainText('The payment provider said: Your card was declined by your bank.')
+  await expect(page.getByText(/try again with another card/)).toBeVisible()
   await expect(page.getByRole('link', { name: /contact us at/ })).toHaveAttribute('href', /^mailto:/)
   await expectNoAxeViolations(page, 'checkout failed')
+
+  // Try again: the form as it was when Continue was pressed.
+  await page.getByRole('link', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Organization', exact: true })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Monthly', exact: true })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Users' })).toHaveValue('3')
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('US')
+  await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Declined Buyer Org')
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await expect(page.getByRole('textbox', { name: 'Zip/Post code' })).toHaveValue('94105')
+  // And Continue goes on with it, to a payment that works this time.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const again = js ? page.frameLocator('iframe[title="Checkout"]') : page
+  if (!js) await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  await pay(again, CARDS.success)
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 })
 
 test('a test card flagged for review shows the review screen', async ({ page, js }, testInfo) => {
   const payment = await continueToPayment(page, js, 'console-ninja', {
-    type: 'Individual',
+    type: 'Personal',
     name: 'Flagged Buyer',
     email: uniqueEmail(testInfo, 'flagged'),
   })
@@ -100,11 +91,13 @@ test('a test card flagged for review shows the review screen', async ({ page, js
 
 test('an individual who already has a subscription is told so', async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, 'subscribed')
-  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Individual', name: 'Sub Scriber', email })
+  const payment = await continueToPayment(page, js, 'wallaby', { type: 'Personal', name: 'Sub Scriber', email })
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
 
+  // The shop shows that order again until a new purchase is started on purpose.
   await page.goto('/shop/wallaby/buy/')
+  await page.getByRole('button', { name: 'Start a new purchase' }).click()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sub Scriber')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('textbox', { name: 'Zip/Post code' }).fill('10001')

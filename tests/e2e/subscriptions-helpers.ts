@@ -190,7 +190,7 @@ export function storedLicense(id: string) {
 
 /** A subscription's row on /manage. */
 export function subscriptionRow(within: Page | Locator, id: string): Locator {
-  return within.getByRole('listitem').filter({ hasText: `#${id}` })
+  return within.getByRole('listitem').filter({ hasText: `Subscription ${id}` })
 }
 
 /**
@@ -203,10 +203,10 @@ export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 
     : page.getByRole('region', { name: title, exact: true })
 }
 
-/** Waits until the page shows the dialog closed again (back on /manage). */
+/** Waits until the page shows the dialog closed again (back on /manage, at the card a change returns to). */
 export async function expectClosed(page: Page, js: boolean, title: string, role: 'dialog' | 'alertdialog' = 'dialog') {
   await expect(dialog(page, js, title, role)).toHaveCount(0)
-  await expect(page).toHaveURL(/\/manage(\?inactive=show)?$/)
+  await expect(page).toHaveURL(/\/manage(\?inactive=show)?(#subscription-[\w.-]+)?$/)
 }
 
 /**
@@ -215,8 +215,8 @@ export async function expectClosed(page: Page, js: boolean, title: string, role:
  */
 export async function restartFromRow(page: Page, js: boolean, id: string): Promise<void> {
   const row = subscriptionRow(page, id)
-  await expect(row.getByRole('link', { name: `Resume subscription #${id}` })).toHaveCount(0)
-  await row.getByRole('link', { name: `Restart subscription #${id}` }).click()
+  await expect(row.getByRole('link', { name: new RegExp(`^Resume .*\\(subscription ${id}\\)$`) })).toHaveCount(0)
+  await row.getByRole('link', { name: new RegExp(`^Restart .*\\(subscription ${id}\\)$`) }).click()
   const restart = dialog(page, js, 'Restart Subscription')
   await expect(restart).toContainText('The paid term ended on')
   await expect(restart).toContainText('immediately')

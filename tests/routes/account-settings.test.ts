@@ -9,7 +9,7 @@ import {
   type StubHandler,
 } from './account-stub'
 
-const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage._index')
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 
 afterAll(removeDataDir)

@@ -6,7 +6,7 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // The activity log as a CSV download (/manage/activity.csv), answered by the real (test) service in process: every
 // entry of the filter, however long the log, streamed a page at a time.
-const { loader } = await import('#app/routes/manage.activity[.]csv')
+const { loader } = await import('#app/routes/manage_.activity[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 
 let service: Awaited<ReturnType<typeof createTestService>>

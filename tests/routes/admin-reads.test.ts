@@ -7,7 +7,7 @@ import { openDialog, signedInCookie, signedInFixture } from './recording-transpo
 
 // The platform administrator's removals read only what they remove, as every other change on /manage (see
 // mutation-reads.test.ts): the form sends the reference and the service checks it.
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 
 const fixture = signedInFixture('carl@globex.test')
 const { transport, post } = fixture

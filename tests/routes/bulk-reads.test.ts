@@ -14,7 +14,7 @@ import { openDialog, recordingTransport, signedInCookie, type RecordedOperation 
 // The bulk changes of a company (Bulk Assign, Bulk Renew, the seats import) read the company's licenses they touch —
 // its table, the selected licenses, the licenses a plan names — and never the whole account, in the dialog and in its
 // form alike.
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 let cookie = ''
@@ -97,7 +97,7 @@ describe('Bulk Assign', () => {
     const preview = transport()
     const previewed = await post('dialog=bulk-assign&company=globex', fields('preview'), preview.context)
     expect(previewed.status).toBe(200)
-    expect(await previewed.json()).toMatchObject({ intent: 'bulk-assign', summary: '1 license(s) will be assigned.' })
+    expect(await previewed.json()).toMatchObject({ intent: 'bulk-assign', summary: '1 license will be assigned.' })
     expect(preview.calls).toEqual([read])
 
     const apply = transport()

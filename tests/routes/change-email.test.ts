@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { cookieFrom, detailsFor, formRequest, removeDataDir, settle, stubLicensing } from './account-stub'
 
-const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage._index')
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession, getUser } = await import('#app/utils/session.server')
 const { CHANGE_EMAIL_REQUESTED_PATH } = await import('#app/routes/__manage/account/change-email.server')
 

@@ -28,6 +28,11 @@ describe('/confirmEmail/{confirmation}/', () => {
     ['INVALID_SIGNATURE', 'Your activation link is not valid.', 400],
     ['NO_USER', 'No email address found for this activation request.', 400],
     ['INVALID_REQUEST', 'The request seems to have already been processed; please try again.', 400],
+    [
+      'LINK_REPLACED',
+      'This link no longer works: a newer change of email address was asked for, or the address changed since. Open the link in the most recent email, or sign in and ask for the change again.',
+      400,
+    ],
     ['UNEXPECTED', 'An unexpected error occurred.', 502],
   ] as const)('shows the error for %s', async (code, message, status) => {
     const { response, body } = await confirm({ error: code })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_OFFLINE_KEYS } from '#protocol/limits'
+import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
@@ -8,9 +8,9 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // A dialog on /manage reads only what it shows: the page's windowed answer, plus what the dialog itself needs (a
 // license by its reference, a permission list, a log page), never every license of the account.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
-const { loader: offlineKeysFileLoader } = await import('#app/routes/manage.offline-keys[.]txt')
-const { loader: licensesCsvLoader } = await import('#app/routes/manage.licenses[.]csv')
+const { loader: manageLoader } = await import('#app/routes/manage')
+const { loader: offlineKeysFileLoader } = await import('#app/routes/manage_.offline-keys[.]txt')
+const { loader: licensesCsvLoader, tooManyForOneFile } = await import('#app/routes/manage_.licenses[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 const { OFFLINE_KEYS_BATCH, tooManyOfflineKeys } = await import('#app/routes/__manage/company/offline-keys.server')
 
@@ -90,6 +90,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['olivia@acme.test', 'dialog=add-permission&company=acme', ['retrievePermissions']],
       ['olivia@acme.test', 'dialog=activity&company=acme', ['retrieveActivity']],
       ['olivia@acme.test', 'dialog=activity', ['retrieveActivity']],
+      ['olivia@acme.test', 'dialog=directory&company=acme', ['retrieveDirectory']],
       ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, ['retrieveLicenses']],
@@ -124,6 +125,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['receipt', ['olivia@acme.test', `dialog=receipt&license=${keyed.id}&owner=acme`]],
       ['import-seats', ['olivia@acme.test', 'dialog=import-seats&company=acme']],
       ['activity', ['olivia@acme.test', 'dialog=activity&company=acme']],
+      ['directory', ['olivia@acme.test', 'dialog=directory&company=acme']],
+      ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
+      ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],
@@ -229,7 +233,7 @@ describe('the offline keys of a company download as a text file, a batch at a ti
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="offline-keys-acme-corp.txt"')
     const text = await response.text()
     const [heading, ...rest] = text.split('\n')
-    expect(heading).toBe('Offline keys of Acme Corp')
+    expect(heading).toBe('Offline keys of the company "Acme Corp"')
     // The company's licenses outside subscriptions, and then only signing.
     expect(calls[0]).toEqual({ operation: 'retrieveLicenses', payload: { table: 'acme', subscriptionId: null } })
     expect(calls.slice(1).every((c) => c.operation === 'offlineLicense')).toBe(true)
@@ -306,4 +310,17 @@ describe("the seat list's CSV reads the company's table alone", () => {
     expect(rows.length - 1).toBe(Number(count.n))
     expect((await download('globex')).response.status).toBe(404)
   })
+
+  it(`past ${MAX_LICENSES_READ} licenses the file is refused with the number, never cut`, async () => {
+    const bench = await seedBenchCompany(service.db, MAX_LICENSES_READ + 1)
+    const request = new Request(`http://portal.test/manage/licenses.csv?company=${bench.companyId}`, {
+      headers: { cookie: await cookieOf(bench.email) },
+    })
+    const response = await settle(licensesCsvLoader({ request, params: {}, context: transport().context }))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBeNull()
+    expect(await response.text()).toBe(`${tooManyForOneFile}\n`)
+    expect(tooManyForOneFile).toContain('more than 10,000 licenses')
+  }, 60_000)
 })

@@ -11,8 +11,9 @@ process.env.LICENSING_API_URL = API
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-route-test-'))
 
 const { callLicensing, GENERIC_FAILURE, NETWORK_RETRIES } = await import('#app/utils/licensing.server')
-const { loader: manageLoader } = await import('#app/routes/manage._index')
-const { loader: linkLoader } = await import('#app/routes/manage.$')
+const { loader: manageLoader } = await import('#app/routes/manage')
+const { loader: linkLoader } = await import('#app/routes/manage_.$')
+const { takeSignInOutcome } = await import('#app/utils/sign-in-outcome.server')
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -156,15 +157,20 @@ describe('/manage against a remote service', () => {
     expect(await response.json()).toMatchObject({ kind: 'details', view: { details: { email: 'olivia@acme.test' } } })
   })
 
-  it('shows "Session Expiry" for an expired sign-in link', async () => {
+  it('sends an expired sign-in link, opened signed out, to the sign-in page that says it expired', async () => {
     server.use(http.post(API, () => HttpResponse.json({ error: 'INVALID_AGE', message: '' }, { status: 500 })))
-    const response = (await linkLoader({
+    const thrown = await linkLoader({
       request: new Request('http://portal.test/manage/old-token'),
       params: { '*': 'old-token' },
       context: {},
-    })) as Response
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ code: 'INVALID_AGE' })
+    }).catch((e: unknown) => e)
+    const response = thrown as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/')
+    // The sign-in page reads why from the cookie the redirect sets (the service could not name the address here).
+    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
+    const { outcome } = await takeSignInOutcome(new Request('http://portal.test/', { headers: { Cookie: cookie } }))
+    expect(outcome).toEqual({ kind: 'link-refused', state: 'expired' })
   })
 
   it('sends deeper paths in the account area back to /', async () => {

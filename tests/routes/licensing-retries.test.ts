@@ -7,15 +7,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, signInAs } from '../support/service'
 import { makeSubscription } from '../support/subscriptions'
 
-// The portal talks to a remote licensing service with a short timeout: both are read from the env before the portal's
+// The portal talks to a remote licensing service with a short deadline: both are read from the env before the portal's
 // env is parsed.
 const API = 'http://licensing.remote.test/api/licensing'
-const TIMEOUT_MS = 80
+const TIMEOUT_MS = 1_000
 process.env.LICENSING_API_URL = API
 process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-retries-test-'))
 
-const { callLicensing, GENERIC_FAILURE, NETWORK_RETRIES } = await import('#app/utils/licensing.server')
+const { callLicensing, GENERIC_FAILURE } = await import('#app/utils/licensing.server')
 
 const server = setupServer()
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -33,7 +33,7 @@ afterAll(async () => {
 type Seen = { key: string | null }
 
 describe('retries of the licensing client', () => {
-  it('a hanging service answers the generic failure after the timeout and its retries, each with the same key', async () => {
+  it('a hanging service answers the generic failure at the deadline: its one attempt had all the time there was', async () => {
     const seen: Seen[] = []
     server.use(
       http.post(API, async ({ request }) => {
@@ -46,11 +46,10 @@ describe('retries of the licensing client', () => {
     const answer = await callLicensing('logout', {}, { credential: 'c' })
     const took = Date.now() - started
     expect(answer).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
-    expect(seen).toHaveLength(1 + NETWORK_RETRIES)
-    expect(took).toBeGreaterThanOrEqual((1 + NETWORK_RETRIES) * TIMEOUT_MS - 10)
-    expect(took).toBeLessThan((1 + NETWORK_RETRIES) * TIMEOUT_MS + 2000)
+    expect(seen).toHaveLength(1)
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 10)
+    expect(took).toBeLessThan(TIMEOUT_MS + 2000)
     expect(seen[0].key).toMatch(/^[0-9a-f-]{36}$/)
-    expect(new Set(seen.map((s) => s.key)).size).toBe(1)
   })
 
   it('a read carries no idempotency key; a write carries the one it was given', async () => {
@@ -67,7 +66,7 @@ describe('retries of the licensing client', () => {
     expect(seen).toEqual([{ key: null }, { key: 'form-key-0123456789' }])
   })
 
-  it('an assignment written before a malformed answer is retried with its key and succeeds; one mail', async () => {
+  it('an assignment written before its answer was cut off is retried with its key and succeeds; one mail', async () => {
     const carl = await signInAs(service, 'carl@globex.test')
     const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
     const license = await service.db
@@ -83,7 +82,8 @@ describe('retries of the licensing client', () => {
         const bearer = request.headers.get('authorization')?.slice('Bearer '.length)
         const answer = await service.callText(await request.text(), bearer, key ?? undefined)
         // The first answer is cut off on its way back, after the service committed the write.
-        if (keys.length === 1) return new HttpResponse(JSON.stringify(answer.body).slice(0, 10), { status: 200 })
+        if (keys.length === 1)
+          return new HttpResponse(cutOff(JSON.stringify(answer.body).slice(0, 10)), { status: 200 })
         return HttpResponse.json(answer.body, { status: answer.status })
       }),
     )
@@ -106,3 +106,13 @@ describe('retries of the licensing client', () => {
     expect(mails).toHaveLength(1)
   })
 })
+
+/** A body that sends its first bytes and then breaks off, as a dropped connection does. */
+function cutOff(start: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(start))
+      setTimeout(() => controller.error(new Error('connection reset')), 5)
+    },
+  })
+}

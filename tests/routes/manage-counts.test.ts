@@ -86,7 +86,7 @@ describe('the counts of /manage reconcile on the demo data', () => {
     const lapsing = acme.subscriptions.find((s) => s.subscriptionId === demoRefs.subscriptions.acmeLapsing)!
     expect(lapsing.quantity).toBe(3)
     expect(subscriptionSeatsText(seatCounts(lapsing.licenses, Date.now()), false)).toBe(
-      '4 license(s), 3 assigned, 1 unused, 1 lapsing',
+      '4 licenses until the term ends, 3 renew and 1 lapses, 3 assigned, 1 unused',
     )
   })
 })

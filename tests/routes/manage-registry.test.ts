@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { cookieFrom, detailsFor, formRequest, removeDataDir, settle, stubLicensing } from './account-stub'
 
-const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage._index')
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 const { manageDialogs } = await import('#app/routes/__manage/dialogs')
 const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
@@ -16,6 +16,7 @@ const capabilities = [
   (await import('#app/routes/__manage/activity/activity.registry')).activityDialogs,
   (await import('#app/routes/__manage/admin/admin.registry')).adminDialogs,
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
+  (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
   (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,

@@ -8,7 +8,7 @@ import { signedInFixture } from './recording-transport'
 
 // A change on /manage reads only what it touches: the action sends the license's reference and lets the service
 // check and refuse; it never reads the whole account, and the page it redirects to reads the windows it shows.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
+const { loader: manageLoader } = await import('#app/routes/manage')
 
 const fixture = signedInFixture('carl@globex.test')
 const { transport, post } = fixture
@@ -39,7 +39,10 @@ describe('Assign and Unassign read only the license they change', () => {
       context,
     )
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/manage?q-globex=wallaby&page-globex=2&inactive=show')
+    // Back at the row that changed (the fragment), with the page's view kept.
+    expect(response.headers.get('location')).toBe(
+      `/manage?q-globex=wallaby&page-globex=2&inactive=show#license-globex-${license}`,
+    )
     expect(calls.map((c) => c.operation)).toEqual(['changeAssignment'])
     expect(calls[0].payload).toMatchObject({
       licenses: [{ id: license, owner: 'globex', assignedTo: 'reads-one@globex.test', assignedToBefore: '' }],
@@ -271,7 +274,7 @@ describe('The subscription changes confirmed in their dialog name the subscripti
     const { context, calls } = transport()
     const response = await cancel(made.id, 'q-globex=wallaby&page-globex=2', context)
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/manage?q-globex=wallaby&page-globex=2')
+    expect(response.headers.get('location')).toBe(`/manage?q-globex=wallaby&page-globex=2#subscription-${made.id}`)
     expect(calls.map((c) => c.operation)).toEqual(['cancelSubscription'])
     expect(calls[0].payload).toEqual({ subscriptionId: made.id })
     const row = await fixture.service.db

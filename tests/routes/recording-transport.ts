@@ -11,7 +11,7 @@ const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
 const { requireUser } = await import('#app/utils/session.server')
 const { getPreferences } = await import('#app/utils/preferences.server')
 const { createUserSession } = await import('#app/utils/session.server')
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 
 /** The portal's session cookie of `email`, signed in to the service as a person would. */
 export async function signedInCookie(service: LicensingService, email: string, admin = false): Promise<string> {

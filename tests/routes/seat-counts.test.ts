@@ -5,13 +5,14 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManageView } from '#app/rules/manage-view'
 import { CompanySection } from '#app/routes/__manage/company-section'
+import { countOf } from '#protocol/words'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir } from './account-stub'
 
 // /manage for a company with a large subscription: the page gets each subscription's seats counted by the service and
 // none of its license rows beyond the few that decide its state, and its card and the company heading say the counts.
-const { loader: manageLoader } = await import('#app/routes/manage._index')
+const { loader: manageLoader } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
 
 const EMAIL = 'olivia@acme.test'
@@ -93,10 +94,12 @@ describe('/manage with a 2,000-seat subscription', () => {
     if (routed instanceof Response) throw new Error('the route did not render')
     const router = createStaticRouter(handler.dataRoutes, routed)
     const html = renderToStaticMarkup(createElement(StaticRouterProvider, { router, context: routed, hydrate: false }))
-    const card = html.slice(html.indexOf(`#${subscriptionId}`))
-    expect(card).toContain(`${SEATS} license(s), ${ASSIGNED} assigned, ${SEATS - ASSIGNED} unused<`)
+    const card = html.slice(html.indexOf(`Subscription ${subscriptionId}`))
+    expect(card).toContain('2,000 licenses, 700 assigned, 1,300 unused<')
     const { subscriptions, unusedSubscriptionLicenses } = view.companies.acme.counts
     expect(unusedSubscriptionLicenses).toBeGreaterThanOrEqual(SEATS - ASSIGNED)
-    expect(html).toContain(`${subscriptions} subscription(s) with ${unusedSubscriptionLicenses} unused license(s) · `)
+    expect(html).toContain(
+      `${countOf(subscriptions, 'subscription')} with ${countOf(unusedSubscriptionLicenses, 'unused license')} · `,
+    )
   })
 })

@@ -8,8 +8,8 @@ import { cookieFrom, removeDataDir, settle } from './account-stub'
 
 // The seat list's CSV export and import, through the /manage action and the export route, answered by the real (test)
 // service in process.
-const { action: manageAction } = await import('#app/routes/manage._index')
-const { loader: exportLoader } = await import('#app/routes/manage.licenses[.]csv')
+const { action: manageAction } = await import('#app/routes/manage')
+const { loader: exportLoader } = await import('#app/routes/manage_.licenses[.]csv')
 const { createUserSession } = await import('#app/utils/session.server')
 
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -196,7 +196,7 @@ describe('import', () => {
     expect(answer.body).toMatchObject({
       stage: 'plan',
       errors: [],
-      summary: '1 license(s) will be unassigned and 1 license(s) will be assigned.',
+      summary: '1 license will be unassigned and 1 license will be assigned.',
     })
     const changes = answer.body.changes as Array<{ words: string; id: string }>
     expect(changes.map((c) => c.words).sort()).toEqual(
@@ -218,7 +218,7 @@ describe('import', () => {
       .selectFrom('activity_entries')
       .select('summary')
       .where('company_id', '=', 'acme')
-      .where('summary', '=', '1 license(s) unassigned and 1 license(s) assigned')
+      .where('summary', '=', '1 license unassigned and 1 license assigned')
       .execute()
     expect(logged).toHaveLength(1)
   })
@@ -230,7 +230,7 @@ describe('import', () => {
     expect(answer.body).toMatchObject({
       stage: 'plan',
       errors: [],
-      summary: '1 license(s) will be assigned.',
+      summary: '1 license will be assigned.',
       changes: [{ words: `assign license ${row.key} of order ${row.order} to blank-lines@acme.test` }],
     })
   })
@@ -278,7 +278,7 @@ describe('import', () => {
     expect(answer.body).toMatchObject({
       stage: 'plan',
       errors: [],
-      summary: '2 license(s) will be assigned.',
+      summary: '2 licenses will be assigned.',
     })
     expect((answer.body.changes as Array<{ words: string }>).map((c) => c.words)).toEqual([
       `assign license ${first.key} of order ${first.order} to europe-1@acme.test`,

@@ -64,6 +64,8 @@ function urlPathOf(file: string): string {
     .replace(/\.tsx$/, '')
     .split('.')
     .filter((segment) => segment !== '_index')
+    // A trailing underscore only opts a route out of its parent's layout (`manage_.$` is `/manage/*`).
+    .map((segment) => segment.replace(/_$/, ''))
     .map((segment) =>
       segment === '$'
         ? params['*']
@@ -181,7 +183,7 @@ describe('no answer carries what the server holds', () => {
   }, 120_000)
 
   it('every /manage dialog, registered or a probe name, as each signed-in user', async () => {
-    const { loader } = (await import('#app/routes/manage._index')) as Required<RouteModule>
+    const { loader } = (await import('#app/routes/manage')) as Required<RouteModule>
     for (const user of users) {
       for (const name of [...dialogLoaders.keys(), ...PROBES]) {
         const query = new URLSearchParams({ dialog: name, ...refs, product: 'Wallaby.js' })
@@ -210,7 +212,7 @@ describe('no answer carries what the server holds', () => {
         ...modules.filter((m) => m.file === 'logout.tsx'),
       ]) {
         if (!module.action) continue
-        const url = `http://portal.test${urlPathOf(file)}${file === 'manage._index.tsx' ? '?index' : ''}`
+        const url = `http://portal.test${urlPathOf(file)}`
         for (const intent of intents) {
           const body = new URLSearchParams({
             ...refs,
@@ -228,7 +230,7 @@ describe('no answer carries what the server holds', () => {
           })
           const answer = await answerOf(() => module.action!({ request, params: { ...params }, context }))
           expectNothingHeld(answer, `POST ${url} intent=${intent} as ${user.email}`, user.credential)
-          if (file === 'manage._index.tsx' && PROBES.includes(intent)) expect(answer.status, intent).toBe(400)
+          if (file === 'manage.tsx' && PROBES.includes(intent)) expect(answer.status, intent).toBe(400)
           expect(answer.text, 'an open redirect').not.toMatch(/location: \/\s*\/evil/i)
           if (file === 'logout.tsx') break
         }
@@ -269,7 +271,7 @@ describe('a body that is not a form', () => {
   ]
 
   it.each(bodies)('%s is a 400 with a message, on /manage and on /theme', async (_what, type, body) => {
-    const { action: manageAction } = (await import('#app/routes/manage._index')) as Required<RouteModule>
+    const { action: manageAction } = (await import('#app/routes/manage')) as Required<RouteModule>
     const { action: themeAction } = (await import('#app/routes/theme')) as Required<RouteModule>
     for (const [action, url] of [
       [manageAction, 'http://portal.test/manage?index'],

@@ -12,7 +12,7 @@ import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { action: signInAction } = await import('#app/routes/_index')
 const { loader: callbackLoader } = await import('#app/routes/auth.$provider')
-const { action: manageAction } = await import('#app/routes/manage._index')
+const { action: manageAction } = await import('#app/routes/manage')
 const { createUserSession, getUser } = await import('#app/utils/session.server')
 
 type Provider = 'github' | 'google'

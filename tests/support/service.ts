@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { frozenJson } from '../../protocol/json.js'
 import { serviceRouter } from '../../service/dispatch/http.js'
@@ -21,7 +22,14 @@ export async function createTestService(options: ServiceOptions = {}): Promise<L
     log: () => {},
     ...(postgres ? { database: postgres.url } : {}),
     ...options,
-    env: { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
+    env: {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://portal.test',
+      // The tests sign the same people in again and again; the mail budget's own tests set the budget they prove.
+      MAIL_PER_ADDRESS: '1000',
+      ...(options.env ?? {}),
+    },
   })
   return {
     ...service,
@@ -71,6 +79,12 @@ export async function latestLink(service: LicensingService, email: string, prefi
     if (match) return match[0]
   }
   throw new Error(`no mail to ${email} with a link starting ${prefix}`)
+}
+
+/** How many idempotency keys the store keeps (reserved or answered). */
+export async function keptIdempotencyKeys(service: Pick<LicensingService, 'db'>): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from idempotency_keys`.execute(service.db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 /** Signs in by emailed link, as a person would, and returns the service session's bearer credential. */

@@ -1,28 +1,51 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
-import { Link as RemixLink } from '@remix-run/react'
-import { Box, Card, Heading, Link, Text } from '@radix-ui/themes'
+import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
+import { Box, Button, Callout, Card, Flex, Heading, Link, Strong, Text } from '@radix-ui/themes'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
 import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
 
 const checkoutCompleteHeading = 'Thank you for your purchase!'
+export const orderAlreadyComplete = 'This order is already complete'
 
 type CheckoutOutcomeProps = {
   state: CheckoutState
   immediatelyAvailable: boolean
+  /** The outcome reached again (a reload, Back, a second tab): no thanks again, and the way to a new purchase. */
+  already: boolean
   email?: string
   organization: boolean
   product: { slug: string; name: string }
+  /** Why a failed payment failed, in the provider's words (from the service). */
+  reason?: string
+  /** Where "Try again" goes: the purchase form as it was when Continue was pressed. */
+  retryTo: string
 }
+
+/** What the payment frame reported when it failed (Paddle's reason, which the service never hears of). */
+export type FailedNavigationState = { reason?: string }
 
 /**
  * The outcome screens of spec §4 "Checkout": complete (with the activate-now instructions when the service says the
- * license is immediately available), flagged for manual review, failed. The page is at its top after the outcome
- * arrives (a new page without script; scrolled up with script), and the heading takes the focus.
+ * license is immediately available, and an organization buyer's next steps), flagged for manual review, failed (with
+ * the provider's reason and what to do). The page is at its top after the outcome arrives (a new page without script;
+ * scrolled up with script), and the heading takes the focus.
  */
-export function CheckoutOutcome({ state, immediatelyAvailable, email, organization, product }: CheckoutOutcomeProps) {
+export function CheckoutOutcome({
+  state,
+  immediatelyAvailable,
+  already,
+  email,
+  organization,
+  product,
+  reason,
+  retryTo,
+}: CheckoutOutcomeProps) {
   const supportEmail = useSupportEmail()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const location = useLocation()
+  const hydrated = useHydrated()
   useEffect(() => {
     window.scrollTo({ top: 0 })
     headingRef.current?.focus({ preventScroll: true })
@@ -36,19 +59,28 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
   ) : null
 
   if (state === 'failed') {
+    // The frame's own reason (read after hydration only: the server never sees the navigation's state).
+    const reported = hydrated ? (location.state as FailedNavigationState | null)?.reason : undefined
+    const said = reason ?? reported
     return (
       <OutcomeSection title={checkoutFailedTitle} headingRef={headingRef}>
+        {said ? (
+          <Callout.Root color="red" mb="3" role="alert">
+            <Callout.Text>
+              <Strong>The payment provider said:</Strong> {said}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
         <Text as="p" size="3" mb="3">
-          Your payment could not be completed, and nothing has been charged. Please check your payment details and try
-          again, or{' '}
+          Your payment could not be completed, and nothing has been charged. {checkoutFailedAdvice(Boolean(said))} Or{' '}
           <Link href={`mailto:${supportEmail}`} underline="always">
             contact us at {supportEmail}
           </Link>{' '}
           and we will help.
         </Text>
-        <Link asChild size="3" underline="always">
-          <RemixLink to={`/shop/${product.slug}/buy/`}>Try again</RemixLink>
-        </Link>
+        <Button asChild size="3">
+          <RemixLink to={retryTo}>Try again</RemixLink>
+        </Button>
       </OutcomeSection>
     )
   }
@@ -60,6 +92,70 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
           Your payment has been flagged for manual review by our payment provider. A review usually takes 1-2 hours, and
           at most 12 hours. We will email your license details{to} as soon as the order is approved.
         </Text>
+        {already ? (
+          <>
+            <Text as="p" size="3" mb="3">
+              Nothing more can be paid for this order while it is reviewed.
+            </Text>
+            <NewPurchase product={product} />
+          </>
+        ) : null}
+      </OutcomeSection>
+    )
+  }
+
+  if (already) {
+    return (
+      <OutcomeSection title={orderAlreadyComplete} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment for {product.name} went through, and nothing more was charged. We have emailed your license
+          details{to}.
+        </Text>
+        <Text as="p" size="3" mb="3">
+          <Link asChild underline="always">
+            <RemixLink to="/manage">Go to your licenses</RemixLink>
+          </Link>{' '}
+          (sign in with the email address you bought with).
+        </Text>
+        <NewPurchase product={product} />
+      </OutcomeSection>
+    )
+  }
+
+  if (organization) {
+    return (
+      <OutcomeSection title={checkoutCompleteHeading} headingRef={headingRef}>
+        <Text as="p" size="3" mb="3">
+          Your payment is complete. We have emailed your {product.name} license details{to}.
+        </Text>
+        <Card size="2" mt="4" asChild>
+          <section aria-labelledby="next-steps-heading">
+            <Heading as="h3" size="4" mb="2" id="next-steps-heading">
+              What to do next
+            </Heading>
+            <Text as="p" size="3" mb="2">
+              The licenses belong to your organization and are not assigned to anyone yet, so nobody can activate{' '}
+              {product.name} until a license is assigned to them.
+            </Text>
+            <ol className="help-list">
+              <li>
+                Sign in to{' '}
+                <Link asChild underline="always">
+                  <RemixLink to={email ? `/?email=${encodeURIComponent(email)}` : '/'}>Manage Licenses</RemixLink>
+                </Link>
+                {email ? <> with {email}</> : null}.
+              </li>
+              <li>
+                In your organization&apos;s section, choose <Strong>Manage assignments</Strong> on the new subscription
+                and enter the email address of each person who uses {product.name}: yours too, if you use it yourself.
+              </li>
+              <li>
+                Each of them then activates {product.name} in their editor with their own email address, and confirms
+                the activation with the link we email them.
+              </li>
+            </ol>
+          </section>
+        </Card>
       </OutcomeSection>
     )
   }
@@ -69,15 +165,6 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
       <Text as="p" size="3" mb="3">
         Your payment is complete. We have emailed your {product.name} license details{to}.
       </Text>
-      {organization ? (
-        <Text as="p" size="3" mb="3">
-          Sign in to{' '}
-          <Link asChild underline="always">
-            <RemixLink to="/">Manage Licenses</RemixLink>
-          </Link>{' '}
-          with that address to assign the licenses to your team.
-        </Text>
-      ) : null}
       {immediatelyAvailable ? (
         <Card size="2" mt="4" asChild>
           <section aria-labelledby="activate-now-heading">
@@ -99,6 +186,30 @@ export function CheckoutOutcome({ state, immediatelyAvailable, email, organizati
         </Card>
       ) : null}
     </OutcomeSection>
+  )
+}
+
+/** What to do after a failed payment: another card when the provider declined this one. */
+function checkoutFailedAdvice(declined: boolean): string {
+  return declined
+    ? 'Please try again with another card, or ask your bank why it declined the payment.'
+    : 'Please check your payment details and try again.'
+}
+
+/** Another purchase of the product, on purpose: the form again, as it was at Continue. */
+function NewPurchase({ product }: { product: { slug: string; name: string } }) {
+  return (
+    <Form method="post" action={`/shop/${product.slug}/buy/`}>
+      <input type="hidden" name="intent" value="new-purchase" />
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button type="submit" variant="soft" size="3">
+          Start a new purchase
+        </Button>
+        <Text size="2" color="gray">
+          Buy {product.name} again, for someone else or more users.
+        </Text>
+      </Flex>
+    </Form>
   )
 }
 

@@ -1,6 +1,7 @@
 import { Flex } from '@radix-ui/themes'
 import { CompanyActivityLink } from './activity/activity-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
+import { DirectoryLink } from './directory/directory-link'
 import { PermissionsLink } from './permissions/permissions-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
 import { SeatCsvLinks } from './seats-csv/seat-csv-links'
@@ -8,7 +9,7 @@ import type { CompanyActionProps } from './shared/row-actions'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, and the company's Activity. Each renders nothing when its
+ * New Subscription, the seat list's CSV export and import, the company's Activity and its Directory. Each renders nothing when its
  * flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
@@ -22,6 +23,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <NewSubscriptionLink {...props} />
         <SeatCsvLinks {...props} />
         <CompanyActivityLink {...props} />
+        <DirectoryLink {...props} />
       </nav>
     </Flex>
   )

@@ -6,6 +6,7 @@ import { sectionCompany, type LicensePage } from '#app/rules/manage-view'
 import { CompanyActions } from './company-actions'
 import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
+import { anchors } from './shared/anchors'
 
 /**
  * One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. The counts and
@@ -36,11 +37,11 @@ export function CompanySection({
   email,
   search,
 }: CompanySectionProps) {
-  const headingId = `company-${company.id}`
+  const headingId = anchors.company(company.id)
   return (
     <Box asChild mb="6">
       <section aria-labelledby={headingId}>
-        <Heading as="h2" size="5" mb="1" id={headingId}>
+        <Heading as="h2" size="5" mb="1" id={headingId} tabIndex={-1} className="return-point">
           {company.name}
         </Heading>
         <Text as="p" size="2" mb="3" color="gray">

@@ -12,6 +12,7 @@ import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
 import { companyDialogs } from './company/company.registry'
+import { directoryDialogs } from './directory/directory.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
 import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
@@ -28,6 +29,7 @@ export const manageDialogs = {
   ...subscriptionDialogs,
   ...adminDialogs,
   ...activityDialogs,
+  ...directoryDialogs,
 }
 
 type Registry = typeof manageDialogs

@@ -11,6 +11,7 @@ const group = (i: number): DiscountDeadline => ({
   count: 3,
   expiration: Date.UTC(2026, 9, 1) + i * DAY,
   deadline: Date.UTC(2026, 10, 30) + i * DAY,
+  renewal: { offered: true },
 })
 
 /** The warning's lines, split at the disclosure: [shown, folded]. */
@@ -40,7 +41,7 @@ describe('ExpiryWarning', () => {
     const { html, shown, folded } = render(8, 4)
     expect(shown).toEqual(['4700', '4701', '4702', '4703', '4704'])
     expect(folded).toEqual(['4705', '4706', '4707'])
-    expect(html).toContain('<summary>Show 3 more recently expired order(s)</summary>')
-    expect(html).toContain('4 license(s) expired more than 60 days ago. Renew them to keep receiving updates.')
+    expect(html).toContain('<summary>Show 3 more recently expired orders</summary>')
+    expect(html).toContain('4 licenses expired more than 60 days ago. Renew them to keep receiving updates.')
   })
 })

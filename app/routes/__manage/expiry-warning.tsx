@@ -1,5 +1,6 @@
 import { Callout } from '@radix-ui/themes'
 import { discountDeadlineMessage, longExpiredMessage, type ExpiryWarnings } from '#app/rules/expiry'
+import { countOf } from '#protocol/words'
 
 /** Lines shown before the rest of the recently expired orders fold away behind "Show … more". */
 export const EXPIRY_LINES_SHOWN = 5
@@ -24,7 +25,7 @@ export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
       {discountDeadlines.slice(0, EXPIRY_LINES_SHOWN).map(line)}
       {more.length ? (
         <details className="expiry-more">
-          <summary>Show {more.length} more recently expired order(s)</summary>
+          <summary>Show {countOf(more.length, 'more recently expired order')}</summary>
           {more.map(line)}
         </details>
       ) : null}

@@ -3,7 +3,8 @@ import { useId, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
-import { displayName, licenseWords } from '#app/rules/license'
+import { licenseWords } from '#app/rules/license'
+import { displayName } from '#protocol/products'
 import type { LicensePage } from '#app/rules/manage-view'
 import { CopyAnnouncement, CopyButton, useCopyButtons } from '#app/components/copy-text'
 import { accentColor, rt } from '#app/components/radix-classes'
@@ -12,6 +13,7 @@ import { LicenseActions } from './license-actions'
 import { LicensePaging, LicenseTableCount, LicenseTableSearch } from './license-table-view'
 import { isExpired } from '#protocol/licenses'
 import { OrderNumber } from './renewals/receipt-link'
+import { anchors } from './shared/anchors'
 
 type LicenseTableProps = {
   /** The visible page of the table, already in the spec's order (§4), with its search, filter and counts. */
@@ -87,7 +89,13 @@ export function LicenseTable({ licenses, now, caption, company, admin, search }:
           </thead>
           <tbody className={rt.tableBody} ref={body}>
             {rows.map((license, index) => (
-              <tr className={rt.tableRow} key={`${license.owner}:${license.id}`}>
+              // Each row is where a change of its license returns to (focused with script, the fragment without).
+              <tr
+                className={`${rt.tableRow} return-point`}
+                key={`${license.owner}:${license.id}`}
+                id={anchors.license(license)}
+                tabIndex={-1}
+              >
                 <th className={rt.rowHeaderCell} scope="row">
                   {displayName(license)}
                   {license.lapsing ? <Badge color="amber">Lapsing</Badge> : null}

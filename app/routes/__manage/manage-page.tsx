@@ -1,14 +1,19 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
+import { useEffect } from 'react'
+import { DialogStatusContext, StatusMessage } from '#app/components/status-message'
+import type { Status } from '#app/utils/flash'
 import type { ManageView } from '#app/rules/manage-view'
+import { labels } from '#app/rules/messages'
+import { welcomeActions } from '#app/rules/company'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { AccountActivityLink } from './activity/activity-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
 import type { OpenDialog } from './dialogs'
-import { ManageDialog } from './manage-dialog'
+import { ManageDialog, usePreloadedDialogs } from './manage-dialog'
 import { closeUrl } from './shared/urls'
 import { SubscriptionList } from './subscription-list'
 
@@ -20,29 +25,34 @@ type ManagePageProps = {
   showInactive: boolean
   hideWelcome: boolean
   search: string
+  /** What the last change did (or why a dialog link did not open), said once. */
+  status: Status | null
 }
 
 /** Manage Licenses (spec §2): a personal section and one section per company. */
-export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search }: ManagePageProps) {
+export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search, status }: ManagePageProps) {
+  useReturnTo(dialog ? null : status)
   const { details } = view
   const { personal, companies } = details.body
   const closeTo = closeUrl(search)
   const hasPersonal = view.personal.total > 0 || personal.subscriptions.length > 0
+  usePreloadedDialogs()
 
   return (
     <Container size="4" px="4" py="5">
       <Heading as="h1" size="7" mb="4">
         Manage Licenses
       </Heading>
+      {/* Said in the dialog a change returns to, or else on the page. */}
+      <StatusMessage status={dialog ? null : status} placement="page" />
 
       {!hideWelcome ? (
         <Callout.Root highContrast mb="4" color="indigo" role="region" aria-label="Welcome">
           <Callout.Text>
             Welcome, {details.email}. Here you can see your licenses and subscriptions
-            {companies.length ? ', assign company licenses to your team, renew, and manage permissions' : ''}. See{' '}
-            <Link to="/help/">Help</Link> for how everything works.
+            {welcomeActions(companies)}. See <Link to="/help/">Help</Link> for how everything works.
           </Callout.Text>
-          <Form method="post" action="/manage?index">
+          <Form method="post" action="/manage">
             <input type="hidden" name="intent" value="dismiss-welcome" />
             <Button type="submit" variant="soft" size="1">
               Don’t show this again
@@ -63,7 +73,11 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         </Callout.Root>
       ) : null}
 
-      {dialog ? <ManageDialog open={dialog} closeTo={closeTo} /> : null}
+      {dialog ? (
+        <DialogStatusContext.Provider value={status}>
+          <ManageDialog open={dialog} closeTo={closeTo} />
+        </DialogStatusContext.Provider>
+      ) : null}
 
       {hasPersonal ? (
         <Box asChild mb="6">
@@ -112,8 +126,21 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
       {!hasPersonal && companies.length === 0 ? <Text as="p">You have no licenses yet.</Text> : null}
 
       <Flex mt="6">
-        <Link to="/shop/">Buy New License(s)</Link>
+        <Link to="/shop/">{labels.buyNewLicenses}</Link>
       </Flex>
     </Container>
   )
+}
+
+/**
+ * With script, the page takes the focus to the element a change returns to (the row that changed), once per change;
+ * without script the redirect's fragment brings the page there.
+ */
+function useReturnTo(status: Status | null) {
+  const id = status?.id
+  const target = status?.target
+  useEffect(() => {
+    if (!id || !target) return
+    document.getElementById(target)?.focus()
+  }, [id, target])
 }

@@ -4,19 +4,16 @@ import { useRef } from 'react'
 import type { Company, Subscription } from '#protocol/entities'
 import type { SubscriptionSeats } from '#protocol/windows'
 import { SubscriptionActions } from './subscription-actions'
+import { anchors } from './shared/anchors'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
 import { pastDueAdvice } from '#app/rules/messages'
 import { seatsLookup, subscriptionSeatsText } from '#app/rules/seat-counts'
-import {
-  hasInactive,
-  sortSubscriptions,
-  subscriptionDisplayName,
-  subscriptionExpiry,
-  visibleSubscriptions,
-} from '#app/rules/subscription'
+import { hasInactive, sortSubscriptions, subscriptionExpiry, visibleSubscriptions } from '#app/rules/subscription'
+import { paymentMethodWords } from '#protocol/payment-methods'
+import { subscriptionTitle } from '#protocol/products'
 
 type SubscriptionListProps = {
   subscriptions: Subscription[]
@@ -90,13 +87,18 @@ export function SubscriptionList({
               const state = stateLabel(s)
               const expiry = subscriptionExpiry(s)
               return (
-                <li key={s.subscriptionId}>
+                <li
+                  key={s.subscriptionId}
+                  id={anchors.subscription(s.subscriptionId)}
+                  tabIndex={-1}
+                  className="return-point"
+                >
                   <div className={rt.card1}>
                     <div className={rt.flexBetweenWrap}>
                       <div className={rt.box}>
-                        <p className={rt.textBold}>
-                          {subscriptionDisplayName(s)} · {s.billingPeriod === 'year' ? 'Annual' : 'Monthly'} · #
-                          {s.subscriptionId}
+                        <p className={rt.textBold}>{subscriptionTitle(s)}</p>
+                        <p className={rt.text1} {...accentColor('gray')}>
+                          Subscription {s.subscriptionId}
                         </p>
                         <div className={rt.flexRowWrapMt1}>
                           <span className={rt.badge} {...accentColor(state.color)}>
@@ -126,11 +128,9 @@ export function SubscriptionList({
                               {formatDate(s.nextPayment.date, { utc: true })}.{' '}
                             </>
                           ) : null}
-                          {s.paymentMethod === 'paypal'
-                            ? 'Paid with PayPal.'
-                            : s.paymentMethod === 'card'
-                              ? `Paid with ${s.cardType ?? 'card'} ending ${s.lastFourDigits ?? '····'}${s.expiryDate ? ` (expires ${s.expiryDate})` : ''}.`
-                              : null}
+                          {s.paymentMethod ? `Paid with ${paymentMethodWords(s)}` : null}
+                          {s.paymentMethod === 'card' && s.expiryDate ? ` (expires ${s.expiryDate})` : null}
+                          {s.paymentMethod ? '.' : null}
                         </p>
                       </div>
                       <div className={rt.box}>

@@ -2,16 +2,34 @@ import { portalCookie } from '#app/utils/cookies.server'
 import { z } from 'zod'
 
 /**
- * The checkout under way in this browser: who is buying and the passthrough the checkout was opened with. The
- * provider sends the browser back with only a checkout id (hosted checkout without script) and the frame reports only
- * its id, so the page that shows the outcome reads the rest from here. Kept for a day; it holds nothing the buyer did
- * not type in.
+ * The checkout under way in this browser: who is buying, the passthrough the checkout was opened with, and the form as
+ * it was when Continue was pressed. The provider sends the browser back with only a checkout id (hosted checkout
+ * without script) and the frame reports only its id, so the page that shows the outcome reads the rest from here, and
+ * "Try again" after a failed payment opens the form as it was. Kept for a day; it holds nothing the buyer did not
+ * type in.
+ *
+ * It also keeps the checkout this browser finished (`done`, by the provider's checkout id): until the buyer starts
+ * another purchase, the purchase page shows that checkout's outcome instead of a new payment form, and Continue is
+ * refused, so that Back, a reload or a second tab never pays for the same purchase twice.
  */
 const PendingCheckout = z.object({
   product: z.string(),
   email: z.string(),
   type: z.enum(['personal', 'organization']),
   passthrough: z.string(),
+  form: z
+    .object({
+      name: z.string().max(200),
+      zip: z.string().max(20),
+      billingPeriod: z.enum(['month', 'year']),
+      quantity: z.number().int().min(1).max(100),
+      country: z.string().max(2),
+      coupon: z.string().max(100).optional(),
+      /** A New Subscription's company. */
+      company: z.string().max(100).optional(),
+    })
+    .optional(),
+  done: z.object({ checkoutId: z.string().max(200), state: z.enum(['complete', 'flagged']) }).optional(),
 })
 export type PendingCheckout = z.infer<typeof PendingCheckout>
 

@@ -33,6 +33,21 @@ describe('paddleFrameEvents (Paddle.js v1 event callback)', () => {
       checkoutId: 'chk_123',
     })
   })
+  it('carries the provider’s reason for a failed payment, as one line', () => {
+    const failed = (error: unknown) =>
+      paddleFrameEvents({ event: 'Checkout.Error', eventData: { ...eventData(false), error } }).at(-1)
+    expect(failed('Your card was declined.')).toEqual({
+      type: 'failed',
+      checkoutId: 'chk_123',
+      reason: 'Your card was declined.',
+    })
+    expect(failed({ code: 'card_declined', detail: 'Insufficient funds.\n\u202eevil' })).toMatchObject({
+      reason: 'Insufficient funds. evil',
+    })
+    expect(failed({ message: 'x'.repeat(1000) })).toMatchObject({ reason: expect.stringMatching(/^x{299}…$/) })
+    expect(failed(42)).toEqual({ type: 'failed', checkoutId: 'chk_123', reason: '42' })
+    expect(failed({})).toEqual({ type: 'failed', checkoutId: 'chk_123' })
+  })
   it('ignores what is not an event and fields of the wrong kind', () => {
     expect(paddleFrameEvents('Checkout.Complete')).toEqual([])
     expect(paddleFrameEvents(null)).toEqual([])

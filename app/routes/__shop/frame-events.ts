@@ -3,6 +3,7 @@
  * email; country; postcode; payment completed; payment failed), read from Paddle.js v1's event callback or from the
  * sandbox checkout page's messages, into one shape the purchase page handles. Pure: no DOM.
  */
+import { oneLine } from '#protocol/text'
 
 export type FrameEvent =
   | { type: 'prices'; currency: string; total: number; totalTax: number }
@@ -11,7 +12,7 @@ export type FrameEvent =
   | { type: 'country'; country: string }
   | { type: 'postcode'; postcode: string }
   | { type: 'completed'; checkoutId?: string }
-  | { type: 'failed'; checkoutId?: string }
+  | { type: 'failed'; checkoutId?: string; reason?: string }
 
 type Json = Record<string, unknown>
 
@@ -50,6 +51,16 @@ function details(data: Json): FrameEvent[] {
 }
 
 /**
+ * The provider's reason for a failed payment, where it gives one: `error` as a string or as an object with a
+ * `message` or `detail` (Paddle's error shape), or `reason`. Text from outside: one line, bounded.
+ */
+function failureReason(data: Json): string | undefined {
+  const error = data.error
+  const candidate = isObject(error) ? (text(error.message) ?? text(error.detail)) : (text(error) ?? text(data.reason))
+  return candidate ? oneLine(candidate, 300) : undefined
+}
+
+/**
  * Paddle.js v1 (`Paddle.Setup({ eventCallback })`): `{ event: 'Checkout.Complete', eventData: { checkout, user } }`.
  * `Checkout.Complete` is the completed payment; `Checkout.Error` (Paddle: "any generic checkout error, like … payment
  * failure") with a checkout that did not complete is the failed payment.
@@ -62,7 +73,10 @@ export function paddleFrameEvents(message: unknown): FrameEvent[] {
   const checkout = isObject(data.checkout) ? data.checkout : undefined
   const checkoutId = text(checkout?.id)
   if (name === 'Checkout.Complete') events.push({ type: 'completed', checkoutId })
-  else if (name === 'Checkout.Error' && checkout?.completed !== true) events.push({ type: 'failed', checkoutId })
+  else if (name === 'Checkout.Error' && checkout?.completed !== true) {
+    const reason = failureReason(data)
+    events.push({ type: 'failed', checkoutId, ...(reason ? { reason } : {}) })
+  }
   return events
 }
 

@@ -3,7 +3,9 @@
  * options from its URL and back, the built-in plans used when the price lookup fails, the price breakdown, the redeem
  * prices, and what a checkout's outcome is. No I/O and no React: the loaders, the actions and the components share them.
  */
+import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
+import { labels } from '#app/rules/messages'
 import {
   DEFAULT_COUNTRY,
   DEFAULT_PRICES,
@@ -40,13 +42,13 @@ export type PurchaseOptions = {
 export function purchaseOptions(params: URLSearchParams, countries: readonly Pick<Country, 'code'>[]): PurchaseOptions {
   const defaults = purchaseDefaults(params)
   const known = countries.length === 0 || countries.some((c) => c.code === defaults.country)
-  const coupon = params.get('coupon')?.trim()
+  const coupon = couponCode(params.get('coupon') ?? '')
   return {
     billingPeriod: defaults.billingPeriod,
     type: defaults.type,
     quantity: defaults.type === 'personal' ? 1 : defaults.quantity,
     country: known ? defaults.country : DEFAULT_COUNTRY,
-    ...(coupon ? { coupon: coupon.slice(0, 100) } : {}),
+    ...(coupon ? { coupon } : {}),
   }
 }
 
@@ -61,8 +63,8 @@ export function optionsSearch(options: PurchaseOptions): URLSearchParams {
   return params
 }
 
-/** §3 how a plan is named in the checkout: "Personal" or "Organization", "1 month" or "1 year". */
-export const planTypeLabel: Record<PlanType, string> = { personal: 'Personal', organization: 'Organization' }
+/** §3 how a plan is named in the checkout: "Personal" or "Organization" (as the toggle says), "1 month" or "1 year". */
+export const planTypeLabel: Record<PlanType, string> = { personal: labels.personal, organization: labels.organization }
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
 
 /**

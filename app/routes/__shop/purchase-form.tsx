@@ -17,6 +17,7 @@ import { CheckoutFrame } from '#app/components/shop/checkout-frame'
 import { ChoiceGroup } from '#app/components/shop/choice-group'
 import { ErrorSummary } from '#app/components/shop/error-summary'
 import { PriceBreakdownView } from '#app/components/shop/price-breakdown'
+import { labels } from '#app/rules/messages'
 import { formatPrice } from '#app/rules/prices'
 import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type PurchaseOptions } from './pricing'
 import type { ActionData, CheckoutClient, ProductRef } from './purchase-data'
@@ -214,8 +215,8 @@ export function PurchaseForm({
                 legend="License type"
                 name="type"
                 choices={[
-                  { value: 'individual', label: 'Individual', checked: shown.options.type === 'personal' },
-                  { value: 'company', label: 'Organization', checked: shown.options.type === 'organization' },
+                  { value: 'individual', label: labels.personal, checked: shown.options.type === 'personal' },
+                  { value: 'company', label: labels.organization, checked: shown.options.type === 'organization' },
                 ]}
                 onChange={onOptionChange}
               />

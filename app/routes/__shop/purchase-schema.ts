@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneLine } from '#protocol/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
 import { checkoutNameRequired, nameRequired, zipRequired } from '#app/rules/messages'
@@ -38,7 +39,12 @@ export function purchaseSchema(countries: readonly Country[]) {
       country: z.string().default('US'),
       // Read again here only to stand in for an empty name; its own checks are the ones above.
       email: z.string().trim().optional(),
-      name: z.string().trim().max(200).optional(),
+      // Text from outside: stored and sent on as one line.
+      name: z
+        .string()
+        .max(200)
+        .transform((value) => oneLine(value, 200))
+        .optional(),
       zip: z.string().trim().max(20).optional(),
     })
     .superRefine((value, ctx) => {

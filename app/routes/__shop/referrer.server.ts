@@ -1,3 +1,4 @@
+import { oneLine } from '#protocol/text'
 import { portalCookie } from '#app/utils/cookies.server'
 
 /** Spec §3/§9: the referrer is kept in a cookie for 14 days and sent in the checkout passthrough. */
@@ -10,7 +11,8 @@ const MAX_LENGTH = 500
 /** The referrer kept for this browser, if any. */
 export async function getReferrer(request: Request): Promise<string | undefined> {
   const value: unknown = await referrerCookie.parse(request.headers.get('Cookie')).catch(() => null)
-  return typeof value === 'string' && value !== '' ? value.slice(0, MAX_LENGTH) : undefined
+  const referrer = typeof value === 'string' ? oneLine(value, MAX_LENGTH) : ''
+  return referrer || undefined
 }
 
 /**
@@ -20,8 +22,8 @@ export async function getReferrer(request: Request): Promise<string | undefined>
  */
 export async function referrerCookieHeader(request: Request): Promise<string | null> {
   const url = new URL(request.url)
-  const ref = url.searchParams.get('ref')?.trim()
-  if (ref) return referrerCookie.serialize(ref.slice(0, MAX_LENGTH))
+  const ref = oneLine(url.searchParams.get('ref') ?? '', MAX_LENGTH)
+  if (ref) return referrerCookie.serialize(ref)
   const header = request.headers.get('Referer')
   if (!header) return null
   let referer: URL
@@ -32,5 +34,5 @@ export async function referrerCookieHeader(request: Request): Promise<string | n
   }
   if (referer.host === url.host || (referer.protocol !== 'https:' && referer.protocol !== 'http:')) return null
   if (await getReferrer(request)) return null
-  return referrerCookie.serialize(referer.href.slice(0, MAX_LENGTH))
+  return referrerCookie.serialize(oneLine(referer.href, MAX_LENGTH))
 }

@@ -7,6 +7,7 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { FrameParams } from '#app/components/shop/checkout-frame'
+import type { FailedNavigationState } from '#app/components/shop/checkout-outcome'
 import type { FrameEvent } from './frame-events'
 import type { ActionData } from './purchase-data'
 
@@ -90,7 +91,11 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
         const params = new URLSearchParams()
         if (id) params.set('checkout', id)
         params.set('state', event.type === 'completed' ? 'complete' : 'failed')
-        navigate(`${buyPath}?${params}`)
+        // The frame's reason for a failure travels with the navigation, never in the address (it is the provider's
+        // text, not something a link may make the page say).
+        const state: FailedNavigationState | undefined =
+          event.type === 'failed' && event.reason ? { reason: event.reason } : undefined
+        navigate(`${buyPath}?${params}`, state ? { state } : undefined)
         return
       }
       default:

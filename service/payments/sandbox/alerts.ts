@@ -13,9 +13,11 @@ import {
   type SandboxCheckout,
   type SandboxPayment,
   type SandboxSubscription,
+  termCharge,
+  unitCharge,
 } from './core.js'
-import { roundToCent } from '../../../protocol/money.js'
 import { receiptUrlOf } from './receipts.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export async function sendUpdated(
   sb: Sandbox,
@@ -29,16 +31,16 @@ export async function sendUpdated(
     currency: after.currency,
     email: after.email,
     marketing_consent: '0',
-    new_price: money(roundToCent(after.unit_price * after.quantity)),
+    new_price: money(termCharge(after).gross),
     new_quantity: String(after.quantity),
-    new_unit_price: money(after.unit_price),
+    new_unit_price: money(unitCharge(after).gross),
     next_bill_date: renews ? paddleDate(after.next_bill_date) : '',
     old_next_bill_date: paddleDate(before.next_bill_date),
-    old_price: money(roundToCent(before.unit_price * before.quantity)),
+    old_price: money(termCharge(before).gross),
     old_quantity: String(before.quantity),
     old_status: before.state,
     old_subscription_plan_id: before.plan_id,
-    old_unit_price: money(before.unit_price),
+    old_unit_price: money(unitCharge(before).gross),
     passthrough: after.passthrough,
     ...(after.state === 'paused'
       ? {
@@ -76,7 +78,7 @@ export async function sendPaymentSucceeded(sb: Sandbox, sub: SandboxSubscription
     ),
     marketing_consent: '0',
     next_bill_date: paddleDate(sub.next_bill_date),
-    next_payment_amount: money(roundToCent(sub.unit_price * sub.quantity)),
+    next_payment_amount: money(termCharge(sub).gross),
     order_id: payment.order_id,
     passthrough: sub.passthrough,
     plan_name: payment.description,
@@ -86,14 +88,14 @@ export async function sendPaymentSucceeded(sb: Sandbox, sub: SandboxSubscription
     subscription_id: sub.id,
     subscription_payment_id: payment.id,
     subscription_plan_id: sub.plan_id,
-    unit_price: money(sub.unit_price),
+    unit_price: money(unitCharge(sub).gross),
     user_id: sub.user_id,
   })
 }
 
 export async function sendPaymentFailed(sb: Sandbox, sub: SandboxSubscription, now: number) {
   await sendAlert(sb, 'subscription_payment_failed', {
-    amount: money(roundToCent(sub.unit_price * sub.quantity)),
+    amount: money(termCharge(sub).gross),
     attempt_number: '1',
     checkout_id: sub.checkout_id,
     currency: sub.currency,
@@ -108,7 +110,7 @@ export async function sendPaymentFailed(sb: Sandbox, sub: SandboxSubscription, n
     subscription_id: sub.id,
     subscription_payment_id: unusedPaymentId(),
     subscription_plan_id: sub.plan_id,
-    unit_price: money(sub.unit_price),
+    unit_price: money(unitCharge(sub).gross),
     update_url: updateUrlOf(sub.id),
     user_id: sub.user_id,
   })
@@ -175,7 +177,7 @@ export async function sendCompletionAlerts(
       status: 'active',
       subscription_id: subscription.id,
       subscription_plan_id: subscription.plan_id,
-      unit_price: money(subscription.unit_price),
+      unit_price: money(unitCharge(subscription).gross),
       user_id: subscription.user_id,
       update_url: updateUrlOf(subscription.id),
     })
@@ -188,7 +190,7 @@ export async function sendCompletionAlerts(
       instalments: '1',
       marketing_consent: '0',
       next_bill_date: paddleDate(subscription.next_bill_date),
-      next_payment_amount: money(roundToCent(subscription.unit_price * subscription.quantity)),
+      next_payment_amount: money(termCharge(subscription).gross),
       order_id: orderId,
       passthrough: checkout.passthrough,
       plan_name: checkout.title ?? plan.key,
@@ -198,7 +200,7 @@ export async function sendCompletionAlerts(
       subscription_id: subscription.id,
       subscription_payment_id: payment.id,
       subscription_plan_id: subscription.plan_id,
-      unit_price: money(subscription.unit_price),
+      unit_price: money(unitCharge(subscription).gross),
       user_id: subscription.user_id,
     })
   } else {

@@ -1,23 +1,52 @@
 /**
  * The sandbox's test cards. Any expiry date in the future and any 3- or 4-digit security code are accepted.
  * - 4242 4242 4242 4242: pays.
- * - 4000 0000 0000 0002: declined.
+ * - 4000 0000 0000 0002: declined ("Your card was declined by your bank.").
+ * - 4000 0000 0000 9995: declined for insufficient funds.
  * - 4000 0000 0000 9235: the order is flagged for manual review (approve or reject it at /sandbox/review).
  * - 4000 0000 0000 0341: accepted as a subscription's payment method, but every charge on it fails (to test renewals
  *   and one-off charges that fail); a checkout paid with it is declined.
  */
 export type CardOutcome = 'success' | 'declined' | 'flagged' | 'charges-fail'
 
-export const TEST_CARDS: ReadonlyArray<{ number: string; outcome: CardOutcome; description: string }> = [
+export type TestCard = {
+  number: string
+  outcome: CardOutcome
+  description: string
+  /** What the sandbox says when it declines this card (its own words, as a card network's decline reason). */
+  declineReason?: string
+}
+
+export const TEST_CARDS: ReadonlyArray<TestCard> = [
   { number: '4242424242424242', outcome: 'success', description: 'Payment succeeds' },
-  { number: '4000000000000002', outcome: 'declined', description: 'Payment is declined' },
+  {
+    number: '4000000000000002',
+    outcome: 'declined',
+    description: 'Payment is declined',
+    declineReason: 'Your card was declined by your bank.',
+  },
+  {
+    number: '4000000000009995',
+    outcome: 'declined',
+    description: 'Payment is declined for insufficient funds',
+    declineReason: 'Your card has insufficient funds.',
+  },
   { number: '4000000000009235', outcome: 'flagged', description: 'Order is flagged for manual review' },
   {
     number: '4000000000000341',
     outcome: 'charges-fail',
     description: 'Saved as a payment method, but later charges fail',
+    declineReason: 'Your card was declined: it cannot be charged for this payment.',
   },
 ]
+
+/** The sandbox's decline reason for a card it declined, known by its last four digits (all the sandbox keeps). */
+export function declineReasonOf(lastFour: string | null | undefined): string {
+  const card = lastFour ? TEST_CARDS.find((c) => c.number.endsWith(lastFour)) : undefined
+  return card?.declineReason ?? DEFAULT_DECLINE_REASON
+}
+
+export const DEFAULT_DECLINE_REASON = 'Your card was declined.'
 
 export type CardInput = { number: string; expiry: string; cvc: string }
 

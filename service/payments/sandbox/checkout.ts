@@ -9,7 +9,8 @@ import { inTransaction } from '../../db/transaction.js'
 import type { PaymentsTransaction } from '../tables.js'
 import { addPeriod, paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
-import { checkCard, type CardCheck, type CardInput } from './cards.js'
+import { REVIEW_REJECTED_REASON } from '../subscription-alerts.js'
+import { checkCard, declineReasonOf, type CardCheck, type CardInput } from './cards.js'
 import {
   customerNameOf,
   unusedPaymentId,
@@ -20,8 +21,9 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { countryPricing } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export type FieldErrors = Partial<
   Record<'email' | 'country' | 'postcode' | 'cardNumber' | 'cardExpiry' | 'cardCvc', string>
@@ -29,7 +31,14 @@ export type FieldErrors = Partial<
 
 export type PayResult =
   | { kind: 'invalid'; terms: CheckoutTerms; quote: CheckoutQuote; checkoutId: string; errors: FieldErrors }
-  | { kind: 'complete' | 'flagged' | 'failed'; terms: CheckoutTerms; quote: CheckoutQuote; checkout: SandboxCheckout }
+  | {
+      kind: 'complete' | 'flagged' | 'failed'
+      terms: CheckoutTerms
+      quote: CheckoutQuote
+      checkout: SandboxCheckout
+      /** The checkout was paid (or refused in review) before this request: nothing was charged now. */
+      repeated?: true
+    }
 
 /** The checkout with this id, as the sandbox recorded it. */
 export async function findCheckout(sb: Sandbox, id: string): Promise<SandboxCheckout | undefined> {
@@ -40,28 +49,31 @@ export async function findCheckout(sb: Sandbox, id: string): Promise<SandboxChec
 export async function pay(sb: Sandbox, input: Input, terms: CheckoutTerms): Promise<PayResult> {
   const now = sb.options.now()
   const quote = quoteFor(terms)
-  const checkoutId = checkoutIdFrom(input)
+  const checkoutId = checkoutIdFrom(input, terms)
   const existing = await findCheckout(sb, checkoutId)
   if (existing?.state === 'pending') {
     // Paid, but interrupted before it was completed: complete it now.
     return { kind: 'complete', terms, quote, checkout: await completeCheckout(sb, checkoutId) }
   }
-  if (existing && existing.state !== 'failed') {
-    // Already paid (or waiting for review): show its outcome again, never charge twice.
-    return { kind: outcomeOf(existing.state), terms, quote, checkout: existing }
-  }
+  // Already paid (or waiting for review, or rejected in it): refused, and its outcome shown; never charged twice.
+  const repeated = (checkout: SandboxCheckout) =>
+    ({ kind: outcomeOf(checkout.state), terms, quote, checkout, repeated: true }) as const
+  if (existing && existing.state !== 'failed') return repeated(existing)
   const checked = checkBuyer(terms, input, now)
   if (!checked.ok) return { kind: 'invalid', terms, quote, checkoutId, errors: checked.errors }
 
   const row = checkoutRow(sb, { id: checkoutId, terms, quote, ...checked, createdAt: existing?.created_at ?? now })
-  await sb.db
+  // Claimed in one statement: a new checkout, or a failed one paid again with another card. A payment of the same
+  // checkout that got there first (a second tab, a double click) leaves nothing to claim.
+  const claimed = await sb.db
     .insertInto('sandbox_checkouts')
     .values(row)
     .onConflict((oc) => {
       const { id: _id, created_at: _created, ...rest } = row
-      return oc.column('id').doUpdateSet(rest)
+      return oc.column('id').doUpdateSet(rest).where('sandbox_checkouts.state', '=', 'failed')
     })
-    .execute()
+    .executeTakeFirst()
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return repeated((await findCheckout(sb, checkoutId))!)
   if (row.state === 'failed') return { kind: 'failed', terms, quote, checkout: (await findCheckout(sb, checkoutId))! }
   if (row.state === 'flagged') {
     await sendAlert(sb, 'high_risk_transaction_created', {
@@ -183,6 +195,8 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
       email: checkout.email,
       currency: checkout.currency,
       unit_price: roundToCent(checkout.net / checkout.quantity),
+      // Later terms are taxed as this one was: at the rate of the country the buyer pays from.
+      tax_percent: countryPricing(checkout.country).taxPercent,
       next_bill_date: addPeriod(now, plan.billingPeriod),
       paused_at: null,
       paused_from: null,
@@ -228,6 +242,12 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
     .where('id', '=', checkout.id)
     .execute()
   return { checkout, plan, subscription, payment, orderId }
+}
+
+/** What the buyer is told when the sandbox's review rejected the order. */
+/** Why a checkout that did not go through failed, in the sandbox's words: the card's decline, or the review's. */
+export function failureReason(checkout: Pick<SandboxCheckout, 'state' | 'last_four'>): string {
+  return checkout.state === 'rejected' ? REVIEW_REJECTED_REASON : declineReasonOf(checkout.last_four)
 }
 
 export function outcomeOf(state: SandboxCheckout['state']): 'complete' | 'flagged' | 'failed' {

@@ -11,6 +11,8 @@ import { ServiceError } from '../../dispatch/errors.js'
 import type { AlertFields } from '../signature.js'
 import type { PaymentsDB, SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTable } from '../tables.js'
 import type { KeyPair } from './keys.js'
+import type { PriceAmounts } from '../provider.js'
+import { amounts, totalFor } from './pricing.js'
 import { roundToCent } from '../../../protocol/money.js'
 
 export type SandboxOptions = {
@@ -83,6 +85,8 @@ export async function adopt(sb: Sandbox, providerId: string): Promise<SandboxSub
     email: vendor.customerEmail,
     currency: vendor.currency,
     unit_price: vendor.unit_price,
+    // The vendor's store keeps what the customer pays; taken over as it is.
+    tax_percent: 0,
     next_bill_date: Number(vendor.next_payment_date ?? expiry?.latest ?? vendor.updated_at),
     paused_at: state === 'paused' ? Number(vendor.updated_at) : null,
     paused_from: state === 'paused' ? Number(vendor.updated_at) : null,
@@ -133,13 +137,37 @@ export async function adopt(sb: Sandbox, providerId: string): Promise<SandboxSub
   return sb.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', providerId).executeTakeFirst()
 }
 
+type Priced = Pick<SandboxSubscription, 'unit_price' | 'tax_percent' | 'quantity'>
+
+/** One license for one term as the customer pays it: the net price with their country's tax. */
+export function unitCharge(sub: Priced): PriceAmounts {
+  return amounts(sub.unit_price, sub.tax_percent)
+}
+
+/** One term of the subscription as the customer pays it: each license's price with tax, times the seats. */
+export function termCharge(sub: Priced): PriceAmounts {
+  return totalFor(unitCharge(sub), sub.quantity)
+}
+
+/** A net amount (a prorated charge) with the subscription's tax on top. */
+export function withTax(net: number, sub: Priced): PriceAmounts {
+  return amounts(net, sub.tax_percent)
+}
+
+/** An amount the customer pays, tax included (a one-off charge at a gross price), split into net and tax. */
+export function fromGross(gross: number, sub: Priced): PriceAmounts {
+  const net = roundToCent(gross / (1 + sub.tax_percent / 100))
+  return { net, tax: roundToCent(gross - net), gross: roundToCent(gross) }
+}
+
+/** The next payment as the provider answers it: the amount the customer will pay, tax included. */
 export function nextPaymentOf(sub: SandboxSubscription) {
-  return { amount: roundToCent(sub.unit_price * sub.quantity), currency: sub.currency, date: sub.next_bill_date }
+  return { amount: termCharge(sub).gross, currency: sub.currency, date: sub.next_bill_date }
 }
 
 export function paymentFor(
   sub: SandboxSubscription,
-  amount: number,
+  charge: PriceAmounts,
   plan: Plan | undefined,
   now: number,
   oneOff: 0 | 1,
@@ -151,8 +179,8 @@ export function paymentFor(
     order_id: `${crypto.randomInt(10_000_000, 99_999_999)}-${crypto.randomInt(1_000_000, 9_999_999)}`,
     description: plan ? planTitle(plan) : sub.plan_id,
     quantity: sub.quantity,
-    amount,
-    tax: 0,
+    amount: charge.gross,
+    tax: charge.tax,
     currency: sub.currency,
     date: now,
     is_paid: 1,

@@ -20,6 +20,8 @@ const Terms = z.object({
   cp: z.string().optional(),
   r: z.string().url().optional(),
   m: z.string().optional(),
+  /** the checkout id: one link is one checkout, however often it is opened (links made before it had none) */
+  c: z.string().optional(),
   /** expires at (epoch ms) */
   x: z.number(),
 })

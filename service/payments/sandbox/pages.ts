@@ -8,17 +8,18 @@
  *   `{ checkout: { id, completed: false, prices: { customer: { currency, total, total_tax } } },
  *      product: { id, name, quantity }, user: { email, country, postcode } }`
  * - `Checkout.Complete` (paid, or flagged for review): the same with `checkout.completed: true`
- * - `Checkout.Error` (payment failed): the same with `checkout.completed: false`
+ * - `Checkout.Error` (payment failed): the same with `checkout.completed: false` and `error` (the decline reason)
  *
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
 import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
 import { escapeHtml } from '../../dispatch/html.js'
-import type { FieldErrors } from './checkout.js'
-import type { SandboxCheckout, SandboxSubscription } from './core.js'
+import { failureReason, type FieldErrors } from './checkout.js'
+import { termCharge, type SandboxCheckout, type SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'
 import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
+import { cardBrandName } from '../../../protocol/payment-methods.js'
 
 const STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1a1a1a;background:#fff}
@@ -180,6 +181,8 @@ export function checkoutPage(options: {
   quote: CheckoutQuote
   checkoutId: string
   errors?: FieldErrors
+  /** The checkout's last payment was declined: it may be paid with another card. */
+  declinedBefore?: boolean
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
   origin?: string
@@ -197,6 +200,7 @@ export function checkoutPage(options: {
   const zipRequired = requiresZip(terms.country)
   const body = `${MODE}
 <h1>Checkout</h1>
+${options.declinedBefore ? '<p class="alert" role="alert">The last payment for this order was declined, and no payment was taken. Pay with another card.</p>' : ''}
 ${errorSummary(errors)}
 ${orderSummary(terms, quote)}
 <form id="checkout-form" method="post" action="/sandbox/checkout" novalidate>
@@ -258,11 +262,67 @@ ${options.receiptUrl ? `<p><a href="${escapeHtml(options.receiptUrl)}">View the 
 <p>Your payment of ${total} is being reviewed before the order is completed. This usually takes 1–2 hours and at most 12 hours; you will get an email when it is done.</p>
 <p class="hint">Sandbox: approve or reject the order on the <a href="/sandbox/review">review page</a>.</p>`
         : `${MODE}<h1>Payment failed</h1>
-<p class="alert" role="alert">The card was declined. No payment was taken.</p>
+<p class="alert" role="alert">${escapeHtml(failureReason(checkout))} No payment was taken.</p>
 ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again with another card</a></p>` : ''}`
   return page({
     title: kind === 'complete' ? 'Payment complete' : kind === 'flagged' ? 'Order under review' : 'Payment failed',
     body,
+    nonce: options.nonce,
+    targetOrigin: options.origin,
+    // A failed payment's event carries the decline reason, as Paddle's `Checkout.Error` carries its error.
+    event:
+      kind === 'failed'
+        ? { name: 'Checkout.Error', data: { ...data, error: failureReason(checkout) } }
+        : { name: 'Checkout.Complete', data },
+  })
+}
+
+/**
+ * A checkout opened again, or paid again, after it was paid (Back, a reload, a second tab, a double click): what
+ * became of it and the way on, never a second payment form. Framed, it tells the page that framed it the outcome, as
+ * a payment would have.
+ */
+export function reopenedPage(options: {
+  kind: 'complete' | 'flagged' | 'failed'
+  checkout: SandboxCheckout
+  receiptUrl?: string
+  /** The portal's license list. */
+  licensesUrl: string
+  /** A hosted checkout's way back to the shop, with the outcome. */
+  shopUrl?: string
+  nonce?: string
+  origin?: string
+}): string {
+  const { kind, checkout } = options
+  const total = formatMoney(checkout.gross, checkout.currency)
+  const what = `${escapeHtml(checkout.title ?? checkout.product_id)}, quantity ${checkout.quantity}`
+  const paidOn = new Date(checkout.updated_at).toISOString().slice(0, 10)
+  const link = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${text}</a></p>`
+  const title =
+    kind === 'complete'
+      ? 'This order is already complete'
+      : kind === 'flagged'
+        ? 'This order is already being reviewed'
+        : 'This order was not completed'
+  const body =
+    kind === 'complete'
+      ? `<p role="status">${what}: ${total} was paid on ${paidOn} (checkout ${escapeHtml(checkout.id)}). Nothing more was charged.</p>
+${link(options.licensesUrl, 'Go to your licenses')}${options.receiptUrl ? link(options.receiptUrl, 'View the receipt') : ''}${
+          options.shopUrl ? link(options.shopUrl, 'Back to the shop') : ''
+        }`
+      : kind === 'flagged'
+        ? `<p role="status">${what}: the payment of ${total} waits for review (checkout ${escapeHtml(checkout.id)}). Nothing more can be paid for it; you will get an email when the review is done.</p>
+${options.shopUrl ? link(options.shopUrl, 'Back to the shop') : ''}`
+        : `<p role="status">${what}: the payment of ${total} was rejected in review, and no payment was taken (checkout ${escapeHtml(checkout.id)}).</p>
+${options.shopUrl ? link(options.shopUrl, 'Back to the shop to start a new checkout') : ''}`
+  const data = {
+    checkout: { id: checkout.id, completed: kind !== 'failed', passthrough: checkout.passthrough },
+    product: { id: checkout.product_id, name: checkout.title ?? checkout.product_id, quantity: checkout.quantity },
+    user: { email: checkout.email, country: checkout.country, postcode: checkout.postcode ?? '' },
+  }
+  return page({
+    title,
+    body: `${MODE}<h1>${title}</h1>${body}`,
     nonce: options.nonce,
     targetOrigin: options.origin,
     event: { name: kind === 'failed' ? 'Checkout.Error' : 'Checkout.Complete', data },
@@ -276,7 +336,7 @@ export function messagePage(title: string, message: string, nonce?: string): str
 function cardOnFile(sub: SandboxSubscription): string {
   if (sub.payment_method === 'paypal') return 'PayPal'
   if (!sub.last_four) return 'No card on file'
-  return `${sub.card_type ?? 'Card'} ending in ${sub.last_four}${sub.card_expiry ? `, expires ${sub.card_expiry}` : ''}`
+  return `${cardBrandName(sub.card_type).replace(/^card$/, 'Card')} ending in ${sub.last_four}${sub.card_expiry ? `, expires ${sub.card_expiry}` : ''}`
 }
 
 const STATE_NAMES: Record<SandboxSubscription['state'], string> = {
@@ -320,7 +380,7 @@ export function paymentUpdatedPage(options: {
   const { subscription: sub, retried } = options
   const retry =
     retried === 'paid'
-      ? `<p>The overdue payment of ${formatMoney(sub.unit_price * sub.quantity, sub.currency)} was taken; the subscription is active again.</p>`
+      ? `<p>The overdue payment of ${formatMoney(termCharge(sub).gross, sub.currency)} was taken; the subscription is active again.</p>`
       : retried === 'declined'
         ? '<p class="alert" role="alert">The overdue payment was declined by the new card as well; the subscription is still past due.</p>'
         : ''

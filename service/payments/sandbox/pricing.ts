@@ -5,9 +5,9 @@
  * the sandbox.
  */
 import { catalog } from '../../catalog/index.js'
-import { roundToCent } from '../../../protocol/money.js'
 import type { PriceAmounts } from '../provider.js'
 import { ownValue } from '../../../protocol/own.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 type CountryPricing = { currency: string; rate: number; taxPercent: number; discountPercent: number }
 
@@ -73,7 +73,8 @@ export function countryPricing(countryCode: string): CountryPricing {
   }
 }
 
-function amounts(net: number, taxPercent: number): PriceAmounts {
+/** A net amount with `taxPercent` on top, each to the cent. */
+export function amounts(net: number, taxPercent: number): PriceAmounts {
   const tax = roundToCent((net * taxPercent) / 100)
   return { net: roundToCent(net), tax, gross: roundToCent(net + tax) }
 }

@@ -108,8 +108,8 @@ export class SandboxProvider implements PaymentProvider {
     return newCheckoutId()
   }
 
-  checkoutIdFrom(input: Input): string {
-    return checkoutIdFrom(input)
+  checkoutIdFrom(input: Input, terms?: CheckoutTerms): string {
+    return checkoutIdFrom(input, terms)
   }
 
   findCheckout(id: string): Promise<SandboxCheckout | undefined> {

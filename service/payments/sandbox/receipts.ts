@@ -1,6 +1,7 @@
 /** The sandbox's receipt pages: its own payments, and the vendor's for the demo data (which has no sandbox records). */
 import { country as countryOf } from '../../catalog/index.js'
 import type { Sandbox } from './core.js'
+import { cardBrandName } from '../../../protocol/payment-methods.js'
 
 export type Receipt = {
   id: string
@@ -33,7 +34,7 @@ export async function receipt(sb: Sandbox, paymentId: string): Promise<Receipt |
       taxName: countryOf(own.country)?.taxName,
       customerName: own.customer_name,
       customerEmail: own.customer_email,
-      card: own.last_four ? `${own.card_type ?? 'card'} ending in ${own.last_four}` : undefined,
+      card: own.last_four ? `${cardBrandName(own.card_type)} ending in ${own.last_four}` : undefined,
     }
   }
   const vendor = await sb.db

@@ -15,8 +15,7 @@ import { inTransaction } from '../../db/transaction.js'
 import { addPeriod } from '../dates.js'
 import { paymentsDb } from '../tables.js'
 import { chargeSucceeds } from './cards.js'
-import { roundToCent } from '../../../protocol/money.js'
-import { paymentFor, type SandboxSubscription } from './core.js'
+import { paymentFor, termCharge, type SandboxSubscription } from './core.js'
 import type { SandboxProvider } from './provider.js'
 
 export async function chargeDueSubscriptions(
@@ -71,7 +70,7 @@ export async function chargeDueSubscriptions(
     const after: SandboxSubscription = pays
       ? { ...sub, next_bill_date: addPeriod(sub.next_bill_date, vendor.billing_period), updated_at: asOf }
       : { ...sub, state: 'past_due', updated_at: asOf }
-    const payment = pays ? paymentFor(after, roundToCent(sub.unit_price * sub.quantity), plan, asOf, 0) : null
+    const payment = pays ? paymentFor(after, termCharge(after), plan, asOf, 0) : null
     const claimed = await inTransaction(store, async (trx) => {
       const updated = await trx
         .updateTable('sandbox_subscriptions')

@@ -7,11 +7,14 @@
  *   POST /sandbox/checkout             the checkout form (intent=pay, or intent=update to re-price for a country)
  *   GET|POST /sandbox/update-payment/{subscriptionId}
  *   GET  /sandbox/receipts/{paymentId}
- *   GET|POST /sandbox/review           approve or reject flagged orders
+ *   GET|POST /sandbox/review           approve or reject flagged orders (in production: platform administrators)
  */
 import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
+import { FORM_BODY_LIMIT } from '../../dispatch/body-limits.js'
+import { requirePlatformAdministrator } from '../../dispatch/context.js'
 import { ServiceError } from '../../dispatch/errors.js'
+import type { ServiceRouterOptions } from '../../dispatch/http.js'
 import type { LicensingService } from '../../index.js'
 import { requestOrigin } from '../../dispatch/origin.js'
 import {
@@ -20,10 +23,12 @@ import {
   outcomePage,
   paymentUpdatedPage,
   receiptPage,
+  reopenedPage,
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
-import { planTitle } from './core.js'
+import { outcomeOf } from './checkout.js'
+import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
 import { receiptUrlOf } from './receipts.js'
 import type { CheckoutTerms } from './terms.js'
@@ -44,9 +49,13 @@ function input(source: unknown): Input {
 
 const nonceOf = (res: express.Response) => (typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined)
 
-export function sandboxRouter(service: LicensingService, sandbox: SandboxProvider): express.Router {
+export function sandboxRouter(
+  service: LicensingService,
+  sandbox: SandboxProvider,
+  options: ServiceRouterOptions = {},
+): express.Router {
   const router = express.Router()
-  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 50 })
+  const form = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 50 })
   /** The portal's address as this request sees it (its own origin outside production with no PUBLIC_URL). */
   const portalUrl = (req: express.Request) => service.forOrigin(requestOrigin(req)).config.publicUrl
 
@@ -119,13 +128,11 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       const values = input(req.query)
       const resolved = sandbox.resolveTerms(values)
       if (!resolved.ok) return send(res, 400, messagePage('Checkout not available', resolved.message, nonceOf(res)))
-      const checkoutId = sandbox.checkoutIdFrom(values)
+      const checkoutId = sandbox.checkoutIdFrom(values, resolved.terms)
       const existing = await sandbox.findCheckout(checkoutId)
-      if (existing && existing.state !== 'failed') {
-        // Paid already (or waiting for review): its outcome, never a second payment form.
-        const kind = existing.state === 'flagged' ? 'flagged' : existing.state === 'rejected' ? 'failed' : 'complete'
-        return send(res, 200, outcome(res, kind, resolved.terms, values, existing, await receiptFor(existing.id)))
-      }
+      // Paid already (or waiting for review, or rejected in it), reopened by Back, a reload or a second tab: its
+      // outcome, never a second payment form.
+      if (existing && existing.state !== 'failed') return send(res, 200, await reopened(req, res, existing, values))
       send(
         res,
         200,
@@ -133,6 +140,8 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           terms: resolved.terms,
           quote: sandbox.quote(resolved.terms),
           checkoutId,
+          // A declined checkout reopened: it may be paid with another card.
+          ...(existing ? { declinedBefore: true } : {}),
           nonce: nonceOf(res),
           origin: originOf(req, values),
         }),
@@ -155,13 +164,16 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
           checkoutPage({
             terms,
             quote: sandbox.quote(terms),
-            checkoutId: sandbox.checkoutIdFrom(values),
+            checkoutId: sandbox.checkoutIdFrom(values, terms),
             nonce: nonceOf(res),
             origin: originOf(req, values),
           }),
         )
       }
       const result = await sandbox.pay(values, terms)
+      // A second payment of a checkout paid already (a double click, a form left open in another tab): refused.
+      if (result.kind !== 'invalid' && result.repeated)
+        return send(res, 409, await reopened(req, res, result.checkout, values))
       if (result.kind === 'invalid') {
         return send(
           res,
@@ -178,16 +190,29 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
       }
       if (terms.returnUrl) {
         // A hosted checkout goes back to the shop with the outcome.
-        const back = new URL(terms.returnUrl)
-        back.searchParams.set('checkout', result.checkout.id)
-        back.searchParams.set('state', result.kind)
-        res.redirect(303, back.toString())
+        res.redirect(303, returnedTo(terms.returnUrl, result.checkout.id, result.kind))
         return
       }
       const receiptUrl = result.kind === 'complete' ? await receiptFor(result.checkout.id) : undefined
       send(res, 200, outcome(res, result.kind, terms, values, result.checkout, receiptUrl))
     }),
   )
+
+  /** The page of a checkout opened or paid again after it was paid: its outcome, the way to the licenses. */
+  async function reopened(req: express.Request, res: express.Response, checkout: SandboxCheckout, values: Input) {
+    const terms = sandbox.resolveTerms(values)
+    const returnUrl = terms.ok ? terms.terms.returnUrl : undefined
+    const kind = outcomeOf(checkout.state)
+    return reopenedPage({
+      kind,
+      checkout,
+      ...(kind === 'complete' ? { receiptUrl: await receiptFor(checkout.id) } : {}),
+      licensesUrl: `${portalUrl(req)}/manage`,
+      ...(returnUrl ? { shopUrl: returnedTo(returnUrl, checkout.id, kind) } : {}),
+      nonce: nonceOf(res),
+      origin: originOf(req, values),
+    })
+  }
 
   async function receiptFor(checkoutId: string): Promise<string | undefined> {
     const payment = await service.db
@@ -266,6 +291,35 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
     }),
   )
 
+  /**
+   * The review decides whether a flagged order completes. In production (PAYMENTS_SANDBOX=1) it is for platform
+   * administrators signed in to the portal; outside production anyone may review (the demo data and the tests do).
+   */
+  const reviewers = handle(async (req, res) => {
+    if (!service.config.production) return 'next'
+    const credential = await options.sessionCredential?.(req)
+    const admin = credential
+      ? await requirePlatformAdministrator(service.context(credential)).then(
+          () => true,
+          (err: unknown) => {
+            if (err instanceof ServiceError) return false
+            throw err
+          },
+        )
+      : false
+    if (admin) return 'next'
+    send(
+      res,
+      403,
+      messagePage(
+        'Platform administrators only',
+        'The review of flagged orders is for platform administrators. Sign in to the portal as one, then open this page again.',
+        nonceOf(res),
+      ),
+    )
+  })
+  router.use('/sandbox/review', reviewers)
+
   router.get(
     '/sandbox/review',
     handle(async (req, res) => {
@@ -309,7 +363,8 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
 
   // A refusal of the provider API (or anything unexpected) on these pages: a page, not a stack.
   router.use('/sandbox', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (res.headersSent) return next(err)
+    // A body the form parser refused (too large, unreadable) is answered by the server's own refusal.
+    if (res.headersSent || isBodyRefusal(err)) return next(err)
     if (err instanceof ServiceError)
       return send(res, 400, messagePage('Something went wrong', err.message, nonceOf(res)))
     service.logError(err, 'payments: the sandbox page failed')
@@ -321,6 +376,14 @@ export function sandboxRouter(service: LicensingService, sandbox: SandboxProvide
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
+}
+
+/** Where a hosted checkout returns to the shop: its return URL with the checkout id and the outcome. */
+function returnedTo(returnUrl: string, checkoutId: string, kind: 'complete' | 'flagged' | 'failed'): string {
+  const back = new URL(returnUrl)
+  back.searchParams.set('checkout', checkoutId)
+  back.searchParams.set('state', kind)
+  return back.toString()
 }
 
 /** The checkout again, with the same terms and checkout id (a failed checkout may be paid with another card). */
@@ -343,10 +406,16 @@ function retryUrl(values: Input): string {
 }
 
 /** Express 4 does not pass a rejected promise on: send it to the error handler. */
+/** An async route handler whose failure goes to the error page; one that answers 'next' passes the request on. */
 function handle(
   fn: (req: express.Request, res: express.Response) => Promise<unknown>,
 ): (req: express.Request, res: express.Response, next: express.NextFunction) => void {
   return (req, res, next) => {
-    fn(req, res).catch(next)
+    fn(req, res).then((outcome) => {
+      if (outcome === 'next') next()
+    }, next)
   }
 }
+
+const isBodyRefusal = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'type' in err && 'status' in err && Number(err.status) < 500

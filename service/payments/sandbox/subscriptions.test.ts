@@ -18,14 +18,14 @@ describe('the update-payment page and the subscription API (on the demo data)', 
     const html = await page.text()
     expect(page.status).toBe(200)
     expect(html).toContain('<h1>Update payment method</h1>')
-    expect(html).toContain('visa ending in 4242')
+    expect(html).toContain('Visa ending in 4242')
 
     const bad = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
       ...card,
       cardNumber: '4000000000000002',
     })
     expect(bad.status).toBe(422)
-    expect(await bad.text()).toContain('The card was declined.')
+    expect(await bad.text()).toContain('Your card was declined by your bank. Please use another card.')
 
     const updated = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
       ...card,

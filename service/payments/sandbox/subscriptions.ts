@@ -14,7 +14,7 @@ import type {
   SubscriptionUpdateResult,
 } from '../provider.js'
 import { money, sendAlert, sendPaymentFailed, sendPaymentSucceeded, sendUpdated } from './alerts.js'
-import { checkCard, chargeSucceeds, type CardInput } from './cards.js'
+import { checkCard, chargeSucceeds, declineReasonOf, type CardInput } from './cards.js'
 import type { FieldErrors } from './checkout.js'
 import {
   findSubscription,
@@ -26,9 +26,13 @@ import {
   type Sandbox,
   type SandboxPayment,
   type SandboxSubscription,
+  fromGross,
+  termCharge,
+  unitCharge,
+  withTax,
 } from './core.js'
-import { roundToCent } from '../../../protocol/money.js'
 import { receiptUrlOf } from './receipts.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export async function getSubscription(sb: Sandbox, subscriptionId: string): Promise<ProviderSubscription> {
   const sub = await requireSubscription(sb, subscriptionId)
@@ -133,7 +137,7 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
     next_bill_date: nextBill,
     updated_at: now,
   }
-  const payment = charge > 0 ? paymentFor(updated, charge, newPlan, now, 0) : null
+  const payment = charge > 0 ? paymentFor(updated, withTax(charge, updated), newPlan, now, 0) : null
   await inTransaction(sb.db, async (trx) => {
     await trx
       .updateTable('sandbox_subscriptions')
@@ -181,7 +185,7 @@ export async function restart(sb: Sandbox, sub: SandboxSubscription, now: number
     next_bill_date: nextBill,
     updated_at: now,
   }
-  const payment = termOver ? paymentFor(updated, roundToCent(sub.unit_price * sub.quantity), plan, now, 0) : null
+  const payment = termOver ? paymentFor(updated, termCharge(updated), plan, now, 0) : null
   await inTransaction(sb.db, async (trx) => {
     await trx
       .updateTable('sandbox_subscriptions')
@@ -216,7 +220,7 @@ export async function cancelSubscription(sb: Sandbox, subscriptionId: string): P
     status: 'deleted',
     subscription_id: sub.id,
     subscription_plan_id: sub.plan_id,
-    unit_price: money(sub.unit_price),
+    unit_price: money(unitCharge(sub).gross),
     user_id: sub.user_id,
   })
 }
@@ -238,7 +242,7 @@ export async function charge(
   const now = sb.options.now()
   const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
   const payment: SandboxPayment = {
-    ...paymentFor(sub, roundToCent(amount), plan, now, 1),
+    ...paymentFor(sub, fromGross(amount, sub), plan, now, 1),
     description: chargeName.slice(0, 50),
   }
   await sb.db.insertInto('sandbox_payments').values(payment).execute()
@@ -305,7 +309,9 @@ export async function updatePaymentMethod(
   if (sub.state === 'deleted') return { ok: false, errors: { cardNumber: 'This subscription has been cancelled.' } }
   const card = checkCard(input, now)
   if (!card.ok) return { ok: false, errors: card.errors }
-  if (card.outcome === 'declined') return { ok: false, errors: { cardNumber: 'The card was declined.' } }
+  if (card.outcome === 'declined') {
+    return { ok: false, errors: { cardNumber: `${declineReasonOf(card.lastFour)} Please use another card.` } }
+  }
 
   let updated: SandboxSubscription = {
     ...sub,
@@ -321,7 +327,7 @@ export async function updatePaymentMethod(
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
     if (chargeSucceeds(card.lastFour) && plan) {
       updated = { ...updated, state: 'active', next_bill_date: addPeriod(now, plan.billingPeriod) }
-      payment = paymentFor(updated, roundToCent(sub.unit_price * sub.quantity), plan, now, 0)
+      payment = paymentFor(updated, termCharge(updated), plan, now, 0)
       retried = 'paid'
     } else {
       retried = 'declined'

@@ -30,6 +30,8 @@ export type CheckoutTerms = {
   message?: string
   /** The signed pay link the terms came from. */
   link?: string
+  /** The checkout a pay link is for: reopened (Back, a reload, a second tab), it shows that checkout's outcome. */
+  checkoutId?: string
 }
 
 export type CheckoutQuote = {
@@ -122,6 +124,7 @@ export async function generatePayLink(sb: Sandbox, input: PayLinkInput): Promise
       ...(input.coupon ? { cp: input.coupon } : {}),
       ...(input.returnUrl ? { r: input.returnUrl } : {}),
       ...(input.customMessage ? { m: input.customMessage } : {}),
+      c: newCheckoutId(),
       x: sb.options.now() + PAY_LINK_TTL_MS,
     },
     sb.linkKey,
@@ -168,6 +171,7 @@ export function resolveTerms(
         ...(t.r ? { returnUrl: t.r } : {}),
         ...(t.a !== undefined ? { priceOverride: t.a } : {}),
         ...(t.m ? { message: t.m } : {}),
+        ...(t.c && CHECKOUT_ID.test(t.c) ? { checkoutId: t.c } : {}),
         link: input.link,
       },
     }
@@ -229,6 +233,11 @@ export function newCheckoutId(): string {
   return id
 }
 
-export function checkoutIdFrom(input: Input): string {
+/**
+ * The checkout a page or a payment is for: a pay link's own, else the one the page's form carries (an inline
+ * checkout keeps its id from page to page), else a new one.
+ */
+export function checkoutIdFrom(input: Input, terms?: Pick<CheckoutTerms, 'checkoutId'>): string {
+  if (terms?.checkoutId) return terms.checkoutId
   return input.checkout && CHECKOUT_ID.test(input.checkout) ? input.checkout : newCheckoutId()
 }

@@ -1,12 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import type { AccountSettings } from '#protocol/entities'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.schema'
-import { pageUrl } from '../shared/urls'
+import { changed } from '../shared/changed.server'
+import { settingsSaved } from '#app/rules/changes'
 
 /** The account's email titles the dialog; then its settings, or why they could not be read. */
 export type AccountSettingsDialogData = { email: string } & (
@@ -64,7 +65,8 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
     draft.renewalReminders === current.result.renewalReminders &&
     draft.githubLinked === current.result.githubLinked &&
     draft.googleLinked === current.result.googleLinked
-  if (unchanged) return redirect(pageUrl(url))
+  const saved = (message: string) => changed({ url, user }, { message })
+  if (unchanged) return saved(settingsSaved(user.email, current.result, draft))
 
   const answer = await callLicensing('updateAccountSettings', draft, options)
   if (!answer.ok) {
@@ -74,7 +76,7 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
     )
   }
   await callLicensing('accountSettings', {}, options)
-  return redirect(pageUrl(url))
+  return saved(settingsSaved(user.email, current.result, draft))
 }
 
 /**

@@ -38,9 +38,11 @@ export const changeEmail: ManageAction = async ({ request, user, context, formDa
     { credential: user.credential, context },
   )
   if (!answer.ok) {
+    // A spent mail budget of the new address: the service's message says until when.
+    const message = answer.error === 'RATE_LIMITED' ? answer.message : errorMessageFor(answer.error)
     return json(
-      { intent: 'change-email' as const, result: submission.reply({ formErrors: [errorMessageFor(answer.error)] }) },
-      { status: answer.error === 'UNEXPECTED' ? 502 : 400 },
+      { intent: 'change-email' as const, result: submission.reply({ formErrors: [message] }) },
+      { status: answer.error === 'UNEXPECTED' ? 502 : answer.error === 'RATE_LIMITED' ? 429 : 400 },
     )
   }
   await callLicensing('logout', {}, { credential: user.credential, context })

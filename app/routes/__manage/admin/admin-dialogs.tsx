@@ -17,6 +17,9 @@ import type {
 } from './admin.server'
 import { MergeSchema } from './admin-schemas'
 import { dialogActionUrl } from '../shared/urls'
+import { NAMED_FIELD } from '../shared/named'
+import { licenseName } from '#app/rules/changes'
+import { countOf } from '#protocol/words'
 
 /**
  * Merge dialog (spec §2, §5; platform administrators): the company name, then a confirmation of what will move where.
@@ -41,7 +44,7 @@ export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<Mer
   return (
     <RouteDialog
       title="Merge Companies"
-      description={`Moves the ${licenseCount} license(s) you hold in your own name, with their subscriptions, into the company of that name. A new company is created when there is none, with you as its Company Administrator.`}
+      description={`Moves the ${countOf(licenseCount, 'license')} you hold in your own name, with their subscriptions, into the company of that name. A new company is created when there is none, with you as its Company Administrator.`}
       closeTo={closeTo}
       maxWidth="520px"
     >
@@ -50,8 +53,9 @@ export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<Mer
           <input type="hidden" name="intent" value="merge" />
           <input type="hidden" name="stage" value="merge" />
           <input type="hidden" name="companyName" value={confirm.companyName} />
+          <input type="hidden" name="licenseCount" value={String(licenseCount)} />
           <Text as="p" size="3" mb="3" role="alert">
-            Merge {licenseCount} license(s) into <Strong>{confirm.companyName}</Strong>? This cannot be undone.
+            Merge {countOf(licenseCount, 'license')} into <Strong>{confirm.companyName}</Strong>? This cannot be undone.
           </Text>
           <ButtonRow justify="end">
             <BackLink to={closeTo}>{labels.cancel}</BackLink>
@@ -128,7 +132,12 @@ export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<
       intent="remove-license"
       title="Remove License"
       question={`Remove the license ${license.product}, order ${license.order}, key ${license.key} of ${license.holder}${assigned}?`}
-      fields={{ license: license.id, owner: license.owner }}
+      fields={{
+        license: license.id,
+        owner: license.owner,
+        [NAMED_FIELD]: licenseName(license),
+        holder: license.holder,
+      }}
       action={dialogActionUrl({ dialog: 'remove-license', license: license.id, owner: license.owner }, closeTo)}
       closeTo={closeTo}
     />
@@ -144,8 +153,8 @@ export function RemoveSubscriptionDialog({
     <RemoveConfirmation
       intent="remove-subscription"
       title="Remove Subscription"
-      question={`Remove the subscription #${subscription.id} (${subscription.product}, ${subscription.quantity} license(s)) of ${subscription.holder}, and its licenses?`}
-      fields={{ subscription: subscription.id }}
+      question={`Remove the subscription ${subscription.title} (${subscription.id}) of ${subscription.holder}, and its licenses?`}
+      fields={{ subscription: subscription.id, [NAMED_FIELD]: subscription.title, holder: subscription.holder }}
       action={dialogActionUrl({ dialog: 'remove-subscription', subscription: subscription.id }, closeTo)}
       closeTo={closeTo}
     />

@@ -4,6 +4,7 @@ import { licenseWords } from '#app/rules/license'
 import type { LicenseActionProps, SubscriptionActionProps } from '../shared/row-actions'
 import { RowLink } from '../shared/row-link'
 import { dialogUrl } from '../shared/urls'
+import { subscriptionWords } from '../shared/subscription-words'
 
 /** Remove license: platform administrators only, confirmed in its dialog. */
 export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
@@ -26,7 +27,7 @@ export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionAc
   return (
     <RowLink
       to={dialogUrl({ dialog: 'remove-subscription', subscription: subscription.subscriptionId }, location.search)}
-      label={`Remove subscription #${subscription.subscriptionId}`}
+      label={`Remove subscription ${subscriptionWords(subscription)}`}
     >
       Remove subscription
     </RowLink>

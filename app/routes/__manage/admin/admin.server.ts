@@ -5,16 +5,19 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import type { Details } from '#protocol/operations'
-import { displayName } from '#app/rules/license'
-import { subscriptionDisplayName } from '#app/rules/subscription'
+import { displayName } from '#protocol/products'
+import { subscriptionTitle } from '#protocol/products'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
 import { readNamedLicense, readSubscription } from '../shared/license-reads.server'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
-import { pageUrl } from '../shared/urls'
+import { changed } from '../shared/changed.server'
+import { namedIn } from '../shared/named'
+import { adminChanges } from '#app/rules/changes'
+import { oneLine } from '#protocol/text'
 
 export type MergeDialogData = { licenseCount: number }
 export type MergeActionData = {
@@ -36,7 +39,7 @@ export type RemoveLicenseDialogData = {
   }
 }
 export type RemoveSubscriptionDialogData = {
-  subscription: { id: string; product: string; holder: string; quantity: number; state: string }
+  subscription: { id: string; title: string; holder: string }
 }
 export type RemoveActionData = { intent: 'remove-license' | 'remove-subscription'; message: string }
 
@@ -72,7 +75,7 @@ export const merge: ManageAction = async (args) => {
     const { message, status } = refusal(answer.error)
     return json<MergeActionData>({ intent: 'merge', result: submission.reply({ formErrors: [message] }) }, { status })
   }
-  return redirect(pageUrl(args.url))
+  return changed(args, { message: adminChanges.merged(Number(args.formData.get('licenseCount') ?? 0), companyName) })
 }
 
 /**
@@ -116,7 +119,7 @@ export const removeLicense: ManageAction = async (args) => {
     const { message, status } = refusal(answer.error)
     return json<RemoveActionData>({ intent: 'remove-license', message }, { status })
   }
-  return redirect(pageUrl(args.url))
+  return changed(args, { message: adminChanges.licenseRemoved(namedIn(args.formData), holderIn(args.formData)) })
 }
 
 /** `?dialog=remove-subscription&subscription=ID`: reads that subscription (with its company's name) alone. */
@@ -128,10 +131,8 @@ export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData
   return {
     subscription: {
       id: subscription.subscriptionId,
-      product: subscriptionDisplayName(subscription),
+      title: subscriptionTitle(subscription),
       holder: company?.name ?? args.user.email,
-      quantity: subscription.quantity,
-      state: subscription.state,
     },
   } satisfies RemoveSubscriptionDialogData
 }
@@ -155,5 +156,13 @@ export const removeSubscription: ManageAction = async (args) => {
     const { message, status } = refusal(answer.error)
     return json<RemoveActionData>({ intent: 'remove-subscription', message }, { status })
   }
-  return redirect(pageUrl(args.url))
+  return changed(args, {
+    message: adminChanges.subscriptionRemoved(namedIn(args.formData), holderIn(args.formData)),
+  })
+}
+
+/** Whose the removed license or subscription was, as the dialog said it. */
+function holderIn(formData: FormData): string {
+  const holder = formData.get('holder')
+  return typeof holder === 'string' && holder ? oneLine(holder, 200) : 'its holder'
 }

@@ -13,6 +13,7 @@ import type { DialogProps } from '../shared/registry'
 import type { AssignActionData, AssignDialogData } from './assign.server'
 import { AssignSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
+import { NAMED_FIELD } from '../shared/named'
 import { dialogActionUrl } from '../shared/urls'
 
 /** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
@@ -62,6 +63,7 @@ export function AssignDialog({
           <input type="hidden" name="owner" value={license.owner} />
           {/* The holder this dialog shows: if someone else changes it first, the service refuses and says who. */}
           <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
+          <input type="hidden" name={NAMED_FIELD} value={license.name} />
           <IdempotencyField value={idempotencyKey} />
           <Flex direction="column" gap="2">
             <InputField field={fields.email} label="Email" type="email" gap="2" autoComplete="off" />

@@ -3,8 +3,9 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
-import { displayName } from '#app/rules/license'
+import { json } from '@remix-run/node'
+import { changes, licenseName } from '#app/rules/changes'
+import { displayName } from '#protocol/products'
 import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
@@ -12,10 +13,23 @@ import { forbidden, notFound, refusal } from '../shared/details.server'
 import { readNamedLicense } from '../shared/license-reads.server'
 import { AssignSchema, LicenseRefSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
-import { pageUrl } from '../shared/urls'
+import { NAMED_FIELD, namedIn } from '../shared/named'
+import { anchors } from '../shared/anchors'
+import { changed } from '../shared/changed.server'
+import { pageActionUrl } from '../shared/urls'
+import { IDEMPOTENCY_FIELD } from '#protocol/operations'
 
 export type AssignDialogData = {
-  license: { id: string; owner: string; product: string; order: string; key: number; assignedTo: string }
+  license: {
+    id: string
+    owner: string
+    product: string
+    order: string
+    key: number
+    assignedTo: string
+    /** "Wallaby.js (order 935369, key 3)", for the sentence after the change. */
+    name: string
+  }
   companyName: string
   /** Enterprise and multi-user licenses cannot be assigned: the dialog says so instead of offering the form. */
   assignable: boolean
@@ -82,6 +96,7 @@ export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
       order: license.order,
       key: license.key,
       assignedTo: license.assignedTo,
+      name: licenseName({ product: displayName(license), order: license.order, key: license.key }),
     },
     companyName: company.name,
     assignable: canAssignLicense(license),
@@ -102,10 +117,16 @@ export const assign: ManageAction = async (args) => {
       { intent: 'assign', result: submission.reply({ formErrors: [refused.message] }) },
       { status: refused.status },
     )
-  return redirect(pageUrl(args.url))
+  return changed(args, {
+    message: changes.assigned(namedIn(args.formData), email, seenHolder(args.formData)),
+    target: anchors.license({ id: license, owner }),
+  })
 }
 
-/** `intent=unassign` (the row's Unassign button): the license is freed. */
+/**
+ * `intent=unassign` (the row's Unassign button): the license is freed at once, and the sentence that says so offers
+ * Undo, which gives it back to the holder it had if nobody has taken it since.
+ */
 export const unassign: ManageAction = async (args) => {
   const parsed = LicenseRefSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A license must be given.' }, { status: 400 })
@@ -115,5 +136,42 @@ export const unassign: ManageAction = async (args) => {
       { intent: 'unassign', license: parsed.data.license, message: refused.message },
       { status: refused.status },
     )
-  return redirect(pageUrl(args.url))
+  const { license, owner } = parsed.data
+  const holder = seenHolder(args.formData) ?? ''
+  const name = namedIn(args.formData)
+  return changed(args, {
+    message: changes.unassigned(name, holder),
+    target: anchors.license({ id: license, owner }),
+    ...(holder
+      ? {
+          undo: {
+            action: pageActionUrl(args.url),
+            intent: 'undo-unassign',
+            label: 'Undo',
+            fields: {
+              license,
+              owner,
+              email: holder,
+              [SEEN_HOLDER_FIELD]: '',
+              [NAMED_FIELD]: name,
+              [IDEMPOTENCY_FIELD]: newIdempotencyKey(),
+            },
+          },
+        }
+      : {}),
+  })
+}
+
+/**
+ * `intent=undo-unassign` (Undo after Unassign): the license goes back to the holder it had, unmailed, only if it is
+ * still free (the service's compare-and-set); otherwise the sentence says who holds it now.
+ */
+export const undoUnassign: ManageAction = async (args) => {
+  const parsed = AssignSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A license and an address must be given.' }, { status: 400 })
+  const { license, owner, email } = parsed.data
+  const refused = await changeHolder(args, { license, owner }, email, false)
+  const target = anchors.license({ id: license, owner })
+  if (refused) return changed(args, { tone: 'refused', message: `Not undone: ${refused.message}`, target })
+  return changed(args, { message: changes.assignedBack(namedIn(args.formData), email), target })
 }

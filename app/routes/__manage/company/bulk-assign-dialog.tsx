@@ -18,6 +18,7 @@ import {
 import { RouteDialog } from '#app/components/route-dialog'
 import { companyAssignees, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
+import { ADDRESS_SEPARATORS } from '#protocol/address-list'
 import type { DialogProps } from '../shared/registry'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
 import { bulkAssignSchema } from './license-schemas'
@@ -25,7 +26,7 @@ import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { dialogActionUrl, dialogUrl, showsInactive } from '../shared/urls'
 
 /**
- * Bulk assign for a company (spec §2, §5): the product, the addresses one per line, "Send notification email for new
+ * Bulk assign for a company (spec §2, §5): the product, the addresses (newline, comma or semicolon apart), "Send notification email for new
  * assignments". The plan's summary is shown before Update: with script as the user types, without script after
  * Preview (a step the server renders).
  *
@@ -46,7 +47,7 @@ export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDia
   return (
     <RouteDialog
       title={labels.bulkAssign}
-      description={`${d.company.name}: list the email addresses that should hold a license of the product, one per line. Licenses held by addresses that are not in the list are unassigned.`}
+      description={`${d.company.name}: list the email addresses that should hold a license of the product. Licenses held by addresses that are not in the list are unassigned.`}
       closeTo={closeTo}
       maxWidth="600px"
     >
@@ -174,7 +175,7 @@ function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }:
       <Flex direction="column" gap="2">
         <EmailListField
           field={fields.emails}
-          label="Email addresses (one per line)"
+          label={`Email addresses (separated by ${ADDRESS_SEPARATORS})`}
           errors={emailErrors}
           rows={8}
           style={textAreaStyle}

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { ProductGroup, type License } from '#protocol/entities'
 import {
   bulkAssignProducts,
@@ -22,7 +22,10 @@ import { notFound, refusal } from '../shared/details.server'
 import { readCompanyLicenses } from '../shared/license-reads.server'
 import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
-import { pageUrl } from '../shared/urls'
+import { anchors } from '../shared/anchors'
+import { changed } from '../shared/changed.server'
+import { bulkAssigned } from '#app/rules/changes'
+import { productNames } from '#protocol/products'
 import { normalizeEmail } from '#protocol/email'
 
 export type BulkAssignDialogData = {
@@ -111,7 +114,7 @@ export const bulkAssign: ManageAction = async (args) => {
   if (stage === 'preview') {
     return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply(), summary: plan.summary })
   }
-  const changed = () =>
+  const changedMeanwhile = () =>
     json<BulkAssignActionData>(
       { intent: 'bulk-assign', result: submission.reply({ formErrors: [bulkAssignmentChanged] }) },
       { status: 409 },
@@ -120,7 +123,7 @@ export const bulkAssign: ManageAction = async (args) => {
   // license of the product since, and the list the user edited would undo that without saying so.
   const seen = args.formData.get(SEEN_HOLDERS_FIELD)
   if (typeof seen === 'string' && !sameHolders(seen, companyAssignees(licenses, group as ProductGroup, now))) {
-    return changed()
+    return changedMeanwhile()
   }
   if (plan.changes.length > 0) {
     // Each change carries the holder read just now, so that the whole plan is refused if one changes before it lands.
@@ -131,7 +134,7 @@ export const bulkAssign: ManageAction = async (args) => {
       { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
     )
     if (!answer.ok) {
-      if (answer.error === 'ASSIGNMENT_CHANGED') return changed()
+      if (answer.error === 'ASSIGNMENT_CHANGED') return changedMeanwhile()
       const { message, status } = refusal(answer.error)
       return json<BulkAssignActionData>(
         { intent: 'bulk-assign', result: submission.reply({ formErrors: [message] }) },
@@ -139,7 +142,13 @@ export const bulkAssign: ManageAction = async (args) => {
       )
     }
   }
-  return redirect(pageUrl(args.url), {
-    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: sendEmail }) },
+  return changed(args, {
+    message: bulkAssigned(productNames[group as ProductGroup], company?.name ?? '', {
+      assigned: plan.assignedCount,
+      unassigned: plan.unassignedCount,
+      mailed: sendEmail,
+    }),
+    ...(company ? { target: anchors.company(company.id) } : {}),
+    cookies: [await setPreferences(args.request, { sendEmailOnAssign: sendEmail })],
   })
 }

@@ -1,7 +1,7 @@
 /** The company license dialogs of /manage (spec §2, §5): Assign, Bulk Assign, Offline Key and Offline Keys. */
 import { defineDialog, type ManageActions } from '../shared/registry'
 import { AssignDialog } from './assign-dialog'
-import { assign, assignDialog, unassign } from './assign.server'
+import { assign, assignDialog, unassign, undoUnassign } from './assign.server'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { bulkAssign, bulkAssignDialog } from './bulk-assign.server'
 import { OfflineKeyDialog, OfflineKeysDialog } from './offline-keys-dialog'
@@ -18,5 +18,5 @@ export const companyDialogs = {
   'offline-keys': defineDialog({ load: offlineKeysDialog, Component: OfflineKeysDialog }),
 }
 
-/** The license row's Unassign button, a form outside any dialog. */
-export const companyForms: ManageActions = { unassign }
+/** The license row's Unassign button, a form outside any dialog, and the Undo its sentence offers. */
+export const companyForms: ManageActions = { unassign, 'undo-unassign': undoUnassign }

@@ -1,10 +1,13 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
 import { licenseWords } from '#app/rules/license'
+import { displayName } from '#protocol/products'
+import { licenseName } from '#app/rules/changes'
 import type { UnassignActionData } from './assign.server'
 import type { LicenseActionProps } from '../shared/row-actions'
 import { dialogUrl, pageActionUrl, type DialogTarget } from '../shared/urls'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
+import { NAMED_FIELD } from '../shared/named'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
@@ -21,7 +24,8 @@ function DialogLink({ target, label, license }: { target: DialogTarget; label: s
 
 /**
  * Assign / unassign (spec §2, §5) on company license rows, for users who may assign there: Assign opens the dialog,
- * Unassign frees the license at once. Enterprise and multi-user licenses show why they cannot be assigned.
+ * Unassign frees the license at once (its sentence offers Undo). Enterprise and multi-user licenses show why they
+ * cannot be assigned.
  */
 export function AssignAction({ license, company }: LicenseActionProps) {
   const location = useLocation()
@@ -58,6 +62,11 @@ export function AssignAction({ license, company }: LicenseActionProps) {
       <input type="hidden" name="license" value={license.id} />
       <input type="hidden" name="owner" value={license.owner} />
       <input type="hidden" name={SEEN_HOLDER_FIELD} value={license.assignedTo} />
+      <input
+        type="hidden"
+        name={NAMED_FIELD}
+        value={licenseName({ product: displayName(license), order: license.order, key: license.key })}
+      />
       <button
         type="submit"
         name="intent"

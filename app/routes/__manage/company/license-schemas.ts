@@ -24,7 +24,7 @@ export const LicenseSchema = z.object({ license: z.string().min(1) })
 const groups = bulkAssignGroups.map((g) => g.group) as [string, ...string[]]
 
 /**
- * Bulk assign for a company (§2, §5): the chosen product, the addresses one per line (blank means nobody keeps a
+ * Bulk assign for a company (§2, §5): the chosen product, the addresses (newline, comma or semicolon apart; blank means nobody keeps a
  * license of that product), the notification checkbox, and the step: `preview` shows the plan, `apply` carries it
  * out. The plan's errors (read-only, invalid address, not enough unexpired licenses) are tied to the product field or
  * the address list.

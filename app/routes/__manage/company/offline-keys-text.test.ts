@@ -17,7 +17,19 @@ describe('offline keys as text (spec §2)', () => {
       },
       { order: '2000', keys: [{ key: 1, offlineKey: 'k3' }] },
     ])
-    expect(text).toBe('Offline keys of Acme Corp\n\nOrder 1000\n1: k1\n2: k2\n\nOrder 2000\n1: k3\n')
+    expect(text).toBe('Offline keys of the company "Acme Corp"\n\nOrder 1000\n1: k1\n2: k2\n\nOrder 2000\n1: k3\n')
+  })
+
+  it('a company name adds no line to the file (an order heading, another company’s key)', () => {
+    const crafted = 'Evil\r\n\r\nOrder 999\n1: KEY-OF-ANOTHER-COMPANY'
+    const text = offlineKeysText(crafted, [{ order: '1000', keys: [{ key: 1, offlineKey: 'k1' }] }])
+    expect(text.split('\n')).toEqual([
+      'Offline keys of the company "Evil Order 999 1: KEY-OF-ANOTHER-COMPANY"',
+      '',
+      'Order 1000',
+      '1: k1',
+      '',
+    ])
   })
 
   it('makes safe file names and a downloadable text link', () => {

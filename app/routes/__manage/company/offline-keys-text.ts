@@ -2,6 +2,8 @@
  * The offline keys as text (spec §2 "Offline keys dialog"): grouped by order, sorted by order then key, each key's
  * parts separated by ": " (key number, then the key). The same text is shown, copied and downloaded.
  */
+import { labelled } from '#protocol/text'
+
 /** Keys the Offline Keys dialog lists per page (every key is in the downloaded file). */
 export const OFFLINE_KEYS_PAGE_SIZE = 100
 
@@ -12,9 +14,12 @@ export function offlineKeyLine(entry: OfflineKeyLine): string {
   return `${entry.key}: ${entry.offlineKey}`
 }
 
-/** The file's first line. */
+/**
+ * The file's first line. The company's name is text from outside (whoever bought named it): quoted on one line, it
+ * can add no line of its own to the file (an "Order" heading, a key of another company).
+ */
 export function offlineKeysHeading(companyName: string): string {
-  return `Offline keys of ${companyName}`
+  return `Offline keys of ${labelled('the company', companyName)}`
 }
 
 /** Keys of a company, one group per order (already sorted by `groupOfflineKeys`). */

@@ -33,3 +33,15 @@ export function addPermissionSchema(existingEmails: readonly string[], offered: 
 
 /** Permissions list: the Remove button of a row. */
 export const RemovePermissionSchema = z.object({ company: z.string().min(1), email: z.string().min(1) })
+
+/** Undo after Remove: the address and the role it had (one of the four roles; an unknown one is not given back). */
+export const UndoRemovePermissionSchema = z.object({
+  company: z.string().min(1),
+  email: requiredEmail,
+  role: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .transform((n) => n as RoleNumber),
+})

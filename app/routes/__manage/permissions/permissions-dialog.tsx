@@ -20,6 +20,7 @@ import type {
 } from './permissions.server'
 import { addPermissionSchema } from './permission-schemas'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import { NAMED_FIELD } from '../shared/named'
 
 /** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
 export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsDialogData>) {
@@ -70,6 +71,7 @@ export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsD
                         <input type="hidden" name="intent" value="remove-permission" />
                         <input type="hidden" name="company" value={d.company.id} />
                         <input type="hidden" name="email" value={row.email} />
+                        <input type="hidden" name={NAMED_FIELD} value={d.company.name} />
                         <Button
                           type="submit"
                           size="1"
@@ -146,6 +148,7 @@ export function AddPermissionDialog({ data: d, closeTo }: DialogProps<AddPermiss
       >
         <input type="hidden" name="intent" value="add-permission" />
         <input type="hidden" name="company" value={d.company.id} />
+        <input type="hidden" name={NAMED_FIELD} value={d.company.name} />
         <IdempotencyField value={d.idempotencyKey} />
         <Flex direction="column" gap="2">
           <InputField field={fields.email} label="Email" type="email" gap="2" autoComplete="off" />

@@ -1,12 +1,18 @@
 /** The company permission dialogs of /manage (spec §2, §5): the Permissions list and Add Company Permission. */
 import { defineDialog } from '../shared/registry'
 import { AddPermissionDialog, PermissionsDialog } from './permissions-dialog'
-import { addPermission, addPermissionDialog, permissionsDialog, removePermission } from './permissions.server'
+import {
+  addPermission,
+  addPermissionDialog,
+  permissionsDialog,
+  removePermission,
+  undoRemovePermission,
+} from './permissions.server'
 
 export const permissionDialogs = {
   permissions: defineDialog({
     load: permissionsDialog,
-    actions: { 'remove-permission': removePermission },
+    actions: { 'remove-permission': removePermission, 'undo-remove-permission': undoRemovePermission },
     Component: PermissionsDialog,
   }),
   'add-permission': defineDialog({

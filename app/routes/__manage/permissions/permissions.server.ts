@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import type { Company, PermissionEntry } from '#protocol/entities'
 import { userExists } from '#app/rules/messages'
 import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } from '#app/rules/roles'
@@ -12,8 +12,12 @@ import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/l
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { findCompany, forbidden, notFound, refusal } from '../shared/details.server'
-import { addPermissionSchema, RemovePermissionSchema } from './permission-schemas'
-import { dialogUrl, pageUrl } from '../shared/urls'
+import { addPermissionSchema, RemovePermissionSchema, UndoRemovePermissionSchema } from './permission-schemas'
+import { dialogUrl } from '../shared/urls'
+import { changed } from '../shared/changed.server'
+import { NAMED_FIELD, namedIn } from '../shared/named'
+import { permissionChanges } from '#app/rules/changes'
+import { IDEMPOTENCY_FIELD } from '#protocol/operations'
 import { normalizeEmail } from '#protocol/email'
 import {
   canManageRole,
@@ -130,6 +134,7 @@ export const removePermission: ManageAction = async (args) => {
   const rule = checkRemoval(list.entries, [email])
   if (rule) return fail(rule.message)
 
+  const removed = list.entries.find((e) => normalizeEmail(e.email) === normalizeEmail(email))
   const answer = await callLicensing(
     'updatePermissions',
     { remove: [{ companyId, email }] },
@@ -139,9 +144,56 @@ export const removePermission: ManageAction = async (args) => {
     const { message, status } = refusal(answer.error)
     return fail(message, status)
   }
-  // Whoever removes their own role may no longer see the list.
-  if (normalizeEmail(email) === normalizeEmail(args.user.email)) return redirect(pageUrl(args.url))
-  return redirect(dialogUrl({ dialog: 'permissions', company: companyId }, args.url))
+  const role = removed ? roleOfEntry(removed) : UNKNOWN_ROLE
+  const company = namedIn(args.formData) || companyId
+  const message = permissionChanges.removed(email, roleName(role), company)
+  // Whoever removes their own role may no longer see the list, nor give it back.
+  if (normalizeEmail(email) === normalizeEmail(args.user.email)) return changed(args, { message })
+  const back = dialogUrl({ dialog: 'permissions', company: companyId }, args.url)
+  return changed(args, {
+    message,
+    to: back,
+    ...(removed && role !== UNKNOWN_ROLE
+      ? {
+          undo: {
+            action: back,
+            intent: 'undo-remove-permission',
+            label: 'Undo',
+            fields: {
+              company: companyId,
+              email: removed.email,
+              role: String(role),
+              [NAMED_FIELD]: company,
+              [IDEMPOTENCY_FIELD]: newIdempotencyKey(),
+            },
+          },
+        }
+      : {}),
+  })
+}
+
+/**
+ * `intent=undo-remove-permission` (Undo after Remove): the role goes back to the address it was taken from, without a
+ * notification; the service refuses it as any addition (the address has a role again meanwhile, the caller may no
+ * longer give that role), and the sentence says so.
+ */
+export const undoRemovePermission: ManageAction = async (args) => {
+  const parsed = UndoRemovePermissionSchema.safeParse(Object.fromEntries(args.formData))
+  if (!parsed.success) return json({ error: 'A company, an email address and a role must be given.' }, { status: 400 })
+  const { company: companyId, email, role } = parsed.data
+  const back = dialogUrl({ dialog: 'permissions', company: companyId }, args.url)
+  const company = namedIn(args.formData) || companyId
+  const answer = await callLicensing(
+    'updatePermissions',
+    { add: [{ companyId, email, permissions: roleCodes(role) }], sendEmail: false },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'FORBIDDEN') forbidden()
+    const why = answer.error === 'USER_EXISTS' ? userExists : refusal(answer.error).message
+    return changed(args, { tone: 'refused', message: `Not undone: ${why}`, to: back })
+  }
+  return changed(args, { message: permissionChanges.addedBack(email, roleName(role), company), to: back })
 }
 
 /** `intent=add-permission`: adds the role, tells the user if asked, and remembers that choice (spec §3). */
@@ -183,7 +235,14 @@ export const addPermission: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(dialogUrl({ dialog: 'permissions', company: companyId }, args.url), {
-    headers: { 'Set-Cookie': await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail }) },
+  return changed(args, {
+    message: permissionChanges.added(
+      email,
+      roleName(role as RoleNumber),
+      namedIn(args.formData) || companyId,
+      sendEmail,
+    ),
+    to: dialogUrl({ dialog: 'permissions', company: companyId }, args.url),
+    cookies: [await setPreferences(args.request, { useSendEmailOnAddPermission: sendEmail })],
   })
 }

@@ -4,7 +4,8 @@
  * the receipt cache's key. Pure: no I/O, no React.
  */
 import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entities'
-import { displayName, sortLicenses } from '#app/rules/license'
+import { sortLicenses } from '#app/rules/license'
+import { displayName } from '#protocol/products'
 import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /** The vendor's sales address: enterprise and multi-user licenses are renewed through sales (§7 renewal). */

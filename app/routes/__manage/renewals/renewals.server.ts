@@ -5,7 +5,8 @@
  */
 import { json, redirect, type Session } from '@remix-run/node'
 import type { License, LicenseRef } from '#protocol/entities'
-import { displayName, showReceipt } from '#app/rules/license'
+import { showReceipt } from '#app/rules/license'
+import { displayName } from '#protocol/products'
 import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'

@@ -5,7 +5,7 @@
  * one transaction at the service, refused whole if any license's holder changed since the plan was made, and carried
  * out once however often the confirmation is posted (the form's idempotency key).
  */
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
@@ -14,7 +14,9 @@ import { readCsv } from '#app/utils/csv.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'
 import { readCompanyRole, tooManyForOneDialog, tryReadCompanyLicenses } from '../shared/license-reads.server'
-import { pageUrl } from '../shared/urls'
+import { anchors } from '../shared/anchors'
+import { changed } from '../shared/changed.server'
+import { seatsImported } from '#app/rules/changes'
 import { PLAN_FIELD_NAME } from './urls'
 
 export type ImportSeatsDialogData = {
@@ -131,5 +133,11 @@ export const importSeats: ManageAction = async (args) => {
     const { message, status } = refusal(answer.error)
     return refused(message, status)
   }
-  return redirect(pageUrl(args.url))
+  return changed(args, {
+    message: seatsImported(named.company.name, {
+      assigned: changes.filter((c) => c.assignedTo !== '').length,
+      unassigned: changes.filter((c) => c.assignedTo === '' && c.assignedToBefore !== '').length,
+    }),
+    target: anchors.company(named.company.id),
+  })
 }

@@ -23,9 +23,9 @@ describe('the addresses of /manage keep the page’s view', () => {
     )
   })
 
-  it('posts a row’s form to the index action', () => {
-    expect(pageActionUrl('?inactive=show&page-acme=3')).toBe('/manage?index&inactive=show&page-acme=3')
-    expect(pageActionUrl('?dialog=merge')).toBe('/manage?index')
+  it('posts a row’s form to the page’s own address, never /manage?index', () => {
+    expect(pageActionUrl('?inactive=show&page-acme=3')).toBe('/manage?inactive=show&page-acme=3')
+    expect(pageActionUrl('?dialog=merge')).toBe('/manage')
   })
 
   it('opens a dialog with its own query values', () => {
@@ -41,11 +41,11 @@ describe('the addresses of /manage keep the page’s view', () => {
     )
   })
 
-  it('posts a dialog’s forms to the index action with the dialog’s query', () => {
+  it('posts a dialog’s forms to the dialog’s own address, never /manage?index', () => {
     expect(dialogActionUrl({ dialog: 'permissions', company: 'C1' }, '/manage?inactive=show')).toBe(
-      '/manage?index&dialog=permissions&company=C1&inactive=show',
+      '/manage?dialog=permissions&company=C1&inactive=show',
     )
-    expect(dialogActionUrl({ dialog: 'change-email' }, '/manage')).toBe('/manage?index&dialog=change-email')
+    expect(dialogActionUrl({ dialog: 'change-email' }, '/manage')).toBe('/manage?dialog=change-email')
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
- * `/manage?dialog=NAME&…`; its forms post to the index route's action with the same query, so that a reply without
+ * `/manage?dialog=NAME&…`; its forms post to the page's action at the same address, so that a reply without
  * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
  * page's view: `inactive=show` (show inactive subscriptions) and each license table's page, size, search and filter
  * (`page-{table}`, `size-{table}`, `q-{table}`, `filter-{table}`), so the page behind a dialog and the page after a
@@ -46,6 +46,10 @@ export type DialogTarget =
   | { dialog: 'import-seats'; company: string }
   // the activity log: a company's (company given) or the account's own, filtered by kind and person, paged
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
+  // the company's directory: SCIM tokens, groups mapped to products, the seat queue, the products it owns
+  | { dialog: 'directory'; company: string }
+  | { dialog: 'scim-token'; company: string }
+  | { dialog: 'directory-ownership'; company: string; product: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }
@@ -90,9 +94,12 @@ export function pageUrl(from: ViewSource): string {
   return withView('/manage', new URLSearchParams(), from)
 }
 
-/** Where a form of the page outside any dialog posts (a row's Unassign or Renew button). */
+/**
+ * Where a form of the page outside any dialog posts (a row's Unassign or Renew button): the page itself, so that an
+ * answer rendered without script leaves the page's own address in the address bar.
+ */
 export function pageActionUrl(from: ViewSource): string {
-  return withView('/manage?index', new URLSearchParams(), from)
+  return withView('/manage', new URLSearchParams(), from)
 }
 
 /** Where a link opens the dialog. */
@@ -100,9 +107,9 @@ export function dialogUrl(target: DialogTarget, from: ViewSource = ''): string {
   return withView('/manage', targetParams(target), from)
 }
 
-/** Where the dialog's forms post: the index route's action, with the dialog's own query. */
+/** Where the dialog's forms post: the page's action, at the dialog's own address (a refusal shows it there). */
 export function dialogActionUrl(target: DialogTarget, from: ViewSource): string {
-  return withView('/manage?index', targetParams(target), from)
+  return withView('/manage', targetParams(target), from)
 }
 
 /** The page's view (show inactive, each license table's page, size, search and filter) as `&…`, or ''. */

@@ -8,7 +8,7 @@ import {
   quantityConsequence,
   restartConsequence,
   resumeConsequence,
-  subscriptionLabel,
+  seatsNow,
   upgradeConsequence,
 } from './consequences'
 import { DAY, NOW, license, subscription } from '../../../../tests/support/entities'
@@ -31,8 +31,7 @@ describe('the subscription dialogs’ consequences', () => {
   })
 
   it('names the subscription and its payment method', () => {
-    expect(subscriptionLabel(s)).toBe('Wallaby.js subscription #sub-1 (annual, 2 license(s))')
-    expect(paymentMethodText(s)).toBe('the visa card ending 4242')
+    expect(paymentMethodText(s)).toBe('the Visa card ending 4242')
     expect(paymentMethodText({ paymentMethod: 'paypal' })).toBe('PayPal')
     expect(paymentMethodText({})).toBe('the payment method on file')
   })
@@ -61,17 +60,17 @@ describe('the subscription dialogs’ consequences', () => {
 
   it('resume charges nothing now; restart charges a new term at once', () => {
     expect(resumeConsequence({ ...s, state: 'paused', nextPayment: undefined })).toBe(
-      'Resuming turns auto-renew back on: billing restarts at the end of the paid term, on June 13, 2026, with the yearly payment for 2 license(s) charged to the visa card ending 4242. Nothing is charged now.',
+      'Resuming turns auto-renew back on: billing restarts at the end of the paid term, on June 13, 2026, with the yearly payment for 2 licenses charged to the Visa card ending 4242. Nothing is charged now.',
     )
     expect(restartConsequence({ ...s, state: 'paused', licenses: [seat('', false, -10)] })).toBe(
-      'The paid term ended on February 23, 2026. Restarting charges a new year for 2 license(s) to the visa card ending 4242 immediately; the licenses then run for that year and the subscription renews automatically.',
+      'The paid term ended on February 23, 2026. Restarting charges a new year for 2 licenses to the Visa card ending 4242 immediately; the licenses then run for that year and the subscription renews automatically.',
     )
   })
 
   it('upgrade: charged now, prorated, in progress until confirmed; with the annual price when known', () => {
     const monthly = { ...s, billingPeriod: 'month' as const }
     expect(upgradeConsequence(monthly)).toMatch(
-      /^The subscription switches from monthly to annual billing\. The visa card ending 4242 is charged now for a year of 2 license\(s\), less a credit/,
+      /^The subscription switches from monthly to annual billing\. The Visa card ending 4242 is charged now for a year of 2 licenses, less a credit/,
     )
     expect(upgradeConsequence(monthly, { amount: 116, currency: 'USD' })).toContain(
       '($116 per license and year, before tax)',
@@ -86,14 +85,18 @@ describe('the subscription dialogs’ consequences', () => {
       nextPayment: next,
       ...card,
     })
-    it('the same number changes nothing', () => {
-      expect(quantityConsequence(three, '3')).toMatchObject({ kind: 'same' })
+    it('the same number changes nothing, and says the seats as the card does, with the licenses that lapse', () => {
+      expect(quantityConsequence(three, '3', NOW)).toMatchObject({ kind: 'same' })
+      expect(quantityConsequence(three, '3', NOW).text).toBe(
+        'The subscription has 3 seats: it renews 3 licenses. 1 more license lapses on June 13, 2026. Choose a new number of licenses (1 to 100).',
+      )
+      expect(seatsNow(s, NOW)).toBe('The subscription has 2 seats: it renews 2 licenses.')
     })
     it('an increase is added now and charged prorated', () => {
       const c = quantityConsequence(three, 5)
       expect(c).toMatchObject({ kind: 'increase', quantity: 5, required: 0 })
       expect(c.text).toBe(
-        '2 license(s) will be added now. The visa card ending 4242 is charged now for them, prorated for the rest of the current term (until June 13, 2026). From the next payment on June 13, 2026 you pay for 5 license(s).',
+        '2 licenses will be added now. The Visa card ending 4242 is charged now for them, prorated for the rest of the current term (until June 13, 2026). From the next payment on June 13, 2026 you pay for 5 licenses.',
       )
     })
     it('a decrease takes effect at the next cycle; licenses beyond it lapse; more assignees than seats must be chosen', () => {
@@ -101,7 +104,7 @@ describe('the subscription dialogs’ consequences', () => {
       const c = quantityConsequence(three, 1)
       expect(c).toMatchObject({ kind: 'decrease', quantity: 1, lapsing: 2, required: 1 })
       expect(c.text).toBe(
-        'The change takes effect at the next billing cycle: from the payment on June 13, 2026 you pay for 1 license(s); nothing is refunded. 2 license(s) will lapse: they keep working until the term ends on June 13, 2026, then stop. More licenses are assigned than 1: choose the 1 address(es) whose license lapses.',
+        'The change takes effect at the next billing cycle: from the payment on June 13, 2026 you pay for 1 license; nothing is refunded. 2 licenses will lapse: they keep working until the term ends on June 13, 2026, then stop. More licenses are assigned than 1: choose the address whose license lapses.',
       )
     })
     it('clamps what was typed to 1..100', () => {
@@ -113,7 +116,7 @@ describe('the subscription dialogs’ consequences', () => {
   it('extension offer: 12 more months for licenses and next payment, charged now', () => {
     const offered = { ...s, specialOffer: { message: 'Extend', currency: 'USD', priceGross: 92.8, country: 'US' } }
     expect(offerConsequence(offered)).toBe(
-      'The subscription is extended by 12 months: its licenses then run until June 13, 2027 and the next payment moves to June 13, 2027. $92.80 is charged now to the visa card ending 4242.',
+      'The subscription is extended by 12 months: its licenses then run until June 13, 2027 and the next payment moves to June 13, 2027. $92.80 is charged now to the Visa card ending 4242.',
     )
     expect(offerConsequence(s)).toBe('')
   })

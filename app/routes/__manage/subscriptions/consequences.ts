@@ -7,30 +7,19 @@ import { addUtcYears } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
 import { formatDate } from '#app/rules/dates'
 import { formatPrice } from '#app/rules/prices'
-import { subscriptionDisplayName } from '#app/rules/subscription'
 import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
+import { paymentMethodWords } from '#protocol/payment-methods'
+import { countOf } from '#protocol/words'
 
 const date = (ms: number) => formatDate(ms, { utc: true })
-const licenses = (n: number) => `${n} license(s)`
+const licenses = (n: number) => countOf(n, 'license')
 
 /** One calendar year later (UTC), the 29th of February becoming the 28th. */
 export const oneYearLater = (ms: number): number => addUtcYears(ms, 1)
 
-/** "Wallaby.js subscription #sub_… (annual, 5 license(s))" */
-export function subscriptionLabel(
-  s: Pick<Subscription, 'subscriptionId' | 'productName' | 'billingPeriod' | 'quantity'>,
-): string {
-  const period = s.billingPeriod === 'year' ? 'annual' : 'monthly'
-  return `${subscriptionDisplayName(s)} subscription #${s.subscriptionId} (${period}, ${licenses(s.quantity)})`
-}
-
-/** "the visa card ending 4242", "PayPal", or "the payment method on file". */
-export function paymentMethodText(s: Pick<Subscription, 'paymentMethod' | 'cardType' | 'lastFourDigits'>): string {
-  if (s.paymentMethod === 'paypal') return 'PayPal'
-  if (s.paymentMethod === 'card' && s.lastFourDigits)
-    return `the ${s.cardType ?? 'card'} card ending ${s.lastFourDigits}`
-  return 'the payment method on file'
-}
+/** "the Visa card ending 4242", "PayPal", or "the payment method on file". */
+export const paymentMethodText = (s: Pick<Subscription, 'paymentMethod' | 'cardType' | 'lastFourDigits'>): string =>
+  paymentMethodWords(s)
 
 function runsUntil(s: Pick<Subscription, 'licenses'>, now: number): string {
   const until = paidUntil(s)
@@ -87,17 +76,31 @@ export type QuantityConsequence =
   | { kind: 'same'; text: string }
   | { kind: 'increase' | 'decrease'; text: string; quantity: number; required: number; lapsing: number }
 
+/**
+ * The subscription's quantity as its card says it: the seats it renews, and the licenses beyond them that lapse at
+ * the end of the term (after a decrease, until then).
+ */
+export function seatsNow(s: Pick<Subscription, 'quantity' | 'licenses'>, now = Date.now()): string {
+  const lapsing = s.licenses.filter((l) => l.lapsing && l.expiration > now).length
+  const renews = `The subscription has ${countOf(s.quantity, 'seat')}: it renews ${licenses(s.quantity)}.`
+  if (lapsing === 0) return renews
+  const until = paidUntil(s)
+  const ends = until !== undefined && until > now ? ` on ${date(until)}` : ' at the end of the term'
+  return `${renews} ${lapsing === 1 ? '1 more license lapses' : `${lapsing} more licenses lapse`}${ends}.`
+}
+
 /** §4/§5 quantity: what choosing `wanted` licenses does, and how many assignees must then be chosen to lapse. */
-export function quantityConsequence(s: Subscription, wanted: number | string | undefined): QuantityConsequence {
+export function quantityConsequence(
+  s: Subscription,
+  wanted: number | string | undefined,
+  now = Date.now(),
+): QuantityConsequence {
   const quantity = clampQuantity(wanted ?? s.quantity)
   const renewing = s.licenses.filter((l) => !l.lapsing).length
   const until = paidUntil(s)
   const next = s.nextPayment
   if (quantity === s.quantity) {
-    return {
-      kind: 'same',
-      text: `The subscription has ${licenses(quantity)}. Choose a new number of licenses (1 to 100).`,
-    }
+    return { kind: 'same', text: `${seatsNow(s, now)} Choose a new number of licenses (1 to 100).` }
   }
   if (quantity > s.quantity) {
     const added = quantity - s.quantity
@@ -122,7 +125,7 @@ export function quantityConsequence(s: Subscription, wanted: number | string | u
       : 'they end with the current term'
   const choose =
     required > 0
-      ? ` More licenses are assigned than ${quantity}: choose the ${required} address(es) whose license lapses.`
+      ? ` More licenses are assigned than ${quantity}: choose ${required === 1 ? 'the address whose license lapses' : `the ${required} addresses whose licenses lapse`}.`
       : ''
   return {
     kind: 'decrease',

@@ -4,16 +4,20 @@
  * the dialog. The dialogs that show them: `subscriptions.server.ts`.
  */
 import { parseWithZod } from '@conform-to/zod'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import type { z } from 'zod'
 import type { OperationName, Payload } from '#protocol/operations'
 import type { ErrorCode } from '#protocol/errors'
-import { NEWLINES_COMMAS_SEMICOLONS, parseEmailList } from '#app/rules/email'
+import { parseAddressList } from '#protocol/address-list'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { callLicensing, idempotencyKeyOf } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import { forbidden, notFound, refusal } from '../shared/details.server'
-import { pageUrl } from '../shared/urls'
+import { anchors } from '../shared/anchors'
+import { changed } from '../shared/changed.server'
+import { namedIn } from '../shared/named'
+import { subscriptionChanges } from '#app/rules/changes'
+import { subscriptionTitle } from '#protocol/products'
 import type { ManageAction } from '../shared/registry'
 import {
   OfferSchema,
@@ -63,6 +67,8 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
   invalid: string
   operation: O
   payload: (form: z.infer<Schema>, subscriptionId: string) => Payload<O>
+  /** The sentence after the change, from the subscription's name as the dialog showed it. */
+  done: (form: z.infer<Schema>, title: string) => string
 }): ManageAction {
   return async (args) => {
     const parsed = config.schema.safeParse(Object.fromEntries(args.formData))
@@ -70,8 +76,13 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
     const id = parsed.data.subscription
     const answer = await callLicensing(config.operation, config.payload(parsed.data, id), options(args))
     if (!answer.ok) return refusedByReference(config.intent, id, answer.error, answer.message)
-    return redirect(pageUrl(args.url))
+    return changed(args, { message: config.done(parsed.data, titleIn(args, id)), target: anchors.subscription(id) })
   }
+}
+
+/** The subscription as its dialog named it, or its id when the form did not say. */
+function titleIn(args: Parameters<ManageAction>[0], id: string): string {
+  return namedIn(args.formData) || `subscription ${id}`
 }
 
 export const cancel = confirmAction({
@@ -80,6 +91,7 @@ export const cancel = confirmAction({
   invalid: 'A subscription must be given.',
   operation: 'cancelSubscription',
   payload: (_form, subscriptionId) => ({ subscriptionId }),
+  done: (_form, title) => subscriptionChanges.cancelled(title),
 })
 
 export const pauseResume = confirmAction({
@@ -88,6 +100,12 @@ export const pauseResume = confirmAction({
   invalid: 'A subscription and an action must be given.',
   operation: 'subscriptionPauseResume',
   payload: (form, subscriptionId) => ({ action: form.action, subscriptionId }),
+  done: (form, title) =>
+    form.action === 'pause'
+      ? subscriptionChanges.paused(title)
+      : form.action === 'restart'
+        ? subscriptionChanges.restarted(title)
+        : subscriptionChanges.resumed(title),
 })
 
 export const upgrade = confirmAction({
@@ -96,6 +114,7 @@ export const upgrade = confirmAction({
   invalid: 'A subscription must be given.',
   operation: 'subscriptionUpgrade',
   payload: (_form, subscriptionId) => ({ subscriptionId }),
+  done: (_form, title) => subscriptionChanges.upgradeRequested(title),
 })
 
 export const offer: ManageAction = async (args) => {
@@ -117,7 +136,10 @@ export const offer: ManageAction = async (args) => {
     options(args),
   )
   if (!answer.ok) return refusedByReference(intent, subscriptionId, answer.error, answer.message)
-  return redirect(pageUrl(args.url))
+  return changed(args, {
+    message: subscriptionChanges.extended(titleIn(args, subscriptionId)),
+    target: anchors.subscription(subscriptionId),
+  })
 }
 
 export const quantity: ManageAction = async (args) => {
@@ -158,7 +180,10 @@ export const quantity: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(pageUrl(args.url))
+  return changed(args, {
+    message: subscriptionChanges.quantityChanged(subscriptionTitle(subscription), subscription.quantity, plan.quantity),
+    target: anchors.subscription(id),
+  })
 }
 
 export const assign: ManageAction = async (args) => {
@@ -187,8 +212,8 @@ export const assign: ManageAction = async (args) => {
       ...('error' in plan ? {} : { summary: plan.summary }),
     })
   }
-  const emails = parseEmailList(value.emails, NEWLINES_COMMAS_SEMICOLONS).emails
-  const lapsingEmails = withLapsing ? parseEmailList(value.lapsingEmails, NEWLINES_COMMAS_SEMICOLONS).emails : undefined
+  const emails = parseAddressList(value.emails).emails
+  const lapsingEmails = withLapsing ? parseAddressList(value.lapsingEmails).emails : undefined
   const answer = await callLicensing(
     'subscriptionAssign',
     { subscriptionId: id, emails, ...(lapsingEmails ? { lapsingEmails } : {}), sendEmail: value.sendEmail },
@@ -205,7 +230,20 @@ export const assign: ManageAction = async (args) => {
       { status },
     )
   }
-  return redirect(pageUrl(args.url), {
-    headers: { 'Set-Cookie': await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail }) },
+  // The numbers the preview showed: the plan made from the same licenses just now.
+  const done = planSubscriptionAssignment({
+    licenses: subscription.licenses,
+    text: value.emails,
+    ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
+    now,
+  })
+  return changed(args, {
+    message: subscriptionChanges.assignments(subscriptionTitle(subscription), {
+      assigned: 'error' in done ? 0 : done.toAssign.length,
+      unassigned: 'error' in done ? 0 : done.toUnassign.length,
+      mailed: value.sendEmail,
+    }),
+    target: anchors.subscription(id),
+    cookies: [await setPreferences(args.request, { sendEmailOnAssign: value.sendEmail })],
   })
 }

@@ -1,3 +1,5 @@
+import { ADDRESS_SEPARATORS } from '#protocol/address-list'
+import { countOf } from '#protocol/words'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Flex } from '@radix-ui/themes'
 import { Form } from '@remix-run/react'
@@ -53,8 +55,10 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
   const summary = live ? ('error' in live ? undefined : live.summary) : answer?.summary
   const emailErrors = liveError ? [liveError] : fields.emails.errors
   const canUpdate = !readOnly && (hydrated ? !liveError : Boolean(answer?.summary))
-  const counts = `${subscription.licenses.filter((l) => !l.lapsing).length} license(s)${
-    subscription.lapsingQuantity ? ` and ${subscription.lapsingQuantity} lapsing license(s), which end at term end` : ''
+  const renewing = subscription.licenses.filter((l) => !l.lapsing).length
+  const lapsing = subscription.lapsingQuantity
+  const counts = `${countOf(renewing, 'license')}${
+    lapsing ? ` and ${countOf(lapsing, 'lapsing license')}, which end at term end` : ''
   }`
 
   return (
@@ -71,11 +75,11 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
         action={dialogActionUrl({ dialog: 'subscription-assign', subscription: id }, closeTo)}
         {...getFormProps(form)}
       >
-        <SubscriptionFormFields intent={intent} subscriptionId={id} idempotencyKey={d.idempotencyKey} />
+        <SubscriptionFormFields intent={intent} subscription={subscription} idempotencyKey={d.idempotencyKey} />
         <Flex direction="column" gap="2">
           <EmailListField
             field={fields.emails}
-            label={`${d.withLapsing ? 'Email addresses for renewing licenses' : 'Email addresses'} (separated by newline, comma or semicolon)`}
+            label={`${d.withLapsing ? 'Email addresses for renewing licenses' : 'Email addresses'} (separated by ${ADDRESS_SEPARATORS})`}
             errors={emailErrors}
             rows={6}
             readOnly={readOnly}
@@ -84,7 +88,7 @@ export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<Assig
           {d.withLapsing ? (
             <Field
               id={fields.lapsingEmails.id}
-              label="Email addresses for lapsing licenses (they end at term end)"
+              label={`Email addresses for lapsing licenses (they end at term end; separated by ${ADDRESS_SEPARATORS})`}
               gap="2"
             >
               <textarea

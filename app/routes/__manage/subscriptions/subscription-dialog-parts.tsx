@@ -5,7 +5,8 @@ import type { Subscription } from '#protocol/entities'
 import { chargeErrorAdvice, chargeErrorTitle, currencyMismatchHint, currencyMismatchTitle } from '#app/rules/messages'
 import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
-import { subscriptionLabel } from '#app/routes/__manage/subscriptions/consequences'
+import { subscriptionTitle } from '#protocol/products'
+import { NAMED_FIELD } from '../shared/named'
 import { useSupportEmail } from '#app/utils/support-email'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
@@ -17,7 +18,7 @@ import { BackLink } from '../shared/dialog-parts'
  * confirming, and the refusals of spec §8 "Subscriptions".
  */
 
-/** The dialog's subject line: product, subscription number, billing period and licenses (and the company). */
+/** The dialog's subject line: the subscription by product, plan, billing and seats (and the company), its id after. */
 export function SubscriptionSubject({
   subscription,
   companyName,
@@ -27,8 +28,8 @@ export function SubscriptionSubject({
 }) {
   return (
     <Text as="p" size="2" mb="2" color="gray">
-      {subscriptionLabel(subscription)}
-      {companyName ? ` of ${companyName}` : ''}
+      {subscriptionTitle(subscription)}
+      {companyName ? ` of ${companyName}` : ''} (subscription {subscription.subscriptionId})
     </Text>
   )
 }
@@ -63,12 +64,16 @@ export function NotAvailableWithClose({ reason, closeTo }: { reason: string; clo
   )
 }
 
-/** What every subscription form posts besides its own fields: its intent, the subscription, the submission's key. */
-export function SubscriptionFormFields(props: { intent: string; subscriptionId: string; idempotencyKey: string }) {
+/**
+ * What every subscription form posts besides its own fields: its intent, the subscription (and its name, for the
+ * sentence after the change), the submission's key.
+ */
+export function SubscriptionFormFields(props: { intent: string; subscription: Subscription; idempotencyKey: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="subscription" value={props.subscriptionId} />
+      <input type="hidden" name="subscription" value={props.subscription.subscriptionId} />
+      <input type="hidden" name={NAMED_FIELD} value={subscriptionTitle(props.subscription)} />
       <IdempotencyField value={props.idempotencyKey} />
     </>
   )

@@ -43,6 +43,7 @@ import type {
   UpgradeDialogData,
 } from './subscriptions.server'
 import { dialogActionUrl, type SubscriptionDialogName } from '../shared/urls'
+import { subscriptionWords } from '../shared/subscription-words'
 
 type ConfirmProps = {
   data: SerializeFrom<SubscriptionDialogData>
@@ -82,11 +83,7 @@ function ConfirmDialog({
         <NotAvailableWithClose reason={refusal} closeTo={closeTo} />
       ) : (
         <Form method="post" action={dialogActionUrl({ dialog, subscription: subscription.subscriptionId }, closeTo)}>
-          <SubscriptionFormFields
-            intent={intent}
-            subscriptionId={subscription.subscriptionId}
-            idempotencyKey={data.idempotencyKey}
-          />
+          <SubscriptionFormFields intent={intent} subscription={subscription} idempotencyKey={data.idempotencyKey} />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -198,11 +195,7 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
           method="post"
           action={dialogActionUrl({ dialog: 'subscription-offer', subscription: subscription.subscriptionId }, closeTo)}
         >
-          <SubscriptionFormFields
-            intent={intent}
-            subscriptionId={subscription.subscriptionId}
-            idempotencyKey={d.idempotencyKey}
-          />
+          <SubscriptionFormFields intent={intent} subscription={subscription} idempotencyKey={d.idempotencyKey} />
           <input type="hidden" name="price" value={String(offer.priceGross)} />
           <Text as="p" size="4" weight="bold" mb="2">
             {offer.message}: {formatPrice(offer.priceGross, offer.currency)}
@@ -253,7 +246,7 @@ export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogD
         <NotAvailable reason={d.error} />
       ) : d.payments && d.payments.length > 0 ? (
         <Table.Root size="1" mb="3">
-          <caption className="visually-hidden">Payments of subscription #{d.subscription.subscriptionId}</caption>
+          <caption className="visually-hidden">Payments of {subscriptionWords(d.subscription)}</caption>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>

@@ -22,6 +22,7 @@ import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
 import { normalizeEmail } from '#protocol/email'
 import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
+import { countOf } from '#protocol/words'
 
 /**
  * Change quantity (spec §4, §5): the number of licenses, 1 to 100. What the new number does is shown before Change
@@ -38,7 +39,7 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
     shouldValidate: 'onSubmit',
   })
 
-  const consequence = quantityConsequence(subscription, fields.quantity.value)
+  const consequence = quantityConsequence(subscription, fields.quantity.value, d.now)
   const assignees = [
     ...new Set(
       subscription.licenses
@@ -60,7 +61,7 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
           action={dialogActionUrl({ dialog: 'subscription-quantity', subscription: id }, closeTo)}
           {...getFormProps(form)}
         >
-          <SubscriptionFormFields intent={intent} subscriptionId={id} idempotencyKey={d.idempotencyKey} />
+          <SubscriptionFormFields intent={intent} subscription={subscription} idempotencyKey={d.idempotencyKey} />
           <Flex direction="column" gap="2">
             <InputField
               field={fields.quantity}
@@ -78,7 +79,7 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
               <fieldset aria-describedby={fields.lapse.errorId} style={{ border: 0, padding: 0, margin: 0 }}>
                 <legend>
                   <Text size="2" weight="medium">
-                    Licenses to lapse: choose {consequence.required} address(es)
+                    Licenses to lapse: choose {countOf(consequence.required, 'address', 'addresses')}
                   </Text>
                 </legend>
                 <Flex direction="column" gap="1" mt="1">

@@ -5,6 +5,7 @@ import type { SubscriptionActionProps } from '../shared/row-actions'
 import { accent, rt } from '#app/components/radix-classes'
 import { RowLink } from '../shared/row-link'
 import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#protocol/subscriptions'
+import { subscriptionWords } from '../shared/subscription-words'
 
 /**
  * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,
@@ -21,60 +22,62 @@ export function SubscriptionRowActions({ subscription: s, company, now }: Subscr
   const receipts = subscriptionPermitted(company, 'receipts')
   const allows = (operation: SubscriptionOperation) => subscriptionTransition(operation, s, now).allowed
   const id = s.subscriptionId
+  // Which subscription, for people who hear the link rather than see its card: by what it is, its id after.
+  const which = subscriptionWords(s)
 
   const actions: Array<{ dialog: SubscriptionDialogName; text: string; label: string; show: boolean }> = [
     {
       dialog: 'subscription-assign',
       text: 'Manage assignments',
-      label: `Manage assignments of subscription #${id}`,
+      label: `Manage assignments of ${which}`,
       show: assigning && allows('assign'),
     },
     {
       dialog: 'subscription-upgrade',
       text: 'Upgrade',
-      label: `Upgrade subscription #${id} to annual billing`,
+      label: `Upgrade ${which} to annual billing`,
       show: billing && allows('upgrade'),
     },
     {
       dialog: 'subscription-quantity',
       text: 'Change quantity',
-      label: `Change quantity of subscription #${id}`,
+      label: `Change quantity of ${which}`,
       show: billing && allows('quantity'),
     },
     {
       dialog: 'subscription-offer',
       text: 'Extension offer',
-      label: `Extension offer for subscription #${id}`,
+      label: `Extension offer for ${which}`,
       show: billing && Boolean(s.specialOffer) && allows('specialOffer'),
     },
     {
       dialog: 'subscription-pause',
       text: 'Pause',
-      label: `Pause subscription #${id}`,
+      label: `Pause ${which}`,
       show: billing && allows('pause'),
     },
     {
       dialog: 'subscription-resume',
       text: 'Resume',
-      label: `Resume subscription #${id}`,
+      label: `Resume ${which}`,
       show: billing && allows('resume'),
     },
     {
       dialog: 'subscription-restart',
       text: 'Restart',
-      label: `Restart subscription #${id}`,
+      label: `Restart ${which}`,
       show: billing && allows('restart'),
     },
-    { dialog: 'subscription-receipts', text: 'Receipts', label: `Receipts of subscription #${id}`, show: receipts },
+    { dialog: 'subscription-receipts', text: 'Receipts', label: `Receipts of ${which}`, show: receipts },
     {
       dialog: 'subscription-cancel',
       text: 'Cancel',
-      label: `Cancel subscription #${id}`,
+      label: `Cancel ${which}`,
       show: billing && allows('cancel'),
     },
   ]
   const updatePayment = billing && s.state !== 'deleted' && s.updateUrl
-  const updateLabel = `Update payment method of subscription #${id}`
+  const updateLabel = `Update payment method of ${which}`
 
   return (
     <>

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
+import { countOf } from '#protocol/words'
 
 /** The forms that only name their subscription (cancel, upgrade). */
 export const SubscriptionFormSchema = z.object({ subscription: z.string().min(1) })
@@ -30,7 +31,7 @@ export const OfferSchema = z.object({
  * Change quantity (§5): the number of licenses (an integer clamped to 1..100), the addresses whose licenses lapse,
  * and the step: `review` shows what the new number does (the step the server renders without script), `apply`
  * carries it out. When more licenses are assigned than the new quantity, exactly that many distinct assignees must
- * be chosen, else "{n} distinct email address(es) must be specified to Continue.".
+ * be chosen, else "{n} distinct email addresses must be specified to Continue." (`quantityLapseMessage`).
  */
 export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'quantity'>) {
   return z
@@ -49,7 +50,7 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ['quantity'],
-          message: `The subscription already has ${value.quantity} license(s); choose another number.`,
+          message: `The subscription already has ${countOf(value.quantity, 'seat')}; choose another number.`,
         })
         return
       }

@@ -4,17 +4,30 @@
  * page), only the licenses they match. The same columns import back (Import Seat Assignments).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { MAX_LICENSES_READ } from '#protocol/limits'
 import { matchesFilter, matchesSearch, tableView } from '#app/rules/license-windows'
 import { exportHeader, seatRows } from '#app/rules/seats-csv'
 import { csvResponse, toCsv } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
-import { readCompanyLicenses } from './__manage/shared/license-reads.server'
+import { notFound } from './__manage/shared/details.server'
+import { tryReadCompanyLicenses } from './__manage/shared/license-reads.server'
+
+/** Past `MAX_LICENSES_READ`: the file is refused with the number, never cut. */
+export const tooManyForOneFile = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than one seat list file holds, so no file was made. Assign seats with the license table's search, filter and row actions instead.`
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
-  // The company's table alone (bounded by the read's limit), never the whole account; not the user's: a 404.
-  const { company, licenses: every } = await readCompanyLicenses({ user, context }, url.searchParams.get('company'))
+  // The company's table alone, never the whole account; not the user's: a 404.
+  const read = await tryReadCompanyLicenses({ user, context }, url.searchParams.get('company'))
+  if (read === 'not-found') notFound()
+  // A plain GET a browser shows as it is, without script too.
+  if (read === 'too-many')
+    return new Response(`${tooManyForOneFile}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    })
+  const { company, licenses: every } = read
   const { search, filter } = tableView(url.searchParams, company.id)
   const now = Date.now()
   const licenses = every.filter((l) => matchesSearch(l, search) && matchesFilter(l, filter, now))

@@ -8,14 +8,37 @@ import { manageView, shouldAutoOpenBulkAssignWindowed } from '#app/rules/manage-
 import { readFormData } from '#app/utils/form.server'
 import { getPreferences, setPreferences } from '#app/utils/preferences.server'
 import { commitSession, requireUser, requireUserSession } from '#app/utils/session.server'
+import { flashHeader, takeFlash } from '#app/utils/flash.server'
+import { portalEnv } from '#app/utils/env.server'
+import type { Status } from '#app/utils/flash'
+import { renewalOutcome, staleLinkNotice } from '#app/rules/changes'
 import { manageActions } from './__manage/actions.server'
 import type { OpenDialog } from './__manage/dialogs'
 import { dialogLoaders } from './__manage/dialogs.server'
-import { showsInactive } from './__manage/shared/urls'
+import { pageUrl, showsInactive } from './__manage/shared/urls'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = await requireUserSession(request)
   const url = new URL(request.url)
+  // Back from the provider's renewal checkout: what became of the payment, said once on the page's own address.
+  const checkoutId = url.searchParams.get('checkout')
+  if (checkoutId) {
+    const outcome = await callLicensing(
+      'createSubscriptionOnCheckout',
+      { checkoutId: checkoutId.slice(0, 200), passthrough: '' },
+      { context },
+    )
+    const state = outcome.ok ? outcome.result.state : undefined
+    const reason = outcome.ok ? outcome.result.reason : undefined
+    throw redirect(pageUrl(url), {
+      headers: {
+        'Set-Cookie': await flashHeader(user.email, {
+          tone: state === 'failed' ? 'refused' : state === 'complete' ? 'done' : 'notice',
+          message: renewalOutcome(state, portalEnv().supportEmail, reason),
+        }),
+      },
+    })
+  }
   const dialogName = url.searchParams.get('dialog')
   const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
   // A dialog name no capability registered is a page that does not exist.
@@ -41,10 +64,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
     })
   }
-  const dialog: OpenDialog | null =
-    dialogName && dialogLoader
-      ? { name: dialogName, data: await dialogLoader({ request, url, user, context, preferences, page: details }) }
-      : null
+  // A dialog about something no longer there (or no longer the user's) is the page with a word about it: a link kept
+  // from earlier is not a broken page.
+  let dialog: OpenDialog | null = null
+  let notice: Status | null = null
+  if (dialogName && dialogLoader) {
+    try {
+      dialog = {
+        name: dialogName,
+        data: await dialogLoader({ request, url, user, context, preferences, page: details }),
+      }
+    } catch (thrown) {
+      if (!(thrown instanceof Response) || (thrown.status !== 404 && thrown.status !== 403)) throw thrown
+      notice = { id: `stale:${url.search}`, tone: 'notice', message: staleLinkNotice(url.searchParams) }
+    }
+  }
+  const flash = await takeFlash(request, user.email)
 
   const now = Date.now()
   const view = manageView(details, {
@@ -54,6 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The user menu offers Change Email Address to personal license holders only: remember it with the session.
   const headers = new Headers()
+  if (flash.clear) headers.append('Set-Cookie', flash.clear)
   if (session.get('hasPersonalLicenses') !== view.holdsPersonalLicenses || session.get('admin') !== details.admin) {
     session.set('hasPersonalLicenses', view.holdsPersonalLicenses)
     session.set('admin', details.admin)
@@ -69,11 +105,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       showInactive: showsInactive(url),
       hideWelcome: preferences.hideWelcome,
       search: url.search,
+      status: notice ?? flash.status,
     },
-    { headers },
+    { headers, status: notice ? 404 : 200 },
   )
 }
 
+/** Every form of the page posts here, to the page's own address (never `/manage?index`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readFormData(request)
@@ -100,6 +138,7 @@ export default function Manage() {
       showInactive={data.showInactive}
       hideWelcome={data.hideWelcome}
       search={data.search}
+      status={data.status}
     />
   )
 }

@@ -1,0 +1,22 @@
+import { Button } from '@radix-ui/themes'
+import { Link, useLocation } from '@remix-run/react'
+import { mayManageDirectory } from '#protocol/directory'
+import type { CompanyActionProps } from '../shared/row-actions'
+import { dialogUrl } from '../shared/urls'
+
+/** A company's Directory (SCIM, groups mapped to products, the seat queue): for its administrators. */
+export function DirectoryLink({ company, admin }: CompanyActionProps) {
+  const location = useLocation()
+  if (!mayManageDirectory(company, admin)) return null
+  return (
+    <Button asChild variant="soft" size="2">
+      <Link
+        to={dialogUrl({ dialog: 'directory', company: company.id }, location.search)}
+        preventScrollReset
+        aria-label={`Directory for ${company.name}`}
+      >
+        Directory
+      </Link>
+    </Button>
+  )
+}

@@ -1,0 +1,102 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Flex, Text } from '@radix-ui/themes'
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { FieldError } from '#app/components/field-error'
+import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
+import { IdempotencyField } from '#app/components/idempotency-field'
+import { RouteDialog } from '#app/components/route-dialog'
+import { scimTokenLifetimes } from '#protocol/directory'
+import { BackLink, NativeSelect } from '../shared/dialog-parts'
+import type { DialogProps } from '../shared/registry'
+import { dialogActionUrl, dialogUrl } from '../shared/urls'
+import type { DirectoryActionData, ScimTokenDialogData } from './directory.server'
+import { scimTokenSchema } from './directory-schemas'
+import { CopyField } from './copy-field'
+
+const lifetimeLabel = (days: number) => (days === 0 ? 'Until revoked' : `${days} days`)
+
+/**
+ * Create SCIM token: a name (which the activity log shows as "identity provider (name)") and a lifetime; once made,
+ * the token itself is shown this one time, with the SCIM base URL, to paste into the identity provider.
+ */
+export function ScimTokenDialog({ data: d, closeTo }: DialogProps<ScimTokenDialogData>) {
+  const location = useLocation()
+  const actionData = useActionData<DirectoryActionData>()
+  const navigation = useNavigation()
+  const answer = actionData?.intent === 'create-scim-token' && navigation.state === 'idle' ? actionData : undefined
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-scim-token'
+  const back = dialogUrl({ dialog: 'directory', company: d.company.id }, location.search)
+  const [form, fields] = useForm({
+    id: 'create-scim-token',
+    lastResult: answer?.result,
+    constraint: getZodConstraint(scimTokenSchema),
+    defaultValue: { company: d.company.id, name: '', expiresInDays: '0' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scimTokenSchema }),
+  })
+
+  if (answer?.created) {
+    return (
+      <RouteDialog title="SCIM token created" description={d.company.name} closeTo={back} maxWidth="600px">
+        <Text as="p" size="2" mb="3" role="status">
+          The token {answer.created.token.name} was created. Copy it now: it is shown only this once.
+        </Text>
+        <CopyField
+          id="scim-token-secret"
+          label="SCIM token"
+          value={answer.created.secret}
+          description="In Okta: Provisioning > Integration > API Token. In Entra ID: Provisioning > Admin Credentials > Secret Token."
+        />
+        <CopyField id="scim-token-url" label="SCIM base URL" value={d.scimBaseUrl} />
+        <Flex justify="end">
+          <BackLink to={back}>Done</BackLink>
+        </Flex>
+      </RouteDialog>
+    )
+  }
+
+  return (
+    <RouteDialog title="Create SCIM token" description={d.company.name} closeTo={back} maxWidth="520px">
+      <Form
+        method="post"
+        action={dialogActionUrl({ dialog: 'scim-token', company: d.company.id }, closeTo)}
+        {...getFormProps(form)}
+      >
+        <input type="hidden" name="intent" value="create-scim-token" />
+        <input type="hidden" name="company" value={d.company.id} />
+        <IdempotencyField value={d.idempotencyKey} />
+        <Flex direction="column" gap="2">
+          <Text as="p" size="2" color="gray">
+            Name the token after the identity provider that uses it, e.g. Okta: the activity log shows its changes as
+            made by &ldquo;identity provider (Okta)&rdquo;.
+          </Text>
+          <InputField field={fields.name} label="Name" gap="2" autoComplete="off" />
+          <Field
+            id={fields.expiresInDays.id}
+            label="Expires"
+            errorId={fields.expiresInDays.errorId}
+            errors={fields.expiresInDays.errors}
+            gap="2"
+          >
+            <NativeSelect {...getSelectProps(fields.expiresInDays)} key={fields.expiresInDays.key}>
+              {scimTokenLifetimes.map((days) => (
+                <option key={days} value={String(days)}>
+                  {lifetimeLabel(days)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <FieldError id={form.errorId} errors={form.errors} />
+          <ButtonRow justify="end" mt="3">
+            <BackLink to={back}>Cancel</BackLink>
+            <SubmitButton busy={busy} busyLabel="Creating…">
+              Create
+            </SubmitButton>
+          </ButtonRow>
+        </Flex>
+      </Form>
+    </RouteDialog>
+  )
+}

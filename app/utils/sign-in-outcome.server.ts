@@ -1,0 +1,55 @@
+/**
+ * What the sign-in page says after a post or a sign-in link that did not sign in: the form's outcome (link sent,
+ * refused, invalid) with the address typed, or why an emailed link did not work with the address it was sent to. The
+ * sign-in form posts, its action answers with a redirect to "/" (so the address bar never keeps `/?index` and a reload
+ * never sends a second link) and this cookie carries the outcome to that one page load, with or without script.
+ */
+import { z } from 'zod'
+import { EMAIL_MAX_LENGTH } from '#protocol/email'
+import { portalCookie } from './cookies.server'
+import { portalCookieSecret } from './session.server'
+
+export const SignInOutcome = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('link'),
+    outcome: z.enum(['sent', 'no-user', 'no-logon-link', 'limited', 'error', 'invalid']),
+    email: z.string().max(EMAIL_MAX_LENGTH + 100),
+    /** The service's words for a refusal it explains itself (the address's mail budget spent: until when). */
+    message: z
+      .string()
+      .max(EMAIL_MAX_LENGTH + 300)
+      .optional(),
+  }),
+  z.object({ kind: z.literal('social'), outcome: z.literal('error') }),
+  /** An emailed sign-in link that did not sign in: why, and the address it was sent to while the service knows it. */
+  z.object({
+    kind: z.literal('link-refused'),
+    state: z.enum(['used', 'replaced', 'expired', 'invalid']),
+    email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+  }),
+])
+export type SignInOutcome = z.infer<typeof SignInOutcome>
+
+let cookie: ReturnType<typeof portalCookie> | undefined
+// Signed, so that nothing but the portal's own answer decides what the page says; a minute is enough for a redirect.
+const outcomeCookie = () =>
+  (cookie ??= portalCookie('__sign_in', { maxAgeSeconds: 60, secrets: [portalCookieSecret()] }))
+
+/** The Set-Cookie header value that carries `outcome` to the next load of "/". */
+export function signInOutcomeHeader(outcome: SignInOutcome): Promise<string> {
+  return outcomeCookie().serialize(outcome)
+}
+
+/** The outcome carried to this load, once: `clear` ends the cookie (null when the request carried none). */
+export async function takeSignInOutcome(
+  request: Request,
+): Promise<{ outcome: SignInOutcome | null; clear: string | null }> {
+  const header = request.headers.get('Cookie')
+  if (!header?.includes('__sign_in=')) return { outcome: null, clear: null }
+  const clear = await outcomeCookie().serialize('', { maxAge: 0 })
+  const value: unknown = await outcomeCookie()
+    .parse(header)
+    .catch(() => null)
+  const parsed = SignInOutcome.safeParse(value)
+  return { outcome: parsed.success ? parsed.data : null, clear }
+}

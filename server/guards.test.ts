@@ -1,0 +1,53 @@
+import express from 'express'
+import type { Logger } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Config } from '../config/config.js'
+import { sameOriginPosts } from './guards.js'
+import { accessLogLevel } from './logger.js'
+
+describe('the same-origin check of form posts', () => {
+  const warnings: string[] = []
+  const logger = { warn: (line: string) => void warnings.push(line) } as unknown as Pick<Logger, 'warn'>
+  let server: ReturnType<express.Express['listen']>
+  let url: string
+  beforeAll(async () => {
+    const app = express()
+    app.use(sameOriginPosts({ publicUrl: 'https://portal.example.com' } as Config, logger))
+    app.post('*', (_req, res) => res.send('posted'))
+    server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  })
+  afterAll(() => {
+    server.close()
+  })
+
+  it('refuses another origin’s post and tells the operator why, and what to set if it is the portal’s own address', async () => {
+    const refused = await fetch(`${url}/manage/secret-link-token?index`, {
+      method: 'POST',
+      headers: { origin: 'http://portal.internal:3000' },
+    })
+    expect(refused.status).toBe(403)
+    expect(warnings).toEqual([
+      'A form post to /manage/[redacted] was refused: it came from the origin "http://portal.internal:3000", not from ' +
+        "the portal's own https://portal.example.com. If people open the portal at that address, set PUBLIC_URL to " +
+        'it (behind a proxy, also TRUST_PROXY).',
+    ])
+    const own = await fetch(`${url}/`, { method: 'POST', headers: { origin: 'https://portal.example.com' } })
+    expect(own.status).toBe(200)
+    expect(warnings).toHaveLength(1)
+  })
+})
+
+describe('the access log’s levels', () => {
+  it('logs a page not found and a customer’s refused form at info, refusals an operator may act on at warn', () => {
+    expect(accessLogLevel(200, false)).toBe('info')
+    expect(accessLogLevel(404, false)).toBe('info')
+    expect(accessLogLevel(400, false)).toBe('info')
+    expect(accessLogLevel(403, false)).toBe('warn')
+    expect(accessLogLevel(429, false)).toBe('warn')
+    expect(accessLogLevel(421, false)).toBe('warn')
+    expect(accessLogLevel(500, false)).toBe('error')
+    expect(accessLogLevel(200, true)).toBe('error')
+  })
+})

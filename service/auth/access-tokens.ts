@@ -1,0 +1,256 @@
+/**
+ * Access tokens (migration 0019): the bearer secrets a company's identity provider (SCIM) or a script (the REST API)
+ * authenticates with. A token is scoped to a company, or (a personal API token) to an account; it has a kind, a name,
+ * scopes, an optional expiry, who made it and when, when it was last used, and when it was revoked.
+ *
+ * The secret is shown once, when the token is made: `lp_{kind}_` and 43 random base62 characters (256 bits), so a
+ * leaked one is recognisable (secret scanners, logs). The store keeps its SHA-256 alone: a secret of that strength
+ * needs no slow hash, and the hash is what a request's secret is looked up by. The row found is compared again in
+ * constant time. A token that is revoked, expired, of another kind or unknown is refused alike.
+ *
+ * Last use is written at most once a minute per token (a conditional update that changes nothing within the minute),
+ * so that a busy identity provider does not turn every request into a write on one row.
+ */
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  scopesAllowed,
+  type AccessToken,
+  type AccessTokenKind,
+  type AccessTokenScope,
+} from '../../protocol/access-tokens.js'
+import { newId } from '../db/ids.js'
+import { ServiceError } from '../dispatch/errors.js'
+
+export type AccessTokenTable = {
+  id: string
+  kind: AccessTokenKind
+  company_id: string | null
+  account_email: string | null
+  name: string
+  /** Space-separated scopes, e.g. `read assign`. */
+  scopes: string
+  secret_hash: string
+  hint: string
+  created_by: string
+  creation_key: string | null
+  created_at: number
+  expires_at: number | null
+  last_used_at: number | null
+  revoked_at: number | null
+  revoked_by: string | null
+}
+
+export type AccessTokenTables = { access_tokens: AccessTokenTable }
+
+/** The store or a transaction on it, seen with the token table (any wider view will do). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Store = Kysely<any>
+const tokens = (store: Store) => store as unknown as Kysely<AccessTokenTables>
+
+/** Whose a token is: a company's, or (personal API tokens) an account's. */
+export type TokenOwner = { companyId: string } | { account: string }
+
+/** A token as the service reads it: the list's fields and whose it is. */
+export type AccessTokenRecord = AccessToken & { companyId: string | null; account: string | null }
+
+/** Last use is recorded at most this often per token. */
+export const LAST_USE_GRANULARITY_MS = 60_000
+
+const SECRET_LENGTH = 43
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const SECRET_PATTERN = /^lp_(scim|api)_[0-9A-Za-z]{43}$/
+
+const sha256 = (secret: string) => crypto.createHash('sha256').update(secret).digest()
+
+/** 43 uniformly chosen base62 characters (rejection sampling: bytes of 248 and above are drawn again). */
+function randomBase62(length: number): string {
+  let out = ''
+  while (out.length < length) {
+    for (const byte of crypto.randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62]
+    }
+  }
+  return out
+}
+
+function toRecord(row: AccessTokenTable): AccessTokenRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    scopes: row.scopes.split(' ').filter(Boolean) as AccessTokenScope[],
+    hint: row.hint,
+    createdBy: row.created_by,
+    createdAt: Number(row.created_at),
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    companyId: row.company_id,
+    account: row.account_email,
+  }
+}
+
+export type NewAccessToken = {
+  kind: AccessTokenKind
+  owner: TokenOwner
+  name: string
+  scopes: readonly AccessTokenScope[]
+  expiresAt?: number | null
+  createdBy: string
+  now: number
+  /** The request's idempotency key: a repeat finds the token the first request made (TOKEN_EXISTS) instead of a second. */
+  creationKey?: string
+}
+
+/**
+ * Makes a token and answers it with its secret, which is never available again. Refuses scopes the kind may not
+ * hold, a SCIM token for an account, and an expiry in the past. A repeat of one request (same `creationKey` by the same
+ * person) is refused with INVALID_STATE: the first request's secret cannot be shown again.
+ */
+export async function createAccessToken(
+  store: Store,
+  input: NewAccessToken,
+): Promise<{ token: AccessTokenRecord; secret: string }> {
+  if (!scopesAllowed(input.kind, input.scopes)) {
+    throw new ServiceError(
+      'INVALID_PAYLOAD',
+      `A ${input.kind} token cannot have the scopes ${input.scopes.join(', ')}.`,
+    )
+  }
+  if (input.kind === 'scim' && !('companyId' in input.owner)) {
+    throw new ServiceError('INVALID_PAYLOAD', 'A SCIM token belongs to a company.')
+  }
+  if (input.expiresAt != null && input.expiresAt <= input.now) {
+    throw new ServiceError('INVALID_PAYLOAD', 'The expiry must be in the future.')
+  }
+  if (input.creationKey) {
+    const made = await tokens(store)
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('created_by', '=', input.createdBy)
+      .where('creation_key', '=', input.creationKey)
+      .executeTakeFirst()
+    if (made) throw new ServiceError('INVALID_STATE', tokenShownOnce)
+  }
+  const secret = `lp_${input.kind}_${randomBase62(SECRET_LENGTH)}`
+  const row: AccessTokenTable = {
+    id: newId('tok'),
+    kind: input.kind,
+    company_id: 'companyId' in input.owner ? input.owner.companyId : null,
+    account_email: 'account' in input.owner ? input.owner.account : null,
+    name: input.name,
+    scopes: input.scopes.join(' '),
+    secret_hash: sha256(secret).toString('hex'),
+    hint: `${secret.slice(0, `lp_${input.kind}_`.length + 4)}…`,
+    created_by: input.createdBy,
+    creation_key: input.creationKey ?? null,
+    created_at: input.now,
+    expires_at: input.expiresAt ?? null,
+    last_used_at: null,
+    revoked_at: null,
+    revoked_by: null,
+  }
+  await tokens(store).insertInto('access_tokens').values(row).execute()
+  return { token: toRecord(row), secret }
+}
+
+/** The refusal of a repeated creation request. */
+export const tokenShownOnce =
+  'This token was created already and its secret is shown only once. Revoke it if you did not copy it, and create another.'
+
+/** Why a presented secret was refused (for the service's own log; the client hears one answer for all). */
+export type TokenRefusal = 'malformed' | 'unknown' | 'kind' | 'revoked' | 'expired'
+
+export class AccessTokenRefused extends Error {
+  constructor(readonly reason: TokenRefusal) {
+    super(`access token refused: ${reason}`)
+    this.name = 'AccessTokenRefused'
+  }
+}
+
+/**
+ * The token a bearer secret belongs to, for a request of this kind; AccessTokenRefused otherwise. Records the use
+ * (at most once a minute).
+ */
+export async function authenticateAccessToken(
+  store: Store,
+  secret: string | undefined,
+  options: { kind: AccessTokenKind; now: number },
+): Promise<AccessTokenRecord> {
+  if (!secret || !SECRET_PATTERN.test(secret)) throw new AccessTokenRefused('malformed')
+  const presented = sha256(secret)
+  const row = await tokens(store)
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('secret_hash', '=', presented.toString('hex'))
+    .executeTakeFirst()
+  if (!row || !crypto.timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), presented)) {
+    throw new AccessTokenRefused('unknown')
+  }
+  if (row.kind !== options.kind) throw new AccessTokenRefused('kind')
+  if (row.revoked_at !== null) throw new AccessTokenRefused('revoked')
+  if (row.expires_at !== null && Number(row.expires_at) <= options.now) throw new AccessTokenRefused('expired')
+  await recordUse(store, row.id, options.now)
+  return toRecord(row)
+}
+
+/** Writes the token's last use unless it was written within the last minute (then the update matches no row). */
+async function recordUse(store: Store, id: string, now: number): Promise<void> {
+  await tokens(store)
+    .updateTable('access_tokens')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - LAST_USE_GRANULARITY_MS)]))
+    .execute()
+}
+
+/** The owner's tokens of a kind that are not revoked, newest first (expired ones included: the list says so). */
+export async function listAccessTokens(
+  store: Store,
+  owner: TokenOwner,
+  kind: AccessTokenKind,
+): Promise<AccessTokenRecord[]> {
+  let query = tokens(store)
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+  query =
+    'companyId' in owner
+      ? query.where('company_id', '=', owner.companyId)
+      : query.where('account_email', '=', owner.account).where('company_id', 'is', null)
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute()
+  return rows.map(toRecord)
+}
+
+/** One token of the owner's, revoked or not; undefined when the id is not the owner's. */
+export async function findAccessToken(
+  store: Store,
+  owner: TokenOwner,
+  id: string,
+): Promise<(AccessTokenRecord & { revokedAt: number | null }) | undefined> {
+  const row = await tokens(store).selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const mine = 'companyId' in owner ? row.company_id === owner.companyId : row.account_email === owner.account
+  if (!mine) return undefined
+  return { ...toRecord(row), revokedAt: row.revoked_at === null ? null : Number(row.revoked_at) }
+}
+
+/**
+ * Revokes the owner's token: answers it as it was, or undefined when the id is not the owner's. Revoking a revoked
+ * token changes nothing (and answers it with its first revocation's time), so a repeated request is harmless.
+ */
+export async function revokeAccessToken(
+  store: Store,
+  input: { owner: TokenOwner; id: string; by: string; now: number },
+): Promise<{ token: AccessTokenRecord; revokedNow: boolean } | undefined> {
+  const token = await findAccessToken(store, input.owner, input.id)
+  if (!token) return undefined
+  const { numUpdatedRows } = await tokens(store)
+    .updateTable('access_tokens')
+    .set({ revoked_at: input.now, revoked_by: input.by })
+    .where('id', '=', input.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return { token, revokedNow: numUpdatedRows === 1n }
+}

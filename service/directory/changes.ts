@@ -1,0 +1,105 @@
+/**
+ * How a change of a company's directory runs: one at a time per company across instances (`withStoreLock`), in
+ * one transaction that takes the company's row first; the seats it moved are written to the activity log in that
+ * transaction, and their holders mailed after the commit.
+ */
+import { countOf } from '../../protocol/words.js'
+import type { ServiceContext } from '../dispatch/context.js'
+import { assignmentWords, recordActivity } from '../activity/log.js'
+import { inTransaction } from '../db/transaction.js'
+import { assignmentMails, unassignmentMails } from '../mail/assignment-mail.js'
+import type { Mail } from '../mail/mailer.js'
+import { lockCompanies } from '../operations/company.js'
+import { withStoreLock } from './company-lock.js'
+import { newSeatOutcome, type SeatOutcome, type SeatScope } from './seats.js'
+import { coreTrx, directoryDb, type DirectoryTransaction } from './tables.js'
+
+/** Who made a change, in the log and in the mails its people receive. */
+export type DirectoryActor = {
+  /** The activity log's actor: "identity provider (Okta)", an account's email, "payment provider". */
+  log: string
+  /** The mails' words: "Your identity provider (Okta)", "olivia@acme.test". */
+  mail: string
+}
+
+/**
+ * Runs `work` as one change of the company's directory and answers what it returned; the seats it moved are logged
+ * and mailed. `work` touches the store alone.
+ */
+export async function changeDirectory<T>(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
+  companyId: string,
+  actor: DirectoryActor,
+  work: (scope: SeatScope) => Promise<T>,
+): Promise<T> {
+  const { result, mails } = await withStoreLock(directoryDb(ctx.db), `directory:${companyId}`, (db) =>
+    inTransaction(db, async (trx) => {
+      await lockCompanies(coreTrx(trx), [companyId])
+      const scope: SeatScope = { trx, companyId, now: ctx.now(), outcome: newSeatOutcome(companyId) }
+      const result = await work(scope)
+      return { result, mails: await finishSeatChanges(trx, scope.outcome, actor, scope.now, ctx.config.publicUrl) }
+    }),
+  )
+  await sendAll(ctx, mails)
+  return result
+}
+
+/**
+ * Writes the seats an outcome moved to the company's log (one entry, `assignment`) and answers the mails to send
+ * after the commit: the new holders are told what they received, the former ones what they lost.
+ */
+export async function finishSeatChanges(
+  trx: DirectoryTransaction,
+  outcome: SeatOutcome,
+  actor: DirectoryActor,
+  at: number,
+  publicUrl: string,
+): Promise<Mail[]> {
+  const lines = [
+    ...outcome.released.map((c) => assignmentWords(c.row, c.email, '')),
+    ...outcome.moved.map((c) => assignmentWords(c.row, c.from, c.email)),
+    ...outcome.assigned.map((c) => assignmentWords(c.row, '', c.email)),
+  ]
+  if (lines.length > 0) {
+    const summary =
+      lines.length === 1
+        ? lines[0]
+        : [
+            outcome.released.length ? `${countOf(outcome.released.length, 'seat')} freed` : '',
+            outcome.moved.length ? `${countOf(outcome.moved.length, 'seat')} moved to a new address` : '',
+            outcome.assigned.length ? `${countOf(outcome.assigned.length, 'seat')} assigned` : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')
+    await recordActivity(coreTrx(trx), {
+      kind: 'assignment',
+      actor: actor.log,
+      companyId: outcome.companyId,
+      summary: `${summary} (seats follow the directory)`,
+      details: lines.length === 1 ? [] : lines,
+      people: [
+        ...outcome.released.map((c) => c.email),
+        ...outcome.moved.flatMap((c) => [c.from, c.email]),
+        ...outcome.assigned.map((c) => c.email),
+      ],
+      at,
+    })
+  }
+  if (lines.length === 0) return []
+  const company = await trx
+    .selectFrom('companies')
+    .select('name')
+    .where('id', '=', outcome.companyId)
+    .executeTakeFirst()
+  // No name (the company gone meanwhile): the mails say "your company".
+  const names = new Map<string, string>(company ? [[outcome.companyId, company.name]] : [])
+  return [
+    ...unassignmentMails(outcome.released, names, actor.mail),
+    ...assignmentMails([...outcome.moved, ...outcome.assigned], names, actor.mail, publicUrl),
+  ]
+}
+
+/** Sends mails after the commit; a mail that cannot be queued is the mailer's to retry, never the change's undoing. */
+export async function sendAll(ctx: Pick<ServiceContext, 'mailer'>, mails: readonly Mail[]): Promise<void> {
+  for (const mail of mails) await ctx.mailer.send(mail)
+}

@@ -1,0 +1,296 @@
+/**
+ * SCIM Users of a company (RFC 7643 §4.1, RFC 7644 §3.3–3.6). `userName` is the person's email address: unique within
+ * the company case-insensitively (409 `uniqueness`), and the address their seats are assigned to. Every write settles
+ * the person's seats in the same transaction and is written to the company's log.
+ */
+import { z } from 'zod'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
+import { oneLine } from '../../protocol/text.js'
+import { recordActivity } from '../activity/log.js'
+import { newId } from '../db/ids.js'
+import { isPostgres } from '../db/migrations/dialect.js'
+import { syncScimClaims } from './scim-claims.js'
+import { filterCondition, userFilter } from './scim-filter.js'
+import { applyPatch, patchOperations } from './scim-patch.js'
+import { ScimError, checkIfMatch, listResponse, meta, notFound, paging, schemaIds } from './scim-protocol.js'
+import { canonical } from './scim-schemas.js'
+import { moveSeats, type SeatScope } from './seats.js'
+import { coreTrx, type DirectoryDB, type DirectoryTransaction, type ScimUserTable } from './tables.js'
+
+const text = z.string().max(1000)
+const contact = z.object({
+  value: z.string().max(EMAIL_MAX_LENGTH),
+  display: text.optional(),
+  type: z.string().max(60).optional(),
+  primary: z.boolean().optional(),
+})
+const address = z.object({
+  formatted: text.optional(),
+  streetAddress: text.optional(),
+  locality: text.optional(),
+  region: text.optional(),
+  postalCode: text.optional(),
+  country: text.optional(),
+  type: z.string().max(60).optional(),
+  primary: z.boolean().optional(),
+})
+const name = z.object({
+  formatted: text.optional(),
+  familyName: text.optional(),
+  givenName: text.optional(),
+  middleName: text.optional(),
+  honorificPrefix: text.optional(),
+  honorificSuffix: text.optional(),
+})
+const enterprise = z.object({
+  employeeNumber: text.optional(),
+  costCenter: text.optional(),
+  organization: text.optional(),
+  division: text.optional(),
+  department: text.optional(),
+  manager: z.object({ value: text.optional(), $ref: text.optional(), displayName: text.optional() }).optional(),
+})
+
+/** A user's attributes as the store keeps them (the client's, after `canonical`). */
+const UserAttributes = z.object({
+  userName: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  externalId: z.string().max(500).nullable().optional(),
+  name: name.optional(),
+  displayName: text.optional(),
+  nickName: text.optional(),
+  title: text.optional(),
+  userType: text.optional(),
+  preferredLanguage: text.optional(),
+  locale: text.optional(),
+  timezone: text.optional(),
+  active: z.boolean().optional(),
+  emails: z.array(contact).max(50).optional(),
+  phoneNumbers: z.array(contact).max(50).optional(),
+  addresses: z.array(address).max(20).optional(),
+  [schemaIds.enterpriseUser]: enterprise.optional(),
+})
+type UserAttributes = z.infer<typeof UserAttributes>
+
+function attributesOf(value: Record<string, unknown>): UserAttributes {
+  const parsed = UserAttributes.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ScimError(
+      400,
+      `${issue?.path.join('.') || 'The user'}: ${issue?.message ?? 'is not valid'}.`,
+      'invalidValue',
+    )
+  }
+  const email = normalizeEmail(parsed.data.userName)
+  if (!EMAIL_PATTERN.test(email)) {
+    throw new ScimError(400, "userName must be the person's email address (name@example.com).", 'invalidValue')
+  }
+  return parsed.data
+}
+
+type Store = DirectoryDB | DirectoryTransaction
+
+async function findUser(store: Store, companyId: string, id: string): Promise<ScimUserTable> {
+  const row = await store
+    .selectFrom('scim_users')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) throw notFound(`User ${id.slice(0, 100)}`)
+  return row
+}
+
+/** The user as SCIM answers it, with the groups it belongs to. */
+async function representation(store: Store, rows: readonly ScimUserTable[], base: string) {
+  const groups = new Map<string, Array<{ value: string; display: string; $ref: string; type: string }>>()
+  const ids = rows.map((r) => r.id)
+  if (ids.length > 0) {
+    const memberships = await store
+      .selectFrom('scim_group_members as m')
+      .innerJoin('scim_groups as g', 'g.id', 'm.group_id')
+      .select(['m.user_id', 'g.id', 'g.display_name'])
+      .where('m.user_id', 'in', ids)
+      .orderBy('g.display_key')
+      .execute()
+    for (const m of memberships) {
+      const list = groups.get(m.user_id) ?? []
+      list.push({ value: m.id, display: m.display_name, $ref: `${base}Groups/${m.id}`, type: 'direct' })
+      groups.set(m.user_id, list)
+    }
+  }
+  return rows.map((row) => {
+    const attributes = JSON.parse(row.resource) as UserAttributes
+    return {
+      schemas: [schemaIds.user, ...(attributes[schemaIds.enterpriseUser] ? [schemaIds.enterpriseUser] : [])],
+      id: row.id,
+      ...attributes,
+      active: row.active === 1,
+      groups: groups.get(row.id) ?? [],
+      meta: meta('User', row, base),
+    }
+  })
+}
+
+export async function getUser(store: Store, companyId: string, id: string, base: string) {
+  const row = await findUser(store, companyId, id)
+  return { resource: (await representation(store, [row], base))[0], version: row.version }
+}
+
+export async function listUsers(db: DirectoryDB, companyId: string, query: Record<string, unknown>, base: string) {
+  const { startIndex, count } = paging(query)
+  const condition = filterCondition(query.filter, userFilter, isPostgres(db))
+  let selection = db.selectFrom('scim_users').where('company_id', '=', companyId)
+  if (condition) selection = selection.where(condition)
+  const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const rows =
+    count === 0
+      ? []
+      : await selection
+          .selectAll()
+          .orderBy('created_at')
+          .orderBy('id')
+          .offset(startIndex - 1)
+          .limit(count)
+          .execute()
+  return listResponse(await representation(db, rows, base), Number(total.n), startIndex)
+}
+
+/** 409 `uniqueness` when another user of the company has this address. */
+async function checkUnique(scope: SeatScope, email: string, self?: string): Promise<void> {
+  const other = await scope.trx
+    .selectFrom('scim_users')
+    .select('id')
+    .where('company_id', '=', scope.companyId)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  if (other && other.id !== self) {
+    throw new ScimError(409, `A user with userName ${email} exists already.`, 'uniqueness')
+  }
+}
+
+async function writeEmails(scope: SeatScope, id: string, attributes: UserAttributes): Promise<void> {
+  await scope.trx.deleteFrom('scim_user_emails').where('user_id', '=', id).execute()
+  const emails = (attributes.emails ?? []).filter((e) => e.value.trim() !== '')
+  if (emails.length === 0) return
+  await scope.trx
+    .insertInto('scim_user_emails')
+    .values(
+      emails.map((e) => ({
+        user_id: id,
+        company_id: scope.companyId,
+        value: normalizeEmail(e.value),
+        type: e.type?.toLowerCase() ?? null,
+      })),
+    )
+    .execute()
+}
+
+function columnsOf(attributes: UserAttributes) {
+  return {
+    user_name: attributes.userName,
+    email: normalizeEmail(attributes.userName),
+    external_id: attributes.externalId ?? null,
+    display_name: attributes.displayName ?? null,
+    active: attributes.active === false ? 0 : 1,
+    resource: JSON.stringify(attributes),
+  }
+}
+
+const who = (email: string) => oneLine(email, EMAIL_MAX_LENGTH)
+
+export async function createUser(scope: SeatScope, actor: string, body: unknown, base: string) {
+  const attributes = attributesOf(canonical('User', body))
+  const columns = columnsOf(attributes)
+  await checkUnique(scope, columns.email)
+  const row: ScimUserTable = {
+    id: newId('usr'),
+    company_id: scope.companyId,
+    ...columns,
+    version: 1,
+    created_at: scope.now,
+    updated_at: scope.now,
+  }
+  await scope.trx.insertInto('scim_users').values(row).execute()
+  await writeEmails(scope, row.id, attributes)
+  await log(scope, actor, `provisioned ${who(row.email)}${row.active ? '' : ' (inactive)'}`, [row.email])
+  await syncScimClaims(scope, [row.email])
+  return { resource: (await representation(scope.trx, [row], base))[0], version: row.version }
+}
+
+/** PUT (replace) and PATCH: the attributes after the change, written when they differ from before. */
+async function update(
+  scope: SeatScope,
+  actor: string,
+  before: ScimUserTable,
+  attributes: UserAttributes,
+  base: string,
+) {
+  const columns = columnsOf(attributes)
+  if (columns.resource === before.resource && columns.active === before.active) {
+    return { resource: (await representation(scope.trx, [before], base))[0], version: before.version }
+  }
+  if (columns.email !== before.email) await checkUnique(scope, columns.email, before.id)
+  const after = { ...before, ...columns, version: before.version + 1, updated_at: scope.now }
+  await scope.trx.updateTable('scim_users').set(after).where('id', '=', before.id).execute()
+  await writeEmails(scope, before.id, attributes)
+  if (columns.email !== before.email) await moveSeats(scope, before.email, columns.email)
+  await log(scope, actor, changeWords(before, after), [before.email, after.email])
+  await syncScimClaims(scope, [before.email, after.email])
+  return { resource: (await representation(scope.trx, [after], base))[0], version: after.version }
+}
+
+function changeWords(before: ScimUserTable, after: ScimUserTable): string {
+  if (before.email !== after.email) return `renamed ${who(before.email)} to ${who(after.email)}`
+  if (before.active !== after.active) return `${after.active ? 'reactivated' : 'deactivated'} ${who(after.email)}`
+  return `updated ${who(after.email)}`
+}
+
+export async function replaceUser(
+  scope: SeatScope,
+  actor: string,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+  base: string,
+) {
+  const before = await findUser(scope.trx, scope.companyId, id)
+  checkIfMatch(ifMatch, before.version)
+  return update(scope, actor, before, attributesOf(canonical('User', body)), base)
+}
+
+export async function patchUser(
+  scope: SeatScope,
+  actor: string,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+  base: string,
+) {
+  const operations = patchOperations(body, 'User')
+  const before = await findUser(scope.trx, scope.companyId, id)
+  checkIfMatch(ifMatch, before.version)
+  const current = { ...(JSON.parse(before.resource) as Record<string, unknown>), active: before.active === 1 }
+  return update(scope, actor, before, attributesOf(applyPatch('User', current, operations)), base)
+}
+
+export async function deleteUser(scope: SeatScope, actor: string, id: string, ifMatch: string | undefined) {
+  const before = await findUser(scope.trx, scope.companyId, id)
+  checkIfMatch(ifMatch, before.version)
+  await scope.trx.deleteFrom('scim_users').where('id', '=', id).execute()
+  await log(scope, actor, `deprovisioned ${who(before.email)}`, [before.email])
+  await syncScimClaims(scope, [before.email])
+}
+
+/** One entry of the company's log for a change the identity provider made. */
+export async function log(scope: SeatScope, actor: string, summary: string, people: string[], details: string[] = []) {
+  await recordActivity(coreTrx(scope.trx), {
+    kind: 'directory',
+    actor,
+    companyId: scope.companyId,
+    summary,
+    details,
+    people,
+    at: scope.now,
+  })
+}

@@ -1,0 +1,58 @@
+// The purchase page as a buyer drives it in the browser tests: the form, Continue, and the sandbox's payment form (in
+// the inline frame with script, the hosted checkout page without). Test cards: 4242 4242 4242 4242 pays,
+// 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
+import type { FrameLocator, Page, TestInfo } from '@playwright/test'
+import { expect } from './fixtures'
+
+export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
+
+/** An address no earlier run or other test has used (the database is shared by the whole run). */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
+}
+
+export type Details = {
+  type: 'Personal' | 'Organization'
+  users?: number
+  billing?: 'Monthly' | 'Annually'
+  name: string
+  email: string
+  zip?: string
+}
+
+/** Fills the purchase form and presses Continue; returns where the payment form is (the frame, or this page). */
+export async function continueToPayment(
+  page: Page,
+  js: boolean,
+  product: string,
+  details: Details,
+): Promise<Page | FrameLocator> {
+  await page.goto(`/shop/${product}/buy/`)
+  await page.getByRole('radio', { name: details.type, exact: true }).check()
+  if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
+  if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))
+  if (!js) await page.getByRole('button', { name: 'Update price' }).click()
+  const nameLabel = details.type === 'Organization' ? 'Company name' : 'Name'
+  await page.getByRole('textbox', { name: nameLabel, exact: true }).fill(details.name)
+  await page.getByRole('textbox', { name: 'Email' }).fill(details.email)
+  await page.getByRole('textbox', { name: 'Zip/Post code' }).fill(details.zip ?? '10001')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  if (js) {
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
+    const frame = page.frameLocator('iframe[title="Checkout"]')
+    await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+    await expect(page.locator('iframe[title="Checkout"]')).toHaveAttribute('height', '450')
+    return frame
+  }
+  await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  return page
+}
+
+/** Pays on the sandbox's checkout page with a test card. */
+export async function pay(payment: Page | FrameLocator, card: string) {
+  const year = (new Date().getUTCFullYear() + 3) % 100
+  await payment.getByRole('textbox', { name: 'Card number' }).fill(card)
+  await payment.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${String(year).padStart(2, '0')}`)
+  await payment.getByRole('textbox', { name: 'Security code' }).fill('123')
+  await payment.getByRole('button', { name: /^Pay / }).click()
+}

@@ -1,0 +1,242 @@
+// A checkout is paid once: after a completed checkout, Back, a reload or a second tab of the shop shows the order's
+// outcome ("This order is already complete") and never a second payment form, and a second Continue is refused. The
+// portal's buy page (loader and action) against the real licensing service in process: with the sandbox provider, and
+// with Paddle Classic answered by msw at its HTTP boundary (its webhooks signed with a key of the test's own).
+import crypto from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createPaddleMocks } from '../mocks/paddle.js'
+import { signAlert } from '../../service/payments/signature.js'
+import {
+  checkoutId as newPaddleCheckoutId,
+  createPaymentsTestService,
+  inputValue,
+  listen,
+  postForm,
+  purchaseAlerts,
+  type TestService,
+} from '../support/payments.js'
+import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
+
+const { loader, action } = await import('#app/routes/shop.$product.buy')
+
+const params = { product: 'wallaby' }
+const BUY = 'http://portal.test/shop/wallaby/buy/'
+
+/** The buy page as one browser uses it: its cookies kept from answer to answer. */
+function browser(service: () => TestService) {
+  let cookie = ''
+  const context = (): AppLoadContext => ({
+    licensing: { call: (request: unknown, credential?: string) => service().call(request, credential) },
+  })
+  const keep = (response: Response) => {
+    cookie = cookieFrom(response, cookie)
+    return response
+  }
+  return {
+    async load(search = '') {
+      const request = new Request(`${BUY}${search ? `?${search}` : ''}`, { headers: cookie ? { Cookie: cookie } : {} })
+      const response = keep(await settle(loader({ request, params, context: context() })))
+      return (await response.json()) as Record<string, unknown>
+    },
+    async post(fields: Record<string, string>) {
+      const request = formRequest(BUY, Object.entries(fields), cookie || undefined)
+      return keep(await settle(action({ request, params, context: context() })))
+    },
+  }
+}
+
+/** Continue on the purchase form without script, as a buyer of an organization plan for 3 users. */
+const continueFields = (email: string, name: string) => ({
+  billing: 'annually',
+  type: 'company',
+  quantity: '3',
+  name,
+  email,
+  country: 'US',
+  zip: '10001',
+})
+
+const ordersOf = (service: TestService, email: string) =>
+  service.db.selectFrom('orders').select('id').where('customer_email', '=', email).execute()
+
+afterAll(() => removeDataDir())
+
+describe('with the sandbox provider', () => {
+  let service: TestService
+  let server: { url: string; close(): Promise<void> }
+  beforeAll(async () => {
+    service = await createPaymentsTestService()
+    server = await listen(service)
+  })
+  afterAll(async () => {
+    await server.close()
+    await service.close()
+  })
+
+  /** Pays the hosted checkout the action sent the browser to, and answers where the sandbox sends it back. */
+  async function payHosted(location: string, cardNumber = '4242 4242 4242 4242') {
+    const page = await (await fetch(`${server.url}${location}`)).text()
+    const paid = await postForm(`${server.url}/sandbox/checkout`, {
+      link: inputValue(page, 'link')!,
+      checkout: inputValue(page, 'checkout')!,
+      email: inputValue(page, 'email')!,
+      country: 'US',
+      postcode: '10001',
+      intent: 'pay',
+      cardNumber,
+      cardExpiry: '12/39',
+      cardCvc: '123',
+    })
+    expect(paid.status).toBe(303)
+    return new URL(paid.headers.get('location')!)
+  }
+
+  it('Back, a reload or a second tab after a completed checkout shows the outcome and creates no second order', async () => {
+    const email = 'once@buyers.test'
+    const tab = browser(() => service)
+    const continued = await tab.post(continueFields(email, 'Once Corp'))
+    expect(continued.status).toBe(302)
+    const back = await payHosted(continued.headers.get('Location')!)
+
+    const thanks = await tab.load(back.search.slice(1))
+    expect(thanks).toMatchObject({ kind: 'outcome', state: 'complete', already: false, email })
+    expect(await ordersOf(service, email)).toHaveLength(1)
+
+    // A reload of the thank-you page: the same order, already complete.
+    expect(await tab.load(back.search.slice(1))).toMatchObject({ kind: 'outcome', state: 'complete', already: true })
+    // Back to the purchase page (or the shop opened in a second tab of this browser): the order, not the form.
+    const again = await tab.load()
+    expect(again).toMatchObject({ kind: 'outcome', state: 'complete', already: true })
+    expect(again).not.toHaveProperty('breakdown')
+
+    // Continue from the form left open before the payment: refused, back to the order; no checkout is opened.
+    const refused = await tab.post(continueFields(email, 'Once Corp'))
+    expect(refused.status).toBe(303)
+    expect(refused.headers.get('Location')).toBe('/shop/wallaby/buy/')
+    expect(await ordersOf(service, email)).toHaveLength(1)
+
+    // Another purchase, on purpose: the form again as it was at Continue, and Continue opens a new checkout.
+    const fresh = await tab.post({ intent: 'new-purchase' })
+    expect(fresh.status).toBe(302)
+    expect(fresh.headers.get('Location')).toBe('/shop/wallaby/buy/?retry=1')
+    expect(await tab.load('retry=1')).toMatchObject({
+      kind: 'purchase',
+      values: { name: 'Once Corp', email, zip: '10001' },
+      options: { type: 'organization', quantity: 3, billingPeriod: 'year', country: 'US' },
+    })
+    const second = await tab.post(continueFields(email, 'Once Corp'))
+    expect(second.status).toBe(302)
+    expect(second.headers.get('Location')).toMatch(/^\/sandbox\/checkout\?link=/)
+  })
+
+  it('a failed checkout offers to start a new checkout with what was typed kept; it holds nothing back', async () => {
+    const email = 'declined-again@buyers.test'
+    const tab = browser(() => service)
+    const continued = await tab.post({ ...continueFields(email, 'Declined Corp'), billing: 'monthly', quantity: '7' })
+    const back = await payHosted(continued.headers.get('Location')!, '4000 0000 0000 0002')
+    expect(back.searchParams.get('state')).toBe('failed')
+    const failed = await tab.load(back.search.slice(1))
+    expect(failed).toMatchObject({ kind: 'outcome', state: 'failed', already: false })
+    expect(failed.retryTo).toBe('/shop/wallaby/buy/?retry=1')
+    // Nothing was paid: the purchase page is the form again, with what was typed.
+    expect(await tab.load('retry=1')).toMatchObject({
+      kind: 'purchase',
+      values: { name: 'Declined Corp', email },
+      options: { billingPeriod: 'month', quantity: 7 },
+    })
+    expect(await ordersOf(service, email)).toHaveLength(0)
+  })
+})
+
+describe('with Paddle Classic (msw at its HTTP boundary)', () => {
+  const keys = crypto.generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  const paddle = createPaddleMocks({
+    vendorId: '1234',
+    authCode: 'code',
+    prices: {
+      '811031': { title: 'Wallaby.js Organization', net: 116 },
+      '811032': { title: 'Wallaby.js Organization Monthly', net: 12.1 },
+      '811033': { title: 'Wallaby.js Personal', net: 58 },
+      '811034': { title: 'Wallaby.js Personal Monthly', net: 6.05 },
+    },
+  })
+  const mocks = setupServer(...paddle.handlers)
+  let service: TestService
+  let webhooks: { url: string; close(): Promise<void> }
+  beforeAll(async () => {
+    mocks.listen({ onUnhandledRequest: 'bypass' })
+    service = await createPaymentsTestService({
+      env: {
+        NODE_ENV: 'test',
+        PADDLE_VENDOR_ID: '1234',
+        PADDLE_VENDOR_AUTH_CODE: 'code',
+        PADDLE_PUBLIC_KEY: keys.publicKey,
+        CHECKOUT_WEBHOOK_WAIT_MS: '200',
+      },
+    })
+    webhooks = await listen(service)
+  })
+  afterEach(() => mocks.resetHandlers())
+  afterAll(async () => {
+    mocks.close()
+    await webhooks.close()
+    await service.close()
+  })
+
+  const payLinks = () => paddle.requests.filter((r) => r.path === '/product/generate_pay_link')
+
+  /** Paddle's webhooks for a paid checkout, posted to the service's webhook endpoint as Paddle posts them. */
+  async function paddlePays(checkout: string, email: string) {
+    const { created, paid } = purchaseAlerts({
+      checkoutId: checkout,
+      subscriptionId: String(crypto.randomInt(100_000, 999_999)),
+      planId: '811031',
+      quantity: 3,
+      email,
+      passthrough: { name: 'Paddle Corp' },
+    })
+    for (const alert of [created, paid]) {
+      const answer = await postForm(`${webhooks.url}/api/paddle/webhook`, signAlert(alert, keys.privateKey))
+      expect(answer.status).toBe(200)
+    }
+    return { created, paid }
+  }
+
+  it('Back, a reload or a second tab after a completed Paddle checkout shows the outcome and creates no second order', async () => {
+    const email = 'paddle-once@buyers.test'
+    const tab = browser(() => service)
+    const continued = await tab.post(continueFields(email, 'Paddle Corp'))
+    expect(continued.status).toBe(302)
+    expect(continued.headers.get('Location')).toMatch(/^https:\/\/pay\.paddle\.com\/checkout\/custom\//)
+    expect(payLinks()).toHaveLength(1)
+    expect(payLinks()[0].form.get('return_url')).toBe(`${BUY}?checkout={checkout_hash}`)
+
+    // Paddle takes the payment, sends its webhooks and the browser back with the checkout id.
+    const checkout = newPaddleCheckoutId()
+    const alerts = await paddlePays(checkout, email)
+    expect(await tab.load(`checkout=${checkout}`)).toMatchObject({ kind: 'outcome', state: 'complete', already: false })
+
+    // A reload, Back to the purchase page, a second tab: the order, already complete; no form.
+    expect(await tab.load(`checkout=${checkout}`)).toMatchObject({ state: 'complete', already: true })
+    expect(await tab.load()).toMatchObject({ kind: 'outcome', state: 'complete', already: true })
+    // Paddle delivering its webhooks again changes nothing.
+    for (const alert of [alerts.created, alerts.paid]) {
+      await postForm(`${webhooks.url}/api/paddle/webhook`, signAlert(alert, keys.privateKey))
+    }
+    // Continue from a form left open is refused before Paddle is asked for a second pay link.
+    const refused = await tab.post(continueFields(email, 'Paddle Corp'))
+    expect(refused.status).toBe(303)
+    expect(payLinks()).toHaveLength(1)
+    const orders = await ordersOf(service, email)
+    expect(orders).toHaveLength(1)
+    expect(
+      await service.db.selectFrom('licenses').select('id').where('order_id', '=', orders[0].id).execute(),
+    ).toHaveLength(3)
+  })
+})

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createPaddleMocks, PADDLE_CHECKOUT_URL } from '../../tests/mocks/paddle.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { createPaymentsTestService, listen, type TestService } from '../../tests/support/payments.js'
-import { PRICE_LOOKUP_TIMEOUT_MS } from './shop.js'
+import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/money.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 
 startShopService()
@@ -14,11 +14,20 @@ startShopService()
 describe('catalog', () => {
   it('lists the products on sale, the country table, currency symbols and the sandbox checkout', async () => {
     const { catalog } = await call({ catalog: {} })
-    expect(catalog.products).toEqual([
+    expect(catalog.products.map(({ slug, name, productGroup }: Body) => ({ slug, name, productGroup }))).toEqual([
       { slug: 'console-ninja', name: 'Console Ninja PRO', productGroup: 'other' },
       { slug: 'wallaby', name: 'Wallaby.js', productGroup: 'wallaby' },
       { slug: 'quokka', name: 'Quokka.js PRO', productGroup: 'quokka' },
     ])
+    // §9 built-in plans: the catalog's list prices in USD, no tax, with the provider's ids.
+    for (const product of catalog.products) {
+      expect(product.defaultPlans.map((p: Body) => [p.id, p.gross, p.currency, p.tax, p.country])).toEqual([
+        [`${product.slug}-organization-year`, 116, 'USD', 0, 'US'],
+        [`${product.slug}-organization-month`, 12.1, 'USD', 0, 'US'],
+        [`${product.slug}-personal-year`, 58, 'USD', 0, 'US'],
+        [`${product.slug}-personal-month`, 6.05, 'USD', 0, 'US'],
+      ])
+    }
     expect(catalog.countries).toContainEqual({ code: 'US', name: 'United States', requiresZip: true })
     expect(catalog.countries).toContainEqual({ code: 'DE', name: 'Germany', taxName: 'MwSt.', requiresZip: true })
     expect(catalog.countries).toContainEqual({ code: 'AU', name: 'Australia', taxName: 'GST', requiresZip: true })

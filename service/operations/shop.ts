@@ -21,7 +21,7 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { roundToCent } from '../../protocol/money.js'
+import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'
@@ -29,9 +29,6 @@ import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
-
-/** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
-export const PRICE_LOOKUP_TIMEOUT_MS = 8000
 
 function requirePayments(ctx: ServiceContext): PaymentsAdapter {
   const payments = ctx.adapters.payments
@@ -49,9 +46,15 @@ function requireProduct(slug: string): Product {
 
 /** The shop's catalog (public): the products on sale, the country table, currency symbols and the checkout to open. */
 export async function catalogOperation(_payload: unknown, ctx: ServiceContext): Promise<Result<'catalog'>> {
-  const client = requirePayments(ctx).provider.checkoutClient
+  const provider = requirePayments(ctx).provider
+  const client = provider.checkoutClient
   return {
-    products: shopProducts().map((p) => ({ slug: p.slug, name: p.name, productGroup: p.group })),
+    products: shopProducts().map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      productGroup: p.group,
+      defaultPlans: defaultPlans(p, DEFAULT_COUNTRY, provider.environment),
+    })),
     countries: countries().map((c) => ({
       code: c.code,
       name: c.name,
@@ -106,7 +109,7 @@ export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceConte
     return { country, plans }
   } catch (err) {
     payments.log(`payments: price lookup for ${product.slug} in ${country} failed, using the defaults: ${String(err)}`)
-    return defaultPrices(product, country, provider.environment)
+    return { country, plans: defaultPlans(product, country, provider.environment) }
   } finally {
     clearTimeout(timer)
   }
@@ -165,34 +168,31 @@ function pricePlan(
   }
 }
 
-/** Spec §9 built-in prices: the catalog's list prices in its currency, no tax, no discounts. */
-export function defaultPrices(
+/** Spec §9 built-in plans, for when a price lookup fails: the catalog's list prices in its currency, no tax or discount. */
+export function defaultPlans(
   product: Product,
   country: string,
   environment: PaymentsAdapter['provider']['environment'],
-): Result<'prices'> {
-  return {
+): PricePlan[] {
+  return product.plans.map((plan) => ({
+    id: plan.providerIds[environment],
+    name: planName(plan),
+    type: plan.type,
+    billingPeriod: plan.billingPeriod,
+    usNetListPrice: plan.listPrice,
+    countryNetListPrice: plan.listPrice,
+    countryDiscountAmount: 0,
+    countryDiscountPercent: 0,
+    couponDiscountAmount: 0,
+    couponDiscountPercent: 0,
+    countryNetPrice: plan.listPrice,
+    tax: 0,
+    taxRate: 0,
+    grossListPrice: plan.listPrice,
+    gross: plan.listPrice,
+    currency: catalog.currency,
     country,
-    plans: product.plans.map((plan) => ({
-      id: plan.providerIds[environment],
-      name: planName(plan),
-      type: plan.type,
-      billingPeriod: plan.billingPeriod,
-      usNetListPrice: plan.listPrice,
-      countryNetListPrice: plan.listPrice,
-      countryDiscountAmount: 0,
-      countryDiscountPercent: 0,
-      couponDiscountAmount: 0,
-      couponDiscountPercent: 0,
-      countryNetPrice: plan.listPrice,
-      tax: 0,
-      taxRate: 0,
-      grossListPrice: plan.listPrice,
-      gross: plan.listPrice,
-      currency: catalog.currency,
-      country,
-    })),
-  }
+  }))
 }
 
 // ------------------------------------------------------------------------------------------------------ checkout

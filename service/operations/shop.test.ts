@@ -4,8 +4,12 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPaddleMocks, PADDLE_CHECKOUT_URL } from '../../tests/mocks/paddle.js'
-import type { PaymentProvider } from '../payments/provider.js'
-import { createPaymentsTestService, listen, type TestService } from '../../tests/support/payments.js'
+import {
+  createPaymentsTestService,
+  listen,
+  pricesOnlyPayments,
+  type TestService,
+} from '../../tests/support/payments.js'
 import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/money.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 
@@ -105,33 +109,12 @@ describe('prices (sandbox provider)', () => {
 describe('prices fallback', () => {
   it('answers the built-in defaults when the provider has not answered within 8 seconds', async () => {
     let signal: AbortSignal | undefined
-    const unused = () => Promise.reject(new Error('not used by the price lookup'))
-    const hanging: PaymentProvider = {
-      environment: 'sandbox',
-      checkoutClient: { provider: 'sandbox', checkoutUrl: '/sandbox/checkout', pricesUrl: '/sandbox/api/2.0/prices' },
-      prices: (_query, s) => {
-        signal = s
-        return new Promise(() => {})
-      },
-      generatePayLink: unused,
-      getSubscription: unused,
-      updateSubscription: unused,
-      cancelSubscription: unused,
-      charge: unused,
-      payments: unused,
-      webhookPublicKey: () => undefined,
-    }
     const slow = await createPaymentsTestService({
       adapters: {
-        payments: {
-          provider: hanging,
-          config: { provider: 'sandbox', checkoutWaitMs: 0 },
-          log: () => {},
-          checkoutFailure: async () => undefined,
-          settleDue: async () => {},
-          jobs: [],
-          close: () => {},
-        },
+        payments: pricesOnlyPayments((_query, s) => {
+          signal = s
+          return new Promise(() => {})
+        }),
       },
     })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

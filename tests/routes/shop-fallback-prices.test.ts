@@ -5,7 +5,7 @@ import type { PricePlan } from '#protocol/entities'
 import { lookupPlans } from '#app/routes/__shop/prices.server'
 import { planFor, priceBreakdown } from '#app/routes/__shop/pricing'
 import { callLicensing } from '#app/utils/licensing.server'
-import type { PaymentProvider } from '../../service/payments/provider'
+import { pricesOnlyPayments } from '../support/payments'
 import { createTestService } from '../support/service'
 
 vi.mock('../../service/catalog/catalog', async (importOriginal) => {
@@ -15,28 +15,15 @@ vi.mock('../../service/catalog/catalog', async (importOriginal) => {
 })
 
 let answer: 'refuse' | 'hang' = 'refuse'
-const unused = () => Promise.reject(new Error('not used by the price lookup'))
-const provider: PaymentProvider = {
-  environment: 'sandbox',
-  checkoutClient: { provider: 'sandbox', checkoutUrl: '/sandbox/checkout', pricesUrl: '/sandbox/api/2.0/prices' },
-  prices: () => (answer === 'refuse' ? Promise.reject(new Error('refused')) : new Promise(() => {})),
-  generatePayLink: unused,
-  getSubscription: unused,
-  updateSubscription: unused,
-  cancelSubscription: unused,
-  charge: unused,
-  payments: unused,
-  webhookPublicKey: () => undefined,
-}
-
 let service: Awaited<ReturnType<typeof createTestService>>
 const context = () => ({ licensing: service })
-const adapter = { provider, config: { provider: 'sandbox' as const, checkoutWaitMs: 0 }, log: () => {} }
 
 beforeAll(async () => {
   service = await createTestService({
     adapters: {
-      payments: { ...adapter, checkoutFailure: async () => undefined, settleDue: async () => {}, jobs: [], close() {} },
+      payments: pricesOnlyPayments(() =>
+        answer === 'refuse' ? Promise.reject(new Error('refused')) : new Promise(() => {}),
+      ),
     },
   })
 })

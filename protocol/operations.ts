@@ -267,7 +267,15 @@ export const operations = {
   catalog: {
     payload: empty,
     result: z.object({
-      products: z.array(z.object({ slug: z.string(), name: z.string(), productGroup: ProductGroup })),
+      products: z.array(
+        z.object({
+          slug: z.string(),
+          name: z.string(),
+          productGroup: ProductGroup,
+          /** §9 built-in plans (the catalog's list prices, no tax or discount): what a failed price lookup shows. */
+          defaultPlans: z.array(PricePlan),
+        }),
+      ),
       countries: z.array(Country),
       currencySymbols: z.record(z.string()),
       checkout: z.discriminatedUnion('provider', [

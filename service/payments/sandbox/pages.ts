@@ -12,7 +12,8 @@
  *
  * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
  */
-import { countries, formatMoney, requiresZip } from '../../catalog/index.js'
+import { countries, requiresZip } from '../../catalog/index.js'
+import { formatPrice } from '../../../protocol/money.js'
 import { escapeHtml } from '../../dispatch/html.js'
 import { failureReason, type FieldErrors } from './checkout.js'
 import { termCharge, type SandboxCheckout, type SandboxSubscription } from './core.js'
@@ -149,10 +150,10 @@ function orderSummary(terms: CheckoutTerms, quote: CheckoutQuote): string {
 <dt>Product</dt><dd>${escapeHtml(terms.title)}</dd>
 <dt>Quantity</dt><dd>${terms.quantity}</dd>
 <dt>Billing</dt><dd>${billing}</dd>
-${quote.appliedCoupon ? `<dt>Price before coupon</dt><dd>${formatMoney(quote.listTotal.net, quote.currency)}</dd><dt>Coupon ${escapeHtml(quote.appliedCoupon.code)}</dt><dd>-${formatMoney(quote.appliedCoupon.discount, quote.currency)}</dd>` : ''}
-<dt>Subtotal</dt><dd>${formatMoney(quote.total.net, quote.currency)}</dd>
-<dt>${escapeHtml(taxLabel)}</dt><dd>${formatMoney(quote.total.tax, quote.currency)}</dd>
-<dt class="total">Total (${quote.currency})</dt><dd class="total">${formatMoney(quote.total.gross, quote.currency)}</dd>
+${quote.appliedCoupon ? `<dt>Price before coupon</dt><dd>${formatPrice(quote.listTotal.net, quote.currency)}</dd><dt>Coupon ${escapeHtml(quote.appliedCoupon.code)}</dt><dd>-${formatPrice(quote.appliedCoupon.discount, quote.currency)}</dd>` : ''}
+<dt>Subtotal</dt><dd>${formatPrice(quote.total.net, quote.currency)}</dd>
+<dt>${escapeHtml(taxLabel)}</dt><dd>${formatPrice(quote.total.tax, quote.currency)}</dd>
+<dt class="total">Total (${quote.currency})</dt><dd class="total">${formatPrice(quote.total.gross, quote.currency)}</dd>
 </dl>${terms.message ? `<p class="hint">${escapeHtml(terms.message)}</p>` : ''}</section>`
 }
 
@@ -216,7 +217,7 @@ ${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.co
 ${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}
 <h2>Card</h2>
 ${cardFields(errors)}
-<button type="submit" name="intent" value="pay">Pay ${formatMoney(quote.total.gross, quote.currency)}</button>
+<button type="submit" name="intent" value="pay">Pay ${formatPrice(quote.total.gross, quote.currency)}</button>
 </form>
 ${testCards()}`
   return page({
@@ -251,7 +252,7 @@ export function outcomePage(options: {
     quote,
     kind !== 'failed',
   )
-  const total = formatMoney(checkout.gross, checkout.currency)
+  const total = formatPrice(checkout.gross, checkout.currency)
   const body =
     kind === 'complete'
       ? `${MODE}<h1>Payment complete</h1>
@@ -294,7 +295,7 @@ export function reopenedPage(options: {
   origin?: string
 }): string {
   const { kind, checkout } = options
-  const total = formatMoney(checkout.gross, checkout.currency)
+  const total = formatPrice(checkout.gross, checkout.currency)
   const what = `${escapeHtml(checkout.title ?? checkout.product_id)}, quantity ${checkout.quantity}`
   const paidOn = new Date(checkout.updated_at).toISOString().slice(0, 10)
   const link = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${text}</a></p>`
@@ -380,7 +381,7 @@ export function paymentUpdatedPage(options: {
   const { subscription: sub, retried } = options
   const retry =
     retried === 'paid'
-      ? `<p>The overdue payment of ${formatMoney(termCharge(sub).gross, sub.currency)} was taken; the subscription is active again.</p>`
+      ? `<p>The overdue payment of ${formatPrice(termCharge(sub).gross, sub.currency)} was taken; the subscription is active again.</p>`
       : retried === 'declined'
         ? '<p class="alert" role="alert">The overdue payment was declined by the new card as well; the subscription is still past due.</p>'
         : ''
@@ -405,9 +406,9 @@ export function receiptPage(receipt: Receipt, nonce?: string): string {
 <dt>Billed to</dt><dd>${escapeHtml(receipt.customerName)}<br>${escapeHtml(receipt.customerEmail)}</dd>
 <dt>Item</dt><dd>${escapeHtml(receipt.description)}</dd>
 <dt>Quantity</dt><dd>${receipt.quantity}</dd>
-<dt>Subtotal</dt><dd>${formatMoney(net, receipt.currency)}</dd>
-<dt>${escapeHtml(receipt.taxName ?? 'Tax')}</dt><dd>${formatMoney(receipt.tax, receipt.currency)}</dd>
-<dt class="total">Total paid (${escapeHtml(receipt.currency)})</dt><dd class="total">${formatMoney(receipt.amount, receipt.currency)}</dd>
+<dt>Subtotal</dt><dd>${formatPrice(net, receipt.currency)}</dd>
+<dt>${escapeHtml(receipt.taxName ?? 'Tax')}</dt><dd>${formatPrice(receipt.tax, receipt.currency)}</dd>
+<dt class="total">Total paid (${escapeHtml(receipt.currency)})</dt><dd class="total">${formatPrice(receipt.amount, receipt.currency)}</dd>
 ${receipt.card ? `<dt>Paid with</dt><dd>${escapeHtml(receipt.card)}</dd>` : ''}
 </dl><p class="hint">Payment ${escapeHtml(receipt.id)}</p>`
   return page({ title: `Receipt for order ${receipt.orderId}`, body, nonce })
@@ -430,7 +431,7 @@ export function reviewPage(options: {
         `<form method="post" action="/sandbox/review" style="display:inline"><input type="hidden" name="checkout" value="${escapeHtml(c.id)}">
 <button type="submit" name="decision" value="${decision}"${decision === 'reject' ? ' class="reject"' : ''} aria-label="${label} the order of ${escapeHtml(c.email)} (${escapeHtml(c.id)})">${label}</button></form>`
       return `<tr><td>${escapeHtml(c.id)}</td><td>${escapeHtml(c.email)}</td><td>${escapeHtml(c.title ?? c.product_id)} × ${c.quantity}</td>
-<td>${formatMoney(c.gross, c.currency)}</td><td>${new Date(c.created_at).toISOString().slice(0, 16).replace('T', ' ')}</td>
+<td>${formatPrice(c.gross, c.currency)}</td><td>${new Date(c.created_at).toISOString().slice(0, 16).replace('T', ' ')}</td>
 <td>${form('approve', 'Approve')} ${form('reject', 'Reject')}</td></tr>`
     })
     .join('')

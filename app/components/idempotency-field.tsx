@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_FIELD } from '#protocol/operations'
+import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
 
 /**
  * The hidden field that makes a form's submission safe to repeat: the key its loader made for this rendering, sent by

@@ -7,7 +7,7 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels, type ActivityEntry } from '#protocol/activity'
-import { formatDateTime } from '#app/rules/dates'
+import { formatDateTime } from '#protocol/dates'
 import { csvResponse, csvRows } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { activityFilter, activityPage } from './__manage/activity/activity.server'

@@ -4,7 +4,7 @@
  */
 import type { Company, License } from '#protocol/entities'
 import type { ExpiredGroup } from '#protocol/windows'
-import { formatDate } from './dates'
+import { formatDate } from '#protocol/dates'
 import { displayName } from '#protocol/products'
 import { DAY_MS, isOpenSource, isExpired, renewalRefusal } from '#protocol/licenses'
 import { countOf } from '#protocol/words'

@@ -1,14 +1,8 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/json'
-import {
-  IDEMPOTENCY_FIELD,
-  IDEMPOTENCY_KEY_PATTERN,
-  isReadCall,
-  type OperationName,
-  type Payload,
-  type Result,
-} from '#protocol/operations'
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN, isReadCall } from '#protocol/idempotency'
+import type { OperationName, Payload, Result } from '#protocol/operations'
 import type { ErrorBody, ErrorCode } from '#protocol/errors'
 import { portalEnv } from './env.server'
 

@@ -12,7 +12,6 @@ import {
   type ProductGroupCode,
   type ProviderEnvironment,
 } from './types.js'
-import { ownValue } from '../../protocol/own.js'
 
 export type { BillingPeriod, PlanType, ProductGroupCode, ProviderEnvironment } from './types.js'
 
@@ -210,20 +209,6 @@ export function country(code: string): Country | undefined {
 /** Spec §5: the Zip/Post code is required when the country requires it. */
 export function requiresZip(code: string): boolean {
   return country(code)?.requiresZip === true
-}
-
-export function currencySymbol(currency: string): string {
-  const code = currency.toUpperCase()
-  return ownValue(catalog.currencySymbols, code) ?? `${code} `
-}
-
-/** Thousands separators and two decimals, ".00" dropped (spec §9), with the currency's symbol. */
-export function formatMoney(amount: number, currency: string): string {
-  const cents = Math.round((Math.abs(amount) + Number.EPSILON) * 100)
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  const fraction = cents % 100
-  const sign = cents !== 0 && amount < 0 ? '-' : ''
-  return `${sign}${currencySymbol(currency)}${fraction === 0 ? whole : `${whole}.${String(fraction).padStart(2, '0')}`}`
 }
 
 export const DEFAULT_COUNTRY = 'US'

@@ -26,7 +26,7 @@ export type ServiceContext = {
 export interface ServiceAdapters {
   /** GitHub / Google sign-in and linking (the identity capability, service/identity). */
   identity?: IdentityAdapter
-  /** Paddle Classic or the local sandbox provider, its webhooks and the sandbox's pages (service/payments). */
+  /** The payments adapter (service/payments): the provider, its checkout state, its due work, its pages. */
   payments?: PaymentsAdapter
 }
 

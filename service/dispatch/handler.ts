@@ -1,13 +1,7 @@
 // Dispatch: how a call reaches an operation — the protocol's envelope (here), HTTP (`http.ts`), idempotency, the
 // caller's context and the refusals.
-import {
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  isOperationName,
-  operations,
-  isReadCall,
-  secretAnswers,
-  type OperationName,
-} from '../../protocol/operations.js'
+import { IDEMPOTENCY_KEY_MAX_LENGTH, isReadCall, secretAnswers } from '../../protocol/idempotency.js'
+import { isOperationName, operations, type OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/errors.js'
 import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'

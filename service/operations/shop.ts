@@ -21,17 +21,14 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { round2 } from '../payments/sandbox/pricing.js'
+import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
-import { failureReason, REVIEW_REJECTED_REASON } from '../payments/sandbox/checkout.js'
+import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
-
-/** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
-export const PRICE_LOOKUP_TIMEOUT_MS = 8000
 
 function requirePayments(ctx: ServiceContext): PaymentsAdapter {
   const payments = ctx.adapters.payments
@@ -49,9 +46,15 @@ function requireProduct(slug: string): Product {
 
 /** The shop's catalog (public): the products on sale, the country table, currency symbols and the checkout to open. */
 export async function catalogOperation(_payload: unknown, ctx: ServiceContext): Promise<Result<'catalog'>> {
-  const client = requirePayments(ctx).provider.checkoutClient
+  const provider = requirePayments(ctx).provider
+  const client = provider.checkoutClient
   return {
-    products: shopProducts().map((p) => ({ slug: p.slug, name: p.name, productGroup: p.group })),
+    products: shopProducts().map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      productGroup: p.group,
+      defaultPlans: defaultPlans(p, DEFAULT_COUNTRY, provider.environment),
+    })),
     countries: countries().map((c) => ({
       code: c.code,
       name: c.name,
@@ -106,7 +109,7 @@ export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceConte
     return { country, plans }
   } catch (err) {
     payments.log(`payments: price lookup for ${product.slug} in ${country} failed, using the defaults: ${String(err)}`)
-    return defaultPrices(product, country, provider.environment)
+    return { country, plans: defaultPlans(product, country, provider.environment) }
   } finally {
     clearTimeout(timer)
   }
@@ -123,7 +126,7 @@ function planName(plan: Plan): string {
 }
 
 function percent(part: number, whole: number): number {
-  return whole > 0 ? round2((part / whole) * 100) : 0
+  return whole > 0 ? roundToCent((part / whole) * 100) : 0
 }
 
 /**
@@ -141,8 +144,8 @@ function pricePlan(
 ): PricePlan {
   const usNet = us.listPrice.net
   const listNet = local.listPrice.net
-  const countryDiscount = local.currency === us.currency && usNet > listNet ? round2(usNet - listNet) : 0
-  const couponDiscount = Math.max(0, round2(listNet - local.price.net))
+  const countryDiscount = local.currency === us.currency && usNet > listNet ? roundToCent(usNet - listNet) : 0
+  const couponDiscount = Math.max(0, roundToCent(listNet - local.price.net))
   return {
     id,
     name: planName(plan),
@@ -165,34 +168,31 @@ function pricePlan(
   }
 }
 
-/** Spec §9 built-in prices: the catalog's list prices in its currency, no tax, no discounts. */
-export function defaultPrices(
+/** Spec §9 built-in plans, for when a price lookup fails: the catalog's list prices in its currency, no tax or discount. */
+export function defaultPlans(
   product: Product,
   country: string,
   environment: PaymentsAdapter['provider']['environment'],
-): Result<'prices'> {
-  return {
+): PricePlan[] {
+  return product.plans.map((plan) => ({
+    id: plan.providerIds[environment],
+    name: planName(plan),
+    type: plan.type,
+    billingPeriod: plan.billingPeriod,
+    usNetListPrice: plan.listPrice,
+    countryNetListPrice: plan.listPrice,
+    countryDiscountAmount: 0,
+    countryDiscountPercent: 0,
+    couponDiscountAmount: 0,
+    couponDiscountPercent: 0,
+    countryNetPrice: plan.listPrice,
+    tax: 0,
+    taxRate: 0,
+    grossListPrice: plan.listPrice,
+    gross: plan.listPrice,
+    currency: catalog.currency,
     country,
-    plans: product.plans.map((plan) => ({
-      id: plan.providerIds[environment],
-      name: planName(plan),
-      type: plan.type,
-      billingPeriod: plan.billingPeriod,
-      usNetListPrice: plan.listPrice,
-      countryNetListPrice: plan.listPrice,
-      countryDiscountAmount: 0,
-      countryDiscountPercent: 0,
-      couponDiscountAmount: 0,
-      couponDiscountPercent: 0,
-      countryNetPrice: plan.listPrice,
-      tax: 0,
-      taxRate: 0,
-      grossListPrice: plan.listPrice,
-      gross: plan.listPrice,
-      currency: catalog.currency,
-      country,
-    })),
-  }
+  }))
 }
 
 // ------------------------------------------------------------------------------------------------------ checkout
@@ -237,11 +237,8 @@ export async function checkoutState(
     .executeTakeFirst()
   if (review?.state === 'flagged') return { state: 'flagged' }
   if (review?.state === 'rejected') return { state: 'failed', reason: REVIEW_REJECTED_REASON }
-  const sandboxCheckout = await ctx.adapters.payments?.sandbox?.findCheckout(checkoutId)
-  if (sandboxCheckout?.state === 'failed' || sandboxCheckout?.state === 'rejected') {
-    return { state: 'failed', reason: failureReason(sandboxCheckout) }
-  }
-  return { state: 'pending' }
+  const reason = await ctx.adapters.payments?.checkoutFailure(checkoutId)
+  return reason === undefined ? { state: 'pending' } : { state: 'failed', reason }
 }
 
 /**
@@ -256,7 +253,7 @@ export async function createSubscriptionOnCheckout(
   ctx: ServiceContext,
 ): Promise<Result<'createSubscriptionOnCheckout'>> {
   const payments = requirePayments(ctx)
-  await payments.sandbox?.processDueReviews()
+  await payments.settleDue()
   const deadline = Date.now() + payments.config.checkoutWaitMs
   for (;;) {
     const { state, reason } = await checkoutState(ctx, payload.checkoutId)

@@ -16,7 +16,7 @@ import { flagsIn } from '../auth/roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
-import { round2 } from './sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
@@ -61,7 +61,7 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
 
   const buyer = await resolveBuyer(p, env)
   const orderId = await unusedOrderId(trx)
-  const total = p.paid ?? round2(p.unitPrice * p.quantity)
+  const total = p.paid ?? roundToCent(p.unitPrice * p.quantity)
   await trx
     .insertInto('orders')
     .values({
@@ -223,7 +223,7 @@ async function insertSubscription(
       billing_period: p.plan.billingPeriod,
       quantity: p.quantity,
       next_payment_date: active ? sub.nextBillDate : null,
-      next_payment_amount: active ? (sub.nextPaymentAmount ?? round2(p.unitPrice * p.quantity)) : null,
+      next_payment_amount: active ? (sub.nextPaymentAmount ?? roundToCent(p.unitPrice * p.quantity)) : null,
       currency: p.currency,
       unit_price: p.unitPrice,
       payment_method: null,

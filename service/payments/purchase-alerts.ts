@@ -23,7 +23,7 @@ import { addPeriod, termEnd } from './dates.js'
 import { fulfilPurchase, recordPayment } from './fulfilment.js'
 import { verifiedRenewal } from './passthrough.js'
 import { renewLicenses } from './renewal.js'
-import { round2 } from './sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
@@ -169,7 +169,7 @@ export async function paymentSucceeded(a: AlertFields, env: AlertEnv) {
       plan,
       quantity,
       ...paidBy(a),
-      unitPrice: round2(gross / quantity),
+      unitPrice: roundToCent(gross / quantity),
       paid: gross,
       expiry: addPeriod(env.now, plan.billingPeriod),
     },

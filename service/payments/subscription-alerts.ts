@@ -127,6 +127,9 @@ export async function subscriptionCancelled(a: AlertFields, env: AlertEnv) {
 
 // ---------------------------------------------------------------------------------------------------- flagged orders
 
+/** What the shop says of a checkout whose review the provider rejected. */
+export const REVIEW_REJECTED_REASON = 'The payment provider rejected the order after reviewing it.'
+
 export async function highRiskCreated(a: AlertFields, env: AlertEnv) {
   const checkoutId = required(a, 'checkout_id')
   await env.trx

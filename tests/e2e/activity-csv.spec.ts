@@ -44,7 +44,7 @@ test.describe('the seat list as CSV and the activity log', () => {
       }),
     ].join('\r\n')
 
-    await page.getByRole('link', { name: `Import seat assignments for ${name}` }).click()
+    await page.getByRole('link', { name: `Import CSV for ${name}` }).click()
     const importing = dialog(page, js, 'Import Seat Assignments')
     await expect(importing.getByText('at most 5,000 rows and 1 MB')).toBeVisible()
     await expectNoAxeViolations(page, 'Import Seat Assignments dialog')

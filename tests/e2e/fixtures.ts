@@ -255,6 +255,14 @@ export async function signIn(page: Page, email: string): Promise<string> {
   )
 }
 
+/** Clicks the theme toggle and waits for the server's answer (with script the toggle is a fetcher post). */
+export async function switchTheme(page: Page, theme: 'dark' | 'light') {
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/theme' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: `Switch to ${theme} theme` }).click(),
+  ])
+}
+
 // axe schedules its work with setTimeout. In a page without script (project `no-js`) Chromium runs no web API
 // callback (timers, queueMicrotask, observers) of code evaluated by the test, only promise reactions, so a plain scan
 // there hangs. This prelude, evaluated before axe's source, gives such a document (and only such a one: it checks the

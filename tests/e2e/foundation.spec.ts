@@ -1,17 +1,17 @@
 import crypto from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { dataDir, expect, expectNoAxeViolations, requestSignInLink, SIGN_IN_LINK_SENT, signIn, test } from './fixtures'
-
-/** Clicks the theme toggle and waits for the server's answer (with script the toggle is a fetcher post). */
-async function switchTheme(page: Page, theme: 'dark' | 'light') {
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/theme' && r.request().method() === 'POST'),
-    page.getByRole('button', { name: `Switch to ${theme} theme` }).click(),
-  ])
-}
+import {
+  dataDir,
+  expect,
+  expectNoAxeViolations,
+  requestSignInLink,
+  SIGN_IN_LINK_SENT,
+  signIn,
+  switchTheme,
+  test,
+} from './fixtures'
 
 test.describe('sign-in by emailed link', () => {
   test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({

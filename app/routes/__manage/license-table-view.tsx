@@ -69,7 +69,7 @@ export function LicenseTableSearch({ licenses, caption, search }: Props) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Flex gap="3" align="end" wrap="wrap" mb="2">
-        <Flex direction="column" gap="1">
+        <Flex direction="column" gap="1" maxWidth="100%">
           <Text as="label" size="2" htmlFor={`${id}-search`}>
             Search {caption}
           </Text>
@@ -82,6 +82,8 @@ export function LicenseTableSearch({ licenses, caption, search }: Props) {
             maxLength={100}
             placeholder="Email, product, order or key"
             autoComplete="off"
+            // Wide enough for the whole placeholder, never wider than a phone's screen.
+            style={{ width: '19rem', maxWidth: '100%' }}
           />
         </Flex>
         <Flex direction="column" gap="1">
@@ -152,7 +154,7 @@ export function LicensePaging({ licenses, caption, search }: Props) {
               {p}
             </Text>
           ) : (
-            <Link key={p} to={href(p)} preventScrollReset aria-label={`Page ${p}`}>
+            <Link key={p} to={href(p)} preventScrollReset>
               {p}
             </Link>
           ),

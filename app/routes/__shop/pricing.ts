@@ -1,16 +1,12 @@
-/**
- * The purchase and redeem pages' pure rules (spec §2 "Purchase page", "Redeem page", §4 "Checkout", §9): the page's
- * options from its URL and back, the built-in plans used when the price lookup fails, the price breakdown, the redeem
- * prices, and what a checkout's outcome is. No I/O and no React: the loaders, the actions and the components share them.
- */
+// The purchase and redeem pages' pure rules (spec §2, §4 "Checkout", §9): the options from the URL and back, the
+// plan a lookup answers, the price breakdown, the redeem prices, a checkout's outcome. No I/O, no React.
 import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
+import { formatPrice, inCents } from '#protocol/money'
 import { labels } from '#app/rules/messages'
 import {
   DEFAULT_COUNTRY,
-  DEFAULT_PRICES,
   DEFAULT_REDEEM_MONTHS,
-  formatPrice,
   perMonth,
   purchaseDefaults,
   redeemOriginalPrice,
@@ -67,40 +63,6 @@ export function optionsSearch(options: PurchaseOptions): URLSearchParams {
 export const planTypeLabel: Record<PlanType, string> = { personal: labels.personal, organization: labels.organization }
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
 
-/**
- * §9 a built-in plan (USD, no tax, no discount), shown when the price lookup fails or times out. It carries no provider
- * product id: a checkout needs the real lookup.
- */
-export function defaultPlan(type: PlanType, billingPeriod: BillingPeriod): PricePlan {
-  const price = DEFAULT_PRICES[type][billingPeriod]
-  return {
-    id: '',
-    name: `${planTypeLabel[type]} ${billingPeriodLabel[billingPeriod]}`,
-    type,
-    billingPeriod,
-    usNetListPrice: price,
-    countryNetListPrice: price,
-    countryDiscountAmount: 0,
-    countryDiscountPercent: 0,
-    couponDiscountAmount: 0,
-    couponDiscountPercent: 0,
-    countryNetPrice: price,
-    tax: 0,
-    taxRate: 0,
-    grossListPrice: price,
-    gross: price,
-    currency: DEFAULT_PRICES.currency,
-    country: DEFAULT_COUNTRY,
-  }
-}
-
-/** The four built-in plans. */
-export function defaultPlans(): PricePlan[] {
-  const types: PlanType[] = ['personal', 'organization']
-  const periods: BillingPeriod[] = ['year', 'month']
-  return types.flatMap((type) => periods.map((billingPeriod) => defaultPlan(type, billingPeriod)))
-}
-
 export function selectPlan(
   plans: readonly PricePlan[],
   type: PlanType,
@@ -109,13 +71,16 @@ export function selectPlan(
   return plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)
 }
 
-/** The plan of a type and billing period from a lookup, or the built-in one when the lookup lacks it. */
-export function planFor(plans: readonly PricePlan[], type: PlanType, billingPeriod: BillingPeriod): PricePlan {
-  return selectPlan(plans, type, billingPeriod) ?? defaultPlan(type, billingPeriod)
+/** The plan of a type and billing period from a lookup, or the catalog's built-in one when the lookup lacks it. */
+export function planFor(
+  lookup: { plans: readonly PricePlan[]; defaults: readonly PricePlan[] },
+  type: PlanType,
+  billingPeriod: BillingPeriod,
+): PricePlan {
+  const plan = selectPlan(lookup.plans, type, billingPeriod) ?? selectPlan(lookup.defaults, type, billingPeriod)
+  if (!plan) throw new Error(`The catalog has no ${type} plan billed by the ${billingPeriod}.`)
+  return plan
 }
-
-/** An amount in whole cents, so that the rows add up exactly. */
-const inCents = (n: number) => Math.round((n + Number.EPSILON) * 100)
 
 /**
  * A percentage as the breakdown shows it, to one decimal: "20%", "25.5%". The service answers the tax rate the

@@ -17,7 +17,7 @@ import { NAMED_FIELD, namedIn } from '../shared/named'
 import { anchors } from '../shared/anchors'
 import { changed } from '../shared/changed.server'
 import { pageActionUrl } from '../shared/urls'
-import { IDEMPOTENCY_FIELD } from '#protocol/operations'
+import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
 
 export type AssignDialogData = {
   license: {

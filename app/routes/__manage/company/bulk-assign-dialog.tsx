@@ -70,11 +70,13 @@ export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDia
             <Flex direction="column" gap="2" mb="3">
               {/* Its message belongs to the assignees' form below (bulk-assign-group-error). */}
               <Field id={productId} label="Product" gap="2">
-                <Flex gap="2" align="center">
+                {/* Choose product (without script) goes under the select when both do not fit on one line. */}
+                <Flex gap="2" align="center" wrap="wrap">
                   <NativeSelect
                     id={productId}
                     name="group"
                     value={group}
+                    style={{ flex: '1 1 14rem', minWidth: 0, maxWidth: '100%' }}
                     aria-describedby="bulk-assign-group-error"
                     onChange={(event) => {
                       const next = d.products.find((p) => p.group === event.currentTarget.value)

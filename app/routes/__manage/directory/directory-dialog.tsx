@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Link as TextLink, Table, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate, formatDateTime } from '#app/rules/dates'
+import { formatDate, formatDateTime } from '#protocol/dates'
 import { countOf } from '#protocol/words'
 import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'

@@ -17,7 +17,7 @@ import { dialogUrl } from '../shared/urls'
 import { changed } from '../shared/changed.server'
 import { NAMED_FIELD, namedIn } from '../shared/named'
 import { permissionChanges } from '#app/rules/changes'
-import { IDEMPOTENCY_FIELD } from '#protocol/operations'
+import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
 import { normalizeEmail } from '#protocol/email'
 import {
   canManageRole,

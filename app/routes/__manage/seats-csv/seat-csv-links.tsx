@@ -27,7 +27,6 @@ export function SeatCsvLinks({ company }: CompanyActionProps) {
           target={{ dialog: 'import-seats', company: company.id }}
           label="Import CSV"
           companyName={company.name}
-          labelFor="Import seat assignments"
         />
       ) : null}
     </>

@@ -1,12 +1,8 @@
-/**
- * What each subscription dialog says will happen, before the user confirms: every dialog states its consequence.
- * Pure text from the subscription as the page shows it; the same sentences with and without script.
- * Dates are shown in UTC, as in the subscription rows.
- */
-import { addUtcYears } from '#protocol/dates'
+// What each subscription dialog says will happen before the user confirms: the same sentences with and without
+// script, dates in UTC as in the subscription rows.
+import { addUtcYears, formatDate } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
-import { formatDate } from '#app/rules/dates'
-import { formatPrice } from '#app/rules/prices'
+import { formatPrice } from '#protocol/money'
 import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
 import { paymentMethodWords } from '#protocol/payment-methods'
 import { countOf } from '#protocol/words'

@@ -22,9 +22,9 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate } from '#app/rules/dates'
+import { formatDate } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
-import { formatPrice } from '#app/rules/prices'
+import { formatPrice } from '#protocol/money'
 import type { DialogProps } from '../shared/registry'
 import {
   cancelConsequence,

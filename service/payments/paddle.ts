@@ -1,4 +1,4 @@
-// Paddle Classic: the public prices API and the vendor API; webhooks are checked with the vendor's key (`signature.ts`).
+// Paddle Classic: the public prices API and the vendor API; webhooks are checked with its key (`signature.ts`).
 import { ServiceError } from '../dispatch/errors.js'
 import type {
   CheckoutClient,

@@ -83,7 +83,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         products,
         ...outcome,
         already,
-        // The provider's words for a failed payment, when it gave a reason.
         reason,
         email: ours?.email,
         organization: ours?.type === 'organization',
@@ -138,7 +137,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const options = purchaseOptions(query, catalog.countries)
   const priced = await price(context, product, options, catalog.countries)
   const text = (name: string, max: number) => (query.get(name) ?? '').trim().slice(0, max)
-  // New Subscription from a company's section: the company, if the signed-in user may buy for it.
   const forCompany = await purchaseCompany(request, context, requestedCompanyId(query.get('company')), {
     name: '',
   })
@@ -164,7 +162,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-/** The pending checkout with no finished one: the purchase form is open again. */
 function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
   return rest
 }

@@ -159,10 +159,7 @@ export default function Redeem() {
   )
 }
 
-/**
- * The coupon's code, asked for; after a refusal (§8: expired, does not exist, already redeemed) the code as it was
- * given, with the message tied to the field, and the field focused so that it is heard and can be corrected.
- */
+/** After a refusal (§8) the code as given, its message tied to the field, focused to be heard and corrected. */
 function CouponQuery({
   productSlug,
   coupon,

@@ -3,7 +3,7 @@ import type { BillingPeriod } from '#protocol/entities'
 import { roundToCent } from '#protocol/money'
 import { clampQuantity } from '#protocol/subscriptions'
 
-/** §9: an annual price is displayed per month (divided by 12), to the cent. */
+/** §9: an annual price is displayed per month, to the cent. */
 export function perMonth(annual: number): number {
   return roundToCent(annual / 12)
 }
@@ -17,7 +17,7 @@ export type PlanType = 'organization' | 'personal'
 
 export const DEFAULT_REDEEM_MONTHS = 12
 
-/** §9 redeem: the original price is the annual price scaled by months/12 (12 months by default). */
+/** §9 redeem: the annual price scaled by months/12. */
 export function redeemOriginalPrice(annual: number, months: number = DEFAULT_REDEEM_MONTHS): number {
   return roundToCent((annual * months) / 12)
 }
@@ -31,11 +31,7 @@ export type PurchaseDefaults = {
 
 export const DEFAULT_COUNTRY = 'US'
 
-/**
- * §2 purchase page defaults from its URL: billing annual unless `billing` says monthly, type individual unless `type`
- * says company (or organization), quantity clamped to 1..100 (default 1), country US unless `country` gives a
- * two-letter code.
- */
+/** §2 purchase page defaults from its URL (`type` company or organization; quantity 1..100; a two-letter country). */
 export function purchaseDefaults(params: URLSearchParams): PurchaseDefaults {
   const billing = params.get('billing')?.toLowerCase()
   const type = params.get('type')?.toLowerCase()

@@ -1,9 +1,4 @@
-/**
- * The shop's operations (spec §7 "Other calls"): price lookup, the subscribed-email check, the outcome of a checkout,
- * coupons (`coupons.ts`), a hosted checkout for buyers without script, and the signed passthrough of a New Subscription for one of the
- * signed-in buyer's companies. The same operations answer the protocol and the plain JSON endpoints
- * (`service/payments/router.ts`).
- */
+// The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
 import { couponCode } from '../../protocol/coupons.js'
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -42,9 +37,7 @@ function requireProduct(slug: string): Product {
   return product
 }
 
-// ------------------------------------------------------------------------------------------------------ catalog
-
-/** The shop's catalog (public): the products on sale, the country table, currency symbols and the checkout to open. */
+/** Public: the products on sale, the country table, currency symbols and the checkout to open. */
 export async function catalogOperation(_payload: unknown, ctx: ServiceContext): Promise<Result<'catalog'>> {
   const provider = requirePayments(ctx).provider
   const client = provider.checkoutClient
@@ -69,12 +62,9 @@ export async function catalogOperation(_payload: unknown, ctx: ServiceContext): 
   }
 }
 
-// ------------------------------------------------------------------------------------------------------ prices
-
 /**
- * The plans of a product for a country (spec §3 price entries): the provider's price interface is asked for the
- * customer's country and for the US (the US list price is what a country discount is measured against), both within
- * 8 seconds; when either fails or takes longer, the built-in default prices (USD, no tax, no discounts) are answered.
+ * Spec §3 price entries: asked for the customer's country and for the US (what a country discount is measured
+ * against), both within 8 seconds; when either fails, the built-in default prices (USD, no tax or discount).
  */
 export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceContext): Promise<Result<'prices'>> {
   const product = requireProduct(payload.product)
@@ -130,10 +120,8 @@ function percent(part: number, whole: number): number {
 }
 
 /**
- * One price entry. Amounts are per license and billing period. `countryDiscount*` compares the country's net list
- * price with the US one (only when both are in the same currency: a discount is not measured across currencies);
- * `couponDiscount*` is what the coupon takes off the country's list price; `taxRate` is the percentage the provider is
- * configured with (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
+ * Amounts per license and billing period. A country discount is not measured across currencies; `taxRate` is the
+ * configured percentage (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
  */
 function pricePlan(
   plan: Plan,
@@ -168,7 +156,7 @@ function pricePlan(
   }
 }
 
-/** Spec §9 built-in plans, for when a price lookup fails: the catalog's list prices in its currency, no tax or discount. */
+/** Spec §9 built-in plans for a failed lookup: the catalog's list prices, no tax or discount. */
 export function defaultPlans(
   product: Product,
   country: string,
@@ -195,9 +183,7 @@ export function defaultPlans(
   }))
 }
 
-// ------------------------------------------------------------------------------------------------------ checkout
-
-/** Spec §5 "Email address is already subscribed.": a personal subscription of this address that has not been cancelled. */
+/** Spec §5 "Email address is already subscribed.": a personal subscription of this address not cancelled. */
 export async function activeSubscriptionCheck(
   payload: ParsedPayload<'activeSubscriptionCheck'>,
   ctx: ServiceContext,
@@ -215,11 +201,7 @@ export async function activeSubscriptionCheck(
 
 export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
 
-/**
- * Where a checkout stands in the service: complete once the provider's webhook created its order and licenses;
- * flagged while the provider reviews it; failed when the review rejected it (or, with the sandbox, the card was
- * declined), with the provider's reason; pending until the provider's webhook arrives.
- */
+/** Complete once the webhook created the order; flagged while the provider reviews; failed with the reason; pending. */
 export async function checkoutState(
   ctx: ServiceContext,
   checkoutId: string,
@@ -242,11 +224,8 @@ export async function checkoutState(
 }
 
 /**
- * The portal asks after the payment frame reports a completed payment (or a hosted checkout returns). With Paddle the
- * webhook may still be on its way, so the answer waits for it a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the sandbox
- * delivers its webhooks before the payment page answers. A failed checkout's answer carries the provider's reason
- * when the provider gave one. `dev` is accepted for compatibility; the service's own configuration decides the
- * provider environment.
+ * With Paddle the webhook may still be on its way, so the answer waits a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the
+ * sandbox delivers its webhooks first. `dev` is accepted for compatibility; configuration decides the environment.
  */
 export async function createSubscriptionOnCheckout(
   payload: ParsedPayload<'createSubscriptionOnCheckout'>,
@@ -264,7 +243,7 @@ export async function createSubscriptionOnCheckout(
   }
 }
 
-/** Without script: the provider's hosted checkout for the purchase the inline frame would make. */
+/** Without script: the provider's hosted checkout. */
 export async function hostedCheckout(
   payload: ParsedPayload<'hostedCheckout'>,
   ctx: ServiceContext,
@@ -311,10 +290,8 @@ export async function hostedCheckout(
 }
 
 /**
- * New Subscription from a company's section: the caller (a session is required) must hold a role in the company that
- * may purchase for it (canRenew: Company or Reseller Administrator, Reseller Manager), read from the store, never from
- * the payload. Answers the company's name and the signed passthrough of a purchase for it by the caller; the name in
- * the passthrough is the company's.
+ * New Subscription for a company: the caller's purchase right there (canRenew) is read from the store, never from the
+ * payload; answers the company's name and the signed passthrough.
  */
 export async function companyCheckout(
   payload: ParsedPayload<'companyCheckout'>,

@@ -17,11 +17,10 @@ import { roundToCent } from '../../protocol/money.js'
 export type CotermLine = { expiration: number; annualPrice: number }
 
 export type CotermQuote = {
-  /** The common new expiry. */
   expiry: number
-  /** Total to pay, rounded to cents. */
+  /** Rounded to cents. */
   amount: number
-  /** Per license, in input order: the time gained and its price. */
+  /** In input order. */
   lines: Array<{ gainMs: number; price: number }>
 }
 

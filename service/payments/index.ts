@@ -21,7 +21,7 @@ export async function createPayments(deps: {
   db: DB
   now: () => number
   log: (line: string) => void
-  /** The service context webhooks are applied in (available once the service is wired). */
+  /** Available once the service is wired. */
   context: () => ServiceContext
 }): Promise<PaymentsAdapter> {
   const config = loadPaymentsConfig(deps.config.env, deps.config.production)

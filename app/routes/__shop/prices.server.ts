@@ -5,10 +5,9 @@ import { DEFAULT_COUNTRY } from '#app/rules/prices'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { CatalogProduct } from './catalog.server'
 
-/** A price lookup's plans, and the catalog's built-in plans that stand in for any it lacks. */
 export type PlanLookup = { plans: PricePlan[]; defaults: PricePlan[]; country: string; fallback: boolean }
 
-/** Spec §7/§9 price lookup on the server (a page without script shows the right breakdown); 8 s, then the defaults. */
+/** Spec §7/§9, on the server (so a page without script is right); 8 s, then the defaults. */
 export async function lookupPlans(
   context: AppLoadContext,
   query: { product: Pick<CatalogProduct, 'slug' | 'defaultPlans'>; country: string; coupon?: string },

@@ -14,7 +14,7 @@ import { inTransaction } from '../db/transaction.js'
 import { checkDomain } from '../directory/dns.js'
 import { administratorsOf } from '../directory/domains.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
-import { mailDate } from './reminders.js'
+import { formatDate } from '../../protocol/dates.js'
 import type { Job } from './runner.js'
 
 /** Domains looked up per run (the oldest checks first); the rest wait for the next run. */
@@ -84,7 +84,7 @@ export function domainCheckJob(options: {
             kind: 'domain',
             actor: DNS_CHECK,
             companyId: row.company_id,
-            summary: `domain ${row.domain} is no longer verified: its TXT record has been missing since ${mailDate(since)}`,
+            summary: `domain ${row.domain} is no longer verified: its TXT record has been missing since ${formatDate(since, { utc: true })}`,
             at: asOf,
           })
           return 'unverified'
@@ -122,7 +122,7 @@ function failingMail({ to, row, company, message, manage, asOf }: MailInput): Ma
       `The DNS check of ${row.domain}, a verified domain of ${company}, did not find its TXT record:`,
       `  ${message}`,
       '',
-      `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${mailDate(asOf + DOMAIN_GRACE_MS)}, and from then on auto-join lets nobody new in at ${row.domain}.`,
+      `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${formatDate(asOf + DOMAIN_GRACE_MS, { utc: true })}, and from then on auto-join lets nobody new in at ${row.domain}.`,
       '',
       `Check it again from the Domains dialog: ${manage}`,
     ].join('\n'),

@@ -106,10 +106,10 @@ test.describe('verified domains', () => {
     await page.goto('/manage?dialog=domain&company=acme&domain=acme.test')
     const domain = dialog(page, js, 'acme.test')
     const autoJoin = domain.getByRole('group', { name: 'Auto-join' })
-    await autoJoin.getByRole('checkbox', { name: 'Wallaby.js' }).check()
+    await autoJoin.getByRole('checkbox', { name: 'Wallaby.js', exact: true }).check()
     await autoJoin.getByRole('button', { name: 'Save auto-join' }).click()
     await expect(sentence(page, domain)).toContainText(autoJoinSavedMessage('acme.test', ['Wallaby.js']))
-    await expect(autoJoin.getByRole('checkbox', { name: 'Wallaby.js' })).toBeChecked()
+    await expect(autoJoin.getByRole('checkbox', { name: 'Wallaby.js', exact: true })).toBeChecked()
     await expectNoAxeViolations(page, 'Domain dialog with auto-join saved')
 
     // Someone at acme.test who holds nothing yet may sign in, and holds a seat at once.

@@ -1,6 +1,6 @@
 import type { DomainEntry } from '#protocol/domains'
 import { DOMAIN_GRACE_MS } from '#protocol/domains'
-import { formatDate } from '#app/rules/dates'
+import { formatDate } from '#protocol/dates'
 
 const day = (ms: number) => formatDate(ms, { utc: true })
 

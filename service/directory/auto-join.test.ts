@@ -97,10 +97,10 @@ describe('auto-join', () => {
     expect(await seatsOf(second)).toHaveLength(0)
     expect(await freeSeats('wallaby')).toBe(0)
 
-    const told = await mailsTo('olivia@acme.test', `${second} joined Acme Corp through acme.test`)
+    const told = await mailsTo('olivia@acme.test', `${second} joined the company "Acme Corp" through acme.test`)
     expect(told).toHaveLength(1)
     expect(told[0].text).toContain('waits for a seat of Wallaby.js: none was free (number 2 in the queue)')
-    const given = await mailsTo('olivia@acme.test', `${people[0]} joined Acme Corp through acme.test`)
+    const given = await mailsTo('olivia@acme.test', `${people[0]} joined the company "Acme Corp" through acme.test`)
     expect(given[0].text).toContain('received a seat of Wallaby.js')
     expect(await mailsTo(people[0], 'has assigned you a license')).toHaveLength(1)
 
@@ -108,7 +108,9 @@ describe('auto-join', () => {
     await signInAs(service, people[0])
     await signInAs(service, second)
     expect(await seatsOf(people[0])).toHaveLength(1)
-    expect(await mailsTo('olivia@acme.test', `${second} joined Acme Corp through acme.test`)).toHaveLength(1)
+    expect(
+      await mailsTo('olivia@acme.test', `${second} joined the company "Acme Corp" through acme.test`),
+    ).toHaveLength(1)
 
     const log = await service.db
       .selectFrom('activity_entries')

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely'
 import { ProductGroup } from '../../protocol/entities.js'
 import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { quoted } from '../../protocol/text.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
@@ -125,11 +126,11 @@ export async function joinByDomain(ctx: ServiceContext, email: string): Promise<
   const directory = `${ctx.config.publicUrl}/manage?dialog=directory&company=${encodeURIComponent(join.companyId)}`
   const mails: Mail[] = (await administratorsOf(ctx.db, join.companyId)).map((to) => ({
     to,
-    subject: `${email} joined ${join.companyName} through ${join.domain}`,
+    subject: `${email} joined the company ${quoted(join.companyName)} through ${join.domain}`,
     text: [
       'Hello,',
       '',
-      `${email} signed in with an address at ${join.domain}, a verified domain of ${join.companyName} with auto-join on:`,
+      `${email} signed in with an address at ${join.domain}, a verified domain of the company ${quoted(join.companyName)} with auto-join on:`,
       '',
       ...news.map((n) =>
         n.position === 0

@@ -206,7 +206,7 @@ describe('the re-check job', () => {
     await job.run(over)
     expect(await domainRow('acme', 'recheck.example')).toMatchObject({ status: 'pending', verified_at: null })
     expect(
-      await mailsTo('olivia@acme.test', 'recheck.example is no longer a verified domain of Acme Corp'),
+      await mailsTo('olivia@acme.test', 'recheck.example is no longer a verified domain of the company "Acme Corp"'),
     ).toHaveLength(1)
     const entry = await service.db
       .selectFrom('activity_entries')

@@ -15,6 +15,7 @@ import { checkDomain } from '../directory/dns.js'
 import { administratorsOf } from '../directory/domains.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 import { formatDate } from '../../protocol/dates.js'
+import { quoted } from '../../protocol/text.js'
 import type { Job } from './runner.js'
 
 /** Domains looked up per run (the oldest checks first); the rest wait for the next run. */
@@ -119,7 +120,7 @@ function failingMail({ to, row, company, message, manage, asOf }: MailInput): Ma
     text: [
       'Hello,',
       '',
-      `The DNS check of ${row.domain}, a verified domain of ${company}, did not find its TXT record:`,
+      `The DNS check of ${row.domain}, a verified domain of the company ${quoted(company)}, did not find its TXT record:`,
       `  ${message}`,
       '',
       `Put the record back (TXT at ${row.domain}: ${verificationRecord(row.token)}), or ${row.domain} stops being verified on ${formatDate(asOf + DOMAIN_GRACE_MS, { utc: true })}, and from then on auto-join lets nobody new in at ${row.domain}.`,
@@ -132,11 +133,11 @@ function failingMail({ to, row, company, message, manage, asOf }: MailInput): Ma
 function unverifiedMail({ to, row, company, message, manage }: MailInput): Mail {
   return {
     to,
-    subject: `${row.domain} is no longer a verified domain of ${company}`,
+    subject: `${row.domain} is no longer a verified domain of the company ${quoted(company)}`,
     text: [
       'Hello,',
       '',
-      `The TXT record that verified ${row.domain} for ${company} has been missing for ${DOMAIN_GRACE_MS / 86_400_000} days, so ${row.domain} is no longer verified.`,
+      `The TXT record that verified ${row.domain} for the company ${quoted(company)} has been missing for ${DOMAIN_GRACE_MS / 86_400_000} days, so ${row.domain} is no longer verified.`,
       `The last check found: ${message}`,
       '',
       `Auto-join lets nobody new in at ${row.domain} until you verify it again.`,

@@ -27,11 +27,13 @@ beforeAll(async () => {
 afterAll(() => service.close())
 
 /** The newest mail to `to`. */
-async function mailTo(to: string) {
+/** The latest mail to `to` (whose subject starts with `subject`, when given: the jobs send other mails too). */
+async function mailTo(to: string, subject = '') {
   return service.db
     .selectFrom('mail_outbox')
     .select(['subject', 'text'])
     .where('to', '=', to)
+    .where('subject', 'like', `${subject}%`)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow()
 }
@@ -96,8 +98,7 @@ describe('a hostile company name in every mail that names the company', () => {
     await makeSubscription(service.db, { now: asOf, companyId: 'acme', nextPaymentIn: 1.5 })
     const jobs = createServiceJobRunner(service, { intervalMs: 60 * 60_000, log: { info: () => {}, error: () => {} } })
     await jobs.runDue({ asOf, force: true })
-    const mail = await mailTo('olivia@acme.test')
-    expect(mail.subject).toMatch(/^Renewal reminder/)
+    const mail = await mailTo('olivia@acme.test', 'Renewal reminder')
     expectContained(mail)
     expect(mail.text).toContain('of the company "Acme Security notice:')
   })

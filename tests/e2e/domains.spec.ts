@@ -121,7 +121,9 @@ test.describe('verified domains', () => {
 
     await page.goto('/dev/outbox')
     await expect(
-      page.getByRole('article', { name: `Mail to olivia@acme.test: ${newcomer} joined Acme Corp through acme.test` }),
+      page.getByRole('article', {
+        name: `Mail to olivia@acme.test: ${newcomer} joined the company "Acme Corp" through acme.test`,
+      }),
     ).toHaveCount(1)
   })
 

@@ -21,9 +21,8 @@ import { createLogger, loggedPath, requestLogging } from './server/logger.js'
 import { oneLine } from './protocol/text.js'
 import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
-// server.ts only wires: configuration, the log, security headers, compression, static files, the address and
-// same-origin checks, rate limits, health checks, the service's HTTP endpoints, the Remix handler, and the in-process
-// transport in the load context.
+// server.ts only wires: configuration, the log, security headers, static files, checks, rate limits, the service's
+// endpoints, the Remix handler and the in-process transport.
 
 // A `.env` file beside the app, when there is one; variables already set in the environment win.
 dotenv.config({ quiet: true })
@@ -111,7 +110,7 @@ app.use(
 )
 app.use(healthRouter(service, build))
 app.use(publicAddressOnly(config, logger))
-// A body over its route's limit is refused before anything reads it (server/bodies.ts).
+// A body over its route's limit is refused before anything reads it.
 app.use(boundedBodies())
 app.use(compression())
 
@@ -186,9 +185,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
         : undefined
   void service.close().finally(() => exitOnStartFailure(err, logger, problem))
 })
-// The time-driven jobs (renewal reminders, the sandbox's charges, purging), on every instance: each run is claimed in
-// the store, so several instances share the work rather than repeat it. A run under way finishes before the stores
-// close.
+// The time-driven jobs on every instance: each run is claimed in the store, so instances share the work.
 const jobs =
   config.jobsIntervalMs > 0
     ? createServiceJobRunner(service, {

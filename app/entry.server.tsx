@@ -16,7 +16,7 @@ import './load-context'
 
 const ABORT_DELAY = 5_000
 
-/** Errors in loaders, actions and rendering go to the server's log (JSON, with the request id); never to the page. */
+/** To the server's log (JSON, with the request id); never to the page. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // An aborted request (the browser went away) is not an error of ours.
   if (request.signal.aborted) return
@@ -28,7 +28,7 @@ function logError(error: unknown, context: AppLoadContext) {
   else console.error(error)
 }
 
-/** For the server's readiness check (/readyz): whether the portal's own store (sessions, OAuth requests) answers. */
+/** For /readyz: whether the portal's own store (sessions, OAuth requests) answers. */
 export async function portalReadiness(): Promise<string[]> {
   try {
     const db = await portalDb()
@@ -39,20 +39,15 @@ export async function portalReadiness(): Promise<string[]> {
   }
 }
 
-/**
- * For the server's own pages that are for some users only (the sandbox's review of flagged orders): the service
- * credential of the session the cookie names, or undefined when no one is signed in.
- */
+/** For the server's pages for some users only (the sandbox's review of flagged orders). */
 export async function sessionCredential(cookie?: string): Promise<string | undefined> {
   const user = await getUser(new Request('http://portal.invalid/', { headers: cookie ? { Cookie: cookie } : {} }))
   return user?.credential
 }
 
 /**
- * Every page of a signed-in session shows account data (at least the user menu with the email), and so do its data
- * requests: none is stored by the browser or a proxy, so that after Log Out on a shared computer, Back asks the server
- * again (which sends a signed-out visitor to "/") instead of showing the account as it was. Log Out also clears the
- * back/forward cache, which some browsers fill with no-store pages too (routes/logout.tsx).
+ * A signed-in page is never stored by the browser or a proxy, so that after Log Out on a shared computer Back asks the
+ * server again instead of showing the account (Log Out also clears the back/forward cache, routes/logout.tsx).
  */
 async function keepPrivate(request: Request, headers: Headers) {
   if (await getUser(request)) headers.set('Cache-Control', 'no-store')
@@ -113,11 +108,8 @@ export default async function handleRequest(
 }
 
 /**
- * A pass-through that hands on what React writes in one turn of the event loop as one piece. React writes its output a
- * few KB at a time, and each piece would otherwise go through a web stream, Express and compression on its own: for a
- * /manage page that was 20 ms or more of the response (`npm run bench`). A complete document (bots, and every page
- * today: none suspends) is written in one turn, so it goes out in one piece; anything React writes later (a suspended
- * part of a page) still goes out in the turn it is written.
+ * Hands on what React writes in one turn of the event loop as one piece: React's few-KB pieces each through a stream,
+ * Express and compression cost a /manage page 20 ms or more (`npm run bench`).
  */
 function coalesced() {
   let pending: Buffer[] = []

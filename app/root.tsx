@@ -107,9 +107,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root of Radix Themes' tokens: the same element and attributes as its `<Theme appearance accentColor="indigo"
- * grayColor="slate" radius="medium">`, without the component's tooltip and direction providers — no component used
- * here reads them, and they would put Radix's tooltip, popper and floating-ui into every page's script.
+ * Radix Themes' `<Theme>` root (indigo, slate, medium) without its tooltip and direction providers: nothing here reads
+ * them, and they would put Radix's tooltip and floating-ui into every page's script.
  */
 function ThemeRoot({ appearance, children }: { appearance: 'light' | 'dark'; children: ReactNode }) {
   return (

@@ -1,7 +1,4 @@
-/**
- * Access tokens: the secrets an identity provider (SCIM) or a script (the REST API) authenticates with. What the
- * portal's dialogs and the service share: the kinds, their scopes, and the bounds of a token's name and life.
- */
+// Access tokens for SCIM and the REST API: the kinds, their scopes, and the bounds of a token's name and life.
 import { z } from 'zod'
 import { oneLine } from './text.js'
 
@@ -9,16 +6,14 @@ export const accessTokenKinds = ['scim', 'api'] as const
 export const AccessTokenKind = z.enum(accessTokenKinds)
 export type AccessTokenKind = z.infer<typeof AccessTokenKind>
 
-/** What a token may do: a SCIM token the SCIM service; an API token reads, and may also assign. */
 export const accessTokenScopes = ['scim', 'read', 'assign'] as const
 export const AccessTokenScope = z.enum(accessTokenScopes)
 export type AccessTokenScope = z.infer<typeof AccessTokenScope>
 
 export const ACCESS_TOKEN_NAME_MAX = 80
-/** The longest life a token may be given (a token without an expiry lives until it is revoked). */
+/** A token without an expiry lives until it is revoked. */
 export const ACCESS_TOKEN_MAX_DAYS = 730
 
-/** The scopes a kind may hold, and whether a set of them is one it may be given. */
 export function scopesAllowed(kind: AccessTokenKind, scopes: readonly AccessTokenScope[]): boolean {
   const set = new Set(scopes)
   if (set.size !== scopes.length || set.size === 0) return false
@@ -27,7 +22,6 @@ export function scopesAllowed(kind: AccessTokenKind, scopes: readonly AccessToke
   return set.has('read') && !set.has('scim')
 }
 
-/** A token's name as typed: one line, trimmed, 1 to ACCESS_TOKEN_NAME_MAX characters. */
 export const AccessTokenName = z
   .string()
   .transform((value) => oneLine(value, ACCESS_TOKEN_NAME_MAX + 1))
@@ -38,13 +32,13 @@ export const AccessTokenName = z
       .max(ACCESS_TOKEN_NAME_MAX, { message: `A token's name has at most ${ACCESS_TOKEN_NAME_MAX} characters.` }),
   )
 
-/** A token as a list shows it; never its secret. */
+/** Never its secret. */
 export const AccessToken = z.object({
   id: z.string(),
   kind: AccessTokenKind,
   name: z.string(),
   scopes: z.array(AccessTokenScope),
-  /** The token's first characters (`lp_scim_Ab3x…`), so that a person can tell which one they hold. */
+  /** `lp_scim_Ab3x…`, so that a person can tell which one they hold. */
   hint: z.string(),
   createdBy: z.string(),
   createdAt: z.number(),
@@ -53,7 +47,7 @@ export const AccessToken = z.object({
 })
 export type AccessToken = z.infer<typeof AccessToken>
 
-/** "identity provider (Okta)": how the activity log names a change a SCIM token made. */
+/** "identity provider (Okta)". */
 export function identityProviderActor(tokenName: string): string {
   return `identity provider (${oneLine(tokenName, ACCESS_TOKEN_NAME_MAX)})`
 }

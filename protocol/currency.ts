@@ -1,7 +1,4 @@
-/**
- * Currency symbols (spec §3: "currency symbol tables exist"): shown before an amount; a currency without one is
- * shown with its code ("CHF 12"). One table for the portal's price formatting and the service's catalog.
- */
+// Currency symbols (spec §3), before the amount; a currency without one shows its code ("CHF 12").
 export const currencySymbols: Readonly<Record<string, string>> = {
   USD: '$',
   EUR: '€',

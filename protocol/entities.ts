@@ -1,7 +1,4 @@
-/**
- * The entities of spec §3, as the licensing protocol carries them.
- * Written once (zod) and used by the portal and the licensing service alike.
- */
+// The entities of spec §3 as the licensing protocol carries them, written once (zod) for both sides.
 import { z } from 'zod'
 import { typedLine } from './text.js'
 
@@ -131,7 +128,7 @@ export type RedeemResult = z.infer<typeof RedeemResult>
 export const LicenseRef = z.object({ id: z.string().min(1), owner: z.string() })
 export type LicenseRef = z.infer<typeof LicenseRef>
 
-/** A price entry / pricing plan (spec §3), as the price lookup answers it. */
+/** Spec §3 price entry, as the price lookup answers it. */
 export const PricePlan = z.object({
   id: z.string(),
   name: z.string(),
@@ -154,7 +151,7 @@ export const PricePlan = z.object({
 })
 export type PricePlan = z.infer<typeof PricePlan>
 
-/** Country table entry (spec §3). */
+/** Spec §3. */
 export const Country = z.object({
   code: z.string().length(2),
   name: z.string(),
@@ -163,6 +160,6 @@ export const Country = z.object({
 })
 export type Country = z.infer<typeof Country>
 
-/** Checkout passthrough (spec §3): the buyer's (company) name and the referrer kept in a cookie for 14 days. */
+/** Spec §3: kept in a cookie for 14 days. */
 export const CheckoutPassthrough = z.object({ name: typedLine(200), referrer: typedLine(500).optional() })
 export type CheckoutPassthrough = z.infer<typeof CheckoutPassthrough>

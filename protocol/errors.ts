@@ -1,10 +1,6 @@
 /**
- * The error catalogue of the licensing protocol (spec §7: status 500 carries `{ error, message }`): the codes the
- * service answers with, the body that carries one, and the messages the service and the portal both write.
- */
-/**
- * Error codes the service answers with (status 500, `{ error, message }`). The spec names the first group;
- * the rest are the service's own, each with a human message the portal can show as it is.
+ * The error catalogue of the licensing protocol (spec §7: status 500 carries `{ error, message }`). The spec names the
+ * first group; the rest are the service's own, each with a message the portal can show as it is.
  */
 export const errorCodes = [
   'INVALID_AGE',
@@ -46,7 +42,7 @@ export type ErrorCode = (typeof errorCodes)[number]
 
 export type ErrorBody = { error: ErrorCode; message: string }
 
-/** The message of ASSIGNMENT_CHANGED: who holds the license now, as the service found it. */
+/** Who holds the license now, as the service found it. */
 export function assignmentChangedMessage(holder: string): string {
   return holder === ''
     ? 'This license was just unassigned by someone else.'

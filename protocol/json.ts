@@ -1,10 +1,8 @@
 /**
- * The protocol carries JSON (spec §7). The embedded service hands the portal its answers as objects, not text: this
- * checks that such an answer is JSON data, as `JSON.parse` would give it, so that in-process and HTTP answers are the
- * same. Used outside production by the portal's client and by the service's tests.
+ * The protocol carries JSON (spec §7): an in-process answer is checked to be JSON data, deeply frozen, so in-process
+ * and HTTP answers are the same (outside production); else a TypeError naming where it is not.
  */
 
-/** `value`, deeply frozen, when it is JSON data; else a TypeError naming where it is not. */
 export function frozenJson(value: unknown, path = 'answer'): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number' && Number.isFinite(value)) return value

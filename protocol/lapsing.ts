@@ -1,22 +1,15 @@
 /**
  * Which licenses lapse when a subscription's quantity goes down (spec §4: "Licenses beyond the new quantity become
- * lapsing and end at term end"; §5 Quantity: the user chooses which assignees lapse). Written once for both sides:
- * the portal asks for a choice only when one is needed and refuses one that does not fit before it is sent; the
- * service refuses such a choice and, in the transaction that applies the decrease, lapses the licenses in this order.
- * Pure, no I/O.
+ * lapsing and end at term end"; §5 Quantity: the user chooses which assignees lapse). Pure, no I/O.
  */
 import { lapseRequirement } from './subscriptions.js'
 
-/** What the rule reads of a license (a protocol `License` is one). */
 export type Seat = { id: string; assignedTo: string; key: number; lapsing: boolean }
 
 export type LapseChoiceProblem =
   { kind: 'count'; required: number } | { kind: 'duplicate' } | { kind: 'ineligible'; id: string }
 
-/**
- * Checks the licenses chosen to lapse for a decrease to `quantity`: exactly as many as there are assigned,
- * non-lapsing licenses beyond the new quantity, each one of them, no license twice. Undefined when the choice fits.
- */
+/** Exactly the assigned non-lapsing licenses beyond the new quantity, each once; undefined when the choice fits. */
 export function lapseChoiceProblem(
   seats: readonly Seat[],
   quantity: number,
@@ -32,16 +25,12 @@ export function lapseChoiceProblem(
   return undefined
 }
 
-/** The order in which licenses nobody chose lapse: unassigned ones first, then the highest key numbers. */
+/** Licenses nobody chose lapse unassigned first, then by highest key number. */
 export function compareLapseOrder(a: Seat, b: Seat): number {
   return Number(a.assignedTo !== '') - Number(b.assignedTo !== '') || b.key - a.key
 }
 
-/**
- * The licenses that lapse after a decrease: of the licenses that renewed before the change (`renewing`), the chosen
- * ones, then as many more as the quantity needs, in `compareLapseOrder`. The others renew. Licenses that were lapsing
- * before stay lapsing.
- */
+/** The chosen ones, then as many more as the quantity needs; licenses that were lapsing before stay lapsing. */
 export function lapsingAfterDecrease(
   renewing: readonly Seat[],
   quantity: number,

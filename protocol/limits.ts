@@ -1,17 +1,12 @@
 /**
- * The most items one call of a bulk operation carries. Each call runs in one transaction whose work grows linearly
- * with its items, so a limit bounds the longest transaction; past it the call is refused with `limitMessage` (a client
- * splits the list). The portal's bulk dialogs stay well within them: a company's bulk assign or offline keys cover at
- * most its licenses, and a 10,000-license company fits in one call.
+ * The most items one bulk call carries, so the longest transaction is bounded; past it `limitMessage` (the client
+ * splits the list). A 10,000-license company fits in one call.
  */
 export const MAX_ASSIGNMENT_CHANGES = 10_000
 export const MAX_OFFLINE_KEYS = 10_000
 export const MAX_RENEWALS = 1_000
 export const MAX_REMOVALS = 1_000
-/**
- * The most licenses one `retrieveLicenses` answers: a table, subscription or product group with more is refused
- * (the reader narrows it), and a list of named licenses may not be longer.
- */
+/** A larger table, subscription or product group is refused (the reader narrows it). */
 export const MAX_LICENSES_READ = 10_000
 
 /** "At most 1,000 licenses can be renewed in one request; …" */

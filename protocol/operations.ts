@@ -1,11 +1,6 @@
-/**
- * The licensing protocol of spec §7: every call is `POST /api/licensing` with a JSON body holding a single key that
- * names the operation; its value is the payload and the response is read from the same key. Status 200 carries the
- * result; status 500 carries `{ error, message }`.
- *
- * The caller's credential (a service session, started by `retrieveDetails` with a passthrough or by
- * `completeAuthentication`) travels in the `Authorization: Bearer …` header, never in a payload.
- */
+// The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation, whose value is the
+// payload; the answer is read from the same key (200 the result, 500 `{ error, message }`). The caller's session
+// travels in `Authorization: Bearer …`, never in a payload.
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {
@@ -267,7 +262,15 @@ export const operations = {
   catalog: {
     payload: empty,
     result: z.object({
-      products: z.array(z.object({ slug: z.string(), name: z.string(), productGroup: ProductGroup })),
+      products: z.array(
+        z.object({
+          slug: z.string(),
+          name: z.string(),
+          productGroup: ProductGroup,
+          /** §9 built-in plans (the catalog's list prices, no tax or discount): what a failed price lookup shows. */
+          defaultPlans: z.array(PricePlan),
+        }),
+      ),
       countries: z.array(Country),
       currencySymbols: z.record(z.string()),
       checkout: z.discriminatedUnion('provider', [
@@ -363,57 +366,6 @@ export type ParsedPayload<O extends OperationName> = z.output<(typeof operations
 export type Result<O extends OperationName> = z.infer<(typeof operations)[O]['result']>
 
 export type Details = Result<'retrieveDetails'>
-
-/**
- * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
- * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
- * (`companyCheckout` signs a passthrough and `createSubscriptionOnCheckout` answers a checkout's state: both read.)
- */
-export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
-  'licenseCheck',
-  'ossLicenseCheck',
-  'retrieveDetails',
-  'retrieveLicenses',
-  'accountSettings',
-  'offlineLicense',
-  'retrievePermissions',
-  'retrieveReceipt',
-  'prices',
-  'activeSubscriptionCheck',
-  'catalog',
-  'subscriptionReceipts',
-  'retrieveActivity',
-  'companyCheckout',
-  'createSubscriptionOnCheckout',
-  'signInLink',
-  'retrieveDirectory',
-])
-
-/**
- * Whether a call changes nothing, so that nothing of it is kept (no idempotency key is sent or stored): a read
- * operation, or the coupon operation's `query` (the redeem page asks it on every visit).
- */
-export function isReadCall(operation: OperationName, payload: unknown): boolean {
-  if (readOperations.has(operation)) return true
-  return operation === 'coupon' && typeof payload === 'object' && payload !== null && 'type' in payload
-    ? payload.type === 'query'
-    : false
-}
-
-/** The most characters an idempotency key may have (a UUID has 36). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
-/** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
-export const IDEMPOTENCY_FIELD = 'idempotencyKey'
-
-/**
- * Writes whose answer is a secret shown once: their answer is never kept for a repeat (the idempotency store would
- * hold the secret); the write itself refuses a repeat of its key.
- */
-export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
-  'completeAuthentication',
-  'createScimToken',
-])
 
 export function isOperationName(name: string): name is OperationName {
   return isOwnKey(operations, name)

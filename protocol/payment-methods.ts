@@ -1,10 +1,7 @@
-/**
- * A payment method as people read it, on /manage, in dialogs and in mails: card brands in words ("Mastercard", not the
- * provider's "master"), the card by its last four digits.
- */
+// A payment method as people read it: brands in words ("Mastercard", not "master"), a card by its last four digits.
 import type { Subscription } from './entities.js'
 
-/** The brand codes the payment providers answer (Paddle Classic's `card_type`, the sandbox's), by name. */
+/** Paddle Classic's `card_type` and the sandbox's. */
 const brands = new Map<string, string>([
   ['visa', 'Visa'],
   ['master', 'Mastercard'],
@@ -23,7 +20,7 @@ const brands = new Map<string, string>([
   ['paypal', 'PayPal'],
 ])
 
-/** "Mastercard" for `master`; an unknown code in words ("Carte Bancaire" for `carte_bancaire`); "card" for none. */
+/** An unknown code in words ("Carte Bancaire" for `carte_bancaire`); "card" for none. */
 export function cardBrandName(cardType: string | null | undefined): string {
   const code = (cardType ?? '').trim().toLowerCase()
   if (!code || code === 'unknown') return 'card'
@@ -36,10 +33,7 @@ export function cardBrandName(cardType: string | null | undefined): string {
     .join(' ')
 }
 
-/**
- * "PayPal", "the Visa card ending 4242", "the Mastercard ending 4444", or `fallback` when the method is not known: how a sentence names what a
- * payment is charged to.
- */
+/** "PayPal", "the Visa card ending 4242", or `fallback` when the method is not known. */
 export function paymentMethodWords(
   s: Pick<Subscription, 'paymentMethod' | 'cardType' | 'lastFourDigits'>,
   fallback = 'the payment method on file',

@@ -1,19 +1,14 @@
 /**
- * How products and subscriptions are named, in one place for every side: the license tables, the dialogs, the seat
- * list's import and export, the mails, the shop's catalog (service/catalog/catalog.ts takes its names from here) and
- * receipts. Spec §3: a license's display name is its product name without the words personal, company and license,
- * with " Trial" for trials, and the console-logging extension's paid edition shown with " PRO".
+ * How products and subscriptions are named, in one place for every side. Spec §3: the product name without the words
+ * personal, company and license, " Trial" for trials, and the console-logging extension's paid edition with " PRO".
  */
 import type { BillingPeriod, License, ProductGroup, Subscription } from './entities.js'
 import { countOf } from './words.js'
 
-/** The console-logging extension's paid edition: the one product shown with the suffix " PRO" (§3). */
 export const PRO_PRODUCT_NAME = 'Console Ninja'
-/** Its name in shop URLs (`/shop/console-ninja/buy/`). */
 export const PRO_PRODUCT_SLUG = 'console-ninja'
 export const PRO_SUFFIX = ' PRO'
 
-/** Each product group's product, by the name customers see (the shop's, the tables', the dialogs', the mails'). */
 export const productNames: Readonly<Record<ProductGroup, string>> = {
   bundle: 'Wallaby.js + Quokka.js',
   wallaby: 'Wallaby.js',
@@ -21,7 +16,7 @@ export const productNames: Readonly<Record<ProductGroup, string>> = {
   other: PRO_PRODUCT_NAME + PRO_SUFFIX,
 }
 
-/** Names already worked out: a license page names a handful of products on every row, several times a row. */
+/** A license page names a handful of products on every row, several times a row. */
 const displayNames = new Map<string, string>()
 const DISPLAY_NAMES_KEPT = 500
 
@@ -39,24 +34,17 @@ function productDisplayName(productName: string): string {
   return name
 }
 
-/**
- * §3 display name: the words personal, company and license are removed (whole words, any case), " PRO" is added to
- * the console-logging extension's name, and " Trial" is appended for trials.
- */
 export function displayName(license: Pick<License, 'productName' | 'trial'>): string {
   const name = productDisplayName(license.productName)
   return license.trial ? `${name} Trial` : name
 }
 
-/** A subscription's product, by the licenses' rule: "Wallaby.js company license" reads "Wallaby.js". */
+/** By the licenses' rule: "Wallaby.js company license" reads "Wallaby.js". */
 export function subscriptionDisplayName(subscription: Pick<Subscription, 'productName'>): string {
   return productDisplayName(subscription.productName)
 }
 
-/**
- * The plan a subscription is of, in the checkout's words (§3 "Personal or Organization in the checkout"): read from its
- * licenses' type, else from its product name; undefined when neither says.
- */
+/** In the checkout's words (§3): from the licenses' type, else the product name; undefined when neither says. */
 export function subscriptionPlan(
   subscription: Pick<Subscription, 'productName'> & { licenses: readonly Pick<License, 'licenseType'>[] },
 ): 'Personal' | 'Organization' | undefined {
@@ -66,15 +54,11 @@ export function subscriptionPlan(
   return type === 'personal' ? 'Personal' : type === 'company' ? 'Organization' : undefined
 }
 
-/** "yearly" or "monthly": how often a subscription is paid. */
 export function billingWords(period: BillingPeriod): string {
   return period === 'year' ? 'yearly' : 'monthly'
 }
 
-/**
- * A subscription by what it is: product, plan, billing and seats — "Wallaby.js Organization, yearly, 5 seats". Its id
- * is secondary text beside it, never its name.
- */
+/** "Wallaby.js Organization, yearly, 5 seats": its id is secondary text beside it, never its name. */
 export function subscriptionTitle(
   subscription: Pick<Subscription, 'productName' | 'billingPeriod' | 'quantity'> & {
     licenses: readonly Pick<License, 'licenseType'>[]

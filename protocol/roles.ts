@@ -1,7 +1,4 @@
-/**
- * Company roles (spec §3, §6): which role a permission entry's codes make, and what each role may do.
- * Shared by the service (which enforces) and the portal (which mirrors).
- */
+// Company roles (spec §3, §6): the role a permission entry's codes make, and what each role may do.
 import { normalizeEmail } from './email.js'
 import type { PermissionCode, PermissionEntry } from './entities.js'
 
@@ -63,7 +60,6 @@ export type PermissionFlags = {
   canAddResellers: boolean
 }
 
-/** The per-company flags of spec §6, derived from the caller's role in that company. */
 export function permissionFlags(role: RoleNumber): PermissionFlags {
   switch (role) {
     case 1:
@@ -79,17 +75,14 @@ export function permissionFlags(role: RoleNumber): PermissionFlags {
   }
 }
 
-/**
- * §5 Permissions link, §6: who may see and change a company's permission list — a role that may add users or
- * resellers (Company Administrator, Reseller Administrator).
- */
+/** §5 Permissions link, §6: a role that may add users or resellers. */
 export function mayManagePermissions(flags: Pick<PermissionFlags, 'canAddUsers' | 'canAddResellers'>): boolean {
   return flags.canAddUsers || flags.canAddResellers
 }
 
 /**
- * §6 who may add or remove whom: a Reseller Administrator manages every role (an Unknown entry included, so it can be
- * cleaned up); a Company Administrator manages Company Administrators and Company Managers; nobody else manages roles.
+ * §6: a Reseller Administrator manages every role (Unknown included, so it can be cleaned up); a Company Administrator
+ * manages Company Administrators and Company Managers; nobody else manages roles.
  */
 export function canManageRole(actor: RoleNumber, target: RoleNumber): boolean {
   if (actor === RESELLER_ADMINISTRATOR) return true
@@ -99,7 +92,7 @@ export function canManageRole(actor: RoleNumber, target: RoleNumber): boolean {
 
 /** §8 the spec's text for the first role-removal rule. */
 export const lastAdministrator = 'Cannot remove the last administrator'
-/** Written for the spec's second and third role-removal rules (§4), which it names without a text. */
+/** The spec names the second and third role-removal rules (§4) without a text. */
 export const lastResellerAdministrator = 'Cannot remove the last Reseller Administrator'
 export const noOtherAdministrator =
   'Cannot remove a Company Administrator unless another Reseller Administrator or Company Administrator remains'
@@ -112,15 +105,12 @@ export type RemovalError = {
 type Codes = { permissions: readonly PermissionCode[] }
 
 /**
- * §4 role-removal rules, checked on the entries of one company as they would be after the change (`add` lets a role
- * change — remove and add of the same address — count the new role). First match wins:
- * 1. the last administrator cannot be removed: an entry holding the ADMIN code is removed and no entry holding it
- *    remains ("Cannot remove the last administrator", the spec's text);
+ * §4 role-removal rules on one company's entries as they would be after the change (`add` counts a role change's new
+ * role). First match wins:
+ * 1. an entry holding the ADMIN code is removed and none remains ("Cannot remove the last administrator");
  * 2. the last Reseller Administrator cannot be removed;
- * 3. a Company Administrator cannot be removed unless another Reseller Administrator or Company Administrator remains.
- * Rule 1 speaks of the ADMIN code, rules 2 and 3 of derived roles: an entry whose codes make no known role (Unknown,
- * for example ADMIN + ASSIGN) still counts as an administrator for rule 1 but not for rule 3.
- * The portal shows these rules; the licensing service enforces them with the same function.
+ * 3. a Company Administrator cannot be removed unless another Reseller or Company Administrator remains.
+ * Rule 1 speaks of the ADMIN code, rules 2 and 3 of roles: an Unknown entry (ADMIN + ASSIGN) counts for rule 1 only.
  */
 export function checkRemoval(
   entries: readonly Pick<PermissionEntry, 'email' | 'permissions'>[],

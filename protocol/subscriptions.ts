@@ -1,9 +1,4 @@
-/**
- * Subscription rules the portal shows and the licensing service enforces (spec §4 "Subscription states", §5
- * "Subscription bulk assign" and "Quantity"): which operation each state allows, the quantity and lapsing rules, and
- * the seat planning of a subscription's assignment. Pure, no I/O: the portal imports them to show or hide, the service
- * applies them to the rows it has just read.
- */
+// Subscription rules (spec §4 "Subscription states", §5 "Subscription bulk assign" and "Quantity"); pure, no I/O.
 import { invalidEntriesText, type AddressList } from './address-list.js'
 import { analysePool, assignNewcomers, toChanges, type Assignment, type AssignmentChange } from './assignment.js'
 import { normalizeEmail } from './email.js'
@@ -12,25 +7,17 @@ import { isAnnualOrLongTerm } from './licenses.js'
 import { plural } from './words.js'
 import type { PermissionFlags } from './roles.js'
 
-// ─── Quantity (§5) ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 export const MIN_QUANTITY = 1
 export const MAX_QUANTITY = 100
 
-/**
- * §5/§2 quantity: an integer in 1..100. Accepts what a URL or form gives; anything that is not a number is 1,
- * fractions are cut off.
- */
+/** §5/§2 quantity: an integer in 1..100; anything not a number is 1, fractions are cut off. */
 export function clampQuantity(value: number | string | null | undefined): number {
   const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN)
   if (Number.isNaN(n)) return MIN_QUANTITY
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)))
 }
 
-/**
- * §5 Quantity: when more licenses are assigned than the new quantity, exactly that many distinct emails must be chosen
- * to lapse.
- */
+/** §5 Quantity: with more assigned than the new quantity, that many distinct emails must be chosen to lapse. */
 export function lapseRequirement({
   assignedCount,
   newQuantity,
@@ -41,24 +28,16 @@ export function lapseRequirement({
   return Math.max(0, assignedCount - newQuantity)
 }
 
-/**
- * The requirement for a subscription: only licenses that are not lapsing yet count, since the lapsing ones already
- * end at term end (§4).
- */
+/** Only licenses not lapsing yet count: the lapsing ones already end at term end (§4). */
 export function lapseRequirementFor(subscription: Pick<Subscription, 'licenses'>, newQuantity: number): number {
   const assignedCount = subscription.licenses.filter((l) => !l.lapsing && l.assignedTo.trim() !== '').length
   return lapseRequirement({ assignedCount, newQuantity: clampQuantity(newQuantity) })
 }
 
-/**
- * §5 Quantity: the number of distinct emails to lapse when fewer licenses than assignees remain. The spec's text, with
- * "address(es)" as the count needs it.
- */
+/** §5 Quantity: the spec's text, with "address(es)" as the count needs it. */
 export function quantityLapseMessage(n: number): string {
   return `${n} distinct email ${plural(n, 'address', 'addresses')} must be specified to Continue.`
 }
-
-// ─── Subscription bulk assign (§5) ──────────────────────────────────────────────────────────────────────────────────
 
 export const bulkInvalidEmails = 'Error: one or more email addresses are invalid.'
 export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
@@ -67,44 +46,34 @@ export const bulkNotEnoughLapsing = 'Error: not enough lapsing licenses availabl
 export const bulkLapsingAndNonLapsing =
   'Error: email address must not exist as both lapsing and non-lapsing assignment.'
 
-/**
- * The spec's invalid-address error, followed by the lines and entries at fault (`invalidEntriesText`); `list` names
- * the list when a form has two ("lapsing").
- */
+/** The spec's invalid-address error and the entries at fault; `list` names the list when a form has two. */
 export function invalidEmailsError(invalid: AddressList['invalid'], list = ''): string {
   const text = invalidEntriesText(invalid, list ? `${list} line` : 'line')
   return `${bulkInvalidEmails} ${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
 
-/** One of the spec's not-enough errors, followed by the numbers that do not add up: "Asked for 200, 12 available." */
+/** A spec not-enough error and the numbers: "Asked for 200, 12 available." */
 export function notEnoughError(error: string, asked: number, available: number): string {
   return `${error} Asked for ${asked.toLocaleString('en-US')}, ${available.toLocaleString('en-US')} available.`
 }
 
-/** The two lists of a subscription's assignment that must not name one address: the addresses both name. */
 function inBoth(emails: readonly string[], lapsing: ReadonlySet<string>): string[] {
   return emails.filter((email) => lapsing.has(email))
 }
 
 export type SeatPlan = {
-  /** Licenses whose holder loses them. */
   released: License[]
-  /** Newcomers and the license each receives. */
   assignments: Assignment[]
-  /** Each touched license once, in its final state (a `changeAssignment`-style list). */
+  /** Each touched license once, in its final state. */
   changes: AssignmentChange[]
 }
 
 /**
- * Plans who holds the subscription's licenses afterwards. `emails` (normalized, distinct) is the complete list of
- * holders. Lapsing licenses end at term end (§4), so the two kinds are separate pools:
- * - with `lapsingEmails`, those addresses must hold lapsing licenses and the ones in `emails` non-lapsing ones; an
- *   address in both lists is an error;
- * - without it, an address keeps the kind it holds now (both, if it holds both), and a new address needs a
- *   non-lapsing license — a lapsing one is only handed out when asked for explicitly.
- *
- * Errors (§5 texts), first match wins: the same address lapsing and non-lapsing; more licenses needed than the
- * subscription has in total; more non-lapsing, then more lapsing ones than free.
+ * Plans who holds the subscription's licenses afterwards; `emails` is the complete list of holders. Lapsing licenses
+ * end at term end (§4), so the two kinds are separate pools: with `lapsingEmails` those addresses hold lapsing ones;
+ * without it an address keeps the kind it holds, and a new one gets a lapsing license only when asked for.
+ * Errors (§5 texts), first match wins: an address in both lists; more than the subscription has; more non-lapsing,
+ * then more lapsing ones than free.
  */
 export function planSeats(
   licenses: readonly License[],
@@ -147,9 +116,6 @@ export function planSeats(
   return { released, assignments, changes: toChanges(released, assignments) }
 }
 
-// ─── Who may (§6) ─────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** What a subscription operation needs of the user: to change its billing, assign its licenses, or see its receipts. */
 export type SubscriptionNeed = 'billing' | 'assign' | 'receipts'
 
 /** The per-company flag (spec §6) each need asks for. */
@@ -159,17 +125,11 @@ export const subscriptionNeedFlag = {
   receipts: 'canViewReceipt',
 } as const satisfies Record<SubscriptionNeed, keyof PermissionFlags>
 
-/**
- * May the user do it: in a company, when its flag allows; a personal subscription is the user's own, but its licenses
- * cannot be assigned.
- */
+/** A personal subscription is the user's own, but its licenses cannot be assigned. */
 export function subscriptionPermitted(flags: PermissionFlags | undefined, need: SubscriptionNeed): boolean {
   return flags ? flags[subscriptionNeedFlag[need]] : need !== 'assign'
 }
 
-// ─── States and operations (§4) ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Every operation on a subscription that the state machine rules on. */
 export const subscriptionOperations = [
   'cancel',
   'pause',
@@ -184,13 +144,12 @@ export type SubscriptionOperation = (typeof subscriptionOperations)[number]
 
 export type Transition = { allowed: true; to: SubscriptionState } | { allowed: false; reason: string }
 
-/** What the state machine reads of a subscription. */
 export type SubscriptionFacts = Pick<
   Subscription,
   'state' | 'nextPayment' | 'billingPeriod' | 'licenses' | 'specialOffer' | 'pendingChange'
 >
 
-/** The text of `pendingChange` while an upgrade waits for the payment provider's confirmation. */
+/** `pendingChange` while an upgrade waits for the payment provider's confirmation. */
 export const UPGRADE_IN_PROGRESS = 'Upgrade to annual billing in progress'
 
 export const subscriptionRefusals = {
@@ -215,9 +174,8 @@ export const subscriptionRefusals = {
 } as const
 
 /**
- * The end of the paid term: the latest expiry among the licenses that renew with the subscription (the lapsing ones
- * end at term end anyway); undefined without licenses. Unlike the displayed expiry (§3: the first license), it does
- * not depend on the order the licenses come in, so the portal and the service always agree.
+ * The end of the paid term: the latest expiry of the renewing licenses. Unlike the displayed expiry (§3: the first
+ * license) it does not depend on the licenses' order, so the portal and the service agree.
  */
 export function paidUntil(subscription: Pick<Subscription, 'licenses'>): number | undefined {
   const renewing = subscription.licenses.filter((l) => !l.lapsing)
@@ -225,27 +183,22 @@ export function paidUntil(subscription: Pick<Subscription, 'licenses'>): number 
   return pool.length > 0 ? Math.max(...pool.map((l) => l.expiration)) : undefined
 }
 
-/** Has the paid term ended (no license left running)? */
 export function termHasEnded(subscription: Pick<Subscription, 'licenses'>, now: number): boolean {
   const until = paidUntil(subscription)
   return until === undefined || until <= now
 }
 
 /**
- * §4 as a state machine: whether `operation` may run on the subscription now, and the state it leads to; otherwise a
- * human reason. The portal offers only allowed operations; the service refuses the others (INVALID_STATE) with the
- * same reason and changes nothing.
- *
+ * §4 as a state machine: whether `operation` may run now and the state it leads to, or a reason (the service refuses
+ * with INVALID_STATE and the same reason).
  * - cancel: active, paused or pastDue → deleted (irreversible).
- * - pause: active with a next payment, or pastDue (the provider allows pausing a past-due subscription) → paused.
+ * - pause: active with a next payment, or pastDue (the provider allows it) → paused.
  * - resume: paused while the paid term runs → active (nothing charged now).
  * - restart: paused after the paid term has ended → active (a new term charged immediately).
- * - quantity, special offer: active only; a past-due subscription allows only pause and cancel until its payment method
- *   is updated (the provider's rule), a paused one only resume or restart.
- * - upgrade: active, billed monthly, with more than 90 days to expiry (§5 "Upgrade … need an annual period or more
- *   than 90 days to expiry"; an annual one has nothing to upgrade).
- * - assign: any state, while some license still runs (a cancelled subscription grants access until expiry).
- * While an upgrade waits for the provider's confirmation, nothing but cancel and assign may change the subscription.
+ * - quantity, special offer: active only (past due: only pause and cancel until the payment method is updated).
+ * - upgrade: active, monthly, more than 90 days to expiry (§5).
+ * - assign: any state while some license still runs (a cancelled subscription grants access until expiry).
+ * While an upgrade awaits the provider's confirmation, only cancel and assign may change the subscription.
  */
 export function subscriptionTransition(
   operation: SubscriptionOperation,

@@ -1,13 +1,5 @@
-/**
- * The operator's commands, on the store the configuration names (DATA_DIR's SQLite file, or DATABASE_URL):
- *
- *   npm run admin -- grant-platform-admin EMAIL     make EMAIL a platform administrator (its account is made if need be)
- *   npm run admin -- revoke-platform-admin EMAIL    make it an ordinary account again
- *   npm run admin -- list-platform-admins           who is one
- *
- * The store is migrated first, so the commands work on a fresh one too. Exit status: 0 done (or nothing to change),
- * 1 the store or the configuration stopped it, 2 wrong usage.
- */
+// The operator's commands on the configured store (migrated first): `npm run admin -- grant-platform-admin EMAIL`,
+// `revoke-platform-admin EMAIL`, `list-platform-admins`. Exit status 1: store or configuration failed; 2: usage.
 import { pathToFileURL } from 'node:url'
 import dotenv from 'dotenv'
 import { ConfigError } from '../config/config.js'
@@ -24,7 +16,7 @@ export const USAGE = [
 
 type Output = { out: (line: string) => void; err: (line: string) => void }
 
-/** Runs one command against the store `env` names; answers the exit status. */
+/** Answers the exit status. */
 export async function runAdminCommand(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,

@@ -1,13 +1,10 @@
-// The built server as several instances on one port and one store (Node's cluster, each instance accepting on the
-// shared socket), for the bench's load figures: `node scripts/bench-cluster.mjs N`. Configuration comes from the
-// environment, as for `npm start`.
+// The built server as several instances on one port and store (Node's cluster), for the bench's load figures:
+// `node scripts/bench-cluster.mjs N`, configured from the environment as for `npm start`.
 import cluster from 'node:cluster'
 
 if (cluster.isPrimary) {
-  // Each instance accepts its own connections from the shared socket. In Node's default (round-robin) mode the primary
-  // accepts them and hands them to an instance one at a time, each handed over only once that instance's event loop
-  // has taken the previous one: under load the bench's connections reached a busy instance seconds apart, and the
-  // last ones timed out before they were ever read.
+  // SCHED_NONE: in round-robin mode the primary hands connections over one at a time, and under load the bench's
+  // connections reached a busy instance seconds apart and timed out before they were read.
   cluster.schedulingPolicy = cluster.SCHED_NONE
   const instances = Math.max(1, Number(process.argv[2]) || 1)
   // The first instance migrates and seeds the store; the others start once it listens.

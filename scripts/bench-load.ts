@@ -1,13 +1,10 @@
-/**
- * The bench's load runs: many signed-in sessions reading one page at once for a while (autocannon), each connection
- * with its own session, against a server started with several instances (scripts/bench-cluster.mjs).
- */
+// The bench's load runs (autocannon): many sessions reading one page against a multi-instance server.
 import { spawn, type ChildProcess } from 'node:child_process'
 import autocannon from 'autocannon'
 
 export type LoadFigures = { rps: number; p50: number; p99: number; errors: number; requests: number }
 
-/** `connections` sessions (one cookie each, in turn) reading `path` for `seconds`. */
+/** One cookie per connection, in turn. */
 export async function load(base: string, path: string, cookies: string[], connections: number, seconds: number) {
   let next = 0
   const result = await autocannon({
@@ -28,7 +25,7 @@ export async function load(base: string, path: string, cookies: string[], connec
   } satisfies LoadFigures
 }
 
-/** The built server as `instances` instances on one port; answers once it serves. */
+/** Answers once it serves. */
 export async function startServer(base: string, env: NodeJS.ProcessEnv, instances: number, nodeArgs: string[] = []) {
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/bench-cluster.mjs', String(instances)], {
     env,

@@ -1,24 +1,6 @@
-/**
- * npm run bench — what /manage and its changes cost as a company grows, under load, on each store; and how much
- * script each page loads. Measures only; asserts nothing. Each figure is one line that starts with its label, its goal
- * beside it (ratios, so that the machine's noise cancels):
- *
- *   P0         /manage HTML ÷ the bare full retrieveDetails, 100 licenses                 goal ≤ 1.5
- *   P1         /manage HTML ÷ the bare full retrieveDetails, 1,000 licenses               goal ≤ 0.5
- *   P2         /manage at 10,000 ÷ at 100 licenses                                        goal ≤ 1.5
- *   P2-search  /manage with a search matching ~10 of 10,000 ÷ unfiltered                  goal ≤ 1.5
- *   M1         assign one license at 10,000 ÷ at 100 licenses                             goal ≤ 1.5
- *   L1         200 signed-in sessions reading /manage of a 1,000-license company for 20 s,
- *              one instance per core: requests/s (and per core), p50, p99, errors        goal 0 errors, p99 ≤ 10 × p50
- *   PG         /manage and retrieveDetails at 1,000 licenses on PostgreSQL ÷ SQLite, and /manage requests/s with one
- *              instance vs two on PostgreSQL
- *   JS         script bytes (gzip) per page                                               goal ≤ 150 KB
- *
- *   PROFILE    where a /manage request's time goes, at 100 and at 1,000 licenses (a CPU profile of 500 requests)
- *
- * Needs a build (`npm run build`); PostgreSQL is the throwaway server of the test command (skipped with BENCH_PG=0).
- * `BENCH_PROFILE=dir` keeps the CPU profiles (`--cpu-prof`, for Chrome's DevTools) and the last page of each.
- */
+// npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
+// script; measures only, each line with its goal (ratios, so the machine's noise cancels). Needs `npm run build`;
+// BENCH_PG=0 skips PostgreSQL, `BENCH_PROFILE=dir` keeps the CPU profiles and the last page of each.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -46,7 +28,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start
 }
 
-/** Medians of `RUNS` alternating runs of each measure, after a few warm-up runs. */
+/** After a few warm-up runs. */
 async function medians(measures: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
   const names = Object.keys(measures)
   for (let i = 0; i < 5; i++) for (const name of names) await measures[name]()
@@ -78,7 +60,7 @@ function envFor(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
   return env
 }
 
-/** Seeds the bench companies before the server starts; answers each size's administrator. */
+/** Answers each size's administrator. */
 async function seed(env: NodeJS.ProcessEnv, sizes: number[]): Promise<Record<number, string>> {
   const service = await createLicensingService({ env, log: () => {} })
   const admins: Record<number, string> = {}
@@ -147,7 +129,6 @@ async function main() {
   }
 }
 
-/** /manage, the full and the windowed retrieveDetails, and one Assign, at one company size. */
 async function measureSize(store: DB, email: string, size: number) {
   const cookie = await portalSignIn(store, email)
   const credential = await serviceSignIn(store, email)
@@ -188,7 +169,7 @@ async function measureSize(store: DB, email: string, size: number) {
   })
 }
 
-/** A server of its own, profiled while it serves 500 /manage pages: where the time goes, by what the code is. */
+/** Profiled while it serves 500 /manage pages: where the time goes. */
 async function profileLine(env: NodeJS.ProcessEnv, store: DB, email: string, size: number): Promise<string> {
   const kept = process.env.BENCH_PROFILE
   const dir = kept
@@ -213,7 +194,6 @@ async function profileLine(env: NodeJS.ProcessEnv, store: DB, email: string, siz
   return `PROFILE /manage at ${size.toLocaleString('en-US')} licenses: ${(busyMs / pages).toFixed(1)} ms of CPU a page (${pages} pages, the server's start and sign-in included): ${describeShares(shares)}`
 }
 
-/** A holder search that matches about ten licenses of the company. */
 async function searchTerm(store: DB, companyId: string) {
   let best = { term: 'user1', matching: Infinity }
   for (let n = 100; n < 1000; n += 7) {
@@ -230,7 +210,6 @@ async function searchTerm(store: DB, companyId: string) {
   return best
 }
 
-/** The PostgreSQL line: the same server and data on a PostgreSQL store, one instance and then two. */
 async function postgresLine(sqlite: Record<string, number>) {
   const postgres = await startPostgres()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'license-portal-bench-pg-'))
@@ -272,7 +251,7 @@ async function postgresLine(sqlite: Record<string, number>) {
   }
 }
 
-/** `count` signed-in portal sessions of one account, made on a server of its own while the store is quiet. */
+/** Made on a server of their own while the store is quiet. */
 async function sessions(store: DB, email: string, count: number, env: NodeJS.ProcessEnv, instances: number) {
   const server = await startServer(base, env, instances)
   try {

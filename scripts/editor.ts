@@ -1,20 +1,6 @@
-/**
- * Plays the editor extension against the licensing service over HTTP (spec §7: `POST /api/licensing` with
- * `{ operation: payload }`), so machine activation can be tried by hand and in tests:
- *
- *   npm run editor -- activate --key KEY --host HOST [--url http://localhost:3000]
- *   npm run editor -- check --key KEY --host HOST [--url …]
- *   npm run editor -- oss-check --key KEY [--repository URL] [--url …]
- *   npm run editor -- verify --file FILE [--keys KEYS.json] [--url …]
- *
- * `verify` checks the offline keys in FILE (a key, or a company's downloaded list) without asking the service about
- * them, as an editor on a machine without a network does: with the vendor's public keys, read from KEYS.json (saved
- * once from /offline-public-keys.json) or fetched from the portal.
- *
- * Prints one human line (per offline key for `verify`). Exit status: 0 done (activated, pending confirmation, or
- * valid); 1 refused or not valid; 2 wrong usage; 3 the service could not be reached or answered something that is not
- * the protocol.
- */
+// Plays the editor extension against the licensing service over HTTP (spec §7), to try machine activation by hand and
+// in tests (`USAGE`); `verify` checks offline keys without the service, as an offline editor does. Exit status: 0 done,
+// 1 refused or not valid, 2 wrong usage, 3 the service could not be reached or did not answer the protocol.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
@@ -102,7 +88,7 @@ export type EditorOutcome = { exitCode: 0 | 1 | 3; line: string }
 
 const day = (epoch: unknown) => (typeof epoch === 'number' ? new Date(epoch).toISOString().slice(0, 10) : 'unknown')
 
-/** Reads the service's answer (status 200: the result under the operation's key; 500: `{ error, message }`). */
+/** Status 200: the result under the operation's key; 500: `{ error, message }`. */
 export function describeAnswer(command: EditorCommand, status: number, body: unknown): EditorOutcome {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
   if (status === 500 && typeof record.error === 'string') {
@@ -153,7 +139,7 @@ export function describeAnswer(command: EditorCommand, status: number, body: unk
   }
 }
 
-/** Runs one command; returns the exit status and writes one line to `out` (or `err` on failure). */
+/** Writes one line to `out` (or `err` on failure); answers the exit status. */
 export async function runEditor(
   argv: string[],
   io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; env?: Env; now?: number } = {
@@ -193,7 +179,7 @@ export async function runEditor(
   return outcome.exitCode
 }
 
-/** Offline keys in a text: a key alone, or the `key number: offline key` lines of a downloaded list. */
+/** A key alone, or the `key number: offline key` lines of a downloaded list. */
 const OFFLINE_KEY = /[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]{16,})?/g
 
 const reasons = {
@@ -202,7 +188,7 @@ const reasons = {
   signature: 'it has been altered, or was not signed by the vendor',
 } as const
 
-/** `verify`: checks every offline key in a file against the vendor's public keys, current and retired. */
+/** Against the vendor's public keys, current and retired. */
 async function verifyOfflineKeys(
   command: VerifyCommand,
   io: { out: (line: string) => void; err: (line: string) => void; fetch?: typeof fetch; now?: number },

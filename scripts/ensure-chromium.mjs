@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Makes sure the browser the e2e tests drive is present: Debian's Chromium at /usr/bin/chromium, or the
-// executable named by CHROMIUM_PATH. When it is missing, installs Debian's `chromium` package with apt-get.
-// Playwright's own browser downloads are not used: CI machines have apt, and one browser from one place keeps
-// local runs and CI identical.
+// Makes sure the e2e tests' browser is present: Debian's Chromium (installed with apt-get when missing) or
+// CHROMIUM_PATH; not Playwright's downloads, so local runs and CI use one browser from one place.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants, statSync } from 'node:fs'
 

@@ -1,12 +1,5 @@
-/**
- * Runs the time-driven jobs once, now or as if it were another date, so a person can watch a renewal happen:
- *
- *   npm run jobs                          every job, as of now
- *   npm run jobs -- --now 2027-01-01      every job as if it were that date (UTC; a time may follow: 2027-01-01T09:00)
- *
- * The jobs run against the configured store (DATA_DIR or DATABASE_URL), as the server's would; a job another instance
- * is running at that moment is left to it. Each run is logged; the exit status is 1 when a job failed, 2 on wrong usage.
- */
+// Runs the time-driven jobs once, now or as of `--now 2027-01-01[T09:00]` (UTC), on the configured store, so a person
+// can watch a renewal happen. Exit status 1 when a job failed, 2 on wrong usage.
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import dotenv from 'dotenv'
@@ -17,7 +10,7 @@ import { createLogger } from '../server/logger.js'
 
 export const USAGE = 'Usage: npm run jobs -- [--now YYYY-MM-DD[THH:MM]]'
 
-/** The date the jobs run as of (epoch ms, UTC), or a message saying what is wrong. */
+/** Epoch ms, UTC, or a message saying what is wrong. */
 export function parseJobsArgs(argv: string[], now: number): { asOf: number } | { problem: string } {
   let values
   try {

@@ -1,13 +1,12 @@
-// A throwaway PostgreSQL server: Debian's `postgresql` package (installed when missing, as the browser tests install
-// Chromium), a fresh cluster in a temporary folder on a free local port, removed by `stop()`. initdb refuses to run as
-// root: as root, the cluster belongs to the `postgres` user the package creates.
+// A throwaway PostgreSQL server (Debian's `postgresql`, installed when missing) in a temporary folder on a free port.
+// initdb refuses root, so as root the cluster belongs to the package's `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-/** Starts a server; answers its connection string (database `postgres`, user `postgres`, no password) and `stop`. */
+/** Answers its connection string (database and user `postgres`, no password) and `stop`. */
 export async function startPostgres() {
   const bin = postgresBin() ?? installPostgres()
   const root = process.getuid?.() === 0
@@ -48,7 +47,7 @@ export async function startPostgres() {
   }
 }
 
-/** The newest installed server's bin folder (Debian keeps them in /usr/lib/postgresql/<major>/bin). */
+/** Debian keeps them in /usr/lib/postgresql/<major>/bin. */
 function postgresBin() {
   const base = '/usr/lib/postgresql'
   if (!fs.existsSync(base)) return null

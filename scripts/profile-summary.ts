@@ -1,14 +1,10 @@
-/**
- * What a server's CPU profile (`node --cpu-prof`) says a page's time went on: the samples' own time grouped by where the
- * code comes from (rendering, the store, Remix, the HTTP layer, the portal's and service's own code, garbage
- * collection), as shares of the busy time. The bench prints it beside a goal it misses.
- */
+// What a CPU profile (`node --cpu-prof`) says a page's time went on, by where the code comes from; the bench prints it.
 import fs from 'node:fs'
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string } }
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
-/** The groups, in the order printed; the first whose test matches a frame's source takes its time. */
+/** The first whose test matches a frame's source takes its time. */
 const groups: [string, (url: string, name: string) => boolean][] = [
   ['React render (react-dom, Radix Themes)', (url) => /node_modules\/(react|react-dom|@radix-ui)\//.test(url)],
   [
@@ -29,7 +25,7 @@ const groups: [string, (url: string, name: string) => boolean][] = [
   ['garbage collection', (_url, name) => name === '(garbage collector)'],
 ]
 
-/** Busy time in milliseconds and each group's share of it, from the largest. */
+/** Largest share first. */
 export function summarizeProfile(file: string): { busyMs: number; shares: [string, number][] } {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))

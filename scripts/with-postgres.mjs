@@ -1,9 +1,6 @@
 #!/usr/bin/env node
-// Runs a command with a PostgreSQL server of its own: `node scripts/with-postgres.mjs <command> [args…]`.
-//
-// With TEST_DATABASE_URL already set, the command just runs against that server. Otherwise a throwaway server is
-// started (scripts/postgres.mjs), the command runs with TEST_DATABASE_URL and DATABASE_URL pointing at it, and the
-// server and its folder are removed afterwards, whatever the command's outcome.
+// `node scripts/with-postgres.mjs <command> [args…]`: with TEST_DATABASE_URL set, just runs; else against a throwaway
+// server (scripts/postgres.mjs) removed afterwards, whatever the outcome.
 import { spawn } from 'node:child_process'
 import { startPostgres } from './postgres.mjs'
 

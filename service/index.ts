@@ -20,43 +20,40 @@ export type LicensingService = {
   db: DB
   mailer: Mailer
   adapters: ServiceAdapters
-  /** The in-process transport: the same protocol as `POST /api/licensing`, without HTTP. */
+  /** The same protocol as `POST /api/licensing`, without HTTP. */
   call(request: unknown, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
   callText(text: string, credential?: string, idempotencyKey?: string): Promise<ProtocolResponse>
   context(credential?: string, idempotencyKey?: string): ServiceContext
-  /** Logs an unexpected error for the operator (the server's log). */
   logError(err: unknown, message: string): void
-  /** The service as seen from a request's origin (the same service when PUBLIC_URL is set or in production). */
+  /** The same service when PUBLIC_URL is set or in production. */
   forOrigin(origin: string): LicensingService
-  /** The SMTP check's failure at start (null: verified, or no SMTP configured). */
+  /** Null: verified, or no SMTP configured. */
   mailProblem(): string | null
-  /** What keeps the service from serving (store, migrations, mail transport), in short words; empty when ready. */
+  /** Store, migrations, mail transport; empty when ready. */
   readiness(): Promise<string[]>
   close(): Promise<void>
 }
 
 export type ServiceOptions = {
   env?: NodeJS.ProcessEnv
-  /** Seed the demo data set into an empty store (default true). */
+  /** Default true. */
   seed?: boolean
   now?: () => number
   log?: (line: string) => void
-  /** Where unexpected errors go (with their stack, for the operator; never to an answer). */
+  /** With their stack, for the operator; never to an answer. */
   logError?: (err: unknown, message: string) => void
-  /** Where warnings go (a failed mail delivery, a failed SMTP check); `log` when not given. */
+  /** `log` when not given. */
   warn?: (line: string) => void
-  /** Retry failed mail deliveries in the background (the server does; tests call `mailer.retryDue()`). */
+  /** The server does; tests call `mailer.retryDue()`. */
   retryMail?: boolean
-  /** Replace adapters (tests). */
   adapters?: Partial<ServiceAdapters>
-  /** The store: a SQLite file or a PostgreSQL connection string (default: the configuration's). */
+  /** Default: the configuration's. */
   database?: string
 }
 
 /**
- * What the embedded service lends the portal's load context: the protocol call and nothing else. The load context
- * reaches every loader and action, so it must hold nothing that could be serialised into an answer by mistake: no
- * configuration, no secret, no store handle — only this frozen function.
+ * The load context reaches every loader and action, so it holds only this frozen function: no configuration, no
+ * secret, no store handle that could be serialised into an answer by mistake.
  */
 export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
   call: LicensingService['call']
@@ -67,11 +64,7 @@ export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
   })
 }
 
-/** Opens the store (migrating it, and seeding an empty one), wires the adapters, and returns the service. */
-/**
- * Opens, migrates and (when asked) seeds the store. A store that cannot be reached or prepared is a
- * StoreUnavailableError naming the variable to fix; the connections opened are closed again.
- */
+/** A store that cannot be reached or prepared is a StoreUnavailableError naming the variable to fix. */
 async function openStore(
   location: string,
   options: { log: (line: string) => void; seed?: () => { now: number } },

@@ -2,13 +2,10 @@ import { Spinner } from '@radix-ui/themes'
 import { useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 
-/** How long a navigation may take before the page is covered: quick ones should not flash. */
+/** Quick navigations should not flash. */
 const DELAY_MS = 400
 
-/**
- * The full-screen busy overlay of spec §2: while a navigation or form post takes longer than a moment, it covers the
- * page (layer 100), blocks pointer and keys, keeps the page from scrolling, and tells screen readers what is going on.
- */
+/** Spec §2: covers the page (layer 100), blocks pointer, keys and scrolling, and tells screen readers. */
 export function BusyOverlay() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'

@@ -3,9 +3,8 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { rt } from '#app/components/radix-classes'
 
 /**
- * Copy buttons for text shown on the page (license keys, offline keys). They exist only once script runs: without
- * script the text itself is there to select. One listener per list handles every button in it (rows repeat by the
- * hundred), and one polite live region per list says "Copied", so that people who hear the page learn it worked.
+ * Copy buttons, only once script runs (without script the text is there to select). One listener and one polite live
+ * region per list: rows repeat by the hundred, and people who hear the page learn the copy worked.
  */
 
 const COPY_ATTRIBUTE = 'data-copy'
@@ -13,13 +12,12 @@ export const copiedMessage = 'Copied'
 export const copyRefusedMessage = 'Copying is not allowed here: the text is selected, copy it with your keyboard.'
 
 type CopyState = {
-  /** What the live region says now. */
   message: string
-  /** The text copied last (its button reads "Copied" for a moment). */
+  /** Its button reads "Copied" for a moment. */
   copied: string | null
 }
 
-/** Selects the element's text, so that a browser that refuses the clipboard still lets the user copy it by hand. */
+/** So that a browser that refuses the clipboard still lets the user copy it by hand. */
 function selectText(element: Element | null) {
   const selection = window.getSelection()
   if (!element || !selection) return
@@ -29,10 +27,7 @@ function selectText(element: Element | null) {
   selection.addRange(range)
 }
 
-/**
- * Handles the clicks on every `CopyButton` inside `container`. The button's text goes to the clipboard; the live
- * region is emptied first, so that a second copy is announced again.
- */
+/** The live region is emptied first, so that a second copy is announced again. */
 export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
   const [state, setState] = useState<CopyState>({ message: '', copied: null })
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -68,10 +63,7 @@ export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
   return state
 }
 
-/**
- * A copy button for `text`, shown in the element with id `shows`. `label` names what it copies ("Copy license key of
- * Wallaby.js, order 1000, key 3"); it starts with the visible word, as its accessible name must.
- */
+/** `label` starts with the visible word, as its accessible name must. */
 export function CopyButton({
   text,
   shows,
@@ -81,7 +73,6 @@ export function CopyButton({
   text: string
   shows: string
   label: string
-  /** The list's copy state (`useCopyList`): whether script runs (one check for the list), and what was copied last. */
   list: Pick<CopyState, 'copied'> & { hydrated: boolean }
 }) {
   const { hydrated, copied } = list
@@ -100,7 +91,7 @@ export function CopyButton({
   )
 }
 
-/** The list's live region: empty until something is copied. Always rendered, so that the change is announced. */
+/** Always rendered, so that the change is announced. */
 export function CopyAnnouncement({ message }: { message: string }) {
   return (
     <p role="status" aria-live="polite" className="visually-hidden">
@@ -109,7 +100,6 @@ export function CopyAnnouncement({ message }: { message: string }) {
   )
 }
 
-/** For a list with copy buttons: whether they show, the state to pass them, and the element to listen on. */
 export function useCopyList<E extends HTMLElement>() {
   const hydrated = useHydrated()
   const container = useRef<E>(null)

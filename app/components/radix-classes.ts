@@ -1,11 +1,7 @@
 /**
- * The class names (and accent attribute) that Radix Themes 3 components render, for plain elements in the parts of
- * /manage that repeat once per row: a page of fifty license rows carries a few hundred such elements, and the
- * components' prop handling per element is most of the cost of rendering the page on the server. Each string is the
- * one the component renders for the props named beside it, so the look is the same as the component's.
- *
- * Spread `accent` (or `accentColor(…)`) on the element: Radix puts `data-accent-color` on buttons, links and colored
- * text, and its styles select on it.
+ * The class names Radix Themes 3 components render, for plain elements in /manage's per-row parts: the components'
+ * prop handling is most of a page's server render. Each string is the one the component renders for the props named
+ * beside it; spread `accent` (or `accentColor(…)`) on buttons, links and colored text, as Radix selects on it.
  */
 export const rt = {
   /** `<Flex gap="2" wrap="wrap" align="center">` */

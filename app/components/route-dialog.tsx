@@ -7,21 +7,20 @@ import { DialogStatus } from './status-message'
 type RouteDialogProps = {
   title: ReactNode
   description?: ReactNode
-  /** Where closing the dialog goes (a dialog is a URL; closing is a link back). */
+  /** A dialog is a URL; closing is a link back. */
   closeTo: string
-  /** Error dialogs can be closed only by their own Close button (spec §8). */
+  /** Error dialogs close only by their own Close button (spec §8). */
   dismissible?: boolean
   maxWidth?: string
   children: ReactNode
-  /** A raised layer for the error and key dialogs (spec §9). */
+  /** For the error and key dialogs (spec §9). */
   raised?: boolean
   role?: 'dialog' | 'alertdialog'
 }
 
 /**
- * A dialog that is a URL. Without script (and before hydration) the server renders it as a page section with plain
- * forms and links; with script the same content opens as a native modal `<dialog>` (top layer, the rest of the page
- * inert, focus kept inside), and closing it navigates back to `closeTo` without a reload.
+ * A dialog that is a URL (docs/decisions/0003-dialogs-are-urls.md): without script a page section with plain forms and
+ * links; with script a native modal `<dialog>`, and closing navigates back to `closeTo` without a reload.
  */
 export function RouteDialog({
   title,
@@ -68,7 +67,6 @@ export function RouteDialog({
   )
 }
 
-/** The dialog's title and optional description, named by the ids its container points at. */
 function DialogTitle({
   title,
   description,
@@ -80,7 +78,7 @@ function DialogTitle({
   description?: ReactNode
   headingId: string
   descriptionId: string
-  /** In the modal the heading's leading space is trimmed (the dialog's padding is the space). */
+  /** The dialog's padding is the space. */
   modal?: boolean
 }) {
   return (
@@ -206,8 +204,7 @@ function ModalDialog({
 
 const TABBABLE = 'input, select, textarea, button, [tabindex], [contenteditable="true"], summary'
 
-/** Focus the first control a keyboard user would reach (links skipped, as a confirm comes before a link); else the
- * dialog's own content. An input's text is selected, so typing replaces it. */
+/** The first control a keyboard user would reach (links skipped: a confirm comes first); an input's text selected. */
 function focusFirst(container: HTMLElement) {
   const content = container.matches('.rt-BaseDialogContent')
     ? container
@@ -223,7 +220,7 @@ function focusFirst(container: HTMLElement) {
   content.focus()
 }
 
-/** The page behind a modal does not scroll; its scrollbar's room is kept so nothing shifts. */
+/** Its scrollbar's room is kept, so nothing shifts. */
 function lockScroll(): () => void {
   const html = document.documentElement
   const previous = { overflow: html.style.overflow, gutter: html.style.scrollbarGutter }

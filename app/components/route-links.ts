@@ -3,18 +3,14 @@ import { useEffect, type RefObject } from 'react'
 
 const LINK_ATTRIBUTE = 'data-route-link'
 const FORM_ATTRIBUTE = 'data-route-form'
-/** Marks a plain anchor as a link within the app, followed by the router once script runs. */
+/** Followed by the router once script runs. */
 export const ROUTE_LINK = { [LINK_ATTRIBUTE]: '' } as const
-/** Marks a plain form as one the router submits once script runs (as Remix's `<Form>` would). */
+/** Submitted by the router once script runs, as Remix's `<Form>` would. */
 export const ROUTE_FORM = { [FORM_ATTRIBUTE]: '' } as const
 
 /**
- * Inside `container`, plain anchors marked `ROUTE_LINK` navigate with the router (no document load, scroll kept) and
- * plain forms marked `ROUTE_FORM` are submitted by it, as Remix's `<Link preventScrollReset>` and
- * `<Form preventScrollReset>` would, through one listener each for the whole container. For links and forms that
- * repeat on every row of a table: the router's components cost their hooks on every server render; plain elements
- * cost nothing, work without script, and the router's pending state (`useNavigation`) is the same. A click with a
- * modifier key, another button, or on an anchor with a target stays the browser's (a new tab or window).
+ * One listener per container routes its marked anchors and forms, as `<Link/Form preventScrollReset>` would: for rows
+ * that repeat, where the router's components cost their hooks on every render. Modified clicks stay the browser's.
  */
 export function useRouteLinks(container: RefObject<HTMLElement>): void {
   const navigate = useNavigate()

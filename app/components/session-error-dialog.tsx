@@ -4,10 +4,7 @@ import { sessionError } from '#app/rules/messages'
 import { RouteDialog } from './route-dialog'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/**
- * The session and general error dialog of spec §8: its title and message, "You will now be logged out.", and for
- * anything unexpected the support line. Only its Close button closes it; Close logs out and lands on "/".
- */
+/** Spec §8: only its Close button closes it; Close logs out and lands on "/". */
 export function SessionErrorDialog({ code }: { code: string }) {
   const text = sessionError(code, useSupportEmail())
   return (

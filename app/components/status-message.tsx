@@ -6,22 +6,17 @@ import type { Status } from '#app/utils/flash'
 
 const toneColor = { done: 'green', refused: 'red', notice: 'amber' } as const
 
-/**
- * The status of the last change for the open dialog: a dialog that a change returns to says it inside itself (with
- * script the rest of the page is inert behind it). Undefined outside /manage: such dialogs have no status region.
- */
+/** With script the rest of the page is inert behind a dialog, so a change it returns to is said inside it. */
 export const DialogStatusContext = createContext<Status | null | undefined>(undefined)
 
-/** The status region of the open dialog, when the page gave it one. */
 export function DialogStatus() {
   const status = useContext(DialogStatusContext)
   return status === undefined ? null : <StatusMessage status={status} placement="dialog" />
 }
 
 /**
- * What the last change did, in a polite live region that is always in the page (so that a sentence arriving with
- * script is announced): a bar at the foot of the window on the page, a line at the top of a dialog. It offers the
- * change's Undo where there is one, and can be dismissed (without script, by reloading the page it is on).
+ * A polite live region always in the page, so a sentence arriving with script is announced: a bar on the page, a line
+ * in a dialog; with the change's Undo, and dismissible (without script, by reloading).
  */
 export function StatusMessage({ status, placement }: { status: Status | null; placement: 'page' | 'dialog' }) {
   const hydrated = useHydrated()

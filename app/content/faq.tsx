@@ -3,12 +3,7 @@ import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/**
- * The shop's FAQ (spec §2 "FAQ page"): seven accordions — PRO vs Community, individual vs organization licenses,
- * billing, refunds, activation, offline keys, auto-renew and cancellation — and the cross-promotion section that
- * /upsellPreview/ shows on its own. Accordions are `<details>` so they open and close without script. The figures are
- * the spec's §9 constants.
- */
+// The shop's FAQ (spec §2 "FAQ page", figures from §9): `<details>` accordions, open and closed without script.
 
 export type FaqProduct = { slug: string; name: string }
 
@@ -141,7 +136,6 @@ export function faqEntries(product: FaqProduct, supportEmail: string): FaqEntry[
   ]
 }
 
-/** The seven accordions under a heading of the given level. */
 export function FaqAccordions({ product, headingId }: { product: FaqProduct; headingId: string }) {
   const supportEmail = useSupportEmail()
   return (
@@ -165,7 +159,7 @@ export function FaqAccordions({ product, headingId }: { product: FaqProduct; hea
   )
 }
 
-/** The cross-promotion section: the vendor's other products, each with its store link. */
+/** The vendor's other products, each with its store link. */
 export function CrossPromotion({
   products,
   current,
@@ -173,7 +167,7 @@ export function CrossPromotion({
 }: {
   products: readonly FaqProduct[]
   current?: string
-  /** `_top` where the section is shown inside another page's frame (the upsell preview). */
+  /** Where the section is shown inside another page's frame (the upsell preview). */
   linkTarget?: '_top'
 }) {
   const others = products.filter((p) => p.slug !== current)

@@ -3,7 +3,6 @@ import { Link as RemixLink } from '@remix-run/react'
 import { Code, DataList, Heading, Link, Strong, Text } from '@radix-ui/themes'
 import { anchorId, helpHref, helpSections, type HelpHeading } from '#app/rules/help'
 
-/** One section of the help page: its heading, anchor id, the address its heading links to, and its text. */
 export type HelpSection = { heading: HelpHeading; id: string; href: string; body: ReactNode }
 
 function P({ children }: { children: ReactNode }) {
@@ -326,7 +325,6 @@ const bodies: Record<HelpHeading, ReactNode> = {
   ),
 }
 
-/** The help page's sections, in the order the page shows them. */
 export const helpPageSections: HelpSection[] = helpSections.map((heading) => ({
   heading,
   id: anchorId(heading),

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-/** The form's answer to show again after the redirect: the address typed, with the message of its outcome. */
+/** The address typed, with its outcome's message. */
 function linkResult(outcome: Extract<SignInOutcome, { kind: 'link' }>): SubmissionResult<string[]> {
   const formData = new FormData()
   formData.set('email', outcome.email)
@@ -60,7 +60,7 @@ function linkResult(outcome: Extract<SignInOutcome, { kind: 'link' }>): Submissi
   }
 }
 
-/** The answer to every post: back to "/" with the outcome (post/redirect/get: no `?index` kept, no second link). */
+/** Post/redirect/get: no `?index` kept, no second link on reload. */
 async function backToSignIn(outcome: SignInOutcome) {
   return redirect('/', { headers: { 'Set-Cookie': await signInOutcomeHeader(outcome) } })
 }
@@ -209,7 +209,7 @@ export default function SignIn() {
   )
 }
 
-/** A signed-in person on "/" is told who they are signed in as and where their licenses are, not asked to sign in. */
+/** Told who they are signed in as and where their licenses are, not asked to sign in. */
 function SignedIn({ email }: { email: string }) {
   return (
     <Card size="3" asChild>

@@ -30,16 +30,13 @@ const DeactivateSchema = z.object({
     .max(10),
 })
 
-/**
- * `/activate/{activation}`: the emailed activation link confirms itself (spec §2). A second visit is harmless: the
- * service answers ALREADY_ACTIVATED, which reads as success. Over the limit of 3 the page lists the machines to remove.
- */
+/** Spec §2: a second visit answers ALREADY_ACTIVATED (success); over 3 the page lists machines to remove. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { outcome, status } = await confirmActivation(params.activation ?? '', [], context)
   return json(outcome, { status })
 }
 
-/** Proceed: confirms the activation, removing the chosen machines first. */
+/** Removing the chosen machines first. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: DeactivateSchema })
   if (submission.status !== 'success') {

@@ -2,7 +2,7 @@ import { json, type MetaFunction } from '@remix-run/node'
 import { activationMessages } from '#app/rules/messages'
 import { ActivationOutcomeView } from '#app/components/account/activation-outcome'
 
-/** `/activate/` without a token: the link is not valid (spec §2, §8). */
+/** Without a token the link is not valid (spec §2, §8). */
 export function loader() {
   return json({ message: activationMessages.INVALID_SIGNATURE }, { status: 400 })
 }

@@ -11,10 +11,9 @@ const providers = ['github', 'google'] as const
 type Provider = (typeof providers)[number]
 const isProvider = (value: string | undefined): value is Provider => providers.includes(value as Provider)
 
-/** Where a completed link returns: the dialog it started from. */
 export const ACCOUNT_SETTINGS_PATH = '/manage?dialog=account-settings'
 
-/** A response with the callback's headers added (the cleared OAuth request cookie). */
+/** The cleared OAuth request cookie. */
 function withHeaders(response: Response, headers: Headers): Response {
   const merged = new Headers(response.headers)
   headers.forEach((value, name) => merged.append(name, value))
@@ -22,14 +21,9 @@ function withHeaders(response: Response, headers: Headers): Response {
 }
 
 /**
- * `/auth/github/` and `/auth/google/`: the provider sends the browser back here with `code` and `state` (spec §2).
- * Either missing → "/". The answer must belong to the authorization request this browser started (its state is held
- * by the portal, see oauth-state.server.ts): a callback from another browser, with another state, for the other
- * provider, older than 10 minutes or answered before is refused with "request seems to have already been processed"
- * before anything reaches the service. The stored request is used up by any callback. The service then completes the
- * sign-in (a new portal session, then /manage) or, when the state came from Account Settings' Link, links the provider
- * to the signed-in account and returns to that dialog. A refusal, or the provider's own error (e.g. the person denied
- * access), shows "Authentication Failed".
+ * `/auth/github/` and `/auth/google/` (spec §2): the answer must belong to the request this browser started
+ * (oauth-state.server.ts), else "request seems to have already been processed" before anything reaches the service.
+ * Then a sign-in, or the Link of Account Settings; a refusal or the provider's own error is "Authentication Failed".
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = params.provider

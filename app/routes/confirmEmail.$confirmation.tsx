@@ -7,10 +7,7 @@ import {
 import { emailConfirmationMessage, unexpectedError } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 
-/**
- * `/confirmEmail/{confirmation}/`: the link emailed to the new address confirms itself (spec §2): the service moves
- * everything to the new address, once. A second use is refused by the service and changes nothing.
- */
+/** Spec §2: the service moves everything to the new address once; a second use is refused and changes nothing. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const passthrough = params.confirmation ?? ''
   if (!passthrough || passthrough.length > 4000) {

@@ -2,7 +2,7 @@ import { json, type MetaFunction } from '@remix-run/node'
 import { EmailConfirmationOutcomeView } from '#app/components/account/email-confirmation-outcome'
 import { emailConfirmationMessage } from '#app/rules/messages'
 
-/** `/confirmEmail/` without a confirmation: the link is not valid (spec §2, §8). */
+/** Without a confirmation the link is not valid (spec §2, §8). */
 export function loader() {
   return json({ valid: false }, { status: 400 })
 }

@@ -3,7 +3,7 @@ import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Container, Heading, Link, Text } from '@radix-ui/themes'
 import { portalEnv } from '#app/utils/env.server'
 
-/** The footer's Contact (spec §2 "Support has /help and /contact/"): the support address the portal is configured with. */
+/** Spec §2 "Support has /help and /contact/": the configured support address. */
 export function loader() {
   return json({ supportEmail: portalEnv().supportEmail })
 }

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { callLicensing } from '#app/utils/licensing.server'
 import { destroySessionHeaders, getUser } from '#app/utils/session.server'
 
-/** Log Out (and the error dialog's Close): ends the service session, destroys the portal session, lands on "/". */
+/** Also the error dialog's Close. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request)
   if (user) await callLicensing('logout', {}, { credential: user.credential, context })

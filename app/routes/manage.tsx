@@ -111,7 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-/** Every form of the page posts here, to the page's own address (never `/manage?index`). */
+/** To the page's own address, never `/manage?index`. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readFormData(request)

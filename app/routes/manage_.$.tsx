@@ -7,10 +7,8 @@ import { createUserSession, getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader } from '#app/utils/sign-in-outcome.server'
 
 /**
- * `/manage/{passthrough}`: the emailed sign-in link. The passthrough is exchanged on the server for a session and the
- * browser is sent on to `/manage`, so the link never stays in the address bar or the history. A link that was used
- * already, was replaced by a newer one, has expired or is not one of ours sends the browser to the sign-in page, which says so and offers a new
- * link for the link's address. Any deeper path in the account area goes back to `/`.
+ * The emailed sign-in link, exchanged on the server so it never stays in the address bar or the history; a used,
+ * replaced, expired or foreign link goes to the sign-in page, which says so. Deeper paths go back to `/`.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const splat = params['*'] ?? ''

@@ -1,13 +1,10 @@
 /**
- * `/manage/activity.csv?company=ID&kind=K&person=EMAIL`: the Activity dialog's filtered log as a CSV download (When,
- * Who, Kind, What, Details), every entry of the filter however long the log: read a page at a time by the position of
- * the last entry read (so that entries written meanwhile neither shift nor repeat a page) and streamed as it is read.
- * The service decides who may read which log: a refusal of the first page is a 404; a refusal later breaks the
- * download off, and the browser says it failed, rather than leaving a file with entries missing.
+ * The Activity dialog's filtered log as CSV, streamed a page at a time by the last entry's position (entries written
+ * meanwhile neither shift nor repeat). A refusal later than the first page breaks the download off, not silently.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels, type ActivityEntry } from '#protocol/activity'
-import { formatDateTime } from '#app/rules/dates'
+import { formatDateTime } from '#protocol/dates'
 import { csvResponse, csvRows } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { activityFilter, activityPage } from './__manage/activity/activity.server'

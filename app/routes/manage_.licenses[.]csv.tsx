@@ -1,8 +1,4 @@
-/**
- * `/manage/licenses.csv?company=ID`: a company's licenses as a CSV download (Product, Order, Key, Assigned to, Expiry,
- * Subscription), in the license table's order; with the table's search and filter (`q-ID`, `filter-ID`, as on the
- * page), only the licenses they match. The same columns import back (Import Seat Assignments).
- */
+// A company's licenses as CSV in the table's order, with its search and filter (`q-ID`, `filter-ID`); they import back.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { MAX_LICENSES_READ } from '#protocol/limits'
 import { matchesFilter, matchesSearch, tableView } from '#app/rules/license-windows'
@@ -12,7 +8,7 @@ import { requireUser } from '#app/utils/session.server'
 import { notFound } from './__manage/shared/details.server'
 import { tryReadCompanyLicenses } from './__manage/shared/license-reads.server'
 
-/** Past `MAX_LICENSES_READ`: the file is refused with the number, never cut. */
+/** Refused with the number, never cut. */
 export const tooManyForOneFile = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than one seat list file holds, so no file was made. Assign seats with the license table's search, filter and row actions instead.`
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

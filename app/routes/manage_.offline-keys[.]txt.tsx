@@ -1,9 +1,4 @@
-/**
- * `/manage/offline-keys.txt?company=ID`: every offline key of a company's licenses outside subscriptions (spec §2
- * "Offline keys dialog": grouped by order, sorted by order then key, parts separated by ": "), as a text file that is
- * signed a batch at a time and streamed, so that 10,000 keys start arriving at once and no one call signs them all.
- * The Offline Keys dialog links to it; it is a plain GET, so it works without script.
- */
+// Every offline key of a company as a text file, signed a batch at a time and streamed (spec §2 "Offline keys dialog").
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/utils/session.server'
 import { companyOfflineLicenses, offlineKeysFile } from './__manage/company/offline-keys.server'

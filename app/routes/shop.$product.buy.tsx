@@ -22,7 +22,7 @@ import { alreadySubscribed, unexpectedError } from '#app/rules/messages'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
-import { loadCatalog, requireProduct } from './__shop/catalog.server'
+import { loadCatalog, requireProduct, type CatalogProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
 import { getPendingCheckout, pendingCheckoutCookie, type PendingCheckout } from './__shop/checkout-cookie.server'
 import { lookupPlans } from './__shop/prices.server'
@@ -44,12 +44,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles
 
 async function price(
   context: LoaderFunctionArgs['context'],
-  product: string,
+  product: CatalogProduct,
   options: PurchaseOptions,
   countries: readonly Country[],
 ): Promise<Priced & { planId: string }> {
   const lookup = await lookupPlans(context, { product, country: options.country, coupon: options.coupon })
-  const plan = planFor(lookup.plans, options.type, options.billingPeriod)
+  const plan = planFor(lookup, options.type, options.billingPeriod)
   const country = countries.find((c) => c.code === options.country)
   return {
     options,
@@ -83,7 +83,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         products,
         ...outcome,
         already,
-        // The provider's words for a failed payment, when it gave a reason.
         reason,
         email: ours?.email,
         organization: ours?.type === 'organization',
@@ -136,9 +135,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // "Try again" after a failed payment: the form as this browser last sent it to the provider.
   const query = url.searchParams.get('retry') ? await retryParams(request, product.slug) : url.searchParams
   const options = purchaseOptions(query, catalog.countries)
-  const priced = await price(context, product.slug, options, catalog.countries)
+  const priced = await price(context, product, options, catalog.countries)
   const text = (name: string, max: number) => (query.get(name) ?? '').trim().slice(0, max)
-  // New Subscription from a company's section: the company, if the signed-in user may buy for it.
   const forCompany = await purchaseCompany(request, context, requestedCompanyId(query.get('company')), {
     name: '',
   })
@@ -164,7 +162,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-/** The pending checkout with no finished one: the purchase form is open again. */
 function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
   return rest
 }
@@ -210,7 +207,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Without script the page shows the breakdown of what was posted, not of the URL it was posted from.
     const fields = [...formData].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))
     const posted = purchaseOptions(new URLSearchParams(fields), catalog.countries)
-    const priced = await price(context, product.slug, { ...posted, coupon }, catalog.countries)
+    const priced = await price(context, product, { ...posted, coupon }, catalog.countries)
     return json<ActionData>({ kind: 'invalid', result: submission.reply(), priced }, { status: 400 })
   }
   const value = submission.value
@@ -223,7 +220,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const invalid = async (result: SubmissionResult<string[]>, status: number) =>
     json<ActionData>(
-      { kind: 'invalid', result, priced: await price(context, product.slug, options, catalog.countries) },
+      { kind: 'invalid', result, priced: await price(context, product, options, catalog.countries) },
       { status },
     )
 
@@ -234,8 +231,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (check.result.exists) return invalid(submission.reply({ fieldErrors: { email: [alreadySubscribed] } }), 400)
   }
 
-  const priced = await price(context, product.slug, options, catalog.countries)
-  if (!priced.planId) return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
+  const priced = await price(context, product, options, catalog.countries)
+  // The catalog's built-in prices stand in for the lookup on the page; a checkout needs the lookup's answer.
+  if (priced.fallback) return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
 
   const referrer = await getReferrer(request)
   const passthrough = { name: value.name ?? '', ...(referrer ? { referrer } : {}) }

@@ -17,7 +17,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   })
 }
 
-/** Spec §2 FAQ page: the seven accordions and the cross-promotion section. */
+/** Spec §2 FAQ page. */
 export default function ProductFaq() {
   const { product, products } = useLoaderData<typeof loader>()
   return (

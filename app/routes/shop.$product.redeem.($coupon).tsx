@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const [query, lookup] = await Promise.all([
     callLicensing('coupon', { type: 'query', product: product.slug, coupon }, { context }),
-    lookupPlans(context, { product: product.slug, country: 'US' }),
+    lookupPlans(context, { product, country: 'US' }),
   ])
   if (!query.ok) return json({ kind: 'error' as const, product: productRef, coupon, message: unexpectedError, prefill })
   if (query.result.status !== 'active') {
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return json({ kind: 'error' as const, product: productRef, coupon, message, prefill })
   }
   // §9: the original price is the annual price scaled by months/12.
-  const prices = redeemPrices(planFor(lookup.plans, 'personal', 'year'), query.result.months)
+  const prices = redeemPrices(planFor(lookup, 'personal', 'year'), query.result.months)
   return json({ kind: 'active' as const, product: productRef, coupon, prices, prefill })
 }
 
@@ -159,10 +159,7 @@ export default function Redeem() {
   )
 }
 
-/**
- * The coupon's code, asked for; after a refusal (§8: expired, does not exist, already redeemed) the code as it was
- * given, with the message tied to the field, and the field focused so that it is heard and can be corrected.
- */
+/** After a refusal (§8) the code as given, its message tied to the field, focused to be heard and corrected. */
 function CouponQuery({
   productSlug,
   coupon,

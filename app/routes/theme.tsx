@@ -6,7 +6,7 @@ import { readFormData } from '#app/utils/form.server'
 
 const ThemeSchema = z.object({ theme: z.enum(['dark', 'light']), redirectTo: z.string().optional() })
 
-/** The theme toggle: a form that works without script; the choice lives in the preferences cookie. */
+/** Works without script; the choice lives in the preferences cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = ThemeSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: 'Choose dark or light.' }, { status: 400 })

@@ -1,17 +1,14 @@
-/**
- * The sentence each change on /manage ends with (docs/decisions/0007-every-change-ends-with-a-sentence.md): what
- * changed, and for whom, in the words the page uses for the same things. Pure: the actions say them through the flash.
- */
+// The sentence each change on /manage ends with (docs/decisions/0007-every-change-ends-with-a-sentence.md).
 import { countOf } from '#protocol/words'
 import { oneLine, quoted } from '#protocol/text'
 import { checkoutFlaggedText } from './messages'
 
-/** "Wallaby.js (order 935369, key 3)": a license as a sentence names it. */
+/** "Wallaby.js (order 935369, key 3)". */
 export function licenseName(l: { product: string; order: string; key: number }): string {
   return `${l.product} (order ${l.order}, key ${l.key})`
 }
 
-/** One license changed hands; `license` is its name (`licenseName`), '' when the form did not name it. */
+/** `license` is its name (`licenseName`), '' when the form did not name it. */
 export const changes = {
   assigned: (license: string, email: string, before = '') =>
     before && before !== email
@@ -21,10 +18,6 @@ export const changes = {
   assignedBack: (license: string, email: string) => `Assigned ${license || 'the license'} back to ${email}.`,
 }
 
-/**
- * What a plan of assignments did, for a product or a subscription: "3 licenses assigned and 1 unassigned", or that
- * nothing changed.
- */
 export function assignmentsDone(assigned: number, unassigned: number): string {
   if (assigned === 0 && unassigned === 0) return 'no license changed hands'
   if (unassigned === 0) return `${countOf(assigned, 'license')} assigned`
@@ -32,10 +25,7 @@ export function assignmentsDone(assigned: number, unassigned: number): string {
   return `${countOf(assigned, 'license')} assigned and ${unassigned} unassigned`
 }
 
-/**
- * A dialog link about something no longer there, or no longer the user's (a link kept from earlier, a row someone
- * else removed): said on the page itself, which shows what is there now.
- */
+/** A link kept from earlier, a row someone else removed: said on the page, which shows what is there now. */
 export function staleLinkNotice(query: URLSearchParams): string {
   if (query.has('license'))
     return 'The license that link is about is no longer in your account, or is no longer yours to change. Your licenses are shown as they are now.'
@@ -46,7 +36,7 @@ export function staleLinkNotice(query: URLSearchParams): string {
   return 'That link opens a dialog that is not available to you now. The page is shown as it is now.'
 }
 
-/** Bulk Assign's Update: "Updated who holds Quokka.js PRO at Acme Corp: 3 licenses assigned and 1 unassigned." */
+/** "Updated who holds Quokka.js PRO at Acme Corp: 3 licenses assigned and 1 unassigned." */
 export function bulkAssigned(
   product: string,
   company: string,
@@ -56,12 +46,10 @@ export function bulkAssigned(
   return `Updated who holds ${product} at ${company}: ${assignmentsDone(done.assigned, done.unassigned)}.${mailed}`
 }
 
-/** Import Seat Assignments' Apply: "Imported the seat assignments of Acme Corp: 3 licenses assigned and 1 unassigned." */
 export function seatsImported(company: string, done: { assigned: number; unassigned: number }): string {
   return `Imported the seat assignments of ${company}: ${assignmentsDone(done.assigned, done.unassigned)}.`
 }
 
-/** A change of the Company Permissions list, by address, role and company. */
 export const permissionChanges = {
   added: (email: string, role: string, company: string, notified: boolean) =>
     `Added ${email} to ${company} as ${role}.${notified ? ' They were sent a notification email.' : ''}`,
@@ -69,7 +57,7 @@ export const permissionChanges = {
   addedBack: (email: string, role: string, company: string) => `Gave ${email} back the ${role} role at ${company}.`,
 }
 
-/** A change of a subscription, named by its title (product, plan, billing, seats: `subscriptionTitle`). */
+/** A subscription is named by its title (`subscriptionTitle`). */
 export const subscriptionChanges = {
   cancelled: (title: string) =>
     `Cancelled ${title}: it will not renew, and its licenses keep working until they expire.`,
@@ -96,7 +84,6 @@ type Settings = {
   renewalReminders: boolean
 }
 
-/** Account Settings' Save: what changed, for the account it is ("Saved the account settings of ana@…: …"). */
 export function settingsSaved(email: string, before: Settings, after: Settings): string {
   const changed: string[] = []
   if (before.logonLink !== after.logonLink) {
@@ -115,7 +102,6 @@ export function settingsSaved(email: string, before: Settings, after: Settings):
   return `Saved the account settings of ${email}: ${changed.join('; ')}.`
 }
 
-/** The Directory's changes (a SCIM token, a group's products, who owns a product's seats). */
 export const directoryChanges = {
   tokenRevoked: (name: string) =>
     `Revoked the SCIM token${name ? ` ${quoted(name)}` : ''}: the identity provider can no longer use it.`,
@@ -129,7 +115,6 @@ export const directoryChanges = {
       : `Seats of ${product} can be assigned by hand again.`,
 }
 
-/** The platform administrator's changes. */
 export const adminChanges = {
   merged: (count: number, company: string) =>
     `Moved ${countOf(count, 'license')} you held in your own name, with their subscriptions, into ${company}.`,
@@ -138,10 +123,7 @@ export const adminChanges = {
     `Removed ${subscription || 'the subscription'} of ${holder}, with its licenses.`,
 }
 
-/**
- * Back on /manage from the provider's renewal checkout, by the state the service knows the checkout in (spec §9:
- * renewals reach the licenses within an hour; §8: a flagged payment's review).
- */
+/** Back from the provider's renewal checkout (spec §9: renewals reach the licenses within an hour; §8 review). */
 export function renewalOutcome(state: string | undefined, supportEmail: string, reason?: string): string {
   if (state === 'complete')
     return 'Your renewal payment is complete. The renewed licenses show their new expiry date here within an hour.'

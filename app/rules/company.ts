@@ -1,7 +1,4 @@
-/**
- * Company rules (spec §2, §5): which company-wide actions show and the company
- * bulk-assign dialog (its product choice and its planning).
- */
+// Company rules (spec §2, §5): which company-wide actions show, and the company bulk-assign dialog.
 import type { Company, License, ProductGroup } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import { sortLicenses } from './license'
@@ -14,10 +11,7 @@ import { invalidEmailsError, notEnoughError } from '#protocol/subscriptions'
 import { parseAddressList } from '#protocol/address-list'
 import { productNames } from '#protocol/products'
 
-/**
- * A license the company bulk assign works on: assignable (not enterprise, not multi-user, §5) and not part of a
- * subscription (subscriptions have their own bulk assign).
- */
+/** Not enterprise or multi-user (§5), and outside subscriptions (they have their own bulk assign). */
 export function isBulkAssignable(license: License): boolean {
   return canAssignLicense(license) && !license.subscription
 }
@@ -25,8 +19,7 @@ export function isBulkAssignable(license: License): boolean {
 const withoutSubscription = (company: Company) => company.licenses.some((l) => !l.subscription)
 
 /**
- * §5 Bulk Assign link: at least one assignable license, canAssign, and some license without a subscription. Here
- * "assignable" is read as "the dialog can assign it now": bulk-assignable and unexpired, so a company whose licenses
+ * §5 Bulk Assign link. "Assignable" is read as "the dialog can assign it now" (unexpired), so a company whose licenses
  * have all expired is not offered a dialog that could only say so.
  */
 export function showBulkAssign(company: Company, now: number): boolean {
@@ -37,25 +30,19 @@ export function showBulkAssign(company: Company, now: number): boolean {
   )
 }
 
-/** §5 Bulk Renew: canRenew and some license without a subscription. */
 export function showBulkRenew(company: Company): boolean {
   return company.canRenew && withoutSubscription(company)
 }
 
-/** §5 Offline Keys: some license without a subscription. */
 export function showOfflineKeys(company: Company): boolean {
   return withoutSubscription(company)
 }
 
-/** §5 New Subscription link: canRenew. */
 export function showNewSubscription(company: Company): boolean {
   return company.canRenew
 }
 
-/**
- * The product groups the bulk-assign dropdown offers, in the spec's order (§2: the quokka product, the wallaby license,
- * the wallaby-plus-quokka license), each by its product's one name (the license table's, the shop's).
- */
+/** §2: the dropdown's groups in the spec's order. */
 export const bulkAssignGroups = [
   { group: 'quokka', label: productNames.quokka },
   { group: 'wallaby', label: productNames.wallaby },
@@ -67,17 +54,11 @@ export type BulkAssignGroup = (typeof bulkAssignGroups)[number]['group']
 export type BulkAssignProduct = {
   group: BulkAssignGroup
   label: string
-  /** Bulk-assignable licenses of the group. */
   total: number
-  /** Of those, the unexpired ones (the ones the dialog can assign). */
   unexpired: number
 }
 
-/**
- * §2 the bulk-assign dropdown: the quokka product, the wallaby personal license and the wallaby-plus-quokka (bundle)
- * personal license, each only if the company has a bulk-assignable license of that group. A group whose licenses have
- * all expired stays in the list, so that choosing it shows the spec's read-only error.
- */
+/** §2: a group only if the company has one; an all-expired group stays, so choosing it shows the spec's error. */
 export function bulkAssignProducts(company: Company, now: number): BulkAssignProduct[] {
   return bulkAssignGroups.flatMap(({ group, label }) => {
     const licenses = company.licenses.filter((l) => l.productGroup === group && isBulkAssignable(l))
@@ -89,28 +70,21 @@ export function bulkAssignProducts(company: Company, now: number): BulkAssignPro
 export type CompanyBulkAssignInput = {
   licenses: readonly License[]
   group: ProductGroup
-  /** Addresses, separated by newline, comma or semicolon. */
   text: string
   now: number
 }
 
 export type CompanyBulkAssignPlan = {
   summary: string
-  /** The `changeAssignment` payload's licenses (§7): each touched license once, in its final state. */
   changes: AssignmentChange[]
   unassignedCount: number
   assignedCount: number
 }
 
 /**
- * Plans the company bulk assign (§5): only unexpired licenses of the chosen product group are usable, enterprise,
- * multi-user and subscription licenses are left out; expired ones are never touched. The list (addresses separated by
- * newline, comma or semicolon, as in every list of the portal; blanks ignored, de-duplicated case-insensitively) is the complete set of holders of the usable licenses
- * afterwards (see `assignment.ts`).
- *
- * Errors, first match wins: every license of the group has expired (read-only); an invalid address (the spec's words,
- * then the lines and entries at fault); more newcomers than free unexpired licenses (the spec's words, then the
- * numbers).
+ * Plans the company bulk assign (§5) over the group's unexpired, assignable licenses outside subscriptions; the list
+ * is the complete set of holders (`assignment.ts`). Errors, first match wins: all expired (read-only); an invalid
+ * address; more newcomers than free licenses.
  */
 export function planCompanyBulkAssign(
   input: CompanyBulkAssignInput,
@@ -137,7 +111,6 @@ export function planCompanyBulkAssign(
   }
 }
 
-/** The dialog's starting text: the current holders of the group's unexpired bulk-assignable licenses. */
 export function companyAssignees(licenses: readonly License[], group: ProductGroup, now: number): string {
   const holders = sortLicenses(licenses)
     .filter((l) => l.productGroup === group && isBulkAssignable(l) && !isExpired(l, now))
@@ -146,10 +119,7 @@ export function companyAssignees(licenses: readonly License[], group: ProductGro
   return [...new Set(holders)].join('\n')
 }
 
-/**
- * §2: Bulk Assign opens by itself (once; the caller keeps the hideBulkAssign flag) when the user has exactly one
- * company, can assign there, the company has a bulk-assignable license, and none of its licenses is assigned yet.
- */
+/** §2: Bulk Assign opens by itself (once) for one company with a bulk-assignable license and none assigned yet. */
 export function shouldAutoOpenBulkAssign(details: Pick<Details, 'body'>): boolean {
   const companies = details.body.companies
   if (companies.length !== 1) return false
@@ -161,11 +131,7 @@ export function shouldAutoOpenBulkAssign(details: Pick<Details, 'body'>): boolea
   )
 }
 
-/**
- * What the welcome offers besides seeing licenses and subscriptions: only what the user's roles let them do in some
- * company ("assign company licenses to your team, renew, and manage permissions" for a Company Administrator; a
- * Company Manager is not offered permissions, a role that may not renew is not offered renewing).
- */
+/** The welcome offers only what the user's roles allow in some company. */
 export function welcomeActions(companies: readonly Company[]): string {
   const actions: string[] = []
   if (companies.some((c) => c.canAssign)) actions.push('assign company licenses to your team')

@@ -1,7 +1,4 @@
-/**
- * The spec's email rules (§5): "must match simple {email} with no spaces", and the zod pieces the conform forms share
- * between server and client.
- */
+// The spec's email rules (§5): "must match simple {email} with no spaces".
 import { z } from 'zod'
 import { emailInvalid, emailRequired } from './messages'
 
@@ -16,11 +13,7 @@ export function sameEmail(a: string, b: string): boolean {
   return normalizeEmail(a) === normalizeEmail(b)
 }
 
-/**
- * A required email field for conform: trimmed; missing (conform gives `undefined` for an empty field) or blank →
- * "Email address must be provided."; not matching the simple pattern → "Email address is not valid.".
- * Kept a plain ZodString (no refine) so it can be chained and `getZodConstraint` can read it.
- */
+/** A plain ZodString (no refine), so it can be chained and `getZodConstraint` can read it. */
 export const requiredEmail = z
   .string({ required_error: emailRequired, invalid_type_error: emailInvalid })
   .trim()

@@ -1,10 +1,7 @@
-/**
- * The expiry warning of the account page (spec §4 "Renewal banner", §9): a 60-day window after expiry during which a
- * full renewal discount still applies.
- */
+// The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
 import type { Company, License } from '#protocol/entities'
 import type { ExpiredGroup } from '#protocol/windows'
-import { formatDate } from './dates'
+import { formatDate } from '#protocol/dates'
 import { displayName } from '#protocol/products'
 import { DAY_MS, isOpenSource, isExpired, renewalRefusal } from '#protocol/licenses'
 import { countOf } from '#protocol/words'
@@ -12,35 +9,24 @@ import { countOf } from '#protocol/words'
 export const EXPIRY_WARNING_DAYS = 60
 const WINDOW_MS = EXPIRY_WARNING_DAYS * DAY_MS
 
-/** Key numbers `first` to `last`, consecutive: one run of a line's keys. */
 export type KeyRun = [first: number, last: number]
 
-/**
- * Licenses of one order that expired together within the last 60 days: one line of the warning. A company buys
- * licenses twenty at a time; a line per license would bury the warning (and the page) under identical sentences.
- */
+/** One line of the warning: a company buys twenty at a time, and a line per license would bury the page. */
 export type DiscountDeadline = {
-  /** The product's display name (§3). */
   product: string
   order: string
-  /** Key numbers as ascending runs of consecutive numbers. */
   keys: KeyRun[]
-  /** How many licenses the line is about. */
   count: number
   expiration: number
-  /** The last day of the full renewal discount: expiry plus 60 days. */
+  /** Expiry plus 60 days. */
   deadline: number
-  /**
-   * Whether the page offers Renew for these licenses (`offered`), or why not: the company whose right to renew the user
-   * lacks (`company`), or the reason they cannot be renewed at all (`refusal`). Only an offered Renew gets "Renew by".
-   */
+  /** Only an offered Renew gets "Renew by"; otherwise the company whose right the user lacks, or why not at all. */
   renewal: { offered: true } | { offered: false; company: string } | { offered: false; refusal: string }
 }
 
 export type ExpiryWarnings = {
-  /** Licenses that expired more than 60 days ago: only counted. */
   longExpiredCount: number
-  /** Licenses that expired within the last 60 days, by order and expiry; soonest deadline first. */
+  /** Soonest deadline first. */
   discountDeadlines: DiscountDeadline[]
 }
 
@@ -49,12 +35,11 @@ type ExpiringLicense = Pick<
   'id' | 'owner' | 'order' | 'key' | 'productName' | 'trial' | 'promotional' | 'subscription' | 'expiration'
 >
 
-/** Key numbers in any order (repeats allowed) as ascending runs of consecutive numbers. */
+/** Any order, repeats allowed. */
 export function keyRuns(keys: readonly number[]): KeyRun[] {
   return joinRuns(keys.map((key): KeyRun => [key, key]))
 }
 
-/** Runs of several groups as one ascending list of runs, overlapping and touching runs joined. */
 function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
   const joined: KeyRun[] = []
   for (const [first, last] of [...runs].sort((a, b) => a[0] - b[0])) {
@@ -66,11 +51,8 @@ function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
 }
 
 /**
- * Splits the expired licenses of a whole read (Open Source excluded) at 60 days after expiry, as the licensing
- * service does in its store for a windowed read: the long-expired ones counted, the recent ones in groups of one
- * owner, order, product and expiry. Licenses that have not expired yet are in neither part: the discount deadline is
- * about renewing after expiry. A license is counted once even when it appears twice (for example as a company license
- * and as assigned to the user), by owner and id.
+ * Splits expired licenses (Open Source excluded) as the service's store does: long-expired ones counted, recent ones
+ * grouped by owner, order, product and expiry. A license listed twice (company and assigned) counts once.
  */
 export function expiredGroups(licenses: readonly ExpiringLicense[], now: number) {
   const seen = new Set<string>()
@@ -111,10 +93,10 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
   return { expiredLongAgo, recentlyExpired }
 }
 
-/** The companies the user holds a role in, by id: whose licenses they may renew (spec §6 canRenew). */
+/** Whose licenses the user may renew (spec §6 canRenew). */
 export type RenewRights = ReadonlyMap<string, Pick<Company, 'name' | 'canRenew'>>
 
-/** Whether the licenses of a group are offered Renew on the page (`showRenew`'s rule, for a group), or why not. */
+/** `showRenew`'s rule, for a group. */
 function renewalOf(group: ExpiredGroup, companies: RenewRights): DiscountDeadline['renewal'] {
   const company = companies.get(group.owner)
   const refusal = renewalRefusal(
@@ -132,11 +114,6 @@ function renewalOf(group: ExpiredGroup, companies: RenewRights): DiscountDeadlin
   return { offered: true }
 }
 
-/**
- * The warning (§9) from the store's groups: the recently expired ones a line per owner, order, product (by its display
- * name) and expiry, soonest deadline first; the long-expired ones only counted. `companies` says where the user may
- * renew: a line says "Renew by …" only where the page offers Renew.
- */
 export function expiryWarnings(
   recentlyExpired: readonly ExpiredGroup[],
   expiredLongAgo: number,
@@ -169,7 +146,6 @@ export function expiryWarnings(
   return { longExpiredCount: expiredLongAgo, discountDeadlines }
 }
 
-/** The warning over every license of a whole read (see `expiredGroups`). */
 export function expiryWarningsOf(
   licenses: readonly ExpiringLicense[],
   now: number,
@@ -179,21 +155,16 @@ export function expiryWarningsOf(
   return expiryWarnings(recentlyExpired, expiredLongAgo, companies)
 }
 
-/** "key 4", "keys 1–3, 7": the line's key numbers, consecutive ones as a range. */
+/** "key 4", "keys 1–3, 7". */
 export function keysText(runs: readonly KeyRun[], count: number): string {
   const parts = runs.map(([first, last]) => (first === last ? String(first) : `${first}–${last}`))
   return `${count === 1 ? 'key' : 'keys'} ${parts.join(', ')}`
 }
 
-/** The generic message for licenses expired more than 60 days ago (the spec's "license(s)" as the count needs it). */
 export function longExpiredMessage(count: number): string {
   return `${countOf(count, 'license')} expired more than ${EXPIRY_WARNING_DAYS} days ago. Renew ${count === 1 ? 'it' : 'them'} to keep receiving updates.`
 }
 
-/**
- * The line for licenses of one order that expired together: the full-renewal-discount deadline where the page offers
- * Renew; where it does not, who can renew them by then, or why they are not renewed.
- */
 export function discountDeadlineMessage(group: DiscountDeadline, options: { utc: boolean } = { utc: true }): string {
   const expired = `${group.product} (order ${group.order}, ${keysText(group.keys, group.count)}) expired on ${formatDate(group.expiration, options)}.`
   const deadline = formatDate(group.deadline, options)

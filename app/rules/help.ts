@@ -1,8 +1,4 @@
-/**
- * The help page's sections (spec §2 "Help page"): the nine headings in order and the anchor id each one gets.
- */
-
-/** §2: the help headings, in the order the page shows them. */
+/** §2 "Help page": the headings, in the order the page shows them. */
 export const helpSections = [
   'Logging In',
   'Logging Out',
@@ -20,11 +16,7 @@ export type HelpHeading = (typeof helpSections)[number]
 /** §9: the fixed header's height that a scroll to a section leaves free. */
 export const HELP_SCROLL_OFFSET_PX = 80
 
-/**
- * §2 anchor id: spaces to hyphens, every other character that is not a letter, digit or hyphen removed, lower-cased.
- * Taken literally, so runs of hyphens stay: "Assigning / Unassigning Company Licenses" →
- * "assigning--unassigning-company-licenses".
- */
+/** §2 anchor id, taken literally, so runs of hyphens stay ("assigning--unassigning-company-licenses"). */
 export function anchorId(heading: string): string {
   return heading
     .replace(/ /g, '-')
@@ -32,7 +24,6 @@ export function anchorId(heading: string): string {
     .toLowerCase()
 }
 
-/** The address a heading links to: `/help/#anchor`. */
 export function helpHref(heading: string): string {
   return `/help/#${anchorId(heading)}`
 }

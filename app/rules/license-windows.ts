@@ -1,7 +1,6 @@
 /**
- * A license table's view on /manage lives in the URL, so that it works without script and can be bookmarked and
- * shared: `page-{table}`, `size-{table}`, `q-{table}` (the search) and `filter-{table}`, where the table is
- * `personal` or a company's id. The loader turns them into the windows it asks the licensing service for.
+ * A license table's view lives in the URL, so that it works without script and can be bookmarked: `page-{table}`,
+ * `size-{table}`, `q-{table}` and `filter-{table}`, the table being `personal` or a company's id.
  */
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
@@ -32,7 +31,6 @@ export const sizeParam = (table: string) => paramName('size', table)
 export const searchParam = (table: string) => paramName('q', table)
 export const filterParam = (table: string) => paramName('filter', table)
 
-/** The choices of the filter, in the order offered, with their labels. */
 export const filterChoices: readonly { filter: LicenseFilter; label: string }[] = [
   { filter: 'all', label: 'All licenses' },
   { filter: 'assigned', label: 'Assigned' },
@@ -41,12 +39,11 @@ export const filterChoices: readonly { filter: LicenseFilter; label: string }[] 
   { filter: 'expired', label: 'Expired' },
 ]
 
-/** The page's own view state in the URL: show inactive subscriptions, and each license table's view. */
 export function isViewParam(key: string): boolean {
   return key === 'inactive' || VIEW_PARAM.test(key)
 }
 
-/** A table's view as the URL has it; anything unreadable is the default (first page, 50 rows, no search, all). */
+/** Anything unreadable is the default (first page, 50 rows, no search, all). */
 export function tableView(params: URLSearchParams, table: string): TableView {
   const page = Number(params.get(pageParam(table)))
   const size = Number(params.get(sizeParam(table)))
@@ -59,7 +56,7 @@ export function tableView(params: URLSearchParams, table: string): TableView {
   }
 }
 
-/** The windows the URL asks for: one per table it names (every other table shows its first page). */
+/** Every table not named shows its first page. */
 export function windowsOf(params: URLSearchParams): LicenseWindow[] {
   const tables = new Set<string>()
   for (const key of params.keys()) {
@@ -69,10 +66,7 @@ export function windowsOf(params: URLSearchParams): LicenseWindow[] {
   return [...tables].slice(0, 1000).map((table) => ({ table, ...tableView(params, table) }))
 }
 
-/**
- * The query of /manage with one table's view changed and the rest of the view kept (not an open dialog): defaults
- * are left out so that the plain page stays `/manage`. A new search, filter or page size starts at the first page.
- */
+/** Defaults are left out so the plain page stays `/manage`; a new search, filter or page size starts at page 1. */
 export function viewHref(search: string, table: string, change: Partial<TableView>): string {
   const params = new URLSearchParams(search)
   for (const key of [...params.keys()]) if (!isViewParam(key)) params.delete(key)
@@ -91,16 +85,13 @@ function setOrDrop(params: URLSearchParams, name: string, value: string) {
   else params.set(name, value)
 }
 
-/**
- * The view parameters a table's search form carries as hidden fields: every other table's view and the page's own
- * choices, so that searching one table leaves the others as they were (the form's own fields replace its table's).
- */
+/** Hidden fields, so that searching one table leaves the others' views as they were. */
 export function otherViewFields(search: string, table: string): [string, string][] {
   const own = new Set(kinds.map((kind) => paramName(kind, table)))
   return [...new URLSearchParams(search)].filter(([key]) => isViewParam(key) && !own.has(key))
 }
 
-/** "Showing 51–100 of 9,812 matching" (of the table's licenses when nothing narrows them). */
+/** "Showing 51–100 of 9,812 matching". */
 export function showingText(view: { page: number; pageSize: number; matching: number; narrowed: boolean }): string {
   if (view.matching === 0) return view.narrowed ? 'No licenses match.' : 'No licenses.'
   const first = (view.page - 1) * view.pageSize + 1
@@ -109,7 +100,7 @@ export function showingText(view: { page: number; pageSize: number; matching: nu
   return `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${of}${view.narrowed ? ' matching' : ''}`
 }
 
-/** The search as the service applies it: part of the holder, product, order or key; a number is also a key number. */
+/** Part of the holder, product, order or key; a number is also a key number. */
 export function matchesSearch(
   license: Pick<License, 'assignedTo' | 'productName' | 'order' | 'licenseKey' | 'key'>,
   search: string,
@@ -124,7 +115,6 @@ export function matchesSearch(
   )
 }
 
-/** The filter as the service applies it. */
 export function matchesFilter(license: Pick<License, 'assignedTo' | 'expiration'>, filter: LicenseFilter, now: number) {
   switch (filter) {
     case 'all':
@@ -140,10 +130,7 @@ export function matchesFilter(license: Pick<License, 'assignedTo' | 'expiration'
   }
 }
 
-/**
- * A licensing service that answers the whole account (one that does not know windows) is windowed here, with the
- * same search, filter, order and counts, so the page is the same; only the service's own windows spare the reading.
- */
+/** A service that does not know windows: windowed here with the same search, filter, order and counts. */
 export function windowLocally(details: Details, viewOf: (table: string) => TableView, now: number): Details {
   const windows: LicenseWindowResult[] = []
   const window = (table: string, licenses: readonly License[], witnesses: License[]) => {

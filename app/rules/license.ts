@@ -1,13 +1,9 @@
-/**
- * License rules of the portal's own (spec §3, §4, §5): sort order, receipts, offline-key groups. The rules the
- * licensing service enforces too (assignable, offline key, renewal) live in `protocol/licenses.ts`, the display name
- * in `protocol/products.ts`.
- */
+// The portal's own license rules (spec §3, §4, §5); the ones the service enforces too are in `protocol/licenses.ts`.
 import type { Company, License, OfflineLicense } from '#protocol/entities'
 import { compareIds, isOpenSource } from '#protocol/licenses'
 import { displayName } from '#protocol/products'
 
-/** Which license, in words: "Wallaby.js, order 4711, key 3" — for a row's controls, heard rather than seen in the row. */
+/** "Wallaby.js, order 4711, key 3": for a row's controls, heard rather than seen in the row. */
 export function licenseWords(license: Pick<License, 'productName' | 'trial' | 'order' | 'key'>): string {
   return `${displayName(license)}, order ${license.order}, key ${license.key}`
 }
@@ -20,12 +16,11 @@ function groupRank(license: License): number {
   return 3
 }
 
-/** §4 within a group: order, key, later expiry first. */
 function compareInGroup(a: License, b: License): number {
   return compareIds(a.order, b.order) || a.key - b.key || b.expiration - a.expiration
 }
 
-/** §4 license sort order (group rank, then order, key, later expiry first) as a sorted copy; the input is left alone. Each license's group is worked out once, not at every comparison. */
+/** §4 sort order, as a sorted copy; each license's group is worked out once, not at every comparison. */
 export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
   return licenses
     .map((license) => ({ license, rank: groupRank(license) }))
@@ -33,7 +28,7 @@ export function sortLicenses<L extends License>(licenses: readonly L[]): L[] {
     .map(({ license }) => license)
 }
 
-/** §2: the order number links to the receipt when the user can view receipts (always for personal licenses). */
+/** §2: the order number links to the receipt (always for personal licenses). */
 export function showReceipt(license: License, company: Pick<Company, 'canViewReceipt'> | undefined): boolean {
   return license.order !== '' && (company ? company.canViewReceipt : true)
 }
@@ -43,10 +38,7 @@ export type OfflineKeyGroup = {
   keys: { license: License; licenseKey: string }[]
 }
 
-/**
- * §2 Offline keys dialog: the keys the service returned, grouped by order, sorted by order then key number.
- * Records without a matching license (same id and owner) are dropped.
- */
+/** §2 Offline keys dialog: by order, then key; records without a matching license are dropped. */
 export function groupOfflineKeys(licenses: readonly License[], records: readonly OfflineLicense[]): OfflineKeyGroup[] {
   const byRef = new Map(licenses.map((l) => [`${l.owner}\u0000${l.id}`, l]))
   const entries = records
@@ -62,7 +54,7 @@ export function groupOfflineKeys(licenses: readonly License[], records: readonly
   return groups
 }
 
-/** A personal license holder (spec §1, §6): may change their email address. */
+/** Spec §1, §6: may change their email address. */
 export function holdsPersonalLicenses(licenses: readonly Pick<License, 'licenseType'>[]): boolean {
   return licenses.some((l) => l.licenseType === 'personal')
 }

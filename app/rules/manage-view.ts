@@ -1,8 +1,4 @@
-/**
- * What /manage sends to the page (spec §2, §4): the license tables are windows (a page, with a search and a filter)
- * that the licensing service reads for the page, so the page gets the rows it shows and the counts about the rest,
- * never every license of the account.
- */
+// What /manage sends to the page (spec §2, §4): a window of each license table and the counts about the rest.
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import { PERSONAL_TABLE, type LicenseFilter, type LicenseWindowResult, type SubscriptionSeats } from '#protocol/windows'
@@ -11,47 +7,36 @@ import { expiryWarnings, type ExpiryWarnings } from './expiry'
 import { windowLocally, type TableView } from './license-windows'
 import { companyCounts, seatsLookup, type CompanyCounts } from './seat-counts'
 
-/** One page of a license table, in the spec's order (§4), as the service read it. */
+/** In the spec's order (§4). */
 export type LicensePage = {
-  /** `personal` or the company's id: the name of the table's view in the URL. */
+  /** The table's name in the URL. */
   table: string
   rows: License[]
-  /** The page shown (1-based; a page past the end shows the last one). */
+  /** 1-based; a page past the end shows the last one. */
   page: number
   pages: number
   pageSize: number
-  /** Licenses that match the search and filter. */
   matching: number
-  /** Licenses in the whole table. */
   total: number
   search: string
   filter: LicenseFilter
-  /** Whether a search or a filter narrows the table. */
   narrowed: boolean
 }
 
 export type ManageView = {
-  /**
-   * The details as the section actions and dialogs read them (the tables' rows are in `personal` and `companies`).
-   * A subscription carries only the licenses that decide its state and expiry (its seats' counts are in
-   * `subscriptionSeats`; see `WindowedFacts.subscriptions`). A company's `licenses` are the few that prove each
-   * section action applies (see `LicenseWindowResult.witnesses`). Personal licenses are left out: nothing but their
-   * table reads them.
-   */
+  /** A subscription carries only the licenses that decide its state and expiry, a company only `witnesses`. */
   details: Details
   personal: LicensePage
   companies: Record<string, { licenses: LicensePage; counts: CompanyCounts }>
-  /** Every subscription's seats, as the service counted them: the counts its card shows. */
   subscriptionSeats: SubscriptionSeats[]
-  /** The expiry warning over every license of the account (§9). */
+  /** Over every license of the account (§9). */
   expiry: ExpiryWarnings
-  /** Whether the account holds personal licenses (the user menu's Change Email Address, §6). */
+  /** The user menu's Change Email Address (§6). */
   holdsPersonalLicenses: boolean
 }
 
 export type ViewOptions = {
   now: number
-  /** Each table's view as the URL asks for it (the search and filter the page's forms show). */
   viewOf: (table: string) => TableView
 }
 
@@ -116,11 +101,7 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
   }
 }
 
-/**
- * §2 Bulk Assign opens by itself once: exactly one company, can assign, some bulk-assignable license and nothing
- * assigned yet — here from the table's counts and the subscriptions' seats, without reading the table or a
- * subscription's licenses.
- */
+/** §2 auto-open, from the counts, without reading the table or a subscription's licenses. */
 export function shouldAutoOpenBulkAssignWindowed(details: Details): boolean {
   const companies = details.body.companies
   if (companies.length !== 1) return false
@@ -136,7 +117,6 @@ export function shouldAutoOpenBulkAssignWindowed(details: Details): boolean {
   )
 }
 
-/** The company as its section's actions see it: the visible rows and the licenses the view kept for the actions. */
 export function sectionCompany(company: Company, rows: readonly License[]): Company {
   return { ...company, licenses: [...rows, ...company.licenses] }
 }

@@ -1,17 +1,9 @@
-/**
- * Every user-facing text of the spec, word for word (§2, §5, §8, §9), in one place so that the server-side validation,
- * the client-side validation and the screens show the same words. Texts the spec only describes (for example "a support
- * line") are written here once, in the spec's tone, and marked as such.
- */
+// Every user-facing text of the spec, word for word (§2, §5, §8, §9); the ones it only describes, once.
 import type { ErrorCode } from '#protocol/errors'
 import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
 import { ownValue } from '#protocol/own'
 import { countOf } from '#protocol/words'
-
-/** The vendor's support address (the spec asks for "contact support by email" without naming one). */
-
-// ─── §5 Validation ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const emailRequired = 'Email address must be provided.'
 export const emailInvalid = 'Email address is not valid.'
@@ -23,7 +15,6 @@ export const nameRequired = 'Name must be provided.'
 export const zipRequired = 'Zip/Post code must be provided.'
 export const alreadySubscribed = 'Email address is already subscribed.'
 
-/** Checkout name: organizations are asked for the company name, individuals for their own name. */
 export const checkoutNameRequired = {
   organization: companyNameRequired,
   individual: nameRequired,
@@ -33,10 +24,7 @@ export const checkoutNameRequired = {
 export const bulkAllExpired = 'Error: all licenses have expired and must be individually assigned/unassigned.'
 export const bulkNotEnoughUnexpired = 'Error: not enough unexpired licenses available.'
 
-/**
- * The bulk-assign summaries of §5, shared by the company and the subscription dialogs: the spec's words, with its
- * "license(s)" as the count needs it ("1 license will be unassigned and 2 licenses will be assigned.").
- */
+/** §5 bulk-assign summary, with "license(s)" as the count needs it. */
 export function assignmentSummary(unassigned: number, assigned: number): string {
   if (unassigned > 0 && assigned > 0) {
     return `${countOf(unassigned, 'license')} will be unassigned and ${countOf(assigned, 'license')} will be assigned.`
@@ -47,28 +35,22 @@ export function assignmentSummary(unassigned: number, assigned: number): string 
 }
 export const noChanges = 'No changes will be made.'
 
-// ─── §8 Sign-in form ────────────────────────────────────────────────────────────────────────────────────────────────
-
 export const signInNoLogonLink =
   'The email address is not allowed to authenticate using an email link; please use another method below.'
 export const signInNoUser = 'The email address provided is not the owner of any licenses.'
 export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
-/** Network exceptions, and the fallback of most tables below. */
 export const unexpectedError = 'An unexpected error occurred.'
-/** A call that fails without a usable answer. The missing word is the spec's, kept on purpose. */
+/** The missing word is the spec's, kept on purpose. */
 export const genericFailure = 'An unexpected occurred processing your request'
 
-/** Sign-in form message for a refusal code; NO_LOGON_LINK and NO_USER also lock the Send button (§4). */
+/** NO_LOGON_LINK and NO_USER also lock the Send button (§4). */
 export function signInMessage(code: string): { message: string; locksSend: boolean } {
   if (code === 'NO_LOGON_LINK') return { message: signInNoLogonLink, locksSend: true }
   if (code === 'NO_USER') return { message: signInNoUser, locksSend: true }
   return { message: unexpectedError, locksSend: false }
 }
 
-/**
- * An emailed sign-in link that did not sign in (opened a second time, after 24 hours, or cut short): what happened and
- * what to do, instead of the session dialog's "Your session is not valid." The sign-in form below offers a new link.
- */
+/** An emailed sign-in link that did not sign in (used twice, expired, cut short): what happened and what to do. */
 export const signInLinkRefused = {
   used: {
     title: 'This sign-in link has already been used',
@@ -88,8 +70,6 @@ export const signInLinkRefused = {
   },
 } as const
 
-// ─── §8 Session and general errors ──────────────────────────────────────────────────────────────────────────────────
-
 export type ErrorDialogText = { title: string; message: string }
 
 export const sessionErrors: Record<'INVALID_AGE' | 'INVALID_SIGNATURE' | 'NO_USER', ErrorDialogText> = {
@@ -97,17 +77,12 @@ export const sessionErrors: Record<'INVALID_AGE' | 'INVALID_SIGNATURE' | 'NO_USE
   INVALID_SIGNATURE: { title: 'Session Expiry', message: 'Your session is not valid.' },
   NO_USER: { title: 'No Licenses Found', message: 'There are no licenses associated with your email address.' },
 }
-/** Any other code, including the client-side UNEXPECTED. */
 export const sessionErrorFallback: ErrorDialogText = { title: 'Something went wrong', message: unexpectedError }
 export const loggedOutNotice = 'You will now be logged out.'
 /** Written for the spec's "asks the user to contact support by email". */
 export const contactSupportLine = (supportEmail: string) =>
   `If the problem persists, please contact support at ${supportEmail}.`
 
-/**
- * The session/general error dialog for a code: its title and message, the logged-out notice, and the support line
- * for anything that is not one of the three named session codes (the fallback shows "An unexpected error occurred.").
- */
 export function sessionError(
   code: string,
   supportEmail: string,
@@ -116,10 +91,6 @@ export function sessionError(
   if (named) return { ...named, notice: loggedOutNotice }
   return { ...sessionErrorFallback, notice: loggedOutNotice, support: contactSupportLine(supportEmail) }
 }
-
-// ─── §2/§8 License activation ───────────────────────────────────────────────────────────────────────────────────────
-
-/** §9: a license may be active in this many locations. */
 
 export const activationConfirmedHeading = 'License Activation Confirmed'
 export const activationConfirmedText = 'your license activation has been confirmed; you may close your browser'
@@ -135,10 +106,7 @@ export const activationMessages = {
   NO_ACTIVATION: 'No pending activations found for your activation link.',
 } as const
 
-/**
- * The activation outcome for a code: ALREADY_ACTIVATED counts as success, TOO_MANY_ACTIVATIONS shows the removal
- * list, the four named codes their message, anything else the unexpected error.
- */
+/** ALREADY_ACTIVATED counts as success, TOO_MANY_ACTIVATIONS shows the removal list. */
 export function activationOutcome(
   code: string,
 ): { kind: 'confirmed' } | { kind: 'tooMany' } | { kind: 'error'; message: string } {
@@ -148,26 +116,18 @@ export function activationOutcome(
   return { kind: 'error', message: message ?? unexpectedError }
 }
 
-// ─── §2/§8 Email confirmation ───────────────────────────────────────────────────────────────────────────────────────
-
 export const emailChangeConfirmedHeading = 'Change Confirmed'
 export const emailConfirmationErrorHeading = 'Error Processing Email Confirmation Request'
 
-/**
- * §8: "the same first three messages" as activation (so they speak of an activation link, as the spec has it); other
- * codes go through `errorMessageFor` (the spec's helper "whose table is not shown"); otherwise the unexpected error.
- */
+/** §8: "the same first three messages" as activation (so they speak of an activation link, as the spec has it). */
 export function emailConfirmationMessage(code: string): string {
   if (code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER') return activationMessages[code]
   if (code === 'LINK_REPLACED') return emailChangeLinkReplaced
   return errorMessageFor(code)
 }
 
-/** A change-of-email link replaced before it was used: by a newer change, or by a change completed since. */
 export const emailChangeLinkReplaced =
   'This link no longer works: a newer change of email address was asked for, or the address changed since. Open the link in the most recent email, or sign in and ask for the change again.'
-
-// ─── §2/§8 Social sign-in ───────────────────────────────────────────────────────────────────────────────────────────
 
 export const authenticationFailedTitle = 'Authentication Failed'
 export const authenticationMessages = {
@@ -176,13 +136,10 @@ export const authenticationMessages = {
 } as const
 export const authenticationUnexpected = 'An unexpected error occurred during authentication.'
 
-/** The "Authentication Failed" dialog text; the unexpected case also carries the support line. */
 export function authenticationError(code: string, supportEmail: string): { message: string; support?: string } {
   const message = ownValue(authenticationMessages, code)
   return message ? { message } : { message: authenticationUnexpected, support: contactSupportLine(supportEmail) }
 }
-
-// ─── §2/§8 Coupons ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const couponMessages = {
   expired: 'This coupon has expired.',
@@ -190,17 +147,13 @@ export const couponMessages = {
   redeemed: 'This coupon has already been redeemed.',
 } as const
 
-/** The message beside the coupon form for a coupon status or redeem result that is not a success. */
 export function couponMessage(status: string): string {
   return ownValue(couponMessages, status) ?? unexpectedError
 }
 
-/** The redeem page heading: the spec's "Get N month(s) free", with the singular or plural the count needs. */
 export function redeemHeading(months: number): string {
   return `Get ${countOf(months, 'month')} free`
 }
-
-// ─── §8 Subscriptions ───────────────────────────────────────────────────────────────────────────────────────────────
 
 export const chargeErrorTitle = 'Subscription update FAILED.'
 /** Written for the spec's "advice to update the payment method". */
@@ -213,8 +166,6 @@ export const currencyMismatchHint = (supportEmail: string) =>
 /** §4 pastDue: written for "payment could not be processed; the user should update the payment method". */
 export const pastDueAdvice = 'Your last payment could not be processed. Please update your payment method.'
 
-// ─── §8 Other ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Written for "a manual-review message (usually 1-2 hours, up to 12)". */
 export const checkoutFlaggedTitle = 'Your order is being reviewed'
 export const checkoutFlaggedText =
@@ -223,7 +174,7 @@ export const checkoutFailedTitle = 'Something went wrong with your checkout'
 export const checkoutFailedText = (supportEmail: string) =>
   `Your payment could not be completed. Please try again, or contact us at ${supportEmail}.`
 
-// ─── Labels the spec quotes (§2, §9) ────────────────────────────────────────────────────────────────────────────────
+// Labels the spec quotes (§2, §9).
 
 export const labels = {
   getStarted: 'To get started, you must first sign in',
@@ -256,10 +207,7 @@ export const labels = {
   continue: 'Continue',
   monthly: 'Monthly',
   annually: 'Annually',
-  /**
-   * The license type for oneself: the spec's toggle says "Individual" and its checkout "Personal"; the portal says
-   * "Personal" everywhere (the toggle, the price line, the tables, the subscription titles), one name for one thing.
-   */
+  /** The spec's toggle says "Individual", its checkout "Personal": the portal says "Personal" everywhere. */
   personal: 'Personal',
   organization: 'Organization',
   originalPrice: 'Original Price',
@@ -271,17 +219,10 @@ export const labels = {
   somethingWentWrong: 'Something went wrong',
 } as const
 
-/** Bulk Assign's Update when a license of the product changed hands since the dialog was opened. */
 export const bulkAssignmentChanged =
   'Someone else just changed who holds these licenses. Review the list and update again.'
 
-// ─── The service's own error codes ──────────────────────────────────────────────────────────────────────────────────
-
-/**
- * A human message for every error code the service answers with (protocol/operations.ts `errorCodes`). Where the spec
- * gives a text for a code it is used; the rest are written here. Typed as a full record so a new code cannot be
- * forgotten.
- */
+/** A message for every service error code: the spec's text where it gives one; a full record, so none is forgotten. */
 const errorMessages: Record<ErrorCode, string> = {
   INVALID_AGE: sessionErrors.INVALID_AGE.message,
   INVALID_SIGNATURE: sessionErrors.INVALID_SIGNATURE.message,
@@ -315,7 +256,6 @@ const errorMessages: Record<ErrorCode, string> = {
   REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',
 }
 
-/** The message for a service error code; an unknown code gets "An unexpected error occurred.". */
 export function errorMessageFor(code: string): string {
   return ownValue(errorMessages, code) ?? unexpectedError
 }

@@ -1,17 +1,13 @@
 /**
- * The seat list as a spreadsheet and back: the rows a company's license export holds (Product, Order, Key, Assigned
- * to, Expiry, Subscription), and the plan an imported file makes, in bulk assign's words (spec §5). Pure: the reading
- * of the file's bytes and the call that applies the plan are the server's.
- *
- * An imported row names one license by `order,key,email` (an empty email unassigns it), or asks for any free seat of a
- * product by `product,email`. The export's own columns are read too, so an exported file imported unchanged plans no
- * changes. Every row with a problem is reported and nothing is applied until the file has none.
+ * The seat list as a spreadsheet and back (spec §5's bulk-assign words). A row is `order,key,email` (an empty email
+ * unassigns) or `product,email` (any free seat); an exported file imported unchanged plans no changes, and nothing is
+ * applied while any row has a problem.
  */
 import type { License } from '#protocol/entities'
 import type { AssignmentChange } from '#protocol/assignment'
 import { normalizeEmail } from '#protocol/email'
 import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol/licenses'
-import { formatDate } from './dates'
+import { formatDate } from '#protocol/dates'
 import { isValidEmail } from './email'
 import { sortLicenses } from './license'
 import { displayName } from '#protocol/products'
@@ -19,7 +15,7 @@ import { countOf } from '#protocol/words'
 import { quoted } from '#protocol/text'
 import { assignmentSummary, bulkNotEnoughUnexpired } from './messages'
 
-/** The most rows an import may have (besides its header; blank lines are no rows), and the largest file. */
+/** Besides its header; blank lines are no rows. */
 export const IMPORT_MAX_ROWS = 5000
 export const IMPORT_MAX_BYTES = 1024 * 1024
 export const importLimitsText = `at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 1 MB`
@@ -28,7 +24,7 @@ export const fileTooLarge = 'The file is larger than 1 MB. Import at most 1 MB a
 
 export const exportHeader = ['Product', 'Order', 'Key', 'Assigned to', 'Expiry', 'Subscription'] as const
 
-/** The export's rows, in the license table's order (spec §4); dates as the table shows them (UTC). */
+/** In the license table's order (spec §4); dates in UTC as the table shows them. */
 export function seatRows(licenses: readonly License[]): string[][] {
   return sortLicenses(licenses).map((l) => [
     displayName(l),
@@ -42,25 +38,23 @@ export function seatRows(licenses: readonly License[]): string[][] {
 
 export type SeatChange = AssignmentChange & {
   assignedToBefore: string
-  /** "assign license 3 of order 935369 to dev7@acme.test", for the plan's list. */
+  /** "assign license 3 of order 935369 to dev7@acme.test". */
   words: string
 }
 
 export type SeatPlan = {
-  /** Bulk assign's summary (spec §5): "1 license will be unassigned and 2 licenses will be assigned." */
   summary: string
   changes: SeatChange[]
-  /** One message per row that cannot be applied, naming its line and the value at fault: "Line 4: …". */
+  /** "Line 4: …", naming the value at fault. */
   errors: string[]
   rows: number
 }
 
-/** A record of the file: its cells and the line of the file it starts on. */
 export type SeatRecord = { line: number; cells: readonly string[] }
 
 type Columns = { order?: number; key?: number; email?: number; product?: number }
 
-/** A header row names its columns (any order, any case); without one, 3 cells are order,key,email and 2 product,email. */
+/** A header names its columns (any order, any case); without one, 3 cells are order,key,email and 2 product,email. */
 function columnsOf(first: readonly string[]): { columns: Columns; header: boolean } {
   const names = first.map((cell) => cell.trim().toLowerCase())
   const at = (...candidates: string[]) => {
@@ -85,18 +79,11 @@ const cellText = (row: readonly string[], index: number | undefined) => {
 
 const licenseOf = (l: Pick<License, 'order' | 'key'>) => `license ${l.key} of order ${l.order}`
 
-/** The products a product row may name: the display names of the company's licenses, in alphabetical order. */
 function productNames(licenses: readonly License[]): string[] {
   return [...new Set(licenses.map((l) => displayName(l)))].sort((a, b) => a.localeCompare(b, 'en'))
 }
 
-/**
- * The plan for a parsed file against the company's licenses now. A license named by order and key gets the row's
- * holder; a product row gives a free unexpired license of the product to an address that holds none of it yet (the
- * licenses bulk assign would use, later expiry first). A license named twice, an unknown order/key or product, an
- * invalid email, a license that cannot be assigned here and a product without enough free licenses are row errors,
- * each naming its line of the file and the value at fault (never the whole line).
- */
+/** Row errors name their line and the value at fault, never the whole line. */
 export function planSeatImport(records: readonly SeatRecord[], licenses: readonly License[], now: number): SeatPlan {
   const problems: Array<{ line: number; message: string }> = []
   const problem = (line: number, message: string) => void problems.push({ line, message: `Line ${line}: ${message}` })

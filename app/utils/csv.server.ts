@@ -1,13 +1,7 @@
 /**
- * CSV files in and out (csv-stringify, csv-parse). Written files are UTF-8 with a byte order mark, so that spreadsheet
- * tools read accents right, and a cell that starts like a formula (= + - @, tab, carriage return) is prefixed with an
- * apostrophe, so that opening the file never runs what someone typed into a field.
- *
- * Read files are what spreadsheets write: UTF-8 (with or without a byte order mark), UTF-16 with one ("Unicode
- * text"), or a Windows code page ("CSV" of an older Excel); separated by commas, semicolons (a European locale) or
- * tabs, found from the first line (or an Excel `sep=` line); any line ending. A file is read as records, not lines:
- * blank lines and lines of empty cells are no records, a quoted cell may hold line breaks, and each record keeps the
- * line it starts on, so that a message can name it. Anything else is a clear message, never an exception.
+ * CSV files in and out. Written files carry a byte order mark (spreadsheets read accents right) and a cell that starts
+ * like a formula gets an apostrophe, so opening the file never runs what someone typed. Read files are what
+ * spreadsheets write (UTF-8, UTF-16, Windows-1252; comma, semicolon or tab), as records that keep their line.
  */
 import { parse, type CsvError, type Options } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
@@ -16,7 +10,7 @@ export function neutralizeFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
 }
 
-/** CSV text of rows (a file's first piece carries the byte order mark), formulas neutralised, Windows line endings. */
+/** A file's first piece carries the byte order mark; formulas neutralised, Windows line endings. */
 export function csvRows(rows: readonly (readonly string[])[], { bom = false }: { bom?: boolean } = {}): string {
   return stringify(
     rows.map((row) => row.map(neutralizeFormula)),
@@ -28,7 +22,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return csvRows([header, ...rows], { bom: true })
 }
 
-/** A download of CSV text, whole or streamed; `fileName` is made of safe characters only. */
+/** `fileName` is made of safe characters only. */
 export function csvResponse(body: string | ReadableStream<Uint8Array>, fileName: string): Response {
   const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '-')
   return new Response(body, {
@@ -41,7 +35,7 @@ export function csvResponse(body: string | ReadableStream<Uint8Array>, fileName:
   })
 }
 
-/** One record of a read file: its cells (trimmed) and the line of the file it starts on (1 is the first). */
+/** Cells trimmed; `line` is where the record starts (1 is the first). */
 export type CsvRecord = { line: number; cells: string[] }
 
 export type CsvSeparator = ',' | ';' | '\t'
@@ -51,10 +45,7 @@ export type CsvReading = { ok: true; records: CsvRecord[]; separator: CsvSeparat
 export const notText =
   'The file is not a text file. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.'
 
-/**
- * Reads an uploaded file's bytes as CSV records, refusing more than `maxRecords` records (blank lines are none) with
- * `tooMany`, before reading the rest of the file.
- */
+/** More than `maxRecords` records is `tooMany`, before the rest of the file is read. */
 export function readCsv(
   bytes: Uint8Array,
   { maxRecords, tooMany }: { maxRecords: number; tooMany: string },
@@ -113,11 +104,7 @@ class TooMany extends Error {}
 
 const count = (text: string, char: string) => text.split(char).length - 1
 
-/**
- * The file's text: by its byte order mark (UTF-8, UTF-16), else UTF-8 when it is valid UTF-8, else the Windows code
- * page an older spreadsheet writes (Windows-1252), when the bytes hold no control characters a text file never has.
- * A binary file is null.
- */
+/** By its byte order mark, else UTF-8 when valid, else Windows-1252 when no control bytes; a binary file is null. */
 function decode(bytes: Uint8Array): string | null {
   const starts = (...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte)
   let text: string
@@ -135,17 +122,14 @@ function decode(bytes: Uint8Array): string | null {
   return text.replace(/^\uFEFF/, '')
 }
 
-/** The bytes as code points 0–255 (only to look for control bytes). */
+/** Only to look for control bytes. */
 function latin(bytes: Uint8Array): string {
   let out = ''
   for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192))
   return out
 }
 
-/**
- * The separator of the first line that holds any: the one of comma, semicolon and tab it has most of outside quotes
- * (a European spreadsheet writes semicolons; "Unicode text" tabs); a comma when it has none.
- */
+/** The separator the first line has most of outside quotes; a comma when it has none. */
 function detectSeparator(text: string): CsvSeparator {
   const firstLine = text.split('\n').find((line) => line.trim() !== '') ?? ''
   const outsideQuotes = firstLine.replace(/"[^"]*("|$)/g, '')
@@ -162,7 +146,6 @@ function detectSeparator(text: string): CsvSeparator {
   return best
 }
 
-/** A file the parser refused, in words: what is wrong and on which line. */
 function unreadable(error: CsvError, recordLine: number, firstLine: number): string {
   const line = typeof error.lines === 'number' && error.lines > 0 ? error.lines + firstLine - 1 : recordLine
   const what =

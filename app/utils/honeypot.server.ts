@@ -5,10 +5,7 @@ import { portalEnv } from './env.server'
 
 let instance: Honeypot | undefined
 
-/**
- * Public forms (sign-in, purchase, redeem) carry a honeypot; a bot that fills it is turned away. Its fields are
- * encrypted with HONEYPOT_SECRET, so a form served before a restart (or by another instance) is still accepted.
- */
+/** Public forms' bot trap, encrypted with HONEYPOT_SECRET: a form served before a restart still works. */
 export function honeypot(): Honeypot {
   return (instance ??= new Honeypot({
     validFromFieldName: process.env.NODE_ENV === 'test' ? null : undefined,
@@ -16,7 +13,7 @@ export function honeypot(): Honeypot {
   }))
 }
 
-/** Throws a 400 response when the honeypot caught a bot, and says why in the log. */
+/** A 400, with the reason in the log. */
 export function checkHoneypot(formData: FormData, context: AppLoadContext, form: string): void {
   try {
     honeypot().check(formData)

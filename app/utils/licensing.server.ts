@@ -1,18 +1,12 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/json'
-import {
-  IDEMPOTENCY_FIELD,
-  IDEMPOTENCY_KEY_PATTERN,
-  isReadCall,
-  type OperationName,
-  type Payload,
-  type Result,
-} from '#protocol/operations'
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN, isReadCall } from '#protocol/idempotency'
+import type { OperationName, Payload, Result } from '#protocol/operations'
 import type { ErrorBody, ErrorCode } from '#protocol/errors'
 import { portalEnv } from './env.server'
 
-/** What the embedded service offers the portal through the load context (see server.ts). */
+/** What the embedded service offers the portal through the load context (`server.ts`). */
 export type InProcessTransport = {
   call(request: unknown, credential?: string, idempotencyKey?: string): Promise<{ status: number; body: unknown }>
 }
@@ -20,7 +14,7 @@ export type InProcessTransport = {
 export type LicensingOutcome<O extends OperationName> =
   { ok: true; result: Result<O> } | { ok: false; error: ErrorCode; message: string }
 
-/** A call that fails outright is retried up to 5 times (spec §7, §9), while its deadline leaves time. */
+/** Spec §7, §9: while the call's deadline leaves time. */
 export const NETWORK_RETRIES = 5
 export const GENERIC_FAILURE = 'An unexpected occurred processing your request'
 
@@ -28,27 +22,16 @@ type CallOptions = {
   credential?: string
   context?: AppLoadContext
   fetch?: typeof fetch
-  /**
-   * The key that makes a write safe to repeat: one per form submission (`idempotencyKeyOf`), the same on every retry.
-   * A write called without one gets a fresh key, so that at least its own retries are answered as the first attempt.
-   */
+  /** One per form submission (`idempotencyKeyOf`), the same on every retry; a fresh one when not given. */
   idempotencyKey?: string
 }
 
 type Answer = { status: number; body: unknown }
 
 /**
- * The licensing client (spec §7): `POST /api/licensing` with `{ operation: payload }`; status 200 → the result read
- * from the same key; status 500 → `{ error, message }`; any other answer, or one with neither a result nor an error,
- * → the generic failure. Speaks to the embedded service in process unless LICENSING_API_URL is set.
- *
- * One deadline covers the whole call, its retries included (LICENSING_TIMEOUT_MS, 15 s unless configured): each
- * attempt has the time that is left, and the user sees the spec's message by then at the latest. A call fails outright
- * when no whole answer comes back (the connection fails, or is cut before the answer is complete); only then is it
- * retried, up to 5 times while time is left. An answer that arrives is final, even one that is not the protocol's JSON
- * (a proxy's error page): it is the generic failure, not asked again. Every write carries an idempotency key, the same
- * on each retry, so a retry of a write whose answer was lost is answered what the first attempt did and changes nothing
- * twice.
+ * The licensing client (spec §7), in process unless LICENSING_API_URL is set. One deadline covers the call and its
+ * retries; only a call that gets no whole answer is retried, and an answer that is not the protocol's JSON (a proxy's
+ * error page) is the generic failure. Every write carries an idempotency key, so a retry changes nothing twice.
  */
 export async function callLicensing<O extends OperationName>(
   operation: O,
@@ -80,7 +63,6 @@ export async function callLicensing<O extends OperationName>(
   return readAnswer(operation, answer.status, body)
 }
 
-/** One try plus up to five retries, only when the call fails outright, each with the time left before the deadline. */
 async function withRetries(attempt: (ms: number) => Promise<Answer>, deadline: number): Promise<Answer | null> {
   for (let tries = 0; tries <= NETWORK_RETRIES; tries++) {
     const left = deadline - Date.now()
@@ -116,7 +98,7 @@ async function fetchOnce(
   return { status: response.status, body: parseJson(text) }
 }
 
-/** The JSON value of a text, or undefined when it is not JSON (a proxy's error page): an answer the client cannot use. */
+/** Undefined when not JSON (a proxy's error page). */
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -133,16 +115,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
-/**
- * The idempotency key a form submission carries (the hidden field `IDEMPOTENCY_FIELD` its dialog's loader filled),
- * or a fresh one when the form sent none or one that is not a key.
- */
+/** The hidden field `IDEMPOTENCY_FIELD` its dialog's loader filled, or a fresh key when it is missing or not a key. */
 export function idempotencyKeyOf(formData: FormData): string {
   const sent = formData.get(IDEMPOTENCY_FIELD)
   return typeof sent === 'string' && IDEMPOTENCY_KEY_PATTERN.test(sent) ? sent : crypto.randomUUID()
 }
 
-/** A key for a form about to be rendered. */
 export const newIdempotencyKey = (): string => crypto.randomUUID()
 
 function readAnswer<O extends OperationName>(operation: O, status: number, body: unknown): LicensingOutcome<O> {
@@ -164,7 +142,7 @@ function readAnswer<O extends OperationName>(operation: O, status: number, body:
   return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
 }
 
-/** Session-ending codes: the portal shows the session dialog and logs the user out (spec §8). */
+/** Spec §8: the portal shows the session dialog and logs the user out. */
 export function isSessionError(code: ErrorCode): boolean {
   return code === 'INVALID_AGE' || code === 'INVALID_SIGNATURE' || code === 'NO_USER' || code === 'NOT_AUTHENTICATED'
 }

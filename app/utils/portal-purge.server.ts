@@ -1,8 +1,4 @@
-/**
- * Purges the portal's own expired records: sessions past their 24 hours and OAuth requests past their 10 minutes.
- * Each is refused once expired anyway; this keeps the store from growing. Run by the server's jobs (as the
- * `purge-portal` job), which is why it takes the time to purge as of.
- */
+// Purges the portal's expired sessions and OAuth requests (refused anyway) so the store does not grow; a server job.
 import { OAUTH_REQUEST_MAX_AGE_MS } from './oauth-state.server'
 import { portalDb } from './portal-store.server'
 

@@ -6,9 +6,8 @@ import pg from 'pg'
 import { portalEnv } from './env.server'
 
 /**
- * The portal's own small store, apart from the licensing service's data: the sessions, and the pending OAuth requests
- * of `oauth-state.server.ts`. With DATABASE_URL it lives in that PostgreSQL database (beside the service's tables), so
- * that every portal instance reads the same sessions; otherwise in `portal-sessions.db` in DATA_DIR.
+ * The portal's own store (sessions, OAuth requests): in DATABASE_URL's PostgreSQL beside the service's tables, so every
+ * instance reads the same sessions; else `portal-sessions.db` in DATA_DIR.
  */
 export type PortalTables = {
   portal_sessions: { id: string; data: string; expires: number }
@@ -19,12 +18,10 @@ export type PortalDb = Kysely<PortalTables>
 // Expiry times are epoch milliseconds in bigint columns, which PostgreSQL answers as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
-/** Connections per instance: the portal's few queries per request (sessions) need no more. */
 const POOL_SIZE = 5
 
 let opened: Promise<PortalDb> | undefined
 
-/** The portal's store, opened and its tables made once per process. */
 export function portalDb(): Promise<PortalDb> {
   opened ??= open().catch((error: unknown) => {
     opened = undefined

@@ -1,10 +1,7 @@
 import { portalCookie } from './cookies.server'
 import { z } from 'zod'
 
-/**
- * The preferences the spec keeps in browser storage (§3 "Local browser storage") live in one long-lived cookie, so
- * they work without script and are known to the server when it renders (no flash of the wrong theme).
- */
+/** Spec §3 "Local browser storage" as one long-lived cookie: works without script, and no flash of the wrong theme. */
 export const Preferences = z.object({
   theme: z.enum(['dark', 'light']).catch('dark'),
   hideWelcome: z.boolean().catch(false),
@@ -24,7 +21,6 @@ export async function getPreferences(request: Request): Promise<Preferences> {
   return parsed.success ? parsed.data : defaults
 }
 
-/** A Set-Cookie header value with the given preferences changed. */
 export async function setPreferences(request: Request, change: Partial<Preferences>): Promise<string> {
   const current = await getPreferences(request)
   return cookie.serialize({ ...current, ...change })

@@ -2,10 +2,8 @@
 const HERE = 'http://portal.invalid'
 
 /**
- * A redirect target taken from a request (`redirectTo`, a return address): a same-origin path, or the fallback. The
- * target is resolved the way a browser would resolve it — browsers drop tabs and newlines and read `\` as `/`, so
- * `/\t/evil.example` and `/\evil.example` both lead to another site — and only a target that stays on this origin is
- * kept, as the normalised path that was checked (what the browser is sent is what was checked).
+ * A same-origin path from a request, or the fallback: resolved as a browser would (tabs and newlines dropped, `\` as
+ * `/`), and the normalised path that was checked is what the browser is sent.
  */
 export function safeRedirectPath(to: unknown, fallback = '/'): string {
   if (typeof to !== 'string' || !to.startsWith('/') || to.length > 2000) return fallback

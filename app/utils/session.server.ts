@@ -4,16 +4,15 @@ import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
 import { portalDb } from './portal-store.server'
 
-/** The portal's session: 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
+/** 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 export type SessionData = {
   email: string
   admin: boolean
-  /** The licensing service's bearer credential. */
   credential: string
   createdAt: number
-  /** Whether the account holds personal licenses (the user menu offers Change Email Address then). */
+  /** The user menu offers Change Email Address then. */
   hasPersonalLicenses?: boolean
 }
 export type PortalSession = Session<SessionData>
@@ -67,10 +66,7 @@ function createStorage() {
   })
 }
 
-/**
- * The portal's cookie-signing secret (the session cookie's). The short-lived OAuth request cookie of
- * `oauth-state.server.ts` is signed with it too.
- */
+/** Also signs the OAuth request cookie of `oauth-state.server.ts`. */
 export function portalCookieSecret(): string {
   return portalEnv().secrets.session
 }
@@ -88,10 +84,10 @@ export function commitSession(session: PortalSession): Promise<string> {
 
 export type SignedInUser = { email: string; admin: boolean; credential: string }
 
-/** Known at sign-in, so that the very first page's user menu is right (spec §2: Change Email Address). */
+/** So that the very first page's user menu is right (spec §2). */
 type SignInFacts = SignedInUser & { hasPersonalLicenses?: boolean }
 
-/** The signed-in user, or null (also when the 24-hour limit has passed). */
+/** Null also when the 24-hour limit has passed. */
 export async function getUser(request: Request): Promise<SignedInUser | null> {
   return userOf(await getSession(request))
 }
@@ -104,12 +100,11 @@ function userOf(session: PortalSession): SignedInUser | null {
   return { email, admin: session.get('admin') === true, credential }
 }
 
-/** The signed-in user, or a redirect to the sign-in page. */
 export async function requireUser(request: Request): Promise<SignedInUser> {
   return (await requireUserSession(request)).user
 }
 
-/** The signed-in user and the session read once (for a loader that also updates the session), or a redirect. */
+/** For a loader that also updates the session. */
 export async function requireUserSession(request: Request): Promise<{ user: SignedInUser; session: PortalSession }> {
   const session = await getSession(request)
   const user = userOf(session)
@@ -117,10 +112,7 @@ export async function requireUserSession(request: Request): Promise<{ user: Sign
   return { user, session }
 }
 
-/**
- * Starts a signed-in session. The old session (if any) is destroyed and a new id is issued, so a session id that
- * existed before sign-in is worthless after it.
- */
+/** A new id is issued, so a session id that existed before sign-in is worthless after it. */
 export async function createUserSession(request: Request, user: SignInFacts, redirectTo: string): Promise<Response> {
   const old = await getSession(request)
   const headers = new Headers()
@@ -136,7 +128,6 @@ export async function createUserSession(request: Request, user: SignInFacts, red
   return redirect(redirectTo, { headers })
 }
 
-/** Destroys the session record and clears the cookie. */
 export async function destroySessionHeaders(request: Request): Promise<Headers> {
   const session = await getSession(request)
   return new Headers({ 'Set-Cookie': await sessionStorage().destroySession(session) })

@@ -1,8 +1,6 @@
 /**
- * What the sign-in page says after a post or a sign-in link that did not sign in: the form's outcome (link sent,
- * refused, invalid) with the address typed, or why an emailed link did not work with the address it was sent to. The
- * sign-in form posts, its action answers with a redirect to "/" (so the address bar never keeps `/?index` and a reload
- * never sends a second link) and this cookie carries the outcome to that one page load, with or without script.
+ * What the sign-in page says after a post or an emailed link that did not sign in, carried by a cookie to the one load
+ * of "/" the action redirects to (so a reload never sends a second link).
  */
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
@@ -14,14 +12,14 @@ export const SignInOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('link'),
     outcome: z.enum(['sent', 'no-user', 'no-logon-link', 'limited', 'error', 'invalid']),
     email: z.string().max(EMAIL_MAX_LENGTH + 100),
-    /** The service's words for a refusal it explains itself (the address's mail budget spent: until when). */
+    /** E.g. the address's mail budget spent: until when. */
     message: z
       .string()
       .max(EMAIL_MAX_LENGTH + 300)
       .optional(),
   }),
   z.object({ kind: z.literal('social'), outcome: z.literal('error') }),
-  /** An emailed sign-in link that did not sign in: why, and the address it was sent to while the service knows it. */
+  /** With the address it was sent to, while the service knows it. */
   z.object({
     kind: z.literal('link-refused'),
     state: z.enum(['used', 'replaced', 'expired', 'invalid']),
@@ -35,12 +33,11 @@ let cookie: ReturnType<typeof portalCookie> | undefined
 const outcomeCookie = () =>
   (cookie ??= portalCookie('__sign_in', { maxAgeSeconds: 60, secrets: [portalCookieSecret()] }))
 
-/** The Set-Cookie header value that carries `outcome` to the next load of "/". */
 export function signInOutcomeHeader(outcome: SignInOutcome): Promise<string> {
   return outcomeCookie().serialize(outcome)
 }
 
-/** The outcome carried to this load, once: `clear` ends the cookie (null when the request carried none). */
+/** Once: `clear` ends the cookie. */
 export async function takeSignInOutcome(
   request: Request,
 ): Promise<{ outcome: SignInOutcome | null; clear: string | null }> {

@@ -1,8 +1,4 @@
-/**
- * The demo data set's activity: each demo company's log tells the history its rows hold — who assigned each seat and
- * who paused or cancelled a subscription (its Company Administrator) — in the words the operations write, so that a
- * demo company's Activity dialog is never empty. Written by the seed in its transaction.
- */
+// The demo companies' activity in the operations' words, so a demo Activity dialog is never empty (seed-written).
 import type { Insertable, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { CompanyPermissionTable, LicenseTable, SubscriptionTable } from '../db/schema.js'
@@ -17,7 +13,7 @@ type DemoHistory = {
   licenses: Insertable<LicenseTable>[]
 }
 
-/** The entries the rows' history gives, oldest first (pure: the same rows and now give the same entries). */
+/** Oldest first; pure. */
 export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
   // Each company's first administrator made its changes.
   const admins = new Map<string, string>()

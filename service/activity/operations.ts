@@ -1,8 +1,6 @@
 /**
- * retrieveActivity: reads the activity log, newest first, a page at a time, filtered by kind and by person. A
- * company's log is for its administrators (Reseller Administrator, Company Administrator) and platform
- * administrators — not for managers, nor for anyone outside the company. Without a company, the caller reads their own
- * account's log.
+ * retrieveActivity: a company's log for its Reseller and Company Administrators and platform administrators (not its
+ * managers); without a company, the caller's own log.
  */
 import type { Expression, SqlBool } from 'kysely'
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'

@@ -1,7 +1,4 @@
-/**
- * Log entries of subscription changes: the subscription's company log, or its personal owner's own log. Called by the
- * subscription operations and the payment provider's alerts in the transaction that makes the change.
- */
+// Log entries of subscription changes, in the changing transaction (operations and the provider's alerts).
 import type { ActivityKind } from '../../protocol/activity.js'
 import { recordActivity, type ActivityStore } from './log.js'
 import { subscriptionDisplayName, subscriptionTitle } from '../../protocol/products.js'
@@ -15,10 +12,7 @@ type SubscriptionRef = {
   quantity?: number
 }
 
-/**
- * "the subscription Wallaby.js Organization, yearly, 5 seats (sub_123)": named as /manage names it, by product, plan,
- * billing and seats, its id after; the product alone when the row read has no period and quantity.
- */
+/** "the subscription Wallaby.js Organization, yearly, 5 seats (sub_123)"; the product alone without a period. */
 export function subscriptionWords(row: SubscriptionRef): string {
   const name =
     row.billing_period && row.quantity !== undefined

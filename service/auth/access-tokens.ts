@@ -1,15 +1,7 @@
 /**
- * Access tokens (migration 0019): the bearer secrets a company's identity provider (SCIM) or a script (the REST API)
- * authenticates with. A token is scoped to a company, or (a personal API token) to an account; it has a kind, a name,
- * scopes, an optional expiry, who made it and when, when it was last used, and when it was revoked.
- *
- * The secret is shown once, when the token is made: `lp_{kind}_` and 43 random base62 characters (256 bits), so a
- * leaked one is recognisable (secret scanners, logs). The store keeps its SHA-256 alone: a secret of that strength
- * needs no slow hash, and the hash is what a request's secret is looked up by. The row found is compared again in
- * constant time. A token that is revoked, expired, of another kind or unknown is refused alike.
- *
- * Last use is written at most once a minute per token (a conditional update that changes nothing within the minute),
- * so that a busy identity provider does not turn every request into a write on one row.
+ * Access tokens for SCIM and the REST API. The secret (`lp_{kind}_` + 256 bits of base62, recognisable to scanners) is
+ * shown once; the store keeps its SHA-256 alone (no slow hash needed at that strength), compared in constant time.
+ * Last use is written at most once a minute, so a busy identity provider does not write one row on every request.
  */
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -28,7 +20,6 @@ export type AccessTokenTable = {
   company_id: string | null
   account_email: string | null
   name: string
-  /** Space-separated scopes, e.g. `read assign`. */
   scopes: string
   secret_hash: string
   hint: string
@@ -43,18 +34,14 @@ export type AccessTokenTable = {
 
 export type AccessTokenTables = { access_tokens: AccessTokenTable }
 
-/** The store or a transaction on it, seen with the token table (any wider view will do). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Store = Kysely<any>
 const tokens = (store: Store) => store as unknown as Kysely<AccessTokenTables>
 
-/** Whose a token is: a company's, or (personal API tokens) an account's. */
 export type TokenOwner = { companyId: string } | { account: string }
 
-/** A token as the service reads it: the list's fields and whose it is. */
 export type AccessTokenRecord = AccessToken & { companyId: string | null; account: string | null }
 
-/** Last use is recorded at most this often per token. */
 export const LAST_USE_GRANULARITY_MS = 60_000
 
 const SECRET_LENGTH = 43
@@ -63,7 +50,7 @@ const SECRET_PATTERN = /^lp_(scim|api)_[0-9A-Za-z]{43}$/
 
 const sha256 = (secret: string) => crypto.createHash('sha256').update(secret).digest()
 
-/** 43 uniformly chosen base62 characters (rejection sampling: bytes of 248 and above are drawn again). */
+/** Rejection sampling: bytes of 248 and above are drawn again. */
 function randomBase62(length: number): string {
   let out = ''
   while (out.length < length) {
@@ -98,15 +85,11 @@ export type NewAccessToken = {
   expiresAt?: number | null
   createdBy: string
   now: number
-  /** The request's idempotency key: a repeat finds the token the first request made (TOKEN_EXISTS) instead of a second. */
+  /** A repeat finds the token the first request made (TOKEN_EXISTS) instead of a second. */
   creationKey?: string
 }
 
-/**
- * Makes a token and answers it with its secret, which is never available again. Refuses scopes the kind may not
- * hold, a SCIM token for an account, and an expiry in the past. A repeat of one request (same `creationKey` by the same
- * person) is refused with INVALID_STATE: the first request's secret cannot be shown again.
- */
+/** A repeat of one request (same `creationKey`) is refused: the first request's secret cannot be shown again. */
 export async function createAccessToken(
   store: Store,
   input: NewAccessToken,
@@ -154,11 +137,10 @@ export async function createAccessToken(
   return { token: toRecord(row), secret }
 }
 
-/** The refusal of a repeated creation request. */
 export const tokenShownOnce =
   'This token was created already and its secret is shown only once. Revoke it if you did not copy it, and create another.'
 
-/** Why a presented secret was refused (for the service's own log; the client hears one answer for all). */
+/** For the service's own log; the client hears one answer for all. */
 export type TokenRefusal = 'malformed' | 'unknown' | 'kind' | 'revoked' | 'expired'
 
 export class AccessTokenRefused extends Error {
@@ -168,10 +150,6 @@ export class AccessTokenRefused extends Error {
   }
 }
 
-/**
- * The token a bearer secret belongs to, for a request of this kind; AccessTokenRefused otherwise. Records the use
- * (at most once a minute).
- */
 export async function authenticateAccessToken(
   store: Store,
   secret: string | undefined,
@@ -194,7 +172,7 @@ export async function authenticateAccessToken(
   return toRecord(row)
 }
 
-/** Writes the token's last use unless it was written within the last minute (then the update matches no row). */
+/** Within the minute the update matches no row. */
 async function recordUse(store: Store, id: string, now: number): Promise<void> {
   await tokens(store)
     .updateTable('access_tokens')
@@ -204,7 +182,7 @@ async function recordUse(store: Store, id: string, now: number): Promise<void> {
     .execute()
 }
 
-/** The owner's tokens of a kind that are not revoked, newest first (expired ones included: the list says so). */
+/** Newest first, expired ones included (the list says so). */
 export async function listAccessTokens(
   store: Store,
   owner: TokenOwner,
@@ -223,7 +201,6 @@ export async function listAccessTokens(
   return rows.map(toRecord)
 }
 
-/** One token of the owner's, revoked or not; undefined when the id is not the owner's. */
 export async function findAccessToken(
   store: Store,
   owner: TokenOwner,
@@ -236,10 +213,7 @@ export async function findAccessToken(
   return { ...toRecord(row), revokedAt: row.revoked_at === null ? null : Number(row.revoked_at) }
 }
 
-/**
- * Revokes the owner's token: answers it as it was, or undefined when the id is not the owner's. Revoking a revoked
- * token changes nothing (and answers it with its first revocation's time), so a repeated request is harmless.
- */
+/** Revoking a revoked token changes nothing, so a repeated request is harmless. */
 export async function revokeAccessToken(
   store: Store,
   input: { owner: TokenOwner; id: string; by: string; now: number },

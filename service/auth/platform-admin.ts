@@ -1,9 +1,4 @@
-/**
- * Making and unmaking a platform administrator (spec §6: "a locally stored flag taken from the details response"). The
- * operator does it from the command line (`npm run admin`), on whichever store the configuration names: it is never
- * a protocol operation, so nobody can grant it over HTTP. Each change is written to the account's own activity log in
- * the same transaction, with the operator as who made it.
- */
+// Platform administrators (spec §6), made from the command line (`npm run admin`) only: never over HTTP.
 import { OPERATOR } from '../../protocol/activity.js'
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import { recordActivity } from '../activity/log.js'
@@ -12,17 +7,13 @@ import { inTransaction } from '../db/transaction.js'
 
 export type PlatformAdminChange = { email: string; changed: boolean }
 
-/** The address as the store keeps addresses, or null when it is not an email address. */
+/** Null when it is not an email address. */
 export function platformAdminEmail(typed: string): string | null {
   const email = normalizeEmail(typed)
   return EMAIL_PATTERN.test(email) ? email : null
 }
 
-/**
- * Marks `email` a platform administrator (its account is made when it has none, so that a new operator can sign in
- * before owning anything), or unmarks it. `changed` is false when it already was (or was not) one. Race-safe: the
- * change is one conditional write; two runs at once change it once and log it once.
- */
+/** An account is made when there is none, so a new operator can sign in; one conditional write, so races log once. */
 export async function setPlatformAdmin(
   db: DB,
   email: string,
@@ -58,7 +49,6 @@ export async function setPlatformAdmin(
   })
 }
 
-/** The platform administrators, by address. */
 export async function platformAdmins(db: DB): Promise<string[]> {
   const rows = await db.selectFrom('accounts').select('email').where('admin', '=', 1).orderBy('email').execute()
   return rows.map((r) => r.email)

@@ -1,8 +1,6 @@
 /**
- * A store for express-rate-limit in the licensing service's database, so that several instances on one PostgreSQL
- * count one client's requests together (a limit kept in each process's memory would let a client send N times the
- * limit to N instances). One row per client key: the hits of the current window and when it ends; the first hit after
- * the end starts a new window. Every count is one statement (an upsert), so concurrent requests never lose a hit.
+ * An express-rate-limit store in the service's database, so instances on one PostgreSQL count a client together (a
+ * per-process limit would let a client send N times the limit to N instances); one upsert per hit, so none is lost.
  */
 import { sql } from 'kysely'
 import type { DB } from '../db/database.js'
@@ -10,7 +8,7 @@ import type { DB } from '../db/database.js'
 type RateLimitTable = { key: string; hits: number; reset_at: number }
 type ClientInfo = { totalHits: number; resetTime: Date | undefined }
 
-/** The shape express-rate-limit expects of a store (its `Store` type, written out so the service needs no import of it). */
+/** express-rate-limit's `Store`, written out so the service needs no import of it. */
 export type RateLimitStore = {
   init(options: { windowMs: number }): void
   get(key: string): Promise<ClientInfo | undefined>
@@ -21,7 +19,7 @@ export type RateLimitStore = {
   prefix: string
 }
 
-/** How often (in counted requests) the rows of windows long over are removed. */
+/** In counted requests. */
 const PURGE_EVERY = 1000
 
 export function databaseRateLimitStore(db: DB, prefix: string, now: () => number = Date.now): RateLimitStore {

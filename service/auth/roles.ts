@@ -1,16 +1,11 @@
-/**
- * The caller's role in a company (spec §3, §6), read from the store and never from a payload: the one query behind
- * every company permission the service checks (assignment, offline keys, permissions, renewals, receipts,
- * subscriptions, purchases for a company).
- */
+// The caller's role in a company (spec §3, §6), read from the store and never from a payload.
 import type { Kysely } from 'kysely'
 import { permissionFlags, roleOf, type PermissionFlags, type RoleNumber } from '../../protocol/roles.js'
 import type { Database } from '../db/schema.js'
 
-/** The store or a transaction on it (the payments' wider view included): whatever can read `company_permissions`. */
 export type RoleStore = Pick<Kysely<Pick<Database, 'company_permissions'>>, 'selectFrom'>
 
-/** The address's role in each of these companies; companies where it holds none are absent. One query. */
+/** Companies where it holds none are absent; one query. */
 export async function rolesIn(
   store: RoleStore,
   email: string,
@@ -28,17 +23,15 @@ export async function rolesIn(
   return roles
 }
 
-/** The address's role in one company; undefined when it holds none there. */
 export async function roleIn(store: RoleStore, email: string, companyId: string): Promise<RoleNumber | undefined> {
   return (await rolesIn(store, email, [companyId])).get(companyId)
 }
 
-/** The permission flags (spec §6) of a role as the store holds it: its codes, comma-separated. */
+/** Its codes, comma-separated. */
 export function flagsOfCodes(codes: string): PermissionFlags {
   return permissionFlags(roleOf(codes.split(',')))
 }
 
-/** The permission flags (spec §6) of the address's role in one company; undefined when it holds none there. */
 export async function flagsIn(
   store: RoleStore,
   email: string,

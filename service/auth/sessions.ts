@@ -3,12 +3,12 @@ import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
 
-/** A service session lasts at most 24 hours (spec §9). */
+/** Spec §9. */
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 const hash = (credential: string) => crypto.createHash('sha256').update(credential).digest('hex')
 
-/** Starts a service session and returns its bearer credential (only the hash is stored). */
+/** Only the hash is stored. */
 export async function startSession(db: DB, email: string, now: number): Promise<string> {
   const credential = crypto.randomBytes(32).toString('base64url')
   await db
@@ -18,7 +18,7 @@ export async function startSession(db: DB, email: string, now: number): Promise<
   return credential
 }
 
-/** Resolves a bearer credential to the signed-in email; INVALID_AGE when it has expired, INVALID_SIGNATURE when unknown. */
+/** INVALID_AGE when expired, INVALID_SIGNATURE when unknown. */
 export async function resolveSession(db: DB, credential: string | undefined, now: number): Promise<string> {
   if (!credential) throw new ServiceError('NOT_AUTHENTICATED')
   const row = await db.selectFrom('service_sessions').selectAll().where('id', '=', hash(credential)).executeTakeFirst()

@@ -12,9 +12,8 @@ type Purpose = TokenTable['purpose']
 const Claims = z.object({ jti: z.string(), p: z.enum(['login', 'email_change', 'activation']), iat: z.number() })
 
 /**
- * A link token is `base64url(claims).base64url(HMAC-SHA256(claims))`. The claims carry the token id, its purpose and
- * its issue time; everything else (the email, the activation) is kept in the store under the id, so a token reveals
- * nothing and can be used once.
+ * `base64url(claims).base64url(HMAC-SHA256(claims))`; the claims carry only id, purpose and issue time, the rest is in
+ * the store, so a token reveals nothing and can be used once.
  */
 export function createTokenCodec(secret: Buffer) {
   const mac = (data: string) => crypto.createHmac('sha256', secret).update(data).digest('base64url')
@@ -24,13 +23,13 @@ export function createTokenCodec(secret: Buffer) {
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
       return `${body}.${mac(body)}`
     },
-    /** Verifies signature and age; throws INVALID_SIGNATURE or INVALID_AGE. */
+    /** Throws INVALID_SIGNATURE or INVALID_AGE. */
     verify(token: string, purpose: Purpose, now: number): z.infer<typeof Claims> {
       const claims = this.verifySignature(token, purpose)
       if (now - claims.iat > LINK_VALIDITY_MS || claims.iat > now + 60_000) throw new ServiceError('INVALID_AGE')
       return claims
     },
-    /** Verifies the signature and purpose only (what an expired link was); throws INVALID_SIGNATURE. */
+    /** What an expired link was; throws INVALID_SIGNATURE. */
     verifySignature(token: string, purpose: Purpose): z.infer<typeof Claims> {
       const [body, signature, extra] = token.split('.')
       if (!body || !signature || extra !== undefined) throw new ServiceError('INVALID_SIGNATURE')
@@ -57,10 +56,8 @@ export type TokenCodec = ReturnType<typeof createTokenCodec>
 export const LINK_REPLACED_MESSAGE = 'This link was replaced by a newer one; use the link in the most recent email.'
 
 /**
- * Issues a single-use link token and records it. A link issued for an account (`account`: the address signing in, or
- * the address whose email is changed) replaces that account's unused links of the same purpose: they are revoked in
- * the same transaction, so of an account's links only the newest works. Run it in a transaction (inTransaction):
- * the revocation and the new link are then one write, and concurrent issues for one account take turns.
+ * Replaces the account's unused links of the same purpose, so only the newest works. Run it in a transaction: the
+ * revocation and the new link are then one write, and concurrent issues for one account take turns.
  */
 export async function issueToken(
   db: DB,
@@ -87,7 +84,6 @@ export async function issueToken(
   return codec.sign({ jti, p: input.purpose, iat: input.now })
 }
 
-/** Revokes the unused links of one purpose issued for these accounts. */
 export async function revokeLinks(db: DB, input: { purpose: Purpose; accounts: string[]; now: number }): Promise<void> {
   if (input.accounts.length === 0) return
   await db
@@ -100,10 +96,7 @@ export async function revokeLinks(db: DB, input: { purpose: Purpose; accounts: s
     .execute()
 }
 
-/**
- * Verifies a link token and marks it used, atomically: of two concurrent uses exactly one succeeds. A token that was
- * already used answers INVALID_REQUEST ("already processed"); one that was replaced, LINK_REPLACED.
- */
+/** Atomically: of two concurrent uses exactly one succeeds; used is INVALID_REQUEST, replaced LINK_REPLACED. */
 export async function consumeToken(
   db: DB,
   codec: TokenCodec,
@@ -131,7 +124,7 @@ export async function consumeToken(
   return { email: row.email, data: row.data ? JSON.parse(row.data) : null, id: row.id }
 }
 
-/** Reads a link token's record without using it up (e.g. to show the activation list before Proceed). */
+/** E.g. to show the activation list before Proceed. */
 export async function peekToken(db: DB, codec: TokenCodec, token: string, purpose: Purpose, now: number) {
   const claims = codec.verify(token, purpose, now)
   const row = await db.selectFrom('tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst()
@@ -145,11 +138,7 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
   }
 }
 
-/**
- * What a link token that no longer works is, without using it: `used`, `expired`, or `invalid` (not a link of ours,
- * or its record is gone), with the address it was sent to when the record is still kept. A token that would still
- * work answers `unused`.
- */
+/** `used`, `expired`, `invalid` or `unused`, with the address it was sent to while the record is kept. */
 export async function inspectToken(
   db: DB,
   codec: TokenCodec,

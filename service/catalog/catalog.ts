@@ -1,31 +1,24 @@
 /**
- * The product catalog: the one configuration file for what the shop sells and how the payment provider knows it.
- * Edit this file (not the code) to change products, provider ids, list prices or countries (currency symbols live in
- * protocol/currency.ts and product names in protocol/products.ts, shared with the portal, which names products in its
- * tables, dialogs and imports by the same words); the typed accessors in `./index.ts` validate it when the service
- * starts.
- *
- * Provider ids: each plan has one id per provider environment.
- * - `sandbox`: the local sandbox provider (the default, no account needed). Its ids are the plan keys themselves.
- * - `paddle` / `paddleSandbox`: Paddle Classic subscription plan ids (numeric) of the vendor's live and sandbox
- *   accounts (Seller Dashboard > Catalog > Subscription Plans). Set them to the vendor's own ids before going live.
+ * The product catalog: the one file to edit for what the shop sells and the provider's ids for it (checked at start
+ * by `./index.ts`). Each plan has an id per provider environment: the sandbox's are the plan keys; Paddle Classic's
+ * are the vendor's live and sandbox plan ids (Seller Dashboard > Catalog > Subscription Plans), set before going live.
  */
 import type { CatalogConfig } from './types.js'
 import { currencySymbols } from '../../protocol/currency.js'
 import { PRO_PRODUCT_NAME, productNames } from '../../protocol/products.js'
 
-/** The names licenses of a product carry (spec §3 productName): its name, the plan's type and "license". */
+/** Spec §3 productName: the name, the plan's type and "license". */
 const licenseNames = (name: string) => ({
   personal: `${name} personal license`,
   organization: `${name} company license`,
 })
 
 export const catalogConfig: CatalogConfig = {
-  /** Currency of the list prices below (and of the built-in fallback prices, spec §9). */
+  /** Also of the built-in fallback prices (spec §9). */
   currency: 'USD',
-  /** Enterprise and multi-user licenses are renewed through sales (spec §7 renewal). */
+  /** Spec §7 renewal: enterprise and multi-user licenses are renewed through sales. */
   salesEmail: 'sales@license-portal.test',
-  /** Spec §9 defaults, per license and billing period, net of tax. A product may override them. */
+  /** Spec §9 defaults, per license and billing period, net of tax; a product may override them. */
   listPrices: {
     organization: { year: 116, month: 12.1 },
     personal: { year: 58, month: 6.05 },
@@ -86,10 +79,7 @@ export const catalogConfig: CatalogConfig = {
       },
     },
   ],
-  /**
-   * Renewing licenses that are not part of a subscription: a one-off product whose price the renewal sets (pay link
-   * price override). Annual prices per license, by product group and license type.
-   */
+  /** A one-off product whose price the renewal sets (pay link price override); annual, per license. */
   renewal: {
     productIds: { sandbox: 'license-renewal', paddle: '811001', paddleSandbox: '56001' },
     annualPrices: {
@@ -99,10 +89,7 @@ export const catalogConfig: CatalogConfig = {
       other: { personal: 58, company: 116 },
     },
   },
-  /**
-   * Countries the checkout offers (spec §3 country table). `taxName` is shown beside the tax amount; `requiresZip`
-   * makes the Zip/Post code field required (the provider's own list of countries that need a postcode).
-   */
+  /** Spec §3 country table; `requiresZip` is the provider's own list of countries that need a postcode. */
   countries: [
     { code: 'US', name: 'United States', requiresZip: true },
     { code: 'CA', name: 'Canada', taxName: 'GST/HST', requiresZip: true },

@@ -1,8 +1,4 @@
-/**
- * Typed accessors over the product catalog (`catalog.ts`). The catalog is validated once, when this module loads: a
- * product without all four plans, a duplicate provider id or a missing renewal price stops the service with a clear
- * message instead of failing at checkout time.
- */
+// The product catalog (`catalog.ts`), validated when this module loads so a bad one stops the service, not a checkout.
 import { catalogConfig } from './catalog.js'
 import {
   CatalogConfigSchema,
@@ -12,7 +8,6 @@ import {
   type ProductGroupCode,
   type ProviderEnvironment,
 } from './types.js'
-import { ownValue } from '../../protocol/own.js'
 
 export type { BillingPeriod, PlanType, ProductGroupCode, ProviderEnvironment } from './types.js'
 
@@ -28,12 +23,12 @@ export type Product = {
 }
 
 export type Plan = {
-  /** Our own name for the plan, e.g. `wallaby-organization-year`; also the local sandbox's product id. */
+  /** E.g. `wallaby-organization-year`; also the sandbox's product id. */
   key: string
   product: Product
   type: PlanType
   billingPeriod: BillingPeriod
-  /** List price per license and billing period, net of tax, in the catalog's currency. */
+  /** Per license and billing period, net of tax, in the catalog's currency. */
   listPrice: number
   providerIds: Record<ProviderEnvironment, string>
 }
@@ -57,7 +52,7 @@ const PLAN_ORDER: Array<[PlanType, BillingPeriod]> = [
   ['personal', 'month'],
 ]
 
-/** Validates a catalog configuration and builds the lookup structure; throws with every problem found. */
+/** Throws with every problem found. */
 export function parseCatalog(input: CatalogConfig): Catalog {
   const config = CatalogConfigSchema.parse(input)
   const problems: string[] = []
@@ -131,12 +126,10 @@ export function parseCatalog(input: CatalogConfig): Catalog {
 
 export const catalog: Catalog = parseCatalog(catalogConfig)
 
-/** Every product, in catalog order. */
 export function products(): Product[] {
   return catalog.products
 }
 
-/** The products listed on /shop. */
 export function shopProducts(): Product[] {
   return catalog.products.filter((p) => p.shop)
 }
@@ -145,19 +138,16 @@ export function productBySlug(slug: string): Product | undefined {
   return catalog.products.find((p) => p.slug === slug)
 }
 
-/** The product the catalog sells for a product group (the group a license or subscription row names). */
 export function productByGroup(group: ProductGroupCode): Product | undefined {
   return catalog.products.find((p) => p.group === group)
 }
 
-/** A product's plan of a type and billing period. */
 export function planOf(product: Product, type: PlanType, billingPeriod: BillingPeriod): Plan {
   const plan = product.plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)
   if (!plan) throw new Error(`product ${product.slug} has no ${type}-${billingPeriod} plan`)
   return plan
 }
 
-/** The plan a provider id names in one environment. */
 export function planByProviderId(id: string, environment: ProviderEnvironment): Plan | undefined {
   for (const product of catalog.products) {
     const plan = product.plans.find((p) => p.providerIds[environment] === id)
@@ -166,10 +156,7 @@ export function planByProviderId(id: string, environment: ProviderEnvironment): 
   return undefined
 }
 
-/**
- * The plan an id names in any environment, or by its key. Subscriptions in the store keep the provider's plan id;
- * the demo data keeps plan keys.
- */
+/** Subscriptions in the store keep the provider's plan id; the demo data keeps plan keys. */
 export function findPlan(id: string): Plan | undefined {
   for (const product of catalog.products) {
     const plan = product.plans.find(
@@ -180,7 +167,7 @@ export function findPlan(id: string): Plan | undefined {
   return undefined
 }
 
-/** The name licenses of a plan carry (spec §3 productName; the portal derives the display name from it). */
+/** Spec §3 productName. */
 export function licenseProductName(plan: Plan): string {
   return plan.product.licenseNames[plan.type]
 }
@@ -193,7 +180,7 @@ export function renewalProductId(environment: ProviderEnvironment): string {
   return catalog.renewal.productIds[environment]
 }
 
-/** The annual renewal price of one license (catalog currency). */
+/** Catalog currency. */
 export function renewalAnnualPrice(group: ProductGroupCode, licenseType: 'personal' | 'company'): number {
   return catalog.renewal.annualPrices[group][licenseType]
 }
@@ -207,36 +194,19 @@ export function country(code: string): Country | undefined {
   return catalog.countries.find((c) => c.code === upper)
 }
 
-/** Spec §5: the Zip/Post code is required when the country requires it. */
+/** Spec §5. */
 export function requiresZip(code: string): boolean {
   return country(code)?.requiresZip === true
 }
 
-export function currencySymbol(currency: string): string {
-  const code = currency.toUpperCase()
-  return ownValue(catalog.currencySymbols, code) ?? `${code} `
-}
-
-/** Thousands separators and two decimals, ".00" dropped (spec §9), with the currency's symbol. */
-export function formatMoney(amount: number, currency: string): string {
-  const cents = Math.round((Math.abs(amount) + Number.EPSILON) * 100)
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  const fraction = cents % 100
-  const sign = cents !== 0 && amount < 0 ? '-' : ''
-  return `${sign}${currencySymbol(currency)}${fraction === 0 ? whole : `${whole}.${String(fraction).padStart(2, '0')}`}`
-}
-
 export const DEFAULT_COUNTRY = 'US'
 
-/** Every plan's key (e.g. `wallaby-organization-year`), the names PADDLE_PLAN_IDS gives ids to. */
+/** The names PADDLE_PLAN_IDS gives ids to. */
 export function planKeys(): string[] {
   return catalog.products.flatMap((p) => p.plans.map((plan) => plan.key))
 }
 
-/**
- * Reads PADDLE_PLAN_IDS: `plan-key=id` pairs separated by commas (or newlines). Answers the ids by plan key, or the
- * problems in words (an unknown plan key, an id that is not numeric, an id given twice).
- */
+/** PADDLE_PLAN_IDS: `plan-key=id` pairs separated by commas or newlines; the problems in words. */
 export function parsePlanIds(value: string): { ids: Map<string, string>; problems: string[] } {
   const keys = new Set(planKeys())
   const ids = new Map<string, string>()
@@ -256,10 +226,7 @@ export function parsePlanIds(value: string): { ids: Map<string, string>; problem
   return { ids, problems }
 }
 
-/**
- * The vendor's own Paddle ids for one environment (from the configuration), in place of the catalog's: each plan's
- * id, and the renewal product's. Called once at start, before any request is served.
- */
+/** Called once at start, before any request is served. */
 export function applyPaddleIds(
   environment: 'paddle' | 'paddleSandbox',
   ids: { plans: Map<string, string>; renewal?: string },

@@ -1,4 +1,4 @@
-/** The shape of `catalog.ts`, checked when the service starts (see `parseCatalog` in `./index.ts`). */
+/** The shape of `catalog.ts`, checked at start (`parseCatalog`). */
 import { z } from 'zod'
 
 export const productGroupCodes = ['bundle', 'wallaby', 'quokka', 'other'] as const
@@ -10,7 +10,6 @@ export type PlanType = (typeof planTypes)[number]
 export const billingPeriods = ['year', 'month'] as const
 export type BillingPeriod = (typeof billingPeriods)[number]
 
-/** Where a provider id applies: the local sandbox, Paddle Classic live, Paddle Classic's sandbox environment. */
 export const providerEnvironments = ['sandbox', 'paddle', 'paddleSandbox'] as const
 export type ProviderEnvironment = (typeof providerEnvironments)[number]
 
@@ -30,7 +29,6 @@ export const CatalogConfigSchema = z.object({
         slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
         name: z.string().min(1),
         group: z.enum(productGroupCodes),
-        /** Listed on /shop. */
         shop: z.boolean(),
         licenseNames: z.object({ personal: z.string().min(1), organization: z.string().min(1) }),
         listPrices: listPrices.optional(),

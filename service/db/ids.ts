@@ -1,23 +1,19 @@
-/**
- * Identifiers of the store: opaque row ids (`lic_…`, `sub_…`), readable license keys (`WB-7K3Q-…`) and numeric-looking
- * order numbers (`100234`). The service uses the crypto-random ones; the demo data set uses the seeded ones, so that the
- * same ids and keys come out every time it is seeded.
- */
+// Ids of the store: crypto-random for the service, seeded for the demo data so it comes out the same every time.
 import crypto from 'node:crypto'
 import type { LicenseTable } from './schema.js'
 
 export type ProductGroupCode = LicenseTable['product_group']
 
-/** Row ids: lower-case Crockford base32 (no i, l, o, u), so they read unambiguously and need no escaping in a URL. */
+/** Lower-case Crockford base32 (no i, l, o, u): unambiguous and safe in a URL. */
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 const ID_LENGTH = 16 // 80 bits
 
-/** License keys: upper-case Crockford base32, four groups of four after the product prefix (80 bits). */
+/** 80 bits in four groups of four after the product prefix. */
 const KEY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 const KEY_GROUPS = 4
 const KEY_GROUP_LENGTH = 4
 
-/** The prefix of a license key names its product group, so a person reading a key knows what it unlocks. */
+/** A person reading a key knows what it unlocks. */
 export const licenseKeyPrefixes: Record<ProductGroupCode, string> = {
   bundle: 'WQ',
   wallaby: 'WB',
@@ -25,13 +21,10 @@ export const licenseKeyPrefixes: Record<ProductGroupCode, string> = {
   other: 'CN',
 }
 
-/** The shape of every license key this module makes, e.g. `WB-7K3Q-M2XD-0PZ9-RT4B`. */
 export const licenseKeyPattern = /^(WQ|WB|QK|CN)(-[0-9A-HJKMNP-TV-Z]{4}){4}$/
 
-/** Order numbers are six to nine digits, never starting with 0. */
 export const orderIdPattern = /^[1-9][0-9]{5,8}$/
 
-/** A source of uniformly distributed integers in [0, bound). */
 type IntSource = (bound: number) => number
 
 function randomString(alphabet: string, length: number, int: IntSource): string {
@@ -54,31 +47,22 @@ function formatLicenseKey(group: ProductGroupCode, int: IntSource): string {
 
 const cryptoInt: IntSource = (bound) => crypto.randomInt(bound)
 
-/** A new crypto-random row id, e.g. `newId('lic')` → `lic_7k3qm2xd0pz9rt4b`. */
+/** `newId('lic')` → `lic_7k3qm2xd0pz9rt4b`. */
 export function newId(prefix: string): string {
   return formatId(prefix, cryptoInt)
 }
 
-/**
- * A new crypto-random license key for a product group, e.g. `WB-7K3Q-M2XD-0PZ9-RT4B`. With 80 random bits a repeat is
- * practically impossible; the store's unique constraint on `licenses.license_key` still guards it.
- */
+/** A repeat is practically impossible; the unique constraint on `licenses.license_key` still guards it. */
 export function newLicenseKey(group: ProductGroupCode): string {
   return formatLicenseKey(group, cryptoInt)
 }
 
-/**
- * A new crypto-random order number of nine digits (the provider's order numbers look like that). The primary key on
- * `orders.id` guards the rare repeat; a caller that inserts one retries with a fresh number on a conflict.
- */
+/** Nine digits like the provider's; a caller retries with a fresh number on a primary-key conflict. */
 export function newOrderId(): string {
   return String(100_000_000 + crypto.randomInt(900_000_000))
 }
 
-/**
- * sfc32 (a small, fast generator with 128 bits of state) seeded through cyrb128 from a string. Good enough to make
- * demo data that looks random and is the same every time; never used for anything secret.
- */
+/** sfc32 seeded through cyrb128: demo data that looks random and is the same every time; never for secrets. */
 function seededSource(seed: string): () => number {
   let h1 = 1779033703
   let h2 = 3144134277
@@ -119,20 +103,14 @@ function seededSource(seed: string): () => number {
 }
 
 export type SeededIds = {
-  /** A row id with the given prefix, like `newId`. */
   id(prefix: string): string
-  /** A license key of the product group, like `newLicenseKey`; never repeats within this generator. */
+  /** Never repeats within this generator. */
   licenseKey(group: ProductGroupCode): string
-  /** A six-digit order number (`100000`–`999999`); never repeats within this generator. */
+  /** `100000`–`999999`; never repeats within this generator. */
   orderId(): string
-  /** An integer in [min, max]. */
   int(min: number, max: number): number
 }
 
-/**
- * Deterministic ids for the demo data set: the same seed gives the same sequence of ids, keys and order numbers, on
- * every machine and every run. Different seeds give unrelated sequences.
- */
 export function createSeededIds(seed: string): SeededIds {
   const random = seededSource(seed)
   const int: IntSource = (bound) => Math.floor(random() * bound)

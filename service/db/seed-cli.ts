@@ -1,8 +1,4 @@
-/**
- * `npm run seed [-- --reset]`: migrates the store in DATA_DIR (default ./data) and seeds the demo data set into it
- * when it is empty. With --reset the database file (and its WAL and shared-memory files) is deleted first, so the demo
- * data comes back exactly as shipped.
- */
+// `npm run seed [-- --reset]`: migrates DATA_DIR's store and seeds an empty one; --reset deletes the files first.
 import fs from 'node:fs'
 import path from 'node:path'
 import { migrateToLatest, openDatabase } from './database.js'

@@ -5,7 +5,8 @@
  * seeded generator, so they are the same every time (see `demoRefs`).
  */
 import { sql, type Insertable, type Transaction } from 'kysely'
-import { planOf, productByGroup } from '../catalog/index.js'
+import { roundToCent } from '../../protocol/money.js'
+import { planOf, productByGroup, type Plan } from '../catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
 import { seedDemoActivity } from '../activity/demo.js'
@@ -29,12 +30,6 @@ const DAY = 24 * 60 * 60 * 1000
 const PERIOD_DAYS = { month: 30, year: 365 } as const
 const CURRENCY = 'USD'
 
-/** Spec §9 default list prices, USD per license and billing period. */
-const LIST_PRICES = {
-  company: { year: 116, month: 12.1 },
-  personal: { year: 58, month: 6.05 },
-} as const
-
 type Product = {
   name: string
   group: ProductGroupCode
@@ -57,11 +52,11 @@ export const demoProducts = {
   consoleNinjaCompany: { name: 'Console Ninja', group: 'other', type: 'company' },
 } as const satisfies Record<string, Product>
 
-/** The catalog's plan of a demo product (its sandbox id): the subscriptions' plans are ones the shop sells. */
-function planKey(product: Product, billingPeriod: 'month' | 'year'): string {
+/** The catalog's plan of a demo product (its sandbox id and list price): the demo data buys what the shop sells. */
+function demoPlan(product: Product, billingPeriod: 'month' | 'year'): Plan {
   const sold = productByGroup(product.group)
   if (!sold) throw new Error(`The catalog sells no ${product.group} product`)
-  return planOf(sold, product.type === 'company' ? 'organization' : 'personal', billingPeriod).key
+  return planOf(sold, product.type === 'company' ? 'organization' : 'personal', billingPeriod)
 }
 
 /** The accounts to sign in as; the server prints these after seeding. The addresses are part of the contract. */
@@ -304,7 +299,7 @@ function createBuilder(now: number, ids: SeededIds) {
     referrer?: string
   }) {
     const free = p.trial || p.promotional
-    const amount = p.amount ?? (free ? 0 : round2(LIST_PRICES[p.product.type].year * p.count))
+    const amount = p.amount ?? (free ? 0 : roundToCent(demoPlan(p.product, 'year').listPrice * p.count))
     const orderId = order({ ...p, amount })
     const licenseIds = licenses({ ...p, orderId, createdAt: at(-p.daysAgo) })
     return { orderId, licenseIds }
@@ -313,12 +308,13 @@ function createBuilder(now: number, ids: SeededIds) {
   function subscription(s: SubscriptionSpec) {
     const id = ids.id('sub')
     const period = PERIOD_DAYS[s.billingPeriod]
-    const unitPrice = LIST_PRICES[s.product.type][s.billingPeriod]
+    const plan = demoPlan(s.product, s.billingPeriod)
+    const unitPrice = plan.listPrice
     const licenseCount = s.licenseCount ?? s.quantity
     const paymentDays = Array.from({ length: s.payments }, (_, i) => s.lastPaidDaysAgo + (s.payments - 1 - i) * period)
     const firstPaidDaysAgo = paymentDays[0]
     // Past payments charged every license the subscription had then (a decrease takes effect at the next cycle).
-    const charged = round2(unitPrice * licenseCount)
+    const charged = roundToCent(unitPrice * licenseCount)
     const orderId = order({
       owner: s.owner,
       companyId: s.companyId,
@@ -339,11 +335,11 @@ function createBuilder(now: number, ids: SeededIds) {
       state: s.state,
       product_name: s.product.name,
       product_group: s.product.group,
-      plan_id: planKey(s.product, s.billingPeriod),
+      plan_id: plan.key,
       billing_period: s.billingPeriod,
       quantity: s.quantity,
       next_payment_date: s.nextPaymentIn === undefined ? null : at(s.nextPaymentIn),
-      next_payment_amount: s.nextPaymentIn === undefined ? null : round2(unitPrice * s.quantity),
+      next_payment_amount: s.nextPaymentIn === undefined ? null : roundToCent(unitPrice * s.quantity),
       currency: CURRENCY,
       unit_price: unitPrice,
       payment_method: s.method.kind,
@@ -391,10 +387,6 @@ function createBuilder(now: number, ids: SeededIds) {
   }
 
   return { rows, at, account, company, permission, order, licenses, purchase, subscription, activation, coupon }
-}
-
-function round2(n: number) {
-  return Math.round(n * 100) / 100
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
- * How a change of a company's directory runs: one at a time per company across instances (`withStoreLock`), in
- * one transaction that takes the company's row first; the seats it moved are written to the activity log in that
- * transaction, and their holders mailed after the commit.
+ * A change of a company's directory runs one at a time per company across instances (`withStoreLock`), in one
+ * transaction that takes the company's row first and logs the seats it moved; their holders are mailed after it.
  */
 import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
@@ -14,18 +13,14 @@ import { withStoreLock } from './company-lock.js'
 import { newSeatOutcome, type SeatOutcome, type SeatScope } from './seats.js'
 import { coreTrx, directoryDb, type DirectoryTransaction } from './tables.js'
 
-/** Who made a change, in the log and in the mails its people receive. */
 export type DirectoryActor = {
-  /** The activity log's actor: "identity provider (Okta)", an account's email, "payment provider". */
+  /** "identity provider (Okta)", an account's email, "payment provider". */
   log: string
-  /** The mails' words: "Your identity provider (Okta)", "olivia@acme.test". */
+  /** "Your identity provider (Okta)", "olivia@acme.test". */
   mail: string
 }
 
-/**
- * Runs `work` as one change of the company's directory and answers what it returned; the seats it moved are logged
- * and mailed. `work` touches the store alone.
- */
+/** `work` touches the store alone. */
 export async function changeDirectory<T>(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
   companyId: string,
@@ -44,10 +39,7 @@ export async function changeDirectory<T>(
   return result
 }
 
-/**
- * Writes the seats an outcome moved to the company's log (one entry, `assignment`) and answers the mails to send
- * after the commit: the new holders are told what they received, the former ones what they lost.
- */
+/** One `assignment` entry; the new holders are told what they received, the former ones what they lost. */
 export async function finishSeatChanges(
   trx: DirectoryTransaction,
   outcome: SeatOutcome,
@@ -99,7 +91,7 @@ export async function finishSeatChanges(
   ]
 }
 
-/** Sends mails after the commit; a mail that cannot be queued is the mailer's to retry, never the change's undoing. */
+/** A mail that cannot be queued is the mailer's to retry, never the change's undoing. */
 export async function sendAll(ctx: Pick<ServiceContext, 'mailer'>, mails: readonly Mail[]): Promise<void> {
   for (const mail of mails) await ctx.mailer.send(mail)
 }

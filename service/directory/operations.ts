@@ -1,8 +1,4 @@
-/**
- * The Directory dialog's operations: SCIM tokens (create, list, revoke), groups mapped to products, the products the
- * directory owns, and what the queue holds. Each is for the company's administrators (Company or Reseller
- * Administrator) and platform administrators, checked against the store inside the change it allows.
- */
+// The Directory dialog's operations, for the company's and platform administrators, checked inside the change.
 import {
   directoryProductGroups,
   mayManageDirectory,
@@ -32,7 +28,7 @@ const shopSlugOf = (group: ProductGroup) => {
   return product?.shop ? product.slug : null
 }
 
-/** The caller, when they may manage the company's directory (FORBIDDEN otherwise, NOT_FOUND for no such company). */
+/** FORBIDDEN otherwise, NOT_FOUND for no such company. */
 async function requireDirectoryAdministrator(ctx: ServiceContext, companyId: string) {
   const caller = await requireCaller(ctx)
   const company = await ctx.db
@@ -48,7 +44,7 @@ async function requireDirectoryAdministrator(ctx: ServiceContext, companyId: str
   return { caller, company, actor: { log: caller.email, mail: caller.email } satisfies DirectoryActor }
 }
 
-/** People holding a seat of the product assigned by hand who are in no mapped group: those ownership would free. */
+/** Hand-assigned seats of people in no mapped group. */
 async function wouldFree(scope: SeatScope, group: ProductGroup): Promise<string[]> {
   const claimants = new Set(
     (

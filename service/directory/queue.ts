@@ -1,16 +1,7 @@
 /**
- * What the rest of the service asks of the directory's seats (the store API other capabilities build on):
- *
- * - `directorySeatIds` / `isDirectorySeat`: which licenses the directory holds for someone. Such a seat is never
- *   reclaimed (idle seats) nor changed by hand; it is freed when its holder leaves the mapped groups.
- * - `directoryOwns`: whether the directory decides every seat of a product for a company.
- * - `requestSeat` / `withdrawSeatRequest`: a person is entitled to a seat for another reason than the directory's
- *   groups (a verified domain's auto-join): they get a free seat now or wait in the same queue.
- * - `guardHandChanges` and `serveFreedSeats`: what a change by hand (Assign, Bulk Assign, a purchase) checks first
- *   and does last.
- *
- * Functions taking a transaction run in the caller's; on PostgreSQL they take the company's row first. Those taking
- * a context run a change of their own (`changeDirectory`).
+ * What the rest of the service asks of the directory's seats: which are its own (never changed by hand), whether it
+ * owns a product, auto-join's seat requests, and what a change by hand checks first and does last. Functions taking a
+ * transaction run in the caller's and take the company's row first on PostgreSQL.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
@@ -34,7 +25,6 @@ import {
 } from './seats.js'
 import type { ClaimSource, DirectoryTables, DirectoryTransaction } from './tables.js'
 
-/** The store or a transaction of any view of it (the payments' wider one included). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyStore = Kysely<any>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -43,7 +33,6 @@ const view = (store: AnyStore) => store as unknown as Kysely<DirectoryTables>
 const directoryTrx = (trx: AnyTrx) => trx as unknown as DirectoryTransaction
 const core = (trx: AnyTrx) => trx as unknown as Transaction<Database>
 
-/** The licenses among these that the directory holds for someone. */
 export async function directorySeatIds(store: AnyStore, licenseIds: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>()
   const ids = [...new Set(licenseIds)]
@@ -80,13 +69,10 @@ export type SeatRequest = {
   now: number
 }
 
-/** Where a person stands after `requestSeat`: holding a seat, or waiting at `position` (1: next). */
+/** `position` 1 is next. */
 export type SeatStanding = { state: 'held' } | { state: 'queued'; position: number }
 
-/**
- * Entitles `email` to a seat of the product: a free seat now (a seat they already hold counts), else a place in the
- * queue. Inside the caller's transaction; `outcome` is for `finishSeatChanges` (log) and the mails after the commit.
- */
+/** A free seat now (one already held counts), else a place in the queue; in the caller's transaction. */
 export async function requestSeat(
   trx: AnyTrx,
   request: SeatRequest,
@@ -100,7 +86,7 @@ export async function requestSeat(
   return { standing: position === 0 ? { state: 'held' } : { state: 'queued', position }, outcome: scope.outcome }
 }
 
-/** Ends that entitlement: a directory seat the person holds for no other reason is freed (and goes to the queue). */
+/** A directory seat the person holds for no other reason is freed (and goes to the queue). */
 export async function withdrawSeatRequest(trx: AnyTrx, request: SeatRequest): Promise<SeatOutcome> {
   await lockCompanies(core(trx), [request.companyId])
   const scope = scopeOf(trx, request)
@@ -108,7 +94,6 @@ export async function withdrawSeatRequest(trx: AnyTrx, request: SeatRequest): Pr
   return scope.outcome
 }
 
-/** `requestSeat` as a change of its own: logged as `actor`, the person mailed after the commit. */
 export async function requestSeatNow(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
   request: Omit<SeatRequest, 'now'>,
@@ -132,18 +117,14 @@ function scopeOf(trx: AnyTrx, request: { companyId: string; now: number }): Seat
   }
 }
 
-/** Who hands a seat to the next person in line, in their mail, when nobody in particular did. */
+/** Who hands a seat on, in the mail, when nobody in particular did. */
 export const SEAT_QUEUE = 'The seat queue'
 
-/** The name people read for a product group: the catalog's. */
 export function productName(group: ProductGroup): string {
   return productByGroup(group)?.name ?? group
 }
 
-/**
- * Refuses a change by hand of these company licenses (the new holder of each given) when the directory holds the
- * seat, or owns the product: the refusal says where the seat is decided.
- */
+/** The refusal says where the seat is decided. */
 export async function guardHandChanges(
   trx: AnyTrx,
   changes: ReadonlyArray<{ row: LicenseRow; to: string }>,
@@ -164,11 +145,7 @@ export async function guardHandChanges(
   }
 }
 
-/**
- * After a change by hand that may have freed seats, or added licenses (a purchase), hands them to the people waiting
- * for these companies' products; answers the mails to send after the commit. A company without a queue costs one
- * query.
- */
+/** Hands freed or bought seats to the people waiting; a company without a queue costs one query. */
 export async function serveFreedSeats(
   trx: AnyTrx,
   licenses: ReadonlyArray<Pick<LicenseRow, 'company_id' | 'product_group'>>,

@@ -1,12 +1,11 @@
 /**
- * From the directory's groups to claims: an active SCIM user in a group mapped to a product holds a claim (source
- * `scim`) to a seat of it; `syncScimClaims` brings the stored claims of some people in line with that and settles
- * their seats. Claims are added in the order the people are given, so that their place in the queue follows it.
+ * An active SCIM user in a group mapped to a product holds a claim (`scim`) to a seat of it; claims are added in the
+ * order the people are given, so their place in the queue follows it.
  */
 import type { ProductGroup } from '../../protocol/entities.js'
 import { addClaim, dropClaim, settle, type SeatScope } from './seats.js'
 
-/** Rows per `IN (…)` list: well under SQLite's limit on bound parameters. */
+/** Well under SQLite's limit on bound parameters. */
 const CHUNK = 500
 
 function chunks<T>(items: readonly T[]): T[][] {
@@ -15,7 +14,6 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out
 }
 
-/** The products each of these addresses is entitled to through the company's mapped groups. */
 async function entitlements(scope: SeatScope, emails: readonly string[]): Promise<Map<string, Set<ProductGroup>>> {
   const out = new Map<string, Set<ProductGroup>>()
   for (const part of chunks(emails)) {
@@ -33,7 +31,6 @@ async function entitlements(scope: SeatScope, emails: readonly string[]): Promis
   return out
 }
 
-/** Brings these people's `scim` claims in line with their users and groups, and settles their seats. */
 export async function syncScimClaims(scope: SeatScope, emails: readonly string[]): Promise<void> {
   const people = [...new Set(emails)]
   if (people.length === 0) return
@@ -67,7 +64,6 @@ export async function syncScimClaims(scope: SeatScope, emails: readonly string[]
   await settle(scope, changes)
 }
 
-/** The addresses of a group's members (for a change of the group or of its mappings). */
 export async function memberEmails(scope: SeatScope, groupId: string): Promise<string[]> {
   const rows = await scope.trx
     .selectFrom('scim_group_members as m')
@@ -79,7 +75,7 @@ export async function memberEmails(scope: SeatScope, groupId: string): Promise<s
   return rows.map((r) => r.email)
 }
 
-/** Whether any product is mapped to the group (else a change of its members moves no seat). */
+/** Else a change of its members moves no seat. */
 export async function isMapped(scope: SeatScope, groupId: string): Promise<boolean> {
   const row = await scope.trx
     .selectFrom('directory_mappings')

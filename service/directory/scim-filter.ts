@@ -1,9 +1,6 @@
 /**
- * SCIM list filters (RFC 7644 §3.4.2.2) as SQL. The grammar is scim2-parse-filter's (docs/decisions: SCIM libraries);
- * what an attribute means in the store is ours: each filterable attribute is a column (or, for `emails` and
- * `members`, a row of a side table asked for with EXISTS), compared case-insensitively unless the attribute is
- * case-exact (RFC 7643 §2.2: `id`, `externalId`, `members.value`). Every value is a bound parameter. Attributes
- * the store does not index are refused with `invalidFilter`, naming the ones it does.
+ * SCIM list filters (RFC 7644 §3.4.2.2) as SQL, parsed by scim2-parse-filter (docs/decisions/0006-scim-libraries.md):
+ * case-insensitive unless case-exact (RFC 7643 §2.2), values bound, unindexed attributes refused (`invalidFilter`).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { parse, type Filter } from 'scim2-parse-filter'
@@ -16,7 +13,6 @@ type Side = { table: string; key: string; outer: string; columns: ReadonlyMap<st
 export type FilterTarget = {
   columns: ReadonlyMap<string, Column>
   sides: ReadonlyMap<string, Side>
-  /** How a refusal names the attributes that may be filtered on. */
   names: string
 }
 
@@ -73,7 +69,7 @@ export const groupFilter: FilterTarget = {
 
 export const MAX_FILTER_LENGTH = 2000
 
-/** The filter as a SQL condition on the target's table; undefined when there is none. */
+/** Undefined when there is none. */
 export function filterCondition(
   text: unknown,
   target: FilterTarget,

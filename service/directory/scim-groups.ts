@@ -1,7 +1,6 @@
 /**
- * SCIM Groups of a company (RFC 7643 §4.2, RFC 7644 §3.3–3.6). `displayName` is unique within the company
- * case-insensitively (the Directory dialog maps groups by it); `members` are the company's SCIM users, kept as rows.
- * A change of a mapped group's members settles their seats in the same transaction.
+ * SCIM Groups (RFC 7643 §4.2, RFC 7644 §3.3–3.6): `displayName` is unique case-insensitively (the Directory maps by
+ * it); a change of a mapped group's members settles their seats in the same transaction.
  */
 import { z } from 'zod'
 import { oneLine } from '../../protocol/text.js'
@@ -65,7 +64,7 @@ async function findGroup(store: Store, companyId: string, id: string): Promise<S
   return row
 }
 
-/** Groups as SCIM answers them; their members unless the request leaves them out (`excludedAttributes=members`). */
+/** With members unless `excludedAttributes=members`. */
 async function representation(store: Store, rows: readonly ScimGroupTable[], base: string, withMembers: boolean) {
   const members = new Map<string, Array<{ value: string; display: string; $ref: string; type: 'User' }>>()
   for (let i = 0; withMembers && i < rows.length; i += CHUNK) {
@@ -96,7 +95,6 @@ async function representation(store: Store, rows: readonly ScimGroupTable[], bas
   }))
 }
 
-/** Whether a request's `attributes` / `excludedAttributes` ask for the members. */
 export function wantsMembers(query: Record<string, unknown>): boolean {
   const names = (v: unknown) =>
     typeof v === 'string'
@@ -146,7 +144,7 @@ async function checkUnique(scope: SeatScope, displayName: string, self?: string)
   }
 }
 
-/** The company's users among these ids, by id; 400 `invalidValue` naming one that is not a user of the company. */
+/** 400 `invalidValue` naming one that is not a user of the company. */
 async function usersOf(scope: SeatScope, ids: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>()
   const distinct = [...new Set(ids)]
@@ -165,7 +163,7 @@ async function usersOf(scope: SeatScope, ids: readonly string[]): Promise<Map<st
   return found
 }
 
-/** Makes the group's members exactly `after`, logs who came and went, and settles their seats if it is mapped. */
+/** Logs who came and went, and settles their seats if the group is mapped. */
 async function setMembers(scope: SeatScope, actor: string, group: ScimGroupTable, after: ReadonlySet<string>) {
   const current = await scope.trx
     .selectFrom('scim_group_members')
@@ -231,7 +229,7 @@ export async function createGroup(scope: SeatScope, actor: string, body: unknown
   return getGroup(scope.trx, scope.companyId, row.id, base)
 }
 
-/** Writes new attributes (and a new version) when they differ, or when the members changed. */
+/** Only when they differ, or the members changed. */
 async function update(
   scope: SeatScope,
   actor: string,

@@ -1,9 +1,6 @@
 /**
- * SCIM PATCH (RFC 7644 §3.5.2). The semantics of add, replace and remove on a resource are scim-patch's
- * (docs/decisions: SCIM libraries); what is ours is reading what Entra ID and Okta actually send before handing it
- * over: the op in any case (`Replace`), attribute names in any case, `"False"` for a boolean, a value object without a
- * path whose keys are paths (`{"name.givenName": "Ann"}`), and a group's `members`, which the store keeps as rows and
- * the router changes itself (`memberChanges`).
+ * SCIM PATCH (RFC 7644 §3.5.2) by scim-patch (docs/decisions/0006-scim-libraries.md); ours is reading what Entra ID
+ * and Okta actually send (any-case ops and names, `"False"`, path-named keys) and a group's `members`, kept as rows.
  */
 import { scimPatch, ScimError as PatchError, type ScimPatchOperation } from 'scim-patch'
 import { booleanOf, canonical, canonicalPath, isObject } from './scim-schemas.js'
@@ -11,10 +8,9 @@ import { ScimError, schemaIds, type ScimType } from './scim-protocol.js'
 
 export type PatchOp = { op: 'add' | 'replace' | 'remove'; path?: string; value?: unknown }
 
-/** The most operations one PATCH may carry. */
 export const MAX_OPERATIONS = 1000
 
-/** The PatchOp message's operations, read and checked (400 `invalidSyntax` / `noTarget` otherwise). */
+/** 400 `invalidSyntax` / `noTarget` otherwise. */
 export function patchOperations(body: unknown, kind: 'User' | 'Group'): PatchOp[] {
   if (!isObject(body)) throw new ScimError(400, 'The body must be a PatchOp message.', 'invalidSyntax')
   const schemas = Array.isArray(body.schemas) ? body.schemas : []
@@ -47,7 +43,7 @@ export function patchOperations(body: unknown, kind: 'User' | 'Group'): PatchOp[
   })
 }
 
-/** An operation's value with Entra's and Okta's spellings read: booleans, and path-named keys of a value object. */
+/** Entra's and Okta's spellings read: booleans, and path-named keys of a value object. */
 function valueOf(kind: 'User' | 'Group', path: string | undefined, value: unknown): unknown {
   if (path) return /(^active|\.primary)$/i.test(path) ? booleanOf(value) : value
   if (!isObject(value)) return value
@@ -59,10 +55,7 @@ function valueOf(kind: 'User' | 'Group', path: string | undefined, value: unknow
   return out
 }
 
-/**
- * Applies the operations to a resource's attributes (as `canonical` keeps them) and answers the attributes after
- * them. A no-path value object with dotted keys is first spread into one operation per key, which scim-patch reads.
- */
+/** A no-path value object with dotted keys is first spread into one operation per key, which scim-patch reads. */
 export function applyPatch(
   kind: 'User' | 'Group',
   attributes: Record<string, unknown>,
@@ -97,13 +90,10 @@ export function applyPatch(
   }
 }
 
-/** One change of a group's members, in the order the PATCH gives them. */
+/** In the order the PATCH gives them. */
 export type MemberStep = { kind: 'add' | 'remove'; ids: string[] } | { kind: 'clear' }
 
-/**
- * A group PATCH's changes of `members`, which are rows of their own (`steps`, in order: a `remove` of `members`
- * without a value, or a `replace` of it, clears them first); the other operations are answered in `rest`.
- */
+/** A `remove` of `members` without a value, or a `replace`, clears them first; the other operations are `rest`. */
 export function memberChanges(operations: readonly PatchOp[]): { steps: MemberStep[]; rest: PatchOp[] } {
   const steps: MemberStep[] = []
   const rest: PatchOp[] = []
@@ -138,7 +128,6 @@ export function memberChanges(operations: readonly PatchOp[]): { steps: MemberSt
   return { steps, rest }
 }
 
-/** The members after the steps, from the members before them. */
 export function applyMemberSteps(before: ReadonlySet<string>, steps: readonly MemberStep[]): Set<string> {
   const after = new Set(before)
   for (const step of steps) {

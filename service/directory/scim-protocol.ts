@@ -1,7 +1,4 @@
-/**
- * The SCIM 2.0 protocol's envelope (RFC 7644): its media type, schema URNs, errors (§3.12), list responses (§3.4.2)
- * and the `meta` of a resource (RFC 7643 §3.1). What the router answers with, whatever the resource.
- */
+// The SCIM 2.0 envelope (RFC 7644): media type, schema URNs, errors (§3.12), list responses (§3.4.2), `meta`.
 export const SCIM_CONTENT_TYPE = 'application/scim+json'
 
 export const schemaIds = {
@@ -16,7 +13,6 @@ export const schemaIds = {
   schema: 'urn:ietf:params:scim:schemas:core:2.0:Schema',
 } as const
 
-/** RFC 7644 §3.12 `scimType` values this service answers with. */
 export type ScimType =
   | 'invalidFilter'
   | 'tooMany'
@@ -29,7 +25,7 @@ export type ScimType =
   | 'invalidVers'
   | 'sensitive'
 
-/** A refusal in the SCIM error schema: its HTTP status, and for 400 and 409 the `scimType`. */
+/** For 400 and 409 with the `scimType`. */
 export class ScimError extends Error {
   constructor(
     readonly status: number,
@@ -52,11 +48,11 @@ export function errorBody(error: ScimError) {
   }
 }
 
-/** The most resources one page holds (ServiceProviderConfig's `filter.maxResults`); a larger `count` is cut to it. */
+/** ServiceProviderConfig's `filter.maxResults`; a larger `count` is cut to it. */
 export const MAX_PAGE = 200
 export const DEFAULT_PAGE = 100
 
-/** `startIndex` (1-based; less than 1 is 1) and `count` (0..MAX_PAGE) of a list request (RFC 7644 §3.4.2.4). */
+/** RFC 7644 §3.4.2.4: 1-based (less than 1 is 1), `count` 0..MAX_PAGE. */
 export function paging(query: Record<string, unknown>): { startIndex: number; count: number } {
   const number = (value: unknown, fallback: number) => {
     if (value === undefined) return fallback
@@ -81,7 +77,7 @@ export function listResponse(resources: readonly unknown[], totalResults: number
   }
 }
 
-/** A resource's `meta`: its type, times, address and version (the ETag). */
+/** Its type, times, address and version (the ETag). */
 export function meta(
   resourceType: 'User' | 'Group',
   row: { id: string; created_at: number; updated_at: number; version: number },
@@ -98,10 +94,7 @@ export function meta(
 
 export const etag = (version: number) => `W/"${version}"`
 
-/**
- * `If-Match` of a write (RFC 7644 §3.14): refused with 412 when it names none of the resource's current version;
- * no header, or `*`, matches any.
- */
+/** RFC 7644 §3.14: 412 unless it names the current version; no header, or `*`, matches any. */
 export function checkIfMatch(header: string | undefined, version: number): void {
   if (!header || header.trim() === '*') return
   const wanted = header.split(',').map((v) => v.trim().replace(/^W\//, ''))
@@ -110,10 +103,7 @@ export function checkIfMatch(header: string | undefined, version: number): void 
   }
 }
 
-/**
- * `attributes` / `excludedAttributes` (RFC 7644 §3.4.2.5) on an answered resource: top-level attributes and
- * sub-attributes (`name.givenName`), case-insensitively; `id` and `schemas` are always returned.
- */
+/** RFC 7644 §3.4.2.5, case-insensitively; `id` and `schemas` are always returned. */
 export function project(
   resource: Record<string, unknown>,
   query: { attributes?: unknown; excludedAttributes?: unknown },

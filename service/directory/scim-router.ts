@@ -1,10 +1,6 @@
 /**
- * The SCIM 2.0 service provider of each company at `/scim/v2/` (RFC 7644): discovery, Users and Groups. A request is
- * authenticated by a SCIM token (`Authorization: Bearer lp_scim_…`, nothing else), whose company is the only one it
- * reaches: another company's resource is simply not found. Answers are `application/scim+json`; refusals are in the
- * SCIM error schema; bodies are bounded. Each write is one change of the company's directory (`changeDirectory`):
- * one at a time per company, in one transaction with its seats and its log entry, written as the identity provider
- * "(token name)".
+ * Each company's SCIM 2.0 service provider at `/scim/v2/` (RFC 7644). A SCIM token reaches its company only (another's
+ * resource is not found); each write is one `changeDirectory` with its seats and log entry.
  */
 import express from 'express'
 import { identityProviderActor } from '../../protocol/access-tokens.js'
@@ -29,7 +25,7 @@ import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } fr
 import { directoryDb } from './tables.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 
-/** The largest body a SCIM request may carry (a group PATCH naming thousands of members fits). */
+/** A group PATCH naming thousands of members fits. */
 export const SCIM_BODY_LIMIT = PROTOCOL_BODY_LIMIT
 
 type Scim = { token: AccessTokenRecord; companyId: string; base: string; service: LicensingService }
@@ -88,7 +84,6 @@ export function scimRouter(service: LicensingService): express.Router {
       }
     }) as express.RequestHandler
 
-  /** A write: one change of the company's directory, by the identity provider named after its token. */
   const write = <T>(work: Parameters<typeof changeDirectory<T>>[3], scim: Scim) => {
     const name = identityProviderActor(scim.token.name)
     // In a mail the token's name (the company administrator's words) is quoted on one line, like any text from outside.
@@ -250,7 +245,7 @@ export function scimRouter(service: LicensingService): express.Router {
   return router
 }
 
-/** Body parser refusals and SCIM refusals in the SCIM error schema; anything else is logged, never shown. */
+/** Anything but body parser and SCIM refusals is logged, never shown. */
 function scimErrors(service: LicensingService): express.ErrorRequestHandler {
   return (err: unknown, _req, res, next) => {
     if (res.headersSent) return next(err)

@@ -1,7 +1,6 @@
 /**
- * The SCIM attributes this service keeps (RFC 7643 §4.1 User, §4.2 Group, §4.3 the enterprise extension), written
- * once: the discovery endpoints describe them, inbound attribute names are matched against them case-insensitively
- * (RFC 7643 §2.1), and anything else a client sends is ignored. A password is never kept.
+ * The SCIM attributes kept (RFC 7643 §4.1 User, §4.2 Group, §4.3 enterprise), once: discovery describes them, names
+ * match case-insensitively (§2.1), anything else is ignored. A password is never kept.
  */
 import { schemaIds } from './scim-protocol.js'
 
@@ -72,7 +71,7 @@ const common = [
   str('externalId', { caseExact: true }),
 ]
 
-/** An attribute as the `Schemas` endpoint describes it (RFC 7643 §7), with the defaults spelled out. */
+/** RFC 7643 §7, defaults spelled out. */
 function describe(a: Attribute): Record<string, unknown> {
   return {
     name: a.name,
@@ -174,10 +173,7 @@ const userShape = shapeOf([...common, ...userAttributes].filter(writable))
 const enterpriseShape = shapeOf(enterpriseAttributes)
 const groupShape = shapeOf([...common, ...groupAttributes].filter(writable))
 
-/**
- * A client's resource with the attribute names this service knows in their own case, values of boolean attributes
- * sent as "True"/"False" (Entra ID) as booleans, and every other attribute left out.
- */
+/** Known names in their own case, "True"/"False" (Entra ID) as booleans, every other attribute left out. */
 export function canonical(kind: 'User' | 'Group', value: unknown): Record<string, unknown> {
   if (!isObject(value)) return {}
   const out = pick(value, kind === 'User' ? userShape : groupShape)
@@ -205,7 +201,7 @@ function convert(v: unknown, known: { sub?: Shape; multi: boolean; boolean: bool
   return v
 }
 
-/** "True"/"False" in any case (Entra ID sends `active` so) as a boolean; anything else as it came. */
+/** Entra ID sends `active` so; anything else as it came. */
 export function booleanOf(v: unknown): unknown {
   if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true'
   return v
@@ -214,7 +210,7 @@ export function booleanOf(v: unknown): unknown {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** The canonical spelling of an attribute path's names (`Emails[Type eq "work"].Value` → `emails[type eq "work"].value`). */
+/** `Emails[Type eq "work"].Value` → `emails[type eq "work"].value`. */
 export function canonicalPath(kind: 'User' | 'Group', path: string): string {
   const enterprisePrefix = `${schemaIds.enterpriseUser}:`
   if (path.toLowerCase().startsWith(enterprisePrefix.toLowerCase())) {

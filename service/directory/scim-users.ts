@@ -1,7 +1,6 @@
 /**
- * SCIM Users of a company (RFC 7643 §4.1, RFC 7644 §3.3–3.6). `userName` is the person's email address: unique within
- * the company case-insensitively (409 `uniqueness`), and the address their seats are assigned to. Every write settles
- * the person's seats in the same transaction and is written to the company's log.
+ * SCIM Users (RFC 7643 §4.1, RFC 7644 §3.3–3.6): `userName` is the email, unique case-insensitively (409 `uniqueness`)
+ * and the seats' address; every write settles the person's seats and logs, in one transaction.
  */
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
@@ -51,7 +50,7 @@ const enterprise = z.object({
   manager: z.object({ value: text.optional(), $ref: text.optional(), displayName: text.optional() }).optional(),
 })
 
-/** A user's attributes as the store keeps them (the client's, after `canonical`). */
+/** The client's, after `canonical`. */
 const UserAttributes = z.object({
   userName: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
   externalId: z.string().max(500).nullable().optional(),
@@ -101,7 +100,6 @@ async function findUser(store: Store, companyId: string, id: string): Promise<Sc
   return row
 }
 
-/** The user as SCIM answers it, with the groups it belongs to. */
 async function representation(store: Store, rows: readonly ScimUserTable[], base: string) {
   const groups = new Map<string, Array<{ value: string; display: string; $ref: string; type: string }>>()
   const ids = rows.map((r) => r.id)
@@ -218,7 +216,7 @@ export async function createUser(scope: SeatScope, actor: string, body: unknown,
   return { resource: (await representation(scope.trx, [row], base))[0], version: row.version }
 }
 
-/** PUT (replace) and PATCH: the attributes after the change, written when they differ from before. */
+/** Written when they differ from before. */
 async function update(
   scope: SeatScope,
   actor: string,
@@ -282,7 +280,6 @@ export async function deleteUser(scope: SeatScope, actor: string, id: string, if
   await syncScimClaims(scope, [before.email])
 }
 
-/** One entry of the company's log for a change the identity provider made. */
 export async function log(scope: SeatScope, actor: string, summary: string, people: string[], details: string[] = []) {
   await recordActivity(coreTrx(scope.trx), {
     kind: 'directory',

@@ -1,16 +1,7 @@
 /**
- * Seats that follow the directory. A person is entitled to a seat of a product while they hold a claim to it (an
- * active SCIM user in a group mapped to the product, or a verified domain's auto-join); an entitled person holds one
- * seat: one of the company's unassigned, unexpired, assignable licenses of the product group, the pool Bulk Assign
- * hands out (with or without a subscription; lapsing licenses are not handed out). When none is free they wait, and a
- * seat that frees up goes to whoever waited longest (their earliest claim). Without claims their directory seat is
- * freed. Seats assigned by hand are not the directory's, unless it owns the product: then every seat of it follows
- * the claims (a hand-assigned seat of an entitled person is adopted, one of anybody else freed).
- *
- * Every function here runs inside the caller's transaction, which has taken the company's row first
- * (`lockCompanies`), so that on PostgreSQL two writers to one company's seats run one after the other. The changes
- * are collected in a `SeatOutcome`; the caller records them (`recordSeatChanges`) in the same transaction and mails
- * the people after the commit (`seatMails`).
+ * Seats that follow the directory: a person with a claim (a mapped group, or a domain's auto-join) holds one free seat
+ * of the product or waits, longest-waiting first; without claims the directory seat is freed. Callers hold the
+ * company's row lock (`lockCompanies`) so that on PostgreSQL two writers to one company's seats run one at a time.
  */
 import { byPreference } from '../../protocol/assignment.js'
 import type { ProductGroup } from '../../protocol/entities.js'
@@ -20,14 +11,12 @@ import type { ClaimSource, DirectoryTransaction } from './tables.js'
 
 export type SeatChange = { row: LicenseRow; email: string }
 
-/** What a change did to the company's seats. */
 export type SeatOutcome = {
   companyId: string
   assigned: SeatChange[]
   released: SeatChange[]
-  /** Seats that followed their holder to a new address (a renamed user): `email` is the new one. */
+  /** A renamed user's seats: `email` is the new address. */
   moved: Array<SeatChange & { from: string }>
-  /** People who started waiting for a seat. */
   queued: Array<{ email: string; productGroup: ProductGroup }>
 }
 
@@ -46,7 +35,7 @@ const preference = (a: LicenseRow, b: LicenseRow) =>
     { expiration: Number(b.expiration), order: b.order_id, key: b.key_number },
   )
 
-/** The company's unexpired licenses of the group (held by `holder` when given, else free ones), best first. */
+/** Held by `holder` when given, else free ones; best first. */
 async function poolLicenses(
   { trx, companyId, now }: SeatScope,
   group: ProductGroup,
@@ -65,7 +54,6 @@ async function poolLicenses(
   return (await query.execute()).filter(assignable).sort(preference)
 }
 
-/** Whether the directory owns the product's seats for the company. */
 export async function ownsProduct(trx: DirectoryTransaction, companyId: string, group: ProductGroup) {
   const row = await trx
     .selectFrom('directory_products')
@@ -76,7 +64,7 @@ export async function ownsProduct(trx: DirectoryTransaction, companyId: string, 
   return row?.owned === 1
 }
 
-/** Adds a claim (a no-op when the person already holds one of that source); whether it was new. */
+/** A no-op when the person already holds one of that source; whether it was new. */
 export async function addClaim(
   scope: SeatScope,
   claim: { productGroup: ProductGroup; email: string; source: ClaimSource },
@@ -102,7 +90,6 @@ const toRow = (c: { productGroup: ProductGroup; email: string; source: ClaimSour
   source: c.source,
 })
 
-/** Removes a claim; whether there was one. */
 export async function dropClaim(
   { trx, companyId }: SeatScope,
   claim: { productGroup: ProductGroup; email: string; source: ClaimSource },
@@ -141,7 +128,7 @@ async function assign(scope: SeatScope, row: LicenseRow, email: string): Promise
   return true
 }
 
-/** Takes the license back from its holder; `quietly` for a seat that ended by itself (expired). */
+/** `quietly` for a seat that ended by itself (expired). */
 async function release(scope: SeatScope, row: LicenseRow, email: string, quietly = false): Promise<void> {
   await scope.trx
     .updateTable('licenses')
@@ -153,11 +140,7 @@ async function release(scope: SeatScope, row: LicenseRow, email: string, quietly
   if (!quietly) scope.outcome.released.push({ row, email })
 }
 
-/**
- * Brings one person's seat of the product in line with their claims: without a claim their directory seat is freed
- * (and, when the directory owns the product, a hand-assigned one too); with one, a hand-assigned seat is adopted when
- * the directory owns the product, and a second directory seat is freed. Directory seats that expired are let go.
- */
+/** Without a claim the directory seat is freed (and a hand-assigned one when the directory owns the product). */
 export async function settlePerson(scope: SeatScope, group: ProductGroup, email: string): Promise<void> {
   const { trx, companyId, now } = scope
   const seatRows = await trx
@@ -197,7 +180,7 @@ export async function settlePerson(scope: SeatScope, group: ProductGroup, email:
   for (const row of ours.slice(1)) await release(scope, row, email)
 }
 
-/** People entitled to a seat of the product who hold none, longest-waiting first (at most `limit` when given). */
+/** Longest-waiting first (at most `limit`). */
 export async function waitingPeople(
   { trx, companyId, now }: Pick<SeatScope, 'trx' | 'companyId' | 'now'>,
   group: ProductGroup,
@@ -228,7 +211,6 @@ export async function waitingPeople(
   return (await query.execute()).map((r) => ({ email: r.email, since: Number(r.since) }))
 }
 
-/** Hands the product's free seats to the people waiting, longest-waiting first; the others stay in line. */
 export async function serveQueue(scope: SeatScope, group: ProductGroup): Promise<void> {
   const free = await poolLicenses(scope, group, '')
   if (free.length === 0) return
@@ -241,10 +223,7 @@ export async function serveQueue(scope: SeatScope, group: ProductGroup): Promise
   }
 }
 
-/**
- * Settles these people's seats of each product and serves the queues: the one call every change of claims ends with.
- * People who are left waiting and did not wait before are reported as queued.
- */
+/** The one call every change of claims ends with; people newly left waiting are reported as queued. */
 export async function settle(
   scope: SeatScope,
   changes: ReadonlyArray<{ productGroup: ProductGroup; email: string }>,
@@ -261,7 +240,6 @@ export async function settle(
   }
 }
 
-/** Every holder of a pool license and every claimant of the product: the people `settle` looks at for a whole product. */
 export async function everyoneOf(scope: SeatScope, group: ProductGroup): Promise<string[]> {
   const { trx, companyId, now } = scope
   const holders = await trx
@@ -290,10 +268,7 @@ export async function everyoneOf(scope: SeatScope, group: ProductGroup): Promise
   return [...new Set([...holders, ...claimants, ...seated].map((r) => r.email))].sort()
 }
 
-/**
- * A person's directory seats and claims follow them to a new address (a user whose userName changed): the same
- * licenses, the same place in the queue.
- */
+/** The same licenses and the same place in the queue. */
 export async function moveSeats(scope: SeatScope, from: string, to: string): Promise<void> {
   const { trx, companyId } = scope
   const seats = await trx

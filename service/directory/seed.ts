@@ -1,7 +1,6 @@
 /**
- * The directory's part of the demo data set: Initech (Reseller Administrator rita@reseller.test) provisions its people
- * over SCIM with the token below; its group Engineering is mapped to its Wallaby.js + Quokka.js seats. Peter holds a
- * seat assigned by hand, three colleagues got the free ones from the directory, and two more wait in the queue.
+ * The directory's demo data: Initech provisions people over SCIM, Engineering is mapped to Wallaby.js + Quokka.js;
+ * one hand-assigned seat, three from the directory, two waiting.
  */
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
@@ -12,7 +11,7 @@ import { syncScimClaims } from './scim-claims.js'
 import { newSeatOutcome, type SeatScope } from './seats.js'
 import type { DirectoryTransaction } from './tables.js'
 
-/** The demo SCIM token of Initech (only in the demo data set, which production never seeds unless asked to). */
+/** Only in the demo data set, which production never seeds unless asked to. */
 export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken0000000000000000000'
 export const DEMO_DIRECTORY_COMPANY = 'initech'
 

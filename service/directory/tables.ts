@@ -1,8 +1,4 @@
-/**
- * The directory's own tables (migration 0020): what a company's identity provider provisions over SCIM (users, their
- * addresses, groups and members), the groups mapped to products, the products whose seats the directory owns, the
- * claims to a seat (the queue's order) and the seats the directory handed out.
- */
+// The directory's own tables (migration 0020): SCIM users and groups, mappings, ownership, claims and seats.
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { DB } from '../db/database.js'
@@ -13,12 +9,12 @@ export type ScimUserTable = {
   id: string
   company_id: string
   user_name: string
-  /** userName in lower case: unique within the company, and the address the person's seats are assigned to. */
+  /** userName in lower case: unique within the company; the seats' address. */
   email: string
   external_id: string | null
   display_name: string | null
   active: number
-  /** The user's SCIM attributes as JSON (all but id, meta and groups). */
+  /** All but id, meta and groups, as JSON. */
   resource: string
   version: number
   created_at: number
@@ -50,12 +46,11 @@ export type DirectoryMappingTable = {
 export type DirectoryProductTable = {
   company_id: string
   product_group: ProductGroup
-  /** 1: the directory decides every seat of the product (hand-assigned seats included). */
+  /** 1: hand-assigned seats included. */
   owned: number
   updated_at: number
 }
 
-/** Why a person is entitled to a seat: membership of a mapped group, or a verified domain's auto-join. */
 export type ClaimSource = 'scim' | 'domain'
 
 export type DirectoryClaimTable = {
@@ -63,7 +58,7 @@ export type DirectoryClaimTable = {
   product_group: ProductGroup
   email: string
   source: ClaimSource
-  /** The claim's place in the company's queue for the product (lower waited longer). */
+  /** The place in the company's queue for the product (lower waited longer). */
   seq: number
   created_at: number
 }
@@ -91,17 +86,16 @@ export type DirectoryDatabase = Database & DirectoryTables
 export type DirectoryDB = Kysely<DirectoryDatabase>
 export type DirectoryTransaction = Transaction<DirectoryDatabase>
 
-/** The store, seen with the directory's tables too. */
 export function directoryDb(db: DB): DirectoryDB {
   return db.withTables<DirectoryTables>()
 }
 
-/** A transaction of any wider view of the store (the payments' included), seen with the directory's tables. */
+/** The payments' wider view included. */
 export function directoryTrx(trx: Transaction<Database> | Transaction<never>): DirectoryTransaction {
   return trx as unknown as DirectoryTransaction
 }
 
-/** The same transaction as the core store's modules take it (the activity log, the company lock). */
+/** As the core store's modules take it (the activity log, the company lock). */
 export function coreTrx(trx: DirectoryTransaction): Transaction<Database> {
   return trx as unknown as Transaction<Database>
 }

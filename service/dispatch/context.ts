@@ -8,29 +8,24 @@ import type { TokenCodec } from '../auth/tokens.js'
 import { resolveSession } from '../auth/sessions.js'
 import { ServiceError } from './errors.js'
 
-/** What every operation is handed: the store, the adapters, the clock, and who is calling. */
 export type ServiceContext = {
   db: DB
   config: ServiceConfig
   codec: TokenCodec
   mailer: Mailer
   now: () => number
-  /** The bearer credential the call carried, if any. */
   credential?: string
-  /** The `Idempotency-Key` the call carried, if any: a repeat of a write with it answers what the first did. */
+  /** A repeat of a write with it answers what the first did. */
   idempotencyKey?: string
-  /** Adapters added by later capabilities (payments, identity, offline keys) hang here. */
   adapters: ServiceAdapters
 }
 
 export interface ServiceAdapters {
-  /** GitHub / Google sign-in and linking (the identity capability, service/identity). */
   identity?: IdentityAdapter
-  /** Paddle Classic or the local sandbox provider, its webhooks and the sandbox's pages (service/payments). */
   payments?: PaymentsAdapter
 }
 
-/** The signed-in account's email, or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
+/** Or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
 export async function requireCaller(ctx: ServiceContext): Promise<{ email: string; admin: boolean }> {
   const email = await resolveSession(ctx.db, ctx.credential, ctx.now())
   const account = await ctx.db
@@ -48,12 +43,11 @@ export async function requirePlatformAdministrator(ctx: ServiceContext) {
   return caller
 }
 
-/** The identity capability: GitHub and Google sign-in and linking, each provider real or stood in. */
+/** Each provider real or stood in. */
 export interface IdentityAdapter {
   readonly providers: Partial<Record<ProviderName, OAuthProvider>>
-  /** manageLicense of type github / google: records a state and answers the provider's address. */
+  /** manageLicense of type github / google. */
   startSignIn(payload: { type: ProviderName; callback: string }, ctx: ServiceContext): Promise<{ redirect: string }>
-  /** linkAccount: the same, for the signed-in account. */
   startLink(payload: ParsedPayload<'linkAccount'>, ctx: ServiceContext): Promise<Result<'linkAccount'>>
   completeAuthentication(
     payload: ParsedPayload<'completeAuthentication'>,

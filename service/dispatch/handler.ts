@@ -1,13 +1,6 @@
-// Dispatch: how a call reaches an operation — the protocol's envelope (here), HTTP (`http.ts`), idempotency, the
-// caller's context and the refusals.
-import {
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  isOperationName,
-  operations,
-  isReadCall,
-  secretAnswers,
-  type OperationName,
-} from '../../protocol/operations.js'
+// Dispatch: the protocol's envelope (here), HTTP (`http.ts`), idempotency, the caller's context and the refusals.
+import { IDEMPOTENCY_KEY_MAX_LENGTH, isReadCall, secretAnswers } from '../../protocol/idempotency.js'
+import { isOperationName, operations, type OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/errors.js'
 import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
@@ -22,11 +15,7 @@ const error = (code: ErrorBody['error'], message: string, status: 500 | 400 = 50
   body: { error: code, message },
 })
 
-/**
- * The licensing protocol (spec §7) over an already-parsed JSON value: exactly one operation key, a known operation,
- * a payload that passes its schema. Known refusals answer status 500 with `{ error, message }` as the spec says; a
- * malformed request answers the same shape with a protocol error code. Nothing here ever throws.
- */
+/** The licensing protocol (spec §7) over a parsed JSON value: refusals are 500 `{ error, message }`; never throws. */
 export async function handleProtocol(
   request: unknown,
   ctx: ServiceContext,
@@ -78,7 +67,7 @@ export async function handleProtocol(
   }
 }
 
-/** Parses a raw HTTP body first: malformed JSON is a protocol error, not a crash. */
+/** Malformed JSON is a protocol error, not a crash. */
 export async function handleProtocolText(
   text: string,
   ctx: ServiceContext,

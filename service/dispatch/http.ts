@@ -12,14 +12,11 @@ import { scimRouter } from '../directory/scim-router.js'
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
 export type ServiceRouterOptions = {
-  /**
-   * The service credential of the portal session a request carries (undefined when no one is signed in), for the
-   * service's pages that are for some users only: the sandbox's review of flagged orders.
-   */
+  /** For the service's pages for some users only: the sandbox's review of flagged orders. */
   sessionCredential?: (req: express.Request) => Promise<string | undefined>
 }
 
-/** The service's HTTP endpoints: the licensing protocol, and the development outbox. */
+/** The licensing protocol, and the development outbox. */
 export function serviceRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()
   router.use(offlineKeyRouter(service))
@@ -53,7 +50,6 @@ export function serviceRouter(service: LicensingService, options: ServiceRouterO
   return router
 }
 
-/** What a body parser's refusal (its `type`) tells the client, and with which status. */
 const bodyRefusals = new Map<string, { status: number; message: string }>([
   ['parameters.too.many', { status: 413, message: 'The request has too many fields.' }],
   ['encoding.unsupported', { status: 415, message: 'The request body uses a content encoding that is not supported.' }],
@@ -70,7 +66,7 @@ function sendProtocolError(res: express.Response, status: number, error: ErrorCo
   res.status(status).type('application/json').send(JSON.stringify(body))
 }
 
-/** Failures before an operation ran: the protocol's `{ error, message }` with the fitting status, never a stack. */
+/** The protocol's `{ error, message }` with the fitting status, never a stack. */
 const apiErrorHandler =
   (service: LicensingService): express.ErrorRequestHandler =>
   (err: unknown, _req, res, next) => {

@@ -1,17 +1,8 @@
 /**
- * Writes are safe to repeat. A caller that may send a write twice — the portal retries a call whose answer was lost
- * (spec §7's five retries), a browser re-posts a form — sends an `Idempotency-Key` with it, the same on every attempt.
- * The first attempt reserves the key (scoped to who may see its answer, and to the operation) before it runs and keeps
- * its answer for a day; a repeat with the same payload is answered that answer without running the write again (no
- * second charge, mail or log line), and a repeat that arrives while the first attempt still runs waits for it.
- *
- * Who may see the answer: a signed-in caller's key is scoped to its credential, and a repeat with another payload is
- * refused. An anonymous caller has no credential to scope by: its key is bound to the request's own content, so the
- * answer goes only to a repeat of that very request, and the same key with another payload is simply another key —
- * one anonymous caller can neither block another's write nor read its answer by sending its key. Reservation and answer live in the store, so this holds across processes.
- * A reservation still unanswered after `ABANDONED_AFTER_MS` was left by a process that stopped mid-write (a crash, a
- * killed instance): a repeat then takes it over and runs the write, whose own checks refuse it if the stopped process
- * had already carried it out.
+ * Writes are safe to repeat: an `Idempotency-Key` reserves the write in the store and keeps its answer a day; a repeat
+ * gets that answer, or waits while the first runs. An anonymous key is bound to the request's content, so no one can
+ * block or read another's write by sending its key. An unanswered reservation older than `ABANDONED_AFTER_MS` is taken
+ * over, and the write's own checks refuse what the stopped process already did.
  */
 import crypto from 'node:crypto'
 import type { OperationName } from '../../protocol/operations.js'
@@ -31,12 +22,11 @@ type IdempotencyKeyTable = {
   created_at: number
 }
 
-/** How long an answer is kept for a repeat. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-/** How long a repeat waits for a first attempt that is still running before it is refused. */
+/** Before the repeat is refused. */
 export const IN_PROGRESS_WAIT_MS = 10_000
 const POLL_MS = 20
-/** How long a write may hold its key: far longer than any write takes, and than the portal waits for one. */
+/** Far longer than any write takes, and than the portal waits for one. */
 export const ABANDONED_AFTER_MS = 60_000
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -47,10 +37,7 @@ const refusal = (error: ErrorBody['error'], message: string): StoredResponse => 
   body: { error, message },
 })
 
-/**
- * Runs `write` once per (credential, key, operation): a repeat gets the stored answer. Only a completed write's answer
- * is kept; after a refusal (which wrote nothing) a repeat runs the write again.
- */
+/** Only a completed write's answer is kept; after a refusal a repeat runs the write again. */
 export async function oncePerKey(
   ctx: ServiceContext,
   request: { operation: OperationName; key: string; payload: unknown },
@@ -107,7 +94,6 @@ export async function oncePerKey(
   }
 }
 
-/** Runs the write under a reserved key and keeps its answer, or gives the key up when the write was refused. */
 async function runReserved(
   db: DB,
   id: { scope: string; key: string; operation: string },

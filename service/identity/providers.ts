@@ -1,7 +1,4 @@
-/**
- * The real providers: GitHub and Google OAuth 2.0 through `arctic` (authorization URLs, code exchange), and each
- * provider's user endpoint for who signed in. Only an email address the provider has verified is ever returned.
- */
+// GitHub and Google OAuth 2.0 through `arctic`; only an email address the provider has verified is ever returned.
 import {
   ArcticFetchError,
   decodeIdToken,
@@ -20,7 +17,7 @@ export const GITHUB_API = 'https://api.github.com'
 const GOOGLE_ISSUERS = new Set(['https://accounts.google.com', 'accounts.google.com'])
 const REQUEST_TIMEOUT_MS = 10_000
 
-/** Turns whatever went wrong talking to a provider into PROVIDER_ERROR with a message a person can act on. */
+/** With a message a person can act on. */
 export function providerError(provider: ProviderName, err: unknown): ServiceError {
   if (err instanceof ServiceError) return err
   const label = providerLabels[provider]
@@ -65,7 +62,7 @@ async function githubGet(path: string, accessToken: string): Promise<unknown> {
   return response.json()
 }
 
-/** GitHub: state only (its OAuth apps take no PKCE here); `/user` for the id, `/user/emails` for the verified primary address. */
+/** State only (its OAuth apps take no PKCE here); `/user/emails` for the verified primary address. */
 export function githubProvider(clientId: string, clientSecret: string): OAuthProvider {
   const client = (redirectUri: string) => new GitHub(clientId, clientSecret, redirectUri)
   return {
@@ -94,10 +91,7 @@ const GoogleClaims = z.object({
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 })
 
-/**
- * Google: state and PKCE (S256). The ID token comes straight from Google's token endpoint over TLS, so its claims are
- * read without checking its signature (OpenID Connect Core 3.1.3.7); issuer, audience and expiry are still checked.
- */
+/** PKCE (S256). The ID token comes from Google over TLS, so its signature is not checked (OIDC Core 3.1.3.7). */
 export function googleProvider(clientId: string, clientSecret: string): OAuthProvider {
   const client = (redirectUri: string) => new Google(clientId, clientSecret, redirectUri)
   return {

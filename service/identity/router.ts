@@ -1,8 +1,6 @@
 /**
- * The stand-in's authorization page (see stand-in.ts), at `/stand-in/{github|google}/authorize`, served only for a
- * provider that is stood in. Plain HTML forms, no script: a heading, a labelled email field, Approve and Deny. It
- * answers only requests the service started (a known, unused, fresh state with the same redirect address and, for
- * Google, the same PKCE challenge), so it never redirects anywhere but the portal's own callback.
+ * The stand-in's authorization page (stand-in.ts), plain HTML without script. It answers only requests the service
+ * started (state, redirect address, PKCE challenge), so it never redirects anywhere but the portal's own callback.
  */
 import express from 'express'
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
@@ -29,7 +27,7 @@ export function identityRouter(service: LicensingService): express.Router {
     return service.adapters.identity?.providers[name]?.kind === 'stand-in' ? name : null
   }
 
-  /** The state row a stand-in request belongs to, if the request is one the service started and is still open. */
+  /** Null unless the service started it and it is still open. */
   async function openRequest(input: Request): Promise<StateRow | null> {
     const row = await service.db
       .selectFrom('oauth_states')
@@ -126,11 +124,7 @@ export function identityRouter(service: LicensingService): express.Router {
   return router
 }
 
-/**
- * The stand-in's user id for an address: the id the account already has linked for this provider (so a demo account
- * such as gita@github.test is matched by provider id, as the real provider would be), else one derived from the
- * address, which the service stores at first link like any provider id.
- */
+/** The id already linked for this provider (demo accounts match as with the real one), else one from the address. */
 export async function providerUserId(
   service: Pick<LicensingService, 'db'>,
   provider: ProviderName,

@@ -1,9 +1,6 @@
 /**
- * The local stand-in for GitHub and Google, used for a provider only when no credentials are configured for it: an
- * authorization page served by the service (see router.ts) where a tester chooses who signs in and approves or denies,
- * and a code the service exchanges in process. It keeps the shape of the real thing: the code is bound to the state
- * and the redirect address, lives 10 minutes, and for Google answers only to the PKCE verifier whose challenge the
- * authorization request carried. Codes are signed with the service secret, so nothing is kept in process memory.
+ * The local stand-in for GitHub and Google when no credentials are configured: a tester picks who signs in. Codes keep
+ * the real shape (bound to state and redirect, 10 minutes, PKCE for Google) and are signed, so nothing is in memory.
  */
 import crypto from 'node:crypto'
 import { z } from 'zod'
@@ -14,7 +11,7 @@ export const STAND_IN_CODE_MAX_AGE_MS = 10 * 60 * 1000
 
 export const standInPath = (provider: ProviderName) => `/stand-in/${provider}/authorize`
 
-/** RFC 7636 S256: base64url(SHA-256(verifier)) without padding. */
+/** RFC 7636 S256. */
 export function s256(codeVerifier: string): string {
   return crypto.createHash('sha256').update(codeVerifier).digest('base64url')
 }
@@ -39,11 +36,10 @@ export type StandInCodes = {
     user: { id: string; email: string }
     now: number
   }): string
-  /** The claims of a well-signed code, or null. */
   read(code: string): CodeClaims | null
 }
 
-/** Signs and reads stand-in codes with a key derived from the service secret (never the secret itself). */
+/** The key is derived from the service secret, never the secret itself. */
 export function createStandInCodes(secret: Buffer): StandInCodes {
   const key = crypto.createHmac('sha256', secret).update('identity stand-in codes v1').digest()
   const mac = (body: string) => crypto.createHmac('sha256', key).update(body).digest('base64url')

@@ -1,10 +1,6 @@
-/**
- * The service's time-driven jobs, and the runner that runs them (see runner.ts): the renewal reminders, the sandbox
- * provider's charges of subscriptions at their next payment date, and purging what has expired. The portal adds the
- * purge of its own store (server.ts, the jobs command).
- */
+// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, purge) and their runner;
+// the portal adds the purge of its own store (server.ts, the jobs command).
 import type { LicensingService } from '../index.js'
-import { chargeDueSubscriptions } from '../payments/sandbox/renewals.js'
 import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
@@ -13,12 +9,9 @@ import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner
 export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
 
 export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'config' | 'adapters'>): Job[] {
-  const sandbox = service.adapters.payments?.sandbox
   return [
-    // Charges first, so that a reminder never announces a payment that is already due.
-    ...(sandbox
-      ? [{ name: 'sandbox-charges', run: (asOf: number) => chargeDueSubscriptions(sandbox, service.db, asOf) }]
-      : []),
+    // The provider's charges first, so that a reminder never announces a payment that is already due.
+    ...(service.adapters.payments?.jobs ?? []),
     lapsingJob(service.db),
     renewalReminderJob({ db: service.db, mailer: service.mailer, publicUrl: () => service.config.publicUrl }),
     purgeJob(service.db),

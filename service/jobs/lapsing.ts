@@ -1,8 +1,6 @@
 /**
- * Lapsing licenses end at term end (spec §4: "Licenses beyond the new quantity become lapsing and end at term end").
- * A renewal extends only a subscription's non-lapsing licenses, so a lapsing one expires with the term it was paid
- * for; once that term is over it leaves the subscription (which then no longer counts it as lapsing) and stays with
- * its holder as an expired license.
+ * Spec §4: "Licenses beyond the new quantity become lapsing and end at term end". Renewals skip them, so once their
+ * term is over they leave the subscription and stay with their holder as expired licenses.
  */
 import type { DB } from '../db/database.js'
 import type { Job } from './runner.js'

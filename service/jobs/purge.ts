@@ -1,8 +1,4 @@
-/**
- * Purges what can no longer be used: service sessions that expired or were ended (logout), emailed-link tokens past
- * their 24 hours (a token's own signature already refuses it by then), and OAuth requests past the time they are
- * kept to recognise a replayed answer. Nothing still valid is touched.
- */
+// Purges expired or ended service sessions, link tokens past 24 hours and stale OAuth requests; nothing still valid.
 import type { DB } from '../db/database.js'
 import { STATE_RETENTION_MS } from '../identity/adapter.js'
 import { LINK_VALIDITY_MS } from '../auth/tokens.js'

@@ -1,18 +1,9 @@
-/**
- * The renewal reminder (spec §9: "Renewal reminder 2 days before"): 2 days before a subscription's next payment, and
- * 2 days before an annual license (one bought outright, not through a subscription) expires, its holder is emailed —
- * once per term. The holder is the account of a personal license or subscription, and the administrators (Reseller
- * Administrator, Company Administrator) of a company's. Each account decides in Account Settings ("Email me before
- * renewals and expiries", on unless turned off); an address without an account yet gets them.
- *
- * "Once per term" is kept in the store: a reminder is recorded (license or subscription, the date it is about, the
- * recipient) before its mail is written, and a record that exists already is not sent again, whichever instance or
- * run finds it. Should writing the mail fail, its records are removed again so that the job's retry sends it.
- */
-import { currencySymbols } from '../../protocol/currency.js'
+// The renewal reminder (spec §9 "Renewal reminder 2 days before"), once per term: a reminder is recorded before its
+// mail is written (and removed again if writing fails), so no instance or run sends it twice.
+import { formatDate } from '../../protocol/dates.js'
 import { isOpenSource } from '../../protocol/licenses.js'
-import { ownValue } from '../../protocol/own.js'
 import { labelled } from '../../protocol/text.js'
+import { formatPrice } from '../../protocol/money.js'
 import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
@@ -23,6 +14,9 @@ import { paymentMethodWords } from '../../protocol/payment-methods.js'
 
 /** Spec §9: the reminder goes 2 days before. */
 export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
+
+/** Spec §3's date, in UTC: "January 3, 2027". */
+const date = (ms: number) => formatDate(ms, { utc: true })
 
 export type RenewalRemindersTable = { subject: string; term: number; email: string; sent_at: number }
 
@@ -144,7 +138,7 @@ async function recipientsOf(db: DB, row: { owner: string; company_id: string | n
 
 function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string, string>, publicUrl: string): Mail {
   const first = items[0]
-  const firstDate = mailDate(first.term)
+  const firstDate = date(first.term)
   const subject =
     items.length > 1
       ? `Renewal reminder: ${items.length} renewals and expiries from ${firstDate}`
@@ -169,8 +163,8 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
             'These subscriptions renew automatically:',
             ...subscriptions.map(
               (s) =>
-                `- ${subscriptionTitle(subscriptionOf(s))}${of(s)}: renews on ${mailDate(Number(s.next_payment_date))}; ` +
-                `${mailPrice(Number(s.next_payment_amount ?? 0), s.currency)} will be charged to ${paymentMethod(s)}.`,
+                `- ${subscriptionTitle(subscriptionOf(s))}${of(s)}: renews on ${date(Number(s.next_payment_date))}; ` +
+                `${formatPrice(Number(s.next_payment_amount ?? 0), s.currency)} will be charged to ${paymentMethod(s)}.`,
             ),
             '',
             `To change the quantity, pause or cancel a subscription before then, open ${publicUrl}/manage.`,
@@ -183,7 +177,7 @@ function reminderMail(to: string, items: Due[], companyNames: ReadonlyMap<string
             ...licenses.map(
               (l) =>
                 `- ${displayName({ productName: l.product_name, trial: l.trial === 1 })}${of(l)} (order ${l.order_id}, key ${l.key_number}` +
-                `${l.assigned_to ? `, assigned to ${l.assigned_to}` : ''}): expires on ${mailDate(Number(l.expiration))}.`,
+                `${l.assigned_to ? `, assigned to ${l.assigned_to}` : ''}): expires on ${date(Number(l.expiration))}.`,
             ),
             '',
             `To renew them, open ${publicUrl}/manage and choose Renew.`,
@@ -217,19 +211,4 @@ function paymentMethod(s: SubscriptionRow): string {
     },
     'your payment method',
   )
-}
-
-/** Spec §3's date format, in UTC: "January 3, 2027". */
-function mailDate(ms: number): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    ms,
-  )
-}
-
-/** Spec §9's price format: thousands separators, two decimals, ".00" dropped ("$1,160", "$12.10"). */
-function mailPrice(amount: number, currency: string): string {
-  const cents = Math.round(amount * 100)
-  const digits = cents % 100 === 0 ? 0 : 2
-  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-  return `${ownValue(currencySymbols, currency.toUpperCase()) ?? `${currency} `}${number.format(cents / 100)}`
 }

@@ -1,16 +1,7 @@
 /**
- * Runs the time-driven jobs (renewal reminders, the sandbox's charges, purging what has expired) safely with several
- * instances on one store.
- *
- * Each job has one row in the `jobs` table: when it is next due, and who holds it. An instance runs a job only after
- * claiming that row — in one transaction that reads it (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so a second instance
- * passes over a row the first is claiming; on SQLite the transaction holds the file's single write lock) and writes
- * its claim with an expiry. Two instances therefore never run one job at once, and the schedule lives in the store,
- * so N instances do not run a job N times per interval. A job that fails is released with its attempt counted and is
- * due again soon (1, 2, 4 … minutes, never later than its interval); a claim whose holder died runs out by itself.
- *
- * Two clocks: claims and the schedule follow the real clock; a job's work is done "as of" a date, which is the real
- * date too except for the development command that runs the jobs as if it were another day.
+ * The time-driven jobs on several instances (docs/decisions/0005-time-driven-jobs-in-the-store.md): a job runs only
+ * once its row in `jobs` is claimed (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so N instances never run it twice; a
+ * failure retries after 1, 2, 4 … minutes; a dead holder's claim runs out.
  */
 import crypto from 'node:crypto'
 import os from 'node:os'
@@ -27,16 +18,15 @@ export type JobsTable = {
   last_error: string | null
 }
 
-/** What a job did, in counts for the log line of its run (e.g. `{ mailed: 3 }`). */
+/** Counts for the run's log line (e.g. `{ mailed: 3 }`). */
 export type JobSummary = Record<string, number>
 
 export type Job = {
   name: string
-  /** Does the job's work as of the given time (epoch ms); repeating it at once finds nothing left to do. */
+  /** Repeating it at once finds nothing left to do. */
   run(asOf: number): Promise<JobSummary>
 }
 
-/** The part of a pino logger the runner writes to. */
 export type JobLog = {
   info(fields: object, message: string): void
   error(fields: object, message: string): void
@@ -47,30 +37,22 @@ export type JobOutcome =
   | { job: string; outcome: 'failed'; error: string; attempts: number; retryAt: number; ms: number }
   | { job: string; outcome: 'skipped' }
 
-/** Longest a run may take before its claim is given up as abandoned (a process that died mid-run). */
+/** A process that died mid-run gives its claim up after this. */
 export const CLAIM_MS = 15 * 60_000
-/** A failed job is tried again after 1, 2, 4 … minutes (never later than its interval). */
 export const RETRY_BASE_MS = 60_000
 
 export type JobRunner = {
-  /**
-   * Runs every job that is due and not held by another instance; `force` runs every job not held, due or not (the
-   * development command), and `asOf` is the time the work is done as of (default: now).
-   */
+  /** `force` runs every job not held, due or not (the development command); `asOf` defaults to now. */
   runDue(options?: { asOf?: number; force?: boolean }): Promise<JobOutcome[]>
-  /** Checks for due jobs every `tickMs` until `stop()` (the server). */
   start(tickMs: number): { stop(): Promise<void> }
 }
 
 export function createJobRunner(options: {
   db: DB
   jobs: ReadonlyArray<Job>
-  /** How often each job runs. */
   intervalMs: number
   log: JobLog
-  /** The real clock (claims and schedule). */
   clock?: () => number
-  /** Names this instance in claims, for the operator. */
   instance?: string
 }): JobRunner {
   const { db, jobs, intervalMs, log } = options
@@ -79,7 +61,7 @@ export function createJobRunner(options: {
   const store = db.withTables<{ jobs: JobsTable }>()
   const postgres = isPostgres(db)
 
-  /** Claims the job's row; answers the claim's token, or null when it is not due or another instance holds it. */
+  /** The claim's token, or null when the job is not due or another instance holds it. */
   async function claim(name: string, force: boolean): Promise<string | null> {
     const now = clock()
     await store

@@ -1,7 +1,4 @@
-/**
- * The mail a new holder of company licenses receives when "Send notification" is on: changeAssignment (company
- * licenses) and subscriptionAssign (a subscription's licenses) send the same one, after their transaction commits.
- */
+// The mails to new and former holders of company licenses, sent after the change commits.
 import type { LicenseRow } from '../db/schema.js'
 import type { Mail } from './mailer.js'
 import { labelled } from '../../protocol/text.js'
@@ -9,7 +6,7 @@ import { displayName } from '../../protocol/products.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 
-/** One mail per new holder, listing the licenses it received and how to activate them. */
+/** Listing the licenses received and how to activate them. */
 export function assignmentMails(
   received: ReadonlyArray<ReceivedLicense>,
   companyNames: ReadonlyMap<string, string>,
@@ -39,10 +36,7 @@ export function assignmentMails(
   })
 }
 
-/**
- * The company a mail names: its name is text from outside (whoever bought named it), so it is quoted on one line and
- * labelled, and can add no line, paragraph or link of its own to the mail.
- */
+/** The company's name is text from outside: quoted on one line and labelled. */
 function companyOf(row: LicenseRow, companyNames: ReadonlyMap<string, string>): string {
   const name = companyNames.get(row.company_id ?? '')
   return name === undefined ? 'your company' : labelled('the company', name, 80)
@@ -61,10 +55,7 @@ function describe(row: LicenseRow): string {
   return `${displayName({ productName: row.product_name, trial: row.trial === 1 })} (order ${row.order_id}, key ${row.key_number}), ${term}`
 }
 
-/**
- * One mail per former holder of company licenses taken back from them (a seat the directory freed, or unassigned by
- * hand), listing the licenses, so that nobody finds out from an editor that stopped working.
- */
+/** So that nobody finds out from an editor that stopped working. */
 export function unassignmentMails(
   released: ReadonlyArray<ReceivedLicense>,
   companyNames: ReadonlyMap<string, string>,

@@ -5,32 +5,28 @@ import { countOf } from '../../protocol/words.js'
 export type Mail = { to: string; subject: string; text: string }
 
 export interface Mailer {
-  /** Keeps the mail in the outbox and delivers it (or plans a retry); never loses it to a failing SMTP server. */
+  /** Keeps the mail in the outbox; never loses it to a failing SMTP server. */
   send(mail: Mail): Promise<void>
-  /** Checks the SMTP connection and credentials; answers the problem in words, or null when all is well. */
+  /** The problem in words, or null. */
   verify(): Promise<string | null>
-  /** Delivers every mail whose retry is due; answers how many were delivered. */
   retryDue(): Promise<number>
-  /** Retries due mail every `intervalMs` until `stop()`. */
   startRetries(intervalMs?: number): { stop(): void }
 }
 
 export type MailerLog = { info(line: string): void; warn(line: string): void }
 
-/** A failed delivery is retried after 1, 2, 4 … minutes, at most an hour apart, for about a day. */
+/** At most an hour apart, for about a day. */
 export const RETRY_BASE_MS = 60_000
 export const RETRY_MAX_DELAY_MS = 60 * 60_000
 export const MAX_ATTEMPTS = 30
 
-/**
- * Every message is kept in the store's outbox (shown at /dev/outbox where the development tools are on). With SMTP
- * configured it is delivered, and a failed delivery stays in the outbox with its next attempt planned. Without SMTP,
- * outside production, it is printed so a developer can follow the links; in production (`print` false) its body and
- * links never reach the log.
- */
-/** How long a claimed retry belongs to the instance that claimed it (longer than any SMTP delivery takes). */
+/** Longer than any SMTP delivery takes. */
 const CLAIM_MS = 5 * 60 * 1000
 
+/**
+ * Every message is kept in the store's outbox; with SMTP it is delivered (a failure retried later), without it printed
+ * outside production, and in production its body and links never reach the log.
+ */
 export function createMailer(options: {
   db: DB
   smtpUrl?: string

@@ -1,15 +1,7 @@
 /**
- * Offline keys (spec §2, §3 "Offline license record"): a signed license an editor can verify without a network.
- *
- * The key text is `key id` + "." + `base64url(JSON facts)` + "." + `base64url(Ed25519 signature of those JSON bytes)`.
- * The facts are the license's product, owner, key and expiry (see `OfflineLicenseFacts`); the key id names the key that
- * signed them (key-ring.ts), so the signing key can be rotated while the keys it signed stay valid. Keys made
- * before key ids existed have two parts (facts and signature) and are checked against every known key.
- *
- * The signing key is an Ed25519 key pair: given by the environment (`OFFLINE_KEY_PRIVATE_PEM`, a PKCS#8 PEM) or
- * generated into the data folder on first start (`offline-key.pem`). Retired signing keys are listed by their public
- * halves (`OFFLINE_KEY_RETIRED_PEMS`). The current public key is served at `/offline-public-key.pem`, and every key,
- * current and retired, with its id at `/offline-public-keys.json`; the help page shows how to check a key with them.
+ * Offline keys (spec §2, §3 "Offline license record"): `key id.base64url(JSON facts).base64url(Ed25519 signature)`.
+ * The key id lets the signing key rotate while old keys stay valid; keys made before key ids have two parts and are
+ * checked against every known key. Public keys are served for editors and people to verify with.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -18,29 +10,25 @@ import express from 'express'
 import type { ServiceConfig } from '../config.js'
 import { keyIdOf, keySet, parseRetiredKeys, type VerificationKey } from './key-ring.js'
 
-/** What an offline key says about its license. The order of the fields is fixed, so the same license signs the same. */
+/** The order of the fields is fixed, so the same license signs the same. */
 export type OfflineLicenseFacts = {
-  /** Format version of the facts. */
   v: 1
-  /** The license's id in the store. */
   id: string
-  /** The license key the editor was given (e.g. `WB-7K3Q-M2XD-0PZ9-RT4B`). */
+  /** E.g. `WB-7K3Q-M2XD-0PZ9-RT4B`. */
   licenseKey: string
   product: string
   productGroup: string
-  /** The owner: a company id, or the account email of a personal license. */
+  /** A company id, or the account email of a personal license. */
   owner: string
   order: string
-  /** The key number within the order. */
   key: number
-  /** Expiry, epoch milliseconds. */
+  /** Epoch milliseconds. */
   expiration: number
 }
 
 export type OfflineKeySigner = {
-  /** The id offline keys signed by this key carry. */
   keyId: string
-  /** The public key, SPKI PEM, as served at /offline-public-key.pem. */
+  /** SPKI PEM. */
   publicKeyPem: string
   sign(facts: OfflineLicenseFacts): string
 }
@@ -51,10 +39,7 @@ export const OFFLINE_PUBLIC_KEYS_PATH = '/offline-public-keys.json'
 
 const signers = new Map<string, OfflineKeySigner>()
 
-/**
- * The signer of this service: the private key from OFFLINE_KEY_PRIVATE_PEM, else the one kept in the data folder,
- * generated there (mode 0600) the first time. Loaded once per data folder and key.
- */
+/** OFFLINE_KEY_PRIVATE_PEM, else the data folder's key, generated there (mode 0600) the first time. */
 export function offlineKeySigner(config: {
   dataDir: ServiceConfig['dataDir']
   env: Readonly<Record<string, string | undefined>>
@@ -81,7 +66,7 @@ export function offlineKeySigner(config: {
   return signer
 }
 
-/** Every key offline keys are verified with: the current signing key first, then the retired ones. */
+/** The current signing key first, then the retired ones. */
 export function verificationKeys(config: {
   dataDir: ServiceConfig['dataDir']
   env: Readonly<Record<string, string | undefined>>
@@ -101,10 +86,7 @@ export type OfflineKeyCheck =
 
 const PART = /^[A-Za-z0-9_-]+$/
 
-/**
- * Checks an offline key the way an editor does: the key its id names (every key, for a key without an id) must have
- * signed its facts. `now` tells whether the license has expired since.
- */
+/** As an editor does: the key its id names (every key, without an id) must have signed the facts. */
 export function checkOfflineKey(
   offlineKey: string,
   keys: ReadonlyArray<VerificationKey>,
@@ -136,7 +118,6 @@ export function checkOfflineKey(
   return { valid: false, reason: 'signature' }
 }
 
-/** Checks an offline key against one public key or a key list; the facts when the signature holds, otherwise null. */
 export function verifyOfflineKey(
   offlineKey: string,
   keys: string | ReadonlyArray<VerificationKey>,
@@ -146,10 +127,7 @@ export function verifyOfflineKey(
   return check.valid ? check.facts : null
 }
 
-/**
- * Serves the public keys, so an editor (or a person) can verify offline keys: the current one as PEM, and every key,
- * retired ones included, with its id as a JSON Web Key Set. Loads (or creates) the signing key at start.
- */
+/** The current key as PEM, every key with its id as a JSON Web Key Set; loads (or creates) the signing key at start. */
 export function offlineKeyRouter(service: { config: ServiceConfig }): express.Router {
   const signer = offlineKeySigner(service.config)
   const keys = JSON.stringify(keySet(verificationKeys(service.config)))

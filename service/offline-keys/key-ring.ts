@@ -1,11 +1,6 @@
 /**
- * The keys offline keys are verified with. Offline keys carry the id of the key that signed them, so the signing key
- * can be replaced (rotated) without invalidating the keys already given out: the service signs with its current key
- * and still lists the retired ones (their public halves, OFFLINE_KEY_RETIRED_PEMS), and an editor verifies each
- * offline key with the key its id names.
- *
- * A key's id is derived from the key itself (the first 8 bytes of the SHA-256 of its public half, base64url), so it
- * needs no configuration and is the same wherever the key is.
+ * The keys offline keys are verified with: each offline key names the key that signed it, so the signing key rotates
+ * without invalidating keys given out. A key's id is the first 8 bytes of its public half's SHA-256, base64url.
  */
 import crypto from 'node:crypto'
 
@@ -19,10 +14,7 @@ export function keyIdOf(key: crypto.KeyObject): string {
 
 const PEM_BLOCK = /-----BEGIN ([A-Z ]+)-----[\s\S]+?-----END \1-----/g
 
-/**
- * The retired keys of OFFLINE_KEY_RETIRED_PEMS: one or more PEM blocks one after the other (public keys; a private key
- * is read for its public half). Throws a message naming what cannot be read.
- */
+/** One or more PEM blocks (a private key is read for its public half); throws naming what cannot be read. */
 export function parseRetiredKeys(text: string): VerificationKey[] {
   const blocks = text.replace(/\\n/g, '\n').match(PEM_BLOCK) ?? []
   if (blocks.length === 0) throw new Error('holds no PEM key (-----BEGIN PUBLIC KEY----- …)')
@@ -39,7 +31,6 @@ export function parseRetiredKeys(text: string): VerificationKey[] {
   })
 }
 
-/** What is wrong with OFFLINE_KEY_RETIRED_PEMS, or undefined. */
 export function retiredKeysProblem(text: string): string | undefined {
   try {
     parseRetiredKeys(text)
@@ -49,7 +40,7 @@ export function retiredKeysProblem(text: string): string | undefined {
   }
 }
 
-/** The key set as served at /offline-public-keys.json (a JSON Web Key Set): every key with its id, current first. */
+/** A JSON Web Key Set, current key first. */
 export function keySet(keys: ReadonlyArray<VerificationKey>) {
   return {
     keys: keys.map((k) => ({
@@ -61,7 +52,6 @@ export function keySet(keys: ReadonlyArray<VerificationKey>) {
   }
 }
 
-/** Reads a key set (the JSON above) back into keys; throws when it is not one. */
 export function parseKeySet(json: unknown): VerificationKey[] {
   const keys = (json as { keys?: unknown })?.keys
   if (!Array.isArray(keys)) throw new Error('not a key set (no "keys" list)')

@@ -1,8 +1,4 @@
-/**
- * Account settings (spec §2 "Account Settings", §6 email-link policy) and the change of email address of a personal
- * license holder (spec §2, §5, §8): `transferLicenses` mails a confirmation link to the new address, and
- * `confirmEmailChange` moves everything the old address has to the new one in one transaction.
- */
+// Account settings (spec §2, §6) and a personal license holder's change of email address (spec §2, §5, §8).
 import { z } from 'zod'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
@@ -32,11 +28,7 @@ async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<
   }
 }
 
-/**
- * Saves the email-link policy and the renewal reminders choice, and unlinks providers set to false; a change is one
- * entry of the account's activity log. Linking needs the provider's consent, so a provider
- * set to true that is not linked yet is refused: the portal starts `linkAccount` for that instead.
- */
+/** Linking needs the provider's consent, so a provider set to true that is not linked yet is refused. */
 async function updateAccountSettings(
   payload: ParsedPayload<'updateAccountSettings'>,
   ctx: ServiceContext,
@@ -93,10 +85,10 @@ async function updateAccountSettings(
   return { completed: true }
 }
 
-/** The Account Settings options for email-link sign-in (spec §9). */
+/** Spec §9. */
 const logonLinkWords = { default: '"Only when OAuth not linked"', always: '"Always"' } as const
 
-/** A personal license holder owns at least one license in their own name (spec §1, §6). */
+/** Spec §1, §6: at least one license in their own name. */
 async function isPersonalHolder(db: DB, email: string): Promise<boolean> {
   const license = await db
     .selectFrom('licenses')
@@ -154,11 +146,7 @@ async function transferLicenses(
   return { completed: true }
 }
 
-/**
- * Confirms a change of email: INVALID_SIGNATURE / INVALID_AGE for a forged or expired link, LINK_REPLACED for a link
- * a newer change (or a change confirmed since) replaced, NO_USER when the old address has nothing left to move. A second use of a link that was already confirmed changes nothing and answers
- * completed again (the person sees "Change Confirmed" once more, as after the first use).
- */
+/** A second use of a confirmed link changes nothing and answers completed again ("Change Confirmed" once more). */
 async function confirmEmailChange(
   payload: ParsedPayload<'confirmEmailChange'>,
   ctx: ServiceContext,
@@ -210,17 +198,13 @@ async function confirmEmailChange(
   return { completed: true }
 }
 
-/** Of two permission entries for the same company, the one whose role may do more (never a union, which could make a stronger role). */
+/** The stronger of two entries for one company, never a union (which could make a stronger role). */
 function strongerPermissions(a: string, b: string): string {
   const score = (codes: string) => Object.values(flagsOfCodes(codes)).filter(Boolean).length
   return score(b) > score(a) ? b : a
 }
 
-/**
- * Moves the account row (or merges it into an existing one), personal licenses, assigned licenses, subscriptions,
- * orders, company permissions and linked social ids from one address to another, and ends the old address's service
- * sessions. Runs inside the caller's transaction.
- */
+/** Everything of the old address moves (or merges into an existing account); its sessions end. */
 export async function moveEverything(trx: DB, from: string, to: string, now: number): Promise<void> {
   const source = await trx.selectFrom('accounts').selectAll().where('email', '=', from).executeTakeFirst()
   const target = await trx.selectFrom('accounts').selectAll().where('email', '=', to).executeTakeFirst()

@@ -1,7 +1,5 @@
 /**
- * Machine activation (spec §2 "License Activation", §8, §9): the editor asks to activate a license key on a host
- * (`activation`), the license holder confirms from an emailed link (`confirmActivation`), and the editor checks its
- * license (`licenseCheck`, `ossLicenseCheck`). A license is active on at most 3 machines; the limit is checked and the
+ * Machine activation (spec §2 "License Activation", §8, §9). At most 3 machines: the limit is checked and the
  * activation made in one transaction that first locks the license, so it holds however many confirmations race.
  */
 import { z } from 'zod'
@@ -22,7 +20,6 @@ import { inTransaction } from '../db/transaction.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
 
-/** Host names compare case-insensitively and without surrounding spaces. */
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
 
 const day = (epoch: number) => new Date(epoch).toISOString().slice(0, 10)
@@ -31,10 +28,7 @@ async function licenseByKey(db: DB, licenseKey: string): Promise<LicenseRow | un
   return db.selectFrom('licenses').selectAll().where('license_key', '=', licenseKey.trim()).executeTakeFirst()
 }
 
-/**
- * Who confirms an activation of this license: its assignee; else the owner of a personal license; else the
- * administrators of the company that owns it.
- */
+/** Its assignee; else the owner of a personal license; else the company's administrators. */
 export async function licenseHolders(db: DB, license: LicenseRow): Promise<string[]> {
   if (license.assigned_to) return [license.assigned_to]
   if (license.license_type === 'personal') return [license.owner]
@@ -132,10 +126,7 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   return { completed: true, pending: true }
 }
 
-/**
- * The holders whose mail budget lets them get one more confirmation (service/auth/mail-budget.ts); when none does, the
- * request is refused, saying when to try again, and nothing changes.
- */
+/** When no holder's mail budget allows another mail, refused, saying when to try again. */
 async function withinMailBudget(ctx: ServiceContext, holders: string[], now: number): Promise<string[]> {
   const within: string[] = []
   let retryAt = Infinity
@@ -148,7 +139,7 @@ async function withinMailBudget(ctx: ServiceContext, holders: string[], now: num
   return within
 }
 
-/** Valid when the license is active on this host and has not expired. An unknown key is simply not valid. */
+/** An unknown key is simply not valid. */
 async function licenseCheck(
   payload: ParsedPayload<'licenseCheck'>,
   ctx: ServiceContext,
@@ -166,10 +157,7 @@ async function licenseCheck(
   return { valid: !isExpired(license, ctx.now()), expiration: license.expiration, productName: license.product_name }
 }
 
-/**
- * Open Source licenses need no machine activation: valid when the key is an Open Source license that has not
- * expired. The store keeps no repository for them, so `repository` does not narrow the check.
- */
+/** The store keeps no repository for Open Source licenses, so `repository` does not narrow the check. */
 async function ossLicenseCheck(
   payload: ParsedPayload<'ossLicenseCheck'>,
   ctx: ServiceContext,
@@ -182,10 +170,8 @@ async function ossLicenseCheck(
 const ActivationData = z.object({ activationId: z.string().min(1) })
 
 /**
- * Confirms an activation from its emailed link. With the license already active on 3 other machines and `deactivate`
- * not freeing a place, it answers the list of active machines (`{ activations }`, the TOO_MANY_ACTIVATIONS case) and
- * changes nothing, the link included; otherwise it deactivates the chosen machines (only of this license), activates
- * this one and uses the link up, all in one transaction.
+ * With 3 other machines active and `deactivate` not freeing a place, answers `{ activations }` and changes nothing,
+ * the link included; otherwise deactivates, activates and uses the link up in one transaction.
  */
 async function confirmActivation(
   payload: ParsedPayload<'confirmActivation'>,

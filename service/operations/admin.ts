@@ -1,8 +1,4 @@
-/**
- * Platform-administrator operations (spec §6, §7): merge companies (`mergeLicenses`), remove license
- * (`removeLicense`) and remove subscription (`removeSubscription`). Each is refused to anyone whose account is not
- * marked as a platform administrator in the store.
- */
+// Platform-administrator operations (spec §6, §7), refused to anyone the store does not mark as one.
 import { labelled } from '../../protocol/text.js'
 import { sql } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -21,10 +17,7 @@ import { displayName } from '../../protocol/products.js'
 import { countOf } from '../../protocol/words.js'
 import { subscriptionWords } from '../activity/subscriptions.js'
 
-/**
- * removeLicense: deletes the licenses (their activations go with them). All or nothing: an id that is unknown, or
- * whose owner is not the one given, refuses the whole call.
- */
+/** Activations go with them; all or nothing: one unknown id, or another owner, refuses the whole call. */
 export async function removeLicense(
   payload: ParsedPayload<'removeLicense'>,
   ctx: ServiceContext,
@@ -68,10 +61,8 @@ export async function removeLicense(
 }
 
 /**
- * removeSubscription: deletes the subscription and its licenses. Its payments stay with their order (they are the
- * order's receipts), no longer tied to a subscription. A subscription that still bills is cancelled at the payment
- * provider first, so that nobody is charged for a subscription that no longer exists; when the provider refuses,
- * nothing is removed. Holds the subscription's lease, like every other change to a subscription.
+ * Payments stay with their order (its receipts). A subscription that still bills is cancelled at the provider first,
+ * so nobody is charged for one that no longer exists; when the provider refuses, nothing is removed.
  */
 export async function removeSubscription(
   payload: ParsedPayload<'removeSubscription'>,
@@ -113,7 +104,7 @@ export async function removeSubscription(
   return { completed: true }
 }
 
-/** Cancels at the provider; one the provider has cancelled already (its alert not yet here) is fine too. */
+/** One the provider has cancelled already (its alert not yet here) is fine too. */
 async function cancelAtProvider(provider: PaymentProvider, providerId: string): Promise<void> {
   try {
     await provider.cancelSubscription(providerId)
@@ -127,9 +118,8 @@ async function cancelAtProvider(provider: PaymentProvider, providerId: string): 
 }
 
 /**
- * mergeLicenses: moves everything the signed-in account holds in its own name (its personal licenses, subscriptions
- * and their orders) into the company of that name (compared case-insensitively), which is created when there is none,
- * with the account as its Company Administrator. The moved licenses become company licenses that can be assigned.
+ * Moves everything the account holds in its own name into the company of that name (case-insensitive), created when
+ * there is none with the account as its Company Administrator; the licenses become assignable company licenses.
  */
 export async function mergeLicenses(
   payload: ParsedPayload<'mergeLicenses'>,

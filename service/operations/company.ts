@@ -1,8 +1,4 @@
-/**
- * Company licenses (spec §6, §7): assigning licenses to team members (`changeAssignment`) and offline keys
- * (`offlineLicense`). Every call checks the caller's role in the company that owns each license, read from the store
- * (never from the payload), inside the same transaction as the change it allows.
- */
+// Company licenses (spec §6, §7): `changeAssignment` and `offlineLicense`; the caller's role is read from the store.
 import type { Transaction } from 'kysely'
 import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -26,7 +22,7 @@ type Store = DB | Transaction<Database>
 /** Row ids per `IN (…)` list: well under SQLite's limit on bound parameters. */
 const CHUNK = 500
 
-/** The licenses with these ids (in any order; unknown ids are simply absent). */
+/** In any order; unknown ids are simply absent. */
 export async function licensesByIds(store: Store, ids: readonly string[]): Promise<LicenseRow[]> {
   const rows: LicenseRow[] = []
   const distinct = [...new Set(ids)]
@@ -43,9 +39,8 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
 }
 
 /**
- * Takes the companies' rows for the rest of the transaction: on PostgreSQL the no-op update locks them, so two
- * changes to one company's licenses or permissions run one after the other; on SQLite, whose driver runs one
- * transaction at a time, it changes nothing.
+ * On PostgreSQL the no-op update locks the rows, so two changes to one company's licenses or permissions run one after
+ * the other; SQLite runs one transaction at a time anyway.
  */
 export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
   if (companyIds.length === 0) return
@@ -56,7 +51,7 @@ export async function lockCompanies(trx: Transaction<Database>, companyIds: read
     .execute()
 }
 
-/** The license rows a payload names, each checked against the owner the payload gives (NOT_FOUND otherwise). */
+/** Each checked against the owner the payload gives (NOT_FOUND otherwise). */
 async function namedLicenses(store: Store, refs: readonly { id: string; owner: string }[]): Promise<LicenseRow[]> {
   const rows = new Map(
     (
@@ -74,12 +69,8 @@ async function namedLicenses(store: Store, refs: readonly { id: string; owner: s
 }
 
 /**
- * changeAssignment (spec §7): sets or clears the assignee of company licenses, all in one transaction (one license
- * from the Assign dialog, or the whole plan of a bulk assign). Refused unless the caller may assign (`canAssign`) in
- * the company of every license; enterprise and multi-user licenses cannot be assigned, personal licenses neither.
- * With `assignedToBefore`, a license whose holder is no longer the one the caller saw refuses the whole change
- * (ASSIGNMENT_CHANGED, naming the holder now) and nothing is written or mailed.
- * With `sendEmail`, every address that receives a license is told so, after the change is committed.
+ * changeAssignment (spec §7), in one transaction. With `assignedToBefore`, a license whose holder is no longer the one
+ * the caller saw refuses the whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
  */
 export async function changeAssignment(
   payload: ParsedPayload<'changeAssignment'>,
@@ -162,11 +153,7 @@ export async function changeAssignment(
   return { completed: true }
 }
 
-/**
- * offlineLicense (spec §7): a signed offline key for each license asked for. The caller must own the license, be its
- * assignee, or hold a role in its company; Open Source, trial and monthly-subscription licenses have no offline key,
- * and other subscription licenses only with an annual period or more than 90 days to expiry (spec §5).
- */
+/** offlineLicense (spec §7): the caller owns, holds or has a role in the company of each license; §5 visibility. */
 export async function offlineLicense(
   payload: ParsedPayload<'offlineLicense'>,
   ctx: ServiceContext,

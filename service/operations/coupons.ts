@@ -1,7 +1,4 @@
-/**
- * Coupons (spec §4, §9): a code worth some months of a product, redeemed once, into the newest license of that
- * product the address owns or a new promotional personal license.
- */
+// Coupons (spec §4, §9): a code worth some months of a product, redeemed once.
 import { couponCode } from '../../protocol/coupons.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
@@ -12,7 +9,7 @@ import type { Database } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
 import { addUtcMonths } from '../payments/dates.js'
 
-/** Spec §9: a coupon is worth 12 months unless it says otherwise. */
+/** Spec §9. */
 export const DEFAULT_COUPON_MONTHS = 12
 
 type CouponRow = {
@@ -31,10 +28,8 @@ function couponStatus(row: CouponRow | undefined, product: string, now: number) 
 }
 
 /**
- * Coupons (spec §4, §9): `query` answers the status (active, expired, invalid, redeemed) and the months (12 unless the
- * coupon says otherwise); `use` redeems an active coupon once, in one transaction: the months extend the newest
- * license of that product the address already owns (addedToExisting), or make a new promotional personal license
- * (createdNew). Codes are compared case-insensitively.
+ * `query` answers the status and the months; `use` redeems an active coupon once, in one transaction (addedToExisting
+ * or createdNew). Codes are compared case-insensitively.
  */
 export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceContext): Promise<Result<'coupon'>> {
   const product = productBySlug(payload.product)
@@ -94,10 +89,7 @@ export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceConte
   return { status: outcome.status, ...(outcome.months ? { months: outcome.months } : {}) }
 }
 
-/**
- * What a redeemed coupon gives: its months added to the newest license of the product the address owns (not a
- * subscription's, a trial or an open-source one), else a new promotional personal license running that long.
- */
+/** The newest license of the product the address owns (no subscription, trial or open source), else a new one. */
 async function grantMonths(
   trx: Transaction<Database>,
   g: { product: Product; email: string; name: string; months: number; now: number },

@@ -1,8 +1,4 @@
-/**
- * The extension offer (spec §7 "specialOffer", §9 "Extension is 12 months"): accepting the offer charges its price and
- * moves the licenses that renew and the next payment 12 months on. It follows the rules written at the head of
- * `subscriptions.ts`: the caller checked against the store, the subscription's lease, the provider asked first.
- */
+// The extension offer (spec §7 "specialOffer", §9), under the rules at the head of `subscriptions.ts`.
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
@@ -12,15 +8,12 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
-/** The extension offer adds this many months (spec §9: "Extension is 12 months"). */
 const EXTENSION_YEARS = 1
 
 /**
- * specialOffer: accepts the subscription's extension offer. The price must be the offer's; unless `alwaysAllow`, the
- * currency the provider prices the caller's country in must be the offer's (CURRENCY_MISMATCH otherwise: a VPN, or
- * an offer made for another country). The offer's price is charged to the subscription's payment method now
- * (CHARGE_ERROR when declined: nothing changes); then the licenses that renew and the next payment move 12 months
- * on, and the offer is cleared.
+ * Unless `alwaysAllow`, the currency the provider prices the caller's country in must be the offer's
+ * (CURRENCY_MISMATCH: a VPN, or another country's offer). Charged now (CHARGE_ERROR changes nothing), then the
+ * renewing licenses and the next payment move 12 months on.
  */
 export async function specialOffer(
   payload: ParsedPayload<'specialOffer'>,
@@ -98,5 +91,4 @@ export async function specialOffer(
   })
 }
 
-/** The extension offer, for the registry. */
 export const extensionOfferOperations: OperationHandlers = { specialOffer }

@@ -1,9 +1,4 @@
-/**
- * retrieveLicenses: the rows a change touches (a subscription's licenses, a product group's, or named ones) in one
- * table of the caller's, with the caller's role there. Every query is bounded: by the table's owner and the
- * narrowing asked for (indexes of the license windows), by primary key for named licenses, and by `MAX_LICENSES_READ`
- * rows at most.
- */
+// retrieveLicenses: the rows a change touches in one of the caller's tables, every query bounded (MAX_LICENSES_READ).
 import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/license-reads.js'
 import { MAX_LICENSES_READ } from '../../protocol/limits.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -23,7 +18,7 @@ import { toSubscription } from '../reads/mapping.js'
 import { flagsOfCodes } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
 
-/** Named licenses per `IN (…)` list: well under SQLite's limit on bound parameters. */
+/** Well under SQLite's limit on bound parameters. */
 const CHUNK = 500
 
 type Payload = ParsedPayload<'retrieveLicenses'>
@@ -77,16 +72,12 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
 }
 
 type Table = {
-  /** Whose subscriptions the table's are: the caller's address or the company's id. */
   owner: string
   holds: LicensePredicate
   company?: RetrieveLicensesResult['company']
 }
 
-/**
- * The table asked for, as the caller may see it: their personal table, or a company where they hold a role (any
- * other company, there or not, is NOT_FOUND alike, so that nobody learns which companies exist).
- */
+/** Any other company, there or not, is NOT_FOUND alike, so that nobody learns which companies exist. */
 async function tableOf(db: DB, email: string, table: string): Promise<Table> {
   if (table === PERSONAL_TABLE) {
     const roles = await db.selectFrom('company_permissions').select('company_id').where('email', '=', email).execute()
@@ -108,10 +99,7 @@ async function tableOf(db: DB, email: string, table: string): Promise<Table> {
   }
 }
 
-/**
- * The table that shows the licenses of `owner` named without one: the caller's personal table for their own, the
- * company's where the caller holds a role there, else the personal table (a license a company assigned to them).
- */
+/** Own licenses: the personal table; a company's where the caller holds a role; else the personal one (assigned). */
 async function ownerTable(db: DB, email: string, owner: string): Promise<string> {
   if (owner === email) return PERSONAL_TABLE
   const role = await db
@@ -123,10 +111,7 @@ async function ownerTable(db: DB, email: string, owner: string): Promise<string>
   return role ? owner : PERSONAL_TABLE
 }
 
-/**
- * The table of a subscription named without one: its company's, or the caller's personal table for their own
- * subscription. Anyone else's is NOT_FOUND (the table's check would refuse a company where the caller holds no role).
- */
+/** Its company's, or the personal table for the caller's own; anyone else's is NOT_FOUND. */
 async function subscriptionTable(db: DB, email: string, subscriptionId: string | null | undefined): Promise<string> {
   const row = subscriptionId
     ? await db
@@ -140,7 +125,7 @@ async function subscriptionTable(db: DB, email: string, subscriptionId: string |
   throw new ServiceError('NOT_FOUND', `Subscription ${subscriptionId ?? ''} was not found.`)
 }
 
-/** The licenses that match, in §4's order; more than `MAX_LICENSES_READ` of them refuse the read. */
+/** In §4's order; more than `MAX_LICENSES_READ` refuse the read. */
 async function ordered(db: DB, where: LicensePredicate): Promise<LicenseRow[]> {
   let query = db.selectFrom('licenses').selectAll().where(where)
   for (const order of licenseOrder(db)) query = query.orderBy(order)
@@ -149,7 +134,7 @@ async function ordered(db: DB, where: LicensePredicate): Promise<LicenseRow[]> {
   return rows
 }
 
-/** The named licenses, in the order named (each once); one that is not there, or not with that owner, is NOT_FOUND. */
+/** In the order named; one not there, or not with that owner, is NOT_FOUND. */
 async function named(db: DB, refs: Payload['ids'] & object, where: LicensePredicate): Promise<LicenseRow[]> {
   const ids = [...new Set(refs.map((ref) => ref.id))]
   const found = new Map<string, LicenseRow>()

@@ -1,8 +1,6 @@
 /**
- * Company permissions (spec §3, §4, §6, §7): who holds which role in a company. `retrievePermissions` lists them,
- * `updatePermissions` adds and removes them. The caller's own role is read from the store inside the transaction
- * that makes the change, and the role-removal rules are checked there too, so two administrators removing each other
- * at the same moment leave one of them.
+ * Company permissions (spec §3, §4, §6, §7). The caller's role and the role-removal rules are checked inside the
+ * changing transaction, so two administrators removing each other at the same moment leave one of them.
  */
 import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -38,10 +36,9 @@ function toEntry(row: { company_id: string; email: string; permissions: string }
   }
 }
 
-/** Only the roles that may see the Permissions dialog (canAddUsers or canAddResellers) may read or change the list. */
+/** The roles that may see the Permissions dialog (canAddUsers or canAddResellers). */
 const mayManage = (role: RoleNumber | undefined) => mayManagePermissions(permissionFlags(role ?? UNKNOWN_ROLE))
 
-/** retrievePermissions (spec §7): the company's permission entries, by email. */
 export async function retrievePermissions(
   payload: ParsedPayload<'retrievePermissions'>,
   ctx: ServiceContext,
@@ -60,11 +57,8 @@ export async function retrievePermissions(
 }
 
 /**
- * updatePermissions (spec §7): removes and adds entries, in one transaction. For each company touched the caller must
- * be a Reseller Administrator or a Company Administrator there, and may add or remove only the roles spec §6 lets that
- * role manage. An address that already holds a role cannot be added again (unless the same call removes it: a change
- * of role). The role-removal rules of spec §4 hold on the result. With `sendEmail`, each added address is told of its
- * new role after the change is committed.
+ * One transaction; the caller manages only the roles spec §6 lets theirs manage, an address is added once (unless
+ * removed in the same call: a change of role), and the §4 rules hold on the result. Mails go after the commit.
  */
 export async function updatePermissions(
   payload: ParsedPayload<'updatePermissions'>,

@@ -1,7 +1,6 @@
 /**
- * Renewals and receipts (spec §2 license rows, §5 "Renew hidden for …", §7 renewal / retrieveReceipt). The service
- * checks every license against the caller's session: a company license needs the caller's `canRenew` (renewal) or
- * `canViewReceipt` (receipt) in the company that owns it; a personal license must be the caller's own.
+ * Renewals and receipts (spec §2, §5, §7): a company license needs the caller's `canRenew` or `canViewReceipt` in its
+ * company, a personal license must be the caller's own.
  */
 import type { LicenseRef } from '../../protocol/entities.js'
 import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses.js'
@@ -17,7 +16,7 @@ import { flagsIn } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
 import { displayName } from '../../protocol/products.js'
 
-/** The licenses a caller names, each checked to exist under the owner named (never trusting the caller's owner). */
+/** Each checked to exist under the owner named. */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
   const ids = [...new Set(refs.map((r) => r.id))]
   const rows = await ctx.db.selectFrom('licenses').selectAll().where('id', 'in', ids).execute()
@@ -29,7 +28,6 @@ async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<L
   })
 }
 
-/** May the caller act on this license: own it (personal) or hold the flag in its company? */
 async function mayAct(
   ctx: ServiceContext,
   email: string,
@@ -41,7 +39,7 @@ async function mayAct(
   return Boolean(flags?.[flag])
 }
 
-/** The state of each named license's subscription, by subscription id (one query). */
+/** One query. */
 async function subscriptionStates(
   ctx: ServiceContext,
   licenses: LicenseRow[],
@@ -53,9 +51,8 @@ async function subscriptionStates(
 }
 
 /**
- * renewal ids[]: one provider checkout that renews the licenses together, co-termed to one expiry date (see
- * `service/payments/coterm.ts` for the arithmetic and the pro-rata price). Enterprise and multi-user licenses are
- * renewed through sales: the answer is a mail link instead. The licenses must belong to one owner.
+ * One provider checkout, co-termed to one expiry (`coterm.ts`); enterprise and multi-user licenses get a sales mail
+ * link instead. The licenses must belong to one owner.
  */
 export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceContext): Promise<Result<'renewal'>> {
   const caller = await requireCaller(ctx)
@@ -118,7 +115,6 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
   })
 }
 
-/** retrieveReceipt: the receipt of the order a license came from. */
 export async function retrieveReceipt(
   payload: ParsedPayload<'retrieveReceipt'>,
   ctx: ServiceContext,

@@ -4,9 +4,13 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPaddleMocks, PADDLE_CHECKOUT_URL } from '../../tests/mocks/paddle.js'
-import type { PaymentProvider } from '../payments/provider.js'
-import { createPaymentsTestService, listen, type TestService } from '../../tests/support/payments.js'
-import { PRICE_LOOKUP_TIMEOUT_MS } from './shop.js'
+import {
+  createPaymentsTestService,
+  listen,
+  pricesOnlyPayments,
+  type TestService,
+} from '../../tests/support/payments.js'
+import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/money.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 
 startShopService()
@@ -14,11 +18,20 @@ startShopService()
 describe('catalog', () => {
   it('lists the products on sale, the country table, currency symbols and the sandbox checkout', async () => {
     const { catalog } = await call({ catalog: {} })
-    expect(catalog.products).toEqual([
+    expect(catalog.products.map(({ slug, name, productGroup }: Body) => ({ slug, name, productGroup }))).toEqual([
       { slug: 'console-ninja', name: 'Console Ninja PRO', productGroup: 'other' },
       { slug: 'wallaby', name: 'Wallaby.js', productGroup: 'wallaby' },
       { slug: 'quokka', name: 'Quokka.js PRO', productGroup: 'quokka' },
     ])
+    // §9 built-in plans: the catalog's list prices in USD, no tax, with the provider's ids.
+    for (const product of catalog.products) {
+      expect(product.defaultPlans.map((p: Body) => [p.id, p.gross, p.currency, p.tax, p.country])).toEqual([
+        [`${product.slug}-organization-year`, 116, 'USD', 0, 'US'],
+        [`${product.slug}-organization-month`, 12.1, 'USD', 0, 'US'],
+        [`${product.slug}-personal-year`, 58, 'USD', 0, 'US'],
+        [`${product.slug}-personal-month`, 6.05, 'USD', 0, 'US'],
+      ])
+    }
     expect(catalog.countries).toContainEqual({ code: 'US', name: 'United States', requiresZip: true })
     expect(catalog.countries).toContainEqual({ code: 'DE', name: 'Germany', taxName: 'MwSt.', requiresZip: true })
     expect(catalog.countries).toContainEqual({ code: 'AU', name: 'Australia', taxName: 'GST', requiresZip: true })
@@ -96,30 +109,12 @@ describe('prices (sandbox provider)', () => {
 describe('prices fallback', () => {
   it('answers the built-in defaults when the provider has not answered within 8 seconds', async () => {
     let signal: AbortSignal | undefined
-    const unused = () => Promise.reject(new Error('not used by the price lookup'))
-    const hanging: PaymentProvider = {
-      environment: 'sandbox',
-      checkoutClient: { provider: 'sandbox', checkoutUrl: '/sandbox/checkout', pricesUrl: '/sandbox/api/2.0/prices' },
-      prices: (_query, s) => {
-        signal = s
-        return new Promise(() => {})
-      },
-      generatePayLink: unused,
-      getSubscription: unused,
-      updateSubscription: unused,
-      cancelSubscription: unused,
-      charge: unused,
-      payments: unused,
-      webhookPublicKey: () => undefined,
-    }
     const slow = await createPaymentsTestService({
       adapters: {
-        payments: {
-          provider: hanging,
-          config: { provider: 'sandbox', checkoutWaitMs: 0 },
-          log: () => {},
-          close: () => {},
-        },
+        payments: pricesOnlyPayments((_query, s) => {
+          signal = s
+          return new Promise(() => {})
+        }),
       },
     })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

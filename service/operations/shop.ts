@@ -1,9 +1,4 @@
-/**
- * The shop's operations (spec §7 "Other calls"): price lookup, the subscribed-email check, the outcome of a checkout,
- * coupons (`coupons.ts`), a hosted checkout for buyers without script, and the signed passthrough of a New Subscription for one of the
- * signed-in buyer's companies. The same operations answer the protocol and the plain JSON endpoints
- * (`service/payments/router.ts`).
- */
+// The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
 import { couponCode } from '../../protocol/coupons.js'
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -21,17 +16,14 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { round2 } from '../payments/sandbox/pricing.js'
+import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
-import { failureReason, REVIEW_REJECTED_REASON } from '../payments/sandbox/checkout.js'
+import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
-
-/** Spec §9: the price lookup gives up after 8 seconds and the built-in defaults apply. */
-export const PRICE_LOOKUP_TIMEOUT_MS = 8000
 
 function requirePayments(ctx: ServiceContext): PaymentsAdapter {
   const payments = ctx.adapters.payments
@@ -45,13 +37,17 @@ function requireProduct(slug: string): Product {
   return product
 }
 
-// ------------------------------------------------------------------------------------------------------ catalog
-
-/** The shop's catalog (public): the products on sale, the country table, currency symbols and the checkout to open. */
+/** Public: the products on sale, the country table, currency symbols and the checkout to open. */
 export async function catalogOperation(_payload: unknown, ctx: ServiceContext): Promise<Result<'catalog'>> {
-  const client = requirePayments(ctx).provider.checkoutClient
+  const provider = requirePayments(ctx).provider
+  const client = provider.checkoutClient
   return {
-    products: shopProducts().map((p) => ({ slug: p.slug, name: p.name, productGroup: p.group })),
+    products: shopProducts().map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      productGroup: p.group,
+      defaultPlans: defaultPlans(p, DEFAULT_COUNTRY, provider.environment),
+    })),
     countries: countries().map((c) => ({
       code: c.code,
       name: c.name,
@@ -66,12 +62,9 @@ export async function catalogOperation(_payload: unknown, ctx: ServiceContext): 
   }
 }
 
-// ------------------------------------------------------------------------------------------------------ prices
-
 /**
- * The plans of a product for a country (spec §3 price entries): the provider's price interface is asked for the
- * customer's country and for the US (the US list price is what a country discount is measured against), both within
- * 8 seconds; when either fails or takes longer, the built-in default prices (USD, no tax, no discounts) are answered.
+ * Spec §3 price entries: asked for the customer's country and for the US (what a country discount is measured
+ * against), both within 8 seconds; when either fails, the built-in default prices (USD, no tax or discount).
  */
 export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceContext): Promise<Result<'prices'>> {
   const product = requireProduct(payload.product)
@@ -106,7 +99,7 @@ export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceConte
     return { country, plans }
   } catch (err) {
     payments.log(`payments: price lookup for ${product.slug} in ${country} failed, using the defaults: ${String(err)}`)
-    return defaultPrices(product, country, provider.environment)
+    return { country, plans: defaultPlans(product, country, provider.environment) }
   } finally {
     clearTimeout(timer)
   }
@@ -123,14 +116,12 @@ function planName(plan: Plan): string {
 }
 
 function percent(part: number, whole: number): number {
-  return whole > 0 ? round2((part / whole) * 100) : 0
+  return whole > 0 ? roundToCent((part / whole) * 100) : 0
 }
 
 /**
- * One price entry. Amounts are per license and billing period. `countryDiscount*` compares the country's net list
- * price with the US one (only when both are in the same currency: a discount is not measured across currencies);
- * `couponDiscount*` is what the coupon takes off the country's list price; `taxRate` is the percentage the provider is
- * configured with (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
+ * Amounts per license and billing period. A country discount is not measured across currencies; `taxRate` is the
+ * configured percentage (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
  */
 function pricePlan(
   plan: Plan,
@@ -141,8 +132,8 @@ function pricePlan(
 ): PricePlan {
   const usNet = us.listPrice.net
   const listNet = local.listPrice.net
-  const countryDiscount = local.currency === us.currency && usNet > listNet ? round2(usNet - listNet) : 0
-  const couponDiscount = Math.max(0, round2(listNet - local.price.net))
+  const countryDiscount = local.currency === us.currency && usNet > listNet ? roundToCent(usNet - listNet) : 0
+  const couponDiscount = Math.max(0, roundToCent(listNet - local.price.net))
   return {
     id,
     name: planName(plan),
@@ -165,39 +156,34 @@ function pricePlan(
   }
 }
 
-/** Spec §9 built-in prices: the catalog's list prices in its currency, no tax, no discounts. */
-export function defaultPrices(
+/** Spec §9 built-in plans for a failed lookup: the catalog's list prices, no tax or discount. */
+export function defaultPlans(
   product: Product,
   country: string,
   environment: PaymentsAdapter['provider']['environment'],
-): Result<'prices'> {
-  return {
+): PricePlan[] {
+  return product.plans.map((plan) => ({
+    id: plan.providerIds[environment],
+    name: planName(plan),
+    type: plan.type,
+    billingPeriod: plan.billingPeriod,
+    usNetListPrice: plan.listPrice,
+    countryNetListPrice: plan.listPrice,
+    countryDiscountAmount: 0,
+    countryDiscountPercent: 0,
+    couponDiscountAmount: 0,
+    couponDiscountPercent: 0,
+    countryNetPrice: plan.listPrice,
+    tax: 0,
+    taxRate: 0,
+    grossListPrice: plan.listPrice,
+    gross: plan.listPrice,
+    currency: catalog.currency,
     country,
-    plans: product.plans.map((plan) => ({
-      id: plan.providerIds[environment],
-      name: planName(plan),
-      type: plan.type,
-      billingPeriod: plan.billingPeriod,
-      usNetListPrice: plan.listPrice,
-      countryNetListPrice: plan.listPrice,
-      countryDiscountAmount: 0,
-      countryDiscountPercent: 0,
-      couponDiscountAmount: 0,
-      couponDiscountPercent: 0,
-      countryNetPrice: plan.listPrice,
-      tax: 0,
-      taxRate: 0,
-      grossListPrice: plan.listPrice,
-      gross: plan.listPrice,
-      currency: catalog.currency,
-      country,
-    })),
-  }
+  }))
 }
 
-// ------------------------------------------------------------------------------------------------------ checkout
-
-/** Spec §5 "Email address is already subscribed.": a personal subscription of this address that has not been cancelled. */
+/** Spec §5 "Email address is already subscribed.": a personal subscription of this address not cancelled. */
 export async function activeSubscriptionCheck(
   payload: ParsedPayload<'activeSubscriptionCheck'>,
   ctx: ServiceContext,
@@ -215,11 +201,7 @@ export async function activeSubscriptionCheck(
 
 export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
 
-/**
- * Where a checkout stands in the service: complete once the provider's webhook created its order and licenses;
- * flagged while the provider reviews it; failed when the review rejected it (or, with the sandbox, the card was
- * declined), with the provider's reason; pending until the provider's webhook arrives.
- */
+/** Complete once the webhook created the order; flagged while the provider reviews; failed with the reason; pending. */
 export async function checkoutState(
   ctx: ServiceContext,
   checkoutId: string,
@@ -237,26 +219,20 @@ export async function checkoutState(
     .executeTakeFirst()
   if (review?.state === 'flagged') return { state: 'flagged' }
   if (review?.state === 'rejected') return { state: 'failed', reason: REVIEW_REJECTED_REASON }
-  const sandboxCheckout = await ctx.adapters.payments?.sandbox?.findCheckout(checkoutId)
-  if (sandboxCheckout?.state === 'failed' || sandboxCheckout?.state === 'rejected') {
-    return { state: 'failed', reason: failureReason(sandboxCheckout) }
-  }
-  return { state: 'pending' }
+  const reason = await ctx.adapters.payments?.checkoutFailure(checkoutId)
+  return reason === undefined ? { state: 'pending' } : { state: 'failed', reason }
 }
 
 /**
- * The portal asks after the payment frame reports a completed payment (or a hosted checkout returns). With Paddle the
- * webhook may still be on its way, so the answer waits for it a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the sandbox
- * delivers its webhooks before the payment page answers. A failed checkout's answer carries the provider's reason
- * when the provider gave one. `dev` is accepted for compatibility; the service's own configuration decides the
- * provider environment.
+ * With Paddle the webhook may still be on its way, so the answer waits a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the
+ * sandbox delivers its webhooks first. `dev` is accepted for compatibility; configuration decides the environment.
  */
 export async function createSubscriptionOnCheckout(
   payload: ParsedPayload<'createSubscriptionOnCheckout'>,
   ctx: ServiceContext,
 ): Promise<Result<'createSubscriptionOnCheckout'>> {
   const payments = requirePayments(ctx)
-  await payments.sandbox?.processDueReviews()
+  await payments.settleDue()
   const deadline = Date.now() + payments.config.checkoutWaitMs
   for (;;) {
     const { state, reason } = await checkoutState(ctx, payload.checkoutId)
@@ -267,7 +243,7 @@ export async function createSubscriptionOnCheckout(
   }
 }
 
-/** Without script: the provider's hosted checkout for the purchase the inline frame would make. */
+/** Without script: the provider's hosted checkout. */
 export async function hostedCheckout(
   payload: ParsedPayload<'hostedCheckout'>,
   ctx: ServiceContext,
@@ -314,10 +290,8 @@ export async function hostedCheckout(
 }
 
 /**
- * New Subscription from a company's section: the caller (a session is required) must hold a role in the company that
- * may purchase for it (canRenew: Company or Reseller Administrator, Reseller Manager), read from the store, never from
- * the payload. Answers the company's name and the signed passthrough of a purchase for it by the caller; the name in
- * the passthrough is the company's.
+ * New Subscription for a company: the caller's purchase right there (canRenew) is read from the store, never from the
+ * payload; answers the company's name and the signed passthrough.
  */
 export async function companyCheckout(
   payload: ParsedPayload<'companyCheckout'>,

@@ -1,5 +1,4 @@
-// A subscription's quantity and its bulk assignment (spec §5 "Quantity", "Subscription bulk assign", §7), under the
-// rules at the head of `subscriptions.ts`.
+// A subscription's quantity and bulk assignment (spec §5, §7), under the rules at the head of `subscriptions.ts`.
 import type { License } from '../../protocol/entities.js'
 import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -19,13 +18,9 @@ import { assignmentSummary, assignmentWords, licenseWords } from '../activity/lo
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 
-// ─── quantity ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
- * subscriptionUpdateQuantity: an increase is charged prorated now and adds licenses (reviving lapsing ones that have
- * not ended first); a decrease takes effect at the next cycle: the licenses beyond the new quantity lapse (they end at
- * term end). When more licenses are assigned than the new quantity, the caller names exactly that many of them in
- * `licensesToLapse`; the other licenses that lapse are unassigned ones.
+ * An increase is charged prorated now (reviving lapsing licenses first); a decrease takes effect at the next cycle and
+ * the licenses beyond it lapse: the assigned ones the caller names in `licensesToLapse`, then unassigned ones.
  */
 export async function subscriptionUpdateQuantity(
   payload: ParsedPayload<'subscriptionUpdateQuantity'>,
@@ -117,14 +112,9 @@ export async function subscriptionUpdateQuantity(
   })
 }
 
-// ─── assignment ─────────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
- * subscriptionAssign (spec §5 "Subscription bulk assign"): `emails` is the complete list of holders afterwards (and
- * `lapsingEmails`, when given, those of the lapsing licenses). Planned with the portal's own rules
- * (`protocol/subscriptions.ts`) on the licenses as they are in the transaction that applies the plan; the §5 errors
- * come back as NOT_ENOUGH_LICENSES (the three "not enough" cases) or INVALID_PAYLOAD (an address in both lists), with
- * the spec's texts. With `sendEmail`, each new holder is told, after the commit.
+ * Planned by `protocol/subscriptions.ts` on the licenses as they are in the applying transaction; the §5 errors come
+ * back as NOT_ENOUGH_LICENSES or INVALID_PAYLOAD with the spec's texts. New holders are mailed after the commit.
  */
 export async function subscriptionAssign(
   payload: ParsedPayload<'subscriptionAssign'>,
@@ -204,7 +194,6 @@ export async function subscriptionAssign(
   return { completed: true }
 }
 
-/** The quantity and the bulk assignment, for the registry. */
 export const subscriptionQuantityOperations: OperationHandlers = {
   subscriptionUpdateQuantity,
   subscriptionAssign,

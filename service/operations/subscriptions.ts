@@ -1,20 +1,7 @@
 /**
- * Subscriptions (spec §4 "Subscription states", §7): the lifecycle operations — cancel, pause, resume, restart,
- * upgrade — and the receipts. The quantity and the bulk assignment are in `subscription-quantity.ts`, the extension offer
- * in `extension-offer.ts`; all of them follow the rules below.
- *
- * Every operation:
- * - checks the caller against the store, never the payload: the owner of a personal subscription, or a role in the
- *   owning company with `canRenew` (billing), `canAssign` (assignment) or `canViewReceipt` (receipts);
- * - applies the state machine of `protocol/subscriptions.ts`: a refused transition answers INVALID_STATE with its
- *   reason and changes nothing;
- * - holds the subscription's lease (`service/subscriptions/lock.ts`) from its first read to its last write, so that
- *   changes to one subscription never interleave;
- * - asks the payment provider first and writes what it answered afterwards, in one transaction; a refusal or failure
- *   of the provider (PROVIDER_ERROR, CHARGE_ERROR) leaves the store as it was. The provider's webhooks, which may
- *   arrive before the answer (the sandbox delivers them in process) or minutes later (Paddle), write the same values,
- *   so either order ends in the same state.
- * Mail is sent only after the commit.
+ * Subscription lifecycle and receipts (spec §4, §7). Each operation checks the caller against the store, applies
+ * `protocol/subscriptions.ts`' state machine under the subscription's lease, asks the provider first and writes its
+ * answer after; the provider's webhooks write the same values, so either order ends in the same state.
  */
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
@@ -33,9 +20,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
-// ─── cancel, pause, resume, restart ─────────────────────────────────────────────────────────────────────────────────
-
-/** cancelSubscription: irreversible; state deleted, no next payment; the licenses run to their expiry. */
+/** Irreversible; the licenses run to their expiry. */
 export async function cancelSubscription(
   payload: ParsedPayload<'cancelSubscription'>,
   ctx: ServiceContext,
@@ -55,9 +40,8 @@ export async function cancelSubscription(
 }
 
 /**
- * subscriptionPauseResume: pause removes the next payment (auto-renew off); resume restarts billing at the end of
- * the paid term and answers the next payment; restart (after the paid term ended) is charged at once by the provider,
- * then renews. The licenses of a restarted subscription run on once the provider's payment webhook confirms the charge.
+ * Pause removes the next payment; resume restarts billing at term end; restart is charged at once, and its licenses
+ * run on once the provider's payment webhook confirms the charge.
  */
 export async function subscriptionPauseResume(
   payload: ParsedPayload<'subscriptionPauseResume'>,
@@ -108,12 +92,9 @@ export async function subscriptionPauseResume(
   })
 }
 
-// ─── upgrade ────────────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
- * subscriptionUpgrade: monthly to annual billing, charged now and prorated (the provider credits the unused part of
- * the month). The provider confirms it by webhook, which may take minutes; until then the subscription carries
- * `pendingChange` (the row shows the upgrade in progress) and refuses other changes.
+ * Monthly to annual, charged now and prorated. The provider's webhook may take minutes; until then `pendingChange`
+ * shows the upgrade in progress and other changes are refused.
  */
 export async function subscriptionUpgrade(
   payload: ParsedPayload<'subscriptionUpgrade'>,
@@ -152,12 +133,7 @@ export async function subscriptionUpgrade(
   })
 }
 
-// ─── receipts ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * subscriptionReceipts: the subscription's payments, newest first, each with its receipt: the provider's list, or the
- * store's own record for a subscription the provider does not know.
- */
+/** Newest first: the provider's list, or the store's own record for a subscription the provider does not know. */
 export async function subscriptionReceipts(
   payload: ParsedPayload<'subscriptionReceipts'>,
   ctx: ServiceContext,
@@ -186,7 +162,6 @@ export async function subscriptionReceipts(
   return { completed: true, payments }
 }
 
-/** The lifecycle operations and the receipts, for the registry. */
 export const subscriptionOperations: OperationHandlers = {
   cancelSubscription,
   subscriptionPauseResume,

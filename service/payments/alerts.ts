@@ -1,8 +1,4 @@
-/**
- * Reading a payment provider's alert (Paddle Classic, form-encoded fields): the error the webhook endpoint answers,
- * the field readers that refuse a malformed alert, the checkout passthrough, and what every alert's effect is applied
- * with (`AlertEnv`: the open transaction and the effects to run after its commit).
- */
+// Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
 import { z } from 'zod'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { ownValue } from '../../protocol/own.js'
@@ -15,7 +11,7 @@ import type { PaymentsTransaction } from './tables.js'
 
 export type { AlertFields }
 
-/** A webhook the handler refuses; `status` is what the HTTP endpoint answers (Paddle retries anything but 2xx). */
+/** `status` is what the endpoint answers (Paddle retries anything but 2xx). */
 export class WebhookError extends Error {
   constructor(
     readonly status: 400 | 403 | 500 | 503,
@@ -36,7 +32,7 @@ const SUBSCRIPTION_STATES: Record<string, SubscriptionState> = {
   deleted: 'deleted',
 }
 
-/** The subscription state an alert's `status` names, or `fallback` for a status the portal does not know. */
+/** `fallback` for a status the portal does not know. */
 export function stateOf(a: AlertFields, fallback: SubscriptionState): SubscriptionState {
   return ownValue(SUBSCRIPTION_STATES, a.status ?? '') ?? fallback
 }
@@ -59,7 +55,7 @@ export type RenewalPassthrough = z.infer<typeof RenewalPassthrough>
 
 export type Passthrough = ({ kind: 'purchase' } & PurchasePassthrough) | ({ kind: 'renewal' } & RenewalPassthrough)
 
-/** Reads a checkout passthrough; anything unreadable is an empty purchase passthrough (the alert's own data is used). */
+/** Anything unreadable is an empty purchase passthrough (the alert's own data is used). */
 export function parsePassthrough(text: string): Passthrough {
   let value: unknown
   try {
@@ -73,14 +69,13 @@ export function parsePassthrough(text: string): Passthrough {
   return purchase.success ? { kind: 'purchase', ...purchase.data } : { kind: 'purchase' }
 }
 
-/** What an alert does besides its writes, run after the commit. */
 export type Effects = {
   mails: Array<{ to: string; subject: string; text: string }>
-  /** Provider subscription ids whose payment method to read back after the commit. */
+  /** Whose payment method to read back after the commit. */
   refresh: Set<string>
 }
 
-/** What an alert is applied with: the transaction that also records it as seen, and the effects after the commit. */
+/** The transaction also records the alert as seen. */
 export type AlertEnv = {
   trx: PaymentsTransaction
   ctx: ServiceContext
@@ -88,8 +83,6 @@ export type AlertEnv = {
   now: number
   effects: Effects
 }
-
-// ---------------------------------------------------------------------------------------------------- field readers
 
 export function required(a: AlertFields, key: string): string {
   const value = a[key]

@@ -1,9 +1,6 @@
 /**
- * Which payment provider the service uses, from the environment (read once at start-up):
- * - Paddle Classic when PADDLE_VENDOR_ID and PADDLE_VENDOR_AUTH_CODE are set (PADDLE_PUBLIC_KEY verifies its webhooks,
- *   PADDLE_SANDBOX=1 selects Paddle's sandbox environment);
- * - otherwise the local sandbox. In production the sandbox would hand out licenses for test card numbers, so there it
- *   also needs PAYMENTS_SANDBOX=1, or the service refuses to start.
+ * Paddle Classic when PADDLE_VENDOR_ID and PADDLE_VENDOR_AUTH_CODE are set, else the sandbox. In production the sandbox
+ * would hand out licenses for test card numbers, so it needs PAYMENTS_SANDBOX=1 there or the service refuses to start.
  */
 import { z } from 'zod'
 
@@ -23,14 +20,14 @@ export const PaymentsEnv = z.object({
   PADDLE_PUBLIC_KEY: optionalText,
   PADDLE_SANDBOX: flag,
   PAYMENTS_SANDBOX: flag,
-  /** The sandbox approves a flagged order by itself after this many seconds (unset: only from /sandbox/review). */
+  /** Unset: approved only from /sandbox/review. */
   SANDBOX_REVIEW_DELAY_SECONDS: optionalText
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .refine(
       (v) => v === undefined || (Number.isFinite(v) && v >= 0),
       'SANDBOX_REVIEW_DELAY_SECONDS is a number of seconds',
     ),
-  /** How long createSubscriptionOnCheckout waits for the provider's webhook (Paddle only; the sandbox is immediate). */
+  /** Paddle only; the sandbox is immediate. */
   CHECKOUT_WEBHOOK_WAIT_MS: optionalText.transform((v) => (v === undefined ? 6000 : Number(v))),
 })
 
@@ -76,7 +73,7 @@ export function loadPaymentsConfig(env: Record<string, string | undefined>, prod
   }
 }
 
-/** A PEM key from an environment variable: literal "\n" sequences (one-line env files) become newlines. */
+/** Literal "\n" sequences (one-line env files) become newlines. */
 export function pemFromEnv(value: string): string {
   const text = value.includes('\\n') ? value.replace(/\\n/g, '\n') : value
   if (text.includes('-----BEGIN')) return text

@@ -12,16 +12,15 @@
  * An expired license starts again from now, never from its old expiry: nobody pays for time already lost.
  */
 import { addUtcYears } from './dates.js'
-import { round2 } from './sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 
 export type CotermLine = { expiration: number; annualPrice: number }
 
 export type CotermQuote = {
-  /** The common new expiry. */
   expiry: number
-  /** Total to pay, rounded to cents. */
+  /** Rounded to cents. */
   amount: number
-  /** Per license, in input order: the time gained and its price. */
+  /** In input order. */
   lines: Array<{ gainMs: number; price: number }>
 }
 
@@ -36,7 +35,7 @@ export function cotermQuote(lines: readonly CotermLine[], now: number): CotermQu
   const year = expiry - base
   const priced = lines.map((l) => {
     const gainMs = expiry - Math.max(now, l.expiration)
-    return { gainMs, price: round2((l.annualPrice * gainMs) / year) }
+    return { gainMs, price: roundToCent((l.annualPrice * gainMs) / year) }
   })
-  return { expiry, amount: round2(priced.reduce((sum, l) => sum + l.price, 0)), lines: priced }
+  return { expiry, amount: roundToCent(priced.reduce((sum, l) => sum + l.price, 0)), lines: priced }
 }

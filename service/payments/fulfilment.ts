@@ -1,11 +1,6 @@
 /**
- * Order fulfilment: a completed checkout becomes the order, exactly `quantity` licenses and (for a subscription plan)
- * the subscription, once per checkout id. Passthrough `{name, referrer, email?, companyId?, sig?}`: an organization
- * purchase goes to a new company named `name` with the buyer as Company Administrator, or to `companyId` when the
- * service signed that company and buyer `email` (`passthrough.ts`, made when it checked the signed-in buyer's role)
- * and the buyer still holds a role that may purchase for it; a personal purchase makes personal licenses owned by the
- * buyer (`email`, else the checkout's). A passthrough naming a company whose signature does not verify was edited:
- * neither its company nor its email is used.
+ * A completed checkout becomes the order, exactly `quantity` licenses and the subscription, once per checkout id. A
+ * company purchase is only one the service signed (`passthrough.ts`) for a buyer who still may purchase for it.
  */
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
@@ -16,7 +11,7 @@ import { flagsIn } from '../auth/roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
-import { round2 } from './sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
@@ -32,7 +27,7 @@ export type Purchase = {
   customerName?: string
   currency: string
   unitPrice: number
-  /** What the customer paid for the order (sale gross). */
+  /** Sale gross. */
   paid?: number
   receiptUrl?: string
   subscription?: {
@@ -42,14 +37,10 @@ export type Purchase = {
     nextPaymentAmount?: number
     updateUrl?: string
   }
-  /** Licenses without a subscription end here. */
   expiry?: number
 }
 
-/**
- * Creates the order, `quantity` licenses and (for a subscription plan) the subscription of a completed checkout, once
- * per checkout id; a second alert about the same checkout only fills in what the first lacked.
- */
+/** A second alert about the same checkout only fills in what the first lacked. */
 export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfilled> {
   const { trx, now } = env
   const existing = await trx
@@ -61,7 +52,7 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
 
   const buyer = await resolveBuyer(p, env)
   const orderId = await unusedOrderId(trx)
-  const total = p.paid ?? round2(p.unitPrice * p.quantity)
+  const total = p.paid ?? roundToCent(p.unitPrice * p.quantity)
   await trx
     .insertInto('orders')
     .values({
@@ -110,7 +101,6 @@ export async function fulfilPurchase(p: Purchase, env: AlertEnv): Promise<Fulfil
 
 type Fulfilled = { orderId: string; subscriptionId: string | null }
 
-/** Whom a purchase is for: the owner of its licenses, the company (if any) and the names the order records. */
 type Buyer = {
   ownerEmail: string
   customerName: string
@@ -119,7 +109,6 @@ type Buyer = {
   referrer: string | null
 }
 
-/** A second alert about a checkout already fulfilled fills in only what the first lacked. */
 async function completeKnownOrder(
   existing: { id: string; receipt_url: string | null },
   p: Purchase,
@@ -154,10 +143,7 @@ async function completeKnownOrder(
   return { orderId: existing.id, subscriptionId }
 }
 
-/**
- * Reads the buyer from the passthrough and the checkout, makes sure the owner has an account and, for an organization
- * plan, finds or creates the company the licenses go to.
- */
+/** For an organization plan, finds or creates the company the licenses go to. */
 async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
   const { trx, now } = env
   const pass = parsePassthrough(p.passthrough)
@@ -199,7 +185,6 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
   return { ownerEmail, customerName, owner, companyId, referrer: oneLine(purchase.referrer ?? '', 500) || null }
 }
 
-/** The subscription a checkout of a subscription plan starts. */
 async function insertSubscription(
   p: Purchase,
   sub: NonNullable<Purchase['subscription']>,
@@ -223,7 +208,7 @@ async function insertSubscription(
       billing_period: p.plan.billingPeriod,
       quantity: p.quantity,
       next_payment_date: active ? sub.nextBillDate : null,
-      next_payment_amount: active ? (sub.nextPaymentAmount ?? round2(p.unitPrice * p.quantity)) : null,
+      next_payment_amount: active ? (sub.nextPaymentAmount ?? roundToCent(p.unitPrice * p.quantity)) : null,
       currency: p.currency,
       unit_price: p.unitPrice,
       payment_method: null,
@@ -242,7 +227,7 @@ async function insertSubscription(
   return subscriptionId
 }
 
-/** Exactly `quantity` licenses of the order, keys numbered from 1, unassigned. */
+/** Keys numbered from 1, unassigned. */
 async function insertLicenses(
   p: Purchase,
   buyer: Buyer,
@@ -276,7 +261,6 @@ async function insertLicenses(
     .execute()
 }
 
-/** The mail that tells the owner the licenses are ready. */
 function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
   const count = p.quantity === 1 ? '1 license' : `${p.quantity} licenses`
   return {
@@ -303,7 +287,7 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
   }
 }
 
-/** May this address buy for the company (a role that can renew: Company or Reseller Administrator, Reseller Manager)? */
+/** A role that can renew: Company or Reseller Administrator, Reseller Manager. */
 async function mayPurchaseFor(trx: PaymentsTransaction, email: string, companyId: string): Promise<boolean> {
   return (await flagsIn(trx, email, companyId))?.canRenew ?? false
 }

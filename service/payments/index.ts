@@ -1,16 +1,16 @@
-/**
- * The payments adapter: Paddle Classic when its credentials are configured, otherwise the local sandbox (see
- * `config.ts`). The sandbox delivers its webhooks to the same handler `POST /api/paddle/webhook` uses, in process;
- * everything it keeps (its records, its signing keys) is in the shared store, so any instance may serve any step.
- */
+// The payments adapter: Paddle Classic when configured, otherwise the local sandbox (the one module that names it).
+// The sandbox delivers its webhooks in process and keeps everything in the shared store (docs/decisions/0010).
 import type { ServiceConfig } from '../config.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { applyPaddleIds } from '../catalog/index.js'
 import type { DB } from '../db/database.js'
 import { loadPaymentsConfig } from './config.js'
 import { PaddleProvider } from './paddle.js'
+import { failureReason } from './sandbox/checkout.js'
 import { readOrCreateSandboxKeys } from './sandbox/keys.js'
 import { SandboxProvider } from './sandbox/provider.js'
+import { chargeDueSubscriptions } from './sandbox/renewals.js'
+import { sandboxRouter } from './sandbox/router.js'
 import type { PaymentsAdapter } from './types.js'
 import { handleWebhookAlert } from './webhooks.js'
 
@@ -21,7 +21,7 @@ export async function createPayments(deps: {
   db: DB
   now: () => number
   log: (line: string) => void
-  /** The service context webhooks are applied in (available once the service is wired). */
+  /** Available once the service is wired. */
   context: () => ServiceContext
 }): Promise<PaymentsAdapter> {
   const config = loadPaymentsConfig(deps.config.env, deps.config.production)
@@ -29,7 +29,15 @@ export async function createPayments(deps: {
     const provider = new PaddleProvider(config)
     applyPaddleIds(provider.environment, deps.config.paddleIds)
     if (!config.publicKey) deps.log('payments: PADDLE_PUBLIC_KEY is not set; Paddle webhooks will be refused.')
-    return { provider, config, log: deps.log, close: () => {} }
+    return {
+      provider,
+      config,
+      log: deps.log,
+      checkoutFailure: async () => undefined,
+      settleDue: async () => {},
+      jobs: [],
+      close: () => {},
+    }
   }
   const sandbox = new SandboxProvider({
     db: deps.db,
@@ -44,5 +52,17 @@ export async function createPayments(deps: {
   })
   if (deps.config.production)
     deps.log('payments: the SANDBOX provider is active (PAYMENTS_SANDBOX=1): no real payments.')
-  return { provider: sandbox, sandbox, config, log: deps.log, close: () => sandbox.close() }
+  return {
+    provider: sandbox,
+    config,
+    log: deps.log,
+    checkoutFailure: async (checkoutId) => {
+      const checkout = await sandbox.findCheckout(checkoutId)
+      return checkout?.state === 'failed' || checkout?.state === 'rejected' ? failureReason(checkout) : undefined
+    },
+    settleDue: () => sandbox.processDueReviews(),
+    jobs: [{ name: 'sandbox-charges', run: (asOf) => chargeDueSubscriptions(sandbox, deps.db, asOf) }],
+    routes: (service, options) => sandboxRouter(service, sandbox, options),
+    close: () => sandbox.close(),
+  }
 }

@@ -1,8 +1,4 @@
-/**
- * Paddle Classic: the public prices API of the checkout service, and the vendor API (form-encoded POSTs carrying
- * `vendor_id` and `vendor_auth_code`, answered `{ success: true, response }` or `{ success: false, error: { code,
- * message } }`). Webhooks are verified with the vendor's public key (see `signature.ts`).
- */
+// Paddle Classic: the public prices API and the vendor API; webhooks are checked with its key (`signature.ts`).
 import { ServiceError } from '../dispatch/errors.js'
 import type {
   CheckoutClient,
@@ -21,11 +17,10 @@ import type {
 export type PaddleOptions = {
   vendorId: string
   authCode: string
-  /** PEM public key from the Seller Dashboard (Developer Tools > Public Key). */
+  /** Seller Dashboard > Developer Tools > Public Key. */
   publicKey?: string
-  /** Paddle's sandbox environment (sandbox-vendors / sandbox-checkout). */
+  /** sandbox-vendors / sandbox-checkout. */
   sandbox: boolean
-  /** How long a vendor API call may take. */
   timeoutMs?: number
 }
 
@@ -234,7 +229,7 @@ export class PaddleProvider implements PaymentProvider {
     }))
   }
 
-  /** A vendor API call: form-encoded POST with the vendor's credentials; `success: false` becomes PROVIDER_ERROR. */
+  /** `success: false` becomes PROVIDER_ERROR. */
   private async vendorCall<T>(path: string, fields: Record<string, string>): Promise<T> {
     const body = new URLSearchParams({
       vendor_id: this.options.vendorId,
@@ -297,7 +292,7 @@ function money(m: RawMoney): ProviderMoney {
   return { amount: Number(m.amount), currency: m.currency, date: parseDate(m.date) }
 }
 
-/** Paddle dates: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC. */
+/** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC. */
 export function parseDate(value: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(value)
   if (!match) throw new ServiceError('PROVIDER_ERROR', `The payment provider sent an unreadable date "${value}".`)

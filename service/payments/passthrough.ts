@@ -1,21 +1,13 @@
 /**
- * Checkout passthroughs the service signs. A passthrough travels through the buyer's browser (the inline frame's URL,
- * the hosted checkout's form, a provider script the buyer can call with any passthrough) and comes back in the
- * provider's webhooks, so the buyer could write their own. The service signs what it decided for the signed-in caller:
- *
- * - A purchase for an existing company (spec §5/§7 New Subscription): signed when the service checked that the
- *   account may purchase for the company (canRenew), over the company id and that account's email. A passthrough whose
- *   company or email was changed no longer verifies, and the webhook makes a new company as it does for any other
- *   organization purchase.
- * - A renewal (spec §7 renewal): signed over the licenses the caller may renew and the co-term choice, when the
- *   service priced them. A renewal naming other licenses (someone else's, or a thousand for the price of one) does not
- *   verify, and the webhook renews nothing.
+ * Checkout passthroughs the service signs: a passthrough travels through the buyer's browser, so the buyer could
+ * write their own. A company purchase (canRenew checked) and a renewal's licenses and co-term choice are signed; one
+ * changed no longer verifies, and the webhook treats it as an ordinary purchase, or renews nothing.
  */
 import crypto from 'node:crypto'
 import { normalizeEmail } from '../../protocol/email.js'
 import type { LicenseRef } from '../../protocol/entities.js'
 
-/** Keep these MACs apart from each other and from every other use of the service secret (link tokens, sessions). */
+/** Keeps these MACs apart from each other and from every other use of the service secret. */
 const COMPANY_PURPOSE = 'checkout-company-passthrough:v1'
 const RENEWAL_PURPOSE = 'checkout-renewal-passthrough:v1'
 
@@ -38,10 +30,7 @@ export type CompanyPurchase = { companyId: string; email: string }
 const mac = (secret: Buffer, p: CompanyPurchase) =>
   hmac(secret, COMPANY_PURPOSE, [p.companyId, normalizeEmail(p.email)])
 
-/**
- * The passthrough JSON of a purchase for `companyId` by the signed-in account `email` (which the caller has checked may
- * purchase for it): `{name, referrer?, companyId, email, sig}`.
- */
+/** `{name, referrer?, companyId, email, sig}`; the caller has checked `email` may purchase for the company. */
 export function companyPurchasePassthrough(
   secret: Buffer,
   p: CompanyPurchase & { name: string; referrer?: string },
@@ -56,7 +45,7 @@ export function companyPurchasePassthrough(
   })
 }
 
-/** The company and buyer a passthrough names, when its signature is the service's own; null otherwise. */
+/** Null unless the signature is the service's own. */
 export function verifiedCompanyPurchase(
   secret: Buffer,
   p: { companyId?: string; email?: string; sig?: string },
@@ -72,13 +61,12 @@ export type Renewal = { renewal: LicenseRef[]; coterm: boolean }
 const renewalMac = (secret: Buffer, r: Renewal) =>
   hmac(secret, RENEWAL_PURPOSE, [JSON.stringify({ coterm: r.coterm, renewal: r.renewal.map((l) => [l.id, l.owner]) })])
 
-/** The passthrough JSON of a renewal the service priced for the caller: `{renewal: [{id, owner}], coterm, sig}`. */
+/** `{renewal: [{id, owner}], coterm, sig}`. */
 export function renewalPassthrough(secret: Buffer, r: Renewal): string {
   const renewal = r.renewal.map(({ id, owner }) => ({ id, owner }))
   return JSON.stringify({ renewal, coterm: r.coterm, sig: renewalMac(secret, { renewal, coterm: r.coterm }) })
 }
 
-/** Whether a renewal passthrough is one the service signed, unchanged. */
 export function verifiedRenewal(secret: Buffer, p: Renewal & { sig?: string }): boolean {
   return sameMac(renewalMac(secret, p), p.sig)
 }

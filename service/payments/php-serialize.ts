@@ -1,7 +1,5 @@
 /**
- * PHP's `serialize()` for what Paddle Classic signs: an array of string keys to string values, in the order given.
- * `a:<count>:{s:<bytes>:"<key>";s:<bytes>:"<value>";…}` where <bytes> is the UTF-8 byte length (PHP counts bytes,
- * not characters). Paddle sends every webhook field as a string, so nothing else is needed.
+ * PHP's `serialize()` of string keys and values, as Paddle Classic signs them; lengths are UTF-8 bytes, as PHP counts.
  */
 export function phpSerializeStrings(entries: ReadonlyArray<readonly [string, string]>): string {
   let out = `a:${entries.length}:{`

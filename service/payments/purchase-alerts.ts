@@ -1,9 +1,6 @@
 /**
- * The alerts of a completed or later payment:
- * - a completed checkout (`subscription_created` and `subscription_payment_succeeded` with `initial_payment=1`, in
- *   either order, or `payment_succeeded` for a one-off plan) is fulfilled (`fulfilment.ts`) once per checkout id;
- * - a renewal (`payment_succeeded` whose passthrough the service signed) extends the licenses it names (`renewal.ts`);
- * - `subscription_payment_succeeded` (later payments) extends the subscription's non-lapsing licenses to the new term.
+ * Completed payments: a checkout's alerts (in either order) are fulfilled once per checkout id (`fulfilment.ts`); a
+ * signed renewal extends its licenses (`renewal.ts`); a later payment moves the licenses to the new term.
  */
 import { findPlan, planByProviderId } from '../catalog/index.js'
 import {
@@ -23,7 +20,7 @@ import { addPeriod, termEnd } from './dates.js'
 import { fulfilPurchase, recordPayment } from './fulfilment.js'
 import { verifiedRenewal } from './passthrough.js'
 import { renewLicenses } from './renewal.js'
-import { round2 } from './sandbox/pricing.js'
+import { roundToCent } from '../../protocol/money.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
@@ -169,7 +166,7 @@ export async function paymentSucceeded(a: AlertFields, env: AlertEnv) {
       plan,
       quantity,
       ...paidBy(a),
-      unitPrice: round2(gross / quantity),
+      unitPrice: roundToCent(gross / quantity),
       paid: gross,
       expiry: addPeriod(env.now, plan.billingPeriod),
     },
@@ -187,7 +184,6 @@ export async function paymentSucceeded(a: AlertFields, env: AlertEnv) {
   return 'processed' as const
 }
 
-/** Who paid and how, as a payment alert tells it. */
 function paidBy(a: AlertFields) {
   return {
     buyerEmail: required(a, 'email'),

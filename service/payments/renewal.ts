@@ -1,8 +1,6 @@
 /**
- * A renewal paid through the shop (`payment_succeeded` with passthrough `{renewal: [{id, owner}], coterm, sig}`, signed
- * by the service when it priced the renewal; see `passthrough.ts`) extends those licenses, co-termed to one expiry
- * (see `coterm.ts`). A renewed license of a (cancelled, personal) subscription leaves the subscription and stands alone
- * from then on.
+ * A renewal paid through the shop, signed by the service (`passthrough.ts`), extends its licenses co-termed
+ * (`coterm.ts`); a renewed license of a cancelled personal subscription leaves it.
  */
 import { oneLine } from '../../protocol/text.js'
 import { normalizeEmail } from '../../protocol/email.js'
@@ -106,7 +104,7 @@ export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, en
   })
 }
 
-/** The new expiry of each renewed license: co-termed to one date, or each one year on from its own expiry (or now). */
+/** Co-termed to one date, or each one year on from its own expiry (or now). */
 export function renewedExpiries(licenses: Pick<LicenseRow, 'id' | 'expiration'>[], coterm: boolean, now: number) {
   const result = new Map<string, number>()
   if (coterm) {

@@ -1,22 +1,10 @@
-/**
- * The payment capability's HTTP endpoints (mounted by service/dispatch/http.ts):
- *
- *   POST /api/paddle/webhook                 provider webhooks, form-encoded (Paddle Classic alerts)
- *   POST /api/createSubscriptionOnCheckout   JSON {checkoutId, dev, passthrough} → {immediatelyAvailable, state, reason}
- *   POST /api/activeSubscriptionCheck        JSON {dev, email} → {exists}
- *   POST /api/{product}/coupon               JSON {dev, type: "query", coupon} → {status, months}
- *                                            JSON {dev, type: "use", coupon, email, name} → {status, months}
- *
- * The JSON endpoints are thin wrappers over the protocol operations of the same names (spec §7 "Other calls"):
- * status 200 with the operation's result, or status 500 with `{ error, message }`. With the sandbox provider, its pages
- * (`sandbox/router.ts`) are mounted too.
- */
+// The payment endpoints: provider webhooks and the JSON wrappers of spec §7 "Other calls" (listed in
+// docs/contributing.md), answering as the protocol does; and the provider's own pages, if it has any.
 import express from 'express'
 import type { OperationName } from '../../protocol/operations.js'
 import { PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 import type { ServiceRouterOptions } from '../dispatch/http.js'
 import type { LicensingService } from '../index.js'
-import { sandboxRouter } from './sandbox/router.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
 import { bareRecord } from '../../protocol/own.js'
 
@@ -97,6 +85,6 @@ export function paymentsRouter(service: LicensingService, options: ServiceRouter
     endpoint('coupon', (body, req) => ({ ...body, product: req.params.product })),
   )
 
-  if (payments?.sandbox) router.use(sandboxRouter(service, payments.sandbox, options))
+  if (payments?.routes) router.use(payments.routes(service, options))
   return router
 }

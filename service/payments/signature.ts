@@ -1,14 +1,13 @@
 /**
- * Paddle Classic webhook signatures: `p_signature` is a base64 RSA-SHA1 signature over the PHP-serialized array of
- * every other field, sorted by key, values as strings. The sandbox signs with its own key pair so that this exact
- * verification runs on its webhooks too.
+ * Paddle Classic webhook signatures: base64 RSA-SHA1 over the PHP-serialized other fields sorted by key, values as
+ * strings. The sandbox signs with its own key pair, so this exact check runs on its webhooks too.
  */
 import crypto from 'node:crypto'
 import { phpSerializeStrings } from './php-serialize.js'
 
 export type AlertFields = Record<string, string>
 
-/** The bytes Paddle signs: every field except `p_signature`, sorted by key (PHP `ksort`), PHP-serialized. */
+/** PHP `ksort`, then serialized. */
 export function signedPayload(fields: Record<string, unknown>): string {
   const keys = Object.keys(fields)
     .filter((key) => key !== 'p_signature')
@@ -23,7 +22,6 @@ function stringValue(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** True when `p_signature` is a valid signature of the other fields under the PEM public key. */
 export function verifyAlertSignature(fields: Record<string, unknown>, publicKeyPem: string): boolean {
   const signature = fields.p_signature
   if (typeof signature !== 'string' || signature.length === 0) return false
@@ -38,7 +36,7 @@ export function verifyAlertSignature(fields: Record<string, unknown>, publicKeyP
   }
 }
 
-/** Adds `p_signature` (the sandbox's webhooks; tests). */
+/** For the sandbox's webhooks and tests. */
 export function signAlert(fields: AlertFields, privateKeyPem: string): AlertFields {
   const signer = crypto.createSign('sha1')
   signer.update(signedPayload(fields), 'utf8')

@@ -1,10 +1,6 @@
 /**
- * The alerts about an existing subscription and about flagged checkouts:
- * - `subscription_payment_failed` marks it pastDue; `subscription_updated` applies state, plan, quantity (creating or
- *   lapsing licenses to match it, see `subscriptions/reconcile-quantity.ts`), price and next bill date; `subscription_cancelled`
- *   marks it deleted;
- * - `high_risk_transaction_created` records the checkout as flagged; `high_risk_transaction_updated` records the
- *   review's outcome (accepted: the purchase alerts that follow complete it; rejected: the checkout failed).
+ * The alerts about an existing subscription (payment failed, updated — quantity reconciled by
+ * `subscriptions/reconcile-quantity.ts` — cancelled) and about flagged checkouts (high_risk_transaction_*).
  */
 import { normalizeEmail } from '../../protocol/email.js'
 import { licenseProductName } from '../catalog/index.js'
@@ -125,7 +121,8 @@ export async function subscriptionCancelled(a: AlertFields, env: AlertEnv) {
   return 'processed' as const
 }
 
-// ---------------------------------------------------------------------------------------------------- flagged orders
+/** What the shop says of a checkout whose review the provider rejected. */
+export const REVIEW_REJECTED_REASON = 'The payment provider rejected the order after reviewing it.'
 
 export async function highRiskCreated(a: AlertFields, env: AlertEnv) {
   const checkoutId = required(a, 'checkout_id')

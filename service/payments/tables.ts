@@ -1,7 +1,6 @@
 /**
- * The payment capability's own tables (migration `0002-payments`): the review state of flagged checkouts on the
- * vendor's side, and the sandbox provider's world (its checkouts, subscriptions and payments), kept apart from the
- * vendor's orders, licenses and subscriptions exactly as a real provider's records would be.
+ * The payment capability's tables (migration `0002-payments`): flagged checkouts' review state, and the sandbox's own
+ * records, kept apart from the vendor's as a real provider's would be.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../db/database.js'
@@ -56,11 +55,11 @@ export type SandboxSubscriptionTable = {
   state: 'active' | 'past_due' | 'paused' | 'deleted'
   email: string
   currency: string
-  /** The price of one license for one term, net of tax. */
+  /** One license for one term, net of tax. */
   unit_price: number
-  /** The tax rate (percent) of the country the subscription is paid from: what a term costs is net plus this. */
+  /** Percent, of the country paid from. */
   tax_percent: number
-  /** The scheduled next bill date (kept while paused, so a restart knows whether the term is still paid). */
+  /** Kept while paused, so a restart knows whether the term is still paid. */
   next_bill_date: number
   paused_at: number | null
   paused_from: number | null
@@ -104,7 +103,6 @@ export type PaymentsDatabase = Database & PaymentTables
 export type PaymentsDB = Kysely<PaymentsDatabase>
 export type PaymentsTransaction = Transaction<PaymentsDatabase>
 
-/** The store, seen with the payment tables too. */
 export function paymentsDb(db: DB): PaymentsDB {
   return db.withTables<PaymentTables>()
 }

@@ -1,8 +1,6 @@
 /**
- * The tax rate behind a provider's price amounts. A provider answers amounts rounded to the cent, not the rate it is
- * configured with, and tax ÷ net of a small price is off by that rounding: Austria's 20% on €5.57 is €1.11, which
- * divides to 19.93%. The configured rate is the simplest one (a whole percent, else one decimal, else two) that gives
- * back, to the cent, every amount the provider answered; closest to the divided rate when several do.
+ * A provider answers amounts rounded to the cent, so tax ÷ net is off (Austria's 20% on €5.57 is €1.11: 19.93%). The
+ * configured rate is the simplest one (whole, one decimal, two) that gives back every amount; closest when several do.
  */
 import type { PriceAmounts } from './provider.js'
 

@@ -1,10 +1,6 @@
 /**
- * Payment webhooks (Paddle Classic alerts, form-encoded): verified by signature, applied once per alert id, each in one
- * transaction together with the record that it was seen. Mail and provider look-ups happen after the commit.
- *
- * What each alert does lives with its kind: a completed checkout, a renewal or a later payment in
- * `purchase-alerts.ts` (fulfilment in `fulfilment.ts`, renewals in `renewal.ts`); a change to a subscription or a
- * flagged checkout in `subscription-alerts.ts`; reading the fields and the passthrough in `alerts.ts`.
+ * Payment webhooks (Paddle Classic alerts): verified, applied once per alert id in one transaction with the record that
+ * it was seen; mail and look-ups after the commit. The alerts' effects: `purchase-alerts.ts`, `subscription-alerts.ts`.
  */
 import type { ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
@@ -24,7 +20,7 @@ import type { PaymentsAdapter } from './types.js'
 
 export { WebhookError, type WebhookResult }
 
-/** Verifies and applies one alert. Throws WebhookError for what the endpoint must refuse. */
+/** Throws WebhookError for what the endpoint must refuse. */
 export async function handleWebhookAlert(fields: Record<string, unknown>, ctx: ServiceContext): Promise<WebhookResult> {
   const payments = ctx.adapters.payments
   if (!payments) throw new WebhookError(500, 'No payment provider is configured.')
@@ -70,7 +66,7 @@ async function afterCommit(effects: Effects, ctx: ServiceContext, payments: Paym
   }
 }
 
-/** Reads a subscription's payment method and update URL back from the provider (alerts do not carry them). */
+/** Alerts do not carry them. */
 async function refreshPaymentMethod(providerId: string, ctx: ServiceContext, payments: PaymentsAdapter) {
   try {
     const info = await payments.provider.getSubscription(providerId)

@@ -1,5 +1,4 @@
-// Reads: what retrieveDetails answers — the account's facts (here), the license tables' windows and their queries,
-// the subscriptions' seat counts, store rows as protocol entities.
+// Reads: what retrieveDetails answers; here the account's facts.
 import type { Company, License, Subscription } from '../../protocol/entities.js'
 import type { Details } from '../../protocol/operations.js'
 import type { DB } from '../db/database.js'
@@ -7,7 +6,7 @@ import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { toLicense, toSubscription } from './mapping.js'
 import { flagsOfCodes } from '../auth/roles.js'
 
-/** Does this address own, hold a role in, or have assigned to it anything at all, or is it a platform administrator? (NO_USER otherwise.) */
+/** NO_USER otherwise. */
 export async function hasAnything(db: DB, email: string): Promise<boolean> {
   const owned = await db.selectFrom('licenses').select('id').where('owner', '=', email).limit(1).executeTakeFirst()
   if (owned) return true
@@ -35,11 +34,7 @@ export async function hasAnything(db: DB, email: string): Promise<boolean> {
   return Boolean(admin)
 }
 
-/**
- * The license details response (spec §3) for a signed-in account: personal licenses (owned, plus company licenses
- * assigned to the account, read-only) and subscriptions, and one entry per company the account holds a role in, with
- * the permission flags of that role. Reads the store in a fixed number of queries whatever the number of licenses.
- */
+/** Spec §3, for a signed-in account, in a fixed number of queries whatever the number of licenses. */
 export async function buildDetails(db: DB, email: string): Promise<Omit<Details, 'session'>> {
   const { admin, roles, owners } = await accountRoles(db, email)
 
@@ -84,7 +79,6 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
   }
 }
 
-/** The account's administrator flag and the companies it holds a role in (by name), with the owners of its licenses. */
 export async function accountRoles(db: DB, email: string) {
   const account = await db
     .selectFrom('accounts')
@@ -102,10 +96,7 @@ export async function accountRoles(db: DB, email: string) {
   return { admin: account?.admin === 1, roles, companyIds, owners: [email, ...companyIds] }
 }
 
-/**
- * Subscription rows by owner, each with its licenses in key order: the first gives the subscription's expiry (spec §3),
- * the same first license a windowed read answers (seat-counts.ts).
- */
+/** Licenses in key order: the first gives the expiry (spec §3), as a windowed read answers it. */
 export function subscriptionsByOwner(subscriptionRows: readonly SubscriptionRow[], licenses: Map<string, License[]>) {
   return (owner: string): Subscription[] =>
     subscriptionRows
@@ -113,7 +104,7 @@ export function subscriptionsByOwner(subscriptionRows: readonly SubscriptionRow[
       .map((s) => toSubscription(s, [...(licenses.get(s.id) ?? [])].sort(byKey)))
 }
 
-/** Key number, then id (code points, as the store orders them). */
+/** Code points, as the store orders them. */
 function byKey(a: License, b: License): number {
   return a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }

@@ -1,8 +1,4 @@
-/**
- * The SQL of a license table's window, written once for SQLite and PostgreSQL: which licenses a table holds, the
- * search and the filter, the spec's sort order (§4) and the counts. Every count is an aggregate the store computes;
- * no query here reads more rows than it answers.
- */
+// The SQL of a license table's window, for SQLite and PostgreSQL: no query here reads more rows than it answers.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import { EXPIRING_WITHIN_DAYS, type LicenseFilter } from '../../protocol/windows.js'
@@ -14,7 +10,7 @@ import { toLicense } from './mapping.js'
 type LicenseExpressions = ExpressionBuilder<Database, 'licenses'>
 export type LicensePredicate = (eb: LicenseExpressions) => Expression<SqlBool>
 
-/** The licenses of a table: the personal one, or a company's licenses outside its subscriptions. */
+/** The personal one, or a company's licenses outside its subscriptions. */
 export type TableScope =
   { kind: 'personal'; email: string; companyIds: readonly string[] } | { kind: 'company'; id: string }
 
@@ -31,15 +27,12 @@ export function scopePredicate(scope: TableScope): LicensePredicate {
     ])
 }
 
-/** `%text%` for LIKE, with LIKE's own wildcards taken literally (escaped with a backslash). */
+/** LIKE's own wildcards are taken literally (escaped with a backslash). */
 function contains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/**
- * The text search: part of the holder's address, the product name, the order number or the license key, without
- * regard to case; a number also finds the license with that key number.
- */
+/** Case-insensitive; a number also finds the license with that key number. */
 export function searchPredicate(search: string): LicensePredicate | null {
   if (search === '') return null
   const pattern = contains(search)
@@ -68,17 +61,12 @@ export function filterPredicate(filter: LicenseFilter, now: number): LicensePred
   }
 }
 
-/** Every predicate given must hold. */
 export function allOf(predicates: readonly (LicensePredicate | null)[]): LicensePredicate {
   const present = predicates.filter((p): p is LicensePredicate => p !== null)
   return (eb) => eb.and(present.map((p) => p(eb)))
 }
 
-/**
- * §4's order in SQL, as `compareLicenses` has it: Open Source, bundle, wallaby, the others; then the order number
- * (digit-only numbers by value, before any other order number, which compare by code point), key, later expiry first;
- * the id last so that pages never overlap.
- */
+/** §4's order in SQL, as `compareLicenses` has it; the id last so that pages never overlap. */
 export function licenseOrder(db: DB) {
   const postgres = isPostgres(db)
   // Code-point comparison: SQLite's default (BINARY); PostgreSQL's "C" collation.
@@ -98,7 +86,6 @@ export function licenseOrder(db: DB) {
 
 export type TableCounts = { total: number; assigned: number; unassigned: number }
 
-/** The table's counts in one aggregate. */
 export async function tableCounts(db: DB, scope: LicensePredicate, now: number): Promise<TableCounts> {
   const row = await db
     .selectFrom('licenses')
@@ -123,13 +110,10 @@ export async function countWhere(db: DB, where: LicensePredicate): Promise<numbe
   return Number(row.n)
 }
 
-/** Subscriptions per `IN (…)` list: well under SQLite's limit on bound parameters. */
+/** Well under SQLite's limit on bound parameters. */
 const STATES_CHUNK = 500
 
-/**
- * The rows as licenses, each subscription license with its subscription's state: the states not in `states` yet are
- * read (one query per 500 subscriptions) and added to it.
- */
+/** Each subscription license with its subscription's state (the missing ones read, 500 subscriptions a query). */
 export async function licensesWithStates(db: DB, rows: readonly LicenseRow[], states = new Map<string, string>()) {
   const missing = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => !!id && !states.has(id)))]
   for (let i = 0; i < missing.length; i += STATES_CHUNK) {

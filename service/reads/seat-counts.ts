@@ -1,8 +1,4 @@
-/**
- * The subscriptions of a windowed read: each with its seats counted by the store (one aggregate grouped by
- * subscription) and with only the few licenses its state and expiry are decided by (see `WindowedFacts.subscriptions`),
- * so a 10,000-seat subscription is read and sent as cheaply as a 1-seat one.
- */
+// A windowed read's subscriptions: seats counted by the store, and only the licenses that decide state and expiry.
 import { sql } from 'kysely'
 import type { License, Subscription } from '../../protocol/entities.js'
 import type { SubscriptionSeats } from '../../protocol/windows.js'
@@ -14,7 +10,7 @@ import { toLicense, toSubscription } from './mapping.js'
 
 export type WindowedSubscriptions = {
   seats: SubscriptionSeats[]
-  /** An owner's subscriptions (the account's address or a company id), each with its deciding licenses. */
+  /** The account's address or a company id. */
   subscriptionsOf: (owner: string) => Subscription[]
 }
 
@@ -44,7 +40,7 @@ export async function windowedSubscriptions(
   }
 }
 
-/** The aggregate of `countSeats`; answered from migration 0012's seats index alone. */
+/** Answered from migration 0012's seats index alone. */
 export function seatCountQuery(db: DB, ids: readonly string[], now: number) {
   return db
     .selectFrom('licenses')
@@ -61,10 +57,7 @@ export function seatCountQuery(db: DB, ids: readonly string[], now: number) {
     .groupBy('subscription_id')
 }
 
-/**
- * Each subscription's counts in one aggregate, by the rules of `seatCounts` in the portal: assigned = a holder is set;
- * unused = no holder and not expired (a license expires at its expiration instant).
- */
+/** By the portal's `seatCounts` rules: assigned = a holder is set; unused = no holder and not expired. */
 async function countSeats(db: DB, ids: readonly string[], now: number): Promise<Map<string, SubscriptionSeats>> {
   const rows = await seatCountQuery(db, ids, now).execute()
   const counts = new Map<string, SubscriptionSeats>()
@@ -81,7 +74,7 @@ async function countSeats(db: DB, ids: readonly string[], now: number): Promise<
   return counts
 }
 
-/** The picks of `decidingLicenses`, one row per subscription; each subquery walks an index of migration 0012. */
+/** One row per subscription; each subquery walks an index of migration 0012. */
 export function decidingPicksQuery(db: DB, ids: readonly string[]) {
   // Ties in code-point order, as the full read sorts them: SQLite's default, PostgreSQL's "C" collation.
   const byId = sql.raw(isPostgres(db) ? 'licenses.id collate "C"' : 'licenses.id')
@@ -112,10 +105,8 @@ export function decidingPicksQuery(db: DB, ids: readonly string[]) {
 }
 
 /**
- * At most three licenses per subscription, in this order: the first by key number (its expiry is the subscription's,
- * spec §3), the last to expire of the renewing ones and the last to expire of the lapsing ones (so the paid term and
- * the last expiry are theirs). The state machine (`subscriptionTransition`) and the sort order read nothing else of
- * the licenses. Each is picked by a subquery that stops at its first row; then only those rows are read.
+ * At most three per subscription: the first by key number (its expiry, spec §3), the last to expire of the renewing
+ * and of the lapsing ones; the state machine and sort order read nothing else. Each subquery stops at its first row.
  */
 async function decidingLicenses(db: DB, ids: readonly string[]): Promise<LicenseRow[]> {
   const picks = await decidingPicksQuery(db, ids).execute()

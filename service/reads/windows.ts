@@ -1,9 +1,4 @@
-/**
- * retrieveDetails with windows: each license table holds only the page asked for (its search and filter applied in
- * SQL), with the table's counts beside it; subscriptions come with their seats counted by the store and only the
- * licenses that decide their state (seat-counts.ts). The work is a fixed number of queries per table, each
- * reading at most a page of rows, whatever the number of licenses.
- */
+// retrieveDetails with windows: a fixed number of queries per table, each reading at most a page of rows.
 import type { Company } from '../../protocol/entities.js'
 import type { Details, ParsedPayload } from '../../protocol/operations.js'
 import { sql } from 'kysely'
@@ -34,7 +29,7 @@ import {
 
 type AskedWindow = NonNullable<ParsedPayload<'retrieveDetails'>['windows']>[number]
 
-/** The expiry warning's window: licenses that expired less than this long ago get a line each (§9). */
+/** Spec §9. */
 const RECENTLY_EXPIRED_MS = 60 * DAY_MS
 
 const notOpenSource: LicensePredicate = (eb) => eb(eb.fn('lower', ['product_name']), 'not like', '%open source%')
@@ -135,9 +130,8 @@ export async function buildWindowedDetails(
 }
 
 /**
- * The licenses that match, grouped by owner, order, product and expiry (a line of the expiry warning), each group's
- * key numbers as runs of consecutive numbers: "gaps and islands" — within a group, a key number minus its rank is the
- * same for every key of one run. The answer has a row per run, however many licenses an order holds.
+ * Grouped by owner, order, product and expiry, keys as runs ("gaps and islands": a key number minus its rank is the
+ * same within a run), so the answer has a row per run, however many licenses an order holds.
  */
 async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGroup[]> {
   const runs = await db
@@ -203,15 +197,12 @@ async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGr
   return [...groups.values()]
 }
 
-/** Every license the account sees: its own, its companies', and those assigned to it. */
+/** Its own, its companies', and those assigned to it. */
 function scopeOfAccount(email: string, owners: readonly string[]): LicensePredicate {
   return (eb) => eb.or([eb('owner', 'in', [...owners]), eb('assigned_to', '=', email)])
 }
 
-/**
- * The licenses a company section's actions decide on (see `LicenseWindowResult.witnesses`): the first license outside a
- * subscription, the first assignable one (neither enterprise nor multi-user) and the first of those that is unexpired.
- */
+/** The first license outside a subscription, the first assignable one, and the first of those unexpired. */
 async function sectionWitnesses(db: DB, inTable: LicensePredicate, now: number): Promise<LicenseRow[]> {
   const assignable: LicensePredicate = (eb) =>
     eb.and([eb('is_multi_user', '=', 0), eb(eb.fn('lower', ['product_name']), 'not like', '%enterprise%')])

@@ -1,8 +1,4 @@
-/**
- * How every subscription operation reaches its subscription: read with its licenses, the caller authorized against
- * the store (never the payload), the §4 transition checked, all under the subscription's lease (`lock.ts`), so that
- * changes to one subscription never interleave; and the payment provider that holds it.
- */
+// How every subscription operation reaches its subscription: read, authorized and checked under its lease.
 import type { Subscription } from '../../protocol/entities.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
 import {
@@ -23,7 +19,6 @@ import { withSubscriptionLock } from './lock.js'
 
 export type Store = Pick<DB, 'selectFrom'>
 
-/** What an operation needs to know about a subscription: its row, its licenses' rows, and the entity of both. */
 export type Loaded = { row: SubscriptionRow; licenses: LicenseRow[]; subscription: Subscription }
 
 export async function loadSubscription(store: Store, subscriptionId: string): Promise<Loaded> {
@@ -49,11 +44,7 @@ export async function loadSubscription(store: Store, subscriptionId: string): Pr
 
 export type Need = SubscriptionNeed
 
-/**
- * May the caller do this to the subscription? A personal subscription is its owner's alone (and its licenses cannot
- * be assigned); a company's needs the flag in the caller's role there. Someone with no part in it is told it does
- * not exist.
- */
+/** A personal subscription is its owner's alone; someone with no part in it is told it does not exist. */
 export async function authorize(store: DB, email: string, row: SubscriptionRow, need: Need): Promise<void> {
   if (row.company_id === null) {
     if (row.owner !== email) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
@@ -99,7 +90,6 @@ export function planOfRow(row: SubscriptionRow, provider: PaymentProvider): Plan
   return plan
 }
 
-/** Reads, authorizes and checks the transition under the subscription's lease, then runs `work`. */
 export async function withSubscription<T>(
   ctx: ServiceContext,
   subscriptionId: string,

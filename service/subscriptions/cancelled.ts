@@ -1,8 +1,4 @@
-/**
- * What a cancelled subscription is in the store (spec §4: deleted, no next payment; its licenses run to their expiry):
- * written by cancelSubscription and by the provider's `subscription_cancelled` alert alike. A cancelled subscription
- * has no offer left to accept and no upgrade left to wait for.
- */
+/** Spec §4: written by cancelSubscription and the `subscription_cancelled` alert alike; no offer or upgrade left. */
 export function cancelledColumns(now: number) {
   return {
     state: 'deleted',

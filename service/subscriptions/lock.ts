@@ -1,10 +1,7 @@
 /**
- * One change at a time per subscription. A subscription operation reads the subscription, asks the payment provider,
- * then writes what the provider answered; two of them interleaving (say, quantity 7 and quantity 3 at once) could
- * leave the store saying one thing and the provider the other. Each operation therefore holds a lease on the
- * subscription in the store (table `subscription_locks`, migration 0003) from its first read to its last write; a
- * second operation waits for it. The lease lives in the store, not in process memory, so it also holds between
- * several service instances; it expires by itself should a process die while holding it.
+ * One change at a time per subscription: two operations interleaving their provider call and write could leave the
+ * store and the provider disagreeing, so each holds a lease in the store (`subscription_locks`) from its first read to
+ * its last write; it holds across instances and expires by itself should a process die.
  */
 import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
@@ -16,9 +13,9 @@ export type SubscriptionLockTable = {
   expires_at: number
 }
 
-/** Longest a provider call plus the write after it may take before the lease is given up as abandoned. */
+/** A provider call plus the write after it; past it the lease is given up as abandoned. */
 export const LEASE_MS = 60_000
-/** How long a second operation waits for the first before it is refused. */
+/** Before the second operation is refused. */
 export const WAIT_MS = 20_000
 const POLL_MS = 15
 
@@ -44,11 +41,7 @@ async function tryAcquire(db: DB, subscriptionId: string, token: string): Promis
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1
 }
 
-/**
- * Runs `work` while holding the subscription's lease; waits up to `WAIT_MS` for another holder, then refuses with
- * INVALID_STATE. The lease is released however `work` ends. Never call it while a transaction is open: the lease is
- * taken and given back in statements of its own.
- */
+/** Released however `work` ends. Never call it inside a transaction: the lease is taken in statements of its own. */
 export async function withSubscriptionLock<T>(
   db: DB,
   subscriptionId: string,

@@ -1,5 +1,4 @@
-// Reconciles a subscription's licenses with its quantity (non-lapsing licenses number exactly the quantity), in the
-// transaction of the change, whether the provider's alert or the portal's own change writes it first.
+// Non-lapsing licenses number exactly the quantity, whether the provider's alert or the portal's change writes first.
 import { lapsingAfterDecrease, type Seat } from '../../protocol/lapsing.js'
 import { newId, newLicenseKey } from '../db/ids.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
@@ -8,7 +7,6 @@ import type { PaymentsTransaction } from '../payments/tables.js'
 
 type Writer = { trx: PaymentsTransaction; now: number }
 
-/** A license row as the lapse rule reads it. */
 export const seatOf = (l: LicenseRow): Seat => ({
   id: l.id,
   assignedTo: l.assigned_to,
@@ -17,10 +15,8 @@ export const seatOf = (l: LicenseRow): Seat => ({
 })
 
 /**
- * Makes the subscription's non-lapsing licenses number exactly `quantity`: more seats first take back lapsing licenses
- * that have not ended, then add new licenses to the current term; fewer seats mark the extra licenses lapsing (they end
- * at term end) in the rule's order. A caller that lets the user choose which licenses lapse marks them before the
- * provider's change arrives; then nothing is left to choose here.
+ * More seats first take back lapsing licenses that have not ended, then add new ones; fewer mark the extra ones lapsing
+ * in the rule's order. A caller that lets the user choose marks them first; then nothing is left to choose here.
  */
 export async function reconcileQuantity({ trx, now }: Writer, sub: SubscriptionRow, quantity: number) {
   const licenses = await trx
@@ -45,7 +41,7 @@ export async function reconcileQuantity({ trx, now }: Writer, sub: SubscriptionR
   }
 }
 
-/** New licenses for the subscription, running to the end of its current term (or as long as its others). */
+/** Running to the end of its current term (or as long as its others). */
 async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: LicenseRow[], count: number) {
   const expiration = Math.max(
     sub.next_payment_date !== null ? termEnd(Number(sub.next_payment_date)) : now,
@@ -80,9 +76,8 @@ async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: Li
 }
 
 /**
- * Applies a decrease the caller made, in the transaction that records it: the licenses that were lapsing before it
- * (`lapsingBefore`) lapse (an increase arriving meanwhile may have taken some back); of all the others (as they are now: an alert arriving meanwhile may have lapsed some
- * by its own order, or added some), the chosen ones and as many more as the quantity needs lapse, the others renew.
+ * In the transaction that records the decrease: the licenses lapsing before it lapse; of the others as they are now
+ * (an alert meanwhile may have changed them), the chosen ones and as many more as needed lapse, the rest renew.
  */
 export async function applyDecrease(
   trx: PaymentsTransaction,

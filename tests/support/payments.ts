@@ -10,7 +10,9 @@ import type { DB } from '../../service/db/database.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
 import { paymentsRouter } from '../../service/payments/router.js'
 import { readOrCreateSandboxKeys } from '../../service/payments/sandbox/keys.js'
+import type { PaymentProvider } from '../../service/payments/provider.js'
 import { signAlert, type AlertFields } from '../../service/payments/signature.js'
+import type { PaymentsAdapter } from '../../service/payments/types.js'
 
 export type TestService = LicensingService & { dataDir: string; sign(fields: AlertFields): AlertFields }
 
@@ -167,4 +169,29 @@ export function inputValue(html: string, name: string): string | undefined {
         .replace(/&gt;/g, '>')
         .replace(/&amp;/g, '&')
     : undefined
+}
+
+/** A payments adapter whose provider answers price lookups only (`prices`); anything else it is asked fails. */
+export function pricesOnlyPayments(prices: PaymentProvider['prices']): PaymentsAdapter {
+  const unused = () => Promise.reject(new Error('not used by the price lookup'))
+  return {
+    provider: {
+      environment: 'sandbox',
+      checkoutClient: { provider: 'sandbox', checkoutUrl: '/sandbox/checkout', pricesUrl: '/sandbox/api/2.0/prices' },
+      prices,
+      generatePayLink: unused,
+      getSubscription: unused,
+      updateSubscription: unused,
+      cancelSubscription: unused,
+      charge: unused,
+      payments: unused,
+      webhookPublicKey: () => undefined,
+    },
+    config: { provider: 'sandbox', checkoutWaitMs: 0 },
+    log: () => {},
+    checkoutFailure: async () => undefined,
+    settleDue: async () => {},
+    jobs: [],
+    close: () => {},
+  }
 }

@@ -2,7 +2,8 @@
 // drives it. `startSandbox` sets the bindings before the file's first test.
 import { afterAll, beforeAll } from 'vitest'
 import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from './payments.js'
-import type { SandboxProvider } from '../../service/payments/sandbox/provider.js'
+import type { LicensingService } from '../../service/index.js'
+import { SandboxProvider } from '../../service/payments/sandbox/provider.js'
 
 export let service: TestService
 export let server: { url: string; close(): Promise<void> }
@@ -13,12 +14,19 @@ export function startSandbox() {
   beforeAll(async () => {
     service = await createPaymentsTestService()
     server = await listen(service)
-    sandbox = service.adapters.payments!.sandbox!
+    sandbox = sandboxOf(service)
   })
   afterAll(async () => {
     await server.close()
     await service.close()
   })
+}
+
+/** The sandbox provider a test service runs on (it has no other). */
+export function sandboxOf(service: Pick<LicensingService, 'adapters'>): SandboxProvider {
+  const provider = service.adapters.payments?.provider
+  if (!(provider instanceof SandboxProvider)) throw new Error('The test service is not on the sandbox provider.')
+  return provider
 }
 
 export const card = { cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123' }

@@ -9,13 +9,12 @@ import {
 import { HomeLink, OutcomePage, OutcomeText } from './outcome-page'
 import { TooManyActivationsForm } from './too-many-activations-form'
 
-/** What confirming an activation link came to (spec §2, §8). */
+/** Spec §2, §8. */
 export type ActivationOutcome =
   | { kind: 'confirmed' }
   | { kind: 'tooMany'; activations: Activation[]; message?: string }
   | { kind: 'error'; message: string }
 
-/** The License Activation page for an outcome: confirmed, the removal list, or the error. */
 export function ActivationOutcomeView({ outcome, busy = false }: { outcome: ActivationOutcome; busy?: boolean }) {
   switch (outcome.kind) {
     case 'confirmed':

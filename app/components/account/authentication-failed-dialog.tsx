@@ -4,10 +4,7 @@ import { authenticationError, authenticationFailedTitle, labels } from '#app/rul
 import { RouteDialog } from '#app/components/route-dialog'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/**
- * "Authentication Failed" (spec §2, §8): what went wrong with a GitHub or Google sign-in. Only its Close button
- * dismisses it, and Close goes to "/".
- */
+/** Spec §2, §8: only its Close button dismisses it, and Close goes to "/". */
 export function AuthenticationFailedDialog({ code }: { code: string }) {
   const text = authenticationError(code, useSupportEmail())
   return (

@@ -3,10 +3,7 @@ import { Link as RemixLink } from '@remix-run/react'
 import { labels } from '#app/rules/messages'
 import { RouteDialog } from '#app/components/route-dialog'
 
-/**
- * "Change Email Address Complete" (spec §2, §4): the change is requested, the user is logged out, and the new address
- * has a confirmation link waiting. Closing it lands on "/".
- */
+/** Spec §2, §4: the user is logged out and the new address has a link waiting; closing lands on "/". */
 export function ChangeEmailCompleteDialog() {
   return (
     <RouteDialog title={labels.changeEmailAddressComplete} closeTo="/" maxWidth="480px">

@@ -3,7 +3,7 @@ import { HomeLink, OutcomePage, OutcomeText } from './outcome-page'
 
 export type EmailConfirmationOutcome = { kind: 'confirmed' } | { kind: 'error'; message: string }
 
-/** Confirm Change of Email Address (spec §2, §8): "Change Confirmed", or the error heading and its message. */
+/** Spec §2, §8: "Change Confirmed", or the error heading and its message. */
 export function EmailConfirmationOutcomeView({ outcome }: { outcome: EmailConfirmationOutcome }) {
   if (outcome.kind === 'confirmed') {
     return (

@@ -2,10 +2,7 @@ import { Card, Container, Heading, Link, Text } from '@radix-ui/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-/**
- * The page an emailed link opens (activation, email confirmation): one heading and what happened. Plain HTML, so it
- * reads the same in a locked-down browser with script off.
- */
+/** The page an emailed link opens: plain HTML, so it reads the same with script off. */
 export function OutcomePage({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <Container size="2" px="4" py="8">

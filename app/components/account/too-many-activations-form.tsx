@@ -3,21 +3,16 @@ import { Form } from '@remix-run/react'
 import type { Activation } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
-import { formatDateTime } from '#app/rules/dates'
+import { formatDateTime } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
 
 type TooManyActivationsFormProps = {
   activations: readonly Activation[]
-  /** Why the last Proceed was not accepted, if it was not. */
   message?: string
   busy: boolean
 }
 
-/**
- * The removal list of "Too Many Activations" (spec §2, §8): one checkbox per machine (host name and activation time)
- * and Proceed, a plain form posted to the same address. Times are shown in UTC so that the server's rendering and the
- * browser's agree.
- */
+/** Spec §2, §8: a checkbox per machine and Proceed, a plain form; times in UTC so server and browser agree. */
 export function TooManyActivationsForm({ activations, message, busy }: TooManyActivationsFormProps) {
   const errorId = 'deactivate-error'
   return (

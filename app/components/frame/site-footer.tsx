@@ -44,8 +44,8 @@ const SOCIAL: Array<{ label: string; href: string; icon: ReactNode }> = [
   { label: 'Contact support', href: '/contact/', icon: <MailIcon /> },
 ]
 
-// The footer is on every page: plain elements with the class names Radix Themes' components render for the props named
-// beside them (the same markup, without the components' prop handling on every request).
+// Plain elements with the classes Radix Themes' components render for the props named beside them: the footer is on
+// every page.
 /** `<Link size="2" color="gray" highContrast underline="hover">` */
 const LINK = 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-hover rt-high-contrast'
 /** `<IconButton variant="ghost" color="gray" highContrast size="3">` */

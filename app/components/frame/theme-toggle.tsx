@@ -12,7 +12,6 @@ function isThemeName(value: unknown): value is ThemeName {
   return value === 'dark' || value === 'light'
 }
 
-/** The theme being submitted right now, if any; otherwise the theme the server rendered. */
 export function useOptimisticTheme(serverTheme: ThemeName): ThemeName {
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY })
   const submitted = fetcher.formData?.get('theme')
@@ -21,7 +20,7 @@ export function useOptimisticTheme(serverTheme: ThemeName): ThemeName {
 
 type ThemeToggleProps = {
   theme: ThemeName
-  /** Path and search of the current page: where the browser returns to after the post when script is off. */
+  /** Where the browser returns to after the post when script is off. */
   currentPath: string
 }
 

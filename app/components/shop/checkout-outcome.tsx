@@ -12,25 +12,23 @@ export const orderAlreadyComplete = 'This order is already complete'
 type CheckoutOutcomeProps = {
   state: CheckoutState
   immediatelyAvailable: boolean
-  /** The outcome reached again (a reload, Back, a second tab): no thanks again, and the way to a new purchase. */
+  /** Reached again (a reload, Back, a second tab): no thanks again, and the way to a new purchase. */
   already: boolean
   email?: string
   organization: boolean
   product: { slug: string; name: string }
-  /** Why a failed payment failed, in the provider's words (from the service). */
+  /** In the provider's words (from the service). */
   reason?: string
-  /** Where "Try again" goes: the purchase form as it was when Continue was pressed. */
+  /** The purchase form as it was when Continue was pressed. */
   retryTo: string
 }
 
-/** What the payment frame reported when it failed (Paddle's reason, which the service never hears of). */
+/** Paddle's reason, which the service never hears of. */
 export type FailedNavigationState = { reason?: string }
 
 /**
- * The outcome screens of spec §4 "Checkout": complete (with the activate-now instructions when the service says the
- * license is immediately available, and an organization buyer's next steps), flagged for manual review, failed (with
- * the provider's reason and what to do). The page is at its top after the outcome arrives (a new page without script;
- * scrolled up with script), and the heading takes the focus.
+ * The outcome screens of spec §4 "Checkout": complete, flagged for review, failed. The page is at its top when the
+ * outcome arrives, and the heading takes the focus.
  */
 export function CheckoutOutcome({
   state,
@@ -189,14 +187,13 @@ export function CheckoutOutcome({
   )
 }
 
-/** What to do after a failed payment: another card when the provider declined this one. */
 function checkoutFailedAdvice(declined: boolean): string {
   return declined
     ? 'Please try again with another card, or ask your bank why it declined the payment.'
     : 'Please check your payment details and try again.'
 }
 
-/** Another purchase of the product, on purpose: the form again, as it was at Continue. */
+/** On purpose: the form again, as it was at Continue. */
 function NewPurchase({ product }: { product: { slug: string; name: string } }) {
   return (
     <Form method="post" action={`/shop/${product.slug}/buy/`}>
@@ -213,7 +210,6 @@ function NewPurchase({ product }: { product: { slug: string; name: string } }) {
   )
 }
 
-/** The outcome's section: its heading takes the focus when the outcome arrives. */
 function OutcomeSection({
   title,
   headingRef,

@@ -1,6 +1,6 @@
 import { Flex, Radio, Text } from '@radix-ui/themes'
 
-/** A fieldset of two or more choice radios (billing, license type); a change reprices the page. */
+/** A change reprices the page. */
 export function ChoiceGroup({
   legend,
   name,

@@ -6,17 +6,13 @@ export type ErrorSummaryItem = { fieldId: string; message: string }
 
 type ErrorSummaryProps = {
   id: string
-  /** Every field's first message, in the order of the fields on the page. */
+  /** In the order of the fields on the page. */
   items: ErrorSummaryItem[]
-  /** Changes on every refused Continue: the summary then takes the focus, so it is read out and the list is next. */
+  /** Changes on every refused Continue: the summary then takes the focus. */
   attempt: number
 }
 
-/**
- * The list of everything a refused form asks to correct, at the top of the form, each message a link to its field.
- * Without script the server renders it with `autofocus`, and a link is a plain jump to the field's id; with script it
- * takes the focus after each refused Continue, and a link focuses its field.
- */
+/** Each message links to its field; autofocused without script, focused after a refused Continue with script. */
 export function ErrorSummary({ id, items, attempt }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null)
   const hydrated = useHydrated()

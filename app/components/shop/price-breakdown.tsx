@@ -3,17 +3,12 @@ import type { PriceBreakdown } from '#app/routes/__shop/pricing'
 
 type PriceBreakdownProps = {
   breakdown: PriceBreakdown
-  /** The built-in prices are shown because the price lookup failed or timed out (spec §9). */
+  /** The price lookup failed or timed out (spec §9). */
   fallback: boolean
-  /** Shown while the breakdown for changed options is on its way. */
   updating?: boolean
 }
 
-/**
- * The purchase page's price breakdown (spec §2): one license's price per month (excluding tax), what is charged per
- * month in total (including tax), then what is charged each billing period — list price, country discount, special
- * discount, subtotal, tax and total. A live region, so that a screen reader hears the new total when an option changes.
- */
+/** The purchase page's price breakdown (spec §2), a live region so a screen reader hears the new total. */
 export function PriceBreakdownView({ breakdown, fallback, updating = false }: PriceBreakdownProps) {
   return (
     <Box asChild mb="5">

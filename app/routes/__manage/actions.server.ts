@@ -8,7 +8,7 @@ import type { ManageAction, ManageActions } from './shared/registry'
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
 
-/** One Map of every form; an intent two different forms claim is a mistake found when the module loads. */
+/** An intent two forms claim is a mistake found when the module loads. */
 function byIntent(groups: ManageActions[]): Map<string, ManageAction> {
   const actions = new Map<string, ManageAction>()
   for (const group of groups) {
@@ -21,10 +21,7 @@ function byIntent(groups: ManageActions[]): Map<string, ManageAction> {
   return actions
 }
 
-/**
- * Every form of /manage, by its `intent`: the forms each dialog declares (see `dialogs.tsx`), the row buttons outside
- * any dialog, and the welcome notice's. A Map: see `dialogLoaders`.
- */
+/** The dialogs' forms (`dialogs.tsx`), the row buttons and the welcome notice's; a Map, see `dialogLoaders`. */
 export const manageActions: ReadonlyMap<string, ManageAction> = byIntent([
   { 'dismiss-welcome': dismissWelcome },
   companyForms,

@@ -8,21 +8,17 @@ import { LicenseTable } from './license-table'
 import { SubscriptionList } from './subscription-list'
 import { anchors } from './shared/anchors'
 
-/**
- * One company: its counts, subscriptions and licenses, and the company-wide actions its flags allow. The counts and
- * the visible page of licenses are the window the service read for the page (`manageView`).
- */
+/** One company: its counts, subscriptions and licenses (the window the service read), and its actions. */
 type CompanySectionProps = {
   company: Company
   counts: CompanyCounts
-  /** The seats of the subscriptions (the page's, counted by the service). */
   subscriptionSeats: readonly SubscriptionSeats[]
   licenses: LicensePage
   now: number
   showInactive: boolean
   admin: boolean
   email: string
-  /** The page's query (each table's view lives in it). */
+  /** Each table's view lives in it. */
   search: string
 }
 

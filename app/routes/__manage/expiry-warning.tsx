@@ -2,14 +2,12 @@ import { Callout } from '@radix-ui/themes'
 import { discountDeadlineMessage, longExpiredMessage, type ExpiryWarnings } from '#app/rules/expiry'
 import { countOf } from '#protocol/words'
 
-/** Lines shown before the rest of the recently expired orders fold away behind "Show … more". */
+/** Before the rest fold away behind "Show … more". */
 export const EXPIRY_LINES_SHOWN = 5
 
 /**
- * Spec §9: long-expired licenses give a count; recently expired ones show the full-renewal-discount deadline, a line
- * per order. The warnings cover every license of the account: the licensing service groups the recently expired ones
- * by order in its store and counts the others, and the server words them (`expiryWarnings`); the page has only the
- * visible rows. Beyond five lines the rest is a native disclosure (it opens without script too).
+ * Spec §9, over every license of the account (the service groups and counts them; `expiryWarnings` words them). Beyond
+ * five lines the rest is a native disclosure, which opens without script too.
  */
 export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
   const { discountDeadlines, longExpiredCount } = warnings

@@ -2,7 +2,7 @@ import { Table } from '@radix-ui/themes'
 import { useId, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'
-import { formatDate } from '#app/rules/dates'
+import { formatDate } from '#protocol/dates'
 import { licenseWords } from '#app/rules/license'
 import { displayName } from '#protocol/products'
 import type { LicensePage } from '#app/rules/manage-view'
@@ -16,21 +16,16 @@ import { OrderNumber } from './renewals/receipt-link'
 import { anchors } from './shared/anchors'
 
 type LicenseTableProps = {
-  /** The visible page of the table, already in the spec's order (§4), with its search, filter and counts. */
+  /** In the spec's order (§4). */
   licenses: LicensePage
   now: number
   caption: string
   company?: Company
   admin: boolean
-  /** The page's query: the table's search form and paging links keep the rest of the view. */
   search: string
 }
 
-/**
- * A table's rows are plain table elements with Radix Themes' table classes (the markup `Table.Row`/`Table.Cell` and
- * `Badge` render): a page has fifty rows of six cells, and the components' prop handling per cell is most of the cost
- * of rendering the page on the server.
- */
+/** Plain elements with Radix classes: the components' per-cell prop handling is most of the page's server render. */
 function Badge({ color, children }: { color: 'amber' | 'red'; children: ReactNode }) {
   return (
     <span className={rt.badgeMl2} {...accentColor(color)}>
@@ -41,7 +36,7 @@ function Badge({ color, children }: { color: 'amber' | 'red'; children: ReactNod
 
 const cell = rt.tableCell
 
-/** A license table in the spec's order (§4): Open Source, bundle, wallaby, others; then order, key, later expiry. */
+/** §4 order: Open Source, bundle, wallaby, others; then order, key, later expiry. */
 export function LicenseTable({ licenses, now, caption, company, admin, search }: LicenseTableProps) {
   const { rows, total } = licenses
   const body = useRef<HTMLTableSectionElement>(null)

@@ -18,7 +18,6 @@ import { closeUrl } from './shared/urls'
 import { SubscriptionList } from './subscription-list'
 
 type ManagePageProps = {
-  /** The details with the visible page of each license table, and the facts about the rest (see `manageView`). */
   view: ManageView
   dialog: SerializeFrom<OpenDialog> | null
   now: number
@@ -29,7 +28,7 @@ type ManagePageProps = {
   status: Status | null
 }
 
-/** Manage Licenses (spec §2): a personal section and one section per company. */
+/** Spec §2: a personal section and one section per company. */
 export function ManagePage({ view, dialog, now, showInactive, hideWelcome, search, status }: ManagePageProps) {
   useReturnTo(dialog ? null : status)
   const { details } = view
@@ -132,10 +131,7 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
   )
 }
 
-/**
- * With script, the page takes the focus to the element a change returns to (the row that changed), once per change;
- * without script the redirect's fragment brings the page there.
- */
+/** With script the focus goes to the element a change returns to; without, the redirect's fragment takes it there. */
 function useReturnTo(status: Status | null) {
   const id = status?.id
   const target = status?.target

@@ -7,8 +7,8 @@ import { SubscriptionActions } from './subscription-actions'
 import { anchors } from './shared/anchors'
 import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
-import { formatDate } from '#app/rules/dates'
-import { formatPrice } from '#app/rules/prices'
+import { formatDate } from '#protocol/dates'
+import { formatPrice } from '#protocol/money'
 import { pastDueAdvice } from '#app/rules/messages'
 import { seatsLookup, subscriptionSeatsText } from '#app/rules/seat-counts'
 import { hasInactive, sortSubscriptions, subscriptionExpiry, visibleSubscriptions } from '#app/rules/subscription'
@@ -17,7 +17,7 @@ import { subscriptionTitle } from '#protocol/products'
 
 type SubscriptionListProps = {
   subscriptions: Subscription[]
-  /** The subscriptions' seats as the service counted them (a subscription's `licenses` are not all of them). */
+  /** A subscription's `licenses` are not all of them. */
   seats: readonly SubscriptionSeats[]
   now: number
   showInactive: boolean
@@ -42,10 +42,7 @@ const stateLabel = (s: Subscription): { text: string; color: 'green' | 'gray' | 
   }
 }
 
-/**
- * Subscriptions in the spec's order (§4); cancelled ones past their expiry are hidden unless asked for. A card is plain
- * elements with the classes of Radix's Card, Flex, Box, Text and Badge: cards repeat (see radix-classes).
- */
+/** Spec §4 order; cancelled ones past expiry hidden unless asked for. Plain elements: cards repeat. */
 export function SubscriptionList({
   subscriptions,
   seats,

@@ -5,14 +5,14 @@ import { callLicensing } from '#app/utils/licensing.server'
 export type Catalog = Result<'catalog'>
 export type CatalogProduct = Catalog['products'][number]
 
-/** The shop's catalog from the licensing service; a service that cannot give it is a 503 (the page cannot work). */
+/** A 503 when the service cannot give it: the page cannot work. */
 export async function loadCatalog(context: AppLoadContext): Promise<Catalog> {
   const answer = await callLicensing('catalog', {}, { context })
   if (!answer.ok) throw new Response('The shop is not available right now.', { status: 503 })
   return answer.result
 }
 
-/** The product named by a shop URL's `{product}` segment, or a 404. */
+/** Or a 404. */
 export function requireProduct(catalog: Catalog, slug: string | undefined): CatalogProduct {
   const product = catalog.products.find((p) => p.slug === slug)
   if (!product) throw new Response('No such product.', { status: 404 })

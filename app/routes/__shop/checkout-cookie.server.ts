@@ -2,15 +2,8 @@ import { portalCookie } from '#app/utils/cookies.server'
 import { z } from 'zod'
 
 /**
- * The checkout under way in this browser: who is buying, the passthrough the checkout was opened with, and the form as
- * it was when Continue was pressed. The provider sends the browser back with only a checkout id (hosted checkout
- * without script) and the frame reports only its id, so the page that shows the outcome reads the rest from here, and
- * "Try again" after a failed payment opens the form as it was. Kept for a day; it holds nothing the buyer did not
- * type in.
- *
- * It also keeps the checkout this browser finished (`done`, by the provider's checkout id): until the buyer starts
- * another purchase, the purchase page shows that checkout's outcome instead of a new payment form, and Continue is
- * refused, so that Back, a reload or a second tab never pays for the same purchase twice.
+ * The checkout under way in this browser, for the outcome page (the provider returns only a checkout id) and "Try
+ * again"; kept a day. `done` keeps a finished checkout, so Back, a reload or a second tab never pays twice.
  */
 const PendingCheckout = z.object({
   product: z.string(),

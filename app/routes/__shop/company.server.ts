@@ -3,7 +3,7 @@ import type { CheckoutPassthrough } from '#protocol/entities'
 import { getUser } from '#app/utils/session.server'
 import { callLicensing } from '#app/utils/licensing.server'
 
-/** The most a company id from a URL or form may be (the protocol's id limit). */
+/** The protocol's id limit. */
 const MAX_ID_LENGTH = 200
 
 export const companySignInRequired =
@@ -12,22 +12,14 @@ export const companyNotAllowed =
   'You cannot buy licenses for that company. An organization purchase here makes a new company.'
 
 /**
- * The company a New Subscription is for (spec §5/§7, the company section's store link): asked for by `?company=` or the
- * purchase form's `company` field, never taken as it is. The signed-in user's session credential goes with the
- * question, and the licensing service answers only when that user's role in the company may purchase (canRenew): then
- * with the company's name and the signed passthrough the checkout must carry.
- *
- * - `none`: no company was asked for — an ordinary purchase.
- * - `company`: the user may buy for it.
- * - `refused`: not signed in, or no purchasing role in that company; `message` says so and the purchase is an ordinary
- *   one (a new company for an organization purchase).
+ * The company a New Subscription is for (spec §5/§7), never taken as asked: the service answers with its name and a
+ * signed passthrough only when the user may purchase for it; `refused` makes it an ordinary purchase.
  */
 export type PurchaseCompany =
   | { kind: 'none' }
   | { kind: 'company'; company: { id: string; name: string }; passthrough: string; credential: string }
   | { kind: 'refused'; message: string }
 
-/** The company id a URL or form asks for, if any. */
 export function requestedCompanyId(value: FormDataEntryValue | string | null | undefined): string | undefined {
   if (typeof value !== 'string') return undefined
   const id = value.trim()

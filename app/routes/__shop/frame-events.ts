@@ -81,7 +81,7 @@ export function paddleFrameEvents(message: unknown): FrameEvent[] {
 }
 
 /**
- * The sandbox provider's checkout page (`service/payments/sandbox/pages.ts`) posts
+ * The sandbox provider's checkout page (events in `service/payments/sandbox/layout.ts`) posts
  * `{ source: 'sandbox-checkout', event, data }` to the page that framed it, with Paddle.js v1's event names and event
  * data, so it reads the same way.
  */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { PricePlan } from '#protocol/entities'
 import {
   checkoutOutcome,
-  defaultPlans,
   optionsSearch,
   planFor,
   priceBreakdown,
@@ -75,19 +74,24 @@ describe('purchaseOptions (§2 defaults from the URL)', () => {
   })
 })
 
-describe('defaultPlans (§9 built-in prices)', () => {
-  it('has the four plans at the spec’s prices, in USD', () => {
-    const plans = defaultPlans()
-    expect(selectPlan(plans, 'organization', 'year')?.gross).toBe(116)
-    expect(selectPlan(plans, 'organization', 'month')?.gross).toBe(12.1)
-    expect(selectPlan(plans, 'personal', 'year')?.gross).toBe(58)
-    expect(selectPlan(plans, 'personal', 'month')?.gross).toBe(6.05)
-    expect(plans.every((p) => p.currency === 'USD' && p.id === '')).toBe(true)
+describe('planFor (§9: the catalog’s built-in plans stand in)', () => {
+  const defaults = [
+    plan({ id: 'quokka-organization-year', gross: 116 }),
+    plan({ id: 'quokka-personal-month', type: 'personal', billingPeriod: 'month', gross: 6.05 }),
+  ]
+  it('picks the plan of a type and billing period', () => {
+    expect(selectPlan(defaults, 'personal', 'month')?.gross).toBe(6.05)
+    expect(selectPlan(defaults, 'personal', 'year')).toBeUndefined()
   })
   it('stand in for a plan the lookup did not answer', () => {
     const looked = [plan({ id: 'quokka-organization-year', gross: 99 })]
-    expect(planFor(looked, 'organization', 'year').id).toBe('quokka-organization-year')
-    expect(planFor(looked, 'personal', 'month')).toMatchObject({ id: '', gross: 6.05, currency: 'USD' })
+    expect(planFor({ plans: looked, defaults }, 'organization', 'year')).toMatchObject({ gross: 99 })
+    expect(planFor({ plans: looked, defaults }, 'personal', 'month')).toMatchObject({
+      id: 'quokka-personal-month',
+      gross: 6.05,
+      currency: 'USD',
+    })
+    expect(() => planFor({ plans: looked, defaults }, 'personal', 'year')).toThrow(/no personal plan/)
   })
 })
 

@@ -1,16 +1,11 @@
-/**
- * The purchase and redeem pages' pure rules (spec §2 "Purchase page", "Redeem page", §4 "Checkout", §9): the page's
- * options from its URL and back, the built-in plans used when the price lookup fails, the price breakdown, the redeem
- * prices, and what a checkout's outcome is. No I/O and no React: the loaders, the actions and the components share them.
- */
+// The purchase and redeem pages' pure rules (spec §2, §4 "Checkout", §9). No I/O, no React.
 import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
+import { formatPrice, inCents } from '#protocol/money'
 import { labels } from '#app/rules/messages'
 import {
   DEFAULT_COUNTRY,
-  DEFAULT_PRICES,
   DEFAULT_REDEEM_MONTHS,
-  formatPrice,
   perMonth,
   purchaseDefaults,
   redeemOriginalPrice,
@@ -18,7 +13,6 @@ import {
   type PlanType,
 } from '#app/rules/prices'
 
-/** The purchase page's controls, as the form and the URL carry them. */
 export const BILLING_VALUES = { month: 'monthly', year: 'annually' } as const satisfies Record<BillingPeriod, string>
 export const TYPE_VALUES = { personal: 'individual', organization: 'company' } as const satisfies Record<
   PlanType,
@@ -34,11 +28,7 @@ export type PurchaseOptions = {
   coupon?: string
 }
 
-/**
- * §2 defaults from the URL (annual unless monthly, individual unless company, quantity clamped to 1..100, country US),
- * with the country checked against the country table (an unknown one falls back to US) and an individual always
- * buying one license.
- */
+/** §2 defaults from the URL: annual, individual, quantity 1..100, country US (also for an unknown one). */
 export function purchaseOptions(params: URLSearchParams, countries: readonly Pick<Country, 'code'>[]): PurchaseOptions {
   const defaults = purchaseDefaults(params)
   const known = countries.length === 0 || countries.some((c) => c.code === defaults.country)
@@ -52,7 +42,6 @@ export function purchaseOptions(params: URLSearchParams, countries: readonly Pic
   }
 }
 
-/** The query string that gives back `options` (the page's own links and the script's in-place updates). */
 export function optionsSearch(options: PurchaseOptions): URLSearchParams {
   const params = new URLSearchParams()
   params.set('billing', BILLING_VALUES[options.billingPeriod])
@@ -63,43 +52,9 @@ export function optionsSearch(options: PurchaseOptions): URLSearchParams {
   return params
 }
 
-/** §3 how a plan is named in the checkout: "Personal" or "Organization" (as the toggle says), "1 month" or "1 year". */
+/** §3 how a plan is named in the checkout. */
 export const planTypeLabel: Record<PlanType, string> = { personal: labels.personal, organization: labels.organization }
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
-
-/**
- * §9 a built-in plan (USD, no tax, no discount), shown when the price lookup fails or times out. It carries no provider
- * product id: a checkout needs the real lookup.
- */
-export function defaultPlan(type: PlanType, billingPeriod: BillingPeriod): PricePlan {
-  const price = DEFAULT_PRICES[type][billingPeriod]
-  return {
-    id: '',
-    name: `${planTypeLabel[type]} ${billingPeriodLabel[billingPeriod]}`,
-    type,
-    billingPeriod,
-    usNetListPrice: price,
-    countryNetListPrice: price,
-    countryDiscountAmount: 0,
-    countryDiscountPercent: 0,
-    couponDiscountAmount: 0,
-    couponDiscountPercent: 0,
-    countryNetPrice: price,
-    tax: 0,
-    taxRate: 0,
-    grossListPrice: price,
-    gross: price,
-    currency: DEFAULT_PRICES.currency,
-    country: DEFAULT_COUNTRY,
-  }
-}
-
-/** The four built-in plans. */
-export function defaultPlans(): PricePlan[] {
-  const types: PlanType[] = ['personal', 'organization']
-  const periods: BillingPeriod[] = ['year', 'month']
-  return types.flatMap((type) => periods.map((billingPeriod) => defaultPlan(type, billingPeriod)))
-}
 
 export function selectPlan(
   plans: readonly PricePlan[],
@@ -109,18 +64,18 @@ export function selectPlan(
   return plans.find((p) => p.type === type && p.billingPeriod === billingPeriod)
 }
 
-/** The plan of a type and billing period from a lookup, or the built-in one when the lookup lacks it. */
-export function planFor(plans: readonly PricePlan[], type: PlanType, billingPeriod: BillingPeriod): PricePlan {
-  return selectPlan(plans, type, billingPeriod) ?? defaultPlan(type, billingPeriod)
+/** The catalog's built-in plan when the lookup lacks it. */
+export function planFor(
+  lookup: { plans: readonly PricePlan[]; defaults: readonly PricePlan[] },
+  type: PlanType,
+  billingPeriod: BillingPeriod,
+): PricePlan {
+  const plan = selectPlan(lookup.plans, type, billingPeriod) ?? selectPlan(lookup.defaults, type, billingPeriod)
+  if (!plan) throw new Error(`The catalog has no ${type} plan billed by the ${billingPeriod}.`)
+  return plan
 }
 
-/** An amount in whole cents, so that the rows add up exactly. */
-const inCents = (n: number) => Math.round((n + Number.EPSILON) * 100)
-
-/**
- * A percentage as the breakdown shows it, to one decimal: "20%", "25.5%". The service answers the tax rate the
- * provider is configured with; a discount percentage measured from rounded amounts is rounded here.
- */
+/** To one decimal: "20%", "25.5%" (a discount measured from rounded amounts is rounded here). */
 export function formatPercent(percent: number): string {
   return `${Math.round((percent + Number.EPSILON) * 10) / 10}%`
 }
@@ -133,26 +88,21 @@ export type BreakdownRow = {
 }
 
 export type PriceBreakdown = {
-  /** The headline: one license's net price per month ("Annual price displayed per month"). */
+  /** "Annual price displayed per month". */
   perLicensePerMonth: string
-  /** What the headline is: "per user / month excl. tax". */
   perLicenseLabel: string
-  /** The billing line under the headline, saying whether its figure includes tax. */
   billing: string
   billingPeriod: BillingPeriod
   quantity: number
   rows: BreakdownRow[]
-  /** What is charged each billing period, tax included. */
+  /** Tax included. */
   total: string
 }
 
 /**
- * The price breakdown of `quantity` licenses of `plan` (§2, §9), in lines that add up to the cent as displayed:
- * the list price before any discount, the country discount when it is above 5 percent (a smaller one is not shown:
- * the list line is then the country's already discounted price), the coupon's "Special discount", the subtotal (list
- * less discounts, excluding tax), the tax under the country's tax name at its configured rate, and the total (subtotal
- * plus tax). Each per-license figure of the plan is taken to the cent and multiplied by the quantity, so a line is
- * exactly what the provider charges for that many licenses.
+ * The price breakdown (§2, §9), in lines that add up to the cent as displayed: list price, the country discount when
+ * above 5 percent, the coupon's "Special discount", subtotal, tax at its configured rate, total. Each per-license
+ * figure is taken to the cent and multiplied by the quantity, so a line is exactly what the provider charges.
  */
 export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick<Country, 'taxName'>): PriceBreakdown {
   const q = quantity
@@ -224,10 +174,7 @@ export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick
 
 export type RedeemPrices = { months: number; original: string; discount: string; total: string }
 
-/**
- * §2/§9 redeem: the original price is the annual (personal) price scaled by months/12, the discount takes all of it,
- * and the total is zero.
- */
+/** §2/§9 redeem: the annual (personal) price scaled by months/12, all of it discounted, total zero. */
 export function redeemPrices(plan: Pick<PricePlan, 'countryNetListPrice' | 'currency'>, months?: number): RedeemPrices {
   const m = months && months > 0 ? months : DEFAULT_REDEEM_MONTHS
   const original = redeemOriginalPrice(plan.countryNetListPrice, m)
@@ -239,7 +186,6 @@ export function redeemPrices(plan: Pick<PricePlan, 'countryNetListPrice' | 'curr
   }
 }
 
-/** §5: whether the country asks for a zip/post code. */
 export function requiresZip(countries: readonly Country[], code: string): boolean {
   return countries.some((c) => c.code === code && c.requiresZip === true)
 }
@@ -247,10 +193,8 @@ export function requiresZip(countries: readonly Country[], code: string): boolea
 export type CheckoutState = 'complete' | 'flagged' | 'failed'
 
 /**
- * §4 the outcome screen of a finished checkout. The provider sends the browser back with `state` (hosted checkout) or
- * the frame reports it; the service's answer to createSubscriptionOnCheckout wins when it gives one. A service that
- * refuses the checkout (`answer` null) means it failed. A payment the provider completed but whose order the
- * service has not recorded yet ("pending") is complete: the licenses follow by email.
+ * §4 the outcome of a finished checkout: the service's answer wins when it gives one; a refusal (`answer` null) means
+ * failed; a payment whose order is not recorded yet ("pending") is complete: the licenses follow by email.
  */
 export function checkoutOutcome(
   reported: string | null,

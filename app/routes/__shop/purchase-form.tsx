@@ -1,7 +1,4 @@
-/**
- * The purchase page's form (spec §2 "Purchase page"): the plan's options, the price breakdown, the buyer's details and
- * Continue, then the provider's frame. The route module (`shop.$product.buy.tsx`) loads and checks; this renders.
- */
+// The purchase page's form (spec §2 "Purchase page"); `shop.$product.buy.tsx` loads and checks, this renders.
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Box, Button, Callout, Flex, Heading, Strong, Text } from '@radix-ui/themes'
@@ -18,7 +15,7 @@ import { ChoiceGroup } from '#app/components/shop/choice-group'
 import { ErrorSummary } from '#app/components/shop/error-summary'
 import { PriceBreakdownView } from '#app/components/shop/price-breakdown'
 import { labels } from '#app/rules/messages'
-import { formatPrice } from '#app/rules/prices'
+import { formatPrice } from '#protocol/money'
 import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type PurchaseOptions } from './pricing'
 import type { ActionData, CheckoutClient, ProductRef } from './purchase-data'
 import { nameOrEmail, purchaseSchema } from './purchase-schema'
@@ -32,7 +29,7 @@ type PurchaseFormProps = {
   countries: Country[]
   checkout: CheckoutClient
   values: { name: string; email: string; zip: string }
-  /** New Subscription: the company organization licenses bought here are added to. */
+  /** New Subscription: the company the organization licenses are added to. */
   company: { id: string; name: string } | null
   /** Why a company asked for in the URL is not the one bought for. */
   companyNotice: string | null
@@ -51,10 +48,8 @@ function optionsFromForm(form: HTMLFormElement, coupon: string | undefined): Pur
 }
 
 /**
- * The purchase form (spec §2 "Purchase page"). One form: without script it is a GET form (Update price re-renders the
- * breakdown on the server) whose Continue posts to the action, which sends the browser to the provider's hosted
- * checkout. With script the options update the breakdown in place, Continue validates on the server and opens the
- * provider's frame, and the frame reopens when billing, type, quantity, country, name, email or zip change.
+ * Without script a GET form (Update price re-renders the breakdown) whose Continue goes to the hosted checkout; with
+ * script the breakdown updates in place and the provider's frame reopens when an option or a buyer's detail changes.
  */
 export function PurchaseForm({
   product,
@@ -126,9 +121,8 @@ export function PurchaseForm({
   }, [])
 
   /**
-   * §2 "Name defaults to the email on blur if empty": when the user leaves the Name field empty (or presses Continue
-   * with it empty), it takes the email, if that is a valid one. Never on the way into the field, and the value is set
-   * where it is: the field is not re-rendered, the focus stays where the user put it, and nothing is submitted.
+   * §2 "Name defaults to the email on blur if empty", also on Continue; set in place, so the focus stays where the
+   * user put it and nothing is submitted.
    */
   const defaultNameToEmail = () => {
     const elements = formRef.current?.elements

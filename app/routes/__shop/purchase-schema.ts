@@ -9,13 +9,8 @@ import { clampQuantity } from '#protocol/subscriptions'
 export const countryUnknown = 'Choose a country from the list.'
 
 /**
- * The purchase form (spec §5 checkout rows), checked the same way on the server and in the browser: the email required
- * and valid, the name required with the organization's or the individual's message, and the zip/post code required
- * when the chosen country asks for one. Every field is checked at once, so an empty Continue lists every message (the
- * two halves of the intersection are checked independently: the name and zip checks do not wait for a valid email).
- * §2 "Name defaults to the email on blur if empty": a name still empty at Continue is the email, so the name is
- * missing only while the email is. The quantity is clamped to 1..100 (§2) rather than refused. The "already
- * subscribed" check needs the service and runs in the action.
+ * Spec §5 checkout rows, alike on server and browser; every field is checked at once, so an empty Continue lists every
+ * message. §2: a name still empty at Continue is the email. "Already subscribed" needs the service: the action checks.
  */
 export function purchaseSchema(countries: readonly Country[]) {
   const country = z
@@ -60,13 +55,13 @@ export function purchaseSchema(countries: readonly Country[]) {
   return z.intersection(contact, details)
 }
 
-/** §2: the name, or the email standing in for an empty one (only a valid email does). */
+/** §2: only a valid email stands in for an empty name. */
 export function nameOrEmail({ name, email }: { name?: string; email?: string }): string | undefined {
   if (name) return name
   return email && isValidEmail(email) ? email : undefined
 }
 
-/** The redeem form (spec §5 redeem rows). */
+/** Spec §5 redeem rows. */
 export const RedeemSchema = z.object({
   name: z.string({ required_error: nameRequired }).trim().min(1, nameRequired).max(200),
   email: requiredEmail,

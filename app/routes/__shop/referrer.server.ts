@@ -1,14 +1,13 @@
 import { oneLine } from '#protocol/text'
 import { portalCookie } from '#app/utils/cookies.server'
 
-/** Spec §3/§9: the referrer is kept in a cookie for 14 days and sent in the checkout passthrough. */
+/** Spec §3/§9: kept 14 days and sent in the checkout passthrough. */
 export const REFERRER_MAX_AGE_SECONDS = 14 * 24 * 60 * 60
 
 const referrerCookie = portalCookie('shop_ref', { maxAgeSeconds: REFERRER_MAX_AGE_SECONDS })
 
 const MAX_LENGTH = 500
 
-/** The referrer kept for this browser, if any. */
 export async function getReferrer(request: Request): Promise<string | undefined> {
   const value: unknown = await referrerCookie.parse(request.headers.get('Cookie')).catch(() => null)
   const referrer = typeof value === 'string' ? oneLine(value, MAX_LENGTH) : ''
@@ -16,9 +15,8 @@ export async function getReferrer(request: Request): Promise<string | undefined>
 }
 
 /**
- * The referrer a shop page was reached with: a `?ref=` value, or else the Referer header of another site (a link from
- * this portal's own pages is not a referral). Returns the Set-Cookie value that keeps it for 14 days, or null when
- * there is nothing new to keep (a `ref` always replaces the kept one; a Referer only fills an empty cookie).
+ * `?ref=`, else another site's Referer (not this portal's own pages). A `ref` always replaces the kept one; a Referer
+ * only fills an empty cookie; null when there is nothing new to keep.
  */
 export async function referrerCookieHeader(request: Request): Promise<string | null> {
   const url = new URL(request.url)

@@ -1,9 +1,4 @@
-/**
- * The purchase page's payment frame (spec §2 "Purchase page", §4, §5): Continue asks the route's action to check the
- * form, whose answer opens the provider's frame; once open, a change of billing, type, quantity, country, name, email or
- * zip closes it and asks again; the frame's own events (prices, checkout id, completed, failed) are followed here.
- * The form component renders; this hook holds the frame's state and what happens around it.
- */
+// The purchase page's payment frame (spec §2, §4, §5): its state, and what happens around it.
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { FrameParams } from '#app/components/shop/checkout-frame'
@@ -11,7 +6,6 @@ import type { FailedNavigationState } from '#app/components/shop/checkout-outcom
 import type { FrameEvent } from './frame-events'
 import type { ActionData } from './purchase-data'
 
-/** The fields whose change reopens the frame, under the frame parameter's name. */
 export type FrameField = 'name' | 'email' | 'postcode'
 
 export type FramePrices = { currency: string; total: number; totalTax: number }
@@ -54,7 +48,6 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     heading?.scrollIntoView({ block: 'start' })
   }, [frame])
 
-  /** Closes an opened frame and asks the server again with what the form holds now. */
   const reopen = () => {
     if (!lastFrame.current || !formRef.current) return
     continued.current = false
@@ -63,7 +56,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     fetcher.submit(formRef.current, { method: 'post', action: buyPath })
   }
 
-  /** A detail field was left: reopens the frame if its value is not the one the frame was opened with. */
+  /** Reopens the frame if the value is not the one the frame was opened with. */
   const fieldLeft = (field: FrameField, value: string) => {
     const previous = lastFrame.current
     if (!previous) return
@@ -71,7 +64,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     if (!frame || value !== before) reopen()
   }
 
-  /** The user pressed Continue: the frame that opens takes the focus, and a refusal counts as an attempt. */
+  /** The frame that opens takes the focus, and a refusal counts as an attempt. */
   const continuePressed = () => {
     focusFrame.current = true
     continued.current = true
@@ -107,7 +100,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     fetcher,
     fetched,
     frame,
-    /** Closes the frame (the email is being edited: leaving the field checks it again). */
+    /** The email is being edited: leaving the field checks it again. */
     close: () => setFrame(null),
     prices,
     attempt,

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
 import { autoId } from './dialect.js'
 
-// Written with Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL (the one column
-// spelled differently comes from ./dialect.ts).
+// The one column spelled differently on SQLite and PostgreSQL comes from ./dialect.ts.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The payment capability's tables (see service/payments/tables.ts). Kysely's schema builder only, so the same
-// migration runs on SQLite and PostgreSQL.
+// The payment capability's tables (service/payments/tables.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Subscription operations take a short lease on the subscription (service/subscriptions/lock.ts), so that two changes
-// to one subscription, each a provider call followed by a write, never interleave. Kysely's schema builder only, so
-// the same migration runs on SQLite and PostgreSQL.
+// A short lease per subscription (service/subscriptions/lock.ts): a provider call and its write never interleave.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

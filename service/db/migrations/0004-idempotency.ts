@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// A write that carries an `Idempotency-Key` leaves its answer here for a day (service/dispatch/idempotency.ts), so that a
-// repeat of it — the portal's retry after a lost answer — is answered the same without running the write again.
-// Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
+// A write's answer kept a day by its `Idempotency-Key` (service/dispatch/idempotency.ts), for the portal's retries.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

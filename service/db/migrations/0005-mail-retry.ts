@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// A mail whose SMTP delivery failed stays in the outbox and is retried with backoff (service/mail/mailer.ts): the
-// outbox records how many attempts failed, when the next one is due, and the last error.
+// A failed SMTP delivery stays in the outbox and is retried with backoff (service/mail/mailer.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Request counters of the rate limits, shared by every instance on one database (service/auth/rate-limits.ts): one row per
-// client key and window. Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
+// The rate limits' counters, shared by every instance on one database (service/auth/rate-limits.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely'
 
-// Indexes for the windowed reads of the license tables (service/reads/license-queries.ts), the same on SQLite and
-// PostgreSQL:
-// - a company's table is its licenses outside subscriptions: (owner, subscription_id) finds them, and with the holder
-//   and the expiry in the index the table's counts and its filters (assigned, unassigned, expired, expiring) are
-//   answered from the index alone;
-// - the personal table and the expiry warning also read the licenses assigned to an address, by expiry.
+// Indexes for the license tables' windows (service/reads/license-queries.ts): a company's table by (owner,
+// subscription_id) with holder and expiry, so counts and filters come from the index alone; the personal table and the
+// expiry warning by assignee and expiry.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

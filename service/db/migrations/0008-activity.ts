@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import { autoId } from './dialect.js'
 
-// The activity log (service/activity): one entry per change the service makes, written in the change's transaction.
-// An entry belongs to a company's log, to an account's own log, or to both (an activation of a company license is the
-// company's and its holder's). `activity_people` lists everyone an entry names, so the log filters by person.
+// The activity log (service/activity): an entry is a company's, an account's, or both; `activity_people` lists everyone
+// it names, for the person filter.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Time-driven work (service/jobs/): the schedule of each job, claimed by one instance at a time; the renewal reminders
-// already sent (one per license or subscription, term and recipient); and each account's choice to get them.
+// Time-driven work (service/jobs/): each job's schedule and claim, the renewal reminders sent, each account's choice.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

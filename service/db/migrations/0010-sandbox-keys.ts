@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The sandbox payment provider's webhook signing key pair, one row shared by every instance on the database
-// (service/payments/sandbox/keys.ts): a checkout opened on one instance may be completed, and its alerts verified,
-// on another. Kysely's schema builder only, so the same migration runs on SQLite and PostgreSQL.
+// The sandbox's webhook signing key pair, one row for every instance: a checkout opened on one may complete on another.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,11 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from './dialect.js'
 
-// A company's license table is read a page at a time in §4's order (`licenseOrder` in service/reads/license-queries.ts).
-// Without an index in that order the store sorts every license of the company for each page: at 10,000 licenses that
-// sort was most of the page's read. This index holds a company's licenses outside subscriptions in exactly the order
-// `licenseOrder` asks for — its expressions are the same, term for term, as they must be for the store to use it
-// (service/reads/query-plans.test.ts asks each store's query plan) — so a page is read by walking the index.
+// A company's table in §4's order (`licenseOrder`), so a page walks this index instead of sorting every license; its
+// expressions match `licenseOrder` term for term, as they must (service/reads/query-plans.test.ts checks the plans).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const group = sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`

@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely'
 
-// A windowed read counts each subscription's seats and picks the few licenses its state and expiry are decided by
-// (service/reads/seat-counts.ts). With the holder, the expiry and the lapsing flag in one index beside the
-// subscription, the counts are answered from the index alone; the first license by key is found by the second. Both
-// begin with subscription_id, which makes the single-column index of the first migration redundant. Each store's
-// query plan shows them used (service/reads/query-plans.test.ts).
+// Indexes for a windowed read's seat counts and deciding licenses (service/reads/seat-counts.ts), answered from the
+// indexes alone (service/reads/query-plans.test.ts); they make the first migration's subscription_id index redundant.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

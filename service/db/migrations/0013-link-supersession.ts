@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
-// An emailed link is issued for an account (the address signing in, or the address whose email is being changed) and
-// may be revoked before it is used: a newer sign-in or change-of-email link for the same account replaces the older
-// unused ones, and a confirmed change of email revokes the pending links of both addresses. The index finds an
-// account's links of one purpose. Existing sign-in links belong to the address they were sent to; existing unused
-// change-of-email links to the address their data names as `from`.
+// Emailed links belong to an account, so a newer link of the same purpose (or a confirmed change of email) revokes its
+// older unused ones; existing links belong to the address they were sent to, or the change's `from`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('tokens').addColumn('account', 'text').execute()
@@ -23,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('tokens_account').on('tokens').columns(['account', 'purpose']).execute()
 }
 
-/** The `from` address of a change-of-email link's data, when it has one. */
 function fromOf(data: string | null): string | undefined {
   try {
     const parsed: unknown = data ? JSON.parse(data) : null

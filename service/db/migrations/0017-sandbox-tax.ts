@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The sandbox payment provider keeps the tax rate of the country each subscription is paid from, so that its next
-// payment, renewals and alerts are the amounts the customer pays (tax included), as a real provider's are. Rows from
-// before are taxed at 0 (the demo data's subscriptions are priced without tax). Kysely's schema builder only, so the
-// same migration runs on SQLite and PostgreSQL.
+// The sandbox keeps each subscription's country tax rate, so its payments are what the customer pays; older rows 0.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

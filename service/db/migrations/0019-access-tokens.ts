@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
 
-// Access tokens (service/auth/access-tokens.ts): the secrets a company's identity provider (SCIM) or a script (the
-// REST API) authenticates with. Only a hash of each secret is kept; a token belongs to a company, or (a personal API
-// token) to an account. `creation_key` makes a repeated creation request find the token the first one made.
+// Access tokens (service/auth/access-tokens.ts): only a hash of each secret is kept; `creation_key` makes a repeated
+// creation find the first one's token.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

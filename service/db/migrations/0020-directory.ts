@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The company's directory (service/directory): the people and groups its identity provider provisions over SCIM, the
-// groups mapped to products, the products whose seats the directory owns, who is entitled to a seat (claims, in the
-// order they came: the queue), and which licenses the directory handed out (seats).
+// The company's directory (service/directory): SCIM people and groups, mappings, ownership, claims and seats.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

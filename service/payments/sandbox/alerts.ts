@@ -16,8 +16,8 @@ import {
   termCharge,
   unitCharge,
 } from './core.js'
-import { round2 } from './pricing.js'
 import { receiptUrlOf } from './receipts.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export async function sendUpdated(
   sb: Sandbox,
@@ -133,12 +133,12 @@ export function money(n: number): string {
 }
 
 export function paymentFields(payment: SandboxPayment, country: string, coupon: string | null): Record<string, string> {
-  const fee = round2(payment.amount * 0.05 + 0.5)
+  const fee = roundToCent(payment.amount * 0.05 + 0.5)
   return {
     country,
     coupon: coupon ?? '',
     currency: payment.currency,
-    earnings: money(round2(payment.amount - payment.tax - fee)),
+    earnings: money(roundToCent(payment.amount - payment.tax - fee)),
     fee: money(fee),
     payment_method: 'card',
     payment_tax: money(payment.tax),

@@ -10,6 +10,7 @@ import {
   outcome,
   pay,
   sandbox,
+  sandboxOf,
   server,
   service,
   startSandbox,
@@ -447,7 +448,7 @@ describe('automatic review (SANDBOX_REVIEW_DELAY_SECONDS)', () => {
       now: () => now,
     })
     try {
-      const provider = delayed.adapters.payments!.sandbox!
+      const provider = sandboxOf(delayed)
       const resolved = provider.resolveTerms(orgPurchase('auto-review@example.test', 2))
       if (!resolved.ok) throw new Error(resolved.message)
       const result = await provider.pay({ ...card, cardNumber: '4000000000009235' }, resolved.terms)

@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.js'
 import type { PaymentsTransaction } from '../tables.js'
 import { addPeriod, paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
+import { REVIEW_REJECTED_REASON } from '../subscription-alerts.js'
 import { checkCard, declineReasonOf, type CardCheck, type CardInput } from './cards.js'
 import {
   customerNameOf,
@@ -20,8 +21,9 @@ import {
   type SandboxPayment,
   type SandboxSubscription,
 } from './core.js'
-import { countryPricing, round2 } from './pricing.js'
+import { countryPricing } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export type FieldErrors = Partial<
   Record<'email' | 'country' | 'postcode' | 'cardNumber' | 'cardExpiry' | 'cardCvc', string>
@@ -192,7 +194,7 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
       state: 'active',
       email: checkout.email,
       currency: checkout.currency,
-      unit_price: round2(checkout.net / checkout.quantity),
+      unit_price: roundToCent(checkout.net / checkout.quantity),
       // Later terms are taxed as this one was: at the rate of the country the buyer pays from.
       tax_percent: countryPricing(checkout.country).taxPercent,
       next_bill_date: addPeriod(now, plan.billingPeriod),
@@ -243,8 +245,6 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
 }
 
 /** What the buyer is told when the sandbox's review rejected the order. */
-export const REVIEW_REJECTED_REASON = 'The payment provider rejected the order after reviewing it.'
-
 /** Why a checkout that did not go through failed, in the sandbox's words: the card's decline, or the review's. */
 export function failureReason(checkout: Pick<SandboxCheckout, 'state' | 'last_four'>): string {
   return checkout.state === 'rejected' ? REVIEW_REJECTED_REASON : declineReasonOf(checkout.last_four)

@@ -12,7 +12,8 @@ import type { AlertFields } from '../signature.js'
 import type { PaymentsDB, SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTable } from '../tables.js'
 import type { KeyPair } from './keys.js'
 import type { PriceAmounts } from '../provider.js'
-import { amounts, round2, totalFor } from './pricing.js'
+import { amounts, totalFor } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export type SandboxOptions = {
   db: DB
@@ -155,8 +156,8 @@ export function withTax(net: number, sub: Priced): PriceAmounts {
 
 /** An amount the customer pays, tax included (a one-off charge at a gross price), split into net and tax. */
 export function fromGross(gross: number, sub: Priced): PriceAmounts {
-  const net = round2(gross / (1 + sub.tax_percent / 100))
-  return { net, tax: round2(gross - net), gross: round2(gross) }
+  const net = roundToCent(gross / (1 + sub.tax_percent / 100))
+  return { net, tax: roundToCent(gross - net), gross: roundToCent(gross) }
 }
 
 /** The next payment as the provider answers it: the amount the customer will pay, tax included. */

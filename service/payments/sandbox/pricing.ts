@@ -7,6 +7,7 @@
 import { catalog } from '../../catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
 import { ownValue } from '../../../protocol/own.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 type CountryPricing = { currency: string; rate: number; taxPercent: number; discountPercent: number }
 
@@ -72,14 +73,10 @@ export function countryPricing(countryCode: string): CountryPricing {
   }
 }
 
-export function round2(n: number): number {
-  return Math.round((n + Number.EPSILON) * 100) / 100
-}
-
 /** A net amount with `taxPercent` on top, each to the cent. */
 export function amounts(net: number, taxPercent: number): PriceAmounts {
-  const tax = round2((net * taxPercent) / 100)
-  return { net: round2(net), tax, gross: round2(net + tax) }
+  const tax = roundToCent((net * taxPercent) / 100)
+  return { net: roundToCent(net), tax, gross: roundToCent(net + tax) }
 }
 
 export type SandboxPrice = {
@@ -98,24 +95,26 @@ export type SandboxPrice = {
  */
 export function sandboxPrice(usdNet: number, countryCode: string, coupon?: string): SandboxPrice {
   const pricing = countryPricing(countryCode)
-  const listNet = round2(usdNet * pricing.rate * (1 - pricing.discountPercent / 100))
+  const listNet = roundToCent(usdNet * pricing.rate * (1 - pricing.discountPercent / 100))
   const couponCode = coupon?.trim().toUpperCase()
   const couponPercent = couponCode ? ownValue(SANDBOX_COUPONS, couponCode) : undefined
-  const net = couponPercent ? round2(listNet * (1 - couponPercent / 100)) : listNet
+  const net = couponPercent ? roundToCent(listNet * (1 - couponPercent / 100)) : listNet
   return {
     currency: pricing.currency,
     listPrice: amounts(listNet, pricing.taxPercent),
     price: amounts(net, pricing.taxPercent),
-    ...(couponPercent && couponCode ? { appliedCoupon: { code: couponCode, discount: round2(listNet - net) } } : {}),
+    ...(couponPercent && couponCode
+      ? { appliedCoupon: { code: couponCode, discount: roundToCent(listNet - net) } }
+      : {}),
     taxPercent: pricing.taxPercent,
   }
 }
 
 /** The checkout total for a quantity: per-unit amounts times quantity. */
 export function totalFor(price: PriceAmounts, quantity: number): PriceAmounts {
-  const net = round2(price.net * quantity)
-  const tax = round2(price.tax * quantity)
-  return { net, tax, gross: round2(net + tax) }
+  const net = roundToCent(price.net * quantity)
+  const tax = roundToCent(price.tax * quantity)
+  return { net, tax, gross: roundToCent(net + tax) }
 }
 
 /** The catalog's currency must be the one sandbox prices are converted from. */

@@ -19,7 +19,6 @@ import type { LicensingService } from '../../index.js'
 import { requestOrigin } from '../../dispatch/origin.js'
 import {
   checkoutPage,
-  messagePage,
   outcomePage,
   paymentUpdatedPage,
   receiptPage,
@@ -27,27 +26,13 @@ import {
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
+import { messagePage } from './layout.js'
 import { outcomeOf } from './checkout.js'
 import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
 import { receiptUrlOf } from './receipts.js'
 import type { CheckoutTerms } from './terms.js'
-import { bareRecord } from '../../../protocol/own.js'
-
-type Input = Record<string, string | undefined>
-
-/** Query or form values, first value of each, strings only. */
-function input(source: unknown): Input {
-  const out: Input = bareRecord()
-  if (!source || typeof source !== 'object') return out
-  for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value[0] : value
-    if (typeof first === 'string') out[key] = first.slice(0, 4000)
-  }
-  return out
-}
-
-const nonceOf = (res: express.Response) => (typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined)
+import { handle, input, isBodyRefusal, nonceOf, type Input } from './requests.js'
 
 export function sandboxRouter(
   service: LicensingService,
@@ -404,18 +389,3 @@ function retryUrl(values: Input): string {
   for (const key of keep) if (values[key]) params.set(key, values[key]!)
   return `/sandbox/checkout?${params}`
 }
-
-/** Express 4 does not pass a rejected promise on: send it to the error handler. */
-/** An async route handler whose failure goes to the error page; one that answers 'next' passes the request on. */
-function handle(
-  fn: (req: express.Request, res: express.Response) => Promise<unknown>,
-): (req: express.Request, res: express.Response, next: express.NextFunction) => void {
-  return (req, res, next) => {
-    fn(req, res).then((outcome) => {
-      if (outcome === 'next') next()
-    }, next)
-  }
-}
-
-const isBodyRefusal = (err: unknown) =>
-  typeof err === 'object' && err !== null && 'type' in err && 'status' in err && Number(err.status) < 500

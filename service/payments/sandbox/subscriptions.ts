@@ -31,8 +31,8 @@ import {
   unitCharge,
   withTax,
 } from './core.js'
-import { round2 } from './pricing.js'
 import { receiptUrlOf } from './receipts.js'
+import { roundToCent } from '../../../protocol/money.js'
 
 export async function getSubscription(sb: Sandbox, subscriptionId: string): Promise<ProviderSubscription> {
   const sub = await requireSubscription(sb, subscriptionId)
@@ -112,7 +112,7 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
   const newUnitPrice =
     newPlan.key === currentPlan.key
       ? sub.unit_price
-      : round2(sub.unit_price * (newPlan.listPrice / currentPlan.listPrice))
+      : roundToCent(sub.unit_price * (newPlan.listPrice / currentPlan.listPrice))
 
   let charge = 0
   let nextBill = sub.next_bill_date
@@ -120,10 +120,10 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
   if (intervalChanges || (newPlan.key !== currentPlan.key && update.billImmediately)) {
     // A new term starts now; what is left of the old term is credited when prorated.
     const credit = update.prorate === false ? 0 : sub.unit_price * sub.quantity * remaining
-    charge = round2(Math.max(0, newUnitPrice * quantity - credit))
+    charge = roundToCent(Math.max(0, newUnitPrice * quantity - credit))
     nextBill = addPeriod(now, newPlan.billingPeriod)
   } else if (quantity > sub.quantity && update.billImmediately && update.prorate !== false) {
-    charge = round2(newUnitPrice * (quantity - sub.quantity) * remaining)
+    charge = roundToCent(newUnitPrice * (quantity - sub.quantity) * remaining)
   }
   if (charge > 0 && !chargeSucceeds(sub.last_four)) {
     throw new ServiceError('CHARGE_ERROR', 'The payment for this change was declined by the card on file.')

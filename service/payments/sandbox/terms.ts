@@ -8,7 +8,8 @@ import { ServiceError } from '../../dispatch/errors.js'
 import type { PayLinkInput, PriceAmounts, PriceQuery, ProviderPrices } from '../provider.js'
 import { planTitle, type Sandbox } from './core.js'
 import { PAY_LINK_TTL_MS, readPayLink, signPayLink } from './links.js'
-import { round2, sandboxPrice, totalFor } from './pricing.js'
+import { roundToCent } from '../../../protocol/money.js'
+import { sandboxPrice, totalFor } from './pricing.js'
 
 /** What a checkout sells, from its URL (or a pay link) and the buyer's own fields. */
 export type CheckoutTerms = {
@@ -215,7 +216,7 @@ export function quoteFor(terms: CheckoutTerms): CheckoutQuote {
       ? {
           appliedCoupon: {
             code: price.appliedCoupon.code,
-            discount: round2(price.appliedCoupon.discount * terms.quantity),
+            discount: roundToCent(price.appliedCoupon.discount * terms.quantity),
           },
         }
       : {}),

@@ -16,10 +16,7 @@ const checkboxStyle = { width: 16, height: 16, margin: 0, accentColor: 'var(--ac
 
 const linkedField = { github: 'githubLinked', google: 'googleLinked' } as const
 
-/**
- * Account Settings (spec §2, §4): titled with the current email; the email-link policy, whether renewal reminders are
- * mailed, and the linked GitHub and Google accounts. Unlinking only changes the draft; Save sends it. Link leaves for the provider through the server.
- */
+/** Account Settings (spec §2, §4): unlinking only changes the draft; Save sends it; Link leaves for the provider. */
 export function AccountSettingsDialog({ data: loaded, closeTo }: DialogProps<AccountSettingsDialogData>) {
   const actionData = useActionData<AccountSettingsActionData>()
   const refusal = actionData?.intent === 'account-settings' ? actionData : undefined
@@ -154,10 +151,7 @@ function SettingsForm({ initial, draft, message, closeTo }: SettingsFormProps) {
   )
 }
 
-/**
- * One provider. Not linked: "Not linked" and a Link button. Linked: without script a "Linked" checkbox that can be
- * cleared; with script an Unlink button (and Keep linked to take it back). Either way the draft is a form field.
- */
+/** Linked: without script a checkbox that can be cleared, with script Unlink (and Keep linked). */
 function ProviderField({
   provider,
   linkedNow,

@@ -5,10 +5,7 @@ export const providers = ['github', 'google'] as const
 export type Provider = (typeof providers)[number]
 export const providerNames: Record<Provider, string> = { github: 'GitHub', google: 'Google' }
 
-/**
- * The Account Settings form: the email-link policy, and per linked provider a "Linked" field that can only be cleared
- * (unlinking changes the draft; Save sends the whole draft). Linking is a separate form that leaves for the provider.
- */
+/** Per linked provider a "Linked" field that can only be cleared; linking is a separate form. */
 export const AccountSettingsSchema = z.object({
   logonLink: LogonLinkPolicy,
   // A checkbox: absent when cleared.
@@ -17,7 +14,7 @@ export const AccountSettingsSchema = z.object({
   googleLinked: z.boolean().optional(),
 })
 
-/** The renewal reminders' choice (mailed 2 days before a subscription renews or a license expires). */
+/** Mailed 2 days before a subscription renews or a license expires. */
 export const renewalRemindersLabel = 'Email me before renewals and expiries'
 
 export const LinkAccountSchema = z.object({ provider: z.enum(providers) })

@@ -9,7 +9,6 @@ import { AccountSettingsSchema, LinkAccountSchema } from './account-settings.sch
 import { changed } from '../shared/changed.server'
 import { settingsSaved } from '#app/rules/changes'
 
-/** The account's email titles the dialog; then its settings, or why they could not be read. */
 export type AccountSettingsDialogData = { email: string } & (
   { kind: 'settings'; settings: AccountSettings } | { kind: 'error'; message: string }
 )
@@ -17,11 +16,11 @@ export type AccountSettingsDialogData = { email: string } & (
 export type AccountSettingsActionData = {
   intent: 'account-settings'
   message: string
-  /** The draft that was sent, so the dialog shows it again beside the error. */
+  /** Shown again beside the error. */
   draft: AccountSettings
 }
 
-/** `?dialog=account-settings`: reads the settings (spec §7 `accountSettings`, no payload). */
+/** `?dialog=account-settings` (spec §7 `accountSettings`, no payload). */
 export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = async ({ user, context, page }) => {
   const answer = await callLicensing('accountSettings', {}, { credential: user.credential, context })
   const { email } = page
@@ -31,10 +30,8 @@ export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = as
 }
 
 /**
- * `intent=account-settings` (Save): the draft is the email-link policy plus, per provider, whether it stays linked. A
- * provider can only be unlinked here (linking leaves for the provider), so a "linked" value is honoured only where the
- * account is linked now. No change: the dialog just closes. Otherwise `updateAccountSettings`, then the settings are
- * read again (spec §7: "afterwards a call with no payload is made"), then the dialog closes; a refusal is shown in it.
+ * A provider can only be unlinked here (linking leaves for the provider). No change just closes; otherwise the update,
+ * then a read with no payload (spec §7), then close; a refusal shows in the dialog.
  */
 export const saveAccountSettings: ManageAction = async ({ url, user, context, formData }) => {
   const submission = parseWithZod(formData, { schema: AccountSettingsSchema })
@@ -79,11 +76,7 @@ export const saveAccountSettings: ManageAction = async ({ url, user, context, fo
   return saved(settingsSaved(user.email, current.result, draft))
 }
 
-/**
- * `intent=link-account` (Link): asks the service for the provider's address for the signed-in account (spec §4:
- * "linking goes through a server redirect") and sends the browser there. The provider answers at /auth/{provider}/,
- * which completes the link and returns to this dialog.
- */
+/** Spec §4 "linking goes through a server redirect"; /auth/{provider}/ completes it and returns to this dialog. */
 export const linkAccount: ManageAction = async ({ request, user, context, formData }) => {
   const parsed = LinkAccountSchema.safeParse({ provider: formData.get('provider') })
   if (!parsed.success) return json({ error: 'Unknown provider' }, { status: 400 })

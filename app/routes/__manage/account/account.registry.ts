@@ -1,4 +1,4 @@
-/** The account dialogs of /manage (spec §2 user menu, §6): Account Settings and Change Email Address. */
+/** The account dialogs (spec §2 user menu, §6). */
 import { defineDialog } from '../shared/registry'
 import { AccountSettingsDialog } from './account-settings-dialog'
 import { accountSettingsDialog, linkAccount, saveAccountSettings } from './account-settings.server'

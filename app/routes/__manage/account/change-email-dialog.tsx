@@ -13,7 +13,7 @@ import { dialogActionUrl } from '../shared/urls'
 
 type ChangeEmailActionData = { intent: 'change-email'; result: SubmissionResult<string[]> }
 
-/** Change Email Address (spec §2, §4, §5): a new address and its confirmation; Escape closes it. */
+/** Spec §2, §4, §5; Escape closes it. */
 export function ChangeEmailDialog({ data: { currentEmail }, closeTo }: DialogProps<ChangeEmailDialogData>) {
   const schema = changeEmailSchema(currentEmail)
   const actionData = useActionData<ChangeEmailActionData>()

@@ -2,10 +2,7 @@ import { z } from 'zod'
 import { requiredEmail, sameEmail } from '#app/rules/email'
 import { emailMustDiffer, emailsDoNotMatch } from '#app/rules/messages'
 
-/**
- * The Change Email Address form (spec §5): the new address is required and valid, differs from the current one, and
- * the confirmation repeats it. Addresses compare case-insensitively. One schema for the server and the client.
- */
+/** Spec §5: differs from the current address and the confirmation repeats it, case-insensitively. */
 export function changeEmailSchema(currentEmail: string) {
   return z
     .object({

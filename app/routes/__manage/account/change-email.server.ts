@@ -7,22 +7,18 @@ import type { DialogLoader, ManageAction } from '../shared/registry'
 import { changeEmailSchema } from './change-email.schema'
 import { isPersonalHolder } from './holder'
 
-/** Where the browser lands once the change is requested: the "Change Email Address Complete" dialog, signed out. */
+/** The "Change Email Address Complete" dialog, signed out. */
 export const CHANGE_EMAIL_REQUESTED_PATH = '/confirmEmail/requested'
 
 export type ChangeEmailDialogData = { currentEmail: string }
 
-/** `?dialog=change-email`: personal license holders only (spec §2, §6); anyone else gets a 404. */
+/** Personal license holders only (spec §2, §6); anyone else gets a 404. */
 export const changeEmailDialog: DialogLoader<ChangeEmailDialogData> = async ({ page }) => {
   if (!isPersonalHolder(page)) throw json({ message: 'Not found' }, { status: 404 })
   return { currentEmail: page.email } satisfies ChangeEmailDialogData
 }
 
-/**
- * `intent=change-email`: validates, asks the service to transfer everything to the new address (it emails a
- * confirmation link there), then logs out — the service session and the portal session — and shows the Complete
- * dialog (spec §4).
- */
+/** The service mails a link to the new address; both sessions end and the Complete dialog shows (§4). */
 export const changeEmail: ManageAction = async ({ request, user, context, formData }) => {
   // The menu offers the dialog to personal holders only; the /manage loader records that with the session.
   const session = await getSession(request)

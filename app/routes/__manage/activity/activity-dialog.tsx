@@ -2,18 +2,14 @@ import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes'
 import { Form, Link } from '@remix-run/react'
 import { activityKindLabels, activityKinds } from '#protocol/activity'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDateTime } from '#app/rules/dates'
+import { formatDateTime } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
 import { Alert, BackLink, NativeSelect } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import type { ActivityDialogData } from './activity.server'
 import { activityCsvUrl, activityUrl } from './urls'
 
-/**
- * The activity log (a company's, or the account's own): who changed what and when, newest first, 50 a page. The
- * filter is a GET form and the pages are links, so all of it works without script; Download CSV exports the
- * filtered log.
- */
+/** The filter is a GET form and pages are links, so it works without script; Download CSV exports the filtered log. */
 export function ActivityDialog({ data, closeTo }: DialogProps<ActivityDialogData>) {
   const d = data
   const title = d.company ? `Activity of ${d.company.name}` : 'Account Activity'

@@ -4,7 +4,7 @@ import { mayReadCompanyActivity } from '#protocol/activity'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { activityUrl } from './urls'
 
-/** A company's Activity: for its administrators and platform administrators, not for managers. */
+/** For its administrators and platform administrators, not for managers. */
 export function CompanyActivityLink({ company, admin }: CompanyActionProps) {
   if (!mayReadCompanyActivity(company, admin)) return null
   return (
@@ -16,7 +16,7 @@ export function CompanyActivityLink({ company, admin }: CompanyActionProps) {
   )
 }
 
-/** The signed-in account's own log: email changes, sign-in method changes, activations. */
+/** Email changes, sign-in method changes, activations. */
 export function AccountActivityLink() {
   return (
     <Button asChild variant="soft" size="2" mb="3">

@@ -1,4 +1,3 @@
-/** The activity log's dialog of /manage: a company's log, or the signed-in account's own. */
 import { defineDialog } from '../shared/registry'
 import { ActivityDialog } from './activity-dialog'
 import { activityDialog } from './activity.server'

@@ -1,7 +1,6 @@
 /**
- * The Activity dialog (`?dialog=activity[&company=ID][&kind=K][&person=EMAIL][&page=N]`): a company's activity log for
- * its administrators and platform administrators, or, without a company, the signed-in account's own log. Newest
- * first, 50 a page, filtered by kind and by person; the same filter downloads as CSV (`/manage/activity.csv?…`).
+ * The Activity dialog: a company's log for its administrators and platform administrators, or the account's own; 50 a
+ * page, filtered by kind and person; the same filter downloads as CSV (`/manage/activity.csv?…`).
  */
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity'
 import type { Details } from '#protocol/operations'
@@ -16,7 +15,7 @@ export type ActivityFilter = { company?: string; kind?: ActivityKind; person?: s
 export type ActivityDialogData =
   | {
       kind: 'log'
-      /** The company whose log it is; absent for the account's own log. */
+      /** Absent for the account's own log. */
       company?: { id: string; name: string }
       filter: ActivityFilter
       entries: ActivityEntry[]
@@ -25,7 +24,7 @@ export type ActivityDialogData =
     }
   | { kind: 'error'; company?: { id: string; name: string }; message: string }
 
-/** The filter a URL asks for; a value that is not one is left out (the unfiltered log), never an error. */
+/** A value that is not one is left out, never an error. */
 export function activityFilter(params: URLSearchParams): ActivityFilter {
   const kind = ActivityKind.safeParse(params.get('kind'))
   const person = (params.get('person') ?? '').trim().toLowerCase().slice(0, 254)
@@ -38,7 +37,7 @@ export function activityFilter(params: URLSearchParams): ActivityFilter {
   }
 }
 
-/** The log's company, when the user may read its log; 404 for a company that is not theirs or whose log they may not read. */
+/** 404 for a company that is not theirs or whose log they may not read. */
 export function activityCompany(details: Details, companyId: string | undefined) {
   if (companyId === undefined) return undefined
   const company = findCompany(details, companyId)
@@ -46,12 +45,11 @@ export function activityCompany(details: Details, companyId: string | undefined)
   return { id: company.id, name: company.name }
 }
 
-/** One page of the log as the service answers it. */
 export async function activityPage(
   args: { user: SignedInUser; context: AppLoadContext },
   filter: ActivityFilter,
   pageSize?: number,
-  /** The entries after this one instead of the filter's page (an export reading the whole log). */
+  /** An export reading the whole log. */
   after?: { at: number; id: number },
 ) {
   return callLicensing(

@@ -1,7 +1,7 @@
 import type { ActivityKind } from '#protocol/activity'
 import { dialogUrl } from '../shared/urls'
 
-/** The filter of the activity log, as a URL's query (shared by the dialog, its pages and its CSV export). */
+/** Shared by the dialog, its pages and its CSV export. */
 export type ActivityQuery = { company?: string; kind?: ActivityKind; person?: string; page?: number }
 
 export function activityQuery(query: ActivityQuery): URLSearchParams {
@@ -13,12 +13,11 @@ export function activityQuery(query: ActivityQuery): URLSearchParams {
   return params
 }
 
-/** The Activity dialog at this filter and page. */
 export function activityUrl(query: ActivityQuery): string {
   return dialogUrl({ dialog: 'activity', ...Object.fromEntries(activityQuery(query)) })
 }
 
-/** The filtered log as a CSV download (every page). */
+/** Every page. */
 export function activityCsvUrl(query: Omit<ActivityQuery, 'page'>): string {
   const params = activityQuery(query).toString()
   return `/manage/activity.csv${params ? `?${params}` : ''}`

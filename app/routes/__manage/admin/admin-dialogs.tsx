@@ -21,9 +21,7 @@ import { NAMED_FIELD } from '../shared/named'
 import { licenseName } from '#app/rules/changes'
 import { countOf } from '#protocol/words'
 
-/**
- * Merge dialog (spec §2, §5; platform administrators): the company name, then a confirmation of what will move where.
- */
+/** Spec §2, §5: the company name, then a confirmation of what will move where. */
 export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<MergeDialogData>) {
   const actionData = useActionData<MergeActionData>()
   const navigation = useNavigation()
@@ -93,7 +91,6 @@ function RemoveConfirmation({
   intent: RemoveActionData['intent']
   title: string
   question: string
-  /** The hidden fields that name what is removed. */
   fields: Record<string, string>
   action: string
   closeTo: string
@@ -124,7 +121,7 @@ function RemoveConfirmation({
   )
 }
 
-/** Remove license (platform administrators), confirmed first. */
+/** Confirmed first. */
 export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<RemoveLicenseDialogData>) {
   const assigned = license.assignedTo ? `, assigned to ${license.assignedTo}` : ''
   return (
@@ -144,7 +141,7 @@ export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<
   )
 }
 
-/** Remove subscription (platform administrators), confirmed first. */
+/** Confirmed first. */
 export function RemoveSubscriptionDialog({
   data: { subscription },
   closeTo,

@@ -6,7 +6,7 @@ import { RowLink } from '../shared/row-link'
 import { dialogUrl } from '../shared/urls'
 import { subscriptionWords } from '../shared/subscription-words'
 
-/** Remove license: platform administrators only, confirmed in its dialog. */
+/** Platform administrators only, confirmed in its dialog. */
 export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
   const location = useLocation()
   if (!admin) return null
@@ -20,7 +20,7 @@ export function RemoveLicenseAction({ license, admin }: LicenseActionProps) {
   )
 }
 
-/** Remove subscription: platform administrators only, confirmed in its dialog. */
+/** Platform administrators only, confirmed in its dialog. */
 export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionActionProps) {
   const location = useLocation()
   if (!admin) return null
@@ -34,7 +34,7 @@ export function RemoveSubscriptionAction({ subscription, admin }: SubscriptionAc
   )
 }
 
-/** The administrator notice's merge-companies entry (spec §2). */
+/** Spec §2. */
 export function MergeCompaniesLink() {
   const location = useLocation()
   return (

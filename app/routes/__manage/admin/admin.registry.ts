@@ -1,4 +1,4 @@
-/** The platform administrator's dialogs of /manage (spec §2): merge companies, remove license, remove subscription. */
+/** The platform administrator's dialogs (spec §2). */
 import { defineDialog } from '../shared/registry'
 import { MergeDialog, RemoveLicenseDialog, RemoveSubscriptionDialog } from './admin-dialogs'
 import {

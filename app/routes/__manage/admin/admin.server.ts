@@ -1,8 +1,4 @@
-/**
- * Platform-administrator actions (spec §2, §6, §7): merge companies (`mergeLicenses`), remove license (`removeLicense`)
- * and remove subscription (`removeSubscription`), each confirmed before it runs. The dialogs are offered to platform
- * administrators only; the service refuses the operations to anyone else.
- */
+// Platform-administrator actions (spec §2, §6, §7), each confirmed first; the service refuses them to anyone else.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
@@ -23,7 +19,6 @@ export type MergeDialogData = { licenseCount: number }
 export type MergeActionData = {
   intent: 'merge'
   result: SubmissionResult<string[]>
-  /** The confirmation step: the name as it will be used. */
   confirm?: { companyName: string }
 }
 
@@ -47,16 +42,13 @@ function requireAdministrator(details: Details) {
   if (!details.admin) notFound()
 }
 
-/** `?dialog=merge`: how many licenses the account holds in its own name (what a merge moves), as the store counts them. */
+/** `?dialog=merge`: what a merge moves, as the store counts it. */
 export const mergeDialog: DialogLoader<MergeDialogData> = async ({ page }) => {
   requireAdministrator(page)
   return { licenseCount: page.windowed?.ownLicenses ?? 0 } satisfies MergeDialogData
 }
 
-/**
- * `intent=merge`: `stage=confirm` asks; `stage=merge` merges. The signed-in user's administrator flag decides whether
- * the form is answered at all; the service checks it again and refuses.
- */
+/** `stage=confirm` asks, `stage=merge` merges; the service checks the administrator flag again. */
 export const merge: ManageAction = async (args) => {
   if (!args.user.admin) notFound()
   const submission = parseWithZod(args.formData, { schema: MergeSchema })
@@ -78,9 +70,7 @@ export const merge: ManageAction = async (args) => {
   return changed(args, { message: adminChanges.merged(Number(args.formData.get('licenseCount') ?? 0), companyName) })
 }
 
-/**
- * `?dialog=remove-license&license=ID&owner=OWNER`: reads that one license and nothing else.
- */
+/** `?dialog=remove-license&license=ID&owner=OWNER`: that one license and nothing else. */
 export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
   if (!args.user.admin) notFound()
   // Read from the table that shows it: its company's, or the administrator's personal table.
@@ -100,10 +90,7 @@ export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async 
   } satisfies RemoveLicenseDialogData
 }
 
-/**
- * `intent=remove-license` with the license's `license` id and `owner`: the reference goes to the service, which checks
- * that the caller is an administrator and that the license is there; nothing else is read.
- */
+/** The service checks the caller and the license; nothing else is read. */
 export const removeLicense: ManageAction = async (args) => {
   if (!args.user.admin) notFound()
   const parsed = RemoveLicenseSchema.safeParse(Object.fromEntries(args.formData))
@@ -122,7 +109,7 @@ export const removeLicense: ManageAction = async (args) => {
   return changed(args, { message: adminChanges.licenseRemoved(namedIn(args.formData), holderIn(args.formData)) })
 }
 
-/** `?dialog=remove-subscription&subscription=ID`: reads that subscription (with its company's name) alone. */
+/** `?dialog=remove-subscription&subscription=ID`. */
 export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async (args) => {
   if (!args.user.admin) notFound()
   const read = await readSubscription(args, args.url.searchParams.get('subscription'))
@@ -137,10 +124,7 @@ export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData
   } satisfies RemoveSubscriptionDialogData
 }
 
-/**
- * `intent=remove-subscription`: the subscription's id goes to the service, which checks that the caller is an
- * administrator and that the subscription is there; nothing else is read.
- */
+/** The service checks the caller and the subscription; nothing else is read. */
 export const removeSubscription: ManageAction = async (args) => {
   if (!args.user.admin) notFound()
   const parsed = RemoveSubscriptionSchema.safeParse(Object.fromEntries(args.formData))
@@ -161,7 +145,6 @@ export const removeSubscription: ManageAction = async (args) => {
   })
 }
 
-/** Whose the removed license or subscription was, as the dialog said it. */
 function holderIn(formData: FormData): string {
   const holder = formData.get('holder')
   return typeof holder === 'string' && holder ? oneLine(holder, 200) : 'its holder'

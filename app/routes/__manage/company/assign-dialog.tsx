@@ -16,7 +16,7 @@ import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { NAMED_FIELD } from '../shared/named'
 import { dialogActionUrl } from '../shared/urls'
 
-/** Assign dialog (spec §2, §5): one email field; confirming assigns the license. */
+/** Spec §2, §5. */
 export function AssignDialog({
   data: { license, companyName, assignable, idempotencyKey },
   closeTo,

@@ -1,6 +1,4 @@
-/**
- * Assign / unassign one company license (spec §2 "Assign dialog", §5, §7 `changeAssignment`).
- */
+// Assign / unassign one company license (spec §2 "Assign dialog", §5, §7 `changeAssignment`).
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
@@ -17,7 +15,7 @@ import { NAMED_FIELD, namedIn } from '../shared/named'
 import { anchors } from '../shared/anchors'
 import { changed } from '../shared/changed.server'
 import { pageActionUrl } from '../shared/urls'
-import { IDEMPOTENCY_FIELD } from '#protocol/operations'
+import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
 
 export type AssignDialogData = {
   license: {
@@ -27,27 +25,23 @@ export type AssignDialogData = {
     order: string
     key: number
     assignedTo: string
-    /** "Wallaby.js (order 935369, key 3)", for the sentence after the change. */
+    /** "Wallaby.js (order 935369, key 3)", for the sentence after. */
     name: string
   }
   companyName: string
-  /** Enterprise and multi-user licenses cannot be assigned: the dialog says so instead of offering the form. */
+  /** Enterprise and multi-user licenses: the dialog says so instead of offering the form. */
   assignable: boolean
-  /** The form's idempotency key: a repeat of this one submission assigns once. */
+  /** A repeat of this one submission assigns once. */
   idempotencyKey: string
 }
 
-/** The holder the form saw ('' for a free license); absent when a form did not say (the change is then unconditional). */
+/** '' for a free license; absent when the form did not say (the change is then unconditional). */
 function seenHolder(formData: FormData): string | undefined {
   const seen = formData.get(SEEN_HOLDER_FIELD)
   return typeof seen === 'string' ? seen : undefined
 }
 
-/**
- * Changes one license's holder by its reference, read nowhere else: the service checks the caller's right and the
- * license and refuses. A license not there (or not of that owner) is a 404, a company where the caller may not
- * assign a 403; any other refusal is a message for the form (the service's ASSIGNMENT_CHANGED names the holder now).
- */
+/** The service checks the right and the license: not there is a 404, not the caller's to assign a 403. */
 async function changeHolder(
   args: Parameters<ManageAction>[0],
   ref: { license: string; owner: string },
@@ -83,7 +77,7 @@ async function changeHolder(
 export type AssignActionData = { intent: 'assign'; result: SubmissionResult<string[]> }
 export type UnassignActionData = { intent: 'unassign'; license: string; message: string }
 
-/** `?dialog=assign&license=ID&owner=COMPANY`: a license of a company where the user may assign, read by itself. */
+/** `?dialog=assign&license=ID&owner=COMPANY`. */
 export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
   const found = await readNamedLicense(args)
   if (!found?.company?.canAssign) notFound()
@@ -104,7 +98,7 @@ export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
   } satisfies AssignDialogData
 }
 
-/** `intent=assign`: the license goes to the address given; the assignee is mailed if the user keeps that preference. */
+/** The assignee is mailed if the user keeps that preference. */
 export const assign: ManageAction = async (args) => {
   const submission = parseWithZod(args.formData, { schema: AssignSchema })
   if (submission.status !== 'success') {
@@ -123,10 +117,7 @@ export const assign: ManageAction = async (args) => {
   })
 }
 
-/**
- * `intent=unassign` (the row's Unassign button): the license is freed at once, and the sentence that says so offers
- * Undo, which gives it back to the holder it had if nobody has taken it since.
- */
+/** Freed at once; the sentence offers Undo, which gives it back if nobody has taken it since. */
 export const unassign: ManageAction = async (args) => {
   const parsed = LicenseRefSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A license must be given.' }, { status: 400 })
@@ -162,10 +153,7 @@ export const unassign: ManageAction = async (args) => {
   })
 }
 
-/**
- * `intent=undo-unassign` (Undo after Unassign): the license goes back to the holder it had, unmailed, only if it is
- * still free (the service's compare-and-set); otherwise the sentence says who holds it now.
- */
+/** Back to the holder it had, unmailed, only if still free (the service's compare-and-set). */
 export const undoUnassign: ManageAction = async (args) => {
   const parsed = AssignSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A license and an address must be given.' }, { status: 400 })

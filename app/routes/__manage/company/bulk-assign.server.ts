@@ -1,8 +1,4 @@
-/**
- * Bulk assign for a company (spec §2, §5 "Company bulk assign", §7 `changeAssignment`): the plan is shown before
- * Update — without script as a preview step the server renders, with script as the user types — and Update sends the
- * whole plan in one `changeAssignment` call, which the service applies in one transaction.
- */
+// Company bulk assign (spec §2, §5, §7 `changeAssignment`): the plan shown before Update, then sent in one call.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
@@ -31,31 +27,27 @@ import { normalizeEmail } from '#protocol/email'
 export type BulkAssignDialogData = {
   company: { id: string; name: string }
   products: BulkAssignProduct[]
-  /** The chosen product group (`?group=`), or the first one offered; absent when nothing can be offered. */
+  /** `?group=`, or the first one offered; absent when nothing can be offered. */
   group?: ProductGroup
-  /** The starting text: the current holders of the group's unexpired licenses, one per line. */
+  /** The current holders of the group's unexpired licenses, one per line. */
   emails: string
-  /** The company's bulk-assignable licenses (outside subscriptions) of every product offered. */
+  /** Every product's, so that choosing another product with script asks the server nothing. */
   licenses: License[]
   sendEmail: boolean
-  /** The moment the plan is made for, so that server and browser agree on what has expired. */
+  /** So that server and browser agree on what has expired. */
   now: number
-  /** The form's idempotency key: a repeat of this one submission applies the plan once. */
+  /** A repeat of this one submission applies the plan once. */
   idempotencyKey: string
 }
 
 export type BulkAssignActionData = {
   intent: 'bulk-assign'
   result: SubmissionResult<string[]>
-  /** The preview step's plan summary (spec §5), for the addresses and product the form sent. */
+  /** The preview step's summary (spec §5). */
   summary?: string
 }
 
-/**
- * `?dialog=bulk-assign&company=ID[&group=G]`. (Its opening by itself once, spec §2, is decided by the /manage loader.)
- * Reads the company's license table alone: the dialog carries every product's bulk-assignable licenses, so that with
- * script choosing another product asks the server nothing.
- */
+/** `?dialog=bulk-assign&company=ID[&group=G]`: the company's license table alone (auto-open, §2, is the page's). */
 export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async (args) => {
   const { url, preferences } = args
   const { company } = await readCompanyLicenses(args, url.searchParams.get('company'), { subscriptionId: null })
@@ -76,13 +68,12 @@ export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async (args)
   } satisfies BulkAssignDialogData
 }
 
-/** Two holder lists (one address per line) name the same addresses. */
 function sameHolders(a: string, b: string): boolean {
   const set = (text: string) => [...new Set(text.split(/\s+/).map(normalizeEmail).filter(Boolean))].sort().join('\n')
   return set(a) === set(b)
 }
 
-/** `intent=bulk-assign`: `stage=preview` answers the plan's summary; `stage=apply` carries the plan out. */
+/** `stage=preview` answers the plan's summary; `stage=apply` carries it out. */
 export const bulkAssign: ManageAction = async (args) => {
   const now = Date.now()
   // The chosen product's licenses of the company's table, and nothing else (a product not offered reads nothing: the

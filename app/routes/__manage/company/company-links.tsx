@@ -3,7 +3,7 @@ import { labels } from '#app/rules/messages'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 
-/** §5 Bulk Assign: an assignable license, canAssign, and a license without a subscription. */
+/** §5: an assignable license, canAssign, and a license without a subscription. */
 export function BulkAssignLink({ company, now }: CompanyActionProps) {
   if (!showBulkAssign(company, now)) return null
   return (
@@ -15,7 +15,7 @@ export function BulkAssignLink({ company, now }: CompanyActionProps) {
   )
 }
 
-/** §5 Offline Keys: a license without a subscription. */
+/** §5: a license without a subscription. */
 export function OfflineKeysLink({ company }: CompanyActionProps) {
   if (!showOfflineKeys(company)) return null
   return (

@@ -1,4 +1,4 @@
-/** The company license dialogs of /manage (spec §2, §5): Assign, Bulk Assign, Offline Key and Offline Keys. */
+/** The company license dialogs (spec §2, §5). */
 import { defineDialog, type ManageActions } from '../shared/registry'
 import { AssignDialog } from './assign-dialog'
 import { assign, assignDialog, unassign, undoUnassign } from './assign.server'
@@ -18,5 +18,5 @@ export const companyDialogs = {
   'offline-keys': defineDialog({ load: offlineKeysDialog, Component: OfflineKeysDialog }),
 }
 
-/** The license row's Unassign button, a form outside any dialog, and the Undo its sentence offers. */
+/** Forms outside any dialog: the row's Unassign and its Undo. */
 export const companyForms: ManageActions = { unassign, 'undo-unassign': undoUnassign }

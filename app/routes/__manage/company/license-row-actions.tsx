@@ -22,11 +22,7 @@ function DialogLink({ target, label, license }: { target: DialogTarget; label: s
   )
 }
 
-/**
- * Assign / unassign (spec §2, §5) on company license rows, for users who may assign there: Assign opens the dialog,
- * Unassign frees the license at once (its sentence offers Undo). Enterprise and multi-user licenses show why they
- * cannot be assigned.
- */
+/** Spec §2, §5: Assign opens the dialog, Unassign frees at once (its sentence offers Undo). */
 export function AssignAction({ license, company }: LicenseActionProps) {
   const location = useLocation()
   const navigation = useNavigation()
@@ -55,9 +51,8 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const form = (
-    // A plain form submitted by the router through the table's one listener (`useRouteLinks`), with the classes of
-    // Radix's Button on its button: this repeats on every row (see radix-classes). The intent travels as the button's
-    // value.
+    // A plain form routed by the table's one listener (`useRouteLinks`), with Radix Button's classes: this repeats on
+    // every row. The intent travels as the button's value.
     <form method="post" action={pageActionUrl(location.search)} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
       <input type="hidden" name="owner" value={license.owner} />
@@ -92,7 +87,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   )
 }
 
-/** Offline key (spec §5 visibility): personal and company rows alike. */
+/** Spec §5 visibility: personal and company rows alike. */
 export function OfflineKeyAction({ license, now }: LicenseActionProps) {
   if (!showOfflineKey(license, now)) return null
   return (

@@ -21,7 +21,7 @@ const helpLink = (
   </Link>
 )
 
-/** One license's offline key (spec §2, §5): as text to copy and as a file to download. */
+/** Spec §2, §5: as text to copy and as a file to download. */
 export function OfflineKeyDialog({ data: d, closeTo }: DialogProps<OfflineKeyDialogData>) {
   if (d.kind === 'error') {
     return (
@@ -81,10 +81,10 @@ function OneOfflineKey({ entry, closeTo }: { entry: OfflineKeyEntry; closeTo: st
 
 type CopyList = ReturnType<typeof useCopyList>
 
-/** "Wallaby.js, order 1000, key 3": which license, as its table row's controls name it. */
+/** As the table row's controls name it. */
 const entryWords = (entry: OfflineKeyEntry) => `${entry.product}, order ${entry.order}, key ${entry.key}`
 
-/** A license's own key (the one the editor is activated with online), selectable, with its copy button. */
+/** The one the editor is activated with online. */
 function LicenseKey({ entry, id, copy }: { entry: OfflineKeyEntry; id: string; copy: CopyList }) {
   return (
     <Text as="p" size="2">
@@ -97,7 +97,7 @@ function LicenseKey({ entry, id, copy }: { entry: OfflineKeyEntry; id: string; c
   )
 }
 
-/** The company's Offline Keys (spec §2): keys grouped by order, sorted by order then key, parts separated by ": ". */
+/** Spec §2. */
 export function OfflineKeysDialog({ data: d, closeTo }: DialogProps<OfflineKeysDialogData>) {
   const title = labels.offlineKeys
   if (d.kind === 'error') {
@@ -116,7 +116,7 @@ export function OfflineKeysDialog({ data: d, closeTo }: DialogProps<OfflineKeysD
 
 type CompanyOfflineKeysProps = Omit<Extract<OfflineKeysDialogData, { kind: 'keys' }>, 'kind'> & { closeTo: string }
 
-/** "Keys 101–200 of 1,234": which keys the page lists. */
+/** "Keys 101–200 of 1,234". */
 function shownWords(page: number, shown: number, total: number) {
   const first = (page - 1) * OFFLINE_KEYS_PAGE_SIZE + 1
   return `Keys ${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`

@@ -1,9 +1,6 @@
 /**
- * Offline keys (spec §2 "Offline keys dialog", §5 visibility, §7 `offlineLicense`): one license's key, or the keys of
- * a company's licenses outside subscriptions, grouped by order. The company's dialog lists them a page at a time and
- * offers every key as a text file, which is signed a batch at a time and streamed (`offlineKeysFile`), so a company of
- * 10,000 licenses never waits for one call that signs them all. Keys are cached per id and owner for the session
- * (spec §7), here on the server, keyed by the session's credential.
+ * Offline keys (spec §2 "Offline keys dialog", §5, §7 `offlineLicense`): the file is signed a batch at a time and
+ * streamed, so a company of 10,000 licenses never waits for one call that signs them all; keys are cached per session.
  */
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
@@ -18,7 +15,7 @@ import { readNamedLicense } from '../shared/license-reads.server'
 import { dialogUrl } from '../shared/urls'
 import { OFFLINE_KEYS_PAGE_SIZE, offlineKeyFileName, offlineKeyLine, offlineKeysHeading } from './offline-keys-text'
 
-/** One license's offline key, with the license's own key (the one the editor is activated with online). */
+/** With the license's own key (the one the editor is activated with online). */
 export type OfflineKeyEntry = { product: string; order: string; key: number; licenseKey: string; offlineKey: string }
 
 export type OfflineKeyDialogData = { kind: 'key'; entry: OfflineKeyEntry } | { kind: 'error'; message: string }
@@ -29,36 +26,27 @@ export type OfflineKeysDialogData =
   | {
       kind: 'keys'
       company: CompanySummary
-      /** The keys of this page of the list, grouped by order. */
       groups: Array<{ order: string; keys: OfflineKeyEntry[] }>
-      /** Keys of the company in all (every page), and this page of how many. */
       total: number
       page: number
       pages: number
-      /** Where every key downloads as one text file, and the file's name. */
       download: { href: string; fileName: string }
-      /** The other pages of the list (absent where there is none). */
       previous?: string
       next?: string
     }
   | { kind: 'error'; company: CompanySummary; message: string }
 
-/** Keys signed per `offlineLicense` call while the file is written: each call a short piece of work. */
+/** Each `offlineLicense` call a short piece of work. */
 export const OFFLINE_KEYS_BATCH = 500
 
-/** Past `MAX_OFFLINE_KEYS`: what the dialog and the download say instead of the keys. */
 export const tooManyOfflineKeys = `This company has more than ${MAX_OFFLINE_KEYS.toLocaleString('en-US')} licenses: their offline keys cannot be listed or downloaded together. Each license's Offline Key, in its row, still gives its key.`
 
 /** A session lasts 24 hours (spec §9); a cached key never outlives it. */
 const TTL_MS = 24 * 60 * 60 * 1000
-/** Keys kept at most, over all sessions; the oldest go first. */
 const MAX_ENTRIES = 20_000
 const cache = new Map<string, { licenseKey: string; at: number }>()
 
-/**
- * The cache key: the session (as a hash, so the credential itself is not kept), the license's id and owner, and its
- * expiry — a renewed license signs a new key.
- */
+/** The session as a hash (the credential is not kept), and the expiry: a renewed license signs a new key. */
 function cacheKey(credential: string, license: License): string {
   const session = crypto.createHash('sha256').update(credential).digest('base64url')
   return `${session}\u0000${license.owner}\u0000${license.id}\u0000${license.expiration}`
@@ -70,7 +58,6 @@ function remember(key: string, licenseKey: string, now: number) {
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
 }
 
-/** The offline keys of these licenses: from the cache where it has them, from the service for the rest. */
 export async function offlineKeysFor(
   { user, context }: Pick<ManageArgs, 'user' | 'context'>,
   licenses: readonly License[],
@@ -108,7 +95,7 @@ const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
   offlineKey,
 })
 
-/** `?dialog=offline-key&license=ID&owner=OWNER`: any license of the page whose row offers the offline key. */
+/** `?dialog=offline-key&license=ID&owner=OWNER`. */
 export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args) => {
   const found = await readNamedLicense(args)
   if (!found || !showOfflineKey(found.license, Date.now())) notFound()
@@ -121,17 +108,12 @@ export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args)
 export type CompanyOfflineLicenses =
   { ok: true; company: CompanySummary; licenses: License[] } | { ok: false; company: CompanySummary; message: string }
 
-/**
- * The company's licenses that have an offline key (outside subscriptions, §5's visibility), sorted by order then key
- * (§2), read from the company's table alone. A company that is not the caller's, or that has no license outside a
- * subscription (no Offline Keys link, §5), is a 404; more licenses than `MAX_OFFLINE_KEYS` is `tooManyOfflineKeys`.
- */
+/** Sorted by order then key (§2); no license outside a subscription is a 404 (no Offline Keys link, §5). */
 export async function companyOfflineLicenses(
   { user, context }: Pick<ManageArgs, 'user' | 'context'>,
   companyId: string | null,
 ): Promise<CompanyOfflineLicenses> {
   if (!companyId) notFound()
-  // The company's licenses outside subscriptions alone: the table as /manage shows it.
   const answer = await callLicensing(
     'retrieveLicenses',
     { table: companyId, subscriptionId: null },
@@ -157,12 +139,11 @@ export async function companyOfflineLicenses(
   return { ok: true, company, licenses }
 }
 
-/** Where the company's keys download as a text file (with or without script: a link). */
 export function offlineKeysFileUrl(companyId: string): string {
   return `/manage/offline-keys.txt?${new URLSearchParams({ company: companyId })}`
 }
 
-/** `?dialog=offline-keys&company=ID[&keys=N]`: one page of the company's keys, and the link to all of them. */
+/** `?dialog=offline-keys&company=ID[&keys=N]`. */
 export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (args) => {
   const { url } = args
   const companyId = url.searchParams.get('company')
@@ -197,10 +178,8 @@ export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (arg
 }
 
 /**
- * The company's keys as the text file of `offlineKeysText` (a heading, then each order's keys), written as it is
- * signed: `OFFLINE_KEYS_BATCH` keys per `offlineLicense` call, each batch sent on before the next is asked for. The
- * first batch is signed before the answer starts, so that a refusal is an answer of its own (`ok: false`); a refusal
- * later breaks the download off, and the browser says it failed, rather than leaving a file with keys missing.
+ * Written as it is signed, a batch per call. The first batch is signed before the answer starts, so that a refusal is
+ * an answer of its own; a later one breaks the download off rather than leave a file with keys missing.
  */
 export async function offlineKeysFile(
   args: Pick<ManageArgs, 'user' | 'context'>,

@@ -15,10 +15,7 @@ const fieldStyle = {
   fontSize: 'var(--font-size-2)',
 } as const
 
-/**
- * A value to copy: a read-only field (without script, select it and copy), and with script a Copy button that says
- * when it has copied.
- */
+/** A read-only field to select without script; with script a Copy button that says when it has copied. */
 export function CopyField({
   id,
   label,

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Link as TextLink, Table, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate, formatDateTime } from '#app/rules/dates'
+import { formatDate, formatDateTime } from '#protocol/dates'
 import { countOf } from '#protocol/words'
 import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
@@ -12,10 +12,7 @@ import { CopyField } from './copy-field'
 
 type Loaded = Extract<DirectoryDialogData, { kind: 'directory' }>['directory']
 
-/**
- * Directory: how the company's identity provider reaches the portal (the SCIM address and its tokens), which of its
- * groups give seats of which products, and each product's seats, the people waiting for one and who decides them.
- */
+/** The SCIM address and tokens, the groups mapped to products, and each product's seats and queue. */
 export function DirectoryDialog({ data: d, closeTo }: DialogProps<DirectoryDialogData>) {
   const actionData = useActionData<DirectoryActionData>()
   const navigation = useNavigation()

@@ -4,7 +4,7 @@ import { mayManageDirectory } from '#protocol/directory'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 
-/** A company's Directory (SCIM, groups mapped to products, the seat queue): for its administrators. */
+/** For the company's administrators. */
 export function DirectoryLink({ company, admin }: CompanyActionProps) {
   const location = useLocation()
   if (!mayManageDirectory(company, admin)) return null

@@ -1,7 +1,4 @@
-/**
- * The Directory dialogs' forms, parsed on the server with conform's `parseWithZod` (the token's form) or zod (the
- * one-button forms) and mirrored in the browser, so the same messages appear with or without script.
- */
+// The Directory dialogs' forms, on the server and in the browser: the same messages either way.
 import { z } from 'zod'
 import { AccessTokenName } from '#protocol/access-tokens'
 import { scimTokenLifetimes } from '#protocol/directory'
@@ -9,7 +6,7 @@ import { ProductGroup } from '#protocol/entities'
 
 const id = z.string().min(1).max(200)
 
-/** Create SCIM token: a name (one line) and how long it lives (0: until revoked). */
+/** 0: until revoked. */
 export const scimTokenSchema = z.object({
   company: id,
   name: z.string({ message: 'Enter a name for the token.' }).pipe(AccessTokenName),

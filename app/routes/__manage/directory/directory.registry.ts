@@ -1,4 +1,3 @@
-/** The company's Directory dialogs: SCIM tokens, groups mapped to products, the seat queue, ownership of a product. */
 import { defineDialog } from '../shared/registry'
 import { DirectoryDialog } from './directory-dialog'
 import { OwnershipDialog } from './ownership-dialog'

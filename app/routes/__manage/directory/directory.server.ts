@@ -1,8 +1,6 @@
 /**
- * The company's Directory (`?dialog=directory&company=ID`): SCIM tokens (create in `scim-token`, shown once; revoke),
- * the groups its identity provider pushed, mapped to products, and each product's seats and queue; turning the
- * directory's ownership of a product on or off (`directory-ownership`, a confirmation that lists the seats it frees).
- * For the company's Company and Reseller Administrators and platform administrators; the service checks again.
+ * The company's Directory (`?dialog=directory&company=ID`): SCIM tokens, groups mapped to products, seats, queue and
+ * ownership. For the company's administrators and platform administrators; the service checks again.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
@@ -42,7 +40,7 @@ export type DirectoryActionData =
       created?: { token: AccessToken; secret: string }
     }
 
-/** The company of the page the dialog is about; 404 unless the user may manage its directory. */
+/** 404 unless the user may manage its directory. */
 function directoryCompany(args: DialogArgs) {
   const company = findCompany(args.page, args.url.searchParams.get('company'))
   if (!company || !mayManageDirectory(company, args.page.admin)) notFound()
@@ -81,11 +79,10 @@ export const ownershipDialog: DialogLoader<OwnershipDialogData> = async (args) =
   return { company, product } satisfies OwnershipDialogData
 }
 
-/** Back to the Directory dialog, with the sentence that says what changed (said inside the dialog). */
+/** The sentence is said inside the dialog. */
 const back = (args: ManageArgs, company: string, message: string) =>
   changed(args, { message, to: dialogUrl({ dialog: 'directory', company }, args.url) })
 
-/** A refusal of a form without fields of its own: the service's words, on the dialog the form was on. */
 function refused(
   intent: 'revoke-scim-token' | 'map-directory-group' | 'set-directory-ownership',
   error: Parameters<typeof refusal>[0],
@@ -95,7 +92,7 @@ function refused(
   return json<DirectoryActionData>({ intent, message }, { status })
 }
 
-/** `intent=create-scim-token`: makes the token and answers its secret to this one response, never again. */
+/** The secret goes to this one response, never again. */
 export const createScimToken: ManageAction = async (args) => {
   const submission = parseWithZod(args.formData, { schema: scimTokenSchema })
   if (submission.status !== 'success') {

@@ -9,9 +9,8 @@ import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import type { DirectoryActionData, OwnershipDialogData } from './directory.server'
 
 /**
- * Whether the directory owns a product's seats, said before it happens: turning it on frees the seats assigned by
- * hand to people in no mapped group (listed, so the administrator confirms exactly these), adopts those of people in
- * one, and from then on refuses changes by hand; turning it off leaves every seat where it is.
+ * Said before it happens: on frees hand-assigned seats of people in no mapped group (listed, to confirm exactly these)
+ * and refuses changes by hand from then; off leaves every seat where it is.
  */
 export function OwnershipDialog({ data: d, closeTo }: DialogProps<OwnershipDialogData>) {
   const location = useLocation()

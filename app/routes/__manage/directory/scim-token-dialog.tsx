@@ -16,10 +16,7 @@ import { CopyField } from './copy-field'
 
 const lifetimeLabel = (days: number) => (days === 0 ? 'Until revoked' : `${days} days`)
 
-/**
- * Create SCIM token: a name (which the activity log shows as "identity provider (name)") and a lifetime; once made,
- * the token itself is shown this one time, with the SCIM base URL, to paste into the identity provider.
- */
+/** The log names it "identity provider (name)"; the token shows this one time, with the SCIM base URL. */
 export function ScimTokenDialog({ data: d, closeTo }: DialogProps<ScimTokenDialogData>) {
   const location = useLocation()
   const actionData = useActionData<DirectoryActionData>()

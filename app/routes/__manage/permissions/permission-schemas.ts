@@ -1,17 +1,11 @@
-/**
- * The permission forms' schemas, parsed on the server with conform's `parseWithZod` and mirrored in the browser, so
- * the same messages (spec §5, word for word) appear with or without script.
- */
+// The permission forms' schemas, on the server and in the browser: the same messages (spec §5) either way.
 import { z } from 'zod'
 import { requiredEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
 import { normalizeEmail } from '#protocol/email'
 import type { RoleNumber } from '#protocol/roles'
 
-/**
- * Add Company Permission (§2, §5): the email (required, valid, not already in the company's list), one of the roles
- * offered, and "Send notification to user".
- */
+/** §2, §5: not already in the company's list, one of the roles offered. */
 export function addPermissionSchema(existingEmails: readonly string[], offered: readonly RoleNumber[]) {
   const existing = new Set(existingEmails.map(normalizeEmail))
   return z
@@ -31,10 +25,9 @@ export function addPermissionSchema(existingEmails: readonly string[], offered: 
     })
 }
 
-/** Permissions list: the Remove button of a row. */
 export const RemovePermissionSchema = z.object({ company: z.string().min(1), email: z.string().min(1) })
 
-/** Undo after Remove: the address and the role it had (one of the four roles; an unknown one is not given back). */
+/** An unknown role is not given back. */
 export const UndoRemovePermissionSchema = z.object({
   company: z.string().min(1),
   email: requiredEmail,

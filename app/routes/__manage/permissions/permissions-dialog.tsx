@@ -22,7 +22,7 @@ import { addPermissionSchema } from './permission-schemas'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
 
-/** Company Permissions (spec §2): Email and Role, Remove per row; Add User and Close. */
+/** Spec §2: Email and Role, Remove per row; Add User and Close. */
 export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsDialogData>) {
   const location = useLocation()
   const actionData = useActionData<RemovePermissionActionData>()
@@ -108,10 +108,7 @@ export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsD
   )
 }
 
-/**
- * Add Company Permission (spec §2, §5): Email, Role with its description (Company Manager unless chosen otherwise;
- * reseller roles only with canAddResellers), "Send notification to user" (remembered), Save and Cancel.
- */
+/** Spec §2, §5: Company Manager unless chosen otherwise; "Send notification to user" remembered. */
 export function AddPermissionDialog({ data: d, closeTo }: DialogProps<AddPermissionDialogData>) {
   const hydrated = useHydrated()
   const location = useLocation()

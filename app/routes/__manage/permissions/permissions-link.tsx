@@ -3,7 +3,7 @@ import { labels } from '#app/rules/messages'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 
-/** §5 Permissions link: canAddResellers or canAddUsers. */
+/** §5: canAddResellers or canAddUsers. */
 export function PermissionsLink({ company }: CompanyActionProps) {
   if (!mayManagePermissions(company)) return null
   return (

@@ -1,4 +1,4 @@
-/** The company permission dialogs of /manage (spec §2, §5): the Permissions list and Add Company Permission. */
+/** The company permission dialogs (spec §2, §5). */
 import { defineDialog } from '../shared/registry'
 import { AddPermissionDialog, PermissionsDialog } from './permissions-dialog'
 import {

@@ -1,7 +1,4 @@
-/**
- * Company permissions (spec §2 "Company Permissions" and "Add Company Permission", §4 role-removal rules, §6, §7
- * `retrievePermissions` / `updatePermissions`). The portal shows the rules; the service enforces them.
- */
+// Company permissions (spec §2, §4 role-removal rules, §6, §7): shown here, enforced by the service.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
@@ -17,7 +14,7 @@ import { dialogUrl } from '../shared/urls'
 import { changed } from '../shared/changed.server'
 import { NAMED_FIELD, namedIn } from '../shared/named'
 import { permissionChanges } from '#app/rules/changes'
-import { IDEMPOTENCY_FIELD } from '#protocol/operations'
+import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
 import { normalizeEmail } from '#protocol/email'
 import {
   canManageRole,
@@ -43,7 +40,7 @@ export type AddPermissionDialogData = {
   roles: RoleOption[]
   defaultRole: RoleNumber
   sendEmail: boolean
-  /** The form's idempotency key: a repeat of this one submission adds the permission once. */
+  /** A repeat of this one submission adds the permission once. */
   idempotencyKey: string
 }
 
@@ -68,13 +65,12 @@ async function entriesOf(args: Pick<ManageArgs, 'user' | 'context'>, companyId: 
     : { ok: false as const, error: answer.error, ...refusal(answer.error) }
 }
 
-/** The user's own role in the company, read from its permission list. */
 function actorRole(entries: readonly PermissionEntry[], email: string): RoleNumber {
   const own = entries.find((e) => normalizeEmail(e.email) === normalizeEmail(email))
   return own ? roleOfEntry(own) : UNKNOWN_ROLE
 }
 
-/** `?dialog=permissions&company=ID`: Email and Role of everyone with a role, Remove where the user may remove it. */
+/** `?dialog=permissions&company=ID`. */
 export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (args) => {
   const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const summary = { id: company.id, name: company.name }
@@ -91,7 +87,7 @@ export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (arg
   } satisfies PermissionsDialogData
 }
 
-/** `?dialog=add-permission&company=ID`: Email, Role (reseller roles only with canAddResellers), notification. */
+/** `?dialog=add-permission&company=ID`. */
 export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async (args) => {
   const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const list = await entriesOf(args, company.id)
@@ -105,11 +101,7 @@ export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async 
   } satisfies AddPermissionDialogData
 }
 
-/**
- * The company's permission list for an action, read by its id alone (not the account): the service checks that the
- * caller may manage the company's permissions. A company where the caller may not is a 403; the session errors end
- * in the session dialog; anything else is a message for the form.
- */
+/** Read by the company's id alone; a company where the caller may not manage permissions is a 403. */
 async function listForChange(args: ManageArgs, companyId: string) {
   const list = await entriesOf(args, companyId)
   if (!list.ok && list.error === 'FORBIDDEN') forbidden()
@@ -117,11 +109,7 @@ async function listForChange(args: ManageArgs, companyId: string) {
   return list
 }
 
-/**
- * `intent=remove-permission`: the role-removal rules are checked here first, on the company's permission list, so
- * their message shows at once ("Cannot remove the last administrator"); the service checks them again, in the same
- * transaction as the removal.
- */
+/** Checked here first so the message shows at once; the service checks again in the removal's transaction. */
 export const removePermission: ManageAction = async (args) => {
   const parsed = RemovePermissionSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A company and an email address must be given.' }, { status: 400 })
@@ -172,11 +160,7 @@ export const removePermission: ManageAction = async (args) => {
   })
 }
 
-/**
- * `intent=undo-remove-permission` (Undo after Remove): the role goes back to the address it was taken from, without a
- * notification; the service refuses it as any addition (the address has a role again meanwhile, the caller may no
- * longer give that role), and the sentence says so.
- */
+/** Undo after Remove, without a notification; the service refuses it as any addition, and the sentence says so. */
 export const undoRemovePermission: ManageAction = async (args) => {
   const parsed = UndoRemovePermissionSchema.safeParse(Object.fromEntries(args.formData))
   if (!parsed.success) return json({ error: 'A company, an email address and a role must be given.' }, { status: 400 })
@@ -196,7 +180,7 @@ export const undoRemovePermission: ManageAction = async (args) => {
   return changed(args, { message: permissionChanges.addedBack(email, roleName(role), company), to: back })
 }
 
-/** `intent=add-permission`: adds the role, tells the user if asked, and remembers that choice (spec §3). */
+/** Remembers the notification choice (spec §3). */
 export const addPermission: ManageAction = async (args) => {
   const companyId = String(args.formData.get('company') ?? '')
   const list = await listForChange(args, companyId)

@@ -3,7 +3,7 @@ import { Link as RemixLink, useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate } from '#app/rules/dates'
+import { formatDate } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { BulkRenewActionData, BulkRenewDialogData } from './renewals.server'
@@ -11,10 +11,8 @@ import { dialogActionUrl } from '../shared/urls'
 import { salesRenewalMailto } from './renewal-rules'
 
 /**
- * Renew/Co-term Multiple Licenses Request (spec §2): a table with a checkbox, Product, Order #, Key #, Assigned # and
- * Expiry Date per license; all rows start selected; Renew is disabled when nothing is selected (with script; without,
- * the server answers with a message). Renew asks for one renewal of the selected licenses, co-termed by the service to
- * one expiry date, and opens the provider's checkout (a new tab with script).
+ * Spec §2: every row starts selected; Renew (disabled with nothing selected, with script) asks for one renewal,
+ * co-termed by the service, and opens the provider's checkout (a new tab with script).
  */
 export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialogData>) {
   const hydrated = useHydrated()

@@ -5,7 +5,7 @@ import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { ReceiptDialogData } from './renewals.server'
 
-/** Shown only when the service refused a receipt (otherwise `?dialog=receipt` sends the browser to it). */
+/** Only when the service refused a receipt; otherwise `?dialog=receipt` sends the browser to it. */
 export function ReceiptErrorDialog({ data: d, closeTo }: DialogProps<ReceiptDialogData>) {
   return (
     <RouteDialog

@@ -4,16 +4,13 @@ import type { Company, License } from '#protocol/entities'
 import { showReceipt } from '#app/rules/license'
 import { accent, rt } from '#app/components/radix-classes'
 
-/** The address that sends the browser to a license's receipt (spec §7 retrieveReceipt). */
+/** Spec §7 retrieveReceipt. */
 export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
   const params = new URLSearchParams({ dialog: 'receipt', license: license.id, owner: license.owner })
   return `/manage?${params}`
 }
 
-/**
- * A link to the license's receipt: a new tab with script, this tab without. A plain anchor with `<Link size="2">`'s
- * classes: this repeats on every row (see radix-classes).
- */
+/** A new tab with script, this tab without; a plain anchor, as this repeats on every row (radix-classes). */
 function ReceiptAnchor({ license, children }: { license: License; children: ReactNode }) {
   const hydrated = useHydrated()
   return (
@@ -33,10 +30,7 @@ function ReceiptAnchor({ license, children }: { license: License; children: Reac
   )
 }
 
-/**
- * The order number of a license row as the link to its receipt when the user can view receipts (spec §2: "link on
- * the order number"), else the plain number. For the license table's Order # cell.
- */
+/** Spec §2: "link on the order number" when the user can view receipts. */
 export function OrderNumber({ license, company }: { license: License; company?: Company }) {
   if (!showReceipt(license, company)) return <>{license.order}</>
   return (

@@ -10,10 +10,8 @@ import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
 /**
- * A license row's Renew (spec §2, §5 showRenew, §7 renewal): a form posting `intent=renew`, whose answer sends the
- * browser to the provider's renewal checkout — in a new tab with script, in this tab without. Enterprise and
- * multi-user licenses get the sales mail link instead. Plain elements with the classes of Radix's Link, Button and Text:
- * this repeats on every row (see radix-classes).
+ * Spec §2, §5, §7: the answer sends the browser to the provider's checkout (a new tab with script); enterprise and
+ * multi-user licenses get the sales mail link. Plain elements with Radix classes: this repeats on every row.
  */
 export function RenewAction({ license, company }: LicenseActionProps) {
   const hydrated = useHydrated()

@@ -1,29 +1,23 @@
-/**
- * Renewals, receipts and new subscriptions on /manage (spec §2, §5, §7): which licenses the Bulk Renew/Co-term dialog
- * offers, the sales mail link of enterprise and multi-user licenses, the company store link of New Subscription, and
- * the receipt cache's key. Pure: no I/O, no React.
- */
+// Renewals, receipts and new subscriptions on /manage (spec §2, §5, §7). Pure: no I/O, no React.
 import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entities'
 import { sortLicenses } from '#app/rules/license'
 import { displayName } from '#protocol/products'
 import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
-/** The vendor's sales address: enterprise and multi-user licenses are renewed through sales (§7 renewal). */
+/** Enterprise and multi-user licenses are renewed through sales (§7 renewal). */
 export const SALES_EMAIL = 'sales@license-portal.test'
 
-/** The Renew/Co-term table's rows: licenses without a subscription that the renewal call can renew (§5 showRenew). */
+/** Licenses without a subscription that the renewal call can renew (§5 showRenew). */
 export function bulkRenewableLicenses(company: Company): License[] {
   return sortLicenses(
     company.licenses.filter((l) => !l.subscription && showRenew(l, company) && !renewsThroughSales(l)),
   )
 }
 
-/** Licenses of the company that only sales can renew (shown in the dialog with the mail link). */
 export function salesOnlyLicenses(company: Company): License[] {
   return sortLicenses(company.licenses.filter((l) => !l.subscription && showRenew(l, company) && renewsThroughSales(l)))
 }
 
-/** The sales mail link for renewing `licenses` (one or more). */
 export function salesRenewalMailto(
   licenses: readonly Pick<License, 'productName' | 'trial' | 'order' | 'key'>[],
 ): string {
@@ -34,7 +28,7 @@ export function salesRenewalMailto(
   return `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }
 
-/** A license reference as a form value and back (license ids and owners are opaque strings). */
+/** License ids and owners are opaque strings. */
 export function encodeLicenseRef(license: LicenseRef): string {
   return JSON.stringify({ id: license.id, owner: license.owner })
 }
@@ -58,7 +52,7 @@ export function decodeLicenseRef(value: unknown): LicenseRef | null {
   return null
 }
 
-/** The shop's product for each product group; the bundle is no longer sold, Wallaby is its successor. */
+/** The bundle is no longer sold; Wallaby is its successor. */
 const STORE_PRODUCT: Record<ProductGroup, string> = {
   bundle: 'wallaby',
   wallaby: 'wallaby',
@@ -66,11 +60,7 @@ const STORE_PRODUCT: Record<ProductGroup, string> = {
   other: 'console-ninja',
 }
 
-/**
- * §7 New Subscription: the company store link — the buy page of the product the company holds most licenses of, as an
- * organization purchase, with the signed-in user's email filled in and the company the purchase is for (the shop checks
- * it against the signed-in user's roles before the checkout carries it).
- */
+/** §7 New Subscription: the product the company holds most of, as an organization purchase, for the company. */
 export function companyStoreLink(company: Pick<Company, 'id' | 'licenses' | 'subscriptions'>, email: string): string {
   const counts = new Map<ProductGroup, number>()
   const add = (group: ProductGroup, n: number) => counts.set(group, (counts.get(group) ?? 0) + n)
@@ -90,7 +80,6 @@ export function companyStoreLink(company: Pick<Company, 'id' | 'licenses' | 'sub
   return `/shop/${STORE_PRODUCT[group]}/buy/?${search}`
 }
 
-/** The key of a license's receipt in the portal session's cache. */
 export function receiptCacheKey(license: LicenseRef): string {
   return `${license.owner}\u0000${license.id}`
 }

@@ -1,4 +1,4 @@
-/** The renewal dialogs of /manage (spec §2, §5, §7): Bulk Renew/Co-term and a license's receipt. */
+/** The renewal dialogs (spec §2, §5, §7). */
 import { defineDialog, type ManageActions } from '../shared/registry'
 import { BulkRenewDialog } from './bulk-renew-dialog'
 import { ReceiptErrorDialog } from './receipt-dialog'
@@ -13,5 +13,5 @@ export const renewalDialogs = {
   receipt: defineDialog({ load: receiptDialog, Component: ReceiptErrorDialog }),
 }
 
-/** The license row's Renew button, a form outside any dialog. */
+/** The row's Renew, a form outside any dialog. */
 export const renewalForms: ManageActions = { renew }

@@ -1,8 +1,4 @@
-/**
- * Renew, Bulk Renew/Co-term and receipts on /manage (spec §2, §5, §7 `renewal`, `retrieveReceipt`). The renewal and
- * the receipt are the provider's pages: the portal asks the service for their address and sends the browser there
- * (a new tab with script, where the form or link says so).
- */
+// Renew, Bulk Renew/Co-term and receipts (spec §2, §5, §7): the provider's pages, whose address the service answers.
 import { json, redirect, type Session } from '@remix-run/node'
 import type { License, LicenseRef } from '#protocol/entities'
 import { showReceipt } from '#app/rules/license'
@@ -18,7 +14,7 @@ import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
 
-/** The message the server gives when Renew is pressed with nothing selected (the button is disabled with script). */
+/** With script the button is disabled instead. */
 export const nothingSelected = 'Select at least one license to renew.'
 
 export type RenewActionData = { intent: 'renew'; license: LicenseRef; error: string }
@@ -36,7 +32,6 @@ export type BulkRenewRow = {
 export type BulkRenewDialogData = {
   company: { id: string; name: string }
   rows: BulkRenewRow[]
-  /** Enterprise and multi-user licenses: renewed through sales. */
   salesOnly: Array<Pick<License, 'productName' | 'trial' | 'order' | 'key'>>
 }
 
@@ -50,10 +45,8 @@ async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ ur
 }
 
 /**
- * `intent=renew` with `license` = a license reference, read nowhere else: the service checks the license and the
- * caller's right and answers the provider's checkout address (or, for a license only sales renews, the mail to
- * sales), and the browser goes there. A license not there (or not of that owner) is a 404, one the caller may not
- * renew a 403; a license the renewal does not accept gets the service's reason.
+ * `intent=renew`: the service checks the license and the caller's right and answers the checkout address (or the mail
+ * to sales). Not there is a 404, not the caller's to renew a 403, not accepted the service's reason.
  */
 export const renew: ManageAction = async (args) => {
   const ref = decodeLicenseRef(args.formData.get('license'))
@@ -70,12 +63,7 @@ export const renew: ManageAction = async (args) => {
   return json<RenewActionData>({ intent: 'renew', license: ref, error }, { status: 400 })
 }
 
-/**
- * `intent=bulk-renew` with `company` and one `license` per selected row: one renewal for all of them, which the
- * service co-terms to one common expiry date. Only the selected licenses are read (they must be the company's and
- * renewable here, or the answer is a 404). Nothing selected, or more than one renewal takes, is refused with a
- * message (with script the button is disabled when nothing is selected).
- */
+/** `intent=bulk-renew`: one renewal that the service co-terms to one expiry; only the selected licenses are read. */
 export const bulkRenew: ManageAction = async (args) => {
   const refs = args.formData
     .getAll('license')
@@ -96,10 +84,7 @@ export const bulkRenew: ManageAction = async (args) => {
   return refuse(answer.error)
 }
 
-/**
- * `?dialog=bulk-renew&company=ID`: the Renew/Co-term Multiple Licenses Request of a company that may renew. Reads the
- * company's license table (its licenses outside subscriptions) and nothing else.
- */
+/** `?dialog=bulk-renew&company=ID`: reads the company's licenses outside subscriptions and nothing else. */
 export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) => {
   const { company } = await readCompanyLicenses(args, args.url.searchParams.get('company'), { subscriptionId: null })
   if (!showBulkRenew(company)) notFound()
@@ -122,22 +107,16 @@ export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) =
   } satisfies BulkRenewDialogData
 }
 
-// ─── Receipts ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
 const RECEIPTS = 'receiptUrls'
 const RECEIPT_CACHE_LIMIT = 200
 
-/** The receipt cache lives in the portal session (a plain record, keyed per license). */
+/** Per license, in the portal session. */
 function receiptCache(session: Session): Record<string, string> {
   const value: unknown = session.get(RECEIPTS)
   return typeof value === 'object' && value !== null ? { ...(value as Record<string, string>) } : {}
 }
 
-/**
- * `?dialog=receipt&license=ID&owner=OWNER`: the license's receipt. `retrieveReceipt` answers the receipt's address,
- * which is cached in the session per license (spec §7) and the browser is sent there. A refusal shows the error
- * dialog.
- */
+/** `?dialog=receipt&license=ID&owner=OWNER`: the address is cached in the session per license (spec §7). */
 export const receiptDialog: DialogLoader<ReceiptDialogData> = async (args) => {
   const { request, url, user, context } = args
   const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }

@@ -14,10 +14,7 @@ import { PLAN_FIELD_NAME } from './urls'
 /** The plan lists this many changes; the rest are counted. */
 const LISTED = 200
 
-/**
- * Import seat assignments from a CSV file: upload, see the plan (bulk assign's summary, every row's error), then Apply.
- * A plain multipart form and a second plain form, so both steps work without script.
- */
+/** Upload, see the plan, Apply: two plain forms, so both steps work without script. */
 export function ImportSeatsDialog({ data, closeTo }: DialogProps<ImportSeatsDialogData>) {
   const d = data
   const answer = useActionData<ImportSeatsActionData>()

@@ -1,9 +1,6 @@
 /**
- * Import of seat assignments from a CSV file (`?dialog=import-seats&company=ID`, `intent=import-seats`). Uploading
- * (stage `plan`) only reads the file and answers the plan, in bulk assign's words, with every row's error; nothing
- * changes until the plan is confirmed (stage `apply`), which sends all its changes in one `changeAssignment` call —
- * one transaction at the service, refused whole if any license's holder changed since the plan was made, and carried
- * out once however often the confirmation is posted (the form's idempotency key).
+ * Import of seat assignments from a CSV file: stage `plan` reads the file and answers the plan with every row's error;
+ * stage `apply` sends it in one `changeAssignment` call, refused whole if a holder changed since, and done once.
  */
 import { json } from '@remix-run/node'
 import { z } from 'zod'
@@ -49,14 +46,14 @@ const Plan = z
   .min(1)
   .max(IMPORT_MAX_ROWS)
 
-/** The company the import is for, with its name and the user's role there, or a 404 when they may not assign there. */
+/** A 404 when the user may not assign there. */
 async function importCompany(args: ManageArgs, companyId: string | null) {
   const company = await readCompanyRole(args, companyId)
   if (!company.canAssign) notFound()
   return company
 }
 
-/** The dialog reads the company's name and the user's role there, and no license. */
+/** The company's name and the user's role there, and no license. */
 export const importSeatsDialog: DialogLoader<ImportSeatsDialogData> = async (args) => {
   const company = await importCompany(args, args.url.searchParams.get('company'))
   return {

@@ -1,14 +1,9 @@
 import { filterParam, searchParam } from '#app/rules/license-windows'
 
-/** The seat list's CSV export address, and the import form's plan field. (The import dialog's address: `shared/urls.ts`.) */
-
-/** The field of the import's confirmation form that carries the plan it confirms. */
+/** Carries the plan the import's confirmation confirms. */
 export const PLAN_FIELD_NAME = 'plan'
 
-/**
- * The company's seat list as CSV: with the license table's search and filter as the page has them (`search` is the
- * page's query), so the file holds the licenses the table is narrowed to.
- */
+/** With the table's search and filter (`search` is the page's query), so the file holds what the table shows. */
 export function exportSeatsUrl(companyId: string, search = ''): string {
   const params = new URLSearchParams({ company: companyId })
   const page = new URLSearchParams(search)

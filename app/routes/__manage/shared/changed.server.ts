@@ -1,8 +1,4 @@
-/**
- * How every /manage action ends (docs/decisions/0007-every-change-ends-with-a-sentence.md): a redirect back (to the
- * page, or to the dialog the change came from) with the sentence that says what changed, for whom, as a flash; the
- * page returns to the element `target` names, and offers `undo` where the change has a way back.
- */
+// How every /manage action ends (docs/decisions/0007-every-change-ends-with-a-sentence.md): a redirect with the flash.
 import { redirect } from '@remix-run/node'
 import { flashHeader } from '#app/utils/flash.server'
 import type { FlashForm, Status } from '#app/utils/flash'
@@ -15,9 +11,9 @@ export type Change = {
   /** The element to return to (`anchors`). */
   target?: string
   undo?: FlashForm
-  /** Where to go instead of the page (a dialog's address); the page's view is kept by the caller. */
+  /** A dialog's address; the page's view is kept by the caller. */
   to?: string
-  /** More Set-Cookie values (a preference the form remembers). */
+  /** E.g. a preference the form remembers. */
   cookies?: string[]
 }
 

@@ -4,12 +4,9 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
 import { labels } from '#app/rules/messages'
 
-/**
- * Small pieces the company dialogs share. Form controls are native elements (select, checkbox), so every dialog works
- * without script; they take their colours from the theme's tokens.
- */
+// Small pieces the company dialogs share; native form controls, so every dialog works without script.
 
-/** A dialog's way back: a link (a dialog is a URL; closing it is a navigation). */
+/** A dialog is a URL: closing it is a navigation. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Button asChild variant="soft" color="gray">
@@ -20,7 +17,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   )
 }
 
-/** A refusal or rule message that must be noticed: announced at once. */
+/** Announced at once. */
 export function Alert({ children }: { children: ReactNode }) {
   return (
     <Text as="p" role="alert" color="red" size="2" mb="2">
@@ -59,7 +56,7 @@ export const textAreaStyle = {
   fontFamily: 'var(--code-font-family)',
 } as const
 
-/** "Send notification email for new assignments" (spec §5), a native checkbox; `props` are conform's input props. */
+/** Spec §5; `props` are conform's input props. */
 export function SendEmailCheckbox(props: ComponentPropsWithoutRef<'input'>) {
   return (
     <Flex asChild gap="2" align="center">
@@ -71,7 +68,7 @@ export function SendEmailCheckbox(props: ComponentPropsWithoutRef<'input'>) {
   )
 }
 
-/** An assignment plan's summary (announced politely as it changes), then the form's own error. */
+/** Announced politely as it changes, then the form's own error. */
 export function PlanSummary({ summary, errorId, errors }: { summary?: string; errorId: string; errors?: string[] }) {
   return (
     <>

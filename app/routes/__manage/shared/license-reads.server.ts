@@ -1,8 +1,4 @@
-/**
- * The licenses a company dialog or form touches, read with `retrieveLicenses`: one company's table, narrowed to a
- * subscription, a product group or named licenses — never the whole account. A company the user holds no role in (or
- * that is not there) is a 404, as is a subscription or license that is not the company's.
- */
+// The licenses a company dialog or form touches (`retrieveLicenses`), never the whole account; not the user's is a 404.
 import { json, redirect } from '@remix-run/node'
 import type { Company, License, Subscription } from '#protocol/entities'
 import type { CompanyRole } from '#protocol/license-reads'
@@ -14,20 +10,15 @@ import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { notFound } from './details.server'
 import type { DialogArgs, ManageArgs } from './registry'
 
-/** Past `MAX_LICENSES_READ`: what the user is told instead of a dialog that would work on more. */
 export const tooManyForOneDialog = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than this dialog handles at once. Use the license table's search and filter, and the actions on its rows, instead.`
 
 export type CompanyRead = Result<'retrieveLicenses'> & {
-  /** The company with the licenses read (and the subscription asked for), for the rules that take a `Company`. */
+  /** With the licenses read, for the rules that take a `Company`. */
   company: Company
 }
 
 type Outcome<T> = T | 'not-found' | 'too-many'
 
-/**
- * The read; `not-found` when the table, the subscription or a license named is not the user's (or not there),
- * `too-many` past `MAX_LICENSES_READ`.
- */
 async function request(
   args: Pick<ManageArgs, 'user' | 'context'>,
   payload: Payload<'retrieveLicenses'>,
@@ -43,12 +34,11 @@ async function request(
   throw json({ message: errorMessageFor(answer.error) }, { status: 502 })
 }
 
-/** A 400 that says why a dialog does not open for so many licenses (the page's error boundary shows it). */
+/** A 400 the page's error boundary shows. */
 function tooMany(): never {
   throw json({ message: tooManyForOneDialog }, { status: 400 })
 }
 
-/** The read, or `not-found` (see `request`). */
 export async function tryReadLicenses(
   args: Pick<ManageArgs, 'user' | 'context'>,
   payload: Payload<'retrieveLicenses'>,
@@ -57,7 +47,6 @@ export async function tryReadLicenses(
   return read === 'too-many' ? tooMany() : read
 }
 
-/** One company's licenses; `not-found` and `too-many` as `request` says, `not-found` for a table that is not a company. */
 export async function tryReadCompanyLicenses(
   args: Pick<ManageArgs, 'user' | 'context'>,
   companyId: string | null,
@@ -71,7 +60,7 @@ export async function tryReadCompanyLicenses(
   return { ...read, company: { ...company, licenses, subscriptions: subscription ? [subscription] : [] } }
 }
 
-/** The read, or a 404 (not the user's) or a 400 (too many licenses; see `tryReadCompanyLicenses`). */
+/** A 404 when not the user's, a 400 past `MAX_LICENSES_READ`. */
 export async function readCompanyLicenses(
   args: Pick<ManageArgs, 'user' | 'context'>,
   companyId: string | null,
@@ -83,16 +72,11 @@ export async function readCompanyLicenses(
   return read
 }
 
-/** The company's name and the user's role there, without any license. */
 export async function readCompanyRole(args: Pick<ManageArgs, 'user' | 'context'>, companyId: string | null) {
   return (await readCompanyLicenses(args, companyId, { ids: [] })).company
 }
 
-/**
- * One license a dialog is about, named by its reference (`license` and `owner` in the dialog's address), read by
- * itself from the table that shows it (its company's, where the user holds a role, else the personal table), with the
- * user's role there. Not there, not of that owner, or not the user's: undefined.
- */
+/** From the table that shows it (its company's, else the personal table); undefined when not the user's. */
 export async function readLicense(
   args: Pick<ManageArgs, 'user' | 'context'>,
   ref: { id: string | null; owner: string | null },
@@ -104,10 +88,7 @@ export async function readLicense(
   return { license: read.licenses[0], ...(read.company ? { company: read.company } : {}) }
 }
 
-/**
- * One subscription a dialog or form is about, read by itself (with all its licenses) from its company's table or the
- * user's personal table, with the user's role there. Not there or not the user's to see: undefined.
- */
+/** With all its licenses, from its company's or the personal table; undefined when not the user's to see. */
 export async function readSubscription(
   args: Pick<ManageArgs, 'user' | 'context'>,
   subscriptionId: string | null,
@@ -118,7 +99,6 @@ export async function readSubscription(
   return { subscription: read.subscription, ...(read.company ? { company: read.company } : {}) }
 }
 
-/** The license a dialog's address names (`license` and `owner`), read by itself (see `readLicense`). */
 export function readNamedLicense(args: Pick<DialogArgs, 'user' | 'context' | 'url'>) {
   return readLicense(args, { id: args.url.searchParams.get('license'), owner: args.url.searchParams.get('owner') })
 }

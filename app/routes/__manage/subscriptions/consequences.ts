@@ -1,12 +1,7 @@
-/**
- * What each subscription dialog says will happen, before the user confirms: every dialog states its consequence.
- * Pure text from the subscription as the page shows it; the same sentences with and without script.
- * Dates are shown in UTC, as in the subscription rows.
- */
-import { addUtcYears } from '#protocol/dates'
+// What each subscription dialog says will happen, with and without script; dates in UTC as in the rows.
+import { addUtcYears, formatDate } from '#protocol/dates'
 import type { Subscription } from '#protocol/entities'
-import { formatDate } from '#app/rules/dates'
-import { formatPrice } from '#app/rules/prices'
+import { formatPrice } from '#protocol/money'
 import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
 import { paymentMethodWords } from '#protocol/payment-methods'
 import { countOf } from '#protocol/words'
@@ -14,10 +9,9 @@ import { countOf } from '#protocol/words'
 const date = (ms: number) => formatDate(ms, { utc: true })
 const licenses = (n: number) => countOf(n, 'license')
 
-/** One calendar year later (UTC), the 29th of February becoming the 28th. */
+/** The 29th of February becomes the 28th. */
 export const oneYearLater = (ms: number): number => addUtcYears(ms, 1)
 
-/** "the Visa card ending 4242", "PayPal", or "the payment method on file". */
 export const paymentMethodText = (s: Pick<Subscription, 'paymentMethod' | 'cardType' | 'lastFourDigits'>): string =>
   paymentMethodWords(s)
 
@@ -27,10 +21,7 @@ function runsUntil(s: Pick<Subscription, 'licenses'>, now: number): string {
   return `Its licenses keep working until ${date(until)}, then stop.`
 }
 
-/**
- * A personal subscription's licenses can be renewed one by one once it is cancelled (`showRenew`): the dialog says so,
- * so that cancelling does not read as losing them for good.
- */
+/** After cancelling, a personal subscription's licenses can be renewed one by one (`showRenew`): the dialog says so. */
 export function cancelConsequence(s: Subscription, now: number, { personal = false } = {}): string {
   const text = `Cancelling is irreversible: the subscription will not renew and cannot be restarted. ${runsUntil(s, now)}`
   return personal ? `${text} You can still renew its licenses one by one from your license list.` : text
@@ -76,10 +67,7 @@ export type QuantityConsequence =
   | { kind: 'same'; text: string }
   | { kind: 'increase' | 'decrease'; text: string; quantity: number; required: number; lapsing: number }
 
-/**
- * The subscription's quantity as its card says it: the seats it renews, and the licenses beyond them that lapse at
- * the end of the term (after a decrease, until then).
- */
+/** The seats it renews, and those beyond that lapse at term end. */
 export function seatsNow(s: Pick<Subscription, 'quantity' | 'licenses'>, now = Date.now()): string {
   const lapsing = s.licenses.filter((l) => l.lapsing && l.expiration > now).length
   const renews = `The subscription has ${countOf(s.quantity, 'seat')}: it renews ${licenses(s.quantity)}.`
@@ -89,7 +77,7 @@ export function seatsNow(s: Pick<Subscription, 'quantity' | 'licenses'>, now = D
   return `${renews} ${lapsing === 1 ? '1 more license lapses' : `${lapsing} more licenses lapse`}${ends}.`
 }
 
-/** §4/§5 quantity: what choosing `wanted` licenses does, and how many assignees must then be chosen to lapse. */
+/** §4/§5 quantity: what `wanted` does, and how many assignees must then be chosen to lapse. */
 export function quantityConsequence(
   s: Subscription,
   wanted: number | string | undefined,

@@ -2,12 +2,8 @@ import { Text } from '@radix-ui/themes'
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * The payment provider's update-payment page for a subscription (spec §2: "opens the payment provider's overlay using
- * the subscription's update URL"), once script runs:
- * - the local sandbox provider: its update page (same origin) in a frame; it tells this page when the card has been
- *   replaced (`Checkout.Complete`), so the subscription row can be reloaded;
- * - Paddle Classic: Paddle.js v1's own overlay, `Paddle.Checkout.open({ override: updateUrl })`.
- * Without script the dialog offers a plain link to the same page instead (see the dialog).
+ * The provider's update-payment page (spec §2), with script: the sandbox's in a frame that reports `Checkout.Complete`,
+ * or Paddle.js v1's own overlay (`Paddle.Checkout.open({ override: updateUrl })`).
  */
 
 type SandboxMessage = { source?: unknown; event?: unknown }
@@ -71,10 +67,7 @@ function loadPaddle(): Promise<PaddleGlobal> {
   })
 }
 
-/**
- * Opens Paddle's update-payment overlay once. Paddle's overlay is its own modal (outside this page's dialogs, which
- * would trap the focus away from it); when it closes, `onClosed` runs, after `onUpdated` if the card was replaced.
- */
+/** Paddle's overlay is its own modal (this page's dialogs would trap focus away); `onClosed` runs after `onUpdated`. */
 export function PaddleUpdateOverlay({
   vendorId,
   environment,

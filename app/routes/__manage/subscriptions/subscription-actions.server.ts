@@ -1,8 +1,4 @@
-/**
- * The subscription forms of /manage: each posts an intent to the index route's action, which lets the licensing
- * service check and make the change, and redirects back to the page (post/redirect/get) or answers the refusal for
- * the dialog. The dialogs that show them: `subscriptions.server.ts`.
- */
+// The subscription forms of /manage (post/redirect/get); their dialogs are in `subscriptions.server.ts`.
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
@@ -28,7 +24,7 @@ import {
 } from './subscription-schemas'
 import { messageFor, requireSubscription, type SubscriptionActionData } from './subscriptions.server'
 
-/** A refusal of the service for the dialog: session errors end in the session dialog, the rest become a message. */
+/** Session errors end in the session dialog, the rest become a message. */
 function refused(intent: string, subscription: string, error: ErrorCode, message: string) {
   const { status } = refusal(error)
   if (error === 'CHARGE_ERROR')
@@ -38,36 +34,26 @@ function refused(intent: string, subscription: string, error: ErrorCode, message
   return json<SubscriptionActionData>({ intent, subscription, message: messageFor(error, message) }, { status })
 }
 
-/**
- * A refusal of a change named by the subscription's id alone: the service checks the subscription and the caller's
- * right, so a subscription not there (or not the caller's to see) is a 404, one the caller may not change a 403, and
- * anything else the dialog's message.
- */
+/** Named by id alone: not there is a 404, not the caller's to change a 403, anything else the dialog's message. */
 function refusedByReference(intent: string, subscription: string, error: ErrorCode, message: string) {
   if (error === 'NOT_FOUND') notFound()
   if (error === 'FORBIDDEN') forbidden()
   return refused(intent, subscription, error, message)
 }
 
-/** A write carries the idempotency key of the form that asked for it. */
 const options = (args: Parameters<ManageAction>[0]) => ({
   credential: args.user.credential,
   context: args.context,
   idempotencyKey: idempotencyKeyOf(args.formData),
 })
 
-/**
- * A billing action confirmed in its dialog with nothing to fill in (cancel, pause / resume / restart, upgrade): the
- * form names the subscription, the service checks it and the caller's billing right and makes the change (nothing
- * else is read), and the page comes back, or the dialog shows the refusal.
- */
+/** Cancel, pause / resume / restart, upgrade: nothing to fill in, nothing else read. */
 function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
   intent: string
   schema: Schema
   invalid: string
   operation: O
   payload: (form: z.infer<Schema>, subscriptionId: string) => Payload<O>
-  /** The sentence after the change, from the subscription's name as the dialog showed it. */
   done: (form: z.infer<Schema>, title: string) => string
 }): ManageAction {
   return async (args) => {
@@ -80,7 +66,7 @@ function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O ext
   }
 }
 
-/** The subscription as its dialog named it, or its id when the form did not say. */
+/** Its id when the form did not say. */
 function titleIn(args: Parameters<ManageAction>[0], id: string): string {
   return namedIn(args.formData) || `subscription ${id}`
 }

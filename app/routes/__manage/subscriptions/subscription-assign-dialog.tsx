@@ -22,10 +22,8 @@ import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
 
 /**
- * Manage assignments, the subscription bulk assign (spec §2, §5): the addresses that should hold the subscription's
- * licenses, separated by newline, comma or semicolon (de-duplicated case-insensitively); those of the lapsing licenses
- * apart when there are any. The plan's summary is shown before Update — with script as it is typed, without script
- * after Preview (a step the server renders). Update is disabled on an error or when every license has expired.
+ * Manage assignments (spec §2, §5), lapsing holders apart when there are any; the summary shows before Update (as typed
+ * with script, after Preview without); Update is disabled on an error or when every license has expired.
  */
 export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<AssignDialogData>) {
   const { subscription, companyName, refusal } = d

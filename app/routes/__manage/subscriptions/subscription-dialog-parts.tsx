@@ -13,12 +13,9 @@ import { IdempotencyField } from '#app/components/idempotency-field'
 import { labels } from '#app/rules/messages'
 import { BackLink } from '../shared/dialog-parts'
 
-/**
- * Pieces the subscription dialogs share: which subscription the dialog is about, the consequence to read before
- * confirming, and the refusals of spec §8 "Subscriptions".
- */
+// Pieces the subscription dialogs share, and the refusals of spec §8 "Subscriptions".
 
-/** The dialog's subject line: the subscription by product, plan, billing and seats (and the company), its id after. */
+/** By product, plan, billing and seats (and the company), its id after. */
 export function SubscriptionSubject({
   subscription,
   companyName,
@@ -34,7 +31,7 @@ export function SubscriptionSubject({
   )
 }
 
-/** What confirming will do, stated before the confirm button. */
+/** Stated before the confirm button. */
 export function Consequence({ children }: { children: ReactNode }) {
   return (
     <Callout.Root color="gray" variant="surface" mb="3">
@@ -43,7 +40,6 @@ export function Consequence({ children }: { children: ReactNode }) {
   )
 }
 
-/** The state machine's reason why the operation is not available now. */
 export function NotAvailable({ reason }: { reason: string }) {
   return (
     <Text as="p" role="alert" size="3" mb="3">
@@ -52,7 +48,7 @@ export function NotAvailable({ reason }: { reason: string }) {
   )
 }
 
-/** Why the operation is not available, and the dialog's only way on: Close. */
+/** And the dialog's only way on: Close. */
 export function NotAvailableWithClose({ reason, closeTo }: { reason: string; closeTo: string }) {
   return (
     <>
@@ -64,10 +60,7 @@ export function NotAvailableWithClose({ reason, closeTo }: { reason: string; clo
   )
 }
 
-/**
- * What every subscription form posts besides its own fields: its intent, the subscription (and its name, for the
- * sentence after the change), the submission's key.
- */
+/** Its intent, the subscription (and its name, for the sentence after), the submission's key. */
 export function SubscriptionFormFields(props: { intent: string; subscription: Subscription; idempotencyKey: string }) {
   return (
     <>
@@ -79,7 +72,7 @@ export function SubscriptionFormFields(props: { intent: string; subscription: Su
   )
 }
 
-/** The answer of this dialog's own form, once the submission is over (never another dialog's). */
+/** Once the submission is over; never another dialog's. */
 export function useSubscriptionAnswer(intent: string, subscriptionId: string): SubscriptionActionData | undefined {
   const actionData = useActionData<SubscriptionActionData>()
   const navigation = useNavigation()
@@ -92,12 +85,11 @@ export function useBusy(intent: string): boolean {
   return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
 }
 
-/** A dialog's action: the last answer to it for this subscription, and whether it is being sent now. */
 export function useSubscriptionAction(intent: string, subscriptionId: string) {
   return { answer: useSubscriptionAnswer(intent, subscriptionId), busy: useBusy(intent) }
 }
 
-/** Spec §8: CHARGE_ERROR "Subscription update FAILED." with the advice to update the payment method (and the way there). */
+/** Spec §8: CHARGE_ERROR, with the advice to update the payment method and the way there. */
 export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
   const location = useLocation()
   return (
@@ -117,7 +109,7 @@ export function ChargeError({ subscriptionId }: { subscriptionId: string }) {
   )
 }
 
-/** Spec §8: a currency mismatch on the offer, with the VPN and contact hint. */
+/** Spec §8: with the VPN and contact hint. */
 export function CurrencyError() {
   const supportEmail = useSupportEmail()
   return (
@@ -130,7 +122,6 @@ export function CurrencyError() {
   )
 }
 
-/** A refusal of the service, or the §8 texts for the two codes that have their own. */
 export function Refusal({ answer }: { answer?: SubscriptionActionData }) {
   if (!answer) return null
   if (answer.kind === 'charge') return <ChargeError subscriptionId={answer.subscription} />
@@ -147,12 +138,7 @@ export function Spacer() {
   return <Box mt="2" />
 }
 
-/**
- * The buttons of a subscription form that shows what a change does before it is made (manage assignments, change
- * quantity): Cancel; without script the step the server renders (Preview, Review); and the button that makes the
- * change. Without script the change is offered once its step has been shown; with script (or when nothing can be
- * changed) it is always there, disabled until the form is `ready`.
- */
+/** Cancel; without script the server's step (Preview, Review), then the change; with script the change at once. */
 export function StepButtons(props: {
   hydrated: boolean
   closeTo: string
@@ -160,7 +146,7 @@ export function StepButtons(props: {
   apply: { label: string; busyLabel: string }
   ready: boolean
   busy: boolean
-  /** Nothing can be changed (every license has expired): no step, the change shown disabled. */
+  /** Every license has expired: no step, the change shown disabled. */
   readOnly?: boolean
 }) {
   const { hydrated, closeTo, step, apply, ready, busy, readOnly = false } = props

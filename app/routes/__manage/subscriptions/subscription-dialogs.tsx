@@ -1,9 +1,4 @@
-/**
- * The subscription dialogs confirmed with one button, and the extension offer, receipts and payment method dialogs
- * (spec §2 "Subscription dialogs"); declared in `subscriptions.registry.ts`. Every dialog names its subscription and
- * states what confirming will do before it offers to; without script each is a page section with plain forms and
- * links, with script a modal dialog (RouteDialog).
- */
+// The subscription dialogs confirmed with one button, and the offer, receipts and payment method (spec §2).
 import { Link, Table, Text } from '@radix-ui/themes'
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
@@ -22,9 +17,9 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate } from '#app/rules/dates'
+import { formatDate } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
-import { formatPrice } from '#app/rules/prices'
+import { formatPrice } from '#protocol/money'
 import type { DialogProps } from '../shared/registry'
 import {
   cancelConsequence,
@@ -51,7 +46,7 @@ type ConfirmProps = {
   dialog: SubscriptionDialogName
   title: string
   intent: string
-  /** Extra fields the form posts (e.g. the pause/resume action). */
+  /** E.g. the pause/resume action. */
   fields?: Record<string, string>
   consequence: string
   confirm: string
@@ -60,7 +55,7 @@ type ConfirmProps = {
   danger?: boolean
 }
 
-/** A dialog whose only form is "confirm": the consequence, then the button (or the reason it is not available). */
+/** The consequence, then the button (or the reason it is not available). */
 function ConfirmDialog({
   data,
   closeTo,
@@ -110,7 +105,6 @@ type ConfirmConfig = Omit<ConfirmProps, 'data' | 'closeTo' | 'dialog' | 'consequ
   consequence: (data: ConfirmProps['data']) => string
 }
 
-/** A confirm-only dialog from its texts and the consequence it states. */
 function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig) {
   function SubscriptionConfirmDialog({ data, closeTo }: DialogProps<SubscriptionDialogData>) {
     return (
@@ -120,7 +114,7 @@ function confirmDialog(dialog: SubscriptionDialogName, config: ConfirmConfig) {
   return SubscriptionConfirmDialog
 }
 
-/** Cancel (spec §4): irreversible; the licenses keep working until they expire. */
+/** Spec §4: irreversible; the licenses keep working until they expire. */
 export const CancelDialog = confirmDialog('subscription-cancel', {
   title: 'Cancel Subscription',
   intent: 'subscription-cancel',
@@ -131,7 +125,7 @@ export const CancelDialog = confirmDialog('subscription-cancel', {
   danger: true,
 })
 
-/** Pause, resume, restart (spec §4): one call, `action` says which. */
+/** Spec §4: one call, `action` says which. */
 export const PauseDialog = confirmDialog('subscription-pause', {
   title: 'Pause Subscription',
   intent: 'subscription-pause-resume',
@@ -159,7 +153,7 @@ export const RestartDialog = confirmDialog('subscription-restart', {
   busyText: 'Restarting…',
 })
 
-/** Upgrade (spec §4): monthly to annual, charged now, prorated; may take minutes to confirm. */
+/** Spec §4: charged now, prorated; may take minutes to confirm. */
 export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>) {
   return (
     <ConfirmDialog
@@ -175,7 +169,7 @@ export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>)
   )
 }
 
-/** Extension offer (spec §4, §8): the offer, what accepting does, the country paid from; CHARGE_ERROR and currency mismatch. */
+/** Spec §4, §8: the offer, what accepting does, the country paid from. */
 export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) {
   const { subscription, companyName, refusal } = d
   const intent = 'subscription-offer'
@@ -236,7 +230,7 @@ export function OfferDialog({ data: d, closeTo }: DialogProps<OfferDialogData>) 
   )
 }
 
-/** Receipts (spec §7 subscriptionReceipts): each payment's date, amount and currency, linking to its receipt. */
+/** Spec §7 subscriptionReceipts. */
 export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogData>) {
   const hydrated = useHydrated()
   return (
@@ -288,9 +282,8 @@ export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogD
 }
 
 /**
- * Update payment method (spec §2, §7): the provider's page for the subscription's update URL — in a frame (sandbox)
- * or Paddle's own overlay with script, a plain link without. The row shows the new card once the provider's webhook
- * has arrived; the page reloads its data when the provider says the update is done.
+ * Spec §2, §7: the provider's update page in a frame (sandbox) or Paddle's overlay with script, a plain link without;
+ * the page reloads its data when the provider says the update is done.
  */
 export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMethodDialogData>) {
   const { subscription, companyName, refusal } = d

@@ -3,11 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { useSubscriptionAction } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 
-/**
- * The conform form of a subscription dialog that validates as it is filled in (quantity, assignments): the schema the
- * server's action uses, the action's last answer as its result, revalidated on input once shown (a click on the
- * submit button while an error shows is not lost). With the action's answer and busy state.
- */
+/** Revalidated on input once shown, so a click on submit while an error shows is not lost. */
 export function useSubscriptionForm<Schema extends z.ZodTypeAny>(
   intent: string,
   subscriptionId: string,

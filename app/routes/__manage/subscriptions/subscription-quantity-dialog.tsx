@@ -24,11 +24,7 @@ import { normalizeEmail } from '#protocol/email'
 import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 import { countOf } from '#protocol/words'
 
-/**
- * Change quantity (spec §4, §5): the number of licenses, 1 to 100. What the new number does is shown before Change
- * Quantity — with script as it is typed, without script after Review (a step the server renders). A decrease below
- * the number of assignees asks for exactly that many addresses whose licenses lapse.
- */
+/** Spec §4, §5: the effect shows before Change Quantity (as typed, or after Review); a decrease may ask who lapses. */
 export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDialogData>) {
   const { subscription, companyName, refusal } = d
   const id = subscription.subscriptionId

@@ -8,11 +8,8 @@ import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperati
 import { subscriptionWords } from '../shared/subscription-words'
 
 /**
- * The subscription row's own actions (spec §2 "Subscription rows carry: assign (manage assignments), cancel, upgrade,
- * change quantity, extension offer, restart, receipts, pause/resume, update payment method"). Each is offered only
- * when the user may (spec §6: billing needs canRenew, assignments canAssign, receipts canViewReceipt; a personal
- * subscription is the user's own) and the state machine allows it now; each opens its dialog, which states the
- * consequence before anything happens. The links are `RowLink`s: they repeat on every subscription card.
+ * The subscription row's actions (spec §2), each only when the user may (§6) and the state machine allows it now;
+ * `RowLink`s, as they repeat on every card.
  */
 export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
   const location = useLocation()

@@ -1,14 +1,11 @@
-/**
- * One zod schema per subscription form, parsed on the server with conform's `parseWithZod` and mirrored in the
- * browser, so the same messages (spec §5, word for word) appear with or without script.
- */
+// One zod schema per subscription form, on the server and in the browser: the same messages (spec §5) either way.
 import { z } from 'zod'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
 import { countOf } from '#protocol/words'
 
-/** The forms that only name their subscription (cancel, upgrade). */
+/** Cancel, upgrade. */
 export const SubscriptionFormSchema = z.object({ subscription: z.string().min(1) })
 
 export const PauseResumeSchema = z.object({
@@ -16,7 +13,7 @@ export const PauseResumeSchema = z.object({
   action: z.enum(['pause', 'resume', 'restart']),
 })
 
-/** Extension offer: the price the dialog showed, and the country the customer pays from. */
+/** The price the dialog showed, and the country the customer pays from. */
 export const OfferSchema = z.object({
   subscription: z.string().min(1),
   price: z.number(),
@@ -27,12 +24,7 @@ export const OfferSchema = z.object({
     .regex(/^[A-Z]{2}$/, 'Choose your country.'),
 })
 
-/**
- * Change quantity (§5): the number of licenses (an integer clamped to 1..100), the addresses whose licenses lapse,
- * and the step: `review` shows what the new number does (the step the server renders without script), `apply`
- * carries it out. When more licenses are assigned than the new quantity, exactly that many distinct assignees must
- * be chosen, else "{n} distinct email addresses must be specified to Continue." (`quantityLapseMessage`).
- */
+/** §5: `review` is the step the server renders without script, `apply` carries it out (`quantityLapseMessage`). */
 export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'quantity'>) {
   return z
     .object({
@@ -59,11 +51,7 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
     })
 }
 
-/**
- * Manage assignments (§2, §5 subscription bulk assign): the holders' addresses (newline, comma or semicolon apart),
- * those of the lapsing licenses when the subscription has any, the notification checkbox, and the step: `preview`
- * shows the plan's summary (without script), `apply` carries it out. The plan's errors are tied to the address list.
- */
+/** §2, §5: `preview` shows the summary without script, `apply` carries it out; errors go to the address list. */
 export function assignSchema(subscription: Pick<Subscription, 'licenses'>, now: number, withLapsing: boolean) {
   return z
     .object({

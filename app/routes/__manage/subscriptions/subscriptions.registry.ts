@@ -1,7 +1,4 @@
-/**
- * The subscription dialogs of /manage (spec §2 "Subscription dialogs", §4): each is
- * `/manage?dialog=NAME&subscription=ID`. Pause, resume and restart post the same form (`action` says which).
- */
+// The subscription dialogs (spec §2, §4); pause, resume and restart post one form (`action` says which).
 import { defineDialog } from '../shared/registry'
 import { SubscriptionAssignDialog } from './subscription-assign-dialog'
 import {

@@ -1,10 +1,6 @@
 /**
- * The subscription dialogs of /manage (spec §2 "Subscription rows" and "Subscription dialogs", §4, §5, §7, §8
- * "Subscriptions"): manage assignments, cancel, pause, resume, restart, upgrade, change quantity, the extension offer,
- * receipts and update payment method. Each dialog is `/manage?dialog=NAME&subscription=ID`; its loader checks the
- * subscription is one the user may act on (404 otherwise), reading that subscription alone, and which way the state
- * machine allows. Their forms are in
- * `subscription-actions.server.ts`.
+ * The subscription dialogs of /manage (spec §2, §4, §5, §7, §8), each `/manage?dialog=NAME&subscription=ID`; the
+ * loader reads that subscription alone (404 when not the user's) and what the state machine allows.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReceiptPayment, Subscription } from '#protocol/entities'
@@ -23,15 +19,14 @@ import {
   type SubscriptionOperation,
 } from '#protocol/subscriptions'
 
-/** What a subscription dialog needs: the subscription as the page shows it, and why the operation is refused, if it is. */
 export type SubscriptionDialogData = {
   subscription: Subscription
   companyName?: string
-  /** The moment the state machine was asked for, so that server and browser agree. */
+  /** So that server and browser agree. */
   now: number
-  /** The state machine's reason when the operation is not allowed now (the dialog says so instead of offering it). */
+  /** The dialog says so instead of offering it. */
   refusal?: string
-  /** The form's idempotency key: a repeat of this one submission changes the subscription once. */
+  /** A repeat of this one submission changes the subscription once. */
   idempotencyKey: string
 }
 
@@ -47,16 +42,15 @@ export type OfferDialogData = SubscriptionDialogData & {
 export type AssignDialogData = SubscriptionDialogData & {
   emails: string
   lapsingEmails: string
-  /** The subscription has lapsing licenses: the dialog asks for their holders apart. */
+  /** The dialog asks for the lapsing holders apart. */
   withLapsing: boolean
   sendEmail: boolean
 }
 
-/** A refusal or outcome an action answers for its dialog. */
 export type SubscriptionActionData = {
   intent: string
   subscription: string
-  /** CHARGE_ERROR and CURRENCY_MISMATCH have their own texts (spec §8); anything else is a message. */
+  /** CHARGE_ERROR and CURRENCY_MISMATCH have their own texts (spec §8). */
   kind?: 'charge' | 'currency'
   message?: string
   result?: SubmissionResult<string[]>
@@ -67,10 +61,7 @@ export type SubscriptionActionData = {
 
 type Need = SubscriptionNeed
 
-/**
- * The subscription named (with its licenses) and the user's role in its company, read alone: a 404 when it is not
- * there, not the user's to see, or not one their role may act on as `need` says.
- */
+/** A 404 when not there, not the user's to see, or not one their role may act on as `need` says. */
 export async function requireSubscription(
   args: Pick<ManageArgs, 'user' | 'context'>,
   subscriptionId: string | null,
@@ -103,11 +94,7 @@ const simpleDialog =
   (args) =>
     dialogData(args, need, operation)
 
-/**
- * The country the customer appears to be in, for the extension offer's currency check (spec §7 `specialOffer`
- * country): a country header set by a proxy in front of the portal, else the region of the browser's preferred
- * language, else the offer's own country. The dialog lets the user correct it.
- */
+/** Spec §7 `specialOffer` country: a proxy's header, else the browser language's region; the user may correct it. */
 function detectedCountry(request: Request, known: ReadonlySet<string>, fallback: string): string {
   for (const header of ['cf-ipcountry', 'x-vercel-ip-country', 'x-country-code']) {
     const value = request.headers.get(header)?.trim().toUpperCase()
@@ -125,8 +112,7 @@ async function catalogOf(args: Pick<ManageArgs, 'user' | 'context'>) {
   return answer.ok ? answer.result : undefined
 }
 
-/** The dialogs that confirm one operation (cancel, pause, resume, restart) and the quantity dialog. */
-/** Codes whose message the service writes for people (the state machine's reasons, the provider's refusals). */
+/** The state machine's reasons and the provider's refusals are written for people. */
 const spokenCodes: ReadonlySet<ErrorCode> = new Set([
   'INVALID_STATE',
   'INVALID_PAYLOAD',

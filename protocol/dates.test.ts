@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatTime } from './dates'
+import { formatDate, formatDateTime, formatTime } from './dates.js'
 
 const utc = { utc: true }
 const at = (hours: number, minutes: number) => Date.UTC(2026, 2, 5, hours, minutes)

@@ -22,6 +22,11 @@ export function dialog(page: Page, js: boolean, title: string, role: 'dialog' | 
  */
 export async function signInToManage(page: Page, js: boolean, email: string): Promise<void> {
   await signIn(page, email)
+  await untilHydrated(page, js)
+}
+
+/** With script, waits until React has taken /manage over (its Copy buttons render only then); without, returns. */
+export async function untilHydrated(page: Page, js: boolean): Promise<void> {
   if (js) await expect(page.getByRole('button', { name: /^Copy license key/ }).first()).toBeVisible({ timeout: 15_000 })
 }
 

@@ -4,7 +4,7 @@
 // as the test's artifacts (files under test-results/, attached to the report) for a person to review.
 import fs from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { createSoloCompany, dialog, uniqueEmail } from './company-helpers'
+import { createSoloCompany, dialog, signInToManage, uniqueEmail, untilHydrated } from './company-helpers'
 import { expect, expectNoAxeViolations, signIn, switchTheme, test } from './fixtures'
 
 const WIDTHS = [1280, 390] as const
@@ -100,9 +100,10 @@ test.describe('looks finished', () => {
     await expectNoAxeViolations(page, '/manage')
   })
 
-  test('Bulk Assign’s product choice fits a phone’s screen', async ({ page }) => {
+  test('Bulk Assign’s product choice fits a phone’s screen', async ({ page, js }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, 'olivia@acme.test')
+    // With script, the click waits until the page has hydrated (a click in that moment can be lost).
+    await signInToManage(page, js, 'olivia@acme.test')
     await page.getByRole('link', { name: 'Bulk Assign for Acme Corp' }).click()
     await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible()
     expect(await sidewaysOverflow(page)).toBeNull()
@@ -145,6 +146,7 @@ test.describe('looks finished', () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 })
         await page.goto('/manage')
+        await untilHydrated(page, js)
         const [file] = await Promise.all([
           page.waitForEvent('download'),
           page.getByRole('link', { name: `Export CSV of the licenses of ${company}` }).click(),

@@ -38,6 +38,8 @@ test.describe('a change ends with a sentence and comes back to its row', () => {
     page,
     js,
   }) => {
+    // Assign, Unassign, Undo and a reload, with two axe scans of the whole /manage page (8 s each on a busy machine).
+    test.slow()
     const license = newCompanyLicense('acme')
     const email = uniqueEmail('status', js)
     await signInToManage(page, js, 'olivia@acme.test')

@@ -54,6 +54,16 @@ function openStore(): Database.Database {
   return db
 }
 
+/** Turns every auto-join of a company off again, so that later tests' newcomers do not take its free seats. */
+export function clearAutoJoin(company: string): void {
+  const db = openStore()
+  try {
+    db.prepare('delete from domain_auto_join where company_id = ?').run(company)
+  } finally {
+    db.close()
+  }
+}
+
 export type LicenseRef = { id: string; order: string; key: number; product: string }
 
 /**

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { autoJoinSavedMessage, domainTakenMessage } from '../../protocol/domains'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server'
-import { dialog, signInToManage, uniqueEmail } from './company-helpers'
+import { clearAutoJoin, dialog, signInToManage, uniqueEmail } from './company-helpers'
 import { escapeRegExp, expect, expectNoAxeViolations, serverURL, signIn, test } from './fixtures'
 
 // The server under test asks a DNS server on the UDP port of its own number (scripts/e2e-server.mjs): this one.
@@ -10,6 +10,7 @@ test.beforeAll(async () => {
   dns = await startDnsServer(Number(new URL(serverURL()).port))
 })
 test.afterAll(async () => {
+  clearAutoJoin('acme')
   await dns.close()
 })
 

@@ -54,11 +54,19 @@ function openStore(): Database.Database {
   return db
 }
 
-/** Turns every auto-join of a company off again, so that later tests' newcomers do not take its free seats. */
+/**
+ * Turns a company's auto-join off again and empties its queue of newcomers, so that later tests' sign-ins take no free
+ * seat and a seat a test frees is not handed to someone waiting.
+ */
 export function clearAutoJoin(company: string): void {
   const db = openStore()
   try {
     db.prepare('delete from domain_auto_join where company_id = ?').run(company)
+    db.prepare(
+      `delete from directory_claims where company_id = ? and source = 'domain' and not exists (select 1 from directory_seats s
+         where s.company_id = directory_claims.company_id and s.product_group = directory_claims.product_group
+           and s.email = directory_claims.email)`,
+    ).run(company)
   } finally {
     db.close()
   }

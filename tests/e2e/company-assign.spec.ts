@@ -145,11 +145,11 @@ test.describe('assign and unassign one company license', () => {
   })
 
   test('max@acme.test (Company Manager) sees no Permissions link and can still assign', async ({ page, js }) => {
+    const license = newCompanyLicense('acme')
     await signInToManage(page, js, 'max@acme.test')
     const acme = page.getByRole('navigation', { name: 'Acme Corp actions' })
     await expect(acme.getByRole('link', { name: 'Bulk Assign for Acme Corp' })).toBeVisible()
     await expect(acme.getByRole('link', { name: /Permissions/ })).toHaveCount(0)
-    const license = newCompanyLicense('acme')
     await assignAndUnassign(page, js, license, uniqueEmail('by-max', js))
     // The Permissions dialog itself is not his either.
     const response = await page.goto('/manage?dialog=permissions&company=acme')

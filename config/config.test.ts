@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import dotenv from 'dotenv'
-import { CONFIG_VARIABLES, parseConfig, parseTrustProxy } from './config.js'
+import { CONFIG_VARIABLES, parseConfig } from './config.js'
+import { parseTrustProxy } from './values.js'
 
 let dataDir: string
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-ru
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate, formatDateTime } from '#protocol/dates'
 import { countOf } from '#protocol/words'
-import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
+import { Alert, BackLink, checkboxStyle, DialogTable } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
@@ -59,49 +59,41 @@ function Provisioning({ directory: d, closeTo }: { directory: Loaded; closeTo: s
           No SCIM token yet.
         </Text>
       ) : (
-        <Table.Root variant="surface" size="1" mb="2">
-          <caption className="visually-hidden">SCIM tokens of {d.company.name}</caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell scope="col">Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell scope="col">Created</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell scope="col">Last used</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell scope="col">
-                <span className="visually-hidden">Actions</span>
-              </Table.ColumnHeaderCell>
+        <DialogTable
+          mb="2"
+          caption={`SCIM tokens of ${d.company.name}`}
+          columns={['Name', 'Created', 'Last used']}
+          actions
+        >
+          {d.tokens.map((token) => (
+            <Table.Row key={token.id}>
+              <Table.RowHeaderCell>
+                {token.name}
+                <Text as="div" size="1" color="gray">
+                  <code>{token.hint}</code>
+                  {token.expiresAt ? ` · expires ${formatDate(token.expiresAt, { utc: true })}` : ''}
+                </Text>
+              </Table.RowHeaderCell>
+              <Table.Cell>
+                {formatDate(token.createdAt, { utc: true })} by {token.createdBy}
+              </Table.Cell>
+              <Table.Cell>
+                {token.lastUsedAt ? `${formatDateTime(token.lastUsedAt, { utc: true })} UTC` : 'Never'}
+              </Table.Cell>
+              <Table.Cell>
+                <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
+                  <input type="hidden" name="intent" value="revoke-scim-token" />
+                  <input type="hidden" name="company" value={d.company.id} />
+                  <input type="hidden" name="token" value={token.id} />
+                  <input type="hidden" name={NAMED_FIELD} value={token.name} />
+                  <Button type="submit" size="1" color="red" variant="soft" aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </Button>
+                </Form>
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {d.tokens.map((token) => (
-              <Table.Row key={token.id}>
-                <Table.RowHeaderCell>
-                  {token.name}
-                  <Text as="div" size="1" color="gray">
-                    <code>{token.hint}</code>
-                    {token.expiresAt ? ` · expires ${formatDate(token.expiresAt, { utc: true })}` : ''}
-                  </Text>
-                </Table.RowHeaderCell>
-                <Table.Cell>
-                  {formatDate(token.createdAt, { utc: true })} by {token.createdBy}
-                </Table.Cell>
-                <Table.Cell>
-                  {token.lastUsedAt ? `${formatDateTime(token.lastUsedAt, { utc: true })} UTC` : 'Never'}
-                </Table.Cell>
-                <Table.Cell>
-                  <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
-                    <input type="hidden" name="intent" value="revoke-scim-token" />
-                    <input type="hidden" name="company" value={d.company.id} />
-                    <input type="hidden" name="token" value={token.id} />
-                    <input type="hidden" name={NAMED_FIELD} value={token.name} />
-                    <Button type="submit" size="1" color="red" variant="soft" aria-label={`Revoke ${token.name}`}>
-                      Revoke
-                    </Button>
-                  </Form>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+          ))}
+        </DialogTable>
       )}
       <Button asChild variant="soft" mb="4">
         <Link to={dialogUrl({ dialog: 'scim-token', company: d.company.id }, location.search)} preventScrollReset>
@@ -127,57 +119,52 @@ function Groups({ directory: d, closeTo }: { directory: Loaded; closeTo: string 
           application.
         </Text>
       ) : (
-        <Table.Root variant="surface" size="1" mb="4">
-          <caption className="visually-hidden">Groups of {d.company.name} and the products their members get</caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell scope="col">Group</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell scope="col">Members get a seat of</Table.ColumnHeaderCell>
+        <DialogTable
+          mb="4"
+          caption={`Groups of ${d.company.name} and the products their members get`}
+          columns={['Group', 'Members get a seat of']}
+        >
+          {d.groups.map((group) => (
+            <Table.Row key={group.id}>
+              <Table.RowHeaderCell>
+                {group.name}
+                <Text as="div" size="1" color="gray">
+                  {countOf(group.members, 'member')}
+                </Text>
+              </Table.RowHeaderCell>
+              <Table.Cell>
+                <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
+                  <input type="hidden" name="intent" value="map-directory-group" />
+                  <input type="hidden" name="company" value={d.company.id} />
+                  <input type="hidden" name="group" value={group.id} />
+                  <input type="hidden" name={NAMED_FIELD} value={group.name} />
+                  <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+                    <legend className="visually-hidden">Products for {group.name}</legend>
+                    <Flex gap="3" wrap="wrap" align="center">
+                      {d.products.map((p) => (
+                        <Flex asChild gap="1" align="center" key={p.productGroup}>
+                          <label>
+                            <input
+                              type="checkbox"
+                              name="products"
+                              value={p.productGroup}
+                              defaultChecked={mapped(group.id, p.productGroup)}
+                              style={checkboxStyle}
+                            />
+                            <Text size="2">{p.name}</Text>
+                          </label>
+                        </Flex>
+                      ))}
+                      <Button type="submit" size="1" variant="soft" aria-label={`Save products for ${group.name}`}>
+                        Save
+                      </Button>
+                    </Flex>
+                  </fieldset>
+                </Form>
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {d.groups.map((group) => (
-              <Table.Row key={group.id}>
-                <Table.RowHeaderCell>
-                  {group.name}
-                  <Text as="div" size="1" color="gray">
-                    {countOf(group.members, 'member')}
-                  </Text>
-                </Table.RowHeaderCell>
-                <Table.Cell>
-                  <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
-                    <input type="hidden" name="intent" value="map-directory-group" />
-                    <input type="hidden" name="company" value={d.company.id} />
-                    <input type="hidden" name="group" value={group.id} />
-                    <input type="hidden" name={NAMED_FIELD} value={group.name} />
-                    <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-                      <legend className="visually-hidden">Products for {group.name}</legend>
-                      <Flex gap="3" wrap="wrap" align="center">
-                        {d.products.map((p) => (
-                          <Flex asChild gap="1" align="center" key={p.productGroup}>
-                            <label>
-                              <input
-                                type="checkbox"
-                                name="products"
-                                value={p.productGroup}
-                                defaultChecked={mapped(group.id, p.productGroup)}
-                                style={checkboxStyle}
-                              />
-                              <Text size="2">{p.name}</Text>
-                            </label>
-                          </Flex>
-                        ))}
-                        <Button type="submit" size="1" variant="soft" aria-label={`Save products for ${group.name}`}>
-                          Save
-                        </Button>
-                      </Flex>
-                    </fieldset>
-                  </Form>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+          ))}
+        </DialogTable>
       )}
     </section>
   )

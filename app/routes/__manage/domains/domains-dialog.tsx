@@ -7,7 +7,7 @@ import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import { Alert, BackLink } from '../shared/dialog-parts'
+import { Alert, BackLink, DialogTable } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { DomainFormSchema } from './domain-schemas'
@@ -51,40 +51,28 @@ export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogDat
               {d.company.name} has no domains yet.
             </Text>
           ) : (
-            <Table.Root variant="surface" size="1" mb="4">
-              <caption className="visually-hidden">Domains of {d.company.name}</caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell scope="col">Domain</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell scope="col">Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </Table.ColumnHeaderCell>
+            <DialogTable mb="4" caption={`Domains of ${d.company.name}`} columns={['Domain', 'Status']} actions>
+              {d.domains.map((domain) => (
+                <Table.Row key={domain.domain}>
+                  <Table.RowHeaderCell>{domain.domain}</Table.RowHeaderCell>
+                  <Table.Cell>{domainStatusText(domain)}</Table.Cell>
+                  <Table.Cell>
+                    <Button asChild size="1" variant="soft">
+                      <Link
+                        to={dialogUrl(
+                          { dialog: 'domain', company: d.company.id, domain: domain.domain },
+                          location.search,
+                        )}
+                        preventScrollReset
+                        aria-label={`${domain.status === 'pending' ? 'Verify' : 'Details of'} ${domain.domain}`}
+                      >
+                        {domain.status === 'pending' ? 'Verify' : 'Details'}
+                      </Link>
+                    </Button>
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {d.domains.map((domain) => (
-                  <Table.Row key={domain.domain}>
-                    <Table.RowHeaderCell>{domain.domain}</Table.RowHeaderCell>
-                    <Table.Cell>{domainStatusText(domain)}</Table.Cell>
-                    <Table.Cell>
-                      <Button asChild size="1" variant="soft">
-                        <Link
-                          to={dialogUrl(
-                            { dialog: 'domain', company: d.company.id, domain: domain.domain },
-                            location.search,
-                          )}
-                          preventScrollReset
-                          aria-label={`${domain.status === 'pending' ? 'Verify' : 'Details of'} ${domain.domain}`}
-                        >
-                          {domain.status === 'pending' ? 'Verify' : 'Details'}
-                        </Link>
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </DialogTable>
           )}
           <Form
             method="post"

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
-import { Alert, BackLink, NativeSelect, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
+import { Alert, BackLink, DialogTable, NativeSelect, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
@@ -45,50 +45,38 @@ export function PermissionsDialog({ data: d, closeTo }: DialogProps<PermissionsD
       ) : (
         <>
           {refusal ? <Alert>{refusal.message}</Alert> : null}
-          <Table.Root variant="surface" size="1" mb="3">
-            <caption className="visually-hidden">Permissions of {d.company.name}</caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell scope="col">Email</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell scope="col">Role</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {d.rows.map((row) => (
-                <Table.Row key={row.email}>
-                  <Table.RowHeaderCell>{row.email}</Table.RowHeaderCell>
-                  <Table.Cell>{row.roleName}</Table.Cell>
-                  <Table.Cell>
-                    {row.canRemove ? (
-                      <Form
-                        method="post"
-                        action={dialogActionUrl({ dialog: 'permissions', company: d.company.id }, closeTo)}
-                        preventScrollReset
+          <DialogTable mb="3" caption={`Permissions of ${d.company.name}`} columns={['Email', 'Role']} actions>
+            {d.rows.map((row) => (
+              <Table.Row key={row.email}>
+                <Table.RowHeaderCell>{row.email}</Table.RowHeaderCell>
+                <Table.Cell>{row.roleName}</Table.Cell>
+                <Table.Cell>
+                  {row.canRemove ? (
+                    <Form
+                      method="post"
+                      action={dialogActionUrl({ dialog: 'permissions', company: d.company.id }, closeTo)}
+                      preventScrollReset
+                    >
+                      <input type="hidden" name="intent" value="remove-permission" />
+                      <input type="hidden" name="company" value={d.company.id} />
+                      <input type="hidden" name="email" value={row.email} />
+                      <input type="hidden" name={NAMED_FIELD} value={d.company.name} />
+                      <Button
+                        type="submit"
+                        size="1"
+                        color="red"
+                        variant="soft"
+                        aria-label={`${labels.remove} ${row.email}`}
+                        disabled={removing === row.email}
                       >
-                        <input type="hidden" name="intent" value="remove-permission" />
-                        <input type="hidden" name="company" value={d.company.id} />
-                        <input type="hidden" name="email" value={row.email} />
-                        <input type="hidden" name={NAMED_FIELD} value={d.company.name} />
-                        <Button
-                          type="submit"
-                          size="1"
-                          color="red"
-                          variant="soft"
-                          aria-label={`${labels.remove} ${row.email}`}
-                          disabled={removing === row.email}
-                        >
-                          {labels.remove}
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+                        {labels.remove}
+                      </Button>
+                    </Form>
+                  ) : null}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DialogTable>
         </>
       )}
       <Flex gap="3" justify="end">

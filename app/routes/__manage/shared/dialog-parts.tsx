@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button, Flex, Table, Text } from '@radix-ui/themes'
 import { Link } from '@remix-run/react'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
@@ -77,5 +77,35 @@ export function PlanSummary({ summary, errorId, errors }: { summary?: string; er
       </Text>
       <FieldError id={errorId} errors={errors} />
     </>
+  )
+}
+
+/** A dialog's table: its caption for screen readers, its column headers, and a last, unnamed column of actions. */
+export function DialogTable(props: {
+  caption: string
+  columns: string[]
+  actions?: boolean
+  mb: '2' | '3' | '4'
+  children: ReactNode
+}) {
+  return (
+    <Table.Root variant="surface" size="1" mb={props.mb}>
+      <caption className="visually-hidden">{props.caption}</caption>
+      <Table.Header>
+        <Table.Row>
+          {props.columns.map((column) => (
+            <Table.ColumnHeaderCell key={column} scope="col">
+              {column}
+            </Table.ColumnHeaderCell>
+          ))}
+          {props.actions ? (
+            <Table.ColumnHeaderCell scope="col">
+              <span className="visually-hidden">Actions</span>
+            </Table.ColumnHeaderCell>
+          ) : null}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{props.children}</Table.Body>
+    </Table.Root>
   )
 }

@@ -1,36 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { autoJoinNeedsVerification } from '../../protocol/domains.js'
-import type { OperationName, Payload } from '../../protocol/operations.js'
-import { startDnsServer, type TestDnsServer } from '../../tests/support/dns-server.js'
-import { createTestService, signInAs } from '../../tests/support/service.js'
+import { domainsTestService } from '../../tests/support/domains.js'
+import { signInAs } from '../../tests/support/service.js'
 
-type Service = Awaited<ReturnType<typeof createTestService>>
-let service: Service
-let dns: TestDnsServer
-const credentials = new Map<string, string>()
-
-async function ask<O extends OperationName>(op: O, payload: Payload<O>, email: string) {
-  const answer = await service.call({ [op]: payload }, credentials.get(email))
-  return {
-    status: answer.status,
-    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-  }
-}
+const domains = domainsTestService(['olivia@acme.test', 'max@acme.test'])
+const { ask, mailsTo } = domains
 
 const seatsOf = (email: string) =>
-  service.db
+  domains.service.db
     .selectFrom('licenses')
     .select('id')
     .where('company_id', '=', 'acme')
     .where('assigned_to', '=', email)
-    .execute()
-
-const mailsTo = (email: string, subject: string) =>
-  service.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text'])
-    .where('to', '=', email)
-    .where('subject', 'like', `%${subject}%`)
     .execute()
 
 async function freeSeats(product: string): Promise<number> {
@@ -38,17 +19,6 @@ async function freeSeats(product: string): Promise<number> {
   const products = directory.body.products as Array<{ productGroup: string; free: number }>
   return products.find((p) => p.productGroup === product)?.free ?? 0
 }
-
-beforeAll(async () => {
-  dns = await startDnsServer()
-  service = await createTestService({ env: { NODE_ENV: 'test', DNS_RESOLVER: dns.address } })
-  for (const email of ['olivia@acme.test', 'max@acme.test']) credentials.set(email, await signInAs(service, email))
-})
-
-afterAll(async () => {
-  await service.close()
-  await dns.close()
-})
 
 describe('auto-join', () => {
   it('is for verified domains, set by the administrators, with products the company has', async () => {
@@ -72,7 +42,7 @@ describe('auto-join', () => {
     expect(pending.body).toEqual({ error: 'INVALID_STATE', message: autoJoinNeedsVerification('pending.example') })
 
     // Nobody at the domain can sign in before auto-join is on.
-    const early = await service.call({ manageLicense: { type: 'link', email: 'early@acme.test' } })
+    const early = await domains.service.call({ manageLicense: { type: 'link', email: 'early@acme.test' } })
     expect(early.body).toMatchObject({ error: 'NO_USER' })
   })
 
@@ -89,7 +59,7 @@ describe('auto-join', () => {
     // The demo data leaves Acme a few free Wallaby.js seats.
     expect(free).toBeGreaterThan(0)
     const people = Array.from({ length: free + 2 }, (_, i) => `joiner${i + 1}@acme.test`)
-    for (const email of people) await signInAs(service, email)
+    for (const email of people) await signInAs(domains.service, email)
 
     for (const email of people.slice(0, free)) expect(await seatsOf(email)).toHaveLength(1)
     const [first, second] = people.slice(free)
@@ -105,14 +75,14 @@ describe('auto-join', () => {
     expect(await mailsTo(people[0], 'has assigned you a license')).toHaveLength(1)
 
     // A second sign-in changes nothing: one seat, one place, no second mail.
-    await signInAs(service, people[0])
-    await signInAs(service, second)
+    await signInAs(domains.service, people[0])
+    await signInAs(domains.service, second)
     expect(await seatsOf(people[0])).toHaveLength(1)
     expect(
       await mailsTo('olivia@acme.test', `${second} joined the company "Acme Corp" through acme.test`),
     ).toHaveLength(1)
 
-    const log = await service.db
+    const log = await domains.service.db
       .selectFrom('activity_entries')
       .select(['summary', 'actor'])
       .where('company_id', '=', 'acme')
@@ -131,7 +101,7 @@ describe('auto-join', () => {
       'olivia@acme.test',
     )
     expect(off.status).toBe(200)
-    const late = await service.call({ manageLicense: { type: 'link', email: 'late@acme.test' } })
+    const late = await domains.service.call({ manageLicense: { type: 'link', email: 'late@acme.test' } })
     expect(late.body).toMatchObject({ error: 'NO_USER' })
   })
 })

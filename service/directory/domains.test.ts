@@ -1,51 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, domainTakenMessage } from '../../protocol/domains.js'
-import type { OperationName, Payload } from '../../protocol/operations.js'
-import { startDnsServer, type TestDnsServer } from '../../tests/support/dns-server.js'
+import { domainsTestService } from '../../tests/support/domains.js'
 import { domainCheckJob } from '../jobs/domains.js'
-import { createTestService, signInAs } from '../../tests/support/service.js'
 
-type Service = Awaited<ReturnType<typeof createTestService>>
-let service: Service
-let dns: TestDnsServer
-const credentials = new Map<string, string>()
-
-async function ask<O extends OperationName>(op: O, payload: Payload<O>, email: string) {
-  const answer = await service.call({ [op]: payload }, credentials.get(email))
-  return {
-    status: answer.status,
-    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-  }
-}
+const domains = domainsTestService(['olivia@acme.test', 'max@acme.test', 'carl@globex.test', 'root@vendor.test'])
+const { ask, mailsTo } = domains
 
 const domainRow = (companyId: string, domain: string) =>
-  service.db
+  domains.service.db
     .selectFrom('company_domains')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('domain', '=', domain)
     .executeTakeFirstOrThrow()
-
-const mailsTo = (email: string, subject: string) =>
-  service.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text'])
-    .where('to', '=', email)
-    .where('subject', 'like', `%${subject}%`)
-    .execute()
-
-beforeAll(async () => {
-  dns = await startDnsServer()
-  service = await createTestService({ env: { NODE_ENV: 'test', DNS_RESOLVER: dns.address } })
-  for (const email of ['olivia@acme.test', 'max@acme.test', 'carl@globex.test', 'root@vendor.test']) {
-    credentials.set(email, await signInAs(service, email))
-  }
-})
-
-afterAll(async () => {
-  await service.close()
-  await dns.close()
-})
 
 describe('claiming a domain', () => {
   it('answers the TXT record to add, once per company and domain', async () => {
@@ -67,7 +34,7 @@ describe('claiming a domain', () => {
     expect(outsider.body).toMatchObject({ error: 'FORBIDDEN' })
     const platform = await ask('claimDomain', { companyId: 'acme', domain: 'platform.example' }, 'root@vendor.test')
     expect(platform.status).toBe(200)
-    const entry = await service.db
+    const entry = await domains.service.db
       .selectFrom('activity_entries')
       .select(['actor', 'summary'])
       .where('company_id', '=', 'acme')
@@ -92,17 +59,17 @@ describe('verifying a domain', () => {
     const unknown = await ask('verifyDomain', { companyId: 'acme', domain: 'verify.example' }, 'olivia@acme.test')
     expect(unknown.body).toMatchObject({ verified: false, message: expect.stringContaining('does not exist in DNS') })
 
-    dns.zone.set('verify.example', ['v=spf1 include:mail.example -all'])
+    domains.dns.zone.set('verify.example', ['v=spf1 include:mail.example -all'])
     const other = await ask('verifyDomain', { companyId: 'acme', domain: 'verify.example' }, 'olivia@acme.test')
     expect(other.body).toMatchObject({ verified: false })
     expect(other.body.message).toContain(`No TXT record ${record} was found at verify.example`)
     expect(other.body.message).toContain('"v=spf1 include:mail.example -all"')
     expect((await domainRow('acme', 'verify.example')).check_outcome).toBe('missing')
 
-    dns.zone.set('verify.example', ['v=spf1 include:mail.example -all', record])
+    domains.dns.zone.set('verify.example', ['v=spf1 include:mail.example -all', record])
     const found = await ask('verifyDomain', { companyId: 'acme', domain: 'verify.example' }, 'olivia@acme.test')
     expect(found.body).toMatchObject({ verified: true, domain: { status: 'verified' } })
-    const entry = await service.db
+    const entry = await domains.service.db
       .selectFrom('activity_entries')
       .select(['actor', 'kind'])
       .where('summary', '=', 'verified domain verify.example (its TXT record was found)')
@@ -112,7 +79,7 @@ describe('verifying a domain', () => {
 
   it('a lookup without an answer decides nothing', async () => {
     await ask('claimDomain', { companyId: 'acme', domain: 'servfail.example' }, 'olivia@acme.test')
-    dns.zone.set('servfail.example', 'refuse')
+    domains.dns.zone.set('servfail.example', 'refuse')
     const answer = await ask('verifyDomain', { companyId: 'acme', domain: 'servfail.example' }, 'olivia@acme.test')
     expect(answer.body).toMatchObject({
       verified: false,
@@ -123,7 +90,7 @@ describe('verifying a domain', () => {
 
   it('a domain another company verified is refused to a second claim, with a message', async () => {
     const claim = await ask('claimDomain', { companyId: 'acme', domain: 'taken.example' }, 'olivia@acme.test')
-    dns.zone.set('taken.example', [(claim.body.domain as { record: string }).record])
+    domains.dns.zone.set('taken.example', [(claim.body.domain as { record: string }).record])
     await ask('verifyDomain', { companyId: 'acme', domain: 'taken.example' }, 'olivia@acme.test')
     const second = await ask('claimDomain', { companyId: 'globex', domain: 'taken.example' }, 'carl@globex.test')
     expect(second.body).toEqual({ error: 'INVALID_STATE', message: domainTakenMessage('taken.example') })
@@ -132,7 +99,7 @@ describe('verifying a domain', () => {
   it('of two companies verifying one domain at the same moment, one holds it', async () => {
     const acme = await ask('claimDomain', { companyId: 'acme', domain: 'race.example' }, 'olivia@acme.test')
     const globex = await ask('claimDomain', { companyId: 'globex', domain: 'race.example' }, 'carl@globex.test')
-    dns.zone.set(
+    domains.dns.zone.set(
       'race.example',
       [acme, globex].map((a) => (a.body.domain as { record: string }).record),
     )
@@ -144,7 +111,7 @@ describe('verifying a domain', () => {
     expect(verified).toHaveLength(1)
     const loser = answers.find((a) => a.body.verified !== true)
     expect(JSON.stringify(loser?.body)).toContain('is verified by another company')
-    const rows = await service.db
+    const rows = await domains.service.db
       .selectFrom('company_domains')
       .select('company_id')
       .where('domain', '=', 'race.example')
@@ -170,13 +137,13 @@ describe('the re-check job', () => {
   it('a removed record starts the grace period, then un-verifies the domain; the administrators are told', async () => {
     const claim = await ask('claimDomain', { companyId: 'acme', domain: 'recheck.example' }, 'olivia@acme.test')
     const record = (claim.body.domain as { record: string }).record
-    dns.zone.set('recheck.example', [record])
+    domains.dns.zone.set('recheck.example', [record])
     await ask('verifyDomain', { companyId: 'acme', domain: 'recheck.example' }, 'olivia@acme.test')
     const verifiedAt = (await domainRow('acme', 'recheck.example')).checked_at ?? 0
     const job = domainCheckJob({
-      db: service.db,
-      mailer: service.mailer,
-      dnsServers: () => [dns.address],
+      db: domains.service.db,
+      mailer: domains.service.mailer,
+      dnsServers: () => [domains.dns.address],
       publicUrl: () => 'http://portal.test',
     })
 
@@ -184,12 +151,12 @@ describe('the re-check job', () => {
     await job.run(verifiedAt + 60_000)
     expect((await domainRow('acme', 'recheck.example')).checked_at).toBe(verifiedAt)
 
-    dns.zone.set('recheck.example', 'refuse')
+    domains.dns.zone.set('recheck.example', 'refuse')
     const noAnswer = verifiedAt + DOMAIN_RECHECK_MS
     await job.run(noAnswer)
     expect(await domainRow('acme', 'recheck.example')).toMatchObject({ status: 'verified', failing_since: null })
 
-    dns.zone.set('recheck.example', [])
+    domains.dns.zone.set('recheck.example', [])
     const missing = noAnswer + DOMAIN_RECHECK_MS
     await job.run(missing)
     expect(await domainRow('acme', 'recheck.example')).toMatchObject({ status: 'verified', failing_since: missing })
@@ -208,7 +175,7 @@ describe('the re-check job', () => {
     expect(
       await mailsTo('olivia@acme.test', 'recheck.example is no longer a verified domain of the company "Acme Corp"'),
     ).toHaveLength(1)
-    const entry = await service.db
+    const entry = await domains.service.db
       .selectFrom('activity_entries')
       .select(['actor', 'summary'])
       .where('company_id', '=', 'acme')
@@ -224,15 +191,15 @@ describe('the re-check job', () => {
   it('a record that is back ends the grace period', async () => {
     const claim = await ask('claimDomain', { companyId: 'acme', domain: 'back.example' }, 'olivia@acme.test')
     const record = (claim.body.domain as { record: string }).record
-    dns.zone.set('back.example', [record])
+    domains.dns.zone.set('back.example', [record])
     await ask('verifyDomain', { companyId: 'acme', domain: 'back.example' }, 'olivia@acme.test')
-    dns.zone.set('back.example', [])
+    domains.dns.zone.set('back.example', [])
     const manual = await ask('verifyDomain', { companyId: 'acme', domain: 'back.example' }, 'olivia@acme.test')
     expect(manual.body).toMatchObject({
       verified: false,
       domain: { status: 'verified', failingSince: expect.any(Number) },
     })
-    dns.zone.set('back.example', [record])
+    domains.dns.zone.set('back.example', [record])
     const restored = await ask('verifyDomain', { companyId: 'acme', domain: 'back.example' }, 'olivia@acme.test')
     expect(restored.body).toMatchObject({ verified: true, domain: { status: 'verified', failingSince: null } })
   })

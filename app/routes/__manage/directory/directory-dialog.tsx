@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-ru
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate, formatDateTime } from '#protocol/dates'
 import { countOf } from '#protocol/words'
-import { Alert, BackLink, checkboxStyle, DialogTable } from '../shared/dialog-parts'
+import { Alert, BackLink, DialogTable, ProductCheckboxes } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
@@ -141,20 +141,11 @@ function Groups({ directory: d, closeTo }: { directory: Loaded; closeTo: string 
                   <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
                     <legend className="visually-hidden">Products for {group.name}</legend>
                     <Flex gap="3" wrap="wrap" align="center">
-                      {d.products.map((p) => (
-                        <Flex asChild gap="1" align="center" key={p.productGroup}>
-                          <label>
-                            <input
-                              type="checkbox"
-                              name="products"
-                              value={p.productGroup}
-                              defaultChecked={mapped(group.id, p.productGroup)}
-                              style={checkboxStyle}
-                            />
-                            <Text size="2">{p.name}</Text>
-                          </label>
-                        </Flex>
-                      ))}
+                      <ProductCheckboxes
+                        name="products"
+                        products={d.products}
+                        checked={(product) => mapped(group.id, product)}
+                      />
                       <Button type="submit" size="1" variant="soft" aria-label={`Save products for ${group.name}`}>
                         Save
                       </Button>

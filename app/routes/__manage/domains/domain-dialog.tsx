@@ -5,7 +5,7 @@ import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDateTime } from '#protocol/dates'
-import { Alert, BackLink, checkboxStyle } from '../shared/dialog-parts'
+import { Alert, BackLink, ProductCheckboxes } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { domainStatusText } from './domain-status'
@@ -110,20 +110,11 @@ export function DomainDialog({ data: d, closeTo }: DialogProps<DomainDialogData>
               seats are free, then waits in the queue (Directory shows it); the company&apos;s administrators are told.
             </Text>
             <Flex gap="3" wrap="wrap" align="center">
-              {d.products.map((p) => (
-                <Flex asChild gap="1" align="center" key={p.productGroup}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      name="productGroups"
-                      value={p.productGroup}
-                      defaultChecked={domain.autoJoin.includes(p.productGroup)}
-                      style={checkboxStyle}
-                    />
-                    <Text size="2">{p.name}</Text>
-                  </label>
-                </Flex>
-              ))}
+              <ProductCheckboxes
+                name="productGroups"
+                products={d.products}
+                checked={(product) => domain.autoJoin.includes(product)}
+              />
               <SubmitButton size="1" variant="soft" busy={pending('set-auto-join')} busyLabel="Saving…">
                 Save auto-join
               </SubmitButton>

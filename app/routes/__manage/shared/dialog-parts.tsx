@@ -109,3 +109,25 @@ export function DialogTable(props: {
     </Table.Root>
   )
 }
+
+/** A checkbox per product, labelled by its name, posting the checked product groups under `name`. */
+export function ProductCheckboxes<G extends string>(props: {
+  name: string
+  products: ReadonlyArray<{ productGroup: G; name: string }>
+  checked: (productGroup: G) => boolean
+}) {
+  return props.products.map((p) => (
+    <Flex asChild gap="1" align="center" key={p.productGroup}>
+      <label>
+        <input
+          type="checkbox"
+          name={props.name}
+          value={p.productGroup}
+          defaultChecked={props.checked(p.productGroup)}
+          style={checkboxStyle}
+        />
+        <Text size="2">{p.name}</Text>
+      </label>
+    </Flex>
+  ))
+}

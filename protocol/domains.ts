@@ -1,11 +1,8 @@
-/**
- * Verified domains: a company claims a domain and proves it controls it with a DNS TXT record; a verified domain
- * belongs to one company only. Shared by the service (which checks DNS and enforces) and the portal's Domains dialogs.
- */
+// Verified domains: a company proves it controls a domain with a DNS TXT record; a verified domain belongs to one
+// company only.
 import { z } from 'zod'
 import { ProductGroup } from './entities.js'
 
-/** What the TXT record at the domain holds: this prefix, then the claim's token. */
 export const VERIFICATION_PREFIX = 'license-portal-verification='
 
 export const verificationRecord = (token: string) => `${VERIFICATION_PREFIX}${token}`
@@ -13,12 +10,10 @@ export const verificationRecord = (token: string) => `${VERIFICATION_PREFIX}${to
 /** Who the activity log names for what the re-check of verified domains changes. */
 export const DNS_CHECK = 'DNS check'
 
-/** A company may claim this many domains (verified or not). */
 export const MAX_DOMAINS = 50
 
-/** Re-checked this often once verified (service/jobs/domains.ts). */
 export const DOMAIN_RECHECK_MS = 6 * 60 * 60 * 1000
-/** A verified domain whose record has gone stays verified this long, then it is not verified any more. */
+/** How long a verified domain whose record has gone stays verified. */
 export const DOMAIN_GRACE_MS = 3 * 24 * 60 * 60 * 1000
 
 export const domainRequired = 'Domain must be provided.'
@@ -27,10 +22,7 @@ export const domainInvalid = 'Domain is not valid: enter a name such as acme.com
 const LABEL = '(?!-)[a-z0-9-]{1,63}(?<!-)'
 const DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$`)
 
-/**
- * The form a domain is stored and compared in: trimmed, lower-case, without a trailing dot, international names in
- * their ASCII (punycode) form; null when it is not a domain name of at least two labels (no address, port or path).
- */
+/** A domain as stored and compared: lower-case, no trailing dot, punycode; null when it is not a domain name. */
 export function normalizeDomain(input: string): string | null {
   const value = input.trim().toLowerCase().replace(/\.$/, '')
   if (!value || value.length > 253 || /[\s/:@?#\\[\]%]/.test(value)) return null
@@ -43,13 +35,11 @@ export function normalizeDomain(input: string): string | null {
   return ascii.length <= 253 && DOMAIN_PATTERN.test(ascii) ? ascii : null
 }
 
-/** The domain of an email address, normalized (the part after its last @). */
 export function domainOfEmail(email: string): string | null {
   const at = email.lastIndexOf('@')
   return at < 0 ? null : normalizeDomain(email.slice(at + 1))
 }
 
-/** A domain field: required, a domain name, given back normalized. */
 export const DomainName = z
   .string({ message: domainRequired })
   .trim()
@@ -58,10 +48,7 @@ export const DomainName = z
   .refine((value) => normalizeDomain(value) !== null, { message: domainInvalid })
   .transform((value) => normalizeDomain(value) ?? value)
 
-/**
- * Who may claim, verify and remove a company's domains (and set up its company sign-in): its administrators (Reseller
- * Administrator, Company Administrator: the roles with canAddUsers) and platform administrators.
- */
+/** A company's domains are managed by its administrators (the roles with canAddUsers) and platform administrators. */
 export function mayManageDomains(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
   return flags.canAddUsers || platformAdministrator
 }
@@ -69,7 +56,7 @@ export function mayManageDomains(flags: { canAddUsers: boolean }, platformAdmini
 export const DomainStatus = z.enum(['pending', 'verified'])
 export type DomainStatus = z.infer<typeof DomainStatus>
 
-/** The outcome of a DNS check: the record was there, it was not (DNS answered), or DNS did not answer. */
+/** found: the record is there; missing: DNS answered without it; failed: DNS did not answer. */
 export const CheckOutcome = z.enum(['found', 'missing', 'failed'])
 export type CheckOutcome = z.infer<typeof CheckOutcome>
 

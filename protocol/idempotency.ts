@@ -1,11 +1,7 @@
 // Which calls are safe to repeat as they are (reads), and the key that makes a repeated write do nothing twice.
 import type { OperationName } from './operations.js'
 
-/**
- * Operations that change nothing: they carry no idempotency key (spec §7 clients may send one; it is ignored). Every
- * other operation is a write, and a repeat of it with the same `Idempotency-Key` answers what the first attempt did.
- * (`companyCheckout` signs a passthrough and `createSubscriptionOnCheckout` answers a checkout's state: both read.)
- */
+/** Operations that change nothing and carry no key (`companyCheckout` only signs, `createSubscriptionOnCheckout` only reads). */
 export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
   'licenseCheck',
   'ossLicenseCheck',
@@ -27,10 +23,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveDirectory',
 ])
 
-/**
- * Whether a call changes nothing, so that nothing of it is kept (no idempotency key is sent or stored): a read
- * operation, or the coupon operation's `query` (the redeem page asks it on every visit).
- */
+/** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */
 export function isReadCall(operation: OperationName, payload: unknown): boolean {
   if (readOperations.has(operation)) return true
   return operation === 'coupon' && typeof payload === 'object' && payload !== null && 'type' in payload
@@ -44,10 +37,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
 
-/**
- * Writes whose answer is a secret shown once: their answer is never kept for a repeat (the idempotency store would
- * hold the secret); the write itself refuses a repeat of its key.
- */
+/** Writes whose answer is a secret shown once: never kept for a repeat, so a repeat of their key is refused. */
 export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
   'completeAuthentication',
   'createScimToken',

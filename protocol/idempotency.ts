@@ -1,7 +1,7 @@
 // Which calls are safe to repeat as they are (reads), and the key that makes a repeated write do nothing twice.
 import type { OperationName } from './operations.js'
 
-/** Operations that change nothing and carry no key (`companyCheckout` only signs, `createSubscriptionOnCheckout` only reads). */
+/** Calls that change nothing and carry no key (`companyCheckout` signs, `createSubscriptionOnCheckout` reads). */
 export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
   'licenseCheck',
   'ossLicenseCheck',

@@ -59,7 +59,7 @@ const env = {
   PAYMENTS_SANDBOX: '1',
   ALLOW_GENERATED_SECRETS: '1',
   TZ: 'UTC',
-  // No network here: a local default avatar instead of the avatar service. Every test signs in through the same
+  // No network here: the account's initials instead of the avatar service's picture. Every test signs in through the same
   // rate-limited form, so the limits are raised for the run.
   AVATAR_SERVICE: 'none',
   RATE_LIMIT_FORMS: '100000',

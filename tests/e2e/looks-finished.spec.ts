@@ -11,7 +11,7 @@ const WIDTHS = [1280, 390] as const
 
 /**
  * Every link and button (and disclosure) on the page whose accessible name does not begin with its visible label:
- * "text seen → name heard". Text marked aria-hidden is decoration, not a label.
+ * "text seen → name heard". Text marked aria-hidden is decoration (the avatar's initials), not a label.
  */
 function mislabelledControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {

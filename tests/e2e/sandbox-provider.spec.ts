@@ -163,6 +163,9 @@ test('in a frame, posts the checkout events to the page that opened it (without 
   })
 
   const frame = page.frameLocator('iframe[title="Checkout"]')
+  // The details the shop passed are shown, not asked again; Change opens them.
+  await expect(frame.getByText(`Paying as ${email}, United States 10001`)).toBeVisible()
+  await frame.locator('summary', { hasText: 'Change' }).click()
   await frame.getByLabel('Zip/Post code').fill('94107')
   await frame.getByLabel('Card number').click()
   await expect.poll(async () => (await events()).map((e) => e.event)).toContain('Checkout.Customer.Details')

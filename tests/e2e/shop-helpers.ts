@@ -41,11 +41,22 @@ export async function continueToPayment(
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
     const frame = page.frameLocator('iframe[title="Checkout"]')
     await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
-    await expect(page.locator('iframe[title="Checkout"]')).toHaveAttribute('height', '450')
+    // The frame wears the page's theme and is sized to its page: Pay shows without scrolling inside the frame.
+    await expect(frame.locator('html')).toHaveClass('dark')
+    await expect(frame.getByRole('button', { name: /^Pay / })).toBeInViewport()
+    await expectDetailsNotAskedAgain(frame, details)
     return frame
   }
   await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  await expectDetailsNotAskedAgain(page, details)
   return page
+}
+
+/** What the purchase form gave (email, country, zip) is shown on the payment page, not asked for again. */
+async function expectDetailsNotAskedAgain(payment: Page | FrameLocator, details: Details) {
+  await expect(payment.getByText(`Paying as ${details.email}, United States ${details.zip ?? '10001'}`)).toBeVisible()
+  await expect(payment.getByRole('textbox', { name: 'Email address' })).toBeHidden()
+  await expect(payment.getByRole('combobox', { name: 'Country' })).toBeHidden()
 }
 
 /** Pays on the sandbox's checkout page with a test card. */

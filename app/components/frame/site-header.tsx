@@ -5,7 +5,7 @@ import { UserMenu } from './user-menu'
 
 export type HeaderUser = {
   email: string
-  avatarUrl: string
+  avatarUrl: string | null
   isPersonalHolder: boolean
 }
 

@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
+import { avatarColor, avatarInitials } from '#app/rules/avatar'
 
 const MENU_LINK = 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-hover rt-high-contrast user-menu__item'
 
 type UserMenuProps = {
   email: string
-  /** Address of the avatar image (derived by the server from the email). */
-  avatarUrl: string
+  /** Address of the avatar service's picture (derived by the server from the email); null when the service is off. */
+  avatarUrl: string | null
   /** Only personal license holders may change their email address. */
   isPersonalHolder: boolean
 }
@@ -46,7 +47,7 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
   return (
     <details ref={detailsRef} className="user-menu">
       <summary ref={summaryRef} className="user-menu__toggle">
-        <img className="user-menu__avatar" src={avatarUrl} alt="" width={32} height={32} />
+        <Avatar email={email} pictureUrl={avatarUrl} />
         <span className="visually-hidden">Account menu for {email}</span>
       </summary>
       <div className="user-menu__panel">
@@ -87,5 +88,37 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
         </nav>
       </div>
     </details>
+  )
+}
+
+/**
+ * The account's initials, drawn here, with the avatar service's picture over them when there is one. A picture that
+ * does not load (no picture for the address, the service unreachable) is taken away with script; without script it
+ * draws nothing (its alt text is empty) and the initials show through. The toggle's text names the account, so the
+ * avatar itself is hidden from assistive technology.
+ */
+function Avatar({ email, pictureUrl }: { email: string; pictureUrl: string | null }) {
+  const [failed, setFailed] = useState(false)
+  const picture = useRef<HTMLImageElement>(null)
+  // An error before the script ran is not replayed: a picture that has finished loading without a size failed.
+  useEffect(() => {
+    const img = picture.current
+    if (img?.complete && img.naturalWidth === 0) setFailed(true)
+  }, [pictureUrl])
+  return (
+    <span className="user-menu__avatar" data-accent-color={avatarColor(email)} aria-hidden="true">
+      <span className="user-menu__initials">{avatarInitials(email)}</span>
+      {pictureUrl && !failed ? (
+        <img
+          ref={picture}
+          className="user-menu__picture"
+          src={pictureUrl}
+          alt=""
+          width={32}
+          height={32}
+          onError={() => setFailed(true)}
+        />
+      ) : null}
+    </span>
   )
 }

@@ -54,7 +54,12 @@ export function CheckoutFrame({ client, params, onEvent }: CheckoutFrameProps) {
 type EventRef = { current: (event: FrameEvent) => void }
 
 /** The sandbox checkout page's address for these parameters. */
-export function sandboxCheckoutSrc(checkoutUrl: string, params: FrameParams, origin?: string): string {
+export function sandboxCheckoutSrc(
+  checkoutUrl: string,
+  params: FrameParams,
+  origin?: string,
+  theme?: 'dark' | 'light',
+): string {
   const query = new URLSearchParams()
   query.set('product', params.planId)
   query.set('email', params.email)
@@ -63,8 +68,9 @@ export function sandboxCheckoutSrc(checkoutUrl: string, params: FrameParams, ori
   query.set('quantity', String(params.quantity))
   query.set('passthrough', params.passthrough)
   if (params.coupon) query.set('coupon', params.coupon)
-  // The page posts its events to this origin (the portal's).
+  // The page posts its events to this origin (the portal's), and wears the portal's theme.
   if (origin) query.set('origin', origin)
+  if (theme) query.set('theme', theme)
   return `${checkoutUrl}${checkoutUrl.includes('?') ? '&' : '?'}${query}`
 }
 
@@ -78,14 +84,23 @@ function SandboxCheckout({
   onEventRef: EventRef
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null)
+  // The page's theme when the frame opens (a theme switched meanwhile does not reload the payment form).
+  const [theme] = useState<'dark' | 'light'>(() =>
+    document.documentElement.classList.contains('light') ? 'light' : 'dark',
+  )
+  // Spec §9: the frame starts 450px high; the page then says how tall it is, and the frame takes that height.
+  const [height, setHeight] = useState(FRAME_HEIGHT)
   // Rendered only after hydration (the purchase page opens the frame with script), so `window` is there.
-  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin)
+  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, theme)
   useEffect(() => {
     const origin = new URL(src, window.location.href).origin
     const listener = (message: MessageEvent) => {
       // Only the frame this page opened, from the sandbox's own origin.
       if (message.origin !== origin || message.source !== frameRef.current?.contentWindow) return
-      for (const event of sandboxFrameEvents(message.data)) onEventRef.current(event)
+      for (const event of sandboxFrameEvents(message.data)) {
+        if (event.type === 'resize') setHeight(event.height)
+        else onEventRef.current(event)
+      }
     }
     window.addEventListener('message', listener)
     return () => window.removeEventListener('message', listener)
@@ -97,7 +112,7 @@ function SandboxCheckout({
       src={src}
       title="Checkout"
       className="shop-checkout-frame"
-      height={FRAME_HEIGHT}
+      height={height}
       style={{ minWidth: FRAME_MIN_WIDTH }}
     />
   )

@@ -66,6 +66,13 @@ describe('sandboxFrameEvents (the sandbox checkout page’s postMessage)', () =>
     expect(events).toContainEqual({ type: 'completed', checkoutId: 'chk_123' })
     expect(events).toContainEqual({ type: 'prices', currency: 'EUR', total: 127, totalTax: 20.28 })
   })
+  it('reads the page’s height, to size the frame to it', () => {
+    const resize = (data: unknown) => sandboxFrameEvents({ source: 'sandbox-checkout', event: 'Checkout.Resize', data })
+    expect(resize({ height: 612.4 })).toEqual([{ type: 'resize', height: 613 }])
+    expect(resize({ height: 1e9 })).toEqual([{ type: 'resize', height: 5000 }])
+    expect(resize({ height: -3 })).toEqual([])
+    expect(resize({ height: 'tall' })).toEqual([])
+  })
   it('ignores messages from anything else', () => {
     expect(sandboxFrameEvents({ source: 'other', event: 'Checkout.Complete', data: eventData(true) })).toEqual([])
     expect(sandboxFrameEvents({ event: 'Checkout.Complete', eventData: eventData(true) })).toEqual([])

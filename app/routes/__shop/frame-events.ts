@@ -13,6 +13,8 @@ export type FrameEvent =
   | { type: 'postcode'; postcode: string }
   | { type: 'completed'; checkoutId?: string }
   | { type: 'failed'; checkoutId?: string; reason?: string }
+  /** The sandbox page's height: the frame is sized to it. */
+  | { type: 'resize'; height: number }
 
 type Json = Record<string, unknown>
 
@@ -83,9 +85,14 @@ export function paddleFrameEvents(message: unknown): FrameEvent[] {
 /**
  * The sandbox provider's checkout page (events in `service/payments/sandbox/layout.ts`) posts
  * `{ source: 'sandbox-checkout', event, data }` to the page that framed it, with Paddle.js v1's event names and event
- * data, so it reads the same way.
+ * data, so it reads the same way; and `Checkout.Resize` with its height (Paddle's own frame sizes itself).
  */
 export function sandboxFrameEvents(message: unknown): FrameEvent[] {
   if (!isObject(message) || message.source !== 'sandbox-checkout') return []
+  if (message.event === 'Checkout.Resize') {
+    const height = isObject(message.data) ? amount(message.data.height) : undefined
+    // Bounded: a page is never sized taller than a long page.
+    return height !== undefined && height > 0 ? [{ type: 'resize', height: Math.min(Math.ceil(height), 5000) }] : []
+  }
   return paddleFrameEvents({ event: message.event, eventData: message.data })
 }

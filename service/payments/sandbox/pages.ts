@@ -1,8 +1,9 @@
 // The sandbox provider's pages: checkout, its outcome, update payment, receipts and the review of flagged orders.
+import { EMAIL_PATTERN } from '../../../protocol/email.js'
 import { countries, requiresZip } from '../../catalog/index.js'
 import { formatPrice } from '../../../protocol/money.js'
 import { escapeHtml } from '../../dispatch/html.js'
-import { MODE, page } from './layout.js'
+import { MODE, page, type PageTheme } from './layout.js'
 import { failureReason, type FieldErrors } from './checkout.js'
 import { termCharge, type SandboxCheckout, type SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'
@@ -102,6 +103,7 @@ export function checkoutPage(options: {
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
   origin?: string
+  theme?: PageTheme
 }): string {
   const { terms, quote, checkoutId } = options
   const errors = options.errors ?? {}
@@ -112,24 +114,40 @@ export function checkoutPage(options: {
       (c) => `<option value="${c.code}"${c.code === terms.country ? ' selected' : ''}>${escapeHtml(c.name)}</option>`,
     )
     .join('')
-  const known = countries().some((c) => c.code === terms.country)
+  const country = countries().find((c) => c.code === terms.country)
   const zipRequired = requiresZip(terms.country)
+  const detailFields = `${field({ name: 'email', label: 'Email address', type: 'email', value: terms.email, error: errors.email, autocomplete: 'email', required: true })}
+<div><label for="f-country">Country</label>
+<select id="f-country" name="country" autocomplete="country"${errors.country ? ' aria-invalid="true" aria-describedby="f-country-error"' : ''}>${
+    country ? '' : '<option value="" selected>Choose a country</option>'
+  }${countryOptions}</select>
+${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
+<button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
+${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}`
+  // What the shop passed is shown, not asked again; "Change" (a disclosure, with or without script) opens the fields,
+  // which open by themselves when something in them is missing or refused.
+  const given =
+    country &&
+    EMAIL_PATTERN.test(terms.email) &&
+    (!zipRequired || terms.postcode) &&
+    !errors.email &&
+    !errors.country &&
+    !errors.postcode
+  const details = given
+    ? `<p class="given" id="given-details">Paying as <strong>${escapeHtml(terms.email)}</strong>, ${escapeHtml(country.name)}${
+        terms.postcode ? ` ${escapeHtml(terms.postcode)}` : ''
+      }</p>
+<details class="change"><summary aria-describedby="given-details">Change</summary>${detailFields}</details>`
+    : detailFields
   const body = `${MODE}
 <h1>Checkout</h1>
 ${options.declinedBefore ? '<p class="alert" role="alert">The last payment for this order was declined, and no payment was taken. Pay with another card.</p>' : ''}
 ${errorSummary(errors)}
 ${orderSummary(terms, quote)}
 <form id="checkout-form" method="post" action="/sandbox/checkout" novalidate>
-${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${hidden('product', terms.productId)}${hidden('quantity', String(terms.quantity))}${hidden('passthrough', terms.passthrough)}${hidden('coupon', terms.coupon || undefined)}`}${hidden('origin', options.origin)}
+${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${hidden('product', terms.productId)}${hidden('quantity', String(terms.quantity))}${hidden('passthrough', terms.passthrough)}${hidden('coupon', terms.coupon || undefined)}`}${hidden('origin', options.origin)}${hidden('theme', options.theme)}
 <h2>Your details</h2>
-${field({ name: 'email', label: 'Email address', type: 'email', value: terms.email, error: errors.email, autocomplete: 'email', required: true })}
-<div><label for="f-country">Country</label>
-<select id="f-country" name="country" autocomplete="country"${errors.country ? ' aria-invalid="true" aria-describedby="f-country-error"' : ''}>${
-    known ? '' : '<option value="" selected>Choose a country</option>'
-  }${countryOptions}</select>
-${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
-<button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
-${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}
+${details}
 <h2>Card</h2>
 ${cardFields(errors)}
 <button type="submit" name="intent" value="pay">Pay ${formatPrice(quote.total.gross, quote.currency)}</button>
@@ -140,6 +158,7 @@ ${testCards()}`
     body,
     nonce: options.nonce,
     targetOrigin: options.origin,
+    ...(options.theme ? { theme: options.theme } : {}),
     event: { name: 'Checkout.Loaded', data: checkoutEventData(checkoutId, terms, quote, false) },
     checkoutForm: { data: checkoutEventData(checkoutId, terms, quote, false) },
   })
@@ -154,6 +173,7 @@ export function outcomePage(options: {
   retryUrl?: string
   nonce?: string
   origin?: string
+  theme?: PageTheme
 }): string {
   const { kind, checkout, terms } = options
   const quote: CheckoutQuote = {
@@ -185,6 +205,7 @@ ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again wit
     body,
     nonce: options.nonce,
     targetOrigin: options.origin,
+    ...(options.theme ? { theme: options.theme } : {}),
     // A failed payment's event carries the decline reason, as Paddle's `Checkout.Error` carries its error.
     event:
       kind === 'failed'
@@ -208,6 +229,7 @@ export function reopenedPage(options: {
   shopUrl?: string
   nonce?: string
   origin?: string
+  theme?: PageTheme
 }): string {
   const { kind, checkout } = options
   const total = formatPrice(checkout.gross, checkout.currency)
@@ -241,6 +263,7 @@ ${options.shopUrl ? link(options.shopUrl, 'Back to the shop to start a new check
     body: `${MODE}<h1>${title}</h1>${body}`,
     nonce: options.nonce,
     targetOrigin: options.origin,
+    ...(options.theme ? { theme: options.theme } : {}),
     event: { name: kind === 'failed' ? 'Checkout.Error' : 'Checkout.Complete', data },
   })
 }

@@ -26,7 +26,7 @@ import {
   reviewPage,
   updatePaymentPage,
 } from './pages.js'
-import { messagePage } from './layout.js'
+import { messagePage, pageTheme, type PageTheme } from './layout.js'
 import { outcomeOf } from './checkout.js'
 import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
@@ -105,6 +105,7 @@ export function sandboxRouter(
       retryUrl: retryUrl(values),
       nonce: nonceOf(res),
       origin: originOf(res.req, values),
+      ...themeOf(values),
     })
 
   router.get(
@@ -129,6 +130,7 @@ export function sandboxRouter(
           ...(existing ? { declinedBefore: true } : {}),
           nonce: nonceOf(res),
           origin: originOf(req, values),
+          ...themeOf(values),
         }),
       )
     }),
@@ -152,6 +154,7 @@ export function sandboxRouter(
             checkoutId: sandbox.checkoutIdFrom(values, terms),
             nonce: nonceOf(res),
             origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -170,6 +173,7 @@ export function sandboxRouter(
             errors: result.errors,
             nonce: nonceOf(res),
             origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -196,6 +200,7 @@ export function sandboxRouter(
       ...(returnUrl ? { shopUrl: returnedTo(returnUrl, checkout.id, kind) } : {}),
       nonce: nonceOf(res),
       origin: originOf(req, values),
+      ...themeOf(values),
     })
   }
 
@@ -358,6 +363,12 @@ export function sandboxRouter(
   return router
 }
 
+/** The framing page's theme, when it named one. */
+function themeOf(values: Input): { theme?: PageTheme } {
+  const theme = pageTheme(values.theme)
+  return theme ? { theme } : {}
+}
+
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
@@ -383,6 +394,7 @@ function retryUrl(values: Input): string {
     'passthrough',
     'coupon',
     'origin',
+    'theme',
     'checkout',
   ]
   const params = new URLSearchParams()

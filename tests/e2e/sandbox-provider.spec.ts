@@ -149,9 +149,14 @@ test('in a frame, posts the checkout events to the page that opened it (without 
     },
     checkoutUrl(email, 3),
   )
-  const events = () =>
+  const allEvents = () =>
     page.evaluate(() => (window as unknown as { sandboxEvents: Array<{ event: string; data: any }> }).sandboxEvents) // eslint-disable-line @typescript-eslint/no-explicit-any
+  // The page tells its height (Checkout.Resize) so that the framing page can size the frame; the rest follow Paddle.
+  const events = async () => (await allEvents()).filter((e) => e.event !== 'Checkout.Resize')
   await expect.poll(async () => (await events()).map((e) => e.event)).toEqual(['Checkout.Loaded'])
+  await expect
+    .poll(async () => (await allEvents()).some((e) => e.event === 'Checkout.Resize' && e.data.height > 0))
+    .toBe(true)
   const [loaded] = await events()
   expect(loaded).toMatchObject({
     source: 'sandbox-checkout',

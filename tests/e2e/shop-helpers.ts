@@ -41,9 +41,19 @@ export async function continueToPayment(
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
     const frame = page.frameLocator('iframe[title="Checkout"]')
     await expect(frame.getByRole('heading', { name: 'Checkout' })).toBeVisible()
-    // The frame wears the page's theme and is sized to its page: Pay shows without scrolling inside the frame.
+    // The frame wears the page's theme and is sized to its page: nothing scrolls inside it, and the page's own
+    // scrolling brings Pay into view.
     await expect(frame.locator('html')).toHaveClass('dark')
-    await expect(frame.getByRole('button', { name: /^Pay / })).toBeInViewport()
+    const iframe = page.locator('iframe[title="Checkout"]')
+    await expect
+      .poll(async () => {
+        const inner = await frame.locator('html').evaluate((html) => html.scrollHeight)
+        return (await iframe.evaluate((element) => element.clientHeight)) >= inner
+      })
+      .toBe(true)
+    const payButton = frame.getByRole('button', { name: /^Pay / })
+    await payButton.scrollIntoViewIfNeeded()
+    await expect(payButton).toBeInViewport()
     await expectDetailsNotAskedAgain(frame, details)
     return frame
   }

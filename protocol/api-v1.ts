@@ -129,3 +129,27 @@ export const Problem = z.object({
 })
 export type Problem = z.infer<typeof Problem>
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** The codes a problem carries, with their status and what to do; /developers lists them (each `type` points here). */
+export const apiProblemCodes = [
+  { code: 'NOT_AUTHENTICATED', status: 401, meaning: 'No token, or one that is unknown, revoked or expired.' },
+  { code: 'FORBIDDEN', status: 403, meaning: 'The token lacks the scope: create one with read and assign.' },
+  { code: 'NOT_FOUND', status: 404, meaning: 'No such license or address, or a company this token does not reach.' },
+  {
+    code: 'ASSIGNMENT_CHANGED',
+    status: 409,
+    meaning: 'The license no longer has the expected holder: read it again, then decide.',
+  },
+  { code: 'REQUEST_IN_PROGRESS', status: 409, meaning: 'A request with this Idempotency-Key is still running.' },
+  { code: 'CANNOT_ASSIGN', status: 422, meaning: 'This license cannot be assigned (multi-user, enterprise, expired).' },
+  { code: 'INVALID_STATE', status: 422, meaning: 'The change does not fit the license as it is now.' },
+  { code: 'IDEMPOTENCY_KEY_REUSED', status: 422, meaning: 'The Idempotency-Key was used for a different request.' },
+  {
+    code: 'INVALID_PAYLOAD',
+    status: 400,
+    meaning: 'A field, query parameter or cursor does not validate (see `errors`).',
+  },
+  { code: 'MALFORMED_REQUEST', status: 400, meaning: 'The body is not JSON, is too large, or the method is wrong.' },
+  { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests for this token: wait for Retry-After seconds.' },
+  { code: 'UNEXPECTED', status: 500, meaning: 'Our fault; it is logged. Try again later.' },
+] as const

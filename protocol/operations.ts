@@ -33,7 +33,9 @@ import { directoryOperations } from './directory.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
-const empty = z.object({}).strict().or(z.undefined()).or(z.null())
+/** A call without a payload: `{}`, `null`, or none at all. */
+export const emptyPayload = z.object({}).strict().or(z.undefined()).or(z.null())
+const empty = emptyPayload
 const completed = z.object({ completed: z.literal(true) })
 const subscriptionOnly = z.object({ subscriptionId: id })
 

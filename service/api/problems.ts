@@ -4,7 +4,7 @@
  */
 import type express from 'express'
 import type { ZodError } from 'zod'
-import { PROBLEM_CONTENT_TYPE, type Problem } from '../../protocol/api-v1.js'
+import { apiProblemCodes, PROBLEM_CONTENT_TYPE, type Problem } from '../../protocol/api-v1.js'
 import type { ErrorCode } from '../../protocol/errors.js'
 import { ServiceError } from '../dispatch/errors.js'
 
@@ -37,20 +37,7 @@ const titles = new Map<number, string>([
 ])
 
 /** The status of each service refusal the API's operations can give; anything else is a 400. */
-const statusOfCode = new Map<ErrorCode, number>([
-  ['NOT_FOUND', 404],
-  ['FORBIDDEN', 403],
-  ['NOT_AUTHENTICATED', 401],
-  ['ASSIGNMENT_CHANGED', 409],
-  ['REQUEST_IN_PROGRESS', 409],
-  ['CANNOT_ASSIGN', 422],
-  ['INVALID_STATE', 422],
-  ['IDEMPOTENCY_KEY_REUSED', 422],
-  ['INVALID_PAYLOAD', 400],
-  ['MALFORMED_REQUEST', 400],
-  ['RATE_LIMITED', 429],
-  ['UNEXPECTED', 500],
-])
+const statusOfCode = new Map<string, number>(apiProblemCodes.map((p) => [p.code, p.status]))
 
 export function problemOfServiceError(error: { code: ErrorCode; message: string }): ApiProblem {
   return new ApiProblem(statusOfCode.get(error.code) ?? 400, error.code, error.message)

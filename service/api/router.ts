@@ -16,6 +16,7 @@ import { requestOrigin } from '../dispatch/origin.js'
 import type { LicensingService } from '../index.js'
 import { ApiProblem, invalidRequest, problemOf, problemOfServiceError, sendProblem } from './problems.js'
 import { apiRoutes, type ApiRoute } from './routes.js'
+import { apiV1Document, licensingDocument, LICENSING_OPENAPI_PATH } from './openapi.js'
 
 const WINDOW_MS = 60_000
 
@@ -30,15 +31,24 @@ const unauthorized = (detail: string) =>
     headers: { 'WWW-Authenticate': 'Bearer realm="License Portal API", error="invalid_token"' },
   })
 
-export function apiRouter(service: LicensingService, extra: (router: express.Router) => void = () => {}) {
+export function apiRouter(service: LicensingService) {
   const router = express.Router()
   const limits = databaseRateLimitStore(service.db, 'api-token:')
   limits.init({ windowMs: WINDOW_MS })
   const refuse = (req: express.Request, res: express.Response, problem: ApiProblem) =>
     sendProblem(res, service.forOrigin(requestOrigin(req)).config.publicUrl, problem)
 
-  // What needs no token (the OpenAPI document) comes first.
-  extra(router)
+  // The documents need no token: generated once per origin, from the schemas the routes validate with.
+  const documents = new Map<string, string>()
+  const serveDocument = (path: string, make: (publicUrl: string) => unknown) =>
+    router.get(path, (req, res) => {
+      const publicUrl = service.forOrigin(requestOrigin(req)).config.publicUrl
+      const key = `${path} ${publicUrl}`
+      if (!documents.has(key)) documents.set(key, JSON.stringify(make(publicUrl)))
+      res.set('Cache-Control', 'public, max-age=300').type('application/json').send(documents.get(key))
+    })
+  serveDocument(`${API_V1_BASE}/openapi.json`, apiV1Document)
+  serveDocument(LICENSING_OPENAPI_PATH, licensingDocument)
 
   router.use(API_V1_BASE, async (req, res, next) => {
     const local = service.forOrigin(requestOrigin(req))

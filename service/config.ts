@@ -27,6 +27,8 @@ export type ServiceConfig = {
   paddleIds: Config['paddleIds']
   /** The DNS servers domain verification asks; empty: the system's resolver. */
   dnsServers: readonly string[]
+  /** Whether webhook endpoints may be on this machine (WEBHOOKS_ALLOW_LOOPBACK; never in production). */
+  webhooks: Config['webhooks']
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -52,6 +54,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     apiTokenRateLimit: config.rateLimits.apiToken,
     paddleIds: config.paddleIds,
     dnsServers: config.dnsServers,
+    webhooks: config.webhooks,
     env,
   }
 }

@@ -17,6 +17,7 @@ import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 import type { DirectoryActor } from '../directory/changes.js'
+import { emitSeatChanges } from '../webhooks/emit.js'
 
 type Store = DB | Transaction<Database>
 
@@ -156,6 +157,7 @@ export async function applyAssignmentChange(
         at: ctx.now(),
       })
     }
+    await emitSeatChanges(trx, done, ctx.now())
     // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
     const queueMails = await serveFreedSeats(
       trx,

@@ -16,6 +16,7 @@ export default defineConfig({
       'protocol/**/*.test.ts',
       'tests/routes/**/*.test.ts',
       'tests/scim/**/*.test.ts',
+      'tests/api/**/*.test.ts',
       'scripts/**/*.test.ts',
       'config/**/*.test.ts',
       'server/**/*.test.ts',

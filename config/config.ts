@@ -59,9 +59,11 @@ const Env = z.object({
   SMTP_VERIFY: text.pipe(z.enum(['fail', 'warn'], { message: 'SMTP_VERIFY must be "fail" or "warn".' }).optional()),
   SEED_DEMO_DATA: flag('SEED_DEMO_DATA'),
   DEV_TOOLS: flag('DEV_TOOLS'),
+  WEBHOOKS_ALLOW_LOOPBACK: flag('WEBHOOKS_ALLOW_LOOPBACK'),
   TRUST_PROXY: text,
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
+  RATE_LIMIT_API_TOKEN: count('RATE_LIMIT_API_TOKEN', 300),
   MAIL_PER_ADDRESS: count('MAIL_PER_ADDRESS', 5),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   JOBS_INTERVAL_SECONDS: text.pipe(
@@ -121,7 +123,8 @@ export type Config = {
   devTools: boolean
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
-  rateLimits: { api: number; forms: number }
+  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`). */
+  rateLimits: { api: number; forms: number; apiToken: number }
   /**
    * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
    * in 15 minutes (service/auth/mail-budget.ts).
@@ -148,6 +151,11 @@ export type Config = {
   supportEmail: string
   /** The DNS servers domain verification asks (DNS_RESOLVER: `host[:port]`, comma-separated); empty: the system's. */
   dnsServers: string[]
+  /**
+   * WEBHOOKS_ALLOW_LOOPBACK=1: webhook endpoints may be on this machine (http:// too), for tests and local development;
+   * refused in production, where an endpoint must be a public https:// address.
+   */
+  webhooks: { allowLoopback: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
@@ -199,6 +207,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (production && !e.SMTP_URL && !e.MAIL_OUTBOX_ONLY)
     problems.push(
       'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
+    )
+  if (production && e.WEBHOOKS_ALLOW_LOOPBACK)
+    problems.push(
+      'WEBHOOKS_ALLOW_LOOPBACK is refused in production: webhook endpoints must be public https:// addresses (it is for tests and local development).',
     )
   if (production && smtpUrl && !e.MAIL_FROM)
     problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
@@ -291,8 +303,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
+      webhooks: { allowLoopback: !production && e.WEBHOOKS_ALLOW_LOOPBACK === true },
       trustProxy,
-      rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
+      rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS, apiToken: e.RATE_LIMIT_API_TOKEN },
       mailPerAddress: e.MAIL_PER_ADDRESS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,

@@ -51,3 +51,8 @@ export type AccessToken = z.infer<typeof AccessToken>
 export function identityProviderActor(tokenName: string): string {
   return `identity provider (${oneLine(tokenName, ACCESS_TOKEN_NAME_MAX)})`
 }
+
+/** "API (Onboarding script)": who made a change through the REST API, in the activity log. */
+export function apiActor(tokenName: string): string {
+  return `API (${oneLine(tokenName, ACCESS_TOKEN_NAME_MAX)})`
+}

@@ -30,10 +30,14 @@ import { domainOperations } from './domains.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
+import { webhookOperations } from './webhooks.js'
+import { machineOperations } from './machines.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
-const empty = z.object({}).strict().or(z.undefined()).or(z.null())
+/** A call without a payload: `{}`, `null`, or none at all. */
+export const emptyPayload = z.object({}).strict().or(z.undefined()).or(z.null())
+const empty = emptyPayload
 const completed = z.object({ completed: z.literal(true) })
 const subscriptionOnly = z.object({ subscriptionId: id })
 
@@ -359,6 +363,8 @@ export const operations = {
   retrieveActivity: retrieveActivityOperation,
   ...domainOperations,
   ...directoryOperations,
+  ...webhookOperations,
+  ...machineOperations,
 } as const
 
 export type OperationName = keyof typeof operations

@@ -22,9 +22,13 @@ export type ServiceConfig = {
   salesEmail: string
   /** The mail budget of one address: mails of one kind per 15 minutes (MAIL_PER_ADDRESS). */
   mailPerAddress: number
+  /** Requests per minute and REST API token (RATE_LIMIT_API_TOKEN). */
+  apiTokenRateLimit: number
   paddleIds: Config['paddleIds']
   /** The DNS servers domain verification asks; empty: the system's resolver. */
   dnsServers: readonly string[]
+  /** Whether webhook endpoints may be on this machine (WEBHOOKS_ALLOW_LOOPBACK; never in production). */
+  webhooks: Config['webhooks']
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -47,8 +51,10 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     devTools: config.devTools,
     salesEmail: config.salesEmail,
     mailPerAddress: config.mailPerAddress,
+    apiTokenRateLimit: config.rateLimits.apiToken,
     paddleIds: config.paddleIds,
     dnsServers: config.dnsServers,
+    webhooks: config.webhooks,
     env,
   }
 }

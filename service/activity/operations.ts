@@ -10,6 +10,7 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { rolesIn } from '../auth/roles.js'
+import type { DB } from '../db/database.js'
 
 async function retrieveActivity(
   payload: ParsedPayload<'retrieveActivity'>,
@@ -29,10 +30,29 @@ async function retrieveActivity(
     if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
   }
 
-  const { companyId, kind, person, page, pageSize, after } = payload
-  const filtered = ctx.db.selectFrom('activity_entries as e').where((eb) => {
+  const { companyId, ...filter } = payload
+  const found = await activityPage(ctx.db, companyId !== undefined ? { companyId } : { account: caller.email }, filter)
+  return { ...found, page: payload.page, pageSize: payload.pageSize }
+}
+
+export type ActivityFilter = {
+  kind?: ActivityKind
+  person?: string
+  page: number
+  pageSize: number
+  /** The entries after this one in the log's order, instead of a page. */
+  after?: { at: number; id: number }
+}
+
+/** A company's log or an account's own, newest first; the REST API reads it too. */
+export async function activityPage(
+  db: DB,
+  log: { companyId: string } | { account: string },
+  { kind, person, page, pageSize, after }: ActivityFilter,
+): Promise<{ entries: ActivityEntry[]; total: number }> {
+  const filtered = db.selectFrom('activity_entries as e').where((eb) => {
     const conditions: Expression<SqlBool>[] = [
-      companyId !== undefined ? eb('e.company_id', '=', companyId) : eb('e.account_email', '=', caller.email),
+      'companyId' in log ? eb('e.company_id', '=', log.companyId) : eb('e.account_email', '=', log.account),
     ]
     if (kind !== undefined) conditions.push(eb('e.kind', '=', kind))
     if (person !== undefined) {
@@ -69,7 +89,7 @@ async function retrieveActivity(
       .offset(after === undefined ? (page - 1) * pageSize : 0)
       .execute(),
   ])
-  return { entries: rows.map(toEntry), total: Number(total), page, pageSize }
+  return { entries: rows.map(toEntry), total: Number(total) }
 }
 
 function toEntry(row: {

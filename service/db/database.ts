@@ -34,6 +34,8 @@ import * as sandboxTax from './migrations/0017-sandbox-tax.js'
 import * as accessTokens from './migrations/0019-access-tokens.js'
 import * as directory from './migrations/0020-directory.js'
 import * as verifiedDomains from './migrations/0022-verified-domains.js'
+import * as machines from './migrations/0030-machines.js'
+import * as webhooks from './migrations/0045-webhooks.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -57,6 +59,8 @@ const migrations: Record<string, Migration> = {
   '0019-access-tokens': accessTokens,
   '0020-directory': directory,
   '0022-verified-domains': verifiedDomains,
+  '0030-machines': machines,
+  '0045-webhooks': webhooks,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

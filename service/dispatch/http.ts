@@ -8,6 +8,7 @@ import { paymentsRouter } from '../payments/router.js'
 import { escapeHtml } from './html.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from './body-limits.js'
 import { scimRouter } from '../directory/scim-router.js'
+import { apiRouter } from '../api/router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
@@ -30,6 +31,7 @@ export function serviceRouter(service: LicensingService, options: ServiceRouterO
     res.status(response.status).type('application/json').send(JSON.stringify(response.body))
   })
 
+  router.use(apiRouter(service))
   router.use(identityRouter(service))
   router.use(scimRouter(service))
   router.use(paymentsRouter(service, options))

@@ -16,6 +16,8 @@ import { inTransaction } from '../db/transaction.js'
 import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
+import type { DirectoryActor } from '../directory/changes.js'
+import { emitSeatChanges } from '../webhooks/emit.js'
 
 type Store = DB | Transaction<Database>
 
@@ -69,14 +71,43 @@ async function namedLicenses(store: Store, refs: readonly { id: string; owner: s
 }
 
 /**
- * changeAssignment (spec §7), in one transaction. With `assignedToBefore`, a license whose holder is no longer the one
- * the caller saw refuses the whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
+ * changeAssignment (spec §7): the caller's role in each company must allow assigning. The change itself is
+ * `applyAssignmentChange`, which the REST API runs too (with its token's check), so the rules are written once.
  */
 export async function changeAssignment(
   payload: ParsedPayload<'changeAssignment'>,
   ctx: ServiceContext,
 ): Promise<Result<'changeAssignment'>> {
   const caller = await requireCaller(ctx)
+  await applyAssignmentChange(ctx, payload, {
+    log: caller.email,
+    mail: caller.email,
+    async mayAssign(trx, companyIds) {
+      const roles = await rolesIn(trx, caller.email, companyIds)
+      for (const companyId of companyIds) {
+        if (!permissionFlags(roles.get(companyId) ?? UNKNOWN_ROLE).canAssign) {
+          throw new ServiceError('FORBIDDEN', 'You may not assign the licenses of this company.')
+        }
+      }
+    },
+  })
+  return { completed: true }
+}
+
+/** Who changes the assignment: the name the log and the mails give, and the check that it may, per company. */
+export type AssignmentActor = DirectoryActor & {
+  mayAssign(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void>
+}
+
+/**
+ * One transaction. With `assignedToBefore`, a license whose holder is no longer the one the caller saw refuses the
+ * whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
+ */
+export async function applyAssignmentChange(
+  ctx: ServiceContext,
+  payload: ParsedPayload<'changeAssignment'>,
+  actor: AssignmentActor,
+): Promise<void> {
   const ids = payload.licenses.map((l) => l.id)
   if (new Set(ids).size !== ids.length) {
     throw new ServiceError('INVALID_PAYLOAD', 'Each license may appear only once in an assignment change.')
@@ -86,12 +117,7 @@ export async function changeAssignment(
     const rows = await namedLicenses(trx, payload.licenses)
     const companyIds = [...new Set(rows.map((row) => row.company_id ?? ''))]
     if (companyIds.includes('')) throw new ServiceError('CANNOT_ASSIGN', 'Personal licenses cannot be assigned.')
-    const roles = await rolesIn(trx, caller.email, companyIds)
-    for (const companyId of companyIds) {
-      if (!permissionFlags(roles.get(companyId) ?? UNKNOWN_ROLE).canAssign) {
-        throw new ServiceError('FORBIDDEN', 'You may not assign the licenses of this company.')
-      }
-    }
+    await actor.mayAssign(trx, companyIds)
     for (const row of rows) {
       if (!canAssignLicense(toLicense(row))) throw new ServiceError('CANNOT_ASSIGN', cannotAssign)
     }
@@ -123,7 +149,7 @@ export async function changeAssignment(
       const lines = changes.map((d) => assignmentWords(d.row, d.from, d.to))
       await recordActivity(trx, {
         kind: 'assignment',
-        actor: caller.email,
+        actor: actor.log,
         companyId,
         summary: lines.length === 1 ? lines[0] : assignmentSummary(changes),
         details: lines.length === 1 ? [] : lines,
@@ -131,12 +157,13 @@ export async function changeAssignment(
         at: ctx.now(),
       })
     }
+    await emitSeatChanges(trx, done, ctx.now())
     // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
     const queueMails = await serveFreedSeats(
       trx,
       done.filter((d) => d.to === '').map((d) => d.row),
       ctx.now(),
-      { log: caller.email, mail: caller.email },
+      { log: actor.log, mail: actor.mail },
       ctx.config.publicUrl,
     )
     const companies = await trx.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
@@ -146,11 +173,10 @@ export async function changeAssignment(
   for (const mail of assigned.queueMails) await ctx.mailer.send(mail)
 
   if (payload.sendEmail) {
-    for (const mail of assignmentMails(assigned.changed, assigned.companyNames, caller.email, ctx.config.publicUrl)) {
+    for (const mail of assignmentMails(assigned.changed, assigned.companyNames, actor.mail, ctx.config.publicUrl)) {
       await ctx.mailer.send(mail)
     }
   }
-  return { completed: true }
 }
 
 /** offlineLicense (spec §7): the caller owns, holds or has a role in the company of each license; §5 visibility. */

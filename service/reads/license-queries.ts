@@ -1,5 +1,5 @@
 // The SQL of a license table's window, for SQLite and PostgreSQL: no query here reads more rows than it answers.
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
+import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import { EXPIRING_WITHIN_DAYS, type LicenseFilter } from '../../protocol/windows.js'
 import type { DB } from '../db/database.js'
@@ -68,19 +68,27 @@ export function allOf(predicates: readonly (LicensePredicate | null)[]): License
 
 /** §4's order in SQL, as `compareLicenses` has it; the id last so that pages never overlap. */
 export function licenseOrder(db: DB) {
+  return licenseSortKeys(db).map(({ key, descending }) => (descending ? sql`${key} desc` : key))
+}
+
+/** The keys of §4's order, each with its direction: a cursor holds a row's values of them (`service/api/`). */
+export function licenseSortKeys(db: DB): ReadonlyArray<{ key: RawBuilder<unknown>; descending: boolean }> {
   const postgres = isPostgres(db)
   // Code-point comparison: SQLite's default (BINARY); PostgreSQL's "C" collation.
   const codePoint = sql.raw(postgres ? ' collate "C"' : '')
   const digitsOnly = postgres ? sql`order_id ~ '^[0-9]+$'` : sql`(order_id <> '' and order_id not glob '*[^0-9]*')`
+  const ascending = (key: RawBuilder<unknown>) => ({ key, descending: false })
   return [
-    sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`,
-    sql`case when ${digitsOnly} then 0 else 1 end`,
-    sql`case when ${digitsOnly} then length(ltrim(order_id, '0')) else 0 end`,
-    sql`case when ${digitsOnly} then ltrim(order_id, '0') else '' end${codePoint}`,
-    sql`order_id${codePoint}`,
-    sql`key_number`,
-    sql`expiration desc`,
-    sql`id${codePoint}`,
+    ascending(
+      sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`,
+    ),
+    ascending(sql`case when ${digitsOnly} then 0 else 1 end`),
+    ascending(sql`case when ${digitsOnly} then length(ltrim(order_id, '0')) else 0 end`),
+    ascending(sql`case when ${digitsOnly} then ltrim(order_id, '0') else '' end${codePoint}`),
+    ascending(sql`order_id${codePoint}`),
+    ascending(sql`key_number`),
+    { key: sql`expiration`, descending: true },
+    ascending(sql`id${codePoint}`),
   ]
 }
 

@@ -5,7 +5,7 @@
  */
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import { newId } from '../../service/db/ids.js'
-import { createTestService, serveOverHttp } from '../support/service.js'
+import { createTestService, startServed } from '../support/service.js'
 import type { LicensingService } from '../../service/index.js'
 
 export type Service = Awaited<ReturnType<typeof createTestService>>
@@ -59,18 +59,7 @@ export function scimClient(origin: string, token: string | undefined) {
 export type ScimClient = ReturnType<typeof scimClient>
 
 /** A service with its endpoints on a local port. */
-export async function startScim(options: Parameters<typeof createTestService>[0] = {}) {
-  const service = await createTestService(options)
-  const http = await serveOverHttp(service)
-  return {
-    service,
-    origin: http.origin,
-    async close() {
-      await http.close()
-      await service.close()
-    },
-  }
-}
+export const startScim = startServed
 
 /** A user as Entra ID creates one. */
 export function entraUser(userName: string, externalId = userName.split('@')[0]) {

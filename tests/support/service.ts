@@ -110,3 +110,17 @@ export async function serveOverHttp(service: LicensingService): Promise<{ origin
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A seeded service with its HTTP endpoints on a local port (the SCIM and REST API suites). */
+export async function startServed(options: ServiceOptions = {}) {
+  const service = await createTestService(options)
+  const http = await serveOverHttp(service)
+  return {
+    service,
+    origin: http.origin,
+    async close() {
+      await http.close()
+      await service.close()
+    },
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The REST API v1 (`/api/v1/`): its requests and answers, written once in zod. The service validates with these
+ * schemas, and the OpenAPI document is generated from them, so the reference cannot drift from what is served.
+ * Public and versioned: a field is added, never renamed or removed, within v1.
+ */
+import { z } from 'zod'
+import { ActivityKind } from './activity.js'
+import { EMAIL_MAX_LENGTH } from './email.js'
+import { ProductGroup, SubscriptionState } from './entities.js'
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.js'
+
+export const API_V1_BASE = '/api/v1'
+export const API_PAGE_SIZE = 100
+export const API_MAX_PAGE_SIZE = 500
+
+const email = z.string().trim().toLowerCase().email({ message: 'must be an email address' }).max(EMAIL_MAX_LENGTH)
+const timestamp = z.string().datetime()
+
+/** A license's state as the API filters it (the portal's filters: Expiring is "within 30 days"). */
+export const apiLicenseStates = ['assigned', 'unassigned', 'expired', 'expiring'] as const
+export const ApiLicenseState = z.enum(apiLicenseStates)
+
+export const ApiLicense = z.object({
+  id: z.string(),
+  productName: z.string(),
+  product: ProductGroup,
+  order: z.string(),
+  key: z.number().int(),
+  licenseKey: z.string(),
+  /** The email address of its holder; null while it is free. */
+  holder: z.string().nullable(),
+  expiresAt: timestamp,
+  expired: z.boolean(),
+  trial: z.boolean(),
+  multiUser: z.boolean(),
+  /** The subscription the license is a seat of. */
+  subscriptionId: z.string().nullable(),
+})
+export type ApiLicense = z.infer<typeof ApiLicense>
+
+const limit = z.coerce.number().int().min(1).max(API_MAX_PAGE_SIZE).default(API_PAGE_SIZE)
+const cursor = z.string().min(1).max(2000).optional()
+
+export const LicenseListQuery = z.object({
+  product: ProductGroup.optional(),
+  holder: email.optional(),
+  state: ApiLicenseState.optional(),
+  cursor,
+  limit,
+})
+export type LicenseListQuery = z.infer<typeof LicenseListQuery>
+
+/** A page of a list; `nextCursor` asks for the one after it, null on the last. */
+const page = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() })
+
+export const LicensePage = page(ApiLicense)
+
+export const AssignBody = z.object({
+  email,
+  /** The holder you last saw ("" when it was free): the change is refused (409) when it no longer holds it. */
+  expectedHolder: z.union([email, z.literal('')]),
+  /** Mail the new holder its license key. */
+  notify: z.boolean().default(false),
+})
+export type AssignBody = z.infer<typeof AssignBody>
+
+export const UnassignBody = z.object({ expectedHolder: email })
+export type UnassignBody = z.infer<typeof UnassignBody>
+
+export const ApiCompany = z.object({ id: z.string(), name: z.string() })
+export const CompanyList = z.object({ data: z.array(ApiCompany) })
+
+export const SeatCounts = z.object({
+  licenses: z.number().int(),
+  assigned: z.number().int(),
+  /** Free and not expired: what can be assigned now. */
+  unassigned: z.number().int(),
+})
+
+export const ApiSubscription = z.object({
+  id: z.string(),
+  productName: z.string(),
+  state: SubscriptionState,
+  billingPeriod: z.enum(['month', 'year']),
+  quantity: z.number().int(),
+  /** Seats that end with the current term instead of renewing. */
+  lapsingQuantity: z.number().int(),
+  seats: SeatCounts,
+  nextPayment: z.object({ date: timestamp, currency: z.string(), amount: z.number() }).nullable(),
+})
+export const SubscriptionList = z.object({ data: z.array(ApiSubscription) })
+
+export const SeatUsage = z.object({
+  data: z.array(SeatCounts.extend({ product: ProductGroup })),
+  total: SeatCounts,
+})
+
+export const ApiActivityEntry = z.object({
+  id: z.number().int(),
+  at: timestamp,
+  kind: ActivityKind,
+  actor: z.string(),
+  summary: z.string(),
+  details: z.array(z.string()),
+})
+export const ActivityQuery = z.object({
+  kind: ActivityKind.optional(),
+  /** Entries that name this address (who made the change or whom it concerned). */
+  person: email.optional(),
+  cursor,
+  limit,
+})
+export const ActivityPage = page(ApiActivityEntry)
+
+export const CompanyParams = z.object({ companyId: z.string().min(1).max(200) })
+export const LicenseParams = CompanyParams.extend({ licenseId: z.string().min(1).max(200) })
+
+export const IdempotencyKeyHeader = z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH)
+
+/** RFC 9457 problem details; `code` is the service's error code, stable within v1. */
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  /** Per field, for a request that does not validate. */
+  errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+})
+export type Problem = z.infer<typeof Problem>
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** The codes a problem carries, with their status and what to do; /developers lists them (each `type` points here). */
+export const apiProblemCodes = [
+  { code: 'NOT_AUTHENTICATED', status: 401, meaning: 'No token, or one that is unknown, revoked or expired.' },
+  { code: 'FORBIDDEN', status: 403, meaning: 'The token lacks the scope: create one with read and assign.' },
+  { code: 'NOT_FOUND', status: 404, meaning: 'No such license or address, or a company this token does not reach.' },
+  {
+    code: 'ASSIGNMENT_CHANGED',
+    status: 409,
+    meaning: 'The license no longer has the expected holder: read it again, then decide.',
+  },
+  { code: 'REQUEST_IN_PROGRESS', status: 409, meaning: 'A request with this Idempotency-Key is still running.' },
+  { code: 'CANNOT_ASSIGN', status: 422, meaning: 'This license cannot be assigned (multi-user, enterprise, expired).' },
+  { code: 'INVALID_STATE', status: 422, meaning: 'The change does not fit the license as it is now.' },
+  { code: 'IDEMPOTENCY_KEY_REUSED', status: 422, meaning: 'The Idempotency-Key was used for a different request.' },
+  {
+    code: 'INVALID_PAYLOAD',
+    status: 400,
+    meaning: 'A field, query parameter or cursor does not validate (see `errors`).',
+  },
+  { code: 'MALFORMED_REQUEST', status: 400, meaning: 'The body is not JSON, is too large, or the method is wrong.' },
+  { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests for this token: wait for Retry-After seconds.' },
+  { code: 'UNEXPECTED', status: 500, meaning: 'Our fault; it is logged. Try again later.' },
+] as const

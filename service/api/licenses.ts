@@ -1,0 +1,111 @@
+/**
+ * The REST API's license lists: the portal's order (§4), read a page at a time by a cursor that holds the last row's
+ * values of that order, so a page starts right after it however rows were assigned, freed or added meanwhile.
+ */
+import { sql, type SqlBool } from 'kysely'
+import { z } from 'zod'
+import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'
+import type { DB } from '../db/database.js'
+import type { LicenseRow } from '../db/schema.js'
+import { allOf, filterPredicate, licenseSortKeys, type LicensePredicate } from '../reads/license-queries.js'
+import { ApiProblem } from './problems.js'
+
+/** A company's licenses (its subscriptions' seats included), or an account's own and those it holds. */
+export type LicenseScope = { companyId: string } | { account: string }
+
+export function scopeOf(scope: LicenseScope): LicensePredicate {
+  if ('companyId' in scope) return (eb) => eb('owner', '=', scope.companyId)
+  return (eb) => eb.or([eb('owner', '=', scope.account), eb('assigned_to', '=', scope.account)])
+}
+
+export function toApiLicense(row: LicenseRow, now: number): ApiLicense {
+  const expiration = Number(row.expiration)
+  return {
+    id: row.id,
+    productName: row.product_name,
+    product: row.product_group,
+    order: row.order_id,
+    key: Number(row.key_number),
+    licenseKey: row.license_key,
+    holder: row.assigned_to === '' ? null : row.assigned_to,
+    expiresAt: new Date(expiration).toISOString(),
+    expired: expiration <= now,
+    trial: Number(row.trial) === 1,
+    multiUser: Number(row.is_multi_user) === 1,
+    subscriptionId: row.subscription_id ?? null,
+  }
+}
+
+const CursorValues = z.array(z.union([z.string().max(500), z.number()])).length(8)
+
+export const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** Not one this API gave: the client starts again without it. */
+export const badCursor = () =>
+  new ApiProblem(400, 'INVALID_PAYLOAD', 'The cursor is not one this API gave; ask for the first page without it.')
+
+export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    if (parsed.success) return parsed.data
+  } catch {
+    // falls through to the refusal
+  }
+  throw badCursor()
+}
+
+/** Rows after the cursor's in the order: (k0, k1, …) beyond its values, each key in its own direction. */
+function afterPredicate(db: DB, values: ReadonlyArray<string | number>): LicensePredicate {
+  const keys = licenseSortKeys(db)
+  return (eb) =>
+    eb.or(
+      keys.map(({ key, descending }, i) =>
+        eb.and([
+          ...keys.slice(0, i).map((earlier, j) => sql<SqlBool>`${earlier.key} = ${values[j]}`),
+          sql<SqlBool>`${key} ${sql.raw(descending ? '<' : '>')} ${values[i]}`,
+        ]),
+      ),
+    )
+}
+
+export async function listLicenses(
+  db: DB,
+  scope: LicenseScope,
+  query: LicenseListQuery,
+  now: number,
+): Promise<{ data: ApiLicense[]; nextCursor: string | null }> {
+  const keys = licenseSortKeys(db)
+  const where = allOf([
+    scopeOf(scope),
+    query.product ? (eb) => eb('product_group', '=', query.product!) : null,
+    query.holder ? (eb) => eb('assigned_to', '=', query.holder!) : null,
+    query.state ? filterPredicate(query.state, now) : null,
+    query.cursor ? afterPredicate(db, decodeCursor(query.cursor, CursorValues)) : null,
+  ])
+  let select = db
+    .selectFrom('licenses')
+    .selectAll()
+    .select(keys.map(({ key }, i) => key.as(`sort_${i}`)))
+    .where(where)
+  for (const { key, descending } of keys) select = select.orderBy(descending ? sql`${key} desc` : key)
+  // One row more than the page says whether another page follows.
+  const rows = (await select.limit(query.limit + 1).execute()) as Array<LicenseRow & Record<string, unknown>>
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  return {
+    data: page.map((row) => toApiLicense(row, now)),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(keys.map((_, i) => normalise(last[`sort_${i}`]))) : null,
+  }
+}
+
+/** PostgreSQL answers a bigint as text; SQLite as a number. Either compares as the column's own type. */
+const normalise = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? value : String(value))
+
+export async function findLicense(db: DB, scope: LicenseScope, id: string): Promise<LicenseRow | undefined> {
+  return db
+    .selectFrom('licenses')
+    .selectAll()
+    .where(allOf([scopeOf(scope), (eb) => eb('id', '=', id)]))
+    .executeTakeFirst()
+}

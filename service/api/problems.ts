@@ -1,0 +1,80 @@
+/**
+ * The REST API's refusals as RFC 9457 problem details: one status per service error code, a stable `code`, and a
+ * `type` that points at the code's entry on the reference page (/developers).
+ */
+import type express from 'express'
+import type { ZodError } from 'zod'
+import { apiProblemCodes, PROBLEM_CONTENT_TYPE, type Problem } from '../../protocol/api-v1.js'
+import type { ErrorCode } from '../../protocol/errors.js'
+import { ServiceError } from '../dispatch/errors.js'
+
+/** The answer of one refusal; `headers` go with it (WWW-Authenticate, Retry-After). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly extra: Pick<Problem, 'errors'> & { headers?: Record<string, string> } = {},
+  ) {
+    super(detail)
+    this.name = 'ApiProblem'
+  }
+}
+
+/** The titles, one per status the API answers. */
+const titles = new Map<number, string>([
+  [400, 'Bad request'],
+  [401, 'Unauthorized'],
+  [403, 'Forbidden'],
+  [404, 'Not found'],
+  [405, 'Method not allowed'],
+  [409, 'Conflict'],
+  [413, 'Content too large'],
+  [415, 'Unsupported media type'],
+  [422, 'Unprocessable content'],
+  [429, 'Too many requests'],
+  [500, 'Internal server error'],
+])
+
+/** The status of each service refusal the API's operations can give; anything else is a 400. */
+const statusOfCode = new Map<string, number>(apiProblemCodes.map((p) => [p.code, p.status]))
+
+export function problemOfServiceError(error: { code: ErrorCode; message: string }): ApiProblem {
+  return new ApiProblem(statusOfCode.get(error.code) ?? 400, error.code, error.message)
+}
+
+export function problemOf(error: unknown): ApiProblem | undefined {
+  if (error instanceof ApiProblem) return error
+  if (error instanceof ServiceError) return problemOfServiceError(error)
+  return undefined
+}
+
+/** A request that does not validate: every field's problem, each with its JSON pointer. */
+export function invalidRequest(error: ZodError, where: 'body' | 'query' | 'path'): ApiProblem {
+  const errors = error.issues.map((issue) => ({
+    pointer: `/${issue.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
+    detail: issue.message,
+  }))
+  const first = errors[0]
+  const detail =
+    where === 'body'
+      ? `The request body is not valid${first ? `: ${first.pointer} ${first.detail}` : ''}.`
+      : `The ${where === 'query' ? 'query' : 'address'} is not valid${first ? `: ${first.pointer.slice(1)} ${first.detail}` : ''}.`
+  return new ApiProblem(400, 'INVALID_PAYLOAD', detail, { errors })
+}
+
+export const problemType = (publicUrl: string, code: string) =>
+  `${publicUrl}/developers#${code.toLowerCase().replace(/_/g, '-')}`
+
+export function sendProblem(res: express.Response, publicUrl: string, problem: ApiProblem): void {
+  for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.set(name, value)
+  const body: Problem = {
+    type: problemType(publicUrl, problem.code),
+    title: titles.get(problem.status) ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
+  }
+  res.status(problem.status).set('Cache-Control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body))
+}

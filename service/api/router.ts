@@ -1,0 +1,186 @@
+/**
+ * The REST API v1 at `/api/v1/`: a bearer API token, a per-token rate limit (counted in the store, so instances share
+ * it), JSON in and out, RFC 9457 problem details for every refusal, and `Idempotency-Key` on every write (the
+ * protocol's store: a repeat answers what the first did, a key reused for another request is refused).
+ */
+import express from 'express'
+import type { z } from 'zod'
+import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'
+import type { ErrorBody } from '../../protocol/errors.js'
+import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
+import { databaseRateLimitStore } from '../auth/rate-limits.js'
+import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { oncePerKey } from '../dispatch/idempotency.js'
+import { requestOrigin } from '../dispatch/origin.js'
+import type { LicensingService } from '../index.js'
+import { ApiProblem, invalidRequest, problemOf, problemOfServiceError, sendProblem } from './problems.js'
+import { apiRoutes, type ApiRoute } from './routes.js'
+import { apiV1Document, licensingDocument, LICENSING_OPENAPI_PATH } from './openapi.js'
+
+const WINDOW_MS = 60_000
+
+type Api = { token: AccessTokenRecord; secret: string; service: LicensingService }
+const apiOf = (res: express.Response) => res.locals.api as Api
+
+/** `/companies/{companyId}` → `/companies/:companyId`. */
+export const expressPath = (path: string) => API_V1_BASE + path.replace(/\{(\w+)\}/g, ':$1')
+
+const unauthorized = (detail: string) =>
+  new ApiProblem(401, 'NOT_AUTHENTICATED', detail, {
+    headers: { 'WWW-Authenticate': 'Bearer realm="License Portal API", error="invalid_token"' },
+  })
+
+export function apiRouter(service: LicensingService) {
+  const router = express.Router()
+  const limits = databaseRateLimitStore(service.db, 'api-token:')
+  limits.init({ windowMs: WINDOW_MS })
+  const refuse = (req: express.Request, res: express.Response, problem: ApiProblem) =>
+    sendProblem(res, service.forOrigin(requestOrigin(req)).config.publicUrl, problem)
+
+  // The documents need no token: generated once per origin, from the schemas the routes validate with.
+  const documents = new Map<string, string>()
+  const serveDocument = (path: string, make: (publicUrl: string) => unknown) =>
+    router.get(path, (req, res) => {
+      const publicUrl = service.forOrigin(requestOrigin(req)).config.publicUrl
+      const key = `${path} ${publicUrl}`
+      if (!documents.has(key)) documents.set(key, JSON.stringify(make(publicUrl)))
+      res.set('Cache-Control', 'public, max-age=300').type('application/json').send(documents.get(key))
+    })
+  serveDocument(`${API_V1_BASE}/openapi.json`, apiV1Document)
+  serveDocument(LICENSING_OPENAPI_PATH, licensingDocument)
+
+  router.use(API_V1_BASE, async (req, res, next) => {
+    const local = service.forOrigin(requestOrigin(req))
+    const secret = /^Bearer\s+(\S+)$/i.exec((req.get('authorization') ?? '').trim())?.[1]
+    let token: AccessTokenRecord
+    try {
+      token = await authenticateAccessToken(service.db, secret, { kind: 'api', now: local.context().now() })
+    } catch (error) {
+      if (!(error instanceof AccessTokenRefused)) return next(error)
+      const detail =
+        error.reason === 'expired'
+          ? 'This API token has expired: create another in Manage Licenses (API tokens).'
+          : error.reason === 'revoked'
+            ? 'This API token was revoked: create another in Manage Licenses (API tokens).'
+            : 'A valid API token is required: Authorization: Bearer lp_api_…'
+      return refuse(req, res, unauthorized(detail))
+    }
+    // The draft standard's fields (draft-ietf-httpapi-ratelimit-headers): the policy, then what is left of it.
+    const limit = service.config.apiTokenRateLimit
+    const counted = await limits.increment(token.id)
+    const reset = Math.max(1, Math.ceil(((counted.resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000))
+    res.set('RateLimit-Policy', `"per-token";q=${limit};w=${WINDOW_MS / 1000}`)
+    res.set('RateLimit', `"per-token";r=${Math.max(0, limit - counted.totalHits)};t=${reset}`)
+    if (counted.totalHits > limit) {
+      return refuse(
+        req,
+        res,
+        new ApiProblem(
+          429,
+          'RATE_LIMITED',
+          `This token made more than ${limit} requests this minute; try again in ${reset} seconds.`,
+          { headers: { 'Retry-After': String(reset) } },
+        ),
+      )
+    }
+    res.locals.api = { token, secret: secret!, service: local } satisfies Api
+    next()
+  })
+  router.use(API_V1_BASE, express.json({ limit: PROTOCOL_BODY_LIMIT, strict: true }))
+
+  for (const definition of apiRoutes) {
+    router[definition.method](expressPath(definition.path), async (req, res, next) => {
+      try {
+        const answer = await serve(definition, req, apiOf(res))
+        res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify(answer))
+      } catch (error) {
+        const problem = problemOf(error)
+        if (problem) return refuse(req, res, problem)
+        next(error)
+      }
+    })
+  }
+
+  const known = new Map<string, Set<string>>()
+  for (const r of apiRoutes) known.set(r.path, (known.get(r.path) ?? new Set()).add(r.method.toUpperCase()))
+  router.all(`${API_V1_BASE}/*`, (req, res) => {
+    const path = [...known.keys()].find((p) =>
+      new RegExp(`^${expressPath(p).replace(/:\w+/g, '[^/]+')}/?$`).test(req.path),
+    )
+    if (path) {
+      const allowed = [...known.get(path)!].join(', ')
+      return refuse(
+        req,
+        res,
+        new ApiProblem(405, 'MALFORMED_REQUEST', `This address answers ${allowed} only.`, {
+          headers: { Allow: allowed },
+        }),
+      )
+    }
+    refuse(req, res, new ApiProblem(404, 'NOT_FOUND', 'There is no API endpoint at this address; see /developers.'))
+  })
+  router.use(API_V1_BASE, ((error, req, res, next) => {
+    if (res.headersSent) return next(error)
+    const type = typeof error?.type === 'string' ? error.type : ''
+    if (type === 'entity.too.large') {
+      return refuse(req, res, new ApiProblem(413, 'MALFORMED_REQUEST', bodyTooLargeMessage(PROTOCOL_BODY_LIMIT)))
+    }
+    const status = typeof error?.status === 'number' ? error.status : 500
+    if (status >= 400 && status < 500) {
+      const detail =
+        type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request could not be read.'
+      return refuse(req, res, new ApiProblem(status === 415 ? 415 : 400, 'MALFORMED_REQUEST', detail))
+    }
+    service.logError(error, 'a REST API request failed')
+    refuse(req, res, new ApiProblem(500, 'UNEXPECTED', 'An unexpected error occurred.'))
+  }) as express.ErrorRequestHandler)
+  return router
+}
+
+function parsed(schema: z.ZodTypeAny | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown {
+  if (!schema) return undefined
+  const result = schema.safeParse(value)
+  if (!result.success) throw invalidRequest(result.error, where)
+  return result.data
+}
+
+async function serve(definition: ApiRoute, req: express.Request, api: Api): Promise<unknown> {
+  if (definition.scope === 'assign' && !api.token.scopes.includes('assign')) {
+    throw new ApiProblem(
+      403,
+      'FORBIDDEN',
+      'This token may only read: create a token with the read and assign scope to change assignments.',
+    )
+  }
+  const params = parsed(definition.params, req.params, 'path')
+  const query = parsed(definition.query, req.query, 'query')
+  const body = parsed(definition.body, definition.body ? (req.body ?? {}) : undefined, 'body')
+  const key = req.get('idempotency-key')
+  const ctx = api.service.context(api.secret, key)
+  const call = { token: api.token, ctx, params, query, body } as never
+  if (definition.method === 'get' || key === undefined) return definition.handle(call)
+
+  const validKey = IdempotencyKeyHeader.safeParse(key)
+  if (!validKey.success) {
+    throw new ApiProblem(400, 'MALFORMED_REQUEST', 'The Idempotency-Key header must have 1 to 200 characters.')
+  }
+  // One key per token (the token's secret is the key's scope), bound to the route and what it was sent.
+  const answer = await oncePerKey(
+    ctx,
+    { operation: 'changeAssignment', key, payload: { route: definition.operationId, params, body } },
+    async () => {
+      try {
+        return { status: 200, body: await definition.handle(call) }
+      } catch (error) {
+        if (error instanceof ServiceError) return { status: 400, body: { error: error.code, message: error.message } }
+        if (error instanceof ApiProblem) return { status: 400, body: error }
+        throw error
+      }
+    },
+  )
+  if (answer.status === 200) return answer.body
+  if (answer.body instanceof ApiProblem) throw answer.body
+  const refusal = answer.body as ErrorBody
+  throw problemOfServiceError({ code: refusal.error, message: refusal.message })
+}

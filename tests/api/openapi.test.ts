@@ -1,0 +1,131 @@
+/**
+ * The contract of the published documents: `/api/v1/openapi.json` and the licensing protocol's document validate as
+ * OpenAPI 3.1 (a registry validator); every route the API serves is documented, and every documented route answers
+ * with its documented status and an answer its documented schema accepts (checked with a JSON Schema validator).
+ */
+import { Validator } from '@seriousme/openapi-schema-validator'
+import Ajv2020 from 'ajv/dist/2020.js'
+import type express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiRouter, expressPath } from '../../service/api/router.js'
+import { operationNames } from '../../protocol/operations.js'
+import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
+import { errorCodes } from '../../protocol/errors.js'
+import { demoRefs } from '../../service/db/seed.js'
+import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
+
+type Operation = {
+  operationId: string
+  parameters?: Array<{ name: string; in: string }>
+  responses: Record<string, { content?: Record<string, { schema: object }> }>
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: object }
+
+let server: Awaited<ReturnType<typeof startApi>>
+const company = 'cmp_api_contract'
+let licenses: string[]
+let secret: string
+
+beforeAll(async () => {
+  server = await startApi()
+  licenses = await companyWithLicenses(server.service, company, 3)
+  secret = (await apiToken(server.service, { companyId: company })).secret
+}, 60_000)
+afterAll(() => server.close())
+
+/** A JSON pointer's token (RFC 6901). */
+const pointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1')
+
+async function documentAt(path: string): Promise<Document> {
+  const answer = await fetch(`${server.origin}${path}`)
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('content-type')).toContain('application/json')
+  return (await answer.json()) as Document
+}
+
+async function expectValid(document: Document) {
+  const validator = new Validator()
+  const result = await validator.validate(document as never)
+  expect(result.errors ?? []).toEqual([])
+  expect(result.valid).toBe(true)
+  expect(validator.version).toBe('3.1')
+}
+
+/** The example request each endpoint declares (shown as curl on /developers); a documented route without one fails. */
+const examples = new Map(
+  Object.values(apiV1Endpoints).map((e) => [e.operationId, e.example as { query?: string; body?: unknown }]),
+)
+
+describe('REST API v1 document', () => {
+  it('validates as OpenAPI 3.1 and documents exactly the routes the router serves', async () => {
+    const document = await documentAt('/api/v1/openapi.json')
+    await expectValid(document)
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${expressPath(path)}`),
+    )
+    // What the router itself serves, read from its routes (the documents and the fallbacks aside).
+    const stack = (
+      apiRouter(server.service) as unknown as {
+        stack: Array<{ route?: express.IRoute & { methods: Record<string, boolean> } }>
+      }
+    ).stack
+    const served = stack.flatMap((layer) =>
+      layer.route && !layer.route.path.toString().endsWith('openapi.json') && layer.route.path !== '/api/v1/*'
+        ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${String(layer.route!.path)}`)
+        : [],
+    )
+    expect(served.sort()).toEqual(documented.sort())
+  })
+
+  it('answers every documented route with its documented status and schema, a refusal with the Problem schema', async () => {
+    const document = await documentAt('/api/v1/openapi.json')
+    const ajv = new Ajv2020({ strict: false, validateFormats: false })
+    ajv.addSchema({ ...document, $id: 'openapi.json' })
+    const api = apiClient(server.origin, secret)
+    const { secret: personal } = await apiToken(server.service, { account: 'olivia@acme.test' }, ['read'])
+    const answered: string[] = []
+    // Assign before unassign: the documented order of the paths.
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const example = examples.get(operation.operationId)
+        expect(example, `an example request for ${operation.operationId}`).toBeDefined()
+        const url = path.replace('{companyId}', company).replace('{licenseId}', licenses[0]) + (example?.query ?? '')
+        const client = path.startsWith('/me/') ? apiClient(server.origin, personal) : api
+        const answer = await client(method.toUpperCase(), url, example?.body)
+        expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBe(200)
+        const at = (status: number, type: string) => ({
+          $ref: `openapi.json#/paths/${pointer(path)}/${method}/responses/${status}/content/${pointer(type)}/schema`,
+        })
+        expect(
+          ajv.validate(at(200, 'application/json'), answer.body),
+          `${operation.operationId}: ${ajv.errorsText()}`,
+        ).toBe(true)
+        answered.push(operation.operationId)
+
+        const refused = await client(method.toUpperCase(), url.replace(company, demoRefs.companies.acme), example?.body)
+        if (path.includes('{companyId}')) {
+          expect(refused.status).toBe(404)
+          expect(ajv.validate(at(404, 'application/problem+json'), refused.body), ajv.errorsText()).toBe(true)
+        }
+      }
+    }
+    expect(answered.sort()).toEqual([...examples.keys()].sort())
+  })
+})
+
+describe('licensing protocol document', () => {
+  it('validates as OpenAPI 3.1, is versioned, and names every operation and error code', async () => {
+    const document = (await documentAt('/api/licensing/openapi.json')) as Document & {
+      info: { version: string }
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> }
+    }
+    await expectValid(document)
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(Object.keys(document.paths)).toEqual(['/api/licensing'])
+    for (const name of operationNames) {
+      expect(document.components.schemas[`${name}Request`], name).toBeDefined()
+      expect(document.components.schemas[`${name}Result`], name).toBeDefined()
+    }
+    expect(document.components.schemas.ProtocolError.properties?.error.enum).toEqual([...errorCodes])
+  })
+})

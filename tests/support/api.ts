@@ -1,0 +1,116 @@
+/**
+ * The REST API tests' fixture: a service with its endpoints on a local port, a company of its own with as many
+ * licenses as a test needs, API tokens for it, and a client that speaks to `/api/v1/` over real HTTP.
+ */
+import { createAccessToken } from '../../service/auth/access-tokens.js'
+import type { AccessTokenScope } from '../../protocol/access-tokens.js'
+import type { LicensingService } from '../../service/index.js'
+import type { NewLicense } from '../../service/db/schema.js'
+import { startServed } from './service.js'
+
+export type ApiAnswer = { status: number; body: Record<string, unknown>; headers: Headers }
+
+export const DAY = 24 * 60 * 60 * 1000
+
+export const startApi = startServed
+
+/** A company with `licenses` Wallaby.js licenses (keys 1…n, an order per thousand; unexpired, free), 500 a query. */
+export async function companyWithLicenses(
+  service: LicensingService,
+  id: string,
+  licenses: number,
+  now = Date.now(),
+): Promise<string[]> {
+  await service.db
+    .insertInto('companies')
+    .values({ id, name: `${id} Ltd`, created_at: now })
+    .execute()
+  // An order per thousand licenses, numbered as the shop numbers them.
+  const orderOf = (i: number) => `7${String(Math.floor(i / 1000)).padStart(5, '0')}`
+  const orders = [...new Set(Array.from({ length: licenses }, (_, i) => orderOf(i)))]
+  await service.db
+    .insertInto('orders')
+    .values(
+      orders.map((order) => ({
+        id: `${id}-${order}`,
+        owner: id,
+        company_id: id,
+        customer_name: `${id} Ltd`,
+        customer_email: 'olivia@acme.test',
+        referrer: null,
+        currency: 'USD',
+        amount: 0,
+        provider_checkout_id: null,
+        receipt_url: null,
+        created_at: now,
+      })),
+    )
+    .execute()
+  const rows: NewLicense[] = Array.from({ length: licenses }, (_, i) => ({
+    id: `${id}-lic-${String(i + 1).padStart(5, '0')}`,
+    owner: id,
+    company_id: id,
+    order_id: `${id}-${orderOf(i)}`,
+    license_key: `KEY-${id}-${i + 1}`,
+    key_number: i + 1,
+    product_name: 'Wallaby.js',
+    product_group: 'wallaby',
+    license_type: 'company',
+    expiration: now + 365 * DAY,
+    assigned_to: '',
+    is_multi_user: 0,
+    trial: 0,
+    promotional: 0,
+    subscription_id: null,
+    billing_period: null,
+    lapsing: 0,
+    created_at: now,
+  }))
+  for (let i = 0; i < rows.length; i += 500) {
+    await service.db
+      .insertInto('licenses')
+      .values(rows.slice(i, i + 500))
+      .execute()
+  }
+  return rows.map((r) => r.id)
+}
+
+export async function apiToken(
+  service: LicensingService,
+  owner: { companyId: string } | { account: string },
+  scopes: AccessTokenScope[] = ['read', 'assign'],
+  options: { name?: string; expiresAt?: number; now?: number } = {},
+) {
+  return createAccessToken(service.db, {
+    kind: 'api',
+    owner,
+    name: options.name ?? 'Onboarding script',
+    scopes,
+    expiresAt: options.expiresAt,
+    createdBy: 'olivia@acme.test',
+    now: options.now ?? Date.now(),
+  })
+}
+
+/** `api('GET', '/companies/x/licenses')`; a body is sent as JSON. */
+export function apiClient(origin: string, secret: string | undefined) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: response.headers,
+    } satisfies ApiAnswer
+  }
+}
+
+export type ApiClient = ReturnType<typeof apiClient>

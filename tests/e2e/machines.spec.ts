@@ -49,7 +49,8 @@ test('a holder sees its machines, deactivates one after confirming, and a new ma
   const confirm = page.getByRole(js ? 'alertdialog' : 'region', { name: 'Deactivate Machine' })
   await expect(confirm.getByText(`Deactivate the machine "${laptop}"?`)).toBeVisible()
   await expect(confirm.getByText('Afterwards 2 deactivations of 3 will be left')).toBeVisible()
-  if (js) expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true)
+  if (js)
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true)
   await expectNoAxeViolations(page, 'Deactivate Machine dialog')
 
   await confirm.getByRole('button', { name: 'Deactivate' }).click()

@@ -30,6 +30,7 @@ import { domainOperations } from './domains.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
+import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
@@ -360,6 +361,7 @@ export const operations = {
   retrieveActivity: retrieveActivityOperation,
   ...domainOperations,
   ...directoryOperations,
+  ...webhookOperations,
   ...machineOperations,
 } as const
 

@@ -35,6 +35,7 @@ import * as accessTokens from './migrations/0019-access-tokens.js'
 import * as directory from './migrations/0020-directory.js'
 import * as verifiedDomains from './migrations/0022-verified-domains.js'
 import * as machines from './migrations/0030-machines.js'
+import * as webhooks from './migrations/0045-webhooks.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0020-directory': directory,
   '0022-verified-domains': verifiedDomains,
   '0030-machines': machines,
+  '0045-webhooks': webhooks,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

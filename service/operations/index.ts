@@ -16,6 +16,7 @@ import { licenseReadOperations } from './license-reads.js'
 import { domainOperationHandlers } from '../directory/domains.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
+import { webhookOperationHandlers } from '../webhooks/operations.js'
 import { machineOperationHandlers } from '../usage/machines.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
@@ -53,5 +54,6 @@ export const operationHandlers: OperationHandlers = {
   ...domainOperationHandlers,
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
+  ...webhookOperationHandlers,
   ...machineOperationHandlers,
 }

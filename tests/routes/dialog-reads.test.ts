@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/limits'
-import { seedBenchCompany } from '../../service/db/seed'
+import { demoRefs, seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
 import { recordingTransport, type RecordedOperation } from './recording-transport'
@@ -114,6 +114,8 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
     const own = await licenseOf('root@vendor.test', 'receipt')
     const { id: vendorLabs } = await makeSubscription(service.db, { now: Date.now(), companyId: 'vendor-labs' })
     const bySubscription = (name: string) => `dialog=${name}&subscription=${subscription}`
+    const seatInUse = demoRefs.licenses.acmeBundleSeatInUse
+    const seatMachine = demoRefs.activations[3]
     const addresses = new Map<string, [string, string]>([
       ['change-email', ['root@vendor.test', 'dialog=change-email']],
       ['account-settings', ['olivia@acme.test', 'dialog=account-settings']],
@@ -135,6 +137,11 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],
+      ['machines', ['olivia@acme.test', `dialog=machines&license=${seatInUse}&owner=acme`]],
+      [
+        'deactivate-machine',
+        ['olivia@acme.test', `dialog=deactivate-machine&license=${seatInUse}&owner=acme&machine=${seatMachine}`],
+      ],
     ])
     for (const name of dialogLoaders.keys()) {
       const [email, search] = addresses.get(name) ?? ['olivia@acme.test', bySubscription(name)]

@@ -18,6 +18,7 @@ const capabilities = [
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
   (await import('#app/routes/__manage/domains/domains.registry')).domainDialogs,
   (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,
+  (await import('#app/routes/__manage/machines/machines.registry')).machineDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
   (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,

@@ -14,6 +14,7 @@ import { adminDialogs } from './admin/admin.registry'
 import { companyDialogs } from './company/company.registry'
 import { domainDialogs } from './domains/domains.registry'
 import { directoryDialogs } from './directory/directory.registry'
+import { machineDialogs } from './machines/machines.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
 import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
@@ -32,6 +33,7 @@ export const manageDialogs = {
   ...activityDialogs,
   ...domainDialogs,
   ...directoryDialogs,
+  ...machineDialogs,
 }
 
 type Registry = typeof manageDialogs

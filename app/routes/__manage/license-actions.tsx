@@ -2,6 +2,7 @@ import { rt } from '#app/components/radix-classes'
 import { RemoveLicenseAction } from './admin/admin-links'
 import { AssignAction, OfflineKeyAction } from './company/license-row-actions'
 import { RenewAction } from './renewals/renew-action'
+import { MachinesAction } from './machines/machines-link'
 import type { LicenseActionProps } from './shared/row-actions'
 
 /** Spec §2; each renders nothing when it does not apply. */
@@ -12,6 +13,7 @@ export function LicenseActions(props: LicenseActionProps) {
       <AssignAction {...props} />
       <RenewAction {...props} />
       <OfflineKeyAction {...props} />
+      <MachinesAction {...props} />
       <RemoveLicenseAction {...props} />
     </div>
   )

@@ -53,6 +53,9 @@ export type DialogTarget =
   | { dialog: 'directory'; company: string }
   | { dialog: 'scim-token'; company: string }
   | { dialog: 'directory-ownership'; company: string; product: string }
+  // My machines: a license's machines, and deactivating one
+  | { dialog: 'machines'; license: string; owner: string }
+  | { dialog: 'deactivate-machine'; license: string; owner: string; machine: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

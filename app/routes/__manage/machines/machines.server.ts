@@ -1,0 +1,115 @@
+/**
+ * My machines (`?dialog=machines&license=ID&owner=O`, `?dialog=deactivate-machine&…&machine=KEY`): the machines a
+ * license is active on, and deactivating one after a confirmation. The service decides who may see and deactivate, and
+ * holds the budget; the portal shows what it answered.
+ */
+import { json } from '@remix-run/node'
+import { z } from 'zod'
+import type { DeactivationBudget, Machine } from '#protocol/machines'
+import { labelled } from '#protocol/text'
+import { licenseName } from '#app/rules/changes'
+import { displayName } from '#protocol/products'
+import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
+import { changed } from '../shared/changed.server'
+import { forbidden, notFound, refusal } from '../shared/details.server'
+import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
+import { namedIn } from '../shared/named'
+import { dialogUrl } from '../shared/urls'
+
+/** `name`: as the sentences say it (`licenseName`). */
+type LicenseSummary = { id: string; owner: string; name: string }
+
+export type MachinesDialogData = {
+  license: LicenseSummary
+  machines: Machine[]
+  budget: DeactivationBudget
+  mayDeactivate: boolean
+}
+
+export type DeactivateMachineDialogData = {
+  license: LicenseSummary
+  machine: Machine
+  budget: DeactivationBudget
+  idempotencyKey: string
+}
+
+export type DeactivateMachineActionData = { intent: 'deactivate-machine'; message: string }
+
+const Ref = z.object({ license: z.string().min(1).max(200), owner: z.string().min(1).max(200) })
+const DeactivateForm = Ref.extend({ machine: z.string().min(1).max(200) })
+
+/** The license (its words from the page's own read) and its machines; a license not the user's to see is a 404. */
+async function machinesOf(args: DialogArgs) {
+  const ref = Ref.safeParse(Object.fromEntries(args.url.searchParams))
+  if (!ref.success) notFound()
+  const answer = await callLicensing(
+    'retrieveMachines',
+    { license: { id: ref.data.license, owner: ref.data.owner } },
+    { credential: args.user.credential, context: args.context },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'NOT_FOUND') notFound()
+    throw json({ message: refusal(answer.error).message }, { status: refusal(answer.error).status })
+  }
+  const read = await callLicensing(
+    'retrieveLicenses',
+    { ids: [{ id: ref.data.license, owner: ref.data.owner }] },
+    { credential: args.user.credential, context: args.context },
+  )
+  const license = read.ok ? read.result.licenses[0] : undefined
+  if (!license) notFound()
+  return {
+    license: {
+      id: license.id,
+      owner: license.owner,
+      name: licenseName({ product: displayName(license), order: license.order, key: license.key }),
+    },
+    ...answer.result,
+  }
+}
+
+export const machinesDialog: DialogLoader<MachinesDialogData> = async (args) => machinesOf(args)
+
+export const deactivateMachineDialog: DialogLoader<DeactivateMachineDialogData> = async (args) => {
+  const read = await machinesOf(args)
+  if (!read.mayDeactivate) notFound()
+  const machine = read.machines.find((m) => m.key === args.url.searchParams.get('machine'))
+  if (!machine) notFound()
+  return { license: read.license, machine, budget: read.budget, idempotencyKey: newIdempotencyKey() }
+}
+
+/** "Deactivated … on the machine "x"": the sentence the change ends with. */
+export function deactivatedMessage(name: string, hostname: string, deactivated: boolean): string {
+  return deactivated
+    ? `Deactivated ${name} on ${labelled('the machine', hostname)}: it can now be activated on another machine.`
+    : `${labelled('The machine', hostname)} was already deactivated.`
+}
+
+/** `intent=deactivate-machine`: back to the license's machines with the sentence; a refusal stays in the dialog. */
+export const deactivateMachine: ManageAction = async (args: ManageArgs & { formData: FormData }) => {
+  const form = DeactivateForm.safeParse(Object.fromEntries(args.formData))
+  if (!form.success) notFound()
+  const { license, owner, machine } = form.data
+  const answer = await callLicensing(
+    'deactivateMachine',
+    { license: { id: license, owner }, machine },
+    { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
+  )
+  if (!answer.ok) {
+    if (answer.error === 'NOT_FOUND') notFound()
+    if (answer.error === 'FORBIDDEN') forbidden()
+    const { message, status } = refusal(answer.error)
+    return json<DeactivateMachineActionData>(
+      { intent: 'deactivate-machine', message: answer.error === 'RATE_LIMITED' ? answer.message : message },
+      { status: answer.error === 'RATE_LIMITED' ? 429 : status },
+    )
+  }
+  return changed(args, {
+    message: deactivatedMessage(
+      namedIn(args.formData) || 'the license',
+      answer.result.hostname,
+      answer.result.deactivated,
+    ),
+    to: dialogUrl({ dialog: 'machines', license, owner }, args.url),
+  })
+}

@@ -20,6 +20,7 @@ import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
+import { webhookDialogs } from './webhooks/webhooks.registry'
 
 export const manageDialogs = {
   ...accountDialogs,
@@ -32,6 +33,7 @@ export const manageDialogs = {
   ...activityDialogs,
   ...domainDialogs,
   ...directoryDialogs,
+  ...webhookDialogs,
 }
 
 type Registry = typeof manageDialogs

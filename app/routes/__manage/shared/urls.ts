@@ -53,6 +53,8 @@ export type DialogTarget =
   | { dialog: 'directory'; company: string }
   | { dialog: 'scim-token'; company: string }
   | { dialog: 'directory-ownership'; company: string; product: string }
+  // the company's webhooks: endpoints, their deliveries, adding one
+  | { dialog: 'webhooks'; company: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

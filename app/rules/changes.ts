@@ -134,3 +134,10 @@ export function renewalOutcome(state: string | undefined, supportEmail: string, 
     } Choose Renew to try again, or contact us at ${supportEmail}.`
   return 'The payment provider has not confirmed your renewal payment yet. The renewed licenses show their new expiry date here once it has, within an hour.'
 }
+
+export const webhookChanges = {
+  paused: (url: string) => `Paused the endpoint ${quoted(url, 500)}: it receives no events until you resume it.`,
+  resumed: (url: string) => `Resumed the endpoint ${quoted(url, 500)}: new events are sent to it again.`,
+  removed: (url: string) => `Removed the endpoint ${quoted(url, 500)}: it receives no more events.`,
+  resent: (url: string) => `The event is sent again to ${quoted(url, 500)}; its delivery is listed below.`,
+}

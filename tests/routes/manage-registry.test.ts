@@ -23,6 +23,7 @@ const capabilities = [
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
   (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,
   (await import('#app/routes/__manage/subscriptions/subscriptions.registry')).subscriptionDialogs,
+  (await import('#app/routes/__manage/webhooks/webhooks.registry')).webhookDialogs,
 ]
 
 afterAll(removeDataDir)

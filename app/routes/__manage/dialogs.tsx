@@ -21,6 +21,7 @@ import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
+import { webhookDialogs } from './webhooks/webhooks.registry'
 
 export const manageDialogs = {
   ...accountDialogs,
@@ -34,6 +35,7 @@ export const manageDialogs = {
   ...domainDialogs,
   ...directoryDialogs,
   ...machineDialogs,
+  ...webhookDialogs,
 }
 
 type Registry = typeof manageDialogs

@@ -56,6 +56,8 @@ export type DialogTarget =
   // My machines: a license's machines, and deactivating one
   | { dialog: 'machines'; license: string; owner: string }
   | { dialog: 'deactivate-machine'; license: string; owner: string; machine: string }
+  // the company's webhooks: endpoints, their deliveries, adding one
+  | { dialog: 'webhooks'; company: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

@@ -1,0 +1,22 @@
+import { Button } from '@radix-ui/themes'
+import { Link, useLocation } from '@remix-run/react'
+import { mayManageWebhooks } from '#protocol/webhooks'
+import type { CompanyActionProps } from '../shared/row-actions'
+import { dialogUrl } from '../shared/urls'
+
+/** For the company's administrators. */
+export function WebhooksLink({ company, admin }: CompanyActionProps) {
+  const location = useLocation()
+  if (!mayManageWebhooks(company, admin)) return null
+  return (
+    <Button asChild variant="soft" size="2">
+      <Link
+        to={dialogUrl({ dialog: 'webhooks', company: company.id }, location.search)}
+        preventScrollReset
+        aria-label={`Webhooks for ${company.name}`}
+      >
+        Webhooks
+      </Link>
+    </Button>
+  )
+}

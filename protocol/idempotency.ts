@@ -21,6 +21,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'createSubscriptionOnCheckout',
   'signInLink',
   'retrieveDirectory',
+  'retrieveUsage',
 ])
 
 /** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */

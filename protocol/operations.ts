@@ -30,6 +30,7 @@ import { domainOperations } from './domains.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
+import { usageOperations } from './usage.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -359,6 +360,7 @@ export const operations = {
   retrieveActivity: retrieveActivityOperation,
   ...domainOperations,
   ...directoryOperations,
+  ...usageOperations,
 } as const
 
 export type OperationName = keyof typeof operations

@@ -5,6 +5,7 @@ import { domainCheckJob } from './domains.js'
 import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
+import { usageJob } from './usage.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
 
 export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
@@ -21,6 +22,7 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
       dnsServers: () => service.config.dnsServers,
       publicUrl: () => service.config.publicUrl,
     }),
+    usageJob(service.db),
     purgeJob(service.db),
   ]
 }

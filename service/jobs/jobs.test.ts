@@ -306,8 +306,9 @@ describe('the job runner', () => {
       'purge-expired',
       'renewal-reminders',
       'sandbox-charges',
+      'usage-figures',
     ])
-    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(5)
+    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(6)
     expect(await remindersTo('pat@personal.test')).toHaveLength(1)
   })
 })

@@ -19,6 +19,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
+import { recordActivationRefusal, recordLicenseCheck } from '../usage/recording.js'
 
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
 
@@ -154,6 +155,7 @@ async function licenseCheck(
     .where('status', '=', 'active')
     .executeTakeFirst()
   if (!active) return { valid: false }
+  await recordLicenseCheck(ctx.db, license, ctx.now())
   return { valid: !isExpired(license, ctx.now()), expiration: license.expiration, productName: license.product_name }
 }
 
@@ -226,7 +228,10 @@ async function confirmActivation(
       throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
     }
     const chosen = active.filter((a) => payload.deactivate.includes(a.id))
-    if (active.length - chosen.length >= ACTIVATION_LIMIT) return { activations: active.map(toActivation) }
+    if (active.length - chosen.length >= ACTIVATION_LIMIT) {
+      await recordActivationRefusal(trx, license, row.id, now)
+      return { activations: active.map(toActivation) }
+    }
 
     if (chosen.length > 0) {
       await trx

@@ -16,6 +16,7 @@ import { licenseReadOperations } from './license-reads.js'
 import { domainOperationHandlers } from '../directory/domains.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
+import { usageOperationHandlers } from '../usage/operations.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
 
@@ -52,4 +53,5 @@ export const operationHandlers: OperationHandlers = {
   ...domainOperationHandlers,
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
+  ...usageOperationHandlers,
 }

@@ -4,14 +4,14 @@
  * hour at most.
  */
 import type { DB } from '../db/database.js'
-import { lastSnapshot, SNAPSHOT_EVERY_MS, snapshotSeats, trackHolders } from '../usage/snapshot.js'
+import { snapshotFresh, snapshotSeats, trackHolders } from '../usage/snapshot.js'
 import type { Job } from './runner.js'
 
 export function usageJob(db: DB): Job {
   return {
     name: 'usage-figures',
     async run(asOf) {
-      if (asOf - (await lastSnapshot(db, asOf)) < SNAPSHOT_EVERY_MS) return { figures: 0 }
+      if (await snapshotFresh(db, asOf)) return { figures: 0 }
       await trackHolders(db, asOf)
       return { figures: await snapshotSeats(db, asOf) }
     },

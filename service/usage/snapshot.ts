@@ -90,12 +90,15 @@ export async function trackHolders(db: DB, asOf: number): Promise<void> {
     .execute()
 }
 
-/** When the job last took the figures of the present month (0: never). */
-export async function lastSnapshot(db: DB, asOf: number): Promise<number> {
+/** Whether the job took the present month's figures within the hour before `asOf`. */
+export async function snapshotFresh(db: DB, asOf: number): Promise<boolean> {
   const row = await usageStore(db)
     .selectFrom('usage_months')
-    .select((eb) => eb.fn.max('taken_at').as('taken'))
+    .select('taken_at')
     .where('month', '=', monthOf(asOf))
+    .where('taken_at', '>', asOf - SNAPSHOT_EVERY_MS)
+    .where('taken_at', '<=', asOf)
+    .limit(1)
     .executeTakeFirst()
-  return Number(row?.taken ?? 0)
+  return row !== undefined
 }

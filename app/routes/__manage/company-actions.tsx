@@ -7,10 +7,11 @@ import { PermissionsLink } from './permissions/permissions-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
 import { SeatCsvLinks } from './seats-csv/seat-csv-links'
 import type { CompanyActionProps } from './shared/row-actions'
+import { UsageLink } from './usage/usage-link'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, the company's Activity, its Domains and its Directory. Each renders nothing when its
+ * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, its Domains and its Directory. Each renders nothing when its
  * flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
@@ -24,6 +25,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <NewSubscriptionLink {...props} />
         <SeatCsvLinks {...props} />
         <CompanyActivityLink {...props} />
+        <UsageLink {...props} />
         <DomainsLink {...props} />
         <DirectoryLink {...props} />
       </nav>

@@ -1,0 +1,35 @@
+import fs from 'node:fs'
+import { expect, expectNoAxeViolations, signIn, switchTheme, test } from './fixtures'
+
+// The demo data's Acme Corp has a year of use: its administrator reads it from the company section.
+test.describe('usage', () => {
+  test('a company administrator opens Usage, reads each product’s chart and table in both themes, downloads the CSV', async ({
+    page,
+  }) => {
+    await signIn(page, 'olivia@acme.test')
+    await page.getByRole('link', { name: 'Usage for Acme Corp' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Usage of Acme Corp' })).toBeVisible()
+
+    const wallaby = page.getByRole('region', { name: 'Wallaby.js', exact: true })
+    await expect(wallaby.getByRole('img', { name: /^Wallaby\.js: seats bought, assigned and active/ })).toBeVisible()
+    const table = wallaby.getByRole('table', { name: 'Wallaby.js: usage by month' })
+    await expect(table.getByRole('row')).toHaveCount(13)
+    await expect(table.getByRole('columnheader', { name: 'Seats active' })).toBeVisible()
+    await expectNoAxeViolations(page, 'Usage (light)')
+    await switchTheme(page, 'dark')
+    await expectNoAxeViolations(page, 'Usage (dark)')
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ])
+    const text = fs.readFileSync((await file.path())!, 'utf8')
+    expect(text.slice(1).split('\r\n')[0]).toBe(
+      'Product,Month,Seats bought,Seats assigned,Seats active,Activations refused at the limit',
+    )
+    expect(text).toContain('Wallaby.js,')
+
+    await page.getByRole('link', { name: 'Back to Manage Licenses' }).click()
+    await expect(page).toHaveURL(/\/manage#company-acme$/)
+  })
+})

@@ -22,6 +22,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'signInLink',
   'retrieveDirectory',
   'retrieveUsage',
+  'retrieveMachines',
 ])
 
 /** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */

@@ -31,6 +31,7 @@ import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
 import { usageOperations } from './usage.js'
+import { machineOperations } from './machines.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
 const id = z.string().min(1).max(200)
@@ -361,6 +362,7 @@ export const operations = {
   ...domainOperations,
   ...directoryOperations,
   ...usageOperations,
+  ...machineOperations,
 } as const
 
 export type OperationName = keyof typeof operations

@@ -110,6 +110,12 @@ export interface ActivationTable {
   status: 'pending' | 'active' | 'deactivated'
   requested_at: number
   activation_time: number | null
+  /** The last activation or license check from the machine (migration 0030). */
+  last_seen: number | null
+  deactivated_at: number | null
+  deactivated_by: string | null
+  /** 1: a deactivation from My machines, counted against the budget. */
+  counted: Generated<number>
 }
 
 export interface CouponTable {

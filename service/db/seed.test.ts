@@ -281,6 +281,7 @@ describe('demo data set', () => {
     expect(activations.map((a) => [a.license_id, a.hostname, a.status])).toEqual([
       [r.patActivated, 'pat-laptop', 'active'],
       [r.patActivated, 'pat-desktop', 'active'],
+      [r.acmeBundleSeatInUse, 'dev2-workstation', 'active'],
       [r.patActivated, 'build-server', 'active'],
     ])
     expect(get(r.patActivated).expiration).toBeGreaterThan(NOW)

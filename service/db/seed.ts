@@ -374,7 +374,8 @@ function createBuilder(now: number, ids: SeededIds) {
     return { subscriptionId: id, orderId, licenseIds }
   }
 
-  function activation(licenseId: string, hostname: string, daysAgo: number) {
+  /** Active since `daysAgo`, its editor's last check `seenDaysAgo` (a fraction for hours). */
+  function activation(licenseId: string, hostname: string, daysAgo: number, seenDaysAgo = 0) {
     const id = ids.id('act')
     rows.activations.push({
       id,
@@ -383,6 +384,7 @@ function createBuilder(now: number, ids: SeededIds) {
       status: 'active',
       requested_at: at(-daysAgo) - 5 * 60 * 1000,
       activation_time: at(-daysAgo),
+      last_seen: at(-seenDaysAgo),
     })
     return id
   }
@@ -476,11 +478,12 @@ export function buildDemoData(now: number) {
     payments: 3,
     method: { kind: 'card', cardType: 'visa', lastFour: '4242' },
   })
-  // The bundle license is in use on three machines: a fourth activation hits the limit of 3 (spec §9).
+  // The bundle license is in use on three machines (My machines shows them): a fourth activation hits the limit of 3
+  // (spec §9).
   const patActivations = [
-    b.activation(patBundle.licenseIds[0], 'pat-laptop', 160),
-    b.activation(patBundle.licenseIds[0], 'pat-desktop', 120),
-    b.activation(patBundle.licenseIds[0], 'build-server', 30),
+    b.activation(patBundle.licenseIds[0], 'pat-laptop', 160, 0.1),
+    b.activation(patBundle.licenseIds[0], 'pat-desktop', 120, 3),
+    b.activation(patBundle.licenseIds[0], 'build-server', 30, 12),
   ]
 
   // ---------------------------------------------------------------- Acme Corp: olivia (ADMIN), max (ASSIGN)
@@ -932,6 +935,7 @@ export function buildDemoData(now: number) {
       acmeEnterprise: acmeEnterprise.licenseIds[0],
       acmeBundleUnassigned: acmeBundle.licenseIds[9],
       acmeBundleAssigned: acmeBundle.licenseIds[0],
+      acmeBundleSeatInUse: acmeBundle.licenseIds[1],
       acmeLapsing: acmeLapsing.licenseIds[3],
       rootWallaby: rootWallaby.licenseIds[0],
       rootQuokka: rootQuokka.licenseIds[0],
@@ -957,7 +961,10 @@ export function buildDemoData(now: number) {
     },
     activations: patActivations,
   }
-  return { rows: b.rows, refs }
+  // Made last, so that the ids drawn before it stay as they were: a seat in use on a machine, which its
+  // administrators see among the machines of the company's seats.
+  const acmeSeatActivation = b.activation(acmeBundle.licenseIds[1], 'dev2-workstation', 90, 1)
+  return { rows: b.rows, refs: { ...refs, activations: [...patActivations, acmeSeatActivation] } }
 }
 
 export type DemoReferences = ReturnType<typeof buildDemoData>['refs']

@@ -161,7 +161,7 @@ describe('confirmActivation: the limit of 3', () => {
       answer.body.confirmActivation as { activations: Array<{ key: string; hostname: string; activationTime: number }> }
     ).activations
     expect(list.map((a) => a.hostname)).toEqual(['pat-laptop', 'pat-desktop', 'build-server'])
-    expect(list.map((a) => a.key).sort()).toEqual([...demoRefs.activations].sort())
+    expect(list.map((a) => a.key).sort()).toEqual(demoRefs.activations.slice(0, 3).sort()) // pat's three
     expect(list.every((a) => a.activationTime < clock)).toBe(true)
     expect(await activeHosts(license)).toEqual(['build-server', 'pat-desktop', 'pat-laptop'])
 

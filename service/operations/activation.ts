@@ -19,6 +19,7 @@ import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
+import { activeMachines, deactivateMachines, lockLicense, noteSeen } from '../usage/machines.js'
 import { recordActivationRefusal, recordLicenseCheck } from '../usage/recording.js'
 
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
@@ -64,7 +65,10 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
     .where('hostname', '=', hostname)
     .where('status', '=', 'active')
     .executeTakeFirst()
-  if (active) return { completed: true, pending: false, expiration: license.expiration }
+  if (active) {
+    await noteSeen(ctx.db, active.id, now)
+    return { completed: true, pending: false, expiration: license.expiration }
+  }
 
   const holders = await licenseHolders(ctx.db, license)
   if (holders.length === 0)
@@ -155,6 +159,7 @@ async function licenseCheck(
     .where('status', '=', 'active')
     .executeTakeFirst()
   if (!active) return { valid: false }
+  await noteSeen(ctx.db, active.id, ctx.now())
   await recordLicenseCheck(ctx.db, license, ctx.now())
   return { valid: !isExpired(license, ctx.now()), expiration: license.expiration, productName: license.product_name }
 }
@@ -192,13 +197,8 @@ async function confirmActivation(
       .where('id', '=', activationId)
       .executeTakeFirst()
     if (!requested) throw new ServiceError('NO_ACTIVATION', 'No pending activations found for your activation link.')
-    // A write first takes the license's lock (SQLite: the database write lock; PostgreSQL: the row lock), so
-    // confirmations of the same license run one after another and each sees the others' activations.
-    await trx
-      .updateTable('licenses')
-      .set((eb) => ({ lapsing: eb.ref('lapsing') }))
-      .where('id', '=', requested.license_id)
-      .execute()
+    // Confirmations of the same license run one after another and each sees the others' activations.
+    await lockLicense(trx, requested.license_id)
 
     const row = await trx.selectFrom('activations').selectAll().where('id', '=', activationId).executeTakeFirstOrThrow()
     if (row.status === 'active')
@@ -216,14 +216,7 @@ async function confirmActivation(
     if (isExpired(license, now))
       throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)
 
-    const active = await trx
-      .selectFrom('activations')
-      .selectAll()
-      .where('license_id', '=', license.id)
-      .where('status', '=', 'active')
-      .orderBy('activation_time')
-      .orderBy('id')
-      .execute()
+    const active = await activeMachines(trx, license.id)
     if (active.some((a) => a.hostname === row.hostname)) {
       throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
     }
@@ -233,21 +226,16 @@ async function confirmActivation(
       return { activations: active.map(toActivation) }
     }
 
-    if (chosen.length > 0) {
-      await trx
-        .updateTable('activations')
-        .set({ status: 'deactivated' })
-        .where(
-          'id',
-          'in',
-          chosen.map((a) => a.id),
-        )
-        .where('license_id', '=', license.id)
-        .execute()
-    }
+    // The spec's flow replaces a machine with the one confirmed: not counted against My machines' budget.
+    await deactivateMachines(
+      trx,
+      license.id,
+      chosen.map((a) => a.id),
+      { actor: token.email, now, counted: false },
+    )
     await trx
       .updateTable('activations')
-      .set({ status: 'active', activation_time: now })
+      .set({ status: 'active', activation_time: now, last_seen: now })
       .where('id', '=', row.id)
       .execute()
     await consumeToken(trx, ctx.codec, payload.passthrough, 'activation', now)

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { ACTIVATION_LIMIT } from '../../protocol/licenses.js'
+import { DEACTIVATION_BUDGET } from '../../protocol/machines.js'
 import { checkoutId, purchaseAlerts, signedBySandbox, updatedAlert } from '../../tests/support/payments.js'
 import type { AlertFields } from '../payments/signature.js'
 import { paymentsDb } from '../payments/tables.js'
@@ -116,6 +117,44 @@ describe('invariants across processes', () => {
       .where('status', '=', 'active')
       .execute()
     expect(active).toHaveLength(ACTIVATION_LIMIT)
+  }, 60_000)
+
+  it(`the deactivation budget: of 4 machines deactivated at once from 4 processes, ${DEACTIVATION_BUDGET} go`, async () => {
+    const license = demoRefs.licenses.patActivated
+    const { owner } = await service.db
+      .selectFrom('licenses')
+      .select('owner')
+      .where('id', '=', license)
+      .executeTakeFirstOrThrow()
+    const machines = ['m1', 'm2', 'm3', 'm4'].map((hostname) => ({ hostname, id: `act-race-${hostname}` }))
+    await service.db
+      .insertInto('activations')
+      .values(
+        machines.map(({ hostname, id }) => ({
+          id,
+          license_id: license,
+          hostname,
+          status: 'active' as const,
+          requested_at: Date.now(),
+          activation_time: Date.now(),
+        })),
+      )
+      .execute()
+    const credential = await signInAs(service, owner)
+    const answers = await fromProcesses(
+      machines.map(({ id }) => ({
+        request: { deactivateMachine: { license: { id: license, owner }, machine: id } },
+        credential,
+      })),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(DEACTIVATION_BUDGET)
+    const spent = await service.db
+      .selectFrom('activations')
+      .select('id')
+      .where('license_id', '=', license)
+      .where('counted', '=', 1)
+      .execute()
+    expect(spent).toHaveLength(DEACTIVATION_BUDGET)
   }, 60_000)
 
   it('the last administrator: two administrators removing each other from two processes leave one', async () => {

@@ -1,0 +1,80 @@
+// My machines: the machines a license is active on, and the holder's own deactivations, limited per license and 30
+// days so that a seat is not passed around. The spec's Too Many Activations flow uses the same deactivation but neither
+// counts against nor is refused by the budget (docs/decisions: the machines' deactivation budget).
+import { z } from 'zod'
+import { LicenseRef } from './entities.js'
+import { formatDate } from './dates.js'
+import { countOf } from './words.js'
+import type { PermissionFlags } from './roles.js'
+
+/** Deactivations from My machines, per license, in any window of this length. */
+export const DEACTIVATION_BUDGET = 3
+export const DEACTIVATION_WINDOW_DAYS = 30
+export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * 24 * 60 * 60 * 1000
+
+/** A machine's last seen moves at most this often, so an editor's checks do not write on every call. */
+export const LAST_SEEN_STEP_MS = 5 * 60 * 1000
+
+/** The page's sentence on the budget. */
+export const budgetRule = `You can deactivate up to ${countOf(DEACTIVATION_BUDGET, 'machine')} of a license in ${DEACTIVATION_WINDOW_DAYS} days, so that a seat stays with its holder. When a new machine asks to activate a license already active on 3 machines, confirming it can still replace one.`
+
+/** A company's people who may deactivate the machines of its seats: those who may assign (take a seat away). */
+export function mayDeactivateMachines(flags: Pick<PermissionFlags, 'canAssign'>): boolean {
+  return flags.canAssign
+}
+
+export const Machine = z.object({
+  /** The activation's id. */
+  key: z.string(),
+  /** As the editor reported it: text from outside. */
+  hostname: z.string(),
+  /** When it was activated. */
+  firstSeen: z.number(),
+  /** The last activation or license check from it (at most `LAST_SEEN_STEP_MS` old); null before its first check. */
+  lastSeen: z.number().nullable(),
+})
+export type Machine = z.infer<typeof Machine>
+
+export const DeactivationBudget = z.object({
+  limit: z.number(),
+  used: z.number(),
+  /** When the next deactivation is possible again, when none is left; null while one is left. */
+  nextAt: z.number().nullable(),
+})
+export type DeactivationBudget = z.infer<typeof DeactivationBudget>
+
+/** "2 of 3 deactivations left in the last 30 days" or, when none is left, when the next one is possible. */
+export function budgetSentence(budget: DeactivationBudget, options: { utc: boolean }): string {
+  const left = Math.max(0, budget.limit - budget.used)
+  if (left > 0 || budget.nextAt === null)
+    return `${countOf(left, 'deactivation')} of ${budget.limit} left for this license.`
+  return budgetExhausted(budget.nextAt, options)
+}
+
+/** The refusal when the budget is spent, saying when the next deactivation is possible. */
+export function budgetExhausted(nextAt: number, options: { utc: boolean }): string {
+  return `This license's machines were deactivated ${countOf(DEACTIVATION_BUDGET, 'time')} in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${formatDate(nextAt, options)}.`
+}
+
+const machineKey = z.string().min(1).max(200)
+
+export const machineOperations = {
+  /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */
+  retrieveMachines: {
+    payload: z.object({ license: LicenseRef }),
+    result: z.object({
+      machines: z.array(Machine),
+      budget: DeactivationBudget,
+      /** The caller may deactivate them (its holder; the company's people who may assign). */
+      mayDeactivate: z.boolean(),
+    }),
+  },
+  /**
+   * Deactivates one machine of the license, counted against the budget (refused with RATE_LIMITED when spent). A
+   * machine no longer active is answered as it is (`deactivated: false`) and counts nothing.
+   */
+  deactivateMachine: {
+    payload: z.object({ license: LicenseRef, machine: machineKey }),
+    result: z.object({ deactivated: z.boolean(), hostname: z.string(), budget: DeactivationBudget }),
+  },
+}

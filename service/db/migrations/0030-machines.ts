@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely'
+
+// My machines (service/usage/machines.ts): when an activation was last seen (its editor's last activation or license
+// check), and when, by whom and how it was deactivated. `counted` is 1 for a deactivation from My machines, the ones
+// the per-license budget counts (the Too Many Activations flow's are 0).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('activations').addColumn('last_seen', 'bigint').execute()
+  await db.schema.alterTable('activations').addColumn('deactivated_at', 'bigint').execute()
+  await db.schema.alterTable('activations').addColumn('deactivated_by', 'text').execute()
+  await db.schema
+    .alterTable('activations')
+    .addColumn('counted', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .createIndex('activations_counted')
+    .on('activations')
+    .columns(['license_id', 'counted', 'deactivated_at'])
+    .execute()
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('activations_counted').ifExists().execute()
+  for (const column of ['counted', 'deactivated_by', 'deactivated_at', 'last_seen']) {
+    await db.schema.alterTable('activations').dropColumn(column).execute()
+  }
+}

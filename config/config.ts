@@ -59,6 +59,7 @@ const Env = z.object({
   SMTP_VERIFY: text.pipe(z.enum(['fail', 'warn'], { message: 'SMTP_VERIFY must be "fail" or "warn".' }).optional()),
   SEED_DEMO_DATA: flag('SEED_DEMO_DATA'),
   DEV_TOOLS: flag('DEV_TOOLS'),
+  WEBHOOKS_ALLOW_LOOPBACK: flag('WEBHOOKS_ALLOW_LOOPBACK'),
   TRUST_PROXY: text,
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
@@ -148,6 +149,11 @@ export type Config = {
   supportEmail: string
   /** The DNS servers domain verification asks (DNS_RESOLVER: `host[:port]`, comma-separated); empty: the system's. */
   dnsServers: string[]
+  /**
+   * WEBHOOKS_ALLOW_LOOPBACK=1: webhook endpoints may be on this machine (http:// too), for tests and local development;
+   * refused in production, where an endpoint must be a public https:// address.
+   */
+  webhooks: { allowLoopback: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
@@ -199,6 +205,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (production && !e.SMTP_URL && !e.MAIL_OUTBOX_ONLY)
     problems.push(
       'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
+    )
+  if (production && e.WEBHOOKS_ALLOW_LOOPBACK)
+    problems.push(
+      'WEBHOOKS_ALLOW_LOOPBACK is refused in production: webhook endpoints must be public https:// addresses (it is for tests and local development).',
     )
   if (production && smtpUrl && !e.MAIL_FROM)
     problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
@@ -291,6 +301,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
+      webhooks: { allowLoopback: !production && e.WEBHOOKS_ALLOW_LOOPBACK === true },
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS },
       mailPerAddress: e.MAIL_PER_ADDRESS,

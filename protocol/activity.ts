@@ -17,6 +17,7 @@ export const activityKinds = [
   'account',
   'domain',
   'directory',
+  'webhook',
 ] as const
 export const ActivityKind = z.enum(activityKinds)
 export type ActivityKind = z.infer<typeof ActivityKind>
@@ -32,6 +33,7 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   account: 'Account',
   domain: 'Domains and sign-in',
   directory: 'Directory',
+  webhook: 'Webhooks',
 }
 
 /** Who made a change that no account made in its own name. */

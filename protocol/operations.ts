@@ -31,6 +31,7 @@ import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
 import { usageOperations } from './usage.js'
+import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
 const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
@@ -362,6 +363,7 @@ export const operations = {
   ...domainOperations,
   ...directoryOperations,
   ...usageOperations,
+  ...webhookOperations,
   ...machineOperations,
 } as const
 

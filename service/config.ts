@@ -25,6 +25,8 @@ export type ServiceConfig = {
   paddleIds: Config['paddleIds']
   /** The DNS servers domain verification asks; empty: the system's resolver. */
   dnsServers: readonly string[]
+  /** Whether webhook endpoints may be on this machine (WEBHOOKS_ALLOW_LOOPBACK; never in production). */
+  webhooks: Config['webhooks']
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -49,6 +51,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     mailPerAddress: config.mailPerAddress,
     paddleIds: config.paddleIds,
     dnsServers: config.dnsServers,
+    webhooks: config.webhooks,
     env,
   }
 }

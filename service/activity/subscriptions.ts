@@ -1,6 +1,8 @@
-// Log entries of subscription changes, in the changing transaction (operations and the provider's alerts).
+// Log entries of subscription changes and their webhook events, in the changing transaction (operations and the
+// provider's alerts).
 import type { ActivityKind } from '../../protocol/activity.js'
 import { recordActivity, type ActivityStore } from './log.js'
+import { emitSubscription } from '../webhooks/emit.js'
 import { subscriptionDisplayName, subscriptionTitle } from '../../protocol/products.js'
 
 type SubscriptionRef = {
@@ -29,7 +31,16 @@ export function subscriptionWords(row: SubscriptionRef): string {
 export async function recordSubscriptionActivity(
   trx: ActivityStore,
   row: SubscriptionRef,
-  entry: { actor: string; summary: string; details?: string[]; people?: string[]; at: number; kind?: ActivityKind },
+  entry: {
+    actor: string
+    summary: string
+    details?: string[]
+    people?: string[]
+    at: number
+    kind?: ActivityKind
+    /** The webhook event of the change: subscription.updated unless said (none for seat changes, their own events). */
+    event?: 'subscription.updated' | 'subscription.payment_failed' | null
+  },
 ): Promise<void> {
   await recordActivity(trx, {
     kind: entry.kind ?? 'subscription',
@@ -41,4 +52,6 @@ export async function recordSubscriptionActivity(
     people: entry.people,
     at: entry.at,
   })
+  const event = entry.event === undefined ? (entry.kind === 'assignment' ? null : 'subscription.updated') : entry.event
+  if (event && row.company_id) await emitSubscription(trx, event, row.id, entry.summary, entry.at)
 }

@@ -36,6 +36,7 @@ import * as directory from './migrations/0020-directory.js'
 import * as verifiedDomains from './migrations/0022-verified-domains.js'
 import * as machines from './migrations/0030-machines.js'
 import * as usage from './migrations/0035-usage.js'
+import * as webhooks from './migrations/0045-webhooks.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0022-verified-domains': verifiedDomains,
   '0030-machines': machines,
   '0035-usage': usage,
+  '0045-webhooks': webhooks,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction.js'
 import { assignmentMails, unassignmentMails } from '../mail/assignment-mail.js'
 import type { Mail } from '../mail/mailer.js'
 import { lockCompanies } from '../operations/company.js'
+import { emitQueued, emitSeatChanges } from '../webhooks/emit.js'
 import { withStoreLock } from './company-lock.js'
 import { newSeatOutcome, type SeatOutcome, type SeatScope } from './seats.js'
 import { coreTrx, directoryDb, type DirectoryTransaction } from './tables.js'
@@ -39,7 +40,10 @@ export async function changeDirectory<T>(
   return result
 }
 
-/** One `assignment` entry; the new holders are told what they received, the former ones what they lost. */
+/**
+ * One `assignment` entry and the seat events (webhooks); the new holders are told what they received, the former ones
+ * what they lost.
+ */
 export async function finishSeatChanges(
   trx: DirectoryTransaction,
   outcome: SeatOutcome,
@@ -77,6 +81,16 @@ export async function finishSeatChanges(
       at,
     })
   }
+  await emitSeatChanges(
+    trx,
+    [
+      ...outcome.released.map((c) => ({ row: c.row, from: c.email, to: '' })),
+      ...outcome.moved.map((c) => ({ row: c.row, from: c.from, to: c.email })),
+      ...outcome.assigned.map((c) => ({ row: c.row, from: '', to: c.email })),
+    ],
+    at,
+  )
+  await emitQueued(trx, outcome.companyId, outcome.queued, at)
   if (lines.length === 0) return []
   const company = await trx
     .selectFrom('companies')

@@ -59,10 +59,22 @@ export function toDomainEntry(row: DomainRow, autoJoin: ProductGroup[] = []): Do
  * administrators), and the company; FORBIDDEN or NOT_FOUND otherwise. `actor` is the name the activity log gives them.
  */
 export async function requireDomainManager(ctx: ServiceContext, companyId: string) {
+  return requireCompanyAdministrator(
+    ctx,
+    companyId,
+    "Only the company's administrators may manage its domains and sign-in.",
+  )
+}
+
+/**
+ * The caller, who must be one of the company's administrators (the roles that add users) or a platform administrator
+ * (`forbidden` says what else they may not do), the company, and how the activity log names the caller.
+ */
+export async function requireCompanyAdministrator(ctx: ServiceContext, companyId: string, forbidden: string) {
   const caller = await requireCaller(ctx)
   const role = await roleIn(ctx.db, caller.email, companyId)
   if (!mayManageDomains(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
-    throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its domains and sign-in.")
+    throw new ServiceError('FORBIDDEN', forbidden)
   }
   const company = await ctx.db
     .selectFrom('companies')

@@ -1,5 +1,5 @@
-// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, purge) and their runner;
-// the portal adds the purge of its own store (server.ts, the jobs command).
+// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, domain checks, webhook
+// deliveries, purge) and their runner; the portal adds the purge of its own store (server.ts, the jobs command).
 import type { LicensingService } from '../index.js'
 import { domainCheckJob } from './domains.js'
 import { lapsingJob } from './lapsing.js'
@@ -7,6 +7,7 @@ import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
 import { usageJob } from './usage.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
+import { webhookDeliveryJob } from '../webhooks/deliver.js'
 
 export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
 
@@ -23,6 +24,12 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
       publicUrl: () => service.config.publicUrl,
     }),
     usageJob(service.db),
+    webhookDeliveryJob({
+      db: service.db,
+      mailer: service.mailer,
+      policy: () => service.config.webhooks,
+      publicUrl: () => service.config.publicUrl,
+    }),
     purgeJob(service.db),
   ]
 }

@@ -1,5 +1,6 @@
-// The renewal reminder (spec §9 "Renewal reminder 2 days before"), once per term: a reminder is recorded before its
-// mail is written (and removed again if writing fails), so no instance or run sends it twice.
+// The renewal reminder (spec §9 "Renewal reminder 2 days before") and the license.expiring webhook, once per term: a
+// reminder is recorded before its mail is written (and removed again if writing fails), so no instance or run sends it
+// twice; the event is written once by its key.
 import { formatDate } from '../../protocol/dates.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { labelled } from '../../protocol/text.js'
@@ -9,6 +10,8 @@ import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 import type { Job } from './runner.js'
+import { inTransaction } from '../db/transaction.js'
+import { emit, licenseData } from '../webhooks/emit.js'
 import { displayName, subscriptionTitle } from '../../protocol/products.js'
 import { paymentMethodWords } from '../../protocol/payment-methods.js'
 
@@ -31,6 +34,7 @@ export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl:
     name: 'renewal-reminders',
     async run(asOf) {
       const due = await dueReminders(db, asOf)
+      await emitExpiring(db, due, asOf)
       const companyNames = new Map(
         (await db.selectFrom('companies').select(['id', 'name']).execute()).map((c) => [c.id, c.name]),
       )
@@ -68,6 +72,27 @@ export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl:
       }
       return { due: due.length, mailed }
     },
+  }
+}
+
+/** license.expiring for each company license about to expire, once per license and term (the message's key). */
+async function emitExpiring(db: DB, due: readonly Due[], asOf: number): Promise<void> {
+  const licenses = due.flatMap((item) => (item.kind === 'license' && item.row.company_id ? [item] : []))
+  for (const item of licenses) {
+    await inTransaction(db, (trx) =>
+      emit(
+        trx,
+        item.row.company_id,
+        [
+          {
+            type: 'license.expiring',
+            data: { license: licenseData(item.row), holder: item.row.assigned_to || null },
+            dedupeKey: `license.expiring:${item.row.id}:${item.term}`,
+          },
+        ],
+        asOf,
+      ),
+    )
   }
 }
 

@@ -23,6 +23,8 @@ export type JobSummary = Record<string, number>
 
 export type Job = {
   name: string
+  /** Runs this often when the runner's interval is longer (webhook deliveries should not wait 5 minutes). */
+  intervalMs?: number
   /** Repeating it at once finds nothing left to do. */
   run(asOf: number): Promise<JobSummary>
 }
@@ -106,7 +108,7 @@ export function createJobRunner(options: {
         last_error: null,
         last_run_at: started,
         // A forced run (the development command) leaves the schedule as it was.
-        ...(force ? {} : { next_run_at: started + intervalMs }),
+        ...(force ? {} : { next_run_at: started + Math.min(job.intervalMs ?? intervalMs, intervalMs) }),
       })
       log.info(
         { job: job.name, ...(asOf !== undefined ? { asOf: new Date(asOf).toISOString() } : {}), ...summary, ms },

@@ -17,6 +17,7 @@ import { mailBudgetRefusal, spendMailBudget } from '../auth/mail-budget.js'
 import type { Selectable } from 'kysely'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { emit, licenseData } from '../webhooks/emit.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
 import { activeMachines, deactivateMachines, lockLicense, noteSeen } from '../usage/machines.js'
@@ -248,6 +249,20 @@ async function confirmActivation(
       details: chosen.map((a) => `deactivated ${licenseWords(license)} on ${labelled('the machine', a.hostname)}`),
       at: now,
     })
+    // This activation took the license's last free machine: the company hears of it (a webhook).
+    if (active.length - chosen.length + 1 === ACTIVATION_LIMIT) {
+      await emit(
+        trx,
+        license.company_id,
+        [
+          {
+            type: 'activation.limit_reached',
+            data: { license: licenseData(license), holder: token.email, activeMachines: ACTIVATION_LIMIT },
+          },
+        ],
+        now,
+      )
+    }
     return { completed: true as const }
   })
 }

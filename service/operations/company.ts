@@ -16,6 +16,7 @@ import { inTransaction } from '../db/transaction.js'
 import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
+import { emitSeatChanges } from '../webhooks/emit.js'
 
 type Store = DB | Transaction<Database>
 
@@ -131,6 +132,7 @@ export async function changeAssignment(
         at: ctx.now(),
       })
     }
+    await emitSeatChanges(trx, done, ctx.now())
     // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
     const queueMails = await serveFreedSeats(
       trx,

@@ -17,6 +17,7 @@ import { domainOperationHandlers } from '../directory/domains.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
 import { usageOperationHandlers } from '../usage/operations.js'
+import { webhookOperationHandlers } from '../webhooks/operations.js'
 import { machineOperationHandlers } from '../usage/machines.js'
 
 import type { OperationHandler, OperationHandlers } from './handlers.js'
@@ -55,5 +56,6 @@ export const operationHandlers: OperationHandlers = {
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
   ...usageOperationHandlers,
+  ...webhookOperationHandlers,
   ...machineOperationHandlers,
 }

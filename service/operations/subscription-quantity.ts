@@ -17,6 +17,7 @@ import { inTransaction } from '../db/transaction.js'
 import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
+import { emitSeatChanges } from '../webhooks/emit.js'
 
 /**
  * An increase is charged prorated now (reviving lapsing licenses first); a decrease takes effect at the next cycle and
@@ -156,6 +157,7 @@ export async function subscriptionAssign(
           at: ctx.now(),
         })
       }
+      await emitSeatChanges(trx, done, ctx.now())
       // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
       const queueMails = await serveFreedSeats(
         trx,

@@ -39,6 +39,7 @@ export async function subscriptionPaymentFailed(a: AlertFields, env: AlertEnv) {
     actor: PAYMENT_PROVIDER,
     summary: `the payment of ${subscriptionWords(sub)} failed: it is past due until the payment method is updated`,
     at: env.now,
+    event: 'subscription.payment_failed',
   })
   return 'processed' as const
 }

@@ -8,7 +8,7 @@ import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
 import type { DirectoryActionData, DirectoryDialogData } from './directory.server'
-import { CopyField } from './copy-field'
+import { CopyField } from '../shared/copy-field'
 
 type Loaded = Extract<DirectoryDialogData, { kind: 'directory' }>['directory']
 

@@ -12,7 +12,7 @@ import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import type { DirectoryActionData, ScimTokenDialogData } from './directory.server'
 import { scimTokenSchema } from './directory-schemas'
-import { CopyField } from './copy-field'
+import { CopyField } from '../shared/copy-field'
 
 const lifetimeLabel = (days: number) => (days === 0 ? 'Until revoked' : `${days} days`)
 

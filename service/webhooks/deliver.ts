@@ -1,0 +1,243 @@
+/**
+ * The delivery job: sends each pending delivery, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`, with the `standardwebhooks` library). A delivery is claimed in the store before it is sent
+ * (compare-and-set on its claim), so instances sharing the store never send it twice; a failure is tried again with
+ * growing waits (`webhookRetryDelay`) and given up after WEBHOOK_GIVE_UP_MS. An endpoint whose deliveries have failed
+ * for WEBHOOK_PAUSE_AFTER_MS is paused and its company's administrators are mailed.
+ */
+import crypto from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import type { LookupFunction } from 'node:net'
+import os from 'node:os'
+import { Webhook } from 'standardwebhooks'
+import { quoted } from '../../protocol/text.js'
+import { WEBHOOK_GIVE_UP_MS, WEBHOOK_PAUSE_AFTER_MS, webhookRetryDelay } from '../../protocol/webhooks.js'
+import type { DB } from '../db/database.js'
+import { administratorsOf } from '../directory/domains.js'
+import type { Job } from '../jobs/runner.js'
+import type { Mailer } from '../mail/mailer.js'
+import { allowedAddresses, systemResolve, type Resolve, type WebhookAddressPolicy } from './addresses.js'
+import { webhookDb, type WebhookDb } from './tables.js'
+
+/** Deliveries one run sends at most (the rest wait for the next run), and how many at once. */
+const BATCH = 50
+const PARALLEL = 4
+/** A receiver answers within this, or the attempt failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+/** A claimed delivery not settled by then (its instance stopped) is anyone's again. */
+const DELIVERY_CLAIM_MS = 2 * 60_000
+
+export type DeliveryOptions = {
+  db: DB
+  mailer: Mailer
+  policy: () => WebhookAddressPolicy
+  publicUrl: () => string
+  resolve?: Resolve
+  instance?: string
+}
+
+export function webhookDeliveryJob(options: DeliveryOptions): Job {
+  return { name: 'webhook-deliveries', intervalMs: 60_000, run: (asOf) => deliverDue(options, asOf) }
+}
+
+export async function deliverDue(options: DeliveryOptions, asOf: number): Promise<Record<string, number>> {
+  const store = webhookDb(options.db)
+  const instance = `${options.instance ?? `${os.hostname()}:${process.pid}`}:${crypto.randomBytes(4).toString('hex')}`
+  const due = await store
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select('d.id')
+    .where('d.state', '=', 'pending')
+    .where('e.state', '=', 'active')
+    .where('d.next_attempt_at', '<=', asOf)
+    .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<=', asOf)]))
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.id')
+    .limit(BATCH)
+    .execute()
+  const counts = { delivered: 0, failed: 0, paused: 0 }
+  const queue = due.map((d) => d.id)
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const outcome = await attempt(options, store, id, instance, asOf)
+      if (outcome) counts[outcome]++
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker))
+  counts.paused = await pauseFailingEndpoints(options, store, asOf)
+  return counts
+}
+
+async function attempt(
+  options: DeliveryOptions,
+  store: WebhookDb,
+  id: string,
+  instance: string,
+  asOf: number,
+): Promise<'delivered' | 'failed' | null> {
+  // The claim: of several instances that found this delivery due, exactly one changes the row.
+  const { numUpdatedRows } = await store
+    .updateTable('webhook_deliveries')
+    .set({ claimed_by: instance, claimed_until: asOf + DELIVERY_CLAIM_MS })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', asOf)]))
+    .executeTakeFirst()
+  if (numUpdatedRows !== 1n) return null
+  const row = await store
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.message_id',
+      'm.payload',
+      'd.created_at',
+      'e.id as endpointId',
+      'e.url',
+      'e.secret',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return null
+
+  const result = await send(options, row, asOf)
+  const attempts = row.attempts + 1
+  const settled = { attempts, last_attempt_at: asOf, last_status: result.status, claimed_by: null, claimed_until: null }
+  if (result.ok) {
+    await store
+      .updateTable('webhook_deliveries')
+      .set({ ...settled, state: 'delivered', last_error: null, next_attempt_at: null })
+      .where('id', '=', id)
+      .where('claimed_by', '=', instance)
+      .execute()
+    await store.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', row.endpointId).execute()
+    return 'delivered'
+  }
+  const giveUp = asOf - Number(row.created_at) >= WEBHOOK_GIVE_UP_MS
+  await store
+    .updateTable('webhook_deliveries')
+    .set({
+      ...settled,
+      state: giveUp ? 'failed' : 'pending',
+      last_error: result.error,
+      next_attempt_at: giveUp ? null : asOf + webhookRetryDelay(attempts),
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', instance)
+    .execute()
+  await store
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: asOf })
+    .where('id', '=', row.endpointId)
+    .where('failing_since', 'is', null)
+    .execute()
+  return 'failed'
+}
+
+type Sent = { ok: true; status: number } | { ok: false; status: number | null; error: string }
+
+/** One POST of the message, signed; the connection goes only to addresses checked just now. */
+async function send(
+  options: DeliveryOptions,
+  row: { message_id: string; payload: string; url: string; secret: string },
+  asOf: number,
+): Promise<Sent> {
+  let addresses: Array<{ address: string; family: number }>
+  try {
+    addresses = await allowedAddresses(row.url, options.policy(), options.resolve ?? systemResolve)
+  } catch (err) {
+    return { ok: false, status: null, error: `Not sent: ${(err as Error).message}.` }
+  }
+  const timestamp = new Date(asOf)
+  const signature = new Webhook(row.secret).sign(row.message_id, timestamp, row.payload)
+  const url = new URL(row.url)
+  // The checked addresses, and no others: a second lookup could answer differently.
+  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, addresses)
+    else callback(null, addresses[0].address, addresses[0].family)
+  }
+  const client = url.protocol === 'https:' ? https : http
+  return new Promise<Sent>((resolve) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup,
+        timeout: WEBHOOK_TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'License-Portal-Webhooks/1',
+          'webhook-id': row.message_id,
+          'webhook-timestamp': String(Math.floor(asOf / 1000)),
+          'webhook-signature': signature,
+        },
+      },
+      (response) => {
+        // The answer's body is not read beyond draining it; a redirect is not followed (it counts as a failure).
+        const status = response.statusCode ?? 0
+        response.resume()
+        response.on('end', () => {
+          resolve(
+            status >= 200 && status < 300
+              ? { ok: true, status }
+              : { ok: false, status, error: `The endpoint answered ${status}; a 2xx status is expected.` },
+          )
+        })
+        response.on('error', () => resolve({ ok: false, status, error: 'The connection broke off during the answer.' }))
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({
+        ok: false,
+        status: null,
+        error:
+          err.message === 'timeout'
+            ? `The endpoint did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} seconds.`
+            : `The endpoint could not be reached (${err.code ?? 'connection failed'}).`,
+      }),
+    )
+    request.end(row.payload)
+  })
+}
+
+/** Endpoints failing for WEBHOOK_PAUSE_AFTER_MS: paused once (compare-and-set), the administrators mailed after. */
+async function pauseFailingEndpoints(options: DeliveryOptions, store: WebhookDb, asOf: number): Promise<number> {
+  const failing = await store
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .select(['e.id', 'e.url', 'e.company_id', 'e.failing_since', 'c.name'])
+    .where('e.state', '=', 'active')
+    .where('e.failing_since', '<=', asOf - WEBHOOK_PAUSE_AFTER_MS)
+    .execute()
+  let paused = 0
+  for (const endpoint of failing) {
+    const days = Math.floor((asOf - Number(endpoint.failing_since)) / 86_400_000)
+    const { numUpdatedRows } = await store
+      .updateTable('webhook_endpoints')
+      .set({ state: 'paused', paused_reason: `Paused after failing for ${days} days.` })
+      .where('id', '=', endpoint.id)
+      .where('state', '=', 'active')
+      .executeTakeFirst()
+    if (numUpdatedRows !== 1n) continue
+    paused++
+    const link = `${options.publicUrl()}/manage?dialog=webhooks&company=${encodeURIComponent(endpoint.company_id)}`
+    for (const to of await administratorsOf(options.db, endpoint.company_id)) {
+      await options.mailer.send({
+        to,
+        subject: `A webhook endpoint of the company ${quoted(endpoint.name)} was paused`,
+        text: [
+          'Hello,',
+          '',
+          `Every delivery to the webhook endpoint ${quoted(endpoint.url, 500)} of the company ${quoted(endpoint.name)} has failed for ${days} days, so it was paused: it receives no new events until it is resumed.`,
+          '',
+          `See its deliveries and why they failed, fix the receiver, then resume it in Webhooks: ${link}`,
+        ].join('\n'),
+      })
+    }
+  }
+  return paused
+}

@@ -21,6 +21,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'createSubscriptionOnCheckout',
   'signInLink',
   'retrieveDirectory',
+  'retrieveUsage',
   'retrieveMachines',
 ])
 

@@ -1,6 +1,7 @@
 // npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
 // script; measures only, each line with its goal (ratios, so the machine's noise cancels). Needs `npm run build`;
-// BENCH_PG=0 skips PostgreSQL, `BENCH_PROFILE=dir` keeps the CPU profiles and the last page of each.
+// BENCH_PG=0 skips PostgreSQL, `BENCH_PROFILE=dir` keeps the CPU profiles and the last page of each, `BENCH_ONLY=U1`
+// runs the usage page's line alone.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +9,7 @@ import zlib from 'node:zlib'
 import { openDatabase, type DB } from '../service/db/database.js'
 import { seedBenchCompany } from '../service/db/seed.js'
 import { createLicensingService } from '../service/index.js'
+import { seedUsageHistory } from '../service/usage/seed.js'
 import { startPostgres } from './postgres.mjs'
 import { load, startServer } from './bench-load.js'
 import { describeShares, summarizeProfile } from './profile-summary.js'
@@ -64,19 +66,34 @@ function envFor(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
 async function seed(env: NodeJS.ProcessEnv, sizes: number[]): Promise<Record<number, string>> {
   const service = await createLicensingService({ env, log: () => {} })
   const admins: Record<number, string> = {}
-  for (const size of sizes) admins[size] = (await seedBenchCompany(service.db, size)).email
+  for (const size of sizes) {
+    const bench = await seedBenchCompany(service.db, size)
+    await seedUsageHistory(service.db, bench.companyId, Date.now())
+    admins[size] = bench.email
+  }
   await service.close()
   return admins
 }
 
 async function main() {
   if (!fs.existsSync('build/server.js')) throw new Error('Run `npm run build` first.')
+  const only = process.env.BENCH_ONLY
+  if (only !== undefined && only !== 'U1') throw new Error('BENCH_ONLY knows one line: U1.')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'license-portal-bench-'))
   const env = envFor(dataDir)
-  const admins = await seed(env, SIZES)
+  const admins = await seed(env, only ? [100, 10_000] : SIZES)
   const store = openDatabase(path.join(dataDir, 'licensing.db'))
   try {
     console.log(`License Portal bench: ${cores} core(s), medians of ${RUNS} runs\n`)
+    if (only === 'U1') {
+      const server = await startServer(base, env, 1)
+      try {
+        console.log(await usageLine(store, admins))
+      } finally {
+        await server.stop()
+      }
+      return
+    }
     const server = await startServer(base, env, 1)
     const sqlite: Record<number, Record<string, number>> = {}
     let scripts: string[] = []
@@ -104,6 +121,7 @@ async function main() {
       console.log(
         `M1 ${ratio(m(10_000, 'assign'), m(100, 'assign'))} (goal ≤ 1.5): assign one license ${ms(m(10_000, 'assign'))} at 10,000 ÷ ${ms(m(100, 'assign'))} at 100 licenses`,
       )
+      console.log(await usageLine(store, admins))
       scripts = await scriptLines(cookie)
     } finally {
       await server.stop()
@@ -167,6 +185,20 @@ async function measureSize(store: DB, email: string, size: number) {
       holder = email
     },
   })
+}
+
+/** The usage page of a company with a year of checks: it counts the company's rows of 12 months, whatever its size. */
+async function usageLine(store: DB, admins: Record<number, string>): Promise<string> {
+  const small = await portalSignIn(store, admins[100])
+  const large = await portalSignIn(store, admins[10_000])
+  const shown = await page('/manage/usage?company=bench-10000', large)
+  if (!shown.includes('Usage of Bench 10000')) throw new Error('The usage page of Bench 10000 did not answer.')
+  const t = await medians({
+    small: () => page('/manage/usage?company=bench-100', small),
+    large: () => page('/manage/usage?company=bench-10000', large),
+    manage: () => page('/manage', large),
+  })
+  return `U1 ${ratio(t.large, t.small)} (goal ≤ 1.5): /manage/usage at 10,000 seats with a year of checks ${ms(t.large)} ÷ ${ms(t.small)} at 100 seats (/manage at 10,000: ${ms(t.manage)})`
 }
 
 /** Profiled while it serves 500 /manage pages: where the time goes. */

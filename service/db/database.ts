@@ -35,6 +35,7 @@ import * as accessTokens from './migrations/0019-access-tokens.js'
 import * as directory from './migrations/0020-directory.js'
 import * as verifiedDomains from './migrations/0022-verified-domains.js'
 import * as machines from './migrations/0030-machines.js'
+import * as usage from './migrations/0035-usage.js'
 import * as webhooks from './migrations/0045-webhooks.js'
 import type { Database } from './schema.js'
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0020-directory': directory,
   '0022-verified-domains': verifiedDomains,
   '0030-machines': machines,
+  '0035-usage': usage,
   '0045-webhooks': webhooks,
 }
 

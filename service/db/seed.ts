@@ -12,6 +12,7 @@ import { isPostgres } from './migrations/dialect.js'
 import { demoVerifiedDomain } from './seed-identity.js'
 import { seedDemoActivity } from '../activity/demo.js'
 import { seedDirectoryDemo } from '../directory/seed.js'
+import { seedUsageHistory } from '../usage/seed.js'
 import { createSeededIds, type ProductGroupCode, type SeededIds } from './ids.js'
 import type {
   AccountTable,
@@ -991,6 +992,7 @@ export async function seedDemoData(db: DB, options: { now?: number } = {}): Prom
     await insertRows(trx, rows)
     await seedDemoActivity(trx, rows, now)
     await seedDirectoryDemo(trx, now)
+    await seedUsageHistory(trx, 'acme', now)
   })
 }
 
@@ -1013,6 +1015,7 @@ export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}
     await insertRows(trx, rows)
     await seedDemoActivity(trx, rows, now)
     await seedDirectoryDemo(trx, now)
+    await seedUsageHistory(trx, 'acme', now)
     return true
   })
 }

@@ -5,6 +5,7 @@ import { domainCheckJob } from './domains.js'
 import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
+import { usageJob } from './usage.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
 import { webhookDeliveryJob } from '../webhooks/deliver.js'
 
@@ -22,6 +23,7 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
       dnsServers: () => service.config.dnsServers,
       publicUrl: () => service.config.publicUrl,
     }),
+    usageJob(service.db),
     webhookDeliveryJob({
       db: service.db,
       mailer: service.mailer,

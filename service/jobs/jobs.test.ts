@@ -306,9 +306,10 @@ describe('the job runner', () => {
       'purge-expired',
       'renewal-reminders',
       'sandbox-charges',
+      'usage-figures',
       'webhook-deliveries',
     ])
-    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(6)
+    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(7)
     expect(await remindersTo('pat@personal.test')).toHaveLength(1)
   })
 })

@@ -21,6 +21,7 @@ import { emit, licenseData } from '../webhooks/emit.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
 import { activeMachines, deactivateMachines, lockLicense, noteSeen } from '../usage/machines.js'
+import { recordActivationRefusal, recordLicenseCheck } from '../usage/recording.js'
 
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()
 
@@ -160,6 +161,7 @@ async function licenseCheck(
     .executeTakeFirst()
   if (!active) return { valid: false }
   await noteSeen(ctx.db, active.id, ctx.now())
+  await recordLicenseCheck(ctx.db, license, ctx.now())
   return { valid: !isExpired(license, ctx.now()), expiration: license.expiration, productName: license.product_name }
 }
 
@@ -220,7 +222,10 @@ async function confirmActivation(
       throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
     }
     const chosen = active.filter((a) => payload.deactivate.includes(a.id))
-    if (active.length - chosen.length >= ACTIVATION_LIMIT) return { activations: active.map(toActivation) }
+    if (active.length - chosen.length >= ACTIVATION_LIMIT) {
+      await recordActivationRefusal(trx, license, row.id, now)
+      return { activations: active.map(toActivation) }
+    }
 
     // The spec's flow replaces a machine with the one confirmed: not counted against My machines' budget.
     await deactivateMachines(

@@ -7,12 +7,13 @@ import { PermissionsLink } from './permissions/permissions-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
 import { SeatCsvLinks } from './seats-csv/seat-csv-links'
 import type { CompanyActionProps } from './shared/row-actions'
+import { UsageLink } from './usage/usage-link'
 import { WebhooksLink } from './webhooks/webhooks-link'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, the company's Activity, its Domains, its Directory and its
- * Webhooks. Each renders nothing when its flags say no.
+ * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, its Domains, its Directory
+ * and its Webhooks. Each renders nothing when its flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
   return (
@@ -25,6 +26,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <NewSubscriptionLink {...props} />
         <SeatCsvLinks {...props} />
         <CompanyActivityLink {...props} />
+        <UsageLink {...props} />
         <DomainsLink {...props} />
         <DirectoryLink {...props} />
         <WebhooksLink {...props} />

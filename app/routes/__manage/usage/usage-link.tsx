@@ -1,0 +1,17 @@
+import { Button } from '@radix-ui/themes'
+import { Link } from '@remix-run/react'
+import { mayReadCompanyActivity } from '#protocol/activity'
+import type { CompanyActionProps } from '../shared/row-actions'
+import { usageUrl } from './urls'
+
+/** For those who may read the company's activity log. */
+export function UsageLink({ company, admin }: CompanyActionProps) {
+  if (!mayReadCompanyActivity(company, admin)) return null
+  return (
+    <Button asChild variant="soft" size="2">
+      <Link to={usageUrl(company.id)} aria-label={`Usage for ${company.name}`}>
+        Usage
+      </Link>
+    </Button>
+  )
+}

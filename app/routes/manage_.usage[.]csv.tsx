@@ -1,0 +1,12 @@
+// The usage page's figures as CSV: one row per product and month, empty where no figure was recorded.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { usageCsvHeader, usageCsvRows } from '#app/rules/usage'
+import { csvResponse, toCsv } from '#app/utils/csv.server'
+import { requireUser } from '#app/utils/session.server'
+import { readUsage } from './__manage/usage/usage.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const usage = await readUsage({ user, context }, new URL(request.url).searchParams.get('company'))
+  return csvResponse(toCsv(usageCsvHeader, usageCsvRows(usage.products)), `usage-${usage.company.name}.csv`)
+}

@@ -1,0 +1,56 @@
+/**
+ * What the editors' calls leave behind for the usage figures: one row per company license and month in which it was
+ * checked, and one per activation request refused at the limit. Both are upserts, so a check rate of any size keeps
+ * the store's size bounded by licenses × months; a check within the hour of the one recorded changes nothing.
+ */
+import { monthOf } from '../../protocol/usage.js'
+import type { DB } from '../db/database.js'
+import type { LicenseRow } from '../db/schema.js'
+import { usageStore } from './tables.js'
+
+const HOUR_MS = 60 * 60 * 1000
+
+type Licensed = Pick<LicenseRow, 'id' | 'company_id' | 'product_group'>
+
+/** A check of a company license on an active machine: the license was used this month. */
+export async function recordLicenseCheck(db: DB, license: Licensed, now: number): Promise<void> {
+  if (!license.company_id) return
+  await usageStore(db)
+    .insertInto('license_checks')
+    .values({
+      license_id: license.id,
+      month: monthOf(now),
+      company_id: license.company_id,
+      product_group: license.product_group,
+      first_at: now,
+      last_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['license_id', 'month'])
+        .doUpdateSet((eb) => ({ last_at: eb.ref('excluded.last_at') }))
+        .where('license_checks.last_at', '<', now - HOUR_MS),
+    )
+    .execute()
+}
+
+/** An activation of a company license refused because its machines were at the limit (once per request and month). */
+export async function recordActivationRefusal(
+  db: DB,
+  license: Licensed,
+  activationId: string,
+  now: number,
+): Promise<void> {
+  if (!license.company_id) return
+  await usageStore(db)
+    .insertInto('activation_refusals')
+    .values({
+      activation_id: activationId,
+      month: monthOf(now),
+      company_id: license.company_id,
+      product_group: license.product_group,
+      refused_at: now,
+    })
+    .onConflict((oc) => oc.columns(['activation_id', 'month']).doNothing())
+    .execute()
+}

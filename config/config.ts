@@ -153,7 +153,8 @@ export type Config = {
   dnsServers: string[]
   /**
    * WEBHOOKS_ALLOW_LOOPBACK=1: webhook endpoints may be on this machine (http:// too), for tests and local development;
-   * refused in production, where an endpoint must be a public https:// address.
+   * refused in production (unless DEV_TOOLS=1 too, as the browser tests run it), where an endpoint must be a public
+   * https:// address.
    */
   webhooks: { allowLoopback: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
@@ -208,9 +209,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     problems.push(
       'SMTP_URL is not set; production sends mail over SMTP (or set MAIL_OUTBOX_ONLY=1 to keep mail undelivered in the outbox).',
     )
-  if (production && e.WEBHOOKS_ALLOW_LOOPBACK)
+  if (production && e.WEBHOOKS_ALLOW_LOOPBACK && !e.DEV_TOOLS)
     problems.push(
-      'WEBHOOKS_ALLOW_LOOPBACK is refused in production: webhook endpoints must be public https:// addresses (it is for tests and local development).',
+      'WEBHOOKS_ALLOW_LOOPBACK is refused in production without DEV_TOOLS=1: webhook endpoints must be public https:// addresses (it is for tests and local development).',
     )
   if (production && smtpUrl && !e.MAIL_FROM)
     problems.push('MAIL_FROM is not set; it is the sender of every mail, e.g. "License Portal <licenses@example.com>".')
@@ -303,7 +304,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
-      webhooks: { allowLoopback: !production && e.WEBHOOKS_ALLOW_LOOPBACK === true },
+      webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true) },
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS, apiToken: e.RATE_LIMIT_API_TOKEN },
       mailPerAddress: e.MAIL_PER_ADDRESS,

@@ -412,10 +412,14 @@ describe('webhook addresses in the production configuration (no loopback, no pri
     await service.close()
   })
 
-  it('refuses WEBHOOKS_ALLOW_LOOPBACK in production', () => {
+  it('refuses WEBHOOKS_ALLOW_LOOPBACK in production unless the development tools are explicitly on', () => {
     const result = parseConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: '1' })
     expect(!result.ok && result.problems).toContain(
-      'WEBHOOKS_ALLOW_LOOPBACK is refused in production: webhook endpoints must be public https:// addresses (it is for tests and local development).',
+      'WEBHOOKS_ALLOW_LOOPBACK is refused in production without DEV_TOOLS=1: webhook endpoints must be public https:// addresses (it is for tests and local development).',
+    )
+    const testDeployment = parseConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: '1', DEV_TOOLS: '1' })
+    expect(!testDeployment.ok && testDeployment.problems).not.toContain(
+      'WEBHOOKS_ALLOW_LOOPBACK is refused in production without DEV_TOOLS=1: webhook endpoints must be public https:// addresses (it is for tests and local development).',
     )
     expect(service.config.webhooks).toEqual({ allowLoopback: false })
   })

@@ -1,0 +1,199 @@
+// /developers: the REST API v1's reference, rendered on the server from the endpoints' own declarations (readable
+// without script), with a curl example per endpoint, the errors, and the versioning rules.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { Box, Code, Container, Heading, Link, Table, Text } from '@radix-ui/themes'
+import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
+import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes } from '#protocol/api-v1'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The examples name the address this page was opened at, so they can be pasted as they are.
+  return { origin: new URL(request.url).origin }
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Developers: REST API v1 | License Portal' },
+  { name: 'description', content: "The License Portal REST API: a company's licenses, assignments and subscriptions." },
+]
+
+const anchor = (code: string) => code.toLowerCase().replace(/_/g, '-')
+
+function curl(origin: string, endpoint: ApiEndpoint): string {
+  const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
+  const lines = [
+    `curl${endpoint.method === 'post' ? ' -X POST' : ''} "${origin}${API_V1_BASE}${path}${endpoint.example.query ?? ''}"`,
+    '  -H "Authorization: Bearer $LICENSE_PORTAL_TOKEN"',
+  ]
+  if (endpoint.method === 'post') {
+    lines.push('  -H "Idempotency-Key: $(uuidgen)"', '  -H "Content-Type: application/json"')
+    lines.push(`  -d '${JSON.stringify(endpoint.example.body ?? {})}'`)
+  }
+  return lines.join(' \\\n')
+}
+
+export default function DevelopersRoute() {
+  const { origin } = useLoaderData<typeof loader>()
+  const endpoints = Object.values(apiV1Endpoints) as ApiEndpoint[]
+  return (
+    <Container size="3" px="4" py="6" className="developers-page">
+      <Heading as="h1" size="8" mb="3">
+        REST API v1
+      </Heading>
+      <Text as="p" size="3" mb="3">
+        Read your company&apos;s licenses, subscriptions, seat usage and activity log, and assign or free licenses from
+        your own scripts. JSON over HTTPS at <Code>{`${origin}${API_V1_BASE}`}</Code>.
+      </Text>
+      <Text as="p" size="3" mb="5">
+        The machine-readable description is <Link href={`${API_V1_BASE}/openapi.json`}>openapi.json</Link> (OpenAPI
+        3.1), generated from the same schemas the API validates with.
+      </Text>
+
+      <nav aria-labelledby="developers-contents">
+        <Text as="p" id="developers-contents" size="2" weight="bold" mb="2">
+          On this page
+        </Text>
+        <ul>
+          {[
+            ['authentication', 'Authentication'],
+            ['endpoints', 'Endpoints'],
+            ['writes', 'Changes: expected holder and Idempotency-Key'],
+            ['paging', 'Paging'],
+            ['rate-limits', 'Rate limits'],
+            ['errors', 'Errors'],
+            ['versioning', 'Versioning'],
+          ].map(([id, title]) => (
+            <li key={id}>
+              <Link href={`#${id}`}>{title}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="authentication">
+        <Heading as="h2" size="6" mt="6" mb="3" id="authentication">
+          Authentication
+        </Heading>
+        <Text as="p" mb="3">
+          A Company Administrator or Reseller Administrator creates API tokens in{' '}
+          <Link asChild>
+            <RemixLink to="/manage">Manage Licenses</RemixLink>
+          </Link>{' '}
+          (API tokens): a name, a scope (read, or read and assign) and an optional expiry. The token is shown once; send
+          it as <Code>Authorization: Bearer lp_api_…</Code>. A personal token reads your own licenses (
+          <Code>/me/licenses</Code>). A token reaches its own company only: another company&apos;s id is not found
+          (404).
+        </Text>
+      </section>
+
+      <section aria-labelledby="endpoints">
+        <Heading as="h2" size="6" mt="6" mb="3" id="endpoints">
+          Endpoints
+        </Heading>
+        {endpoints.map((endpoint) => (
+          <section key={endpoint.operationId} aria-labelledby={endpoint.operationId}>
+            <Heading as="h3" size="4" mt="5" mb="2" id={endpoint.operationId}>
+              {endpoint.summary}
+            </Heading>
+            <Text as="p" mb="2">
+              <Code>
+                {endpoint.method.toUpperCase()} {endpoint.path}
+              </Code>{' '}
+              · scope {endpoint.scope === 'assign' ? 'read and assign' : 'read'}
+            </Text>
+            <Text as="p" mb="2">
+              {endpoint.description}
+            </Text>
+            <Box asChild mb="3">
+              <pre className="developers-example" aria-label={`Example: ${endpoint.summary}`}>
+                <code>{curl(origin, endpoint)}</code>
+              </pre>
+            </Box>
+          </section>
+        ))}
+      </section>
+
+      <section aria-labelledby="writes">
+        <Heading as="h2" size="6" mt="6" mb="3" id="writes">
+          Changes: expected holder and Idempotency-Key
+        </Heading>
+        <Text as="p" mb="3">
+          Assign and unassign name the holder you last saw (<Code>expectedHolder</Code>, <Code>&quot;&quot;</Code> for a
+          free license). If someone changed the license meanwhile, the answer is 409 <Code>ASSIGNMENT_CHANGED</Code> and
+          nothing changes: read the license again and decide. Send an <Code>Idempotency-Key</Code> (a UUID) with every
+          change: a repeat with the same key, after a timeout say, answers what the first request did and changes
+          nothing twice. Keys are kept for 24 hours. Changes are in the company&apos;s activity log as &quot;API (token
+          name)&quot;.
+        </Text>
+      </section>
+
+      <section aria-labelledby="paging">
+        <Heading as="h2" size="6" mt="6" mb="3" id="paging">
+          Paging
+        </Heading>
+        <Text as="p" mb="3">
+          Lists answer <Code>{'{ "data": [...], "nextCursor": "…" }'}</Code>, {API_PAGE_SIZE} items a page unless{' '}
+          <Code>limit</Code> says otherwise (at most {API_MAX_PAGE_SIZE}). Pass <Code>cursor=nextCursor</Code> for the
+          next page; the last page has <Code>nextCursor: null</Code>. Licenses come in the portal&apos;s order, and a
+          page never repeats or skips one while assignments change.
+        </Text>
+      </section>
+
+      <section aria-labelledby="rate-limits">
+        <Heading as="h2" size="6" mt="6" mb="3" id="rate-limits">
+          Rate limits
+        </Heading>
+        <Text as="p" mb="3">
+          Each token has its own limit per minute. Every answer carries <Code>RateLimit-Policy</Code> (the limit) and{' '}
+          <Code>RateLimit</Code> (what is left, and the seconds until it resets); beyond it the answer is 429 with{' '}
+          <Code>Retry-After</Code>.
+        </Text>
+      </section>
+
+      <section aria-labelledby="errors">
+        <Heading as="h2" size="6" mt="6" mb="3" id="errors">
+          Errors
+        </Heading>
+        <Text as="p" mb="3">
+          A refusal is a problem details object (RFC 9457, <Code>application/problem+json</Code>) with <Code>type</Code>
+          , <Code>title</Code>, <Code>status</Code>, <Code>detail</Code> (a sentence you can show), <Code>code</Code>{' '}
+          (stable within v1) and, for a request that does not validate, <Code>errors</Code> with a JSON pointer per
+          field.
+        </Text>
+        <Table.Root variant="surface">
+          <caption className="visually-hidden">Error codes of the REST API</caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Meaning</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {apiProblemCodes.map((problem) => (
+              <Table.Row key={problem.code} id={anchor(problem.code)}>
+                <Table.RowHeaderCell>
+                  <Code>{problem.code}</Code>
+                </Table.RowHeaderCell>
+                <Table.Cell>{problem.status}</Table.Cell>
+                <Table.Cell>{problem.meaning}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </section>
+
+      <section aria-labelledby="versioning">
+        <Heading as="h2" size="6" mt="6" mb="3" id="versioning">
+          Versioning
+        </Heading>
+        <Text as="p" mb="3">
+          Within v1 the API only grows: new endpoints, new optional parameters, new fields in answers (ignore the ones
+          you do not know). A change that would break a client comes as <Code>/api/v2/</Code> beside v1, which keeps
+          answering for at least twelve months, announced with <Code>Deprecation</Code> and <Code>Sunset</Code> headers.
+          The licensing protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description is{' '}
+          <Link href="/api/licensing/openapi.json">/api/licensing/openapi.json</Link>.
+        </Text>
+      </section>
+    </Container>
+  )
+}

@@ -13,6 +13,8 @@ export type AccessTokenScope = z.infer<typeof AccessTokenScope>
 export const ACCESS_TOKEN_NAME_MAX = 80
 /** A token without an expiry lives until it is revoked. */
 export const ACCESS_TOKEN_MAX_DAYS = 730
+/** The lifetimes the dialogs offer, in days; 0: until revoked. */
+export const accessTokenLifetimes = [0, 30, 90, 365] as const
 
 export function scopesAllowed(kind: AccessTokenKind, scopes: readonly AccessTokenScope[]): boolean {
   const set = new Set(scopes)

@@ -18,6 +18,7 @@ export const activityKinds = [
   'domain',
   'directory',
   'webhook',
+  'api',
 ] as const
 export const ActivityKind = z.enum(activityKinds)
 export type ActivityKind = z.infer<typeof ActivityKind>
@@ -34,6 +35,7 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   domain: 'Domains and sign-in',
   directory: 'Directory',
   webhook: 'Webhooks',
+  api: 'API tokens',
 }
 
 /** Who made a change that no account made in its own name. */

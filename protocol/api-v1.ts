@@ -153,3 +153,8 @@ export const apiProblemCodes = [
   { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests for this token: wait for Retry-After seconds.' },
   { code: 'UNEXPECTED', status: 500, meaning: 'Our fault; it is logged. Try again later.' },
 ] as const
+
+export type ApiProblemCode = (typeof apiProblemCodes)[number]['code']
+
+/** The code's entry on /developers (`#not-authenticated`), where each problem's `type` points. */
+export const problemAnchor = (code: ApiProblemCode) => code.toLowerCase().replace(/_/g, '-')

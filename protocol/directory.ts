@@ -54,9 +54,6 @@ export type DirectoryProduct = z.infer<typeof DirectoryProduct>
 const companyId = z.string().min(1).max(200)
 const completed = z.object({ completed: z.literal(true) })
 
-/** 0: until revoked. */
-export const scimTokenLifetimes = [0, 30, 90, 365] as const
-
 /** Each refused (FORBIDDEN) unless the caller may manage the company's people. */
 export const directoryOperations = {
   retrieveDirectory: {

@@ -21,6 +21,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'createSubscriptionOnCheckout',
   'signInLink',
   'retrieveDirectory',
+  'retrieveApiTokens',
   'retrieveUsage',
   'retrieveMachines',
 ])
@@ -43,4 +44,5 @@ export const IDEMPOTENCY_FIELD = 'idempotencyKey'
 export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([
   'completeAuthentication',
   'createScimToken',
+  'createApiToken',
 ])

@@ -30,6 +30,7 @@ import { domainOperations } from './domains.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
+import { apiTokenOperations } from './api-tokens.js'
 import { usageOperations } from './usage.js'
 import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
@@ -364,6 +365,7 @@ export const operations = {
   retrieveActivity: retrieveActivityOperation,
   ...domainOperations,
   ...directoryOperations,
+  ...apiTokenOperations,
   ...usageOperations,
   ...webhookOperations,
   ...machineOperations,

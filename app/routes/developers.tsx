@@ -1,10 +1,10 @@
 // /developers: the REST API v1's reference, rendered on the server from the endpoints' own declarations (readable
 // without script), with a curl example per endpoint, the errors, and the versioning rules.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link as RemixLink, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '@radix-ui/themes'
 import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
-import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes } from '#protocol/api-v1'
+import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api-v1'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The examples name the address this page was opened at, so they can be pasted as they are.
@@ -15,8 +15,6 @@ export const meta: MetaFunction = () => [
   { title: 'Developers: REST API v1 | License Portal' },
   { name: 'description', content: "The License Portal REST API: a company's licenses, assignments and subscriptions." },
 ]
-
-const anchor = (code: string) => code.toLowerCase().replace(/_/g, '-')
 
 function curl(origin: string, endpoint: ApiEndpoint): string {
   const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
@@ -31,11 +29,26 @@ function curl(origin: string, endpoint: ApiEndpoint): string {
   return lines.join(' \\\n')
 }
 
+const contents = [
+  ['authentication', 'Authentication'],
+  ['endpoints', 'Endpoints'],
+  ['writes', 'Changes: expected holder and Idempotency-Key'],
+  ['paging', 'Paging'],
+  ['rate-limits', 'Rate limits'],
+  ['errors', 'Errors'],
+  ['versioning', 'Versioning'],
+] as const
+
 export default function DevelopersRoute() {
   const { origin } = useLoaderData<typeof loader>()
+  return <DevelopersReference origin={origin} />
+}
+
+/** The whole reference; `origin` is where the examples send their requests. */
+export function DevelopersReference({ origin }: { origin: string }) {
   const endpoints = Object.values(apiV1Endpoints) as ApiEndpoint[]
   return (
-    <Container size="3" px="4" py="6" className="developers-page">
+    <Container size="3" px="4" py="6" className="help-page">
       <Heading as="h1" size="8" mb="3">
         REST API v1
       </Heading>
@@ -44,30 +57,29 @@ export default function DevelopersRoute() {
         your own scripts. JSON over HTTPS at <Code>{`${origin}${API_V1_BASE}`}</Code>.
       </Text>
       <Text as="p" size="3" mb="5">
-        The machine-readable description is <Link href={`${API_V1_BASE}/openapi.json`}>openapi.json</Link> (OpenAPI
-        3.1), generated from the same schemas the API validates with.
+        The machine-readable description is{' '}
+        <Link href={`${API_V1_BASE}/openapi.json`} underline="always">
+          openapi.json
+        </Link>{' '}
+        (OpenAPI 3.1), generated from the same schemas the API validates with.
       </Text>
 
-      <nav aria-labelledby="developers-contents">
-        <Text as="p" id="developers-contents" size="2" weight="bold" mb="2">
-          On this page
-        </Text>
-        <ul>
-          {[
-            ['authentication', 'Authentication'],
-            ['endpoints', 'Endpoints'],
-            ['writes', 'Changes: expected holder and Idempotency-Key'],
-            ['paging', 'Paging'],
-            ['rate-limits', 'Rate limits'],
-            ['errors', 'Errors'],
-            ['versioning', 'Versioning'],
-          ].map(([id, title]) => (
-            <li key={id}>
-              <Link href={`#${id}`}>{title}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Box asChild mb="6">
+        <nav aria-labelledby="developers-contents" className="help-contents">
+          <Text as="p" id="developers-contents" size="2" weight="bold" mb="2">
+            On this page
+          </Text>
+          <ul>
+            {contents.map(([id, title]) => (
+              <li key={id}>
+                <Link href={`#${id}`} size="2" underline="hover">
+                  {title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Box>
 
       <section aria-labelledby="authentication">
         <Heading as="h2" size="6" mt="6" mb="3" id="authentication">
@@ -75,13 +87,14 @@ export default function DevelopersRoute() {
         </Heading>
         <Text as="p" mb="3">
           A Company Administrator or Reseller Administrator creates API tokens in{' '}
-          <Link asChild>
-            <RemixLink to="/manage">Manage Licenses</RemixLink>
+          <Link href="/manage" underline="always">
+            Manage Licenses
           </Link>{' '}
-          (API tokens): a name, a scope (read, or read and assign) and an optional expiry. The token is shown once; send
-          it as <Code>Authorization: Bearer lp_api_…</Code>. A personal token reads your own licenses (
-          <Code>/me/licenses</Code>). A token reaches its own company only: another company&apos;s id is not found
-          (404).
+          (API tokens, among the company&apos;s actions): a name, a scope (read, or read and assign) and an optional
+          expiry. The token is shown once; send it as <Code>Authorization: Bearer lp_api_…</Code>. A personal token
+          (Personal API tokens, in the Personal part of the page) reads your own licenses (<Code>/me/licenses</Code>)
+          and nothing else. A token reaches its own company only: another company&apos;s id is not found (404). A
+          revoked or expired token is refused with 401 <Code>NOT_AUTHENTICATED</Code>.
         </Text>
       </section>
 
@@ -103,11 +116,9 @@ export default function DevelopersRoute() {
             <Text as="p" mb="2">
               {endpoint.description}
             </Text>
-            <Box asChild mb="3">
-              <pre className="developers-example" aria-label={`Example: ${endpoint.summary}`}>
-                <code>{curl(origin, endpoint)}</code>
-              </pre>
-            </Box>
+            <pre className="help-code">
+              <code>{curl(origin, endpoint)}</code>
+            </pre>
           </section>
         ))}
       </section>
@@ -170,7 +181,7 @@ export default function DevelopersRoute() {
           </Table.Header>
           <Table.Body>
             {apiProblemCodes.map((problem) => (
-              <Table.Row key={problem.code} id={anchor(problem.code)}>
+              <Table.Row key={problem.code} id={problemAnchor(problem.code)}>
                 <Table.RowHeaderCell>
                   <Code>{problem.code}</Code>
                 </Table.RowHeaderCell>
@@ -191,7 +202,10 @@ export default function DevelopersRoute() {
           you do not know). A change that would break a client comes as <Code>/api/v2/</Code> beside v1, which keeps
           answering for at least twelve months, announced with <Code>Deprecation</Code> and <Code>Sunset</Code> headers.
           The licensing protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description is{' '}
-          <Link href="/api/licensing/openapi.json">/api/licensing/openapi.json</Link>.
+          <Link href="/api/licensing/openapi.json" underline="always">
+            /api/licensing/openapi.json
+          </Link>
+          .
         </Text>
       </section>
     </Container>

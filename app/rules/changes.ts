@@ -102,6 +102,11 @@ export function settingsSaved(email: string, before: Settings, after: Settings):
   return `Saved the account settings of ${email}: ${changed.join('; ')}.`
 }
 
+export const apiTokenChanges = {
+  revoked: (name: string) =>
+    `Revoked the API token${name ? ` ${quoted(name)}` : ''}: a request with it is refused from now on.`,
+}
+
 export const directoryChanges = {
   tokenRevoked: (name: string) =>
     `Revoked the SCIM token${name ? ` ${quoted(name)}` : ''}: the identity provider can no longer use it.`,

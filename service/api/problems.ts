@@ -4,7 +4,13 @@
  */
 import type express from 'express'
 import type { ZodError } from 'zod'
-import { apiProblemCodes, PROBLEM_CONTENT_TYPE, type Problem } from '../../protocol/api-v1.js'
+import {
+  apiProblemCodes,
+  problemAnchor,
+  PROBLEM_CONTENT_TYPE,
+  type ApiProblemCode,
+  type Problem,
+} from '../../protocol/api-v1.js'
 import type { ErrorCode } from '../../protocol/errors.js'
 import { ServiceError } from '../dispatch/errors.js'
 
@@ -12,7 +18,7 @@ import { ServiceError } from '../dispatch/errors.js'
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiProblemCode,
     readonly detail: string,
     readonly extra: Pick<Problem, 'errors'> & { headers?: Record<string, string> } = {},
   ) {
@@ -36,11 +42,15 @@ const titles = new Map<number, string>([
   [500, 'Internal server error'],
 ])
 
-/** The status of each service refusal the API's operations can give; anything else is a 400. */
-const statusOfCode = new Map<string, number>(apiProblemCodes.map((p) => [p.code, p.status]))
+/** Each code the API answers with, by the service's code of the same name. */
+const problemCodes = new Map<string, (typeof apiProblemCodes)[number]>(apiProblemCodes.map((p) => [p.code, p]))
 
+/** A service refusal the API has no code of its own for is a request that does not fit (400, INVALID_PAYLOAD). */
 export function problemOfServiceError(error: { code: ErrorCode; message: string }): ApiProblem {
-  return new ApiProblem(statusOfCode.get(error.code) ?? 400, error.code, error.message)
+  const known = problemCodes.get(error.code)
+  return known
+    ? new ApiProblem(known.status, known.code, error.message)
+    : new ApiProblem(400, 'INVALID_PAYLOAD', error.message)
 }
 
 export function problemOf(error: unknown): ApiProblem | undefined {
@@ -63,8 +73,7 @@ export function invalidRequest(error: ZodError, where: 'body' | 'query' | 'path'
   return new ApiProblem(400, 'INVALID_PAYLOAD', detail, { errors })
 }
 
-export const problemType = (publicUrl: string, code: string) =>
-  `${publicUrl}/developers#${code.toLowerCase().replace(/_/g, '-')}`
+export const problemType = (publicUrl: string, code: ApiProblemCode) => `${publicUrl}/developers#${problemAnchor(code)}`
 
 export function sendProblem(res: express.Response, publicUrl: string, problem: ApiProblem): void {
   for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.set(name, value)

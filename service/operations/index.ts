@@ -16,6 +16,7 @@ import { licenseReadOperations } from './license-reads.js'
 import { domainOperationHandlers } from '../directory/domains.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
+import { apiTokenOperationHandlers } from '../api/tokens.js'
 import { usageOperationHandlers } from '../usage/operations.js'
 import { webhookOperationHandlers } from '../webhooks/operations.js'
 import { machineOperationHandlers } from '../usage/machines.js'
@@ -55,6 +56,7 @@ export const operationHandlers: OperationHandlers = {
   ...domainOperationHandlers,
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
+  ...apiTokenOperationHandlers,
   ...usageOperationHandlers,
   ...webhookOperationHandlers,
   ...machineOperationHandlers,

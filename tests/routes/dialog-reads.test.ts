@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/limits'
 import { demoRefs, seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../support/subscriptions'
+import { createAccessToken } from '../../service/auth/access-tokens'
 import { createTestService, signInAs } from '../support/service'
 import { recordingTransport, type RecordedOperation } from './recording-transport'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
@@ -94,6 +95,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['olivia@acme.test', 'dialog=domain&company=acme&domain=acme.test', ['retrieveDomains']],
       ['olivia@acme.test', 'dialog=directory&company=acme', ['retrieveDirectory']],
       ['olivia@acme.test', 'dialog=webhooks&company=acme', ['retrieveWebhooks']],
+      ['olivia@acme.test', 'dialog=api-tokens&company=acme', ['retrieveApiTokens']],
+      ['olivia@acme.test', 'dialog=api-token&company=acme', []],
+      ['olivia@acme.test', 'dialog=api-tokens', ['retrieveApiTokens']],
       ['olivia@acme.test', `dialog=subscription-cancel&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-assign&subscription=${acmeSubscription}`, ['retrieveLicenses']],
       ['olivia@acme.test', `dialog=subscription-quantity&subscription=${acmeSubscription}`, ['retrieveLicenses']],
@@ -117,6 +121,14 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
     const bySubscription = (name: string) => `dialog=${name}&subscription=${subscription}`
     const seatInUse = demoRefs.licenses.acmeBundleSeatInUse
     const seatMachine = demoRefs.activations[3]
+    const { token } = await createAccessToken(service.db, {
+      kind: 'api',
+      owner: { companyId: 'acme' },
+      name: 'Reads',
+      scopes: ['read'],
+      createdBy: 'olivia@acme.test',
+      now: Date.now(),
+    })
     const addresses = new Map<string, [string, string]>([
       ['change-email', ['root@vendor.test', 'dialog=change-email']],
       ['account-settings', ['olivia@acme.test', 'dialog=account-settings']],
@@ -136,6 +148,9 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
       ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],
       ['webhooks', ['olivia@acme.test', 'dialog=webhooks&company=acme']],
+      ['api-tokens', ['olivia@acme.test', 'dialog=api-tokens&company=acme']],
+      ['api-token', ['olivia@acme.test', 'dialog=api-token&company=acme']],
+      ['revoke-api-token', ['olivia@acme.test', `dialog=revoke-api-token&company=acme&token=${token.id}`]],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],

@@ -15,6 +15,7 @@ const capabilities = [
   (await import('#app/routes/__manage/account/account.registry')).accountDialogs,
   (await import('#app/routes/__manage/activity/activity.registry')).activityDialogs,
   (await import('#app/routes/__manage/admin/admin.registry')).adminDialogs,
+  (await import('#app/routes/__manage/api-tokens/api-tokens.registry')).apiTokenDialogs,
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
   (await import('#app/routes/__manage/domains/domains.registry')).domainDialogs,
   (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,

@@ -1,5 +1,6 @@
 import { Flex } from '@radix-ui/themes'
 import { CompanyActivityLink } from './activity/activity-links'
+import { ApiTokensLink } from './api-tokens/api-tokens-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
 import { DomainsLink } from './domains/domains-link'
 import { DirectoryLink } from './directory/directory-link'
@@ -12,8 +13,8 @@ import { WebhooksLink } from './webhooks/webhooks-link'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, its Domains, its Directory
- * and its Webhooks. Each renders nothing when its flags say no.
+ * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, its Domains, its Directory,
+ * its Webhooks and its API tokens. Each renders nothing when its flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
   return (
@@ -30,6 +31,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <DomainsLink {...props} />
         <DirectoryLink {...props} />
         <WebhooksLink {...props} />
+        <ApiTokensLink {...props} />
       </nav>
     </Flex>
   )

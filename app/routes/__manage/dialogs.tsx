@@ -11,6 +11,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
+import { apiTokenDialogs } from './api-tokens/api-tokens.registry'
 import { companyDialogs } from './company/company.registry'
 import { domainDialogs } from './domains/domains.registry'
 import { directoryDialogs } from './directory/directory.registry'
@@ -36,6 +37,7 @@ export const manageDialogs = {
   ...directoryDialogs,
   ...machineDialogs,
   ...webhookDialogs,
+  ...apiTokenDialogs,
 }
 
 type Registry = typeof manageDialogs

@@ -9,6 +9,7 @@ import { labels } from '#app/rules/messages'
 import { welcomeActions } from '#app/rules/company'
 import { MergeCompaniesLink } from './admin/admin-links'
 import { AccountActivityLink } from './activity/activity-links'
+import { PersonalApiTokensLink } from './api-tokens/api-tokens-links'
 import { ExpiryWarning } from './expiry-warning'
 import { CompanySection } from './company-section'
 import { LicenseTable } from './license-table'
@@ -84,7 +85,10 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
             <Heading as="h2" size="5" mb="3" id="personal-heading">
               Personal
             </Heading>
-            <AccountActivityLink />
+            <Flex gap="3" wrap="wrap">
+              <AccountActivityLink />
+              <PersonalApiTokensLink />
+            </Flex>
             {personal.subscriptions.length ? (
               <SubscriptionList
                 subscriptions={personal.subscriptions}

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Link as TextLink, Table, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate, formatDateTime } from '#protocol/dates'
+import { formatDate } from '#protocol/dates'
 import { countOf } from '#protocol/words'
 import { Alert, BackLink, DialogTable, ProductCheckboxes } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
@@ -9,6 +9,7 @@ import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
 import type { DirectoryActionData, DirectoryDialogData } from './directory.server'
 import { CopyField } from '../shared/copy-field'
+import { TokenCells } from '../shared/access-token-parts'
 
 type Loaded = Extract<DirectoryDialogData, { kind: 'directory' }>['directory']
 
@@ -67,19 +68,7 @@ function Provisioning({ directory: d, closeTo }: { directory: Loaded; closeTo: s
         >
           {d.tokens.map((token) => (
             <Table.Row key={token.id}>
-              <Table.RowHeaderCell>
-                {token.name}
-                <Text as="div" size="1" color="gray">
-                  <code>{token.hint}</code>
-                  {token.expiresAt ? ` · expires ${formatDate(token.expiresAt, { utc: true })}` : ''}
-                </Text>
-              </Table.RowHeaderCell>
-              <Table.Cell>
-                {formatDate(token.createdAt, { utc: true })} by {token.createdBy}
-              </Table.Cell>
-              <Table.Cell>
-                {token.lastUsedAt ? `${formatDateTime(token.lastUsedAt, { utc: true })} UTC` : 'Never'}
-              </Table.Cell>
+              <TokenCells token={token} />
               <Table.Cell>
                 <Form method="post" action={dialogActionUrl(target, closeTo)} preventScrollReset>
                   <input type="hidden" name="intent" value="revoke-scim-token" />

@@ -1,25 +1,18 @@
 // The Directory dialogs' forms, on the server and in the browser: the same messages either way.
 import { z } from 'zod'
-import { AccessTokenName } from '#protocol/access-tokens'
-import { scimTokenLifetimes } from '#protocol/directory'
 import { ProductGroup } from '#protocol/entities'
+import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 
 const id = z.string().min(1).max(200)
 
 /** 0: until revoked. */
 export const scimTokenSchema = z.object({
   company: id,
-  name: z.string({ message: 'Enter a name for the token.' }).pipe(AccessTokenName),
-  expiresInDays: z.coerce
-    .number()
-    .int()
-    .refine((days) => (scimTokenLifetimes as readonly number[]).includes(days), {
-      message: 'Choose one of the lifetimes offered.',
-    })
-    .default(0),
+  name: tokenNameField,
+  expiresInDays: tokenLifetimeField,
 })
 
-export const RevokeTokenSchema = z.object({ company: id, token: id })
+export { RevokeTokenSchema } from '../shared/access-token-fields'
 
 export const MapGroupSchema = z.object({ company: id, group: id, products: z.array(ProductGroup).max(4) })
 

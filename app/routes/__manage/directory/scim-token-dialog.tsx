@@ -1,20 +1,16 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Flex, Text } from '@radix-ui/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
-import { FieldError } from '#app/components/field-error'
-import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
+import { InputField } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { scimTokenLifetimes } from '#protocol/directory'
-import { BackLink, NativeSelect } from '../shared/dialog-parts'
+import { TokenCreated, TokenFormEnd } from '../shared/access-token-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import type { DirectoryActionData, ScimTokenDialogData } from './directory.server'
 import { scimTokenSchema } from './directory-schemas'
 import { CopyField } from '../shared/copy-field'
-
-const lifetimeLabel = (days: number) => (days === 0 ? 'Until revoked' : `${days} days`)
 
 /** The log names it "identity provider (name)"; the token shows this one time, with the SCIM base URL. */
 export function ScimTokenDialog({ data: d, closeTo }: DialogProps<ScimTokenDialogData>) {
@@ -37,19 +33,19 @@ export function ScimTokenDialog({ data: d, closeTo }: DialogProps<ScimTokenDialo
   if (answer?.created) {
     return (
       <RouteDialog title="SCIM token created" description={d.company.name} closeTo={back} maxWidth="600px">
-        <Text as="p" size="2" mb="3" role="status">
-          The token {answer.created.token.name} was created. Copy it now: it is shown only this once.
-        </Text>
-        <CopyField
-          id="scim-token-secret"
-          label="SCIM token"
+        <TokenCreated
+          name={answer.created.token.name}
+          secret={{
+            id: 'scim-token-secret',
+            label: 'SCIM token',
+            description:
+              'In Okta: Provisioning > Integration > API Token. In Entra ID: Provisioning > Admin Credentials > Secret Token.',
+          }}
           value={answer.created.secret}
-          description="In Okta: Provisioning > Integration > API Token. In Entra ID: Provisioning > Admin Credentials > Secret Token."
-        />
-        <CopyField id="scim-token-url" label="SCIM base URL" value={d.scimBaseUrl} />
-        <Flex justify="end">
-          <BackLink to={back}>Done</BackLink>
-        </Flex>
+          back={back}
+        >
+          <CopyField id="scim-token-url" label="SCIM base URL" value={d.scimBaseUrl} />
+        </TokenCreated>
       </RouteDialog>
     )
   }
@@ -70,28 +66,7 @@ export function ScimTokenDialog({ data: d, closeTo }: DialogProps<ScimTokenDialo
             made by &ldquo;identity provider (Okta)&rdquo;.
           </Text>
           <InputField field={fields.name} label="Name" gap="2" autoComplete="off" />
-          <Field
-            id={fields.expiresInDays.id}
-            label="Expires"
-            errorId={fields.expiresInDays.errorId}
-            errors={fields.expiresInDays.errors}
-            gap="2"
-          >
-            <NativeSelect {...getSelectProps(fields.expiresInDays)} key={fields.expiresInDays.key}>
-              {scimTokenLifetimes.map((days) => (
-                <option key={days} value={String(days)}>
-                  {lifetimeLabel(days)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <FieldError id={form.errorId} errors={form.errors} />
-          <ButtonRow justify="end" mt="3">
-            <BackLink to={back}>Cancel</BackLink>
-            <SubmitButton busy={busy} busyLabel="Creating…">
-              Create
-            </SubmitButton>
-          </ButtonRow>
+          <TokenFormEnd lifetime={fields.expiresInDays} form={form} back={back} busy={busy} />
         </Flex>
       </Form>
     </RouteDialog>

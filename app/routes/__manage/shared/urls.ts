@@ -56,6 +56,10 @@ export type DialogTarget =
   // My machines: a license's machines, and deactivating one
   | { dialog: 'machines'; license: string; owner: string }
   | { dialog: 'deactivate-machine'; license: string; owner: string; machine: string }
+  // REST API tokens: a company's (company given) or the account's personal ones; creating one, revoking one
+  | { dialog: 'api-tokens'; company?: string }
+  | { dialog: 'api-token'; company?: string }
+  | { dialog: 'revoke-api-token'; company?: string; token: string }
   // the company's webhooks: endpoints, their deliveries, adding one
   | { dialog: 'webhooks'; company: string }
   // platform administrators

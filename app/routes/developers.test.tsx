@@ -1,0 +1,39 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { apiV1Endpoints } from '#protocol/api-v1-endpoints'
+import { apiProblemCodes, API_V1_BASE } from '#protocol/api-v1'
+import { problemType } from '../../service/api/problems'
+import { DevelopersReference } from './developers'
+
+const html = renderToStaticMarkup(<DevelopersReference origin="https://portal.example" />)
+const idList = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])
+const ids = new Set(idList)
+
+describe('/developers', () => {
+  it("has the entry every problem's type points at, one per code", () => {
+    for (const { code } of apiProblemCodes) {
+      const type = new URL(problemType('https://portal.example', code))
+      expect(type.pathname).toBe('/developers')
+      expect(ids.has(type.hash.slice(1)), `${code} → ${type.hash}`).toBe(true)
+    }
+    // An anchor named twice would land on the first only.
+    expect(idList.length).toBe(ids.size)
+  })
+
+  it('documents every endpoint with a curl example at this origin, and links the OpenAPI document', () => {
+    for (const endpoint of Object.values(apiV1Endpoints)) {
+      expect(ids.has(endpoint.operationId), endpoint.operationId).toBe(true)
+      expect(html).toContain(`${endpoint.method.toUpperCase()} ${endpoint.path}`)
+    }
+    expect(html.match(/curl( -X POST)? &quot;https:\/\/portal\.example\/api\/v1\//g)).toHaveLength(
+      Object.keys(apiV1Endpoints).length,
+    )
+    expect(html).toContain(`href="${API_V1_BASE}/openapi.json"`)
+  })
+
+  it('gives every link of its contents a section to land on', () => {
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])
+    expect(targets.length).toBeGreaterThan(5)
+    for (const target of targets) expect(ids.has(target), target).toBe(true)
+  })
+})

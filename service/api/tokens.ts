@@ -1,0 +1,140 @@
+/**
+ * The API tokens dialog's operations: a company's tokens (its administrators and platform administrators) or the
+ * caller's own personal tokens. Each change and its log entry are one transaction; a repeat of a create is refused (its
+ * secret was in the first answer alone), a repeat of a revoke changes nothing.
+ */
+import { labelled } from '../../protocol/text.js'
+import { formatDate } from '../../protocol/dates.js'
+import {
+  mayManageApiTokens,
+  personalTokenAssignRefusal,
+  scopeWords,
+  scopesOfAccess,
+} from '../../protocol/api-tokens.js'
+import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import { recordActivity } from '../activity/log.js'
+import {
+  createAccessToken,
+  listAccessTokens,
+  revokeAccessToken,
+  tokenShownOnce,
+  type AccessTokenRecord,
+  type TokenOwner,
+} from '../auth/access-tokens.js'
+import { flagsIn } from '../auth/roles.js'
+import { inTransaction } from '../db/transaction.js'
+import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { isUniqueViolation } from '../directory/domains.js'
+import type { OperationHandlers } from '../operations/handlers.js'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+
+const DAY = 24 * 60 * 60 * 1000
+
+type Holder = {
+  caller: { email: string; admin: boolean }
+  owner: TokenOwner
+  company: { id: string; name: string } | null
+  /** Who the log names: the caller, or "platform administrator" for one outside the company. */
+  actor: string
+}
+
+/** The company's (FORBIDDEN unless the caller may manage them, NOT_FOUND for no such company) or the caller's own. */
+async function tokenHolder(ctx: ServiceContext, companyId: string | undefined): Promise<Holder> {
+  const caller = await requireCaller(ctx)
+  if (companyId === undefined) return { caller, owner: { account: caller.email }, company: null, actor: caller.email }
+  const company = await ctx.db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('id', '=', companyId)
+    .executeTakeFirst()
+  const flags = company ? await flagsIn(ctx.db, caller.email, company.id) : undefined
+  if (!mayManageApiTokens(flags ?? { canAddUsers: false }, caller.admin)) {
+    throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its API tokens.")
+  }
+  if (!company) throw new ServiceError('NOT_FOUND', 'There is no such company.')
+  return {
+    caller,
+    owner: { companyId: company.id },
+    company,
+    actor: flags === undefined ? PLATFORM_ADMINISTRATOR : caller.email,
+  }
+}
+
+const withoutOwner = ({ companyId: _c, account: _a, ...token }: AccessTokenRecord) => token
+
+/** The company's log, or the account's own for a personal token. */
+const logOf = (holder: Holder) => (holder.company ? { companyId: holder.company.id } : { account: holder.caller.email })
+
+export async function retrieveApiTokens(
+  payload: ParsedPayload<'retrieveApiTokens'>,
+  ctx: ServiceContext,
+): Promise<Result<'retrieveApiTokens'>> {
+  const holder = await tokenHolder(ctx, payload.companyId)
+  const tokens = await listAccessTokens(ctx.db, holder.owner, 'api')
+  return { company: holder.company, tokens: tokens.map(withoutOwner) }
+}
+
+export async function createApiToken(
+  payload: ParsedPayload<'createApiToken'>,
+  ctx: ServiceContext,
+): Promise<Result<'createApiToken'>> {
+  const holder = await tokenHolder(ctx, payload.companyId)
+  if (!holder.company && payload.access !== 'read')
+    throw new ServiceError('INVALID_PAYLOAD', personalTokenAssignRefusal)
+  const now = ctx.now()
+  const scopes = scopesOfAccess(payload.access)
+  const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY : null
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      const made = await createAccessToken(trx, {
+        kind: 'api',
+        owner: holder.owner,
+        name: payload.name,
+        scopes,
+        expiresAt,
+        createdBy: holder.caller.email,
+        now,
+        creationKey: ctx.idempotencyKey,
+      })
+      const expiry = expiresAt ? `, expires ${formatDate(expiresAt, { utc: true })}` : ''
+      await recordActivity(trx, {
+        kind: 'api',
+        actor: holder.actor,
+        ...logOf(holder),
+        summary: `created ${labelled(holder.company ? 'the API token' : 'the personal API token', made.token.name)} (${scopeWords(scopes)}${expiry})`,
+        at: now,
+      })
+      return { token: withoutOwner(made.token), secret: made.secret }
+    })
+  } catch (error) {
+    // The same request twice at once: the unique creation key lets one through.
+    if (isUniqueViolation(error)) throw new ServiceError('INVALID_STATE', tokenShownOnce)
+    throw error
+  }
+}
+
+export async function revokeApiToken(
+  payload: ParsedPayload<'revokeApiToken'>,
+  ctx: ServiceContext,
+): Promise<Result<'revokeApiToken'>> {
+  const holder = await tokenHolder(ctx, payload.companyId)
+  await inTransaction(ctx.db, async (trx) => {
+    const now = ctx.now()
+    const revoked = await revokeAccessToken(trx, { owner: holder.owner, id: payload.tokenId, by: holder.actor, now })
+    // A personal token's owner is the account alone: a company token is never one of them.
+    const theirs = revoked && revoked.token.kind === 'api' && (holder.company || revoked.token.companyId === null)
+    if (!theirs) throw new ServiceError('NOT_FOUND', 'There is no such API token; it may have been removed.')
+    if (!revoked.revokedNow) return
+    await recordActivity(trx, {
+      kind: 'api',
+      actor: holder.actor,
+      ...logOf(holder),
+      summary: `revoked ${labelled(holder.company ? 'the API token' : 'the personal API token', revoked.token.name)}`,
+      at: now,
+    })
+  })
+  return { completed: true }
+}
+
+export const apiTokenOperationHandlers: OperationHandlers = { retrieveApiTokens, createApiToken, revokeApiToken }

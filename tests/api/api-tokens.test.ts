@@ -1,0 +1,267 @@
+/**
+ * API tokens made and revoked in /manage (the dialogs' loaders and actions, answered by a real service that also serves
+ * /api/v1 over HTTP): who may, the secret shown once and stored hashed, a repeat that makes nothing twice, the log,
+ * a revoked token refused, and the personal token.
+ */
+import crypto from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiActor } from '../../protocol/access-tokens.js'
+import { personalTokenAssignRefusal } from '../../protocol/api-tokens.js'
+import { tokenShownOnce, type AccessTokenTables } from '../../service/auth/access-tokens.js'
+import { demoRefs } from '../../service/db/seed.js'
+import { signInAs } from '../support/service.js'
+import { apiClient, startApi } from '../support/api.js'
+import { cookieFrom, settle } from '../routes/account-stub.js'
+
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
+const { createUserSession } = await import('#app/utils/session.server')
+
+let server: Awaited<ReturnType<typeof startApi>>
+const credentials = new Map<string, string>()
+const cookies = new Map<string, string>()
+const context = {
+  licensing: {
+    call: (request: unknown, credential?: string, key?: string) => server.service.call(request, credential, key),
+  },
+} as unknown as AppLoadContext
+
+const acme = demoRefs.companies.acme
+const olivia = 'olivia@acme.test' // Company Administrator of Acme
+const max = 'max@acme.test' // may assign in Acme, not add users
+const pat = 'pat@personal.test' // no role in Acme
+const root = 'root@vendor.test' // platform administrator
+
+beforeAll(async () => {
+  server = await startApi()
+  for (const email of [olivia, max, pat, root]) {
+    const credential = await signInAs(server.service, email)
+    credentials.set(email, credential)
+    const admin = email === root
+    cookies.set(
+      email,
+      cookieFrom(await createUserSession(new Request('http://portal.test/'), { email, admin, credential }, '/')),
+    )
+  }
+}, 60_000)
+afterAll(() => server.close())
+
+async function open(email: string, search: string) {
+  const request = new Request(`http://portal.test/manage?${search}`, { headers: { cookie: cookies.get(email)! } })
+  return settle(manageLoader({ request, params: {}, context }))
+}
+
+async function post(email: string, search: string, fields: Record<string, string>) {
+  const body = new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...fields })
+  const request = new Request(`http://portal.test/manage?${search}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie: cookies.get(email)! },
+  })
+  return settle(manageAction({ request, params: {}, context }))
+}
+
+type Created = { result: { error?: Record<string, string[]> }; created?: { token: { id: string }; secret: string } }
+
+const call = async (email: string, operation: string, payload: unknown, key = crypto.randomUUID()) => {
+  const answer = await server.service.call({ [operation]: payload }, credentials.get(email), key)
+  return answer.body as Record<string, unknown>
+}
+
+const tokens = () => server.service.db.withTables<AccessTokenTables>()
+
+const logOf = (where: { companyId: string } | { account: string }) => {
+  let query = server.service.db
+    .selectFrom('activity_entries')
+    .select(['actor', 'summary', 'kind'])
+    .orderBy('id', 'desc')
+  query =
+    'companyId' in where
+      ? query.where('company_id', '=', where.companyId)
+      : query.where('account_email', '=', where.account)
+  return query.execute()
+}
+
+describe('company API tokens in /manage', () => {
+  it('an administrator creates one: the secret in that answer alone, stored hashed, listed with its scope, logged', async () => {
+    const created = await post(olivia, `dialog=api-token&company=${acme}`, {
+      intent: 'create-api-token',
+      company: acme,
+      name: 'Onboarding',
+      access: 'assign',
+      expiresInDays: '90',
+    })
+    expect(created.status).toBe(200)
+    expect(created.headers.get('cache-control')).toBe('no-store')
+    const { created: made } = (await created.json()) as Created
+    expect(made!.secret).toMatch(/^lp_api_[0-9A-Za-z]{43}$/)
+
+    const row = await tokens()
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('id', '=', made!.token.id)
+      .executeTakeFirstOrThrow()
+    expect(row.secret_hash).toBe(crypto.createHash('sha256').update(made!.secret).digest('hex'))
+    expect(JSON.stringify(row)).not.toContain(made!.secret)
+    expect(row.kind).toBe('api')
+    expect(row.company_id).toBe(acme)
+
+    const list = await open(olivia, `dialog=api-tokens&company=${acme}`)
+    expect(list.status).toBe(200)
+    const text = await list.text()
+    expect(text).not.toContain(made!.secret)
+    const { dialog } = JSON.parse(text) as {
+      dialog: { data: { tokens: Array<{ id: string; name: string; scopes: string[]; expiresAt: number | null }> } }
+    }
+    const listed = dialog.data.tokens.find((t) => t.id === made!.token.id)
+    expect(listed).toMatchObject({ name: 'Onboarding', scopes: ['read', 'assign'] })
+    expect(listed!.expiresAt).toBeGreaterThan(Date.now() + 89 * 24 * 60 * 60 * 1000)
+
+    const [entry] = await logOf({ companyId: acme })
+    expect(entry).toMatchObject({ kind: 'api', actor: olivia })
+    expect(entry!.summary).toMatch(/^created the API token "Onboarding" \(read and assign, expires /)
+  })
+
+  it('a repeated create (one idempotency key) makes no second token, and two at once make one', async () => {
+    const key = crypto.randomUUID()
+    const fields = { intent: 'create-api-token', company: acme, name: 'Repeated', access: 'read', idempotencyKey: key }
+    const first = await post(olivia, `dialog=api-token&company=${acme}`, fields)
+    expect(((await first.json()) as Created).created?.secret).toBeTruthy()
+    const again = await post(olivia, `dialog=api-token&company=${acme}`, fields)
+    expect(again.status).toBe(400)
+    const refused = (await again.json()) as Created
+    expect(refused.created).toBeUndefined()
+    expect(refused.result.error?.['']).toEqual([tokenShownOnce])
+
+    const together = crypto.randomUUID()
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(olivia, 'createApiToken', { companyId: acme, name: 'At once' }, together)),
+    )
+    expect(answers.filter((a) => 'createApiToken' in a)).toHaveLength(1)
+    const rows = await tokens()
+      .selectFrom('access_tokens')
+      .select('name')
+      .where('company_id', '=', acme)
+      .where('name', 'in', ['Repeated', 'At once'])
+      .execute()
+    expect(rows.map((r) => r.name).sort()).toEqual(['At once', 'Repeated'])
+  })
+
+  it('refuses those who may not manage the tokens: a manager, a stranger (404 in /manage, FORBIDDEN by the service)', async () => {
+    for (const email of [max, pat]) {
+      expect((await open(email, `dialog=api-tokens&company=${acme}`)).status).toBe(404)
+      expect((await open(email, `dialog=api-token&company=${acme}`)).status).toBe(404)
+      const made = await post(email, `dialog=api-token&company=${acme}`, {
+        intent: 'create-api-token',
+        company: acme,
+        name: 'Sneaky',
+      })
+      expect(made.status).toBe(404)
+      for (const [operation, payload] of [
+        ['retrieveApiTokens', { companyId: acme }],
+        ['createApiToken', { companyId: acme, name: 'Sneaky' }],
+        ['revokeApiToken', { companyId: acme, tokenId: 'tok_x' }],
+      ] as const) {
+        expect((await call(email, operation, payload)).error).toBe('FORBIDDEN')
+      }
+    }
+    const sneaky = await tokens().selectFrom('access_tokens').select('id').where('name', '=', 'Sneaky').execute()
+    expect(sneaky).toEqual([])
+    // A platform administrator may, and the log says so.
+    const made = await call(root, 'createApiToken', { companyId: acme, name: 'Support' })
+    expect(made.createApiToken).toBeTruthy()
+    const [entry] = await logOf({ companyId: acme })
+    expect(entry).toMatchObject({ actor: 'platform administrator', summary: 'created the API token "Support" (read)' })
+  })
+
+  it('the token reads /api/v1 and its assignment is logged as "API (name)"; revoked after a confirmation, it is refused with 401', async () => {
+    const answer = await post(olivia, `dialog=api-token&company=${acme}`, {
+      intent: 'create-api-token',
+      company: acme,
+      name: 'Seat sync',
+      access: 'assign',
+    })
+    const { created } = (await answer.json()) as Created
+    const api = apiClient(server.origin, created!.secret)
+    const page = await api('GET', `/companies/${acme}/licenses?state=unassigned&limit=1`)
+    expect(page.status).toBe(200)
+    const license = (page.body.data as Array<{ id: string }>)[0]!
+    const assigned = await api('POST', `/companies/${acme}/licenses/${license.id}/assign`, {
+      email: 'new.hire@acme.test',
+      expectedHolder: '',
+      notify: false,
+    })
+    expect(assigned.status).toBe(200)
+    const [assignment] = await logOf({ companyId: acme })
+    expect(assignment!.actor).toBe(apiActor('Seat sync'))
+
+    const confirm = await open(olivia, `dialog=revoke-api-token&company=${acme}&token=${created!.token.id}`)
+    expect(confirm.status).toBe(200)
+    const revoke = {
+      intent: 'revoke-api-token',
+      company: acme,
+      token: created!.token.id,
+      named: 'Seat sync',
+    }
+    const revoked = await post(olivia, `dialog=revoke-api-token&company=${acme}&token=${created!.token.id}`, revoke)
+    expect(revoked.status).toBe(302)
+    expect(revoked.headers.get('location')).toBe(`/manage?dialog=api-tokens&company=${acme}`)
+    expect(revoked.headers.getSetCookie().join(';')).toContain('__flash=')
+
+    const refused = await api('GET', `/companies/${acme}/licenses`)
+    expect(refused.status).toBe(401)
+    expect(refused.body.detail).toBe('This API token was revoked: create another in Manage Licenses (API tokens).')
+
+    // Revoking it again changes nothing and logs nothing; the confirmation is gone (404), the list no longer has it.
+    expect((await post(olivia, `dialog=api-tokens&company=${acme}`, revoke)).status).toBe(302)
+    const entries = (await logOf({ companyId: acme })).filter((e) => e.summary.includes('"Seat sync"'))
+    expect(entries.map((e) => e.summary)).toEqual(['revoked the API token "Seat sync"', expect.any(String)])
+    expect((await open(olivia, `dialog=revoke-api-token&company=${acme}&token=${created!.token.id}`)).status).toBe(404)
+  })
+})
+
+describe('personal API tokens', () => {
+  it('an account makes a read-only token for its own licenses, uses it, and revokes it; it reaches no company', async () => {
+    const refused = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Mine', access: 'assign' })
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as Created).result.error?.['']).toEqual([personalTokenAssignRefusal])
+
+    const answer = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Dotfiles' })
+    expect(answer.status).toBe(200)
+    const { created } = (await answer.json()) as Created
+    const api = apiClient(server.origin, created!.secret)
+    const mine = await api('GET', '/me/licenses')
+    expect(mine.status).toBe(200)
+    expect((mine.body.data as unknown[]).length).toBeGreaterThan(0)
+    expect((await api('GET', `/companies/${acme}/licenses`)).status).toBe(404)
+
+    const list = await open(pat, 'dialog=api-tokens')
+    const { dialog } = (await list.json()) as { dialog: { data: { company: null; tokens: Array<{ id: string }> } } }
+    expect(dialog.data.company).toBeNull()
+    expect(dialog.data.tokens.map((t) => t.id)).toEqual([created!.token.id])
+    // Another account's list does not show it, and a company token is not one of the account's.
+    const others = (await call(olivia, 'retrieveApiTokens', {})).retrieveApiTokens as { tokens: unknown[] }
+    expect(others.tokens).toEqual([])
+    const companyToken = await tokens()
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('company_id', '=', acme)
+      .executeTakeFirstOrThrow()
+    expect((await call(pat, 'revokeApiToken', { tokenId: companyToken.id })).error).toBe('NOT_FOUND')
+    expect((await call(olivia, 'revokeApiToken', { tokenId: created!.token.id })).error).toBe('NOT_FOUND')
+
+    const revoked = await post(pat, `dialog=revoke-api-token&token=${created!.token.id}`, {
+      intent: 'revoke-api-token',
+      token: created!.token.id,
+      named: 'Dotfiles',
+    })
+    expect(revoked.status).toBe(302)
+    expect(revoked.headers.get('location')).toBe('/manage?dialog=api-tokens')
+    expect((await api('GET', '/me/licenses')).status).toBe(401)
+    const entries = await logOf({ account: pat })
+    expect(entries.slice(0, 2).map((e) => [e.kind, e.actor, e.summary])).toEqual([
+      ['api', pat, 'revoked the personal API token "Dotfiles"'],
+      ['api', pat, 'created the personal API token "Dotfiles" (read)'],
+    ])
+  })
+})

@@ -13,9 +13,8 @@ const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret
 /** The secret from the dialog that shows it once, and that dialog left for the list. */
 async function createdSecret(page: Page, js: boolean, name: string): Promise<string> {
   const created = dialog(page, js, 'API token created')
-  await expect(created.getByRole('status').first()).toContainText(
-    `The token ${name} was created. Copy it now: it is shown only this once.`,
-  )
+  const said = `The token ${name} was created. Copy it now: it is shown only this once.`
+  await expect(created.getByRole('status').filter({ hasText: said })).toBeVisible()
   const secret = await created.getByRole('textbox', { name: 'API token' }).inputValue()
   expect(secret).toMatch(/^lp_api_[0-9A-Za-z]{43}$/)
   await expectNoAxeViolations(page, 'API token created')

@@ -1,11 +1,12 @@
+import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { apiV1Endpoints } from '#protocol/api-v1-endpoints'
 import { apiProblemCodes, API_V1_BASE } from '#protocol/api-v1'
 import { problemType } from '../../service/api/problems'
-import { DevelopersReference } from './developers'
+import { DevelopersReference } from '#app/routes/developers'
 
-const html = renderToStaticMarkup(<DevelopersReference origin="https://portal.example" />)
+const html = renderToStaticMarkup(createElement(DevelopersReference, { origin: 'https://portal.example' }))
 const idList = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])
 const ids = new Set(idList)
 

@@ -111,7 +111,10 @@ test.describe('API tokens', () => {
     await expectNoAxeViolations(page, '/developers (light)')
     await switchTheme(page, 'dark')
 
-    await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/api/v1/openapi.json')
+    await expect(page.getByRole('link', { name: 'openapi.json', exact: true })).toHaveAttribute(
+      'href',
+      '/api/v1/openapi.json',
+    )
     const document = await page.request.get('/api/v1/openapi.json')
     expect(document.status()).toBe(200)
     expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0')

@@ -31,8 +31,10 @@ const describe = (company: Holder) =>
 function HowToUse() {
   return (
     <Text as="p" size="2" mb="3">
-      <TextLink href="/developers#authentication">How to use a token</TextLink>: the REST API&apos;s reference, with
-      examples in curl.
+      <TextLink href="/developers#authentication" underline="always">
+        How to use a token
+      </TextLink>
+      : the REST API&apos;s reference, with examples in curl.
     </Text>
   )
 }

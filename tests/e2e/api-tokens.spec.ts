@@ -61,7 +61,7 @@ test.describe('API tokens', () => {
     await expect(row).not.toContainText('Never')
 
     await row.getByRole('link', { name: `Revoke ${name}` }).click()
-    const confirm = dialog(page, js, 'Revoke API token')
+    const confirm = dialog(page, js, 'Revoke API token', 'alertdialog')
     await expect(confirm).toContainText('This cannot be undone.')
     await expectNoAxeViolations(page, 'Revoke API token')
     await confirm.getByRole('button', { name: 'Revoke' }).click()

@@ -42,14 +42,10 @@ function HowToUse() {
 /** The tokens (never their secrets), each with a Revoke link that asks first; Create API token. */
 export function ApiTokensDialog({ data: d, closeTo }: DialogProps<ApiTokensDialogData>) {
   const location = useLocation()
-  const actionData = useActionData<ApiTokenActionData>()
-  const navigation = useNavigation()
-  const refused = actionData?.intent === 'revoke-api-token' && navigation.state === 'idle' ? actionData : undefined
   const company = d.company?.id
   return (
     <RouteDialog title={titleOf(d.company)} description={describe(d.company)} closeTo={closeTo} maxWidth="760px">
       {d.kind === 'error' ? <Alert>{d.message}</Alert> : null}
-      {refused ? <Alert>{refused.message}</Alert> : null}
       <HowToUse />
       {d.kind === 'tokens' && d.tokens.length === 0 ? (
         <Text as="p" size="2" color="gray" mb="3">
@@ -194,24 +190,33 @@ export function CreateApiTokenDialog({ data: d, closeTo }: DialogProps<ApiTokenD
 export function RevokeApiTokenDialog({ data: d, closeTo }: DialogProps<RevokeApiTokenDialogData>) {
   const location = useLocation()
   const navigation = useNavigation()
+  const actionData = useActionData<ApiTokenActionData>()
+  const refused = actionData?.intent === 'revoke-api-token' && navigation.state === 'idle' ? actionData : undefined
   const company = d.company?.id
   const back = dialogUrl({ dialog: 'api-tokens', company }, location.search)
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'revoke-api-token'
   return (
-    <RouteDialog title="Revoke API token" description={d.company?.name ?? 'Personal'} closeTo={back} maxWidth="520px">
+    <RouteDialog
+      title="Revoke API token"
+      description={d.company?.name ?? 'Personal'}
+      closeTo={back}
+      maxWidth="520px"
+      role="alertdialog"
+    >
       <Form method="post" action={dialogActionUrl({ dialog: 'revoke-api-token', company, token: d.token.id }, closeTo)}>
         <input type="hidden" name="intent" value="revoke-api-token" />
         {company ? <input type="hidden" name="company" value={company} /> : null}
         <input type="hidden" name="token" value={d.token.id} />
         <input type="hidden" name={NAMED_FIELD} value={d.token.name} />
         <IdempotencyField value={d.idempotencyKey} />
+        {refused ? <Alert>{refused.message}</Alert> : null}
         <Text as="p" size="2" mb="3">
           Revoke the token {d.token.name} (<code>{d.token.hint}</code>)? Every script that uses it is refused from now
           on. This cannot be undone.
         </Text>
         <ButtonRow justify="end" mt="3">
           <BackLink to={back}>Cancel</BackLink>
-          <SubmitButton busy={busy} busyLabel="Revoking…" color="red">
+          <SubmitButton color="red" variant="soft" busy={busy} busyLabel="Revoking…">
             Revoke
           </SubmitButton>
         </ButtonRow>

@@ -55,6 +55,13 @@ describe('the idle filter', () => {
       expect(window?.matching, `idle-${days}`).toBe(expected.length)
       expect(rows.map((l) => l.id).sort(), `idle-${days}`).toEqual(expected)
       expect(rows.every((l) => l.assignedTo !== '')).toBe(true)
+      // The CSV export of the filtered table reads the same seats (retrieveLicenses narrowed by idleDays).
+      const read = await service.call(
+        { retrieveLicenses: { table: 'acme', subscriptionId: null, idleDays: days } },
+        credential,
+      )
+      const exported = (read.body as { retrieveLicenses: { licenses: Array<{ id: string }> } }).retrieveLicenses
+      expect(exported.licenses.map((l) => l.id).sort(), `export idle-${days}`).toEqual(expected)
       counts.push(expected.length)
     }
     // The demo data has idle seats at Acme, and fewer of them the longer the spell.

@@ -50,6 +50,7 @@ const reclaimOneSeat = () =>
     await store
       .insertInto('reclaim_policies')
       .values({ company_id: 'acme', idle_days: 30, changed_by: ADMIN, changed_at: now })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet({ idle_days: 30 }))
       .execute()
     try {
       await runReclaims(deps, now)
@@ -88,6 +89,8 @@ test.describe('idle seats', () => {
   })
 
   test('olivia turns the reclaim policy on, then off again', async ({ page, js }) => {
+    // Two changes and two axe scans: without script each is a page load.
+    test.slow()
     await signInToManage(page, js, ADMIN)
     await page.getByRole('link', { name: 'Reclaim idle seats for Acme Corp' }).click()
     const reclaim = dialog(page, js, 'Reclaim idle seats')
@@ -109,6 +112,7 @@ test.describe('idle seats', () => {
   })
 
   test('olivia undoes a reclaim the job made', async ({ page, js }) => {
+    test.slow()
     const holder = await reclaimOneSeat()
     await signInToManage(page, js, ADMIN)
     await page.getByRole('link', { name: 'Reclaim idle seats for Acme Corp' }).click()

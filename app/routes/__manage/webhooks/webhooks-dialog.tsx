@@ -211,7 +211,9 @@ function AddEndpoint(props: { company: string; idempotencyKey: string; closeTo: 
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddEndpointSchema }),
   })
-  const chosen = new Set((fields.events.initialValue as string[] | undefined) ?? [])
+  // One ticked box comes back as a string, several as a list: both are kept when a refused form is shown again.
+  const initial = fields.events.initialValue as string | string[] | undefined
+  const chosen = new Set(initial === undefined ? [] : ([] as string[]).concat(initial))
   return (
     <section aria-labelledby="webhook-add">
       <Heading as="h3" size="3" id="webhook-add" mb="2">

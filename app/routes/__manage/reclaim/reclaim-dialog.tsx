@@ -54,7 +54,7 @@ export function ReclaimDialog({ data: d, closeTo }: DialogProps<ReclaimDialogDat
           </Text>
           <Text as="p" size="2" mb="3" weight="medium">
             {policySentence(d.idleDays)}{' '}
-            <ThemeLink asChild>
+            <ThemeLink asChild underline="always">
               <Link to={viewHref(location.search, d.company.id, { filter: `idle-${d.idleDays ?? 30}` })}>
                 Show the seats idle for {d.idleDays ?? 30} days in the license table
               </Link>

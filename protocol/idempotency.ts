@@ -23,6 +23,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveDirectory',
   'retrieveUsage',
   'retrieveMachines',
+  'retrieveReclaims',
 ])
 
 /** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */

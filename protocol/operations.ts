@@ -31,6 +31,7 @@ import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
 import { usageOperations } from './usage.js'
+import { reclaimOperations } from './reclaim.js'
 import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
@@ -367,6 +368,7 @@ export const operations = {
   ...usageOperations,
   ...webhookOperations,
   ...machineOperations,
+  ...reclaimOperations,
 } as const
 
 export type OperationName = keyof typeof operations

@@ -17,6 +17,7 @@ import { domainOperationHandlers } from '../directory/domains.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
 import { usageOperationHandlers } from '../usage/operations.js'
+import { reclaimOperationHandlers } from '../usage/reclaim-operations.js'
 import { webhookOperationHandlers } from '../webhooks/operations.js'
 import { machineOperationHandlers } from '../usage/machines.js'
 
@@ -56,6 +57,7 @@ export const operationHandlers: OperationHandlers = {
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
   ...usageOperationHandlers,
+  ...reclaimOperationHandlers,
   ...webhookOperationHandlers,
   ...machineOperationHandlers,
 }

@@ -136,6 +136,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
       ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],
       ['webhooks', ['olivia@acme.test', 'dialog=webhooks&company=acme']],
+      ['reclaim', ['olivia@acme.test', 'dialog=reclaim&company=acme']],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],

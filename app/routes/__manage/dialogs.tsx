@@ -16,6 +16,7 @@ import { domainDialogs } from './domains/domains.registry'
 import { directoryDialogs } from './directory/directory.registry'
 import { machineDialogs } from './machines/machines.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
+import { reclaimDialogs } from './reclaim/reclaim.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
 import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
@@ -36,6 +37,7 @@ export const manageDialogs = {
   ...directoryDialogs,
   ...machineDialogs,
   ...webhookDialogs,
+  ...reclaimDialogs,
 }
 
 type Registry = typeof manageDialogs

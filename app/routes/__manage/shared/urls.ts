@@ -58,6 +58,8 @@ export type DialogTarget =
   | { dialog: 'deactivate-machine'; license: string; owner: string; machine: string }
   // the company's webhooks: endpoints, their deliveries, adding one
   | { dialog: 'webhooks'; company: string }
+  // the reclaim of idle seats: the company's policy and the undo of recent reclaims
+  | { dialog: 'reclaim'; company: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

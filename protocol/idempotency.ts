@@ -24,6 +24,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveApiTokens',
   'retrieveUsage',
   'retrieveMachines',
+  'retrieveReclaims',
 ])
 
 /** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */

@@ -10,6 +10,8 @@ export const RetrieveLicensesPayload = z
     /** Only this subscription's licenses; `null`: only those outside subscriptions; absent: either. */
     subscriptionId: z.string().min(1).max(200).nullable().optional(),
     productGroup: ProductGroup.optional(),
+    /** Only seats idle for this many days (protocol/reclaim.ts): the export of the license table's idle filter. */
+    idleDays: z.union([z.literal(30), z.literal(60), z.literal(90)]).optional(),
     /** Each must be in the table, or the whole read is refused; an empty list reads only the company. */
     ids: z.array(LicenseRef).max(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')).optional(),
   })

@@ -32,6 +32,7 @@ import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads
 import { directoryOperations } from './directory.js'
 import { apiTokenOperations } from './api-tokens.js'
 import { usageOperations } from './usage.js'
+import { reclaimOperations } from './reclaim.js'
 import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
@@ -369,6 +370,7 @@ export const operations = {
   ...usageOperations,
   ...webhookOperations,
   ...machineOperations,
+  ...reclaimOperations,
 } as const
 
 export type OperationName = keyof typeof operations

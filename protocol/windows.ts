@@ -2,8 +2,20 @@
 import { z } from 'zod'
 import { License } from './entities.js'
 
-/** `unassigned` means free and unexpired: the seats that can be handed out. */
-export const licenseFilters = ['all', 'assigned', 'unassigned', 'expired', 'expiring'] as const
+/**
+ * `unassigned` means free and unexpired: the seats that can be handed out; `idle-N`: assigned seats no editor checked in
+ * N days, held that long by their holder (protocol/reclaim.ts).
+ */
+export const licenseFilters = [
+  'all',
+  'assigned',
+  'unassigned',
+  'expired',
+  'expiring',
+  'idle-30',
+  'idle-60',
+  'idle-90',
+] as const
 export const LicenseFilter = z.enum(licenseFilters)
 export type LicenseFilter = z.infer<typeof LicenseFilter>
 

@@ -326,7 +326,9 @@ async function portalSignIn(store: DB, email: string): Promise<string> {
     redirect: 'manual',
     headers: { origin: base },
   })
-  if (sent.status !== 200) throw new Error(`sign-in for ${email} answered ${sent.status}`)
+  // The form answers with a redirect to its "check your email" page (or that page itself without a redirect).
+  if (sent.status !== 200 && sent.status !== 303 && sent.status !== 302)
+    throw new Error(`sign-in for ${email} answered ${sent.status}`)
   const response = await fetch(await latestLink(store, email), { redirect: 'manual' })
   const cookie = response.headers.get('set-cookie')?.split(';')[0]
   if (!cookie) throw new Error(`no session for ${email}`)

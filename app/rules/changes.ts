@@ -1,6 +1,7 @@
 // The sentence each change on /manage ends with (docs/decisions/0007-every-change-ends-with-a-sentence.md).
 import { countOf } from '#protocol/words'
 import { oneLine, quoted } from '#protocol/text'
+import { RECLAIM_WARNING_DAYS } from '#protocol/reclaim'
 import { checkoutFlaggedText } from './messages'
 
 /** "Wallaby.js (order 935369, key 3)". */
@@ -145,4 +146,14 @@ export const webhookChanges = {
   resumed: (url: string) => `Resumed the endpoint ${quoted(url, 500)}: new events are sent to it again.`,
   removed: (url: string) => `Removed the endpoint ${quoted(url, 500)}: it receives no more events.`,
   resent: (url: string) => `The event is sent again to ${quoted(url, 500)}; its delivery is listed below.`,
+}
+
+export const reclaimChanges = {
+  policy: (company: string, idleDays: number | null) =>
+    idleDays === null
+      ? `Idle seats of ${company} are no longer reclaimed.`
+      : `Seats of ${company} idle for ${idleDays} days are now reclaimed; their holders and the administrators are mailed ${RECLAIM_WARNING_DAYS} days before.`,
+  unchanged: (company: string) => `The reclaim policy of ${company} was already so; nothing changed.`,
+  undone: (seat: string, holder: string) => `Gave ${seat} back to ${holder}, who was mailed the license again.`,
+  undoneAlready: (seat: string) => `The reclaim of ${seat} was undone already; nothing changed.`,
 }

@@ -37,7 +37,22 @@ export const filterChoices: readonly { filter: LicenseFilter; label: string }[] 
   { filter: 'unassigned', label: 'Unassigned and unexpired' },
   { filter: 'expiring', label: 'Expiring within 60 days' },
   { filter: 'expired', label: 'Expired' },
+  { filter: 'idle-30', label: 'Idle for 30 days' },
+  { filter: 'idle-60', label: 'Idle for 60 days' },
+  { filter: 'idle-90', label: 'Idle for 90 days' },
 ]
+
+/** Idle: assigned, held that long by its holder, and no editor check since (the service knows; company seats only). */
+export const isIdleFilter = (filter: LicenseFilter) => filter.startsWith('idle-')
+
+export function idleDaysOf(filter: LicenseFilter): 30 | 60 | 90 | undefined {
+  return filter === 'idle-30' ? 30 : filter === 'idle-60' ? 60 : filter === 'idle-90' ? 90 : undefined
+}
+
+/** The personal table holds no company seats, so it offers no idle filter. */
+export function filterChoicesFor(table: string) {
+  return table === PERSONAL_TABLE ? filterChoices.filter((c) => !isIdleFilter(c.filter)) : filterChoices
+}
 
 export function isViewParam(key: string): boolean {
   return key === 'inactive' || VIEW_PARAM.test(key)
@@ -127,6 +142,11 @@ export function matchesFilter(license: Pick<License, 'assignedTo' | 'expiration'
       return isExpired(license, now)
     case 'expiring':
       return !isExpired(license, now) && license.expiration <= now + EXPIRING_WITHIN_DAYS * DAY_MS
+    case 'idle-30':
+    case 'idle-60':
+    case 'idle-90':
+      // A License does not carry its checks: only the service can tell an idle seat (its windows, never this).
+      throw new Error('The idle filters need the service to window the table.')
   }
 }
 

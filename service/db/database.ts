@@ -36,6 +36,7 @@ import * as directory from './migrations/0020-directory.js'
 import * as verifiedDomains from './migrations/0022-verified-domains.js'
 import * as machines from './migrations/0030-machines.js'
 import * as usage from './migrations/0035-usage.js'
+import * as reclaim from './migrations/0036-reclaim.js'
 import * as webhooks from './migrations/0045-webhooks.js'
 import type { Database } from './schema.js'
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0022-verified-domains': verifiedDomains,
   '0030-machines': machines,
   '0035-usage': usage,
+  '0036-reclaim': reclaim,
   '0045-webhooks': webhooks,
 }
 

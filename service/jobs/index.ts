@@ -1,4 +1,4 @@
-// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, domain checks, webhook
+// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, domain checks, usage figures, the reclaim of idle seats, webhook
 // deliveries, purge) and their runner; the portal adds the purge of its own store (server.ts, the jobs command).
 import type { LicensingService } from '../index.js'
 import { domainCheckJob } from './domains.js'
@@ -6,6 +6,7 @@ import { lapsingJob } from './lapsing.js'
 import { purgeJob } from './purge.js'
 import { renewalReminderJob } from './reminders.js'
 import { usageJob } from './usage.js'
+import { reclaimJob } from './reclaim.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
 import { webhookDeliveryJob } from '../webhooks/deliver.js'
 
@@ -24,6 +25,7 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
       publicUrl: () => service.config.publicUrl,
     }),
     usageJob(service.db),
+    reclaimJob(service),
     webhookDeliveryJob({
       db: service.db,
       mailer: service.mailer,

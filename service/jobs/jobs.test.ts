@@ -304,12 +304,13 @@ describe('the job runner', () => {
       'domain-checks',
       'lapsing-licenses',
       'purge-expired',
+      'reclaim-idle-seats',
       'renewal-reminders',
       'sandbox-charges',
       'usage-figures',
       'webhook-deliveries',
     ])
-    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(7)
+    expect(results.flat().filter(([, outcome]) => outcome === 'skipped')).toHaveLength(8)
     expect(await remindersTo('pat@personal.test')).toHaveLength(1)
   })
 })

@@ -97,6 +97,11 @@ export async function changeAssignment(
 /** Who changes the assignment: the name the log and the mails give, and the check that it may, per company. */
 export type AssignmentActor = DirectoryActor & {
   mayAssign(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void>
+  /** What the actor records of the change in the same transaction (a reclaim, its undo). */
+  alongside?(
+    trx: Transaction<Database>,
+    done: ReadonlyArray<{ row: LicenseRow; from: string; to: string }>,
+  ): Promise<void>
 }
 
 /**
@@ -104,7 +109,7 @@ export type AssignmentActor = DirectoryActor & {
  * whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
  */
 export async function applyAssignmentChange(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
   payload: ParsedPayload<'changeAssignment'>,
   actor: AssignmentActor,
 ): Promise<void> {
@@ -157,6 +162,7 @@ export async function applyAssignmentChange(
         at: ctx.now(),
       })
     }
+    await actor.alongside?.(trx, done)
     await emitSeatChanges(trx, done, ctx.now())
     // A license this change freed goes to whoever waits for a seat of its product, if anybody does.
     const queueMails = await serveFreedSeats(

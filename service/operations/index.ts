@@ -18,6 +18,7 @@ import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
 import { apiTokenOperationHandlers } from '../api/tokens.js'
 import { usageOperationHandlers } from '../usage/operations.js'
+import { reclaimOperationHandlers } from '../usage/reclaim-operations.js'
 import { webhookOperationHandlers } from '../webhooks/operations.js'
 import { machineOperationHandlers } from '../usage/machines.js'
 
@@ -58,6 +59,7 @@ export const operationHandlers: OperationHandlers = {
   ...directoryOperationHandlers,
   ...apiTokenOperationHandlers,
   ...usageOperationHandlers,
+  ...reclaimOperationHandlers,
   ...webhookOperationHandlers,
   ...machineOperationHandlers,
 }

@@ -14,6 +14,7 @@ import {
   scopePredicate,
   type LicensePredicate,
 } from '../reads/license-queries.js'
+import { idleSeat } from '../usage/idle.js'
 import { toSubscription } from '../reads/mapping.js'
 import { flagsOfCodes } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
@@ -42,6 +43,7 @@ export async function retrieveLicenses(payload: Payload, ctx: ServiceContext): P
     const group = payload.productGroup
     narrowing.push((eb) => eb('product_group', '=', group))
   }
+  if (payload.idleDays !== undefined) narrowing.push(idleSeat(ctx.now(), payload.idleDays))
   let asked: { row: SubscriptionRow; holds: LicensePredicate } | undefined
   if (payload.subscriptionId === null) narrowing.push((eb) => eb('subscription_id', 'is', null))
   else if (payload.subscriptionId !== undefined) {

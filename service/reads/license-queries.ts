@@ -6,6 +6,7 @@ import type { DB } from '../db/database.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import type { Database, LicenseRow } from '../db/schema.js'
 import { toLicense } from './mapping.js'
+import { idleSeat } from '../usage/idle.js'
 
 type LicenseExpressions = ExpressionBuilder<Database, 'licenses'>
 export type LicensePredicate = (eb: LicenseExpressions) => Expression<SqlBool>
@@ -58,6 +59,12 @@ export function filterPredicate(filter: LicenseFilter, now: number): LicensePred
       return (eb) => eb('expiration', '<=', now)
     case 'expiring':
       return (eb) => eb.and([eb('expiration', '>', now), eb('expiration', '<=', now + EXPIRING_WITHIN_DAYS * DAY_MS)])
+    case 'idle-30':
+      return idleSeat(now, 30)
+    case 'idle-60':
+      return idleSeat(now, 60)
+    case 'idle-90':
+      return idleSeat(now, 90)
   }
 }
 

@@ -26,7 +26,8 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
     .execute()
   const months = monthsUpTo(now, USAGE_MONTHS)
   const present = monthOf(now)
-  const checks: LicenseCheckTable[] = []
+  // By license and month: on the first of a month the present month's check is moved back into the last one.
+  const checks = new Map<string, LicenseCheckTable>()
   const holders: Array<{ license_id: string; company_id: string; holder: string; since: number }> = []
   licenses.forEach((license, i) => {
     if (license.assigned_to.trim() === '') return
@@ -36,17 +37,19 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
       const at = Math.min(monthStart(month) + ((i * 7 + m * 3) % 27) * DAY + 9 * 60 * 60 * 1000, now - DAY)
       if (at < license.created_at || at > license.expiration) return
       if (idle ? at > now - 100 * DAY : (i * 31 + m * 17) % 10 >= 8) return
-      checks.push({
+      const key = `${license.id} ${monthOf(at)}`
+      const seen = checks.get(key)
+      checks.set(key, {
         license_id: license.id,
         month: monthOf(at),
         company_id: companyId,
         product_group: license.product_group,
-        first_at: at,
-        last_at: at,
+        first_at: Math.min(at, seen?.first_at ?? at),
+        last_at: Math.max(at, seen?.last_at ?? at),
       })
     })
   })
-  await insertChunks(checks, (chunk) => store.insertInto('license_checks').values(chunk).execute())
+  await insertChunks([...checks.values()], (chunk) => store.insertInto('license_checks').values(chunk).execute())
   await insertChunks(holders, (chunk) => store.insertInto('seat_holders').values(chunk).execute())
 
   const refusals = months

@@ -151,6 +151,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['api-tokens', ['olivia@acme.test', 'dialog=api-tokens&company=acme']],
       ['api-token', ['olivia@acme.test', 'dialog=api-token&company=acme']],
       ['revoke-api-token', ['olivia@acme.test', `dialog=revoke-api-token&company=acme&token=${token.id}`]],
+      ['reclaim', ['olivia@acme.test', 'dialog=reclaim&company=acme']],
       ['merge', ['root@vendor.test', 'dialog=merge']],
       ['remove-license', ['root@vendor.test', `dialog=remove-license&license=${own.id}&owner=root@vendor.test`]],
       ['remove-subscription', ['root@vendor.test', `dialog=remove-subscription&subscription=${vendorLabs}`]],

@@ -21,6 +21,7 @@ const capabilities = [
   (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,
   (await import('#app/routes/__manage/machines/machines.registry')).machineDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,
+  (await import('#app/routes/__manage/reclaim/reclaim.registry')).reclaimDialogs,
   (await import('#app/routes/__manage/renewals/renewals.registry')).renewalDialogs,
   (await import('#app/routes/__manage/seats-csv/seats-csv.registry')).seatsCsvDialogs,
   (await import('#app/routes/__manage/subscriptions/subscriptions.registry')).subscriptionDialogs,

@@ -5,6 +5,7 @@ import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
 import { DomainsLink } from './domains/domains-link'
 import { DirectoryLink } from './directory/directory-link'
 import { PermissionsLink } from './permissions/permissions-link'
+import { ReclaimLink } from './reclaim/reclaim-link'
 import { BulkRenewLink, NewSubscriptionLink } from './renewals/company-renewal-actions'
 import { SeatCsvLinks } from './seats-csv/seat-csv-links'
 import type { CompanyActionProps } from './shared/row-actions'
@@ -13,8 +14,8 @@ import { WebhooksLink } from './webhooks/webhooks-link'
 
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, its Domains, its Directory,
- * its Webhooks and its API tokens. Each renders nothing when its flags say no.
+ * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, the reclaim of its idle seats,
+ * its Domains, its Directory, its Webhooks and its API tokens. Each renders nothing when its flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
   return (
@@ -28,6 +29,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <SeatCsvLinks {...props} />
         <CompanyActivityLink {...props} />
         <UsageLink {...props} />
+        <ReclaimLink {...props} />
         <DomainsLink {...props} />
         <DirectoryLink {...props} />
         <WebhooksLink {...props} />

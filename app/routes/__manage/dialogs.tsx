@@ -17,6 +17,7 @@ import { domainDialogs } from './domains/domains.registry'
 import { directoryDialogs } from './directory/directory.registry'
 import { machineDialogs } from './machines/machines.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
+import { reclaimDialogs } from './reclaim/reclaim.registry'
 import { renewalDialogs } from './renewals/renewals.registry'
 import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
 import type { DialogProps, ManageDialog } from './shared/registry'
@@ -38,6 +39,7 @@ export const manageDialogs = {
   ...machineDialogs,
   ...webhookDialogs,
   ...apiTokenDialogs,
+  ...reclaimDialogs,
 }
 
 type Registry = typeof manageDialogs

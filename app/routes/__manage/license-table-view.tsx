@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type FormEvent } from 'react'
 import { pageSizes, type LicenseFilter } from '#protocol/windows'
 import {
-  filterChoices,
+  filterChoicesFor,
   filterParam,
   otherViewFields,
   searchParam,
@@ -91,7 +91,7 @@ export function LicenseTableSearch({ licenses, caption, search }: Props) {
             Show
           </Text>
           <NativeSelect id={`${id}-filter`} name={filterParam(table)} defaultValue={licenses.filter}>
-            {filterChoices.map((choice) => (
+            {filterChoicesFor(table).map((choice) => (
               <option key={choice.filter} value={choice.filter}>
                 {choice.label}
               </option>

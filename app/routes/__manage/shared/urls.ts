@@ -62,6 +62,8 @@ export type DialogTarget =
   | { dialog: 'revoke-api-token'; company?: string; token: string }
   // the company's webhooks: endpoints, their deliveries, adding one
   | { dialog: 'webhooks'; company: string }
+  // the reclaim of idle seats: the company's policy and the undo of recent reclaims
+  | { dialog: 'reclaim'; company: string }
   // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }

@@ -1,0 +1,13 @@
+// The Reclaim idle seats dialog's forms: the policy (off or a number of idle days) and the undo of one reclaim.
+import { z } from 'zod'
+
+const id = z.string().min(1).max(200)
+
+export const policyChoices = ['off', '30', '60', '90'] as const
+
+export const PolicySchema = z.object({
+  company: id,
+  idleDays: z.enum(policyChoices, { message: 'Choose Off, 30, 60 or 90 days.' }),
+})
+
+export const UndoSchema = z.object({ company: id, reclaim: id })

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely'
+
+// Reclaiming idle seats (service/usage/reclaim.ts):
+// - `reclaim_policies`: a company's policy (a row only while it is on): idle days before a seat is unassigned.
+// - `reclaim_warnings`: the one warning per seat and idle spell (an idle spell starts at the seat's last check, or at
+//   its holder's arrival if later), so a seat is warned once however often the job runs.
+// - `seat_reclaims`: each reclaim, for the administrators' list and the undo within 14 days.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('reclaim_policies')
+    .addColumn('company_id', 'text', (c) => c.primaryKey())
+    .addColumn('idle_days', 'integer', (c) => c.notNull())
+    .addColumn('changed_by', 'text', (c) => c.notNull())
+    .addColumn('changed_at', 'bigint', (c) => c.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('reclaim_warnings')
+    .addColumn('license_id', 'text', (c) => c.notNull())
+    .addColumn('idle_since', 'bigint', (c) => c.notNull())
+    .addColumn('company_id', 'text', (c) => c.notNull())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('warned_at', 'bigint', (c) => c.notNull())
+    .addColumn('reclaim_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('reclaim_warnings_pk', ['license_id', 'idle_since'])
+    .execute()
+  await db.schema.createIndex('reclaim_warnings_warned').on('reclaim_warnings').column('warned_at').execute()
+
+  await db.schema
+    .createTable('seat_reclaims')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('company_id', 'text', (c) => c.notNull())
+    .addColumn('license_id', 'text', (c) => c.notNull())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('idle_days', 'integer', (c) => c.notNull())
+    .addColumn('reclaimed_at', 'bigint', (c) => c.notNull())
+    .addColumn('undone_at', 'bigint')
+    .addColumn('undone_by', 'text')
+    .execute()
+  await db.schema
+    .createIndex('seat_reclaims_company')
+    .on('seat_reclaims')
+    .columns(['company_id', 'reclaimed_at'])
+    .execute()
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['seat_reclaims', 'reclaim_warnings', 'reclaim_policies'])
+    await db.schema.dropTable(table).ifExists().execute()
+}

@@ -1,0 +1,22 @@
+/**
+ * An idle seat, in SQL over `licenses` (the license tables' filter and the reclaim job): assigned and unexpired, its
+ * present holder has held it for at least `days` days (`seat_holders`, kept by the usage job), and no editor checked
+ * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle.
+ */
+import { sql, type SqlBool } from 'kysely'
+import { DAY_MS } from '../../protocol/licenses.js'
+import type { LicensePredicate } from '../reads/license-queries.js'
+
+export function idleSeat(now: number, days: number): LicensePredicate {
+  const cutoff = now - days * DAY_MS
+  return (eb) =>
+    eb.and([
+      eb('licenses.assigned_to', '<>', ''),
+      eb('licenses.expiration', '>', now),
+      sql<SqlBool>`exists (select 1 from seat_holders h where h.license_id = licenses.id and h.holder = licenses.assigned_to and h.since <= ${cutoff})`,
+      sql<SqlBool>`not exists (select 1 from license_checks c where c.license_id = licenses.id and c.last_at > ${cutoff})`,
+    ])
+}
+
+/** Since when the seat has been idle: its holder's arrival or its last check, whichever came later. */
+export const idleSince = sql<number>`(select max(v) from (select h.since as v from seat_holders h where h.license_id = licenses.id union all select max(c.last_at) from license_checks c where c.license_id = licenses.id) as spell)`

@@ -45,6 +45,7 @@ const Env = z.object({
   SESSION_SECRET: text,
   SERVICE_SECRET: text,
   HONEYPOT_SECRET: text,
+  COMPANY_SIGN_IN_KEY: text,
   OFFLINE_KEY_PRIVATE_PEM: text,
   OFFLINE_KEY_RETIRED_PEMS: text,
   ALLOW_GENERATED_SECRETS: flag('ALLOW_GENERATED_SECRETS'),
@@ -107,7 +108,8 @@ export type Config = {
   dataDir: string
   /** The portal's public origin as configured; unset outside production, where the request's own origin is used. */
   publicUrl?: string
-  secrets: { session: string; service: string; honeypot: string }
+  /** `companySignIn` seals the companies' OIDC client secrets (COMPANY_SIGN_IN_KEY, else the service secret). */
+  secrets: { session: string; service: string; honeypot: string; companySignIn: string }
   mail: {
     smtpUrl?: string
     from: string
@@ -182,8 +184,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     ['SESSION_SECRET', e.SESSION_SECRET],
     ['SERVICE_SECRET', e.SERVICE_SECRET],
     ['HONEYPOT_SECRET', e.HONEYPOT_SECRET],
+    ['COMPANY_SIGN_IN_KEY', e.COMPANY_SIGN_IN_KEY],
   ] as const) {
-    if (value === undefined && !generate)
+    if (value === undefined && !generate && name !== 'COMPANY_SIGN_IN_KEY')
       problems.push(`${name} is not set; it is required in production (${SECRET_HINT}).`)
     if (value !== undefined && value.length < MIN_SECRET_LENGTH)
       problems.push(
@@ -272,10 +275,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   let secrets: Config['secrets']
   try {
     fs.mkdirSync(e.DATA_DIR, { recursive: true })
+    const service = secret('service-secret', e.SERVICE_SECRET)
     secrets = {
       session: secret('session-secret', e.SESSION_SECRET),
-      service: secret('service-secret', e.SERVICE_SECRET),
+      service,
       honeypot: secret('honeypot-secret', e.HONEYPOT_SECRET),
+      companySignIn: e.COMPANY_SIGN_IN_KEY ?? service,
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code

@@ -30,6 +30,8 @@ export const errorCodes = [
   'INVALID_STATE',
   'NOT_ENOUGH_LICENSES',
   'PROVIDER_ERROR',
+  // the address's company requires its own single sign-on (email links, GitHub and Google refused)
+  'SSO_REQUIRED',
   'RATE_LIMITED',
   // an emailed link replaced, unused, by a newer one (or by a completed change of email)
   'LINK_REPLACED',

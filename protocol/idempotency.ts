@@ -17,6 +17,8 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'subscriptionReceipts',
   'retrieveActivity',
   'retrieveDomains',
+  'retrieveCompanySignIn',
+  'companySignInFor',
   'companyCheckout',
   'createSubscriptionOnCheckout',
   'signInLink',

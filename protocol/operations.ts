@@ -27,6 +27,7 @@ import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
 import { domainOperations } from './domains.js'
+import { companySignInOperations } from './company-sign-in.js'
 import { lineOfText, typedLine } from './text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
 import { directoryOperations } from './directory.js'
@@ -365,6 +366,7 @@ export const operations = {
   },
   retrieveActivity: retrieveActivityOperation,
   ...domainOperations,
+  ...companySignInOperations,
   ...directoryOperations,
   ...apiTokenOperations,
   ...usageOperations,

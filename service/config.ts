@@ -15,6 +15,8 @@ export type ServiceConfig = {
   /** Whether `publicUrl` was configured (PUBLIC_URL) rather than assumed. */
   publicUrlConfigured: boolean
   secret: Buffer
+  /** Seals company sign-in client secrets (COMPANY_SIGN_IN_KEY, else SERVICE_SECRET). */
+  signInKey: Buffer
   mail: Config['mail']
   seedDemoData: boolean
   /** The outbox page and the sign-in stand-ins: outside production, or DEV_TOOLS=1. */
@@ -46,6 +48,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     publicUrlConfigured: config.publicUrl !== undefined,
     secret: Buffer.from(config.secrets.service),
+    signInKey: Buffer.from(config.secrets.companySignIn),
     mail: config.mail,
     seedDemoData: config.seedDemoData,
     devTools: config.devTools,

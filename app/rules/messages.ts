@@ -249,6 +249,8 @@ const errorMessages: Record<ErrorCode, string> = {
   INVALID_STATE: 'That cannot be done in the current state of the subscription or license.',
   NOT_ENOUGH_LICENSES: 'Not enough licenses available.',
   PROVIDER_ERROR: 'The payment provider could not process the request. Please try again later.',
+  SSO_REQUIRED:
+    'Your company requires its single sign-on: on the sign-in page, type your email address and choose "Sign in with single sign-on".',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   LINK_REPLACED: 'This link was replaced by a newer one. Open the link in the most recent email, or ask for a new one.',
   ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',

@@ -17,6 +17,7 @@ import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
 import { joinByDomain } from '../directory/auto-join.js'
 import { mayEnter } from '../operations/session.js'
+import { refuseWhenCompanySignInRequired } from './oidc-required.js'
 
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
@@ -187,6 +188,7 @@ async function signIn(
     ?.email
   if (!email && user.verifiedEmail) {
     const candidate = user.verifiedEmail
+    await refuseWhenCompanySignInRequired(ctx.db, candidate)
     if (!(await mayEnter(ctx, candidate))) {
       throw new ServiceError(
         'NO_USER',
@@ -231,6 +233,7 @@ async function signIn(
       `No licenses are associated with this ${label} account (it has no verified email address we know).`,
     )
   }
+  await refuseWhenCompanySignInRequired(ctx.db, email)
   if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
   await joinByDomain(ctx, email)
   const account = await accountFor(ctx.db, email)

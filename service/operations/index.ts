@@ -14,6 +14,8 @@ import { extensionOfferOperations } from './extension-offer.js'
 import { activityOperations } from '../activity/operations.js'
 import { licenseReadOperations } from './license-reads.js'
 import { domainOperationHandlers } from '../directory/domains.js'
+import { companySignInOperationHandlers } from '../identity/oidc.js'
+import { companySignInSettingsHandlers } from '../identity/oidc-settings.js'
 import { autoJoinOperationHandlers } from '../directory/auto-join.js'
 import { directoryOperationHandlers } from '../directory/operations.js'
 import { apiTokenOperationHandlers } from '../api/tokens.js'
@@ -55,6 +57,8 @@ export const operationHandlers: OperationHandlers = {
   ...extensionOfferOperations,
   ...activityOperations,
   ...domainOperationHandlers,
+  ...companySignInSettingsHandlers,
+  ...companySignInOperationHandlers,
   ...autoJoinOperationHandlers,
   ...directoryOperationHandlers,
   ...apiTokenOperationHandlers,

@@ -8,6 +8,7 @@ import { consumeToken, inspectToken, issueToken } from '../auth/tokens.js'
 import { joinByDomain, mayJoinByDomain } from '../directory/auto-join.js'
 import { requireMailBudget } from '../auth/mail-budget.js'
 import { inTransaction } from '../db/transaction.js'
+import { refuseWhenCompanySignInRequired } from '../identity/oidc-required.js'
 
 /**
  * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a
@@ -20,6 +21,7 @@ export async function manageLicenseByLink(
 ): Promise<Result<'manageLicense'>> {
   const email = payload.email
   const now = ctx.now()
+  await refuseWhenCompanySignInRequired(ctx.db, email)
   if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
   const account = await ctx.db
     .selectFrom('accounts')
@@ -62,6 +64,8 @@ export async function retrieveDetails(
   const now = ctx.now()
   if (payload.passthrough) {
     const { email } = await consumeToken(ctx.db, ctx.codec, payload.passthrough, 'login', now)
+    // A link mailed before the company required its own sign-in is refused as a new one would be.
+    await refuseWhenCompanySignInRequired(ctx.db, email)
     if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
     await joinByDomain(ctx, email)
     await ensureAccount(ctx, email, now)

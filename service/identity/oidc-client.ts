@@ -1,0 +1,142 @@
+// A company's OpenID Connect provider through `openid-client`: discovery, the authorization address (code, PKCE S256,
+// state, nonce) and the code exchange, whose ID token it checks (signature, issuer, audience, expiry, nonce).
+import crypto from 'node:crypto'
+import * as client from 'openid-client'
+import { COMPANY_SIGN_IN_SCOPES } from '../../protocol/company-sign-in.js'
+import { normalizeEmail } from '../../protocol/email.js'
+import { oneLine } from '../../protocol/text.js'
+import { ServiceError } from '../dispatch/errors.js'
+import { allowedAddresses, systemResolve } from '../webhooks/addresses.js'
+
+/** Who the provider says signed in; `emailVerified` true only when the provider vouches for the address. */
+export type CompanyUser = { subject: string; email: string | null; emailVerified: boolean }
+
+export type ProviderSettings = { companyName: string; issuer: string; clientId: string; clientSecret: string }
+
+const TIMEOUT_SECONDS = 10
+/** A discovered configuration (with the provider's keys) is kept this long per instance. */
+const CONFIG_TTL_MS = 10 * 60 * 1000
+
+/**
+ * Why the service will not fetch this issuer, or null: the server fetches what an administrator typed, so only public
+ * https hosts (the webhooks' rule); with the development tools on, loopback too (the tests' provider).
+ */
+export async function issuerProblem(issuer: string, devTools: boolean): Promise<string | null> {
+  try {
+    await allowedAddresses(issuer, { allowLoopback: devTools }, systemResolve)
+    return null
+  } catch (err) {
+    return `The issuer cannot be used: ${(err as Error).message}.`
+  }
+}
+
+/** What went wrong talking to the provider, as PROVIDER_ERROR with words a person can act on (never a secret). */
+export function companyProviderError(companyName: string, err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err
+  const who = `${companyName}'s single sign-on`
+  if (err instanceof client.AuthorizationResponseError || err instanceof client.ResponseBodyError) {
+    return new ServiceError(
+      'PROVIDER_ERROR',
+      `${who} refused the sign-in (${oneLine(err.error, 60)}). Please try again.`,
+    )
+  }
+  if (err instanceof Error) {
+    return new ServiceError(
+      'PROVIDER_ERROR',
+      `${who} answered with something this portal does not accept: ${oneLine(err.message, 200)}`,
+    )
+  }
+  return new ServiceError('PROVIDER_ERROR', `${who} could not be reached.`)
+}
+
+const configs = new Map<string, { at: number; config: Promise<client.Configuration> }>()
+
+/** The provider's discovered configuration, cached per issuer, client and secret (a changed secret is rediscovered). */
+export function discover(
+  settings: ProviderSettings,
+  devTools: boolean,
+  now = Date.now(),
+): Promise<client.Configuration> {
+  const secretDigest = crypto.createHash('sha256').update(settings.clientSecret).digest('hex')
+  const key = `${settings.issuer}\n${settings.clientId}\n${secretDigest}`
+  const kept = configs.get(key)
+  if (kept && now - kept.at < CONFIG_TTL_MS) return kept.config
+  const insecure = devTools && new URL(settings.issuer).protocol === 'http:'
+  const config = client
+    .discovery(new URL(settings.issuer), settings.clientId, undefined, client.None(), {
+      timeout: TIMEOUT_SECONDS,
+      execute: insecure ? [client.allowInsecureRequests] : [],
+    })
+    .then((discovered) => {
+      // client_secret_post only when the provider lists it and not basic (Entra ID and Okta take both).
+      const metadata = discovered.serverMetadata()
+      const methods = metadata.token_endpoint_auth_methods_supported ?? []
+      const post = methods.includes('client_secret_post') && !methods.includes('client_secret_basic')
+      const auth = post
+        ? client.ClientSecretPost(settings.clientSecret)
+        : client.ClientSecretBasic(settings.clientSecret)
+      const configured = new client.Configuration(metadata, settings.clientId, settings.clientSecret, auth)
+      if (insecure) client.allowInsecureRequests(configured)
+      configured.timeout = TIMEOUT_SECONDS
+      return configured
+    })
+  configs.set(key, { at: now, config })
+  config.catch(() => configs.delete(key))
+  return config
+}
+
+const claimString = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null)
+
+/** Okta and most providers say `email_verified`; Entra ID says `xms_edov` (the email domain's owner is verified). */
+const vouched = (claims: Record<string, unknown>) => claims.email_verified === true || claims.xms_edov === true
+
+export type AuthorizationInput = { state: string; nonce: string; codeVerifier: string; redirectUri: string }
+
+export async function authorizationUrl(
+  settings: ProviderSettings,
+  devTools: boolean,
+  input: AuthorizationInput & { loginHint: string },
+): Promise<URL> {
+  try {
+    return client.buildAuthorizationUrl(await discover(settings, devTools), {
+      redirect_uri: input.redirectUri,
+      scope: COMPANY_SIGN_IN_SCOPES.join(' '),
+      state: input.state,
+      nonce: input.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(input.codeVerifier),
+      code_challenge_method: 'S256',
+      login_hint: input.loginHint,
+    })
+  } catch (err) {
+    throw companyProviderError(settings.companyName, err)
+  }
+}
+
+/** `callbackUrl`: where the provider sent the browser (code, state, iss). The email comes from UserInfo if not in the ID token. */
+export async function exchangeCode(
+  settings: ProviderSettings,
+  devTools: boolean,
+  input: AuthorizationInput & { callbackUrl: URL },
+): Promise<CompanyUser> {
+  try {
+    const config = await discover(settings, devTools)
+    const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
+      pkceCodeVerifier: input.codeVerifier,
+      expectedState: input.state,
+      expectedNonce: input.nonce,
+      idTokenExpected: true,
+    })
+    const claims = tokens.claims()
+    if (!claims) throw new ServiceError('PROVIDER_ERROR', `${settings.companyName}'s single sign-on sent no ID token.`)
+    let email = claimString(claims.email)
+    let emailVerified = vouched(claims)
+    if (!email && config.serverMetadata().userinfo_endpoint) {
+      const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
+      email = claimString(info.email)
+      emailVerified = vouched(info)
+    }
+    return { subject: claims.sub, email: email ? normalizeEmail(email) : null, emailVerified }
+  } catch (err) {
+    throw companyProviderError(settings.companyName, err)
+  }
+}

@@ -1,0 +1,37 @@
+// Company sign-in's own tables (migration 0046): a company's provider, and each sign-in started with it.
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/database.js'
+import type { Database } from '../db/schema.js'
+
+export type CompanySignInTable = {
+  company_id: string
+  issuer: string
+  client_id: string
+  /** Sealed (oidc-secrets.ts): never answered, never logged. */
+  client_secret: string
+  required: number
+  updated_by: string
+  updated_at: number
+}
+
+export type CompanySignInRequestTable = {
+  state: string
+  company_id: string
+  nonce: string
+  code_verifier: string
+  callback: string
+  email: string
+  created_at: number
+  used_at: number | null
+}
+
+export type CompanySignInTables = {
+  company_sign_in: CompanySignInTable
+  company_sign_in_requests: CompanySignInRequestTable
+}
+
+export type SignInDb = Kysely<Database & CompanySignInTables>
+
+export function signInDb(db: DB | Kysely<Database>): SignInDb {
+  return db.withTables<CompanySignInTables>()
+}

@@ -62,7 +62,7 @@ export function InputField<Schema>({
 }: {
   field: FieldMetadata<Schema>
   label: ReactNode
-  type?: 'text' | 'email' | 'number'
+  type?: 'text' | 'email' | 'number' | 'password'
   className?: string
   gap?: FieldProps['gap']
   description?: FieldProps['description']

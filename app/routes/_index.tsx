@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
+import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in'
 import { requiredEmail } from '#app/rules/email'
 import { signInLinkRefused, signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'
 import { FieldError } from '#app/components/field-error'
@@ -53,6 +54,9 @@ function linkResult(outcome: Extract<SignInOutcome, { kind: 'link' }>): Submissi
       return submission.reply({ fieldErrors: { email: [signInNoLogonLink] } })
     case 'limited':
       return submission.reply({ formErrors: [outcome.message ?? unexpectedError] })
+    case 'sso-required':
+    case 'company-refused':
+      return submission.reply({ fieldErrors: { email: [outcome.message ?? unexpectedError] } })
     case 'error':
       return submission.reply({ formErrors: [unexpectedError] })
     default:
@@ -85,7 +89,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (answer.error === 'RATE_LIMITED') {
         return backToSignIn({ kind: 'link', outcome: 'limited', email, message: answer.message })
       }
+      // The company requires its single sign-on: the message says how (the button is in the same form).
+      if (answer.error === 'SSO_REQUIRED') {
+        return backToSignIn({ kind: 'link', outcome: 'sso-required', email, message: answer.message })
+      }
       return backToSignIn({ kind: 'link', outcome: 'error', email })
+    }
+    case 'company': {
+      // No mail is sent for it, so no honeypot: the company's provider asks who the person is.
+      const typed = String(formData.get('email') ?? '').slice(0, 354)
+      const submission = parseWithZod(formData, { schema: SignInSchema })
+      if (submission.status !== 'success') return backToSignIn({ kind: 'link', outcome: 'invalid', email: typed })
+      const { email } = submission.value
+      const callback = new URL(COMPANY_SIGN_IN_CALLBACK_PATH, request.url).href
+      const answer = await callLicensing('startCompanySignIn', { email, callback }, { context })
+      if (answer.ok) return redirectToProvider('company', answer.result.redirect)
+      const explained = answer.error === 'NOT_FOUND' || answer.error === 'PROVIDER_ERROR'
+      if (!explained) return backToSignIn({ kind: 'link', outcome: 'error', email })
+      return backToSignIn({ kind: 'link', outcome: 'company-refused', email, message: answer.message })
     }
     case 'social': {
       const parsed = SocialSchema.safeParse(Object.fromEntries(formData))
@@ -107,6 +128,7 @@ export default function SignIn() {
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'link'
+  const companyBusy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'company'
 
   const [form, fields] = useForm({
     id: 'sign-in',
@@ -120,7 +142,7 @@ export default function SignIn() {
   // Editing the address re-enables Send Link after a success or a refusal (spec §4).
   const [editedSince, setEditedSince] = useState<unknown>(null)
   const settled =
-    linkOutcome && linkOutcome.outcome !== 'error' && linkOutcome.outcome !== 'invalid' && editedSince !== linkOutcome
+    linkOutcome && !['error', 'invalid', 'company-refused'].includes(linkOutcome.outcome) && editedSince !== linkOutcome
   const locked = hydrated && Boolean(settled)
   const refused = linkRefused ? signInLinkRefused[linkRefused] : null
 
@@ -157,7 +179,6 @@ export default function SignIn() {
                   Sign in using email
                 </Heading>
                 <HoneypotInputs />
-                <input type="hidden" name="intent" value="link" />
                 <Flex direction="column" gap="2">
                   <InputField
                     field={fields.email}
@@ -175,8 +196,19 @@ export default function SignIn() {
                     </Text>
                   ) : null}
                   <ButtonRow>
-                    <SubmitButton size="3" busy={busy} busyLabel="Sending…" disabled={locked}>
+                    {/* The first submit button is the one Enter presses. */}
+                    <SubmitButton
+                      size="3"
+                      busy={busy}
+                      busyLabel="Sending…"
+                      disabled={locked}
+                      name="intent"
+                      value="link"
+                    >
                       Send Link
+                    </SubmitButton>
+                    <SubmitButton size="3" variant="outline" name="intent" value="company" busy={companyBusy}>
+                      {SINGLE_SIGN_ON_BUTTON}
                     </SubmitButton>
                   </ButtonRow>
                 </Flex>

@@ -7,7 +7,7 @@ import { takeAuthorizationRequest } from '#app/utils/oauth-state.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
 import type { ErrorCode } from '#protocol/errors'
 
-const providers = ['github', 'google'] as const
+const providers = ['github', 'google', 'company'] as const
 type Provider = (typeof providers)[number]
 const isProvider = (value: string | undefined): value is Provider => providers.includes(value as Provider)
 
@@ -20,8 +20,18 @@ function withHeaders(response: Response, headers: Headers): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged })
 }
 
+/** The service's own words for these refusals (which address, which company, how to sign in instead). */
+const explained = new Set<ErrorCode>(['SSO_REQUIRED', 'PROVIDER_ERROR', 'NO_USER', 'NOT_FOUND'])
+
+/** The provider's answer to the service: a company's single sign-on has its own call, with the `iss` it sent. */
+function complete(provider: Provider, query: URLSearchParams, code: string, state: string) {
+  if (provider !== 'company') return { op: 'completeAuthentication' as const, payload: { type: provider, code, state } }
+  const iss = query.get('iss')
+  return { op: 'completeCompanySignIn' as const, payload: { code, state, ...(iss !== null ? { iss } : {}) } }
+}
+
 /**
- * `/auth/github/` and `/auth/google/` (spec §2): the answer must belong to the request this browser started
+ * `/auth/github/`, `/auth/google/` (spec §2) and `/auth/company/` (a company's single sign-on): the answer must belong to the request this browser started
  * (oauth-state.server.ts), else "request seems to have already been processed" before anything reaches the service.
  * Then a sign-in, or the Link of Account Settings; a refusal or the provider's own error is "Authentication Failed".
  */
@@ -42,13 +52,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   // A link is completed for the account that started it, so the signed-in user's credential goes along.
   const user = await getUser(request)
-  const answer = await callLicensing(
-    'completeAuthentication',
-    { type: provider, code, state },
-    { credential: user?.credential, context },
-  )
-  if (!answer.ok) return json({ code: answer.error }, { status: answer.error === 'UNEXPECTED' ? 502 : 401, headers })
-  if (answer.result.linked && user) throw redirect(ACCOUNT_SETTINGS_PATH, { headers })
+  const call = complete(provider, query, code, state)
+  const answer =
+    call.op === 'completeAuthentication'
+      ? await callLicensing(call.op, call.payload, { credential: user?.credential, context })
+      : await callLicensing(call.op, call.payload, { context })
+  if (!answer.ok) {
+    const own = explained.has(answer.error) && (provider === 'company' || answer.error === 'SSO_REQUIRED')
+    const body = own ? { code: answer.error, message: answer.message } : { code: answer.error }
+    return json(body, { status: answer.error === 'UNEXPECTED' ? 502 : 401, headers })
+  }
+  const linked = 'linked' in answer.result && Boolean(answer.result.linked)
+  if (linked && user) throw redirect(ACCOUNT_SETTINGS_PATH, { headers })
   // What the user menu needs on the first page (whether Change Email Address applies).
   const details = await callLicensing('retrieveDetails', {}, { credential: answer.result.session, context })
   const signedIn = await createUserSession(
@@ -59,14 +74,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       credential: answer.result.session,
       hasPersonalLicenses: details.ok ? holdsPersonalLicenses(details.result.body.personal.licenses) : undefined,
     },
-    answer.result.linked ? ACCOUNT_SETTINGS_PATH : '/manage',
+    linked ? ACCOUNT_SETTINGS_PATH : '/manage',
   )
   return withHeaders(signedIn, headers)
 }
 
 export default function SocialSignInCallback() {
-  const { code } = useLoaderData<typeof loader>()
-  return <AuthenticationFailedDialog code={code} />
+  const data = useLoaderData<typeof loader>()
+  return <AuthenticationFailedDialog code={data.code} message={'message' in data ? String(data.message) : null} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | License Portal' }]

@@ -48,6 +48,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
     })
   }
+  // A link mailed before the company required its single sign-on: the sign-in page says how to sign in now.
+  if (!answer.ok && answer.error === 'SSO_REQUIRED') {
+    const link = await callLicensing('signInLink', { passthrough }, { context })
+    const email = link.ok ? (link.result.email ?? '') : ''
+    const outcome = { kind: 'link', outcome: 'sso-required', email, message: answer.message } as const
+    throw redirect('/', { headers: { 'Set-Cookie': await signInOutcomeHeader(outcome) } })
+  }
   return json({ code: answer.ok ? 'UNEXPECTED' : answer.error }, { status: 401 })
 }
 

@@ -9,11 +9,12 @@ import { portalCookie } from './cookies.server'
 import { portalDb } from './portal-store.server'
 import { portalCookieSecret } from './session.server'
 
-export type OAuthProviderName = 'github' | 'google'
+/** `company`: a company's single sign-on (its callback is /auth/company/). */
+export type OAuthProviderName = 'github' | 'google' | 'company'
 
 export const OAUTH_REQUEST_MAX_AGE_MS = 10 * 60 * 1000
 
-/** Only the callbacks (/auth/github/, /auth/google/). */
+/** Only the callbacks (/auth/github/, /auth/google/, /auth/company/). */
 export const OAUTH_REQUEST_COOKIE_PATH = '/auth'
 
 type StoredRequest = { provider: string; state: string; created_at: number }

@@ -10,12 +10,22 @@ import { portalCookieSecret } from './session.server'
 export const SignInOutcome = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('link'),
-    outcome: z.enum(['sent', 'no-user', 'no-logon-link', 'limited', 'error', 'invalid']),
+    /** `sso-required`: the company requires its single sign-on; `company-refused`: that sign-in could not start. */
+    outcome: z.enum([
+      'sent',
+      'no-user',
+      'no-logon-link',
+      'limited',
+      'error',
+      'invalid',
+      'sso-required',
+      'company-refused',
+    ]),
     email: z.string().max(EMAIL_MAX_LENGTH + 100),
-    /** E.g. the address's mail budget spent: until when. */
+    /** The service's words: the address's mail budget spent (until when), how this company signs in. */
     message: z
       .string()
-      .max(EMAIL_MAX_LENGTH + 300)
+      .max(EMAIL_MAX_LENGTH + 800)
       .optional(),
   }),
   z.object({ kind: z.literal('social'), outcome: z.literal('error') }),

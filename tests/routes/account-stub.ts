@@ -102,3 +102,14 @@ export function detailsFor(email: string, { personal }: { personal: boolean }) {
     },
   }
 }
+
+/** What "/" shows after `response` (a redirect to it carrying the sign-in outcome cookie). */
+export async function signInPageAfter(response: Response, context: AppLoadContext) {
+  if (response.status !== 302 || response.headers.get('Location') !== '/') {
+    throw new Error(`expected a redirect to /, got ${response.status} ${response.headers.get('Location')}`)
+  }
+  const { loader } = await import('#app/routes/_index')
+  const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
+  const request = new Request('http://portal.test/', { headers: { Cookie: cookie } })
+  return (await settle(loader({ request, params: {}, context }))).json()
+}

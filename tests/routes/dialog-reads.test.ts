@@ -144,6 +144,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
       ['activity', ['olivia@acme.test', 'dialog=activity&company=acme']],
       ['domains', ['olivia@acme.test', 'dialog=domains&company=acme']],
       ['domain', ['olivia@acme.test', 'dialog=domain&company=acme&domain=acme.test']],
+      ['company-sign-in', ['olivia@acme.test', 'dialog=company-sign-in&company=acme']],
       ['directory', ['olivia@acme.test', 'dialog=directory&company=acme']],
       ['scim-token', ['olivia@acme.test', 'dialog=scim-token&company=acme']],
       ['directory-ownership', ['olivia@acme.test', 'dialog=directory-ownership&company=acme&product=wallaby']],

@@ -18,6 +18,7 @@ const capabilities = [
   (await import('#app/routes/__manage/api-tokens/api-tokens.registry')).apiTokenDialogs,
   (await import('#app/routes/__manage/company/company.registry')).companyDialogs,
   (await import('#app/routes/__manage/domains/domains.registry')).domainDialogs,
+  (await import('#app/routes/__manage/company-sign-in/company-sign-in.registry')).companySignInDialogs,
   (await import('#app/routes/__manage/directory/directory.registry')).directoryDialogs,
   (await import('#app/routes/__manage/machines/machines.registry')).machineDialogs,
   (await import('#app/routes/__manage/permissions/permissions.registry')).permissionDialogs,

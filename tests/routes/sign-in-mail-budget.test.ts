@@ -3,9 +3,9 @@
 // sign-in page, which says so and offers a new link for its address.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestService, latestLink } from '../support/service'
-import { formRequest, removeDataDir, settle } from './account-stub'
+import { formRequest, removeDataDir, settle, signInPageAfter } from './account-stub'
 
-const { action: signInAction, loader: signInLoader } = await import('#app/routes/_index')
+const { action: signInAction } = await import('#app/routes/_index')
 const { loader: linkLoader } = await import('#app/routes/manage_.$')
 
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -19,16 +19,7 @@ afterAll(async () => {
   removeDataDir()
 })
 
-/** What "/" shows after `response` (a redirect to it carrying the outcome cookie). */
-async function signInPage(response: Response) {
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe('/')
-  const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
-  const page = await settle(
-    signInLoader({ request: new Request('http://portal.test/', { headers: { Cookie: cookie } }), params: {}, context }),
-  )
-  return page.json()
-}
+const signInPage = (response: Response) => signInPageAfter(response, context)
 
 const askForLink = async (email: string) => {
   const request = formRequest('http://portal.test/?index', [

@@ -4,9 +4,10 @@ import { authenticationError, authenticationFailedTitle, labels } from '#app/rul
 import { RouteDialog } from '#app/components/route-dialog'
 import { useSupportEmail } from '#app/utils/support-email'
 
-/** Spec §2, §8: only its Close button dismisses it, and Close goes to "/". */
-export function AuthenticationFailedDialog({ code }: { code: string }) {
-  const text = authenticationError(code, useSupportEmail())
+/** Spec §2, §8: only its Close button dismisses it, and Close goes to "/". `message`: the service's own words. */
+export function AuthenticationFailedDialog({ code, message }: { code: string; message?: string | null }) {
+  const coded = authenticationError(code, useSupportEmail())
+  const text = message ? { message, support: undefined } : coded
   return (
     <RouteDialog
       title={authenticationFailedTitle}

@@ -3,6 +3,7 @@ import { CompanyActivityLink } from './activity/activity-links'
 import { ApiTokensLink } from './api-tokens/api-tokens-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
 import { DomainsLink } from './domains/domains-link'
+import { CompanySignInLink } from './company-sign-in/company-sign-in-link'
 import { DirectoryLink } from './directory/directory-link'
 import { PermissionsLink } from './permissions/permissions-link'
 import { ReclaimLink } from './reclaim/reclaim-link'
@@ -15,7 +16,7 @@ import { WebhooksLink } from './webhooks/webhooks-link'
 /**
  * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
  * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, the reclaim of its idle seats,
- * its Domains, its Directory, its Webhooks and its API tokens. Each renders nothing when its flags say no.
+ * its Domains and Single Sign-On, its Directory, its Webhooks and its API tokens. Each renders nothing when its flags say no.
  */
 export function CompanyActions(props: CompanyActionProps) {
   return (
@@ -31,6 +32,7 @@ export function CompanyActions(props: CompanyActionProps) {
         <UsageLink {...props} />
         <ReclaimLink {...props} />
         <DomainsLink {...props} />
+        <CompanySignInLink {...props} />
         <DirectoryLink {...props} />
         <WebhooksLink {...props} />
         <ApiTokensLink {...props} />

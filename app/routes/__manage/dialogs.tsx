@@ -14,6 +14,7 @@ import { adminDialogs } from './admin/admin.registry'
 import { apiTokenDialogs } from './api-tokens/api-tokens.registry'
 import { companyDialogs } from './company/company.registry'
 import { domainDialogs } from './domains/domains.registry'
+import { companySignInDialogs } from './company-sign-in/company-sign-in.registry'
 import { directoryDialogs } from './directory/directory.registry'
 import { machineDialogs } from './machines/machines.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
@@ -35,6 +36,7 @@ export const manageDialogs = {
   ...adminDialogs,
   ...activityDialogs,
   ...domainDialogs,
+  ...companySignInDialogs,
   ...directoryDialogs,
   ...machineDialogs,
   ...webhookDialogs,

@@ -49,6 +49,8 @@ export type DialogTarget =
   // verified domains
   | { dialog: 'domains'; company: string }
   | { dialog: 'domain'; company: string; domain: string }
+  // company sign-in: the company's OpenID Connect provider
+  | { dialog: 'company-sign-in'; company: string }
   // the company's directory: SCIM tokens, groups mapped to products, the seat queue, the products it owns
   | { dialog: 'directory'; company: string }
   | { dialog: 'scim-token'; company: string }

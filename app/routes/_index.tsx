@@ -15,6 +15,7 @@ import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
+import { continueToCompany } from '#app/utils/company-sign-in.server'
 import { readFormData } from '#app/utils/form.server'
 import { getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader, takeSignInOutcome, type SignInOutcome } from '#app/utils/sign-in-outcome.server'
@@ -103,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { email } = submission.value
       const callback = new URL(COMPANY_SIGN_IN_CALLBACK_PATH, request.url).href
       const answer = await callLicensing('startCompanySignIn', { email, callback }, { context })
-      if (answer.ok) return redirectToProvider('company', answer.result.redirect)
+      if (answer.ok) return continueToCompany(answer.result.redirect)
       const explained = answer.error === 'NOT_FOUND' || answer.error === 'PROVIDER_ERROR'
       if (!explained) return backToSignIn({ kind: 'link', outcome: 'error', email })
       return backToSignIn({ kind: 'link', outcome: 'company-refused', email, message: answer.message })

@@ -57,12 +57,17 @@ const oauthStore = () => (store ??= createStore())
 
 /** A document redirect (not a route of this app); a later start in the same browser replaces the earlier one. */
 export async function redirectToProvider(provider: OAuthProviderName, authorizationUrl: string): Promise<Response> {
+  const headers = { 'Set-Cookie': await providerRequestCookie(provider, authorizationUrl) }
+  return redirectDocument(authorizationUrl, { headers })
+}
+
+/** Records the request's state for this browser: the cookie that names it. */
+export async function providerRequestCookie(provider: OAuthProviderName, authorizationUrl: string): Promise<string> {
   const state = new URL(authorizationUrl).searchParams.get('state')
   // The service always puts a state in the address; without one there is nothing to bind the answer to.
   if (!state) throw new Error(`The ${provider} authorization address has no state.`)
   const { cookie, record } = oauthStore()
-  const id = await record(provider, state, Date.now())
-  return redirectDocument(authorizationUrl, { headers: { 'Set-Cookie': await cookie.serialize(id) } })
+  return cookie.serialize(await record(provider, state, Date.now()))
 }
 
 export type AnsweredRequest = {

@@ -54,6 +54,8 @@ export type ConsoleErrors = {
 type HarnessOptions = {
   /** Console errors a whole file or describe block expects: `test.use({ allowedConsoleErrors: [/status of 404/] })`. */
   allowedConsoleErrors: (string | RegExp)[]
+  /** Servers a spec runs on loopback at the server's port plus these (a company's OpenID provider), left reachable. */
+  loopbackPortOffsets: number[]
 }
 
 type HarnessFixtures = {
@@ -77,6 +79,7 @@ const BLANK_PNG = Buffer.from(
 
 export const test = base.extend<HarnessFixtures & HarnessOptions>({
   allowedConsoleErrors: [[], { option: true }],
+  loopbackPortOffsets: [[], { option: true }],
 
   // The worker's own server (overrides the config's `use.baseURL`, which names worker 0's).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
@@ -89,11 +92,15 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
   },
 
   externalRequests: [
-    async ({ context, baseURL }, use) => {
-      const ownOrigin = new URL(baseURL ?? 'http://localhost').origin
+    async ({ context, baseURL, loopbackPortOffsets }, use) => {
+      const own = new URL(baseURL ?? 'http://localhost')
+      const reachable = new Set([
+        own.origin,
+        ...loopbackPortOffsets.map((offset) => `http://127.0.0.1:${Number(own.port) + offset}`),
+      ])
       const requested: string[] = []
       await context.route(
-        (url) => url.origin !== ownOrigin,
+        (url) => !reachable.has(url.origin),
         async (route) => {
           const request = route.request()
           requested.push(request.url())

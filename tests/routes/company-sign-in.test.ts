@@ -9,6 +9,7 @@ import { cookieFrom, formRequest, removeDataDir, settle, signInPageAfter } from 
 const { action: signInAction } = await import('#app/routes/_index')
 const { loader: callbackLoader } = await import('#app/routes/auth.$provider')
 const { loader: linkLoader } = await import('#app/routes/manage_.$')
+const { loader: continueLoader } = await import('#app/routes/auth.company.continue')
 const { getUser } = await import('#app/utils/session.server')
 
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -44,6 +45,19 @@ const post = (intent: string, email: string) =>
     }),
   )
 
+/** "Sign in with single sign-on" for `email`: the page that goes on to the provider, and the browser's cookies. */
+async function startAt(email: string) {
+  const started = await post('company', email)
+  expect(started.status).toBe(302)
+  // Our own page, not the provider: a form post may only redirect to the hosts the CSP's form-action lists.
+  expect(started.headers.get('Location')).toBe('/auth/company/continue')
+  const cookie = cookieFrom(started)
+  const request = new Request('http://portal.test/auth/company/continue', { headers: { Cookie: cookie } })
+  const page = await settle(continueLoader({ request, params: {}, context }))
+  const { to } = (await page.json()) as { to: string }
+  return { authorization: to, cookie }
+}
+
 const callback = (url: URL, cookie: string) =>
   settle(
     callbackLoader({
@@ -55,11 +69,8 @@ const callback = (url: URL, cookie: string) =>
 
 describe('company sign-in through the portal', () => {
   it('signs a person at the domain in through the provider, once; a replayed callback says so', async () => {
-    const started = await post('company', 'max@acme.test')
-    expect(started.status).toBe(302)
-    const authorization = started.headers.get('Location')!
+    const { authorization, cookie } = await startAt('max@acme.test')
     expect(new URL(authorization).origin).toBe(idp.issuer)
-    const cookie = cookieFrom(started)
     const back = await signInAtProvider(authorization, 'max@acme.test')
     const signedIn = await callback(back, cookie)
     expect(signedIn.status).toBe(302)
@@ -99,6 +110,13 @@ describe('company sign-in through the portal', () => {
     })
   })
 
+  it('the page on to the provider is only for the browser that was given it', async () => {
+    const request = new Request('http://portal.test/auth/company/continue')
+    const page = await settle(continueLoader({ request, params: {}, context }))
+    expect(page.status).toBe(302)
+    expect(page.headers.get('Location')).toBe('/')
+  })
+
   it('says there is no single sign-on for a domain without it, and leaves Send Link usable', async () => {
     const page = await signInPage(await post('company', 'carl@globex.test'))
     expect(page).toMatchObject({
@@ -118,9 +136,9 @@ describe('company sign-in through the portal', () => {
 
   it('shows the provider’s refusal, with the company named, in Authentication Failed', async () => {
     idp.accounts.set('unverified@acme.test', { email_verified: false })
-    const started = await post('company', 'unverified@acme.test')
-    const back = await signInAtProvider(started.headers.get('Location')!, 'unverified@acme.test')
-    const refused = await callback(back, cookieFrom(started))
+    const { authorization, cookie } = await startAt('unverified@acme.test')
+    const back = await signInAtProvider(authorization, 'unverified@acme.test')
+    const refused = await callback(back, cookie)
     expect(refused.status).toBe(401)
     expect(await refused.json()).toEqual({
       code: 'PROVIDER_ERROR',

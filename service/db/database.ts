@@ -38,6 +38,7 @@ import * as machines from './migrations/0030-machines.js'
 import * as usage from './migrations/0035-usage.js'
 import * as reclaim from './migrations/0036-reclaim.js'
 import * as webhooks from './migrations/0045-webhooks.js'
+import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0035-usage': usage,
   '0036-reclaim': reclaim,
   '0045-webhooks': webhooks,
+  '0047-offline-key-holders': offlineKeyHolders,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

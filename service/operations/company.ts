@@ -18,6 +18,7 @@ import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 import type { DirectoryActor } from '../directory/changes.js'
 import { emitSeatChanges } from '../webhooks/emit.js'
+import { recordOfflineKeys } from '../usage/recording.js'
 
 type Store = DB | Transaction<Database>
 
@@ -200,30 +201,35 @@ export async function offlineLicense(
   )
   const now = ctx.now()
   const signer = offlineKeySigner(ctx.config)
-  return {
-    licenses: rows.map((row) => {
-      const role = row.company_id ? roles.get(row.company_id) : undefined
-      const allowed =
-        row.owner === caller.email || row.assigned_to === caller.email || (role !== undefined && role !== UNKNOWN_ROLE)
-      if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
-      const license = toLicense(row)
-      if (!showOfflineKey(license, now)) {
-        throw new ServiceError('INVALID_STATE', `License ${row.id} has no offline key.`)
-      }
-      const licenseKey = signer.sign({
-        v: 1,
-        id: row.id,
-        licenseKey: row.license_key,
-        product: row.product_name,
-        productGroup: row.product_group,
-        owner: row.owner,
-        order: row.order_id,
-        key: row.key_number,
-        expiration: Number(row.expiration),
-      })
-      return { id: row.id, owner: row.owner, licenseKey }
-    }),
-  }
+  const licenses = rows.map((row) => {
+    const role = row.company_id ? roles.get(row.company_id) : undefined
+    const allowed =
+      row.owner === caller.email || row.assigned_to === caller.email || (role !== undefined && role !== UNKNOWN_ROLE)
+    if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
+    const license = toLicense(row)
+    if (!showOfflineKey(license, now)) {
+      throw new ServiceError('INVALID_STATE', `License ${row.id} has no offline key.`)
+    }
+    const licenseKey = signer.sign({
+      v: 1,
+      id: row.id,
+      licenseKey: row.license_key,
+      product: row.product_name,
+      productGroup: row.product_group,
+      owner: row.owner,
+      order: row.order_id,
+      key: row.key_number,
+      expiration: Number(row.expiration),
+    })
+    return { id: row.id, owner: row.owner, licenseKey }
+  })
+  // The holder's own key is the sign of a seat used offline; an administrator's list of the company's keys is not.
+  await recordOfflineKeys(
+    ctx.db,
+    rows.filter((row) => row.assigned_to === caller.email),
+    now,
+  )
+  return { licenses }
 }
 
 export const companyOperations: OperationHandlers = {

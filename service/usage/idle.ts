@@ -1,7 +1,8 @@
 /**
  * An idle seat, in SQL over `licenses` (the license tables' filter and the reclaim job): assigned and unexpired, its
  * present holder has held it for at least `days` days (`seat_holders`, kept by the usage job), and no editor checked
- * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle.
+ * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle; nor is one
+ * whose holder downloaded its offline key (it works without checking in).
  */
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
@@ -15,6 +16,7 @@ export function idleSeat(now: number, days: number): LicensePredicate {
       eb('licenses.expiration', '>', now),
       sql<SqlBool>`exists (select 1 from seat_holders h where h.license_id = licenses.id and h.holder = licenses.assigned_to and h.since <= ${cutoff})`,
       sql<SqlBool>`not exists (select 1 from license_checks c where c.license_id = licenses.id and c.last_at > ${cutoff})`,
+      sql<SqlBool>`not exists (select 1 from offline_key_holders o where o.license_id = licenses.id and o.holder = licenses.assigned_to)`,
     ])
 }
 

@@ -54,3 +54,20 @@ export async function recordActivationRefusal(
     .onConflict((oc) => oc.columns(['activation_id', 'month']).doNothing())
     .execute()
 }
+
+/** Offline keys their holders downloaded: those company seats are not idle for them. */
+export async function recordOfflineKeys(
+  db: DB,
+  licenses: Array<Pick<LicenseRow, 'id' | 'company_id' | 'assigned_to'>>,
+  now: number,
+): Promise<void> {
+  const held = licenses.filter((l) => l.company_id && l.assigned_to !== '')
+  if (held.length === 0) return
+  await usageStore(db)
+    .insertInto('offline_key_holders')
+    .values(held.map((l) => ({ license_id: l.id, holder: l.assigned_to, downloaded_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['license_id', 'holder']).doUpdateSet((eb) => ({ downloaded_at: eb.ref('excluded.downloaded_at') })),
+    )
+    .execute()
+}

@@ -31,7 +31,11 @@ export type UsageMonthTable = {
 
 export type SeatHolderTable = { license_id: string; company_id: string; holder: string; since: number }
 
+/** Migration 0047: `holder` downloaded the seat's own offline key. */
+export type OfflineKeyHolderTable = { license_id: string; holder: string; downloaded_at: number }
+
 export type UsageTables = {
+  offline_key_holders: OfflineKeyHolderTable
   license_checks: LicenseCheckTable
   activation_refusals: ActivationRefusalTable
   usage_months: UsageMonthTable

@@ -1,7 +1,5 @@
-/**
- * The REST API's license lists: the portal's order (§4), read a page at a time by a cursor that holds the last row's
- * values of that order, so a page starts right after it however rows were assigned, freed or added meanwhile.
- */
+// The REST API's license lists in the portal's order (§4), paged by a cursor holding the last row's sort values, so a
+// page starts right after it however rows changed meanwhile.
 import { sql, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'

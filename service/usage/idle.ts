@@ -1,8 +1,5 @@
-/**
- * An idle seat, in SQL over `licenses` (the license tables' filter and the reclaim job): assigned and unexpired, its
- * present holder has held it for at least `days` days (`seat_holders`, kept by the usage job), and no editor checked
- * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle.
- */
+// An idle seat in SQL (docs/decisions/0014-idle-seats-and-their-reclaim.md); a seat newly assigned, or never seen by
+// the usage job, is not idle.
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { LicensePredicate } from '../reads/license-queries.js'

@@ -1,8 +1,5 @@
-/**
- * CSV files in and out. Written files carry a byte order mark (spreadsheets read accents right) and a cell that starts
- * like a formula gets an apostrophe, so opening the file never runs what someone typed. Read files are what
- * spreadsheets write (UTF-8, UTF-16, Windows-1252; comma, semicolon or tab), as records that keep their line.
- */
+// CSV in and out: written files have a byte order mark and formula-like cells get an apostrophe (nothing typed runs);
+// read files may be what any spreadsheet writes (UTF-8/16, Windows-1252; comma, semicolon or tab).
 import { parse, type CsvError, type Options } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 

@@ -281,10 +281,7 @@ export function sandboxRouter(
     }),
   )
 
-  /**
-   * The review decides whether a flagged order completes. In production (PAYMENTS_SANDBOX=1) it is for platform
-   * administrators signed in to the portal; outside production anyone may review (the demo data and the tests do).
-   */
+  // The review of flagged orders: platform administrators in production (PAYMENTS_SANDBOX=1), anyone elsewhere.
   const reviewers = handle(async (req, res) => {
     if (!service.config.production) return 'next'
     const credential = await options.sessionCredential?.(req)

@@ -1,5 +1,4 @@
-// The REST API's license lists in the portal's order (§4), paged by a cursor holding the last row's sort values, so a
-// page starts right after it however rows changed meanwhile.
+// The REST API's license lists in §4's order, paged by a cursor of the last row's sort values (stable under changes).
 import { sql, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'

@@ -1,5 +1,4 @@
-// The OpenAPI 3.1 documents of the REST API v1 and the licensing protocol, generated from the zod schemas the service
-// validates with: only the words around them are written here.
+// The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { API_V1_BASE, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'

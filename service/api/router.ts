@@ -1,5 +1,4 @@
-// The REST API v1 at `/api/v1/` (docs/decisions/0012-rest-api-v1-and-openapi.md): bearer token, per-token rate limit
-// in the store, problem details, `Idempotency-Key` on every write.
+// The REST API v1 at `/api/v1/`: docs/decisions/0012-rest-api-v1-and-openapi.md.
 import express from 'express'
 import type { z } from 'zod'
 import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'

@@ -1,5 +1,4 @@
-// The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md). A repeated create is refused (its
-// secret was in the first answer alone); a repeated revoke changes nothing.
+// The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/text.js'
 import { formatDate } from '../../protocol/dates.js'
 import {

@@ -186,8 +186,7 @@ function openSqlite(file: string): DB {
   return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: keepingStatements(sqlite) }) })
 }
 
-// Migration numbers are handed out in blocks and land in any order: pending ones run in number order, even below the
-// highest applied.
+// Migration numbers are handed out in blocks: pending ones run in number order, even below the highest applied.
 const migratorOf = (db: DB) =>
   new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true })
 

@@ -842,8 +842,7 @@ export function buildDemoData(now: number) {
   })
 
   // ---------------------------------------------------------------- added after the rest, so no earlier id moves
-  // Billed monthly, but paid well ahead since it took an extension offer: with more than 90 days to expiry it is the
-  // demo's monthly subscription that may be upgraded to annual billing (spec §5).
+  // Billed monthly and paid ahead (more than 90 days to expiry): the monthly subscription to upgrade (spec §5).
   const globexMonthlyExtended = b.subscription({
     ...globexCompany,
     product: demoProducts.quokkaCompany,

@@ -1,5 +1,4 @@
-// Auto-join: people signing in at a verified domain get a seat of its chosen products through the seat queue (source
-// `domain`), or wait; a domain no longer verified stops auto-join at once (`autoJoinFor` reads verified ones only).
+// Auto-join: people signing in at a verified domain get a seat of its products through the seat queue, or wait.
 import type { Kysely } from 'kysely'
 import { ProductGroup } from '../../protocol/entities.js'
 import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains.js'

@@ -1,5 +1,4 @@
-// A directory change runs one at a time per company across instances (`withStoreLock`), in one transaction that logs
-// the seats it moved; their holders are mailed after it.
+// A directory change: one at a time per company (`withStoreLock`), one logged transaction, holders mailed after.
 import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { assignmentWords, recordActivity } from '../activity/log.js'

@@ -1,5 +1,4 @@
-// The DNS check of a domain claim through DNS_RESOLVER (else the system's). Only an answer counts (a record, or none);
-// a resolver that does not answer decides nothing.
+// The DNS check of a domain claim (DNS_RESOLVER): only an answer counts; no answer decides nothing.
 import { Resolver } from 'node:dns/promises'
 import { VERIFICATION_PREFIX, verificationRecord, type CheckOutcome } from '../../protocol/domains.js'
 import { oneLine } from '../../protocol/text.js'

@@ -1,5 +1,4 @@
-// What the rest of the service asks of the directory's seats. Functions taking a transaction run in the caller's and
-// take the company's row first on PostgreSQL.
+// What the rest of the service asks of the directory's seats, in the caller's transaction.
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
 import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory.js'

@@ -1,5 +1,4 @@
-// SCIM Groups (RFC 7643 §4.2): `displayName` unique case-insensitively (the Directory maps by it); a member change of a
-// mapped group settles seats in the same transaction.
+// SCIM Groups (RFC 7643 §4.2): `displayName` is unique case-insensitively, as the Directory maps by it.
 import { z } from 'zod'
 import { oneLine } from '../../protocol/text.js'
 import { countOf } from '../../protocol/words.js'

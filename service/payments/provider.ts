@@ -1,5 +1,4 @@
-// The payment provider interface (Paddle Classic and the sandbox) in Paddle Classic's names. A refusal is
-// PROVIDER_ERROR, a declined payment method CHARGE_ERROR.
+// The payment provider interface in Paddle Classic's names: a refusal is PROVIDER_ERROR, a decline CHARGE_ERROR.
 import type { ProviderEnvironment } from '../catalog/index.js'
 
 export type PriceAmounts = { gross: number; net: number; tax: number }

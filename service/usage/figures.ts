@@ -1,5 +1,4 @@
-// A company's usage per product (protocol/usage.ts): four queries, each bounded by the company's rows of the months
-// shown (migration 0035's indexes and the licenses' owner index).
+// A company's usage per product: four queries, each bounded by the company's rows of the months shown.
 import { sql } from 'kysely'
 import { productGroups, type ProductGroup } from '../../protocol/entities.js'
 import { monthsUpTo, USAGE_MONTHS, type ProductUsage, type UsageMonth } from '../../protocol/usage.js'

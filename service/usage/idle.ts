@@ -1,5 +1,4 @@
-// An idle seat in SQL (docs/decisions/0014-idle-seats-and-their-reclaim.md); a seat newly assigned, or never seen by
-// the usage job, is not idle.
+// An idle seat in SQL: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { LicensePredicate } from '../reads/license-queries.js'

@@ -1,5 +1,4 @@
-// My machines and their deactivation (docs/decisions/0011-machine-deactivation-budget.md): the budget is checked and
-// spent in one transaction that first takes the license's lock, so it holds under racing callers on any instance.
+// My machines and their deactivation budget: docs/decisions/0011-machine-deactivation-budget.md.
 import type { Selectable, Transaction } from 'kysely'
 import {
   DEACTIVATION_BUDGET,

@@ -1,5 +1,4 @@
-// The reclaim job (docs/decisions/0014-idle-seats-and-their-reclaim.md): warn once per idle spell, then unassign
-// through the portal's own assignment change; identity-provider seats and owned products are never touched.
+// The reclaim job: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import crypto from 'node:crypto'
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'

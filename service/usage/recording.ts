@@ -1,5 +1,4 @@
-// What the editors' calls leave for the usage figures: upserts per license and month, so the store stays bounded by
-// licenses × months whatever the check rate; a check within the hour of the recorded one changes nothing.
+// What editors' calls leave for the usage figures: upserts per license and month, bounded whatever the check rate.
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'

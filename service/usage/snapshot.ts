@@ -1,5 +1,4 @@
-// The usage job's records: seats bought and assigned per product this month, and since when each seat has its holder;
-// each one statement, safe to repeat.
+// The usage job's records (seats bought and assigned, since when each seat has its holder), safe to repeat.
 import { sql } from 'kysely'
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'

@@ -1,5 +1,4 @@
-// The delivery job, signed per Standard Webhooks (docs/webhooks.md): claimed in the store before sending (so instances
-// never send twice), retried with growing waits, given up after WEBHOOK_GIVE_UP_MS; a failing endpoint is paused.
+// The delivery job (docs/webhooks.md): claimed before sending, retried with growing waits, paused when failing.
 import crypto from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'

@@ -1,5 +1,4 @@
-// The webhooks' outbox: `emit` runs in the change's transaction, so an event is sent exactly when its change committed;
-// a company without a matching endpoint costs one query.
+// The webhooks' outbox: `emit` runs in the change's transaction, so an event goes exactly when its change committed.
 import type { Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { WebhookEventType } from '../../protocol/webhooks.js'

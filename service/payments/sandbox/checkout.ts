@@ -60,8 +60,7 @@ export async function pay(sb: Sandbox, input: Input, terms: CheckoutTerms): Prom
   if (!checked.ok) return { kind: 'invalid', terms, quote, checkoutId, errors: checked.errors }
 
   const row = checkoutRow(sb, { id: checkoutId, terms, quote, ...checked, createdAt: existing?.created_at ?? now })
-  // Claimed in one statement: a new checkout, or a failed one paid again with another card. A payment of the same
-  // checkout that got there first (a second tab, a double click) leaves nothing to claim.
+  // Claimed in one statement: a payment of the same checkout that got there first leaves nothing to claim.
   const claimed = await sb.db
     .insertInto('sandbox_checkouts')
     .values(row)

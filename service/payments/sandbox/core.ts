@@ -1,5 +1,4 @@
-// What the sandbox provider's parts share: store, options, subscriptions (adopted from the demo data when first asked),
-// payments and their ids.
+// What the sandbox provider's parts share: store, options, subscriptions, payments and their ids.
 import crypto from 'node:crypto'
 import { normalizeEmail } from '../../../protocol/email.js'
 import { findPlan, type Plan } from '../../catalog/index.js'

@@ -1,5 +1,4 @@
-// How the sandbox prices a checkout, as a provider account would: local currencies, sales taxes, country discounts in
-// USD and two coupons, on the catalog's net USD list prices.
+// How the sandbox prices a checkout: local currencies, taxes, country discounts and coupons on net USD list prices.
 import { catalog } from '../../catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
 import { ownValue } from '../../../protocol/own.js'

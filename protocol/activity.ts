@@ -1,5 +1,4 @@
-// The activity log: what the service changed, who and when; read by the company's administrators and platform
-// administrators, and an account's own entries by that account.
+// The activity log: what the service changed, who and when.
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from './email.js'
 

@@ -1,5 +1,4 @@
-// The REST API v1's endpoints as data; the service mounts them, OpenAPI and /developers are generated from them
-// (docs/decisions/0012-rest-api-v1-and-openapi.md).
+// The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
 import type { z } from 'zod'
 import {
   ActivityPage,

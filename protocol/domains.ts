@@ -1,5 +1,4 @@
-// Verified domains: a company proves it controls a domain with a DNS TXT record; a verified domain belongs to one
-// company only.
+// Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import { z } from 'zod'
 import { ProductGroup } from './entities.js'
 

@@ -1,6 +1,5 @@
-// The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation, whose value is the
-// payload; the answer is read from the same key (200 the result, 500 `{ error, message }`). The caller's session
-// travels in `Authorization: Bearer …`, never in a payload.
+// The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
+// `Authorization: Bearer …`, never in a payload.
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {

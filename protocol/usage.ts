@@ -1,5 +1,4 @@
-// A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md); read by those who
-// may read its activity log.
+// A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md).
 import { z } from 'zod'
 import { ProductGroup } from './entities.js'
 

@@ -59,8 +59,7 @@ const env = {
   // The suite signs the same people in again and again.
   MAIL_PER_ADDRESS: '100000',
   RATE_LIMIT_API: '100000',
-  // Domain verification asks the tests' own DNS server, which a spec starts on the UDP port of the same number as the
-  // server's HTTP port (tests/support/dns-server.ts); the two never collide.
+  // The tests' own DNS server listens on the UDP port of the HTTP port's number (tests/support/dns-server.ts).
   DNS_RESOLVER: `127.0.0.1:${port}`,
   // The webhooks spec registers a receiver on this machine (refused in production).
   WEBHOOKS_ALLOW_LOOPBACK: '1',

@@ -1,5 +1,4 @@
-// The parts every form is made of: a field (label, control, description, errors tied by id for screen readers) and
-// the row of buttons whose submit says the form is on its way.
+// The parts every form is made of: fields whose label, description and errors are tied by id, and the button row.
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'

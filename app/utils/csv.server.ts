@@ -1,5 +1,4 @@
-// CSV in and out: written files have a byte order mark and formula-like cells get an apostrophe (nothing typed runs);
-// read files may be what any spreadsheet writes (UTF-8/16, Windows-1252; comma, semicolon or tab).
+// CSV in and out: a byte order mark, formula-like cells defused with an apostrophe; reads what spreadsheets write.
 import { parse, type CsvError, type Options } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 

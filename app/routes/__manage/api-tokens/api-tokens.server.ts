@@ -1,5 +1,4 @@
-// API tokens (`?dialog=api-tokens&company=ID`; without `company`, the account's personal tokens): list, create (the
-// secret in that one answer), revoke. Who holds them: docs/decisions/0015-api-tokens-who-holds-them.md.
+// API tokens (`?dialog=api-tokens[&company=ID]`): docs/decisions/0015-api-tokens-who-holds-them.md.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

@@ -1,5 +1,4 @@
-// Offline keys (spec §2, §5, §7 `offlineLicense`): signed a batch at a time and streamed, so 10,000 licenses never
-// wait for one call; keys are cached per session.
+// Offline keys (spec §2, §5, §7): signed a batch at a time and streamed; cached per session.
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'

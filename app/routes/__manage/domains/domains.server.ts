@@ -1,5 +1,4 @@
-// The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&…&domain=NAME`); the service looks DNS up and
-// decides who may, the portal shows its answer.
+// The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&…&domain=NAME`); the service decides.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

@@ -1,5 +1,4 @@
-// My machines (`?dialog=machines&license=ID&owner=O`, `?dialog=deactivate-machine&…&machine=KEY`); the service decides
-// who may and holds the budget (docs/decisions/0011-machine-deactivation-budget.md).
+// My machines (`?dialog=machines&license=ID&owner=O`): docs/decisions/0011-machine-deactivation-budget.md.
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import type { DeactivationBudget, Machine } from '#protocol/machines'

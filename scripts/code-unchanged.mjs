@@ -55,7 +55,11 @@ let differ = 0
 for (const file of changed) {
   let before = null
   try {
-    before = execFileSync('git', ['show', `${base}:${file}`], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    before = execFileSync('git', ['show', `${base}:${file}`], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
   } catch {
     // not in `base`: added
   }

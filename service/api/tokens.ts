@@ -1,8 +1,4 @@
-/**
- * The API tokens dialog's operations: a company's tokens (its administrators and platform administrators) or the
- * caller's own personal tokens. Each change and its log entry are one transaction; a repeat of a create is refused (its
- * secret was in the first answer alone), a repeat of a revoke changes nothing.
- */
+// The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/text.js'
 import { formatDate } from '../../protocol/dates.js'
 import {

@@ -1,8 +1,5 @@
-/**
- * Access tokens for SCIM and the REST API. The secret (`lp_{kind}_` + 256 bits of base62, recognisable to scanners) is
- * shown once; the store keeps its SHA-256 alone (no slow hash needed at that strength), compared in constant time.
- * Last use is written at most once a minute, so a busy identity provider does not write one row on every request.
- */
+// Access tokens for SCIM and the REST API: `lp_{kind}_` + 256 bits of base62, shown once, kept as SHA-256 alone (no
+// slow hash needed at that strength); last use written at most once a minute, so busy callers do not write each time.
 import crypto from 'node:crypto'
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import {

@@ -41,10 +41,7 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
   return rows
 }
 
-/**
- * On PostgreSQL the no-op update locks the rows, so two changes to one company's licenses or permissions run one after
- * the other; SQLite runs one transaction at a time anyway.
- */
+/** Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always). */
 export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
   if (companyIds.length === 0) return
   await trx
@@ -71,10 +68,7 @@ async function namedLicenses(store: Store, refs: readonly { id: string; owner: s
   })
 }
 
-/**
- * changeAssignment (spec §7): the caller's role in each company must allow assigning. The change itself is
- * `applyAssignmentChange`, which the REST API runs too (with its token's check), so the rules are written once.
- */
+/** changeAssignment (spec §7); the change itself is `applyAssignmentChange`, which the REST API runs too. */
 export async function changeAssignment(
   payload: ParsedPayload<'changeAssignment'>,
   ctx: ServiceContext,
@@ -105,10 +99,7 @@ export type AssignmentActor = DirectoryActor & {
   ): Promise<void>
 }
 
-/**
- * One transaction. With `assignedToBefore`, a license whose holder is no longer the one the caller saw refuses the
- * whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
- */
+/** One transaction; `assignedToBefore` refuses the whole change (ASSIGNMENT_CHANGED); mails go after the commit. */
 export async function applyAssignmentChange(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
   payload: ParsedPayload<'changeAssignment'>,

@@ -1,9 +1,4 @@
-/**
- * An idle seat, in SQL over `licenses` (the license tables' filter and the reclaim job): assigned and unexpired, its
- * present holder has held it for at least `days` days (`seat_holders`, kept by the usage job), and no editor checked
- * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle; nor is one
- * whose holder downloaded its offline key (it works without checking in).
- */
+// An idle seat in SQL (a seat whose holder downloaded its offline key never is): docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { LicensePredicate } from '../reads/license-queries.js'

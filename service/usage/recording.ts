@@ -1,8 +1,4 @@
-/**
- * What the editors' calls leave behind for the usage figures: one row per company license and month in which it was
- * checked, and one per activation request refused at the limit. Both are upserts, so a check rate of any size keeps
- * the store's size bounded by licenses × months; a check within the hour of the one recorded changes nothing.
- */
+// What editors' calls leave for the usage figures: upserts per license and month, bounded whatever the check rate.
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'

@@ -1,5 +1,4 @@
-// The usage tables (migration 0035): checks per license and month, refusals at the activation limit, the monthly
-// seat figures and since when each seat has its holder.
+// The usage tables (migration 0035).
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { DB } from '../db/database.js'
 

@@ -1,4 +1,4 @@
-// An idle seat in SQL (a seat whose holder downloaded its offline key never is): docs/decisions/0014-idle-seats-and-their-reclaim.md.
+// An idle seat in SQL (one whose holder downloaded its offline key never is): decision 0014.
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { LicensePredicate } from '../reads/license-queries.js'

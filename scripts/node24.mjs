@@ -75,7 +75,9 @@ function buildAddon() {
   console.log(`[node24] building better-sqlite3 ${version} against the headers of Node ${major}.${minor}.${patch}`)
   const args = [nodeGyp, 'rebuild', '--release', `--nodedir=${headersDir}`, '--jobs=2']
   try {
-    execFileSync(node, args, { cwd: dir, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 })
+    // Under `npm run`, npm's own settings (such as a `nodedir` of the machine's Node) would win over the arguments.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)))
+    execFileSync(node, args, { cwd: dir, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 })
   } catch (error) {
     process.stderr.write(`${error.stdout}${error.stderr}`)
     throw error

@@ -21,9 +21,6 @@ import { createLogger, loggedPath, requestLogging } from './server/logger.js'
 import { oneLine } from './protocol/text.js'
 import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
-// server.ts only wires: configuration, the log, security headers, static files, checks, rate limits, the service's
-// endpoints, the Remix handler and the in-process transport.
-
 // A `.env` file beside the app, when there is one; variables already set in the environment win.
 dotenv.config({ quiet: true })
 const parsed = parseConfig(process.env)
@@ -66,8 +63,7 @@ const build = (await import(pathToFileURL(path.resolve('build/index.js')).href).
     'The Remix build (build/index.js) cannot be loaded; run `npm run build` first.',
   )
 })) as ServerBuild
-// The signed-in user's service credential, read from the portal's session, for the service's own pages that are for
-// some users only (the sandbox's review of flagged orders).
+// The signed-in user's credential, for the service's pages that are for some users only (the sandbox's review).
 const portalEntry = build.entry.module as { sessionCredential?: (cookie?: string) => Promise<string | undefined> }
 const sessionCredential = async (req: express.Request) => portalEntry.sessionCredential?.(req.get('cookie'))
 

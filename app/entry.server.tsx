@@ -45,10 +45,7 @@ export async function sessionCredential(cookie?: string): Promise<string | undef
   return user?.credential
 }
 
-/**
- * A signed-in page is never stored by the browser or a proxy, so that after Log Out on a shared computer Back asks the
- * server again instead of showing the account (Log Out also clears the back/forward cache, routes/logout.tsx).
- */
+/** A signed-in page is never stored, so that after Log Out on a shared computer Back asks the server again. */
 async function keepPrivate(request: Request, headers: Headers) {
   if (await getUser(request)) headers.set('Cache-Control', 'no-store')
 }
@@ -107,10 +104,7 @@ export default async function handleRequest(
   })
 }
 
-/**
- * Hands on what React writes in one turn of the event loop as one piece: React's few-KB pieces each through a stream,
- * Express and compression cost a /manage page 20 ms or more (`npm run bench`).
- */
+/** Hands on what React writes in one event-loop turn as one piece: its few-KB pieces cost /manage 20 ms (bench). */
 function coalesced() {
   let pending: Buffer[] = []
   let scheduled = false

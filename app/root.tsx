@@ -106,10 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/**
- * Radix Themes' `<Theme>` root (indigo, slate, medium) without its tooltip and direction providers: nothing here reads
- * them, and they would put Radix's tooltip and floating-ui into every page's script.
- */
+/** Radix Themes' `<Theme>` without its tooltip and direction providers: unused, and they would add floating-ui. */
 function ThemeRoot({ appearance, children }: { appearance: 'light' | 'dark'; children: ReactNode }) {
   return (
     <div

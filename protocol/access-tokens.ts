@@ -11,6 +11,13 @@ export const AccessTokenScope = z.enum(accessTokenScopes)
 export type AccessTokenScope = z.infer<typeof AccessTokenScope>
 
 export const ACCESS_TOKEN_NAME_MAX = 80
+
+/** Live (neither revoked nor expired) tokens of one kind a company or a person may hold at once. */
+export const ACCESS_TOKEN_LIVE_MAX = 25
+
+export const tooManyTokens = (kind: AccessTokenKind) =>
+  `There are already ${ACCESS_TOKEN_LIVE_MAX} ${kind === 'scim' ? 'SCIM' : 'API'} tokens in use here, the most there can be. Revoke one that is no longer used, then create this one.`
+
 /** A token without an expiry lives until it is revoked. */
 export const ACCESS_TOKEN_MAX_DAYS = 730
 /** The lifetimes the dialogs offer, in days; 0: until revoked. */

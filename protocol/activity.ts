@@ -1,9 +1,4 @@
-/**
- * The activity log: what the service changed, who changed it and when. A company's log is read by its administrators
- * (Reseller Administrator, Company Administrator) and platform administrators; an account's own log (email changes,
- * sign-in method changes, activations) by that account. Shared by the service (`retrieveActivity`) and the portal's
- * Activity dialog and its CSV export.
- */
+// The activity log: what the service changed, who and when.
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from './email.js'
 
@@ -69,10 +64,7 @@ export const retrieveActivityOperation = {
     person: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX_LENGTH).optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
-    /**
-     * The entries after this one in the log's order (older, or as old with a lower id), instead of a page: how an
-     * export reads the whole log a page at a time without missing or repeating an entry written meanwhile.
-     */
+    /** The entries after this one in the log's order instead of a page: an export reads the whole log without gaps. */
     after: z.object({ at: z.number().int(), id: z.number().int() }).optional(),
   }),
   result: z.object({
@@ -84,10 +76,7 @@ export const retrieveActivityOperation = {
   }),
 }
 
-/**
- * Who may read a company's log: its administrators (Reseller Administrator and Company Administrator, the roles with
- * canAddUsers) and platform administrators; managers may not.
- */
+/** A company's log is for its administrators (canAddUsers) and platform administrators; not managers. */
 export function mayReadCompanyActivity(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
   return flags.canAddUsers || platformAdministrator
 }

@@ -1,5 +1,4 @@
-// API tokens for the REST API v1: a company's (its administrators make them) or an account's own (a personal token,
-// which reads that account's licenses). The rules both sides use; the service refuses with them.
+// API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
 import { z } from 'zod'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from './access-tokens.js'
 import { mayManageDirectory } from './directory.js'
@@ -25,10 +24,7 @@ export const personalTokenAssignRefusal =
 const companyId = z.string().min(1).max(200)
 const completed = z.object({ completed: z.literal(true) })
 
-/**
- * With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them); without it the caller's own
- * personal tokens.
- */
+/** With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them), else the caller's own. */
 export const apiTokenOperations = {
   retrieveApiTokens: {
     payload: z.object({ companyId: companyId.optional() }),

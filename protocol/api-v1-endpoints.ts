@@ -1,8 +1,4 @@
-/**
- * The endpoints of the REST API v1 as data: method, path, the scope a token needs, the zod schemas of the request and
- * the answer, the words of the reference, and an example request. The service mounts them (`service/api/routes.ts`
- * adds what each does), the OpenAPI document is generated from them, and /developers lists them with curl.
- */
+// The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
 import type { z } from 'zod'
 import {
   ActivityPage,

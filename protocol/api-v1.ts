@@ -1,8 +1,5 @@
-/**
- * The REST API v1 (`/api/v1/`): its requests and answers, written once in zod. The service validates with these
- * schemas, and the OpenAPI document is generated from them, so the reference cannot drift from what is served.
- * Public and versioned: a field is added, never renamed or removed, within v1.
- */
+// The REST API v1's requests and answers (docs/decisions/0012-rest-api-v1-and-openapi.md). Public and versioned: within
+// v1 a field is added, never renamed or removed.
 import { z } from 'zod'
 import { ActivityKind } from './activity.js'
 import { EMAIL_MAX_LENGTH } from './email.js'

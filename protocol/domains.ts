@@ -1,5 +1,4 @@
-// Verified domains: a company proves it controls a domain with a DNS TXT record; a verified domain belongs to one
-// company only.
+// Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import { z } from 'zod'
 import { ProductGroup } from './entities.js'
 
@@ -89,10 +88,7 @@ export const domainOperations = {
       products: z.array(z.object({ productGroup: ProductGroup, name: z.string() })),
     }),
   },
-  /**
-   * Claims a domain for the company (a claim it holds already is answered as it is). Refused when another company has
-   * verified the domain. The answer holds the record to add.
-   */
+  /** Claims a domain (a claim held already answers as it is); refused when another company verified it. */
   claimDomain: { payload: z.object({ companyId, domain: DomainName }), result: z.object({ domain: DomainEntry }) },
   /** Looks the record up now: `verified` when it is there; otherwise `message` says what DNS answered. */
   verifyDomain: {
@@ -100,10 +96,7 @@ export const domainOperations = {
     result: z.object({ verified: z.boolean(), message: z.string(), domain: DomainEntry }),
   },
   removeDomain: { payload: z.object({ companyId, domain: DomainName }), result: completed },
-  /**
-   * The products people at a verified domain receive a seat of when they sign in: exactly these afterwards (none:
-   * auto-join off). Refused (INVALID_STATE) for a domain not verified.
-   */
+  /** The products people at a verified domain get a seat of on sign-in (none: off); INVALID_STATE when unverified. */
   setAutoJoin: {
     payload: z.object({ companyId, domain: DomainName, productGroups: z.array(ProductGroup).max(4) }),
     result: z.object({ domain: DomainEntry }),

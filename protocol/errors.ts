@@ -1,7 +1,4 @@
-/**
- * The error catalogue of the licensing protocol (spec §7: status 500 carries `{ error, message }`). The spec names the
- * first group; the rest are the service's own, each with a message the portal can show as it is.
- */
+// The licensing protocol's error catalogue (spec §7); the spec names the first group, the rest are the service's own.
 export const errorCodes = [
   'INVALID_AGE',
   'INVALID_SIGNATURE',

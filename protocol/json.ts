@@ -1,7 +1,4 @@
-/**
- * The protocol carries JSON (spec §7): an in-process answer is checked to be JSON data, deeply frozen, so in-process
- * and HTTP answers are the same (outside production); else a TypeError naming where it is not.
- */
+/** Outside production an in-process answer must be JSON data, frozen deeply, else a TypeError naming where. */
 
 export function frozenJson(value: unknown, path = 'answer'): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value

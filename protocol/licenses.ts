@@ -65,10 +65,7 @@ export const renewalRefusals = {
   subscription: 'A subscription license renews with its subscription.',
 } as const
 
-/**
- * §5 "Renew hidden for …": why a license cannot be renewed. A subscription renews its own licenses, except a
- * personal one whose subscription is cancelled: nothing renews it any more, so the paid renewal takes it out.
- */
+/** §5 "Renew hidden for …"; a personal license of a cancelled subscription is renewed on its own by a paid renewal. */
 export function renewalRefusal(
   license: Pick<License, 'productName' | 'order' | 'trial' | 'promotional' | 'subscription'>,
   personal: boolean,

@@ -1,7 +1,4 @@
-/**
- * The most items one bulk call carries, so the longest transaction is bounded; past it `limitMessage` (the client
- * splits the list). A 10,000-license company fits in one call.
- */
+// The most items one bulk call carries, so the longest transaction is bounded (a 10,000-license company fits).
 export const MAX_ASSIGNMENT_CHANGES = 10_000
 export const MAX_OFFLINE_KEYS = 10_000
 export const MAX_RENEWALS = 1_000

@@ -1,6 +1,5 @@
-// My machines: the machines a license is active on, and the holder's own deactivations, limited per license and 30
-// days so that a seat is not passed around. The spec's Too Many Activations flow uses the same deactivation but neither
-// counts against nor is refused by the budget (docs/decisions: the machines' deactivation budget).
+// My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
+// Many Activations flow deactivates too but neither counts against nor is refused by the budget.
 import { z } from 'zod'
 import { LicenseRef } from './entities.js'
 import { formatDate } from './dates.js'
@@ -69,10 +68,7 @@ export const machineOperations = {
       mayDeactivate: z.boolean(),
     }),
   },
-  /**
-   * Deactivates one machine of the license, counted against the budget (refused with RATE_LIMITED when spent). A
-   * machine no longer active is answered as it is (`deactivated: false`) and counts nothing.
-   */
+  /** Deactivates one machine, counted (RATE_LIMITED when spent); one no longer active answers `deactivated: false`. */
   deactivateMachine: {
     payload: z.object({ license: LicenseRef, machine: machineKey }),
     result: z.object({ deactivated: z.boolean(), hostname: z.string(), budget: DeactivationBudget }),

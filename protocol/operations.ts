@@ -1,6 +1,5 @@
-// The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation, whose value is the
-// payload; the answer is read from the same key (200 the result, 500 `{ error, message }`). The caller's session
-// travels in `Authorization: Bearer …`, never in a payload.
+// The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
+// `Authorization: Bearer …`, never in a payload.
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {
@@ -84,23 +83,17 @@ export const operations = {
       session: z.string(),
       email: z.string(),
       admin: z.boolean(),
-      /** Present when the state came from `linkAccount`: the provider was linked to the signed-in account (whose
-       * credential the call carried and which `session` repeats) rather than signing someone in. */
+      /** Present after `linkAccount`: the provider was linked to the signed-in account, no one signed in. */
       linked: z.enum(['github', 'google']).optional(),
     }),
   },
-  /** Account settings' "link": like the social manageLicense, for the signed-in account; the provider's answer comes
-   * back through completeAuthentication, called with the same account's credential. */
+  /** Account settings' "link": like the social manageLicense, for the signed-in account. */
   linkAccount: {
     payload: z.object({ type: z.enum(['github', 'google']), callback: z.string().url().max(2000) }),
     result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
-    /**
-     * Without `windows` the answer holds every license of the account (spec §7). With them (an empty list too), each
-     * license table holds only its window's page, every table not named gets the first page of the default size,
-     * and `windowed` says how many licenses each table has.
-     */
+    /** Without `windows`, every license (spec §7); with them, each table's window and `windowed` counts. */
     payload: z
       .object({ passthrough: z.string().max(4000).optional(), windows: z.array(LicenseWindow).max(1000).optional() })
       .default({}),
@@ -116,19 +109,10 @@ export const operations = {
       windowed: WindowedFacts.optional(),
     }),
   },
-  /**
-   * The licenses of one table that a change touches (a subscription's, a product group's or named ones) and the
-   * caller's role there, without the rest of the account. NOT_FOUND when the table is not the caller's (a company they
-   * hold no role in, or none at all), the subscription is not the table's, or a named license is not in it;
-   * INVALID_REQUEST past `MAX_LICENSES_READ` licenses.
-   */
+  /** The licenses of one table a change touches and the caller's role there; NOT_FOUND outside the caller's tables. */
   retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
-  /**
-   * What an emailed sign-in link that did not sign in is (used already, replaced by a newer one, expired, or not a link
-   * of ours), with the
-   * address it was sent to while the service still keeps it, so that a new link can be offered for it. Uses nothing.
-   */
+  /** What an emailed sign-in link that did not sign in is, with its address while kept, to offer a new link. */
   signInLink: {
     payload: z.object({ passthrough: z.string().max(4000) }),
     result: z.object({
@@ -150,11 +134,7 @@ export const operations = {
   transferLicenses: { payload: z.object({ transferTo: email }), result: completed },
   confirmEmailChange: { payload: z.object({ passthrough: z.string().min(1).max(4000) }), result: completed },
   // company licenses
-  /**
-   * Each entry may carry `assignedToBefore`, the holder the caller last saw ('' for a free license): the change is then
-   * made only if the license still has that holder, and ASSIGNMENT_CHANGED refuses the whole call otherwise (the
-   * portal always sends it; a spec client that leaves it out overwrites whatever holder the license has).
-   */
+  /** `assignedToBefore` ('' for free) makes each change conditional: ASSIGNMENT_CHANGED refuses the whole call. */
   changeAssignment: {
     payload: z.object({
       licenses: z
@@ -260,13 +240,7 @@ export const operations = {
     ]),
     result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.number().int().optional() }),
   },
-  /**
-   * The shop's catalog (public, no credential): each product with its name in shop URLs (`/shop/{slug}/buy/`), the
-   * country table and currency symbols of spec §3, and how the portal opens the provider's checkout frame (the
-   * payments adapter's `checkoutClient`): `sandbox` → the local sandbox's checkout page (`checkoutUrl`) in an iframe;
-   * `paddle` → Paddle.js v1 with this vendor id (and Paddle's sandbox environment when `environment` is `sandbox`).
-   * `products` are the ones the shop sells (listed on /shop/).
-   */
+  /** The shop's catalog (public): products, URL slugs, spec §3's countries, how to open the checkout frame. */
   catalog: {
     payload: empty,
     result: z.object({
@@ -308,12 +282,7 @@ export const operations = {
     }),
     result: z.object({ url: z.string() }),
   },
-  /**
-   * New Subscription from a company's section (spec §5/§7): the signed-in caller buys for one of their companies. The
-   * service checks that the caller's role in it may purchase (canRenew) and answers the company's name and the
-   * passthrough the checkout frame must carry, signed so that the webhook adds the purchase to that company (an edited
-   * passthrough makes a new company instead). FORBIDDEN when the caller may not purchase for the company.
-   */
+  /** New Subscription for a company (spec §5/§7): FORBIDDEN unless the caller may purchase; a signed passthrough. */
   companyCheckout: {
     payload: z.object({ companyId: id, passthrough: CheckoutPassthrough }),
     result: z.object({ company: z.object({ id: z.string(), name: z.string() }), passthrough: z.string() }),
@@ -350,10 +319,7 @@ export const operations = {
     }),
     result: completed,
   },
-  /**
-   * Subscription bulk assign (spec §5): `emails` is the complete list of holders afterwards. With `lapsingEmails`, those
-   * addresses hold the lapsing licenses and `emails` the others; without it, each address keeps the kind it holds.
-   */
+  /** Subscription bulk assign (spec §5): `emails` lists every holder afterwards, `lapsingEmails` the lapsing ones. */
   subscriptionAssign: {
     payload: z.object({
       subscriptionId: id,

@@ -1,7 +1,4 @@
-/**
- * How products and subscriptions are named, in one place for every side. Spec §3: the product name without the words
- * personal, company and license, " Trial" for trials, and the console-logging extension's paid edition with " PRO".
- */
+// How products and subscriptions are named (spec §3), for every side.
 import type { BillingPeriod, License, ProductGroup, Subscription } from './entities.js'
 import { countOf } from './words.js'
 

@@ -1,9 +1,4 @@
-/**
- * Idle seats and their reclaim (docs/decisions/0014-idle-seats-and-their-reclaim.md). A seat is idle for N days when it
- * has had its present holder for at least N days and no editor checked it in those N days. A company may have its idle
- * seats unassigned after N days (off by default); its administrators turn that on, see what was reclaimed, and undo a
- * reclaim within `RECLAIM_UNDO_DAYS`.
- */
+// Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import { z } from 'zod'
 
 /** The holder and the administrators are told this many days before the seat is reclaimed. */

@@ -173,10 +173,7 @@ export const subscriptionRefusals = {
   allExpired: 'All licenses of this subscription have expired.',
 } as const
 
-/**
- * The end of the paid term: the latest expiry of the renewing licenses. Unlike the displayed expiry (§3: the first
- * license) it does not depend on the licenses' order, so the portal and the service agree.
- */
+/** The end of the paid term: the renewing licenses' latest expiry (unlike §3's displayed one, independent of order). */
 export function paidUntil(subscription: Pick<Subscription, 'licenses'>): number | undefined {
   const renewing = subscription.licenses.filter((l) => !l.lapsing)
   const pool = renewing.length > 0 ? renewing : subscription.licenses

@@ -15,10 +15,7 @@ export function hasLayoutCharacters(value: string): boolean {
   return new RegExp(LAYOUT_CHARACTERS.source).test(value)
 }
 
-/**
- * Text from outside among the vendor's words: one line, in double quotes (a quote inside becomes an apostrophe) and
- * links defused (`https[:]//x`), so no one puts a line or a link of their choosing into what the vendor sends.
- */
+/** Text from outside among the vendor's words: one line, double-quoted, links defused (`https[:]//x`). */
 export function quoted(value: string, maxLength = 100): string {
   const line = oneLine(value, maxLength)
     .replace(/["\u201c\u201d]/g, "'")

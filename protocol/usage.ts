@@ -1,8 +1,4 @@
-/**
- * Usage of a company's seats, month by month: seats bought, seats assigned, seats active (an editor checked the license
- * at least once in the month) and activations refused at the limit. Read by the company's administrators, the same
- * people who may read its activity log (`mayReadCompanyActivity`).
- */
+// A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md).
 import { z } from 'zod'
 import { ProductGroup } from './entities.js'
 

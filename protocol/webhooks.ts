@@ -1,5 +1,4 @@
-// Webhooks: a company's HTTPS endpoints, the events each hears, and the deliveries (docs/webhooks.md). The events and
-// their names are public and versioned: a new event may be added, an existing one keeps its name and fields.
+// Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
 import { z } from 'zod'
 import { hasLayoutCharacters } from './text.js'
 

@@ -2,10 +2,7 @@
 import { z } from 'zod'
 import { License } from './entities.js'
 
-/**
- * `unassigned` means free and unexpired: the seats that can be handed out; `idle-N`: assigned seats no editor checked in
- * N days, held that long by their holder (protocol/reclaim.ts).
- */
+/** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim.ts). */
 export const licenseFilters = [
   'all',
   'assigned',
@@ -87,10 +84,7 @@ export type SubscriptionSeats = z.infer<typeof SubscriptionSeats>
 
 export const WindowedFacts = z.object({
   windows: z.array(LicenseWindowResult),
-  /**
-   * In a windowed answer a subscription carries at most three `licenses`: the first (it gives the expiry, §3) and the
-   * last to expire of the renewing and of the lapsing ones, so the answer's size does not grow with the seats.
-   */
+  /** A windowed subscription has at most three `licenses`: the first (§3 expiry) and the last renewing and lapsing. */
   subscriptions: z.array(SubscriptionSeats),
   /** The Change Email Address rule (spec §6). */
   personalLicenses: z.number().int(),

@@ -12,8 +12,7 @@ if (cluster.isPrimary) {
   first.once('listening', () => {
     for (let i = 1; i < instances; i++) cluster.fork()
   })
-  // Stopping: each instance closes its server and exits; the primary exits after the last, so that none of them is left
-  // writing to a primary that is gone.
+  // Each instance closes and exits; the primary exits after the last, so none writes to a primary that is gone.
   let stopping = false
   const stop = () => {
     stopping = true

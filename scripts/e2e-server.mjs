@@ -1,10 +1,6 @@
 #!/usr/bin/env node
-// Starts the built portal for the browser tests on a fresh, empty data folder, so that every run begins from the
-// demo data alone. Playwright starts this script (config.webServer) and stops it with SIGTERM.
-//
-// The data folder's path is written to test-results/e2e-data-dir-PORT.txt so that tests can read what the server
-// keeps there (secrets, keys). It is written before the server listens, so the tests of a run always read their own
-// run's folder; it is removed again when the server stops.
+// Starts the built portal for the browser tests on a fresh data folder (demo data alone); Playwright starts it and
+// stops it with SIGTERM. The folder's path goes to test-results/e2e-data-dir-PORT.txt before listening.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -48,9 +44,7 @@ const env = {
   ...process.env,
   PORT: port,
   DATA_DIR: dataDir,
-  // The production build, as deployed (React's production renderer), with the development outbox and sign-in
-  // stand-ins switched on so tests can follow emailed links, mail kept in the outbox, the demo data seeded, and
-  // secrets generated into the fresh data folder.
+  // The production build, with the outbox, sign-in stand-ins, demo data and generated secrets.
   NODE_ENV: 'production',
   PUBLIC_URL: `http://localhost:${port}`,
   DEV_TOOLS: '1',
@@ -59,15 +53,13 @@ const env = {
   PAYMENTS_SANDBOX: '1',
   ALLOW_GENERATED_SECRETS: '1',
   TZ: 'UTC',
-  // No network here: the account's initials instead of the avatar service's picture. Every test signs in through the same
-  // rate-limited form, so the limits are raised for the run.
+  // No network: initials instead of avatars. Every test signs in through one rate-limited form: limits raised.
   AVATAR_SERVICE: 'none',
   RATE_LIMIT_FORMS: '100000',
   // The suite signs the same people in again and again.
   MAIL_PER_ADDRESS: '100000',
   RATE_LIMIT_API: '100000',
-  // Domain verification asks the tests' own DNS server, which a spec starts on the UDP port of the same number as the
-  // server's HTTP port (tests/support/dns-server.ts); the two never collide.
+  // The tests' own DNS server listens on the UDP port of the HTTP port's number (tests/support/dns-server.ts).
   DNS_RESOLVER: `127.0.0.1:${port}`,
   // The webhooks spec registers a receiver on this machine (refused in production).
   WEBHOOKS_ALLOW_LOOPBACK: '1',
@@ -76,8 +68,7 @@ const env = {
   // The access log of every request would bury the test report; warnings and errors still show.
   LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
 }
-// The browser tests exercise the embedded licensing service and read mail from the outbox, whatever the
-// developer's shell has configured.
+// The tests use the embedded service and the outbox, whatever the developer's shell has configured.
 delete env.LICENSING_API_URL
 delete env.DATABASE_URL
 delete env.SMTP_URL

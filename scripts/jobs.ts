@@ -36,8 +36,7 @@ async function main(): Promise<number> {
     return 2
   }
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', pretty: true })
-  // The service's own clock says the date too, so what the jobs cause (the provider's alerts, payments, mail) is dated
-  // as if it were then.
+  // The service's clock says the date too, so what the jobs cause is dated as if it were then.
   const service = await createLicensingService({
     now: () => args.asOf,
     log: (line) => logger.info(line),

@@ -7,10 +7,7 @@ export type ServiceConfig = {
   databaseFile: string
   /** Set (DATABASE_URL): the store is this PostgreSQL database instead of `databaseFile`. */
   databaseUrl?: string
-  /**
-   * The portal's public origin, used in emailed links and to check callback addresses: PUBLIC_URL, or outside
-   * production http://localhost:PORT (a request on another address uses its own origin, see `withOrigin`).
-   */
+  /** The portal's public origin for emailed links and callbacks: PUBLIC_URL, or outside production localhost:PORT. */
   publicUrl: string
   /** Whether `publicUrl` was configured (PUBLIC_URL) rather than assumed. */
   publicUrlConfigured: boolean

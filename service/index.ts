@@ -51,10 +51,7 @@ export type ServiceOptions = {
   database?: string
 }
 
-/**
- * The load context reaches every loader and action, so it holds only this frozen function: no configuration, no
- * secret, no store handle that could be serialised into an answer by mistake.
- */
+/** The load context holds only this frozen function: no configuration, secret or store to serialise by mistake. */
 export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
   call: LicensingService['call']
 } {
@@ -115,8 +112,7 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
     idempotencyKey,
     adapters,
   })
-  // Outside production with no PUBLIC_URL, a request's own origin is the portal's (http://127.0.0.1:3000 works as
-  // well as localhost): its links, callbacks and return addresses are built on it.
+  // Outside production without PUBLIC_URL, the request's own origin is the portal's.
   const forOrigin = (origin: string): LicensingService => {
     if (config.publicUrlConfigured || config.production || origin === config.publicUrl) return service
     const local = { ...config, publicUrl: origin }

@@ -2,10 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { rt } from '#app/components/radix-classes'
 
-/**
- * Copy buttons, only once script runs (without script the text is there to select). One listener and one polite live
- * region per list: rows repeat by the hundred, and people who hear the page learn the copy worked.
- */
+// Copy buttons once script runs (without, the text is there to select): one listener and live region per list of rows.
 
 const COPY_ATTRIBUTE = 'data-copy'
 export const copiedMessage = 'Copied'
@@ -32,8 +29,7 @@ export function useCopyButtons(container: RefObject<HTMLElement>): CopyState {
   const [state, setState] = useState<CopyState>({ message: '', copied: null })
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => {
-    // Listened for on the document and matched to the list at the click: a list inside a dialog's portal is mounted
-    // after this effect has run.
+    // Listened for on the document: a list inside a dialog's portal is mounted after this effect ran.
     function onClick(event: MouseEvent) {
       const button = event.target instanceof Element ? event.target.closest(`button[${COPY_ATTRIBUTE}]`) : null
       if (!button || !container.current?.contains(button)) return

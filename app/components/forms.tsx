@@ -1,11 +1,4 @@
-/**
- * The parts every form is made of, written once: a field (its label, its control, an optional description and its
- * errors, tied together by id so that a screen reader hears which message belongs to which control) and the row of
- * buttons under a form, whose submit button says that the form is on its way.
- *
- * The control is the caller's: a text input through `InputField` (conform's `getInputProps` gives it its id, name,
- * `aria-invalid` and `aria-describedby`), or any native control passed as children of `Field`.
- */
+// The parts every form is made of: fields whose label, description and errors are tied by id, and the button row.
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
@@ -15,8 +8,7 @@ type FieldProps = {
   /** The control's id: the label points at it. */
   id: string
   label: ReactNode
-  /** The id conform (or the caller) gives the control's `aria-describedby` for its errors; none for a field that
-   * cannot be wrong. */
+  /** The id of the control's errors for `aria-describedby`; none for a field that cannot be wrong. */
   errorId?: string
   errors?: string[]
   /** A line under the control that explains it, with the id the control's `aria-describedby` names. */
@@ -88,10 +80,7 @@ export function InputField<Schema>({
 
 type TextareaProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'id' | 'name' | 'defaultValue'>
 
-/**
- * A list of email addresses in a conform form: a native textarea (no spelling marks, no autofill) with its label and
- * errors. `errors` replaces the field's own when the page checks the list as it is typed.
- */
+/** A list of email addresses: a native textarea; `errors` replaces the field's own when the page checks as typed. */
 export function EmailListField<Schema>({
   field,
   label,
@@ -122,10 +111,7 @@ export function SubmitButton({
   )
 }
 
-/**
- * The row of buttons under a form or a card: the way back (a link) first, then what the form does. In a dialog the row
- * sits at the end (`justify="end"`); on a page it starts where the text does.
- */
+/** The row of buttons under a form: the way back first, then what the form does (`justify="end"` in a dialog). */
 export function ButtonRow({
   justify = 'start',
   mt,

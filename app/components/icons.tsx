@@ -1,7 +1,6 @@
 import type { ReactNode, SVGProps } from 'react'
 
-// Icons are decoration only: the control around each one carries the accessible name, so every icon is hidden from
-// assistive technology and never takes focus.
+// Icons are decoration: the control around each carries the name, so each is hidden from assistive technology.
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number }
 
 function Icon({ size = 18, children, ...props }: IconProps & { children: ReactNode }) {

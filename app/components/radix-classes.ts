@@ -1,8 +1,4 @@
-/**
- * The class names Radix Themes 3 components render, for plain elements in /manage's per-row parts: the components'
- * prop handling is most of a page's server render. Each string is the one the component renders for the props named
- * beside it; spread `accent` (or `accentColor(…)`) on buttons, links and colored text, as Radix selects on it.
- */
+// The class names Radix Themes 3 renders, for plain elements in /manage's rows (prop handling is most of a render).
 export const rt = {
   /** `<Flex gap="2" wrap="wrap" align="center">` */
   flexRowWrap: 'rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2',

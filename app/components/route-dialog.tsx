@@ -18,10 +18,7 @@ type RouteDialogProps = {
   role?: 'dialog' | 'alertdialog'
 }
 
-/**
- * A dialog that is a URL (docs/decisions/0003-dialogs-are-urls.md): without script a page section with plain forms and
- * links; with script a native modal `<dialog>`, and closing navigates back to `closeTo` without a reload.
- */
+/** A dialog that is a URL (docs/decisions/0003-dialogs-are-urls.md): a page section without script, else `<dialog>`. */
 export function RouteDialog({
   title,
   description,

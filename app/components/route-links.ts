@@ -8,10 +8,7 @@ export const ROUTE_LINK = { [LINK_ATTRIBUTE]: '' } as const
 /** Submitted by the router once script runs, as Remix's `<Form>` would. */
 export const ROUTE_FORM = { [FORM_ATTRIBUTE]: '' } as const
 
-/**
- * One listener per container routes its marked anchors and forms, as `<Link/Form preventScrollReset>` would: for rows
- * that repeat, where the router's components cost their hooks on every render. Modified clicks stay the browser's.
- */
+/** One listener per container routes its marked anchors and forms, as `<Link preventScrollReset>` would, for rows. */
 export function useRouteLinks(container: RefObject<HTMLElement>): void {
   const navigate = useNavigate()
   const submit = useSubmit()

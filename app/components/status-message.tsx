@@ -14,10 +14,7 @@ export function DialogStatus() {
   return status === undefined ? null : <StatusMessage status={status} placement="dialog" />
 }
 
-/**
- * A polite live region always in the page, so a sentence arriving with script is announced: a bar on the page, a line
- * in a dialog; with the change's Undo, and dismissible (without script, by reloading).
- */
+/** A polite live region always in the page, so a sentence arriving with script is announced; with Undo, dismissible. */
 export function StatusMessage({ status, placement }: { status: Status | null; placement: 'page' | 'dialog' }) {
   const hydrated = useHydrated()
   const location = useLocation()

@@ -2,8 +2,7 @@ import { json, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
 import { Code, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
 
-// Any path no other route matches. The page renders inside the normal frame, with status 404 so that browsers,
-// crawlers and tests see what it is.
+// Any path no other route matches: the normal frame, with status 404.
 export function loader() {
   return json({ notFound: true }, { status: 404 })
 }

@@ -1,5 +1,4 @@
-// /developers: the REST API v1's reference, rendered on the server from the endpoints' own declarations (readable
-// without script), with a curl example per endpoint, the errors, and the versioning rules.
+// /developers: the REST API v1's reference, rendered on the server from the endpoints' own declarations.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '@radix-ui/themes'

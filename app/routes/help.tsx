@@ -23,9 +23,7 @@ function scrollToSection(hash: string) {
 export default function HelpRoute() {
   const location = useLocation()
 
-  // Router navigations (a heading or contents link) change location.hash; a hash typed into the address bar or a
-  // plain fragment link only fires hashchange. Without script the browser jumps to the fragment itself, and the
-  // stylesheet's scroll-padding keeps the heading clear of the fixed header.
+  // Router links change location.hash; a typed hash fires only hashchange. Without script the browser jumps itself.
   useEffect(() => {
     scrollToSection(location.hash)
   }, [location.hash, location.key])

@@ -43,8 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialogLoader = dialogName ? dialogLoaders.get(dialogName) : undefined
   // A dialog name no capability registered is a page that does not exist.
   if (dialogName && !dialogLoader) throw json({ message: 'Not found' }, { status: 404 })
-  // The page asks only for what it shows: the window of each license table its URL names (the first page of the
-  // others). An open dialog's loader is handed that answer and reads only what else it shows.
+  // The page asks only for what it shows; an open dialog's loader reads only what else it shows.
   const options = { credential: user.credential, context }
   const [answer, preferences] = await Promise.all([
     callLicensing('retrieveDetails', { windows: windowsOf(url.searchParams) }, options),
@@ -56,16 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const details = answer.result
 
-  // Bulk Assign opens by itself once (spec §2): exactly one company, can assign, nothing assigned yet. The server
-  // does it, so it happens with script off too; the preference records that it was shown.
+  // Bulk Assign opens by itself once (spec §2), decided on the server so it happens with script off too.
   if (!dialogName && !preferences.hideBulkAssign && shouldAutoOpenBulkAssignWindowed(details)) {
     const company = details.body.companies[0]
     throw redirect(`/manage?dialog=bulk-assign&company=${encodeURIComponent(company.id)}`, {
       headers: { 'Set-Cookie': await setPreferences(request, { hideBulkAssign: true }) },
     })
   }
-  // A dialog about something no longer there (or no longer the user's) is the page with a word about it: a link kept
-  // from earlier is not a broken page.
+  // A dialog about something gone is the page with a word about it: a kept link is not a broken page.
   let dialog: OpenDialog | null = null
   let notice: Status | null = null
   if (dialogName && dialogLoader) {

@@ -1,7 +1,4 @@
-/**
- * The Activity dialog's filtered log as CSV, streamed a page at a time by the last entry's position (entries written
- * meanwhile neither shift nor repeat). A refusal later than the first page breaks the download off, not silently.
- */
+// The Activity dialog's log as CSV, streamed by the last entry's position; a later refusal breaks the download off.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels, type ActivityEntry } from '#protocol/activity'
 import { formatDateTime } from '#protocol/dates'

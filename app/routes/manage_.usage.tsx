@@ -1,8 +1,4 @@
-/**
- * A company's usage (/manage/usage?company=ID): per product, the last 12 months of seats bought, assigned and active
- * and activations refused at the limit, as a chart drawn on the server with the same figures in a table beside it,
- * and as CSV. For those who may read the company's activity log; anyone else finds no such page.
- */
+// A company's usage (/manage/usage?company=ID): chart, table and CSV, for those who may read its activity log.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Button, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'

@@ -116,8 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return outcomeOf(outcome, already, reason)
   }
 
-  // This browser finished a checkout of this product (Back past its outcome, a second tab): that checkout's outcome, not
-  // a new payment form, until the buyer starts another purchase.
+  // This browser finished a checkout of this product (Back, a second tab): its outcome, not a new payment form.
   if (ours?.done) {
     const answer = await callLicensing(
       'createSubscriptionOnCheckout',
@@ -198,8 +197,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/shop/${product.slug}/buy/${ours.form ? '?retry=1' : ''}`, { headers })
   }
   checkHoneypot(formData, context, 'purchase')
-  // Continue from a purchase form left open (another tab, Back past the outcome) after this browser finished a
-  // checkout of this product: refused, never a second payment; the page shows that order and offers a new purchase.
+  // Continue from a form left open after this browser finished a checkout: refused, never a second payment.
   if (ours?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
   const coupon = couponCode(String(formData.get('coupon') ?? '')) || undefined
@@ -242,8 +240,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     .trim()
     .slice(0, 200)
 
-  // An organization purchase for one of the signed-in user's companies: the posted company is asked of the service
-  // with the user's session, which signs the passthrough only when the user may purchase for it.
+  // A company purchase: the service signs the passthrough only when the user may purchase for that company.
   const companyId = options.type === 'organization' ? requestedCompanyId(formData.get('company')) : undefined
   const forCompany = await purchaseCompany(request, context, companyId, passthrough)
   if (forCompany.kind === 'refused') return invalid(submission.reply({ formErrors: [forCompany.message] }), 403)

@@ -11,8 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ThemeSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: 'Choose dark or light.' }, { status: 400 })
   const headers = { 'Set-Cookie': await setPreferences(request, { theme: parsed.data.theme }) }
-  // Without script the form carries redirectTo and the browser goes back to that page; with script the toggle is a
-  // fetcher that sends no redirectTo, stays on the page and lets the root revalidate.
+  // Without script the form carries redirectTo; the fetcher sends none, stays, and the root revalidates.
   if (parsed.data.redirectTo !== undefined) return redirect(safeRedirectPath(parsed.data.redirectTo), { headers })
   return json({ theme: parsed.data.theme }, { headers })
 }

@@ -1,8 +1,4 @@
-/**
- * The avatar drawn in the page itself (spec §2 "avatar derived from … the email"): the account's initials on a colour
- * of its own, shown when the avatar service is off (AVATAR_SERVICE=none), has no picture for the address, or cannot
- * be reached. Pure: the same address always gives the same initials and colour.
- */
+// The avatar drawn in the page (spec §2): the account's initials on a colour of its own, when there is no picture.
 
 /** Radix colours whose steps 3 (background) and 12 (text) read well together, light and dark. */
 const AVATAR_COLORS = ['blue', 'green', 'orange', 'purple', 'crimson', 'teal', 'amber', 'indigo'] as const

@@ -18,10 +18,7 @@ export function isBulkAssignable(license: License): boolean {
 
 const withoutSubscription = (company: Company) => company.licenses.some((l) => !l.subscription)
 
-/**
- * §5 Bulk Assign link. "Assignable" is read as "the dialog can assign it now" (unexpired), so a company whose licenses
- * have all expired is not offered a dialog that could only say so.
- */
+/** §5 Bulk Assign link, shown while some license is assignable now (unexpired). */
 export function showBulkAssign(company: Company, now: number): boolean {
   return (
     company.canAssign &&

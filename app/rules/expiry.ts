@@ -50,10 +50,7 @@ function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
   return joined
 }
 
-/**
- * Splits expired licenses (Open Source excluded) as the service's store does: long-expired ones counted, recent ones
- * grouped by owner, order, product and expiry. A license listed twice (company and assigned) counts once.
- */
+/** Splits expired licenses as the service's store does; a license listed twice (company and assigned) counts once. */
 export function expiredGroups(licenses: readonly ExpiringLicense[], now: number) {
   const seen = new Set<string>()
   let expiredLongAgo = 0

@@ -1,7 +1,4 @@
-/**
- * A license table's view lives in the URL, so that it works without script and can be bookmarked: `page-{table}`,
- * `size-{table}`, `q-{table}` and `filter-{table}`, the table being `personal` or a company's id.
- */
+// A table's view lives in the URL (works without script, bookmarkable): `page-`, `size-`, `q-`, `filter-` + table.
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import {

@@ -68,10 +68,7 @@ export function needsAnnualOrLongTerm(subscription: Subscription, now: number): 
   return isAnnualOrLongTerm(subscription.billingPeriod, expiry ?? -Infinity, now)
 }
 
-/**
- * Turns the emails chosen to lapse into `licensesToLapse` (§7) by the service's rule (`protocol/lapsing.ts`): each
- * address stands for the non-lapsing license it holds. With nothing required the choice is ignored.
- */
+/** The emails chosen to lapse as `licensesToLapse` (§7) by `protocol/lapsing.ts`; ignored when nothing is required. */
 export function planQuantityChange(
   subscription: Pick<Subscription, 'licenses'>,
   newQuantity: number,

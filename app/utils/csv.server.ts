@@ -1,8 +1,4 @@
-/**
- * CSV files in and out. Written files carry a byte order mark (spreadsheets read accents right) and a cell that starts
- * like a formula gets an apostrophe, so opening the file never runs what someone typed. Read files are what
- * spreadsheets write (UTF-8, UTF-16, Windows-1252; comma, semicolon or tab), as records that keep their line.
- */
+// CSV in and out: a byte order mark, formula-like cells defused with an apostrophe; reads what spreadsheets write.
 import { parse, type CsvError, type Options } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 

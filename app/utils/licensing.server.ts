@@ -28,11 +28,7 @@ type CallOptions = {
 
 type Answer = { status: number; body: unknown }
 
-/**
- * The licensing client (spec §7), in process unless LICENSING_API_URL is set. One deadline covers the call and its
- * retries; only a call that gets no whole answer is retried, and an answer that is not the protocol's JSON (a proxy's
- * error page) is the generic failure. Every write carries an idempotency key, so a retry changes nothing twice.
- */
+/** The licensing client (spec §7), in process unless LICENSING_API_URL is set; writes carry an idempotency key. */
 export async function callLicensing<O extends OperationName>(
   operation: O,
   payload: Payload<O>,
@@ -46,9 +42,7 @@ export async function callLicensing<O extends OperationName>(
 
   let attempt: (ms: number) => Promise<Answer>
   if (transport) {
-    // The request is handed over as the JSON it would be sent as. The answer is plain JSON data built afresh by the
-    // service for this call (what its HTTP endpoint would send), read as it is: copying it cost more than rendering
-    // the page from it (a 1,000-license answer, `npm run bench`).
+    // Handed over as the JSON it would be sent as, the answer read as it is: copying cost more than rendering (bench).
     const json = JSON.stringify(request)
     attempt = (ms) => withTimeout(transport.call(JSON.parse(json), options.credential, key), ms)
   } else {
@@ -57,8 +51,7 @@ export async function callLicensing<O extends OperationName>(
   }
   const answer = await withRetries(attempt, deadline)
   if (!answer) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
-  // Outside production an in-process answer is checked to be JSON data and frozen, so that a value JSON would change,
-  // or a change the portal makes to it, fails the tests.
+  // Outside production an in-process answer is checked as JSON and frozen, so a change to it fails the tests.
   const body = transport && !env.production ? frozenJson(answer.body) : answer.body
   return readAnswer(operation, answer.status, body)
 }

@@ -5,10 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import { portalEnv } from './env.server'
 
-/**
- * The portal's own store (sessions, OAuth requests): in DATABASE_URL's PostgreSQL beside the service's tables, so every
- * instance reads the same sessions; else `portal-sessions.db` in DATA_DIR.
- */
+/** The portal's store (sessions, OAuth requests): DATABASE_URL's PostgreSQL (shared), else SQLite in DATA_DIR. */
 export type PortalTables = {
   portal_sessions: { id: string; data: string; expires: number }
   portal_oauth_requests: { id: string; provider: string; state: string; created_at: number }

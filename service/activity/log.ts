@@ -1,7 +1,4 @@
-/**
- * Writing the activity log: `recordActivity` runs in the transaction that makes the change, so the log never shows a
- * change that was rolled back and never misses one that was made.
- */
+// `recordActivity` runs in the change's transaction: the log never shows a rolled-back change nor misses a made one.
 import type { Transaction } from 'kysely'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { Database } from '../db/schema.js'

@@ -1,7 +1,4 @@
-/**
- * retrieveActivity: a company's log for its Reseller and Company Administrators and platform administrators (not its
- * managers); without a company, the caller's own log.
- */
+// retrieveActivity: a company's log for its administrators and platform administrators; else the caller's own.
 import type { Expression, SqlBool } from 'kysely'
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'

@@ -1,5 +1,4 @@
-// Log entries of subscription changes and their webhook events, in the changing transaction (operations and the
-// provider's alerts).
+// Log entries and webhook events of subscription changes, in the changing transaction.
 import type { ActivityKind } from '../../protocol/activity.js'
 import { recordActivity, type ActivityStore } from './log.js'
 import { emitSubscription } from '../webhooks/emit.js'

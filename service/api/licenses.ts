@@ -1,7 +1,4 @@
-/**
- * The REST API's license lists: the portal's order (§4), read a page at a time by a cursor that holds the last row's
- * values of that order, so a page starts right after it however rows were assigned, freed or added meanwhile.
- */
+// The REST API's license lists in §4's order, paged by a cursor of the last row's sort values (stable under changes).
 import { sql, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'

@@ -1,8 +1,4 @@
-/**
- * The OpenAPI 3.1 documents, generated from the same zod schemas the service validates with: the REST API v1 (from
- * its endpoints) and the licensing protocol at `/api/licensing` (from `protocol/operations.ts` and its error codes).
- * Nothing here is written by hand but the words around the schemas.
- */
+// The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { API_V1_BASE, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
@@ -97,10 +93,7 @@ export function apiV1Document(publicUrl: string) {
   })
 }
 
-/**
- * The licensing protocol: one endpoint, a body naming one operation (`{ "retrieveDetails": { … } }`), its answer
- * `{ "retrieveDetails": { … } }` or a refusal `{ error, message }` with status 500.
- */
+/** The licensing protocol: one endpoint, a body naming one operation, its answer or `{ error, message }` (500). */
 export function licensingDocument(publicUrl: string) {
   const registry = new OpenAPIRegistry()
   // JSON Schema has no "undefined": a call without a payload is documented as `{}` or `null`.

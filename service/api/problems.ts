@@ -1,7 +1,4 @@
-/**
- * The REST API's refusals as RFC 9457 problem details: one status per service error code, a stable `code`, and a
- * `type` that points at the code's entry on the reference page (/developers).
- */
+// The REST API's refusals as RFC 9457 problem details: a status per error code, a stable `code`, `type` on /developers.
 import type express from 'express'
 import type { ZodError } from 'zod'
 import {

@@ -1,8 +1,4 @@
-/**
- * The REST API v1 at `/api/v1/`: a bearer API token, a per-token rate limit (counted in the store, so instances share
- * it), JSON in and out, RFC 9457 problem details for every refusal, and `Idempotency-Key` on every write (the
- * protocol's store: a repeat answers what the first did, a key reused for another request is refused).
- */
+// The REST API v1 at `/api/v1/`: docs/decisions/0012-rest-api-v1-and-openapi.md.
 import express from 'express'
 import type { z } from 'zod'
 import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'

@@ -1,7 +1,4 @@
-/**
- * What each endpoint of the REST API v1 does (`protocol/api-v1-endpoints.ts` declares them). The router mounts this
- * list and the OpenAPI document is generated from the same declarations, so no route is served undocumented.
- */
+// What each endpoint of `protocol/api-v1-endpoints.ts` does; no route is served that the OpenAPI document lacks.
 import type { z } from 'zod'
 import type { LicenseParams } from '../../protocol/api-v1.js'
 import { apiV1Endpoints, type ApiEndpoint, type ApiOperationId } from '../../protocol/api-v1-endpoints.js'

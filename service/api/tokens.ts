@@ -1,8 +1,4 @@
-/**
- * The API tokens dialog's operations: a company's tokens (its administrators and platform administrators) or the
- * caller's own personal tokens. Each change and its log entry are one transaction; a repeat of a create is refused (its
- * secret was in the first answer alone), a repeat of a revoke changes nothing.
- */
+// The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/text.js'
 import { formatDate } from '../../protocol/dates.js'
 import {
@@ -17,6 +13,7 @@ import {
   createAccessToken,
   listAccessTokens,
   revokeAccessToken,
+  tokenOwnerLockKey,
   tokenShownOnce,
   type AccessTokenRecord,
   type TokenOwner,
@@ -25,6 +22,7 @@ import { flagsIn } from '../auth/roles.js'
 import { inTransaction } from '../db/transaction.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
+import { withStoreLock } from '../directory/company-lock.js'
 import { isUniqueViolation } from '../directory/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
@@ -86,27 +84,29 @@ export async function createApiToken(
   const scopes = scopesOfAccess(payload.access)
   const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY : null
   try {
-    return await inTransaction(ctx.db, async (trx) => {
-      const made = await createAccessToken(trx, {
-        kind: 'api',
-        owner: holder.owner,
-        name: payload.name,
-        scopes,
-        expiresAt,
-        createdBy: holder.caller.email,
-        now,
-        creationKey: ctx.idempotencyKey,
-      })
-      const expiry = expiresAt ? `, expires ${formatDate(expiresAt, { utc: true })}` : ''
-      await recordActivity(trx, {
-        kind: 'api',
-        actor: holder.actor,
-        ...logOf(holder),
-        summary: `created ${labelled(holder.company ? 'the API token' : 'the personal API token', made.token.name)} (${scopeWords(scopes)}${expiry})`,
-        at: now,
-      })
-      return { token: withoutOwner(made.token), secret: made.secret }
-    })
+    return await withStoreLock(ctx.db, tokenOwnerLockKey(holder.owner), (db) =>
+      inTransaction(db, async (trx) => {
+        const made = await createAccessToken(trx, {
+          kind: 'api',
+          owner: holder.owner,
+          name: payload.name,
+          scopes,
+          expiresAt,
+          createdBy: holder.caller.email,
+          now,
+          creationKey: ctx.idempotencyKey,
+        })
+        const expiry = expiresAt ? `, expires ${formatDate(expiresAt, { utc: true })}` : ''
+        await recordActivity(trx, {
+          kind: 'api',
+          actor: holder.actor,
+          ...logOf(holder),
+          summary: `created ${labelled(holder.company ? 'the API token' : 'the personal API token', made.token.name)} (${scopeWords(scopes)}${expiry})`,
+          at: now,
+        })
+        return { token: withoutOwner(made.token), secret: made.secret }
+      }),
+    )
   } catch (error) {
     // The same request twice at once: the unique creation key lets one through.
     if (isUniqueViolation(error)) throw new ServiceError('INVALID_STATE', tokenShownOnce)

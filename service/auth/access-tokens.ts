@@ -1,12 +1,11 @@
-/**
- * Access tokens for SCIM and the REST API. The secret (`lp_{kind}_` + 256 bits of base62, recognisable to scanners) is
- * shown once; the store keeps its SHA-256 alone (no slow hash needed at that strength), compared in constant time.
- * Last use is written at most once a minute, so a busy identity provider does not write one row on every request.
- */
+// Access tokens for SCIM and the REST API: `lp_{kind}_` + 256 bits of base62, shown once, kept as SHA-256 alone (no
+// slow hash needed at that strength); last use written at most once a minute, so busy callers do not write each time.
 import crypto from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import {
+  ACCESS_TOKEN_LIVE_MAX,
   scopesAllowed,
+  tooManyTokens,
   type AccessToken,
   type AccessTokenKind,
   type AccessTokenScope,
@@ -39,6 +38,11 @@ type Store = Kysely<any>
 const tokens = (store: Store) => store as unknown as Kysely<AccessTokenTables>
 
 export type TokenOwner = { companyId: string } | { account: string }
+
+const ownerIs = (owner: TokenOwner) => (eb: ExpressionBuilder<AccessTokenTables, 'access_tokens'>) =>
+  'companyId' in owner
+    ? eb('company_id', '=', owner.companyId)
+    : eb.and([eb('account_email', '=', owner.account), eb('company_id', 'is', null)])
 
 export type AccessTokenRecord = AccessToken & { companyId: string | null; account: string | null }
 
@@ -89,7 +93,14 @@ export type NewAccessToken = {
   creationKey?: string
 }
 
-/** A repeat of one request (same `creationKey`) is refused: the first request's secret cannot be shown again. */
+/** Held around the transaction that creates a token: creates at the same moment count the live tokens in turn. */
+export const tokenOwnerLockKey = (owner: TokenOwner) =>
+  'companyId' in owner ? `tokens:company:${owner.companyId}` : `tokens:account:${owner.account}`
+
+/**
+ * A repeat of one request (same `creationKey`) is refused: the first request's secret cannot be shown again. The
+ * caller holds `tokenOwnerLockKey` (SCIM tokens: the company's directory lock) around the transaction.
+ */
 export async function createAccessToken(
   store: Store,
   input: NewAccessToken,
@@ -115,6 +126,15 @@ export async function createAccessToken(
       .executeTakeFirst()
     if (made) throw new ServiceError('INVALID_STATE', tokenShownOnce)
   }
+  const live = await tokens(store)
+    .selectFrom('access_tokens')
+    .where(ownerIs(input.owner))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('kind', '=', input.kind)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
+    .executeTakeFirstOrThrow()
+  if (Number(live.n) >= ACCESS_TOKEN_LIVE_MAX) throw new ServiceError('INVALID_STATE', tooManyTokens(input.kind))
   const secret = `lp_${input.kind}_${randomBase62(SECRET_LENGTH)}`
   const row: AccessTokenTable = {
     id: newId('tok'),
@@ -188,15 +208,12 @@ export async function listAccessTokens(
   owner: TokenOwner,
   kind: AccessTokenKind,
 ): Promise<AccessTokenRecord[]> {
-  let query = tokens(store)
+  const query = tokens(store)
     .selectFrom('access_tokens')
     .selectAll()
     .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
-  query =
-    'companyId' in owner
-      ? query.where('company_id', '=', owner.companyId)
-      : query.where('account_email', '=', owner.account).where('company_id', 'is', null)
+    .where(ownerIs(owner))
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute()
   return rows.map(toRecord)
 }

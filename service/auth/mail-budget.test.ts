@@ -83,7 +83,7 @@ describe('sign-in links', () => {
     const other = await createTestService({
       now: () => clock,
       seed: false,
-      database: service.config.databaseUrl ?? service.config.databaseFile,
+      database: service.store,
       env: { NODE_ENV: 'test', MAIL_PER_ADDRESS: String(BUDGET) },
     })
     try {

@@ -1,8 +1,5 @@
-/**
- * The product catalog: the one file to edit for what the shop sells and the provider's ids for it (checked at start
- * by `./index.ts`). Each plan has an id per provider environment: the sandbox's are the plan keys; Paddle Classic's
- * are the vendor's live and sandbox plan ids (Seller Dashboard > Catalog > Subscription Plans), set before going live.
- */
+// The product catalog: the one file to edit for what the shop sells; each plan has an id per provider environment
+// (the sandbox's are the plan keys; Paddle Classic's from Seller Dashboard > Catalog > Subscription Plans).
 import type { CatalogConfig } from './types.js'
 import { currencySymbols } from '../../protocol/currency.js'
 import { PRO_PRODUCT_NAME, productNames } from '../../protocol/products.js'
@@ -64,8 +61,7 @@ export const catalogConfig: CatalogConfig = {
       },
     },
     {
-      // Sold before as a bundle; no longer on the shop's list, but its subscriptions still renew, change quantity
-      // and upgrade, so its plans stay known.
+      // Sold before as a bundle: off the shop's list, but its subscriptions still renew, so its plans stay.
       slug: 'bundle',
       name: productNames.bundle,
       group: 'bundle',

@@ -38,6 +38,7 @@ import * as machines from './migrations/0030-machines.js'
 import * as usage from './migrations/0035-usage.js'
 import * as reclaim from './migrations/0036-reclaim.js'
 import * as webhooks from './migrations/0045-webhooks.js'
+import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0035-usage': usage,
   '0036-reclaim': reclaim,
   '0045-webhooks': webhooks,
+  '0047-offline-key-holders': offlineKeyHolders,
 }
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -94,29 +96,20 @@ export function describeStore(location: string): string {
 /** Connections per instance to a PostgreSQL store. */
 const POOL_SIZE = 10
 
-/**
- * Opens the store at `location`: a PostgreSQL connection string (several portal instances share it), or a SQLite
- * file, created if needed.
- */
+/** Opens the store: a PostgreSQL connection string (shared by instances) or a SQLite file, created if needed. */
 export function openDatabase(location: string): DB {
   if (isPostgresUrl(location)) {
-    // A server that does not answer at all (a firewall dropping packets) fails the connection after 10 seconds,
-    // rather than holding a start or a request for ever.
+    // A server that drops packets fails the connection after 10 s rather than holding a start or request for ever.
     const pool = new pg.Pool({ connectionString: location, max: POOL_SIZE, connectionTimeoutMillis: 10_000 })
-    // An idle connection the server ends (a restart, an administrator) is dropped by the pool and the next query opens a
-    // new one; unhandled, the pool's 'error' event would stop the process.
+    // A connection the server ends is dropped and replaced; unhandled, the pool's 'error' event would stop the process.
     pool.on('error', () => {})
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   return openSqlite(location)
 }
 
-/**
- * Kysely takes no lock for SQLite migrations (it expects one process). Two processes starting on one file at once
- * would both run the first migration: here the migrations run inside one `BEGIN IMMEDIATE` transaction, which holds
- * the file's write lock, so the second process waits (busy timeout) and then finds them applied. PostgreSQL needs
- * nothing of the kind: Kysely holds an advisory lock there.
- */
+// Kysely takes no lock for SQLite migrations: running them in one `BEGIN IMMEDIATE` makes a second process wait and
+// then find them applied (PostgreSQL: Kysely's advisory lock).
 class LockingSqliteAdapter extends SqliteAdapter {
   override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
     await sql`begin immediate`.execute(db)
@@ -126,11 +119,8 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/**
- * A transaction takes the file's write lock when it begins (`BEGIN IMMEDIATE`), not at its first write: a transaction
- * that has read and then finds another process's commit in its way cannot be let through (SQLite answers "database is
- * locked" at once), whereas one that waits to begin simply waits its turn (busy timeout).
- */
+// `BEGIN IMMEDIATE`: a transaction that read and then meets another's commit is refused at once ("database is
+// locked"), whereas one that takes the write lock at its start just waits its turn (busy timeout).
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'))
@@ -151,11 +141,7 @@ class StoreSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * Switches a file to WAL once. The switch takes the file's exclusive lock and SQLite does not wait for it (no busy
- * handler): processes opening a new file together would see "database is locked", so a refused switch is tried again
- * for a few seconds.
- */
+// Switching to WAL takes the exclusive lock without a busy handler, so processes opening a new file together retry.
 function switchToWal(sqlite: SQLite.Database): void {
   const deadline = Date.now() + 10_000
   const pause = new Int32Array(new SharedArrayBuffer(4))
@@ -174,12 +160,8 @@ function switchToWal(sqlite: SQLite.Database): void {
 /** Prepared statements kept per store: more than the distinct queries the service makes, so the cache rarely turns. */
 const STATEMENTS_KEPT = 1000
 
-/**
- * Kysely prepares every query afresh, and for a page's few dozen small queries preparing costs about as much as
- * running them (`npm run bench`, CPU profile of /manage). A statement is kept by its SQL text and used again; the
- * oldest unused one goes when the cache is full. Safe because Kysely runs one query at a time on the connection, and
- * SQLite prepares a kept statement again by itself after a migration changes the schema.
- */
+// Kysely prepares every query afresh, which costs as much as running a page's small queries (`npm run bench`): keep
+// statements by SQL text, oldest out first (Kysely runs one query at a time; SQLite re-prepares after a migration).
 function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>()
   return {
@@ -206,11 +188,7 @@ function openSqlite(file: string): DB {
   return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: keepingStatements(sqlite) }) })
 }
 
-/**
- * Migration numbers are handed out in blocks to pieces of work that land in any order, each touching tables and
- * columns of its own: a store that already has 0020 still takes a 0013 that landed after it (pending ones run in
- * number order).
- */
+// Migration numbers are handed out in blocks: pending ones run in number order, even below the highest applied.
 const migratorOf = (db: DB) =>
   new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true })
 
@@ -235,10 +213,7 @@ export async function migrateToLatest(db: DB, log?: (line: string) => void): Pro
   })
 }
 
-/**
- * The store could not be opened or prepared at start: one plain sentence naming the variable to look at (DATABASE_URL
- * or DATA_DIR) and what the store answered, for the operator's start-up problem list. The cause is kept for the log.
- */
+/** The store could not be opened: one sentence naming DATABASE_URL or DATA_DIR and what the store answered. */
 export class StoreUnavailableError extends Error {
   constructor(location: string, cause: unknown) {
     super(storeProblem(location, cause), { cause })

@@ -1,7 +1,4 @@
-/**
- * Table types of the licensing service's store (Kysely). Booleans are stored as 0/1 integers and times as epoch
- * milliseconds so that the same queries run on SQLite and PostgreSQL.
- */
+// Table types of the service's store (Kysely); booleans are 0/1 and times epoch ms, for SQLite and PostgreSQL alike.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 export interface AccountTable {
@@ -134,10 +131,7 @@ export interface TokenTable {
   purpose: 'login' | 'email_change' | 'activation'
   /** The address the link is sent to. */
   email: string
-  /**
-   * The account the link acts on (the address signing in, the address whose email is changed); a newer link of the
-   * same purpose for it revokes this one. Null for activation links.
-   */
+  /** The account the link acts on; a newer link of its purpose revokes this one. Null for activation links. */
   account: string | null
   data: string | null
   issued_at: number

@@ -1,7 +1,4 @@
-/**
- * The demo data's company identity settings: Acme Corp's verified domain (acme.test), so that a newcomer sees a
- * verified domain in the Domains dialog. The token is fixed: the demo is the same every time.
- */
+// The demo's verified domain (Acme Corp, acme.test), with a fixed token so the demo is the same every time.
 import type { Insertable } from 'kysely'
 import type { CompanyDomainTable } from './schema.js'
 

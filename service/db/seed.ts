@@ -1,9 +1,5 @@
-/**
- * The demo data set: the `.test` accounts a person or a test signs in as, with
- * licenses, subscriptions, payments, activations and coupons in every state the portal shows. Times are relative to
- * `now`, so "expires within 60 days" holds whenever it is seeded; ids, license keys and order numbers come from a
- * seeded generator, so they are the same every time (see `demoRefs`).
- */
+// The demo data set: `.test` accounts with rows in every state the portal shows. Times are relative to `now`; ids, keys
+// and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
 import { sql, type Insertable, type Transaction } from 'kysely'
 import { roundToCent } from '../../protocol/money.js'
 import { planOf, productByGroup, type Plan } from '../catalog/index.js'
@@ -222,10 +218,7 @@ function createBuilder(now: number, ids: SeededIds) {
     return receiptUrl
   }
 
-  /**
-   * An order: paid ones (amount > 0) come with a checkout id, a payment row and its receipt; free ones (trial, Open
-   * Source, coupon) have neither. Subscription orders get their payments from `subscription`.
-   */
+  /** An order: a paid one has a checkout id, payment and receipt; a free one (trial, Open Source, coupon) neither. */
   function order(o: {
     owner: string
     companyId: string | null
@@ -396,10 +389,7 @@ function createBuilder(now: number, ids: SeededIds) {
   return { rows, at, account, company, permission, order, licenses, purchase, subscription, activation, coupon }
 }
 
-/**
- * The demo data set as rows, plus named references to its notable rows. Pure: the same `now` gives the same rows, and
- * the ids never depend on `now` at all.
- */
+/** The demo data as rows plus named references to notable ones; pure, and the ids never depend on `now`. */
 export function buildDemoData(now: number) {
   const ids = createSeededIds(DEMO_SEED)
   const b = createBuilder(now, ids)
@@ -478,8 +468,7 @@ export function buildDemoData(now: number) {
     payments: 3,
     method: { kind: 'card', cardType: 'visa', lastFour: '4242' },
   })
-  // The bundle license is in use on three machines (My machines shows them): a fourth activation hits the limit of 3
-  // (spec §9).
+  // The bundle license is in use on three machines: a fourth activation hits the limit of 3 (spec §9).
   const patActivations = [
     b.activation(patBundle.licenseIds[0], 'pat-laptop', 160, 0.1),
     b.activation(patBundle.licenseIds[0], 'pat-desktop', 120, 3),
@@ -853,8 +842,7 @@ export function buildDemoData(now: number) {
   })
 
   // ---------------------------------------------------------------- added after the rest, so no earlier id moves
-  // Billed monthly, but paid well ahead since it took an extension offer: with more than 90 days to expiry it is the
-  // demo's monthly subscription that may be upgraded to annual billing (spec §5).
+  // Billed monthly and paid ahead (more than 90 days to expiry): the monthly subscription to upgrade (spec §5).
   const globexMonthlyExtended = b.subscription({
     ...globexCompany,
     product: demoProducts.quokkaCompany,
@@ -868,9 +856,7 @@ export function buildDemoData(now: number) {
     payments: 2,
     method: visa,
   })
-  // Paused, and the paid term has since ended: Restart is offered (spec §4 "restarting a paused subscription charges
-  // immediately and then resumes"). One of Acme's (olivia) and one of pat's own, so that it can be tried both as a
-  // Company Administrator and as a personal holder.
+  // Paused, its paid term ended: Restart is offered (spec §4). One of Acme's (olivia) and one of pat's own.
   const acmePausedEnded = b.subscription({
     ...acmeCompany,
     product: demoProducts.bundleCompany,
@@ -961,18 +947,14 @@ export function buildDemoData(now: number) {
     },
     activations: patActivations,
   }
-  // Made last, so that the ids drawn before it stay as they were: a seat in use on a machine, which its
-  // administrators see among the machines of the company's seats.
+  // Made last, so that the ids drawn before it stay as they were: a company seat in use on a machine.
   const acmeSeatActivation = b.activation(acmeBundle.licenseIds[1], 'dev2-workstation', 90, 1)
   return { rows: b.rows, refs: { ...refs, activations: [...patActivations, acmeSeatActivation] } }
 }
 
 export type DemoReferences = ReturnType<typeof buildDemoData>['refs']
 
-/**
- * Named ids of the demo data's notable rows (companies, orders, licenses, subscriptions per state, activations), for
- * tests. They do not depend on the time the data was seeded.
- */
+/** Named ids of the demo data's notable rows, for tests; independent of the time it was seeded. */
 export const demoRefs: DemoReferences = buildDemoData(0).refs
 
 /** Is the store empty (no accounts at all)? The server seeds the demo data set only then. */
@@ -981,10 +963,7 @@ export async function isEmpty(db: DB): Promise<boolean> {
   return row === undefined
 }
 
-/**
- * Inserts the demo data set in one transaction. Meant for an empty store (see `isEmpty`); on a store that already
- * holds the demo rows it fails on their primary keys and changes nothing.
- */
+/** Inserts the demo data in one transaction; on a store that holds it already it fails and changes nothing. */
 export async function seedDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
   const now = options.now ?? Date.now()
   const { rows } = buildDemoData(now)
@@ -999,12 +978,8 @@ export async function seedDemoData(db: DB, options: { now?: number } = {}): Prom
 /** The advisory lock that orders the processes seeding one PostgreSQL store ("seed" in ASCII). */
 const SEED_LOCK = 0x73656564
 
-/**
- * Seeds the demo data set into an empty store and tells whether it did. Several processes may start on one new store
- * at once: the check and the insert are one transaction that one process at a time runs (SQLite's transactions take
- * the write lock at their start; on PostgreSQL a transaction-scoped advisory lock is taken before the check), so the
- * others find the store seeded and go on.
- */
+// Check and insert are one transaction run by one process at a time (SQLite's write lock, PostgreSQL's advisory lock),
+// so processes starting on one new store together seed it once.
 export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}): Promise<boolean> {
   const now = options.now ?? Date.now()
   const { rows } = buildDemoData(now)
@@ -1020,12 +995,7 @@ export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}
   })
 }
 
-/**
- * A company for `npm run bench`: "Bench {count}" (id `bench-{count}`) with the Company Administrator
- * `bench-{count}@bench.test` and `count` company licenses over the bundle, wallaby and quokka products, 20 per order,
- * most of them assigned, about one in nine expired. Inserted in one transaction; when the company already exists,
- * nothing is inserted and the same answer is returned.
- */
+/** A bench company "Bench {count}" with `count` licenses, 20 per order; when it exists already, nothing is inserted. */
 export async function seedBenchCompany(
   db: DB,
   count: number,

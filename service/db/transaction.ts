@@ -4,11 +4,7 @@ import { isPostgres } from './migrations/dialect.js'
 /** Runs of a transaction that lost a race on PostgreSQL before the failure is let through. */
 const ATTEMPTS = 8
 
-/**
- * On PostgreSQL several instances write at once, so the transaction runs SERIALIZABLE: every check-then-write invariant
- * holds under any interleaving, and a transaction that would break one is run again. So `work` touches only the store
- * (mail and provider calls come after the commit). SQLite has one writer at a time anyway.
- */
+/** SERIALIZABLE on PostgreSQL (retried on conflict), so every check-then-write holds; `work` touches only the store. */
 export async function inTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return db.transaction().execute(work)
   for (let attempt = 1; ; attempt++) {

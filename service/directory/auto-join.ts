@@ -1,9 +1,4 @@
-/**
- * Auto-join: for each verified domain the company's administrators choose products; anyone who signs in with an
- * address at that domain receives a free seat of each (the directory's seat queue, `addClaim` with source `domain`),
- * or waits in the queue when none is free. The administrators are told of every newcomer, and of who waits.
- * A domain that stops being verified stops auto-join at once (`autoJoinFor` reads verified domains only).
- */
+// Auto-join: people signing in at a verified domain get a seat of its products through the seat queue, or wait.
 import type { Kysely } from 'kysely'
 import { ProductGroup } from '../../protocol/entities.js'
 import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains.js'
@@ -90,11 +85,7 @@ export async function autoJoinFor(
   }
 }
 
-/**
- * Gives a person signing in at a verified domain with auto-join on a seat of each of its products, or a place in
- * the queue: once (a repeat sign-in changes nothing). Each product is one change of the company's directory, logged;
- * the person is mailed a seat they received, the administrators each newcomer.
- */
+/** Seats (or a queue place) for a person signing in at a verified domain, once; each product one logged change. */
 export async function joinByDomain(ctx: ServiceContext, email: string): Promise<void> {
   const join = await autoJoinFor(ctx.db, email)
   if (!join) return

@@ -1,7 +1,4 @@
-/**
- * A change of a company's directory runs one at a time per company across instances (`withStoreLock`), in one
- * transaction that takes the company's row first and logs the seats it moved; their holders are mailed after it.
- */
+// A directory change: one at a time per company (`withStoreLock`), one logged transaction, holders mailed after.
 import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { assignmentWords, recordActivity } from '../activity/log.js'
@@ -40,10 +37,7 @@ export async function changeDirectory<T>(
   return result
 }
 
-/**
- * One `assignment` entry and the seat events (webhooks); the new holders are told what they received, the former ones
- * what they lost.
- */
+/** The `assignment` entry and seat events; new holders are told what they received, former ones what they lost. */
 export async function finishSeatChanges(
   trx: DirectoryTransaction,
   outcome: SeatOutcome,

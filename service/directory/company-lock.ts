@@ -1,8 +1,5 @@
-/**
- * One change of a company's directory at a time across instances, cheap to wait for (identity providers send bursts):
- * in process a queue per company; on PostgreSQL a session advisory lock, granted in order and freed if the process
- * dies, held before the transaction begins; on SQLite the single writer (`BEGIN IMMEDIATE`).
- */
+// One directory change per company at a time, cheap to wait for (identity providers send bursts): a queue in process,
+// a session advisory lock on PostgreSQL (freed if the process dies), the single writer on SQLite.
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/migrations/dialect.js'
 

@@ -1,8 +1,4 @@
-/**
- * The DNS check of a domain claim: the TXT records at the domain, read through the configured resolver (DNS_RESOLVER,
- * else the system's), and what they say in words. Only an answer of the DNS counts: a record found, or an answer
- * without it (the name has no TXT records, or does not exist). A resolver that does not answer decides nothing.
- */
+// The DNS check of a domain claim (DNS_RESOLVER): only an answer counts; no answer decides nothing.
 import { Resolver } from 'node:dns/promises'
 import { VERIFICATION_PREFIX, verificationRecord, type CheckOutcome } from '../../protocol/domains.js'
 import { oneLine } from '../../protocol/text.js'

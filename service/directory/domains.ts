@@ -1,8 +1,5 @@
-/**
- * Verified domains: a company's administrators claim a domain, add the TXT record the claim shows, and verify it; a
- * verified domain belongs to one company only (a unique index over the verified rows, migration 0022, backs the check
- * made in each transaction).
- */
+// Verified domains: claim, add the TXT record, verify; a verified domain belongs to one company (a unique index over
+// the verified rows, migration 0022, backs each transaction's check).
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
 import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
@@ -54,10 +51,7 @@ export function toDomainEntry(row: DomainRow, autoJoin: ProductGroup[] = []): Do
   }
 }
 
-/**
- * The caller, when they may manage the company's domains and company sign-in (its administrators, platform
- * administrators), and the company; FORBIDDEN or NOT_FOUND otherwise. `actor` is the name the activity log gives them.
- */
+/** The caller and company when they may manage its domains and company sign-in; FORBIDDEN or NOT_FOUND otherwise. */
 export async function requireDomainManager(ctx: ServiceContext, companyId: string) {
   return requireCompanyAdministrator(
     ctx,
@@ -66,10 +60,7 @@ export async function requireDomainManager(ctx: ServiceContext, companyId: strin
   )
 }
 
-/**
- * The caller, who must be one of the company's administrators (the roles that add users) or a platform administrator
- * (`forbidden` says what else they may not do), the company, and how the activity log names the caller.
- */
+/** The caller (a company administrator or platform administrator, else `forbidden`), the company, the log's name. */
 export async function requireCompanyAdministrator(ctx: ServiceContext, companyId: string, forbidden: string) {
   const caller = await requireCaller(ctx)
   const role = await roleIn(ctx.db, caller.email, companyId)
@@ -178,11 +169,7 @@ async function claimDomain(payload: ParsedPayload<'claimDomain'>, ctx: ServiceCo
   return { domain: toDomainEntry(row, await autoJoinProducts(ctx.db, company.id, domain)) }
 }
 
-/**
- * Looks the claim's record up and keeps what was found. A pending claim whose record is there becomes verified —
- * unless another company verified the domain first. A verified domain whose record is missing starts its grace period
- * (the re-check job ends it); one whose record is back ends it.
- */
+/** A pending claim found is verified (unless another was first); a verified one missing its record starts its grace. */
 async function verifyDomain(
   payload: ParsedPayload<'verifyDomain'>,
   ctx: ServiceContext,

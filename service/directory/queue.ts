@@ -1,8 +1,4 @@
-/**
- * What the rest of the service asks of the directory's seats: which are its own (never changed by hand), whether it
- * owns a product, auto-join's seat requests, and what a change by hand checks first and does last. Functions taking a
- * transaction run in the caller's and take the company's row first on PostgreSQL.
- */
+// What the rest of the service asks of the directory's seats, in the caller's transaction.
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
 import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory.js'

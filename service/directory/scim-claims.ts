@@ -1,7 +1,4 @@
-/**
- * An active SCIM user in a group mapped to a product holds a claim (`scim`) to a seat of it; claims are added in the
- * order the people are given, so their place in the queue follows it.
- */
+// An active SCIM user in a mapped group claims (`scim`) a seat of its product, in the order the people are given.
 import type { ProductGroup } from '../../protocol/entities.js'
 import { addClaim, dropClaim, settle, type SeatScope } from './seats.js'
 

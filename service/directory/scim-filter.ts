@@ -1,7 +1,5 @@
-/**
- * SCIM list filters (RFC 7644 §3.4.2.2) as SQL, parsed by scim2-parse-filter (docs/decisions/0006-scim-libraries.md):
- * case-insensitive unless case-exact (RFC 7643 §2.2), values bound, unindexed attributes refused (`invalidFilter`).
- */
+// SCIM list filters (RFC 7644 §3.4.2.2) as SQL via scim2-parse-filter (docs/decisions/0006-scim-libraries.md): values
+// bound, case-insensitive unless case-exact (RFC 7643 §2.2), unindexed attributes refused.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { parse, type Filter } from 'scim2-parse-filter'
 import { booleanOf } from './scim-schemas.js'

@@ -1,7 +1,4 @@
-/**
- * SCIM Groups (RFC 7643 §4.2, RFC 7644 §3.3–3.6): `displayName` is unique case-insensitively (the Directory maps by
- * it); a change of a mapped group's members settles their seats in the same transaction.
- */
+// SCIM Groups (RFC 7643 §4.2): `displayName` is unique case-insensitively, as the Directory maps by it.
 import { z } from 'zod'
 import { oneLine } from '../../protocol/text.js'
 import { countOf } from '../../protocol/words.js'

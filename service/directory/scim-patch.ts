@@ -1,7 +1,5 @@
-/**
- * SCIM PATCH (RFC 7644 §3.5.2) by scim-patch (docs/decisions/0006-scim-libraries.md); ours is reading what Entra ID
- * and Okta actually send (any-case ops and names, `"False"`, path-named keys) and a group's `members`, kept as rows.
- */
+// SCIM PATCH (RFC 7644 §3.5.2) by scim-patch (docs/decisions/0006-scim-libraries.md); ours reads what Entra ID and Okta
+// actually send (any-case ops and names, `"False"`, path-named keys) and a group's `members`, kept as rows.
 import { scimPatch, ScimError as PatchError, type ScimPatchOperation } from 'scim-patch'
 import { booleanOf, canonical, canonicalPath, isObject } from './scim-schemas.js'
 import { ScimError, schemaIds, type ScimType } from './scim-protocol.js'

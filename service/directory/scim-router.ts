@@ -1,7 +1,4 @@
-/**
- * Each company's SCIM 2.0 service provider at `/scim/v2/` (RFC 7644). A SCIM token reaches its company only (another's
- * resource is not found); each write is one `changeDirectory` with its seats and log entry.
- */
+// Each company's SCIM 2.0 service provider at `/scim/v2/` (RFC 7644); a token reaches its company only.
 import express from 'express'
 import { identityProviderActor } from '../../protocol/access-tokens.js'
 import { quoted } from '../../protocol/text.js'

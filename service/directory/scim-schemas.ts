@@ -1,7 +1,4 @@
-/**
- * The SCIM attributes kept (RFC 7643 §4.1 User, §4.2 Group, §4.3 enterprise), once: discovery describes them, names
- * match case-insensitively (§2.1), anything else is ignored. A password is never kept.
- */
+// The SCIM attributes kept (RFC 7643 §4.1–4.3), matched case-insensitively (§2.1); others ignored, never a password.
 import { schemaIds } from './scim-protocol.js'
 
 type Attribute = {

@@ -1,7 +1,4 @@
-/**
- * SCIM Users (RFC 7643 §4.1, RFC 7644 §3.3–3.6): `userName` is the email, unique case-insensitively (409 `uniqueness`)
- * and the seats' address; every write settles the person's seats and logs, in one transaction.
- */
+// SCIM Users (RFC 7643 §4.1): `userName` is the email, unique case-insensitively (409 `uniqueness`).
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import { oneLine } from '../../protocol/text.js'

@@ -1,8 +1,5 @@
-/**
- * Seats that follow the directory: a person with a claim (a mapped group, or a domain's auto-join) holds one free seat
- * of the product or waits, longest-waiting first; without claims the directory seat is freed. Callers hold the
- * company's row lock (`lockCompanies`) so that on PostgreSQL two writers to one company's seats run one at a time.
- */
+// Seats that follow the directory: a claim holds a free seat or waits, longest-waiting first; no claim frees it.
+// Callers hold the company's row lock (`lockCompanies`), so two writers to one company's seats run one at a time.
 import { byPreference } from '../../protocol/assignment.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import { canAssignLicense } from '../../protocol/licenses.js'

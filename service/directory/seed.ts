@@ -1,7 +1,4 @@
-/**
- * The directory's demo data: Initech provisions people over SCIM, Engineering is mapped to Wallaby.js + Quokka.js;
- * one hand-assigned seat, three from the directory, two waiting.
- */
+// The directory's demo data: Initech over SCIM, Engineering mapped to Wallaby.js + Quokka.js.
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { identityProviderActor } from '../../protocol/access-tokens.js'

@@ -51,9 +51,7 @@ export async function handleProtocol(
       return error('UNEXPECTED', 'An unexpected error occurred.')
     }
   }
-  // A write with an idempotency key runs once per key; a read ignores the key (and keeps nothing of it), and so does a
-  // write whose answer is a secret (a session credential, a SCIM token: kept nowhere but in the answer; the write
-  // refuses a repeat itself).
+  // A keyed write runs once per key; reads ignore the key, and so do writes answering a secret (kept nowhere else).
   const key = ctx.idempotencyKey
   if (key === undefined || isReadCall(name, parsed.data) || secretAnswers.has(name)) return run()
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {

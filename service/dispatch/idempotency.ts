@@ -1,9 +1,5 @@
-/**
- * Writes are safe to repeat: an `Idempotency-Key` reserves the write in the store and keeps its answer a day; a repeat
- * gets that answer, or waits while the first runs. An anonymous key is bound to the request's content, so no one can
- * block or read another's write by sending its key. An unanswered reservation older than `ABANDONED_AFTER_MS` is taken
- * over, and the write's own checks refuse what the stopped process already did.
- */
+// `Idempotency-Key`: a write reserved in the store, its answer kept a day; an anonymous key is bound to the request's
+// content, so no one can block or read another's write; an abandoned reservation is taken over.
 import crypto from 'node:crypto'
 import type { OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/errors.js'
@@ -74,8 +70,7 @@ export async function oncePerKey(
     }
     if (earlier?.status === 'done' && earlier.response) return JSON.parse(earlier.response) as StoredResponse
     if (earlier?.status === 'pending' && earlier.created_at < ctx.now() - ABANDONED_AFTER_MS) {
-      // Given up by a process that stopped: removed (only as it was seen, should another repeat be taking it over
-      // too) and reserved again.
+      // Given up by a stopped process: removed as seen (another repeat may be taking it over) and reserved again.
       await store
         .deleteFrom('idempotency_keys')
         .where('scope', '=', id.scope)

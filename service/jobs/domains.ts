@@ -1,10 +1,4 @@
-/**
- * The re-check of verified domains: every few hours each verified domain's TXT record is looked up again. A record
- * that DNS says is gone starts a grace period (the company's administrators are told); still gone when it ends, the
- * domain is not verified any more (logged, and the administrators told again). A record that is back ends the grace
- * period; a lookup that gets no answer decides nothing. Each change is a conditional update of the row as this run
- * read it, so a run repeated, or racing an administrator's "Verify now", changes a domain once.
- */
+// The re-check of verified domains: a record gone starts a grace period, after which the domain is unverified.
 import type { Selectable } from 'kysely'
 import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, verificationRecord } from '../../protocol/domains.js'
 import { recordActivity } from '../activity/log.js'

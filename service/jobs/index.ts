@@ -1,5 +1,4 @@
-// The service's time-driven jobs (the payment provider's own, lapsing, renewal reminders, domain checks, usage figures, the reclaim of idle seats, webhook
-// deliveries, purge) and their runner; the portal adds the purge of its own store (server.ts, the jobs command).
+// The service's time-driven jobs and their runner; the portal adds the purge of its own store.
 import type { LicensingService } from '../index.js'
 import { domainCheckJob } from './domains.js'
 import { lapsingJob } from './lapsing.js'

@@ -1,7 +1,4 @@
-/**
- * Spec §4: "Licenses beyond the new quantity become lapsing and end at term end". Renewals skip them, so once their
- * term is over they leave the subscription and stay with their holder as expired licenses.
- */
+// Spec §4: lapsing licenses end at term end: renewals skip them, and they stay with their holder, expired.
 import type { DB } from '../db/database.js'
 import type { Job } from './runner.js'
 

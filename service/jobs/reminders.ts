@@ -1,6 +1,4 @@
-// The renewal reminder (spec §9 "Renewal reminder 2 days before") and the license.expiring webhook, once per term: a
-// reminder is recorded before its mail is written (and removed again if writing fails), so no instance or run sends it
-// twice; the event is written once by its key.
+// The renewal reminder (spec §9) and license.expiring, once per term: recorded before the mail is written.
 import { formatDate } from '../../protocol/dates.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { labelled } from '../../protocol/text.js'
@@ -107,8 +105,7 @@ async function dueReminders(db: DB, asOf: number): Promise<Due[]> {
     .where('next_payment_date', '<=', until)
     .orderBy('id')
     .execute()
-  // Annual licenses: bought outright (a subscription's licenses renew with it), renewable (not a trial, promotional or
-  // Open Source license), not yet expired.
+  // Annual licenses bought outright, renewable (not trial, promotional or Open Source), not yet expired.
   const licenses = await db
     .selectFrom('licenses')
     .selectAll()

@@ -1,8 +1,4 @@
-/**
- * The time-driven jobs on several instances (docs/decisions/0005-time-driven-jobs-in-the-store.md): a job runs only
- * once its row in `jobs` is claimed (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so N instances never run it twice; a
- * failure retries after 1, 2, 4 … minutes; a dead holder's claim runs out.
- */
+// The time-driven jobs (docs/decisions/0005-time-driven-jobs-in-the-store.md); retries after 1, 2, 4 … minutes.
 import crypto from 'node:crypto'
 import os from 'node:os'
 import type { DB } from '../db/database.js'

@@ -1,8 +1,4 @@
-/**
- * The usage figures' monthly records (service/usage/snapshot.ts): seats bought and assigned per company and product,
- * and since when each seat has its holder. The runner runs jobs every few minutes; this one does its work once an
- * hour at most.
- */
+// The usage figures' monthly records (service/usage/snapshot.ts), at most once an hour.
 import type { DB } from '../db/database.js'
 import { snapshotFresh, snapshotSeats, trackHolders } from '../usage/snapshot.js'
 import type { Job } from './runner.js'

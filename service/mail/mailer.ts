@@ -23,10 +23,7 @@ export const MAX_ATTEMPTS = 30
 /** Longer than any SMTP delivery takes. */
 const CLAIM_MS = 5 * 60 * 1000
 
-/**
- * Every message is kept in the store's outbox; with SMTP it is delivered (a failure retried later), without it printed
- * outside production, and in production its body and links never reach the log.
- */
+/** Every message is kept in the outbox; sent by SMTP if set, else printed outside production; never logged in it. */
 export function createMailer(options: {
   db: DB
   smtpUrl?: string
@@ -104,9 +101,7 @@ export function createMailer(options: {
         .execute()
       let delivered = 0
       for (const row of due) {
-        // Several instances retry the same outbox: a mail is claimed (its next attempt moved past the time a delivery
-        // may take) by exactly one of them, which alone sends it. Should that one stop mid-send, the claim runs out and
-        // another instance tries again.
+        // One instance claims a mail (its next attempt moved past a send's time); should it stop, the claim runs out.
         const claimed = await db
           .updateTable('mail_outbox')
           .set({ next_attempt_at: now() + CLAIM_MS })

@@ -1,8 +1,4 @@
-/**
- * Offline keys (spec §2, §3 "Offline license record"): `key id.base64url(JSON facts).base64url(Ed25519 signature)`.
- * The key id lets the signing key rotate while old keys stay valid; keys made before key ids have two parts and are
- * checked against every known key. Public keys are served for editors and people to verify with.
- */
+// Offline keys (spec §2, §3): `key id.base64url(facts).base64url(Ed25519)`; two-part keys predate key ids.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,7 +1,4 @@
-/**
- * The keys offline keys are verified with: each offline key names the key that signed it, so the signing key rotates
- * without invalidating keys given out. A key's id is the first 8 bytes of its public half's SHA-256, base64url.
- */
+// The keys offline keys are verified with; a key's id is the first 8 bytes of its public half's SHA-256, base64url.
 import crypto from 'node:crypto'
 
 export type VerificationKey = { keyId: string; publicKeyPem: string }

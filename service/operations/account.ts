@@ -115,8 +115,7 @@ async function transferLicenses(
     throw new ServiceError('INVALID_REQUEST', 'New email address must be different from current email address.')
   }
   const now = ctx.now()
-  // The new address gets a few confirmations per window at most, however often anyone asks; the newest link replaces
-  // the account's older unused ones, so only the change asked for last can be confirmed.
+  // A few confirmations per window at most; the newest link replaces older unused ones, so only the last can confirm.
   await requireMailBudget(ctx.db, { kind: 'email-change', address: to, mails: ctx.config.mailPerAddress, now })
   const token = await inTransaction(ctx.db, (trx) =>
     issueToken(trx, ctx.codec, {
@@ -166,8 +165,7 @@ async function confirmEmailChange(
         throw new ServiceError('NO_USER', `No account was found for ${from}.`)
       }
       await moveEverything(trx, from, to, now)
-      // What was asked for before this change no longer applies: another pending change of either address (it would
-      // move what the account holds now), and the old address's sign-in links.
+      // Earlier requests no longer apply: other pending changes of either address, and the old address's sign-in links.
       await revokeLinks(trx, { purpose: 'email_change', accounts: [from, to], now })
       await revokeLinks(trx, { purpose: 'login', accounts: [from], now })
       await recordActivity(trx, {

@@ -1,7 +1,4 @@
-/**
- * Machine activation (spec §2 "License Activation", §8, §9). At most 3 machines: the limit is checked and the
- * activation made in one transaction that first locks the license, so it holds however many confirmations race.
- */
+// Machine activation (spec §2, §8, §9): the limit of 3 is checked in one transaction that first locks the license.
 import { z } from 'zod'
 import type { Activation } from '../../protocol/entities.js'
 import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
@@ -177,10 +174,7 @@ async function ossLicenseCheck(
 
 const ActivationData = z.object({ activationId: z.string().min(1) })
 
-/**
- * With 3 other machines active and `deactivate` not freeing a place, answers `{ activations }` and changes nothing,
- * the link included; otherwise deactivates, activates and uses the link up in one transaction.
- */
+/** With 3 others active and none freed: `{ activations }`, nothing changed; else all in one transaction. */
 async function confirmActivation(
   payload: ParsedPayload<'confirmActivation'>,
   ctx: ServiceContext,

@@ -60,10 +60,7 @@ export async function removeLicense(
   return { completed: true }
 }
 
-/**
- * Payments stay with their order (its receipts). A subscription that still bills is cancelled at the provider first,
- * so nobody is charged for one that no longer exists; when the provider refuses, nothing is removed.
- */
+/** A subscription that still bills is cancelled at the provider first; refused there, nothing is removed. */
 export async function removeSubscription(
   payload: ParsedPayload<'removeSubscription'>,
   ctx: ServiceContext,
@@ -117,10 +114,7 @@ async function cancelAtProvider(provider: PaymentProvider, providerId: string): 
   }
 }
 
-/**
- * Moves everything the account holds in its own name into the company of that name (case-insensitive), created when
- * there is none with the account as its Company Administrator; the licenses become assignable company licenses.
- */
+/** Moves the account's own holdings into the company of that name (created if none); they become company licenses. */
 export async function mergeLicenses(
   payload: ParsedPayload<'mergeLicenses'>,
   ctx: ServiceContext,

@@ -18,6 +18,7 @@ import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 import type { DirectoryActor } from '../directory/changes.js'
 import { emitSeatChanges } from '../webhooks/emit.js'
+import { recordOfflineKeys } from '../usage/recording.js'
 
 type Store = DB | Transaction<Database>
 
@@ -40,10 +41,7 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
   return rows
 }
 
-/**
- * On PostgreSQL the no-op update locks the rows, so two changes to one company's licenses or permissions run one after
- * the other; SQLite runs one transaction at a time anyway.
- */
+/** Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always). */
 export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
   if (companyIds.length === 0) return
   await trx
@@ -70,10 +68,7 @@ async function namedLicenses(store: Store, refs: readonly { id: string; owner: s
   })
 }
 
-/**
- * changeAssignment (spec §7): the caller's role in each company must allow assigning. The change itself is
- * `applyAssignmentChange`, which the REST API runs too (with its token's check), so the rules are written once.
- */
+/** changeAssignment (spec §7); the change itself is `applyAssignmentChange`, which the REST API runs too. */
 export async function changeAssignment(
   payload: ParsedPayload<'changeAssignment'>,
   ctx: ServiceContext,
@@ -104,10 +99,7 @@ export type AssignmentActor = DirectoryActor & {
   ): Promise<void>
 }
 
-/**
- * One transaction. With `assignedToBefore`, a license whose holder is no longer the one the caller saw refuses the
- * whole change (ASSIGNMENT_CHANGED); with `sendEmail`, mails go after the commit.
- */
+/** One transaction; `assignedToBefore` refuses the whole change (ASSIGNMENT_CHANGED); mails go after the commit. */
 export async function applyAssignmentChange(
   ctx: Pick<ServiceContext, 'db' | 'now' | 'mailer' | 'config'>,
   payload: ParsedPayload<'changeAssignment'>,
@@ -200,30 +192,35 @@ export async function offlineLicense(
   )
   const now = ctx.now()
   const signer = offlineKeySigner(ctx.config)
-  return {
-    licenses: rows.map((row) => {
-      const role = row.company_id ? roles.get(row.company_id) : undefined
-      const allowed =
-        row.owner === caller.email || row.assigned_to === caller.email || (role !== undefined && role !== UNKNOWN_ROLE)
-      if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
-      const license = toLicense(row)
-      if (!showOfflineKey(license, now)) {
-        throw new ServiceError('INVALID_STATE', `License ${row.id} has no offline key.`)
-      }
-      const licenseKey = signer.sign({
-        v: 1,
-        id: row.id,
-        licenseKey: row.license_key,
-        product: row.product_name,
-        productGroup: row.product_group,
-        owner: row.owner,
-        order: row.order_id,
-        key: row.key_number,
-        expiration: Number(row.expiration),
-      })
-      return { id: row.id, owner: row.owner, licenseKey }
-    }),
-  }
+  const licenses = rows.map((row) => {
+    const role = row.company_id ? roles.get(row.company_id) : undefined
+    const allowed =
+      row.owner === caller.email || row.assigned_to === caller.email || (role !== undefined && role !== UNKNOWN_ROLE)
+    if (!allowed) throw new ServiceError('FORBIDDEN', 'You may not download the offline key of this license.')
+    const license = toLicense(row)
+    if (!showOfflineKey(license, now)) {
+      throw new ServiceError('INVALID_STATE', `License ${row.id} has no offline key.`)
+    }
+    const licenseKey = signer.sign({
+      v: 1,
+      id: row.id,
+      licenseKey: row.license_key,
+      product: row.product_name,
+      productGroup: row.product_group,
+      owner: row.owner,
+      order: row.order_id,
+      key: row.key_number,
+      expiration: Number(row.expiration),
+    })
+    return { id: row.id, owner: row.owner, licenseKey }
+  })
+  // The holder's own key is the sign of a seat used offline; an administrator's list of the company's keys is not.
+  await recordOfflineKeys(
+    ctx.db,
+    rows.filter((row) => row.assigned_to === caller.email),
+    now,
+  )
+  return { licenses }
 }
 
 export const companyOperations: OperationHandlers = {

@@ -27,10 +27,7 @@ function couponStatus(row: CouponRow | undefined, product: string, now: number) 
   return 'active' as const
 }
 
-/**
- * `query` answers the status and the months; `use` redeems an active coupon once, in one transaction (addedToExisting
- * or createdNew). Codes are compared case-insensitively.
- */
+/** `query` answers status and months; `use` redeems an active coupon once. Codes are case-insensitive. */
 export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceContext): Promise<Result<'coupon'>> {
   const product = productBySlug(payload.product)
   const code = couponCode(payload.coupon).toUpperCase()
@@ -75,8 +72,7 @@ export async function coupon(payload: ParsedPayload<'coupon'>, ctx: ServiceConte
       to: email,
       subject: `${months} of ${product.name} for free`,
       text: [
-        // Not the name typed on the redeem form: whoever redeems may type any address, and the vendor's mail to it
-        // carries no words of theirs.
+        // Not the name typed on the redeem form: the vendor's mail carries no words of whoever redeems.
         'Hello,',
         '',
         `Your coupon gave you ${months} of ${product.name}: your license is valid until ${until}.`,

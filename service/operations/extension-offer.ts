@@ -10,11 +10,7 @@ import { recordSubscriptionActivity, subscriptionWords } from '../activity/subsc
 
 const EXTENSION_YEARS = 1
 
-/**
- * Unless `alwaysAllow`, the currency the provider prices the caller's country in must be the offer's
- * (CURRENCY_MISMATCH: a VPN, or another country's offer). Charged now (CHARGE_ERROR changes nothing), then the
- * renewing licenses and the next payment move 12 months on.
- */
+/** CURRENCY_MISMATCH unless the country's currency is the offer's; charged first, then licenses move 12 months on. */
 export async function specialOffer(
   payload: ParsedPayload<'specialOffer'>,
   ctx: ServiceContext,

@@ -1,7 +1,4 @@
-/**
- * Company permissions (spec §3, §4, §6, §7). The caller's role and the role-removal rules are checked inside the
- * changing transaction, so two administrators removing each other at the same moment leave one of them.
- */
+// Company permissions (spec §3, §4, §6, §7): the rules are checked in the changing transaction.
 import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { labelled } from '../../protocol/text.js'
@@ -56,10 +53,7 @@ export async function retrievePermissions(
   return { permissions: rows.map(toEntry) }
 }
 
-/**
- * One transaction; the caller manages only the roles spec §6 lets theirs manage, an address is added once (unless
- * removed in the same call: a change of role), and the §4 rules hold on the result. Mails go after the commit.
- */
+/** One transaction: §6 limits which roles the caller manages, §4's rules hold on the result; mails after commit. */
 export async function updatePermissions(
   payload: ParsedPayload<'updatePermissions'>,
   ctx: ServiceContext,

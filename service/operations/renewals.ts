@@ -1,7 +1,4 @@
-/**
- * Renewals and receipts (spec §2, §5, §7): a company license needs the caller's `canRenew` or `canViewReceipt` in its
- * company, a personal license must be the caller's own.
- */
+// Renewals and receipts (spec §2, §5, §7): `canRenew` or `canViewReceipt` in the company, or one's own license.
 import type { LicenseRef } from '../../protocol/entities.js'
 import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -50,10 +47,7 @@ async function subscriptionStates(
   return new Map(rows.map((r) => [r.id, r.state]))
 }
 
-/**
- * One provider checkout, co-termed to one expiry (`coterm.ts`); enterprise and multi-user licenses get a sales mail
- * link instead. The licenses must belong to one owner.
- */
+/** One provider checkout co-termed to one expiry (`coterm.ts`), or a sales mail link; one owner's licenses. */
 export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceContext): Promise<Result<'renewal'>> {
   const caller = await requireCaller(ctx)
   const licenses = await licensesNamed(ctx, payload.ids)

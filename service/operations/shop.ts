@@ -62,10 +62,7 @@ export async function catalogOperation(_payload: unknown, ctx: ServiceContext): 
   }
 }
 
-/**
- * Spec §3 price entries: asked for the customer's country and for the US (what a country discount is measured
- * against), both within 8 seconds; when either fails, the built-in default prices (USD, no tax or discount).
- */
+/** Spec §3 prices for the country and the US (the discount's base) within 8 s; either failing: the default prices. */
 export async function prices(payload: ParsedPayload<'prices'>, ctx: ServiceContext): Promise<Result<'prices'>> {
   const product = requireProduct(payload.product)
   const country = (payload.country ?? DEFAULT_COUNTRY).toUpperCase()
@@ -119,10 +116,7 @@ function percent(part: number, whole: number): number {
   return whole > 0 ? roundToCent((part / whole) * 100) : 0
 }
 
-/**
- * Amounts per license and billing period. A country discount is not measured across currencies; `taxRate` is the
- * configured percentage (not tax ÷ net of rounded amounts, which shows Austria's 20% as 19.9%).
- */
+/** Amounts per license and period; `taxRate` is the configured percentage (tax ÷ net shows Austria's 20% as 19.9%). */
 function pricePlan(
   plan: Plan,
   id: string,
@@ -223,10 +217,7 @@ export async function checkoutState(
   return reason === undefined ? { state: 'pending' } : { state: 'failed', reason }
 }
 
-/**
- * With Paddle the webhook may still be on its way, so the answer waits a few seconds (CHECKOUT_WEBHOOK_WAIT_MS); the
- * sandbox delivers its webhooks first. `dev` is accepted for compatibility; configuration decides the environment.
- */
+/** Waits a few seconds (CHECKOUT_WEBHOOK_WAIT_MS) for Paddle's webhook; `dev` is accepted, configuration decides. */
 export async function createSubscriptionOnCheckout(
   payload: ParsedPayload<'createSubscriptionOnCheckout'>,
   ctx: ServiceContext,
@@ -289,10 +280,7 @@ export async function hostedCheckout(
   })
 }
 
-/**
- * New Subscription for a company: the caller's purchase right there (canRenew) is read from the store, never from the
- * payload; answers the company's name and the signed passthrough.
- */
+/** The caller's right to purchase for the company (canRenew) is read from the store, never from the payload. */
 export async function companyCheckout(
   payload: ParsedPayload<'companyCheckout'>,
   ctx: ServiceContext,

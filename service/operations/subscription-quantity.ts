@@ -19,10 +19,7 @@ import { recordSubscriptionActivity, subscriptionWords } from '../activity/subsc
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 import { emitSeatChanges } from '../webhooks/emit.js'
 
-/**
- * An increase is charged prorated now (reviving lapsing licenses first); a decrease takes effect at the next cycle and
- * the licenses beyond it lapse: the assigned ones the caller names in `licensesToLapse`, then unassigned ones.
- */
+/** An increase is charged prorated now; a decrease applies next cycle, lapsing the named licenses, then free ones. */
 export async function subscriptionUpdateQuantity(
   payload: ParsedPayload<'subscriptionUpdateQuantity'>,
   ctx: ServiceContext,
@@ -113,10 +110,7 @@ export async function subscriptionUpdateQuantity(
   })
 }
 
-/**
- * Planned by `protocol/subscriptions.ts` on the licenses as they are in the applying transaction; the §5 errors come
- * back as NOT_ENOUGH_LICENSES or INVALID_PAYLOAD with the spec's texts. New holders are mailed after the commit.
- */
+/** Planned by `protocol/subscriptions.ts` in the transaction; §5 errors as NOT_ENOUGH_LICENSES or INVALID_PAYLOAD. */
 export async function subscriptionAssign(
   payload: ParsedPayload<'subscriptionAssign'>,
   ctx: ServiceContext,

@@ -1,8 +1,5 @@
-/**
- * Subscription lifecycle and receipts (spec §4, §7). Each operation checks the caller against the store, applies
- * `protocol/subscriptions.ts`' state machine under the subscription's lease, asks the provider first and writes its
- * answer after; the provider's webhooks write the same values, so either order ends in the same state.
- */
+// Subscription lifecycle and receipts (spec §4, §7): `protocol/subscriptions.ts`' state machine under the
+// subscription's lease, the provider asked first; its webhooks write the same values, so either order agrees.
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
 import { planOf } from '../catalog/index.js'
@@ -39,10 +36,7 @@ export async function cancelSubscription(
   })
 }
 
-/**
- * Pause removes the next payment; resume restarts billing at term end; restart is charged at once, and its licenses
- * run on once the provider's payment webhook confirms the charge.
- */
+/** Pause drops the next payment; resume bills at term end; restart charges now, licenses run on at its webhook. */
 export async function subscriptionPauseResume(
   payload: ParsedPayload<'subscriptionPauseResume'>,
   ctx: ServiceContext,
@@ -92,10 +86,7 @@ export async function subscriptionPauseResume(
   })
 }
 
-/**
- * Monthly to annual, charged now and prorated. The provider's webhook may take minutes; until then `pendingChange`
- * shows the upgrade in progress and other changes are refused.
- */
+/** Monthly to annual, charged now, prorated; until the provider's webhook `pendingChange` refuses other changes. */
 export async function subscriptionUpgrade(
   payload: ParsedPayload<'subscriptionUpgrade'>,
   ctx: ServiceContext,

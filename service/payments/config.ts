@@ -1,7 +1,4 @@
-/**
- * Paddle Classic when PADDLE_VENDOR_ID and PADDLE_VENDOR_AUTH_CODE are set, else the sandbox. In production the sandbox
- * would hand out licenses for test card numbers, so it needs PAYMENTS_SANDBOX=1 there or the service refuses to start.
- */
+// Paddle Classic when configured, else the sandbox (in production only with PAYMENTS_SANDBOX=1).
 import { z } from 'zod'
 
 const flag = z

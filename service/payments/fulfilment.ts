@@ -1,7 +1,4 @@
-/**
- * A completed checkout becomes the order, exactly `quantity` licenses and the subscription, once per checkout id. A
- * company purchase is only one the service signed (`passthrough.ts`) for a buyer who still may purchase for it.
- */
+// A completed checkout becomes the order, its licenses and subscription, once per checkout id.
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { labelled, oneLine, quoted } from '../../protocol/text.js'

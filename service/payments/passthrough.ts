@@ -1,8 +1,4 @@
-/**
- * Checkout passthroughs the service signs: a passthrough travels through the buyer's browser, so the buyer could
- * write their own. A company purchase (canRenew checked) and a renewal's licenses and co-term choice are signed; one
- * changed no longer verifies, and the webhook treats it as an ordinary purchase, or renews nothing.
- */
+// Passthroughs travel through the buyer's browser, so what matters is signed; an edited one no longer verifies.
 import crypto from 'node:crypto'
 import { normalizeEmail } from '../../protocol/email.js'
 import type { LicenseRef } from '../../protocol/entities.js'

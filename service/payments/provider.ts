@@ -1,7 +1,4 @@
-/**
- * The payment provider interface for Paddle Classic (`paddle.ts`) and the sandbox (`sandbox/provider.ts`), in Paddle
- * Classic's names with normalized values. A refusal is PROVIDER_ERROR, a declined payment method CHARGE_ERROR.
- */
+// The payment provider interface in Paddle Classic's names: a refusal is PROVIDER_ERROR, a decline CHARGE_ERROR.
 import type { ProviderEnvironment } from '../catalog/index.js'
 
 export type PriceAmounts = { gross: number; net: number; tax: number }

@@ -1,7 +1,4 @@
-/**
- * Completed payments: a checkout's alerts (in either order) are fulfilled once per checkout id (`fulfilment.ts`); a
- * signed renewal extends its licenses (`renewal.ts`); a later payment moves the licenses to the new term.
- */
+// Completed payments: a checkout's alerts fulfilled once per checkout id, signed renewals, later terms' payments.
 import { findPlan, planByProviderId } from '../catalog/index.js'
 import {
   WebhookError,
@@ -151,8 +148,7 @@ export async function paymentSucceeded(a: AlertFields, env: AlertEnv) {
     await renewLicenses(a, passthrough, env)
     return 'processed' as const
   }
-  // A one-off purchase of a catalog plan: licenses for one billing period, no subscription. A one-off product the
-  // catalog does not sell (the provider account may sell other things) is not this shop's to fulfil.
+  // A one-off purchase of a catalog plan (one period, no subscription); other products are not this shop's to fulfil.
   const productId = required(a, 'product_id')
   const plan = planByProviderId(productId, env.environment) ?? findPlan(productId)
   if (!plan) {

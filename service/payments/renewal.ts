@@ -1,7 +1,4 @@
-/**
- * A renewal paid through the shop, signed by the service (`passthrough.ts`), extends its licenses co-termed
- * (`coterm.ts`); a renewed license of a cancelled personal subscription leaves it.
- */
+// A signed renewal paid in the shop extends its licenses co-termed; one of a cancelled personal subscription leaves it.
 import { oneLine } from '../../protocol/text.js'
 import { normalizeEmail } from '../../protocol/email.js'
 import type { LicenseRow } from '../db/schema.js'
@@ -38,8 +35,7 @@ export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, en
 
   const expiries = renewedExpiries(licenses, pass.coterm, now)
   for (const license of licenses) {
-    // The renewal service only lets a license of a cancelled personal subscription be renewed (renewalRefusal): paid
-    // for on its own, it leaves the subscription, which no longer renews it, and stands alone with its new expiry.
+    // A license of a cancelled personal subscription (renewalRefusal) leaves it and stands alone with its new expiry.
     const detach = license.subscription_id !== null ? { subscription_id: null, billing_period: null, lapsing: 0 } : {}
     await trx
       .updateTable('licenses')

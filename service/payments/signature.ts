@@ -1,7 +1,4 @@
-/**
- * Paddle Classic webhook signatures: base64 RSA-SHA1 over the PHP-serialized other fields sorted by key, values as
- * strings. The sandbox signs with its own key pair, so this exact check runs on its webhooks too.
- */
+// Paddle Classic webhook signatures (base64 RSA-SHA1 over PHP-serialized sorted fields), the sandbox's too.
 import crypto from 'node:crypto'
 import { phpSerializeStrings } from './php-serialize.js'
 

@@ -1,7 +1,4 @@
-/**
- * The alerts about an existing subscription (payment failed, updated — quantity reconciled by
- * `subscriptions/reconcile-quantity.ts` — cancelled) and about flagged checkouts (high_risk_transaction_*).
- */
+// Alerts about an existing subscription (payment failed, updated, cancelled) and flagged checkouts (high_risk_*).
 import { normalizeEmail } from '../../protocol/email.js'
 import { licenseProductName } from '../catalog/index.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
@@ -105,8 +102,7 @@ export async function subscriptionUpdated(a: AlertFields, env: AlertEnv) {
 export async function subscriptionCancelled(a: AlertFields, env: AlertEnv) {
   const providerId = required(a, 'subscription_id')
   const sub = await subscriptionByProviderId(env, providerId)
-  // A platform administrator's removeSubscription cancels at the provider, then deletes the subscription: its alert
-  // may arrive afterwards, with nothing left to cancel. (Asking the provider to retry would never succeed.)
+  // Removed by a platform administrator after cancelling at the provider: the alert finds nothing left to cancel.
   if (!sub) {
     env.ctx.adapters.payments?.log(`payments: ignored subscription_cancelled for unknown subscription ${providerId}`)
     return 'ignored' as const

@@ -1,7 +1,4 @@
-/**
- * The payment capability's tables (migration `0002-payments`): flagged checkouts' review state, and the sandbox's own
- * records, kept apart from the vendor's as a real provider's would be.
- */
+// The payment capability's tables (migration 0002): flagged checkouts' review, and the sandbox's own records.
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../db/database.js'
 import type { Database } from '../db/schema.js'

@@ -1,7 +1,5 @@
-/**
- * A provider answers amounts rounded to the cent, so tax ÷ net is off (Austria's 20% on €5.57 is €1.11: 19.93%). The
- * configured rate is the simplest one (whole, one decimal, two) that gives back every amount; closest when several do.
- */
+// Amounts are rounded to the cent, so tax ÷ net is off (Austria's 20% on €5.57 is €1.11: 19.93%): the configured rate
+// is the simplest one that gives back every amount.
 import type { PriceAmounts } from './provider.js'
 
 const HALF_CENT = 0.005

@@ -1,7 +1,4 @@
-/**
- * Payment webhooks (Paddle Classic alerts): verified, applied once per alert id in one transaction with the record that
- * it was seen; mail and look-ups after the commit. The alerts' effects: `purchase-alerts.ts`, `subscription-alerts.ts`.
- */
+// Paddle Classic alerts: verified, applied once per alert id in one transaction; mail and look-ups after the commit.
 import type { ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
 import { bareRecord } from '../../protocol/own.js'

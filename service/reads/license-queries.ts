@@ -17,8 +17,7 @@ export type TableScope =
 
 export function scopePredicate(scope: TableScope): LicensePredicate {
   if (scope.kind === 'company') return (eb) => eb.and([eb('owner', '=', scope.id), eb('subscription_id', 'is', null)])
-  // The account's own licenses, and licenses assigned to it by companies it holds no role in (those are listed with
-  // their company).
+  // The account's own licenses and those assigned by companies it holds no role in.
   return (eb) =>
     eb.or([
       eb('owner', '=', scope.email),

@@ -104,10 +104,7 @@ export function decidingPicksQuery(db: DB, ids: readonly string[]) {
     .where('subscriptions.id', 'in', [...ids])
 }
 
-/**
- * At most three per subscription: the first by key number (its expiry, spec §3), the last to expire of the renewing
- * and of the lapsing ones; the state machine and sort order read nothing else. Each subquery stops at its first row.
- */
+/** At most three per subscription: the first by key (§3 expiry), the last renewing and lapsing to expire. */
 async function decidingLicenses(db: DB, ids: readonly string[]): Promise<LicenseRow[]> {
   const picks = await decidingPicksQuery(db, ids).execute()
   const order = new Map<string, number>()

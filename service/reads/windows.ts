@@ -129,10 +129,7 @@ export async function buildWindowedDetails(
   }
 }
 
-/**
- * Grouped by owner, order, product and expiry, keys as runs ("gaps and islands": a key number minus its rank is the
- * same within a run), so the answer has a row per run, however many licenses an order holds.
- */
+/** Grouped by owner, order, product, expiry, keys as runs (key number − rank is constant in a run): a row per run. */
 async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGroup[]> {
   const runs = await db
     .selectFrom((qb) =>

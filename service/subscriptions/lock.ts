@@ -1,8 +1,4 @@
-/**
- * One change at a time per subscription: two operations interleaving their provider call and write could leave the
- * store and the provider disagreeing, so each holds a lease in the store (`subscription_locks`) from its first read to
- * its last write; it holds across instances and expires by itself should a process die.
- */
+// One change at a time per subscription (a lease in the store), so store and provider never disagree.
 import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'

@@ -14,10 +14,7 @@ export const seatOf = (l: LicenseRow): Seat => ({
   lapsing: l.lapsing === 1,
 })
 
-/**
- * More seats first take back lapsing licenses that have not ended, then add new ones; fewer mark the extra ones lapsing
- * in the rule's order. A caller that lets the user choose marks them first; then nothing is left to choose here.
- */
+/** More seats revive unended lapsing licenses first; fewer mark the extra ones lapsing in the rule's order. */
 export async function reconcileQuantity({ trx, now }: Writer, sub: SubscriptionRow, quantity: number) {
   const licenses = await trx
     .selectFrom('licenses')
@@ -75,10 +72,7 @@ async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: Li
     .execute()
 }
 
-/**
- * In the transaction that records the decrease: the licenses lapsing before it lapse; of the others as they are now
- * (an alert meanwhile may have changed them), the chosen ones and as many more as needed lapse, the rest renew.
- */
+/** In the decrease's transaction: the chosen ones, then as many more as needed, lapse; the rest renew. */
 export async function applyDecrease(
   trx: PaymentsTransaction,
   subscriptionId: string,

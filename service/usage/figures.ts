@@ -1,8 +1,4 @@
-/**
- * A company's usage per product over the last months (protocol/usage.ts). Four queries, each bounded by the
- * company's rows of the months shown (indexes of migration 0035 and the licenses' owner index): seats active and
- * refusals counted per month, the monthly records, and the present month's seats counted live.
- */
+// A company's usage per product: four queries, each bounded by the company's rows of the months shown.
 import { sql } from 'kysely'
 import { productGroups, type ProductGroup } from '../../protocol/entities.js'
 import { monthsUpTo, USAGE_MONTHS, type ProductUsage, type UsageMonth } from '../../protocol/usage.js'

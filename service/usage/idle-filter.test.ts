@@ -69,4 +69,38 @@ describe('the idle filter', () => {
     expect(counts[0]).toBeGreaterThanOrEqual(counts[1]!)
     expect(counts[1]).toBeGreaterThanOrEqual(counts[2]!)
   })
+
+  it("leaves out a seat whose holder downloaded its offline key (it works without checking in); an administrator's list of keys does not", async () => {
+    const credential = await signInAs(service, 'olivia@acme.test')
+    const idle = async () => {
+      const read = await service.call(
+        { retrieveLicenses: { table: 'acme', subscriptionId: null, idleDays: 90 } },
+        credential,
+      )
+      const answer = (read.body as { retrieveLicenses: { licenses: Array<{ id: string }> } }).retrieveLicenses
+      return answer.licenses.map((l) => l.id)
+    }
+    const before = await idle()
+    const ids = before.map((id) => ({ id, owner: 'acme' }))
+    // Olivia, a Company Administrator, sees every key of the company: no seat stops being idle by that.
+    const keys = await service.call({ offlineLicense: { ids } }, credential)
+    const withKeys = (keys.body as { offlineLicense: { licenses: Array<{ id: string }> } }).offlineLicense.licenses
+    expect(withKeys.length).toBeGreaterThan(0)
+    expect(await idle()).toEqual(before)
+
+    const seat = await service.db
+      .selectFrom('licenses')
+      .select(['id', 'assigned_to'])
+      .where('id', '=', withKeys[0]!.id)
+      .executeTakeFirstOrThrow()
+    const holder = await signInAs(service, seat.assigned_to)
+    expect((await service.call({ offlineLicense: { ids: [{ id: seat.id, owner: 'acme' }] } }, holder)).status).toBe(200)
+    expect(await idle()).toEqual(before.filter((id) => id !== seat.id))
+    const held = await usageStore(service.db)
+      .selectFrom('offline_key_holders')
+      .select('holder')
+      .where('license_id', '=', seat.id)
+      .execute()
+    expect(held).toEqual([{ holder: seat.assigned_to }])
+  })
 })

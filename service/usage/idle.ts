@@ -1,8 +1,4 @@
-/**
- * An idle seat, in SQL over `licenses` (the license tables' filter and the reclaim job): assigned and unexpired, its
- * present holder has held it for at least `days` days (`seat_holders`, kept by the usage job), and no editor checked
- * it in those days (`license_checks`). A seat newly assigned, or never seen by the usage job, is not idle.
- */
+// An idle seat in SQL (one whose holder downloaded its offline key never is): decision 0014.
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { LicensePredicate } from '../reads/license-queries.js'
@@ -15,6 +11,7 @@ export function idleSeat(now: number, days: number): LicensePredicate {
       eb('licenses.expiration', '>', now),
       sql<SqlBool>`exists (select 1 from seat_holders h where h.license_id = licenses.id and h.holder = licenses.assigned_to and h.since <= ${cutoff})`,
       sql<SqlBool>`not exists (select 1 from license_checks c where c.license_id = licenses.id and c.last_at > ${cutoff})`,
+      sql<SqlBool>`not exists (select 1 from offline_key_holders o where o.license_id = licenses.id and o.holder = licenses.assigned_to)`,
     ])
 }
 

@@ -1,9 +1,4 @@
-/**
- * My machines: the machines a license is active on, first seen (its activation) and last seen (its editor's last
- * activation or license check), and their deactivation. One deactivation serves My machines and the spec's Too Many
- * Activations flow; only My machines' count against the budget (protocol/machines.ts), checked and spent in one
- * transaction that first takes the license's lock, so it holds however many callers race on however many instances.
- */
+// My machines and their deactivation budget: docs/decisions/0011-machine-deactivation-budget.md.
 import type { Selectable, Transaction } from 'kysely'
 import {
   DEACTIVATION_BUDGET,
@@ -48,11 +43,7 @@ export async function lockLicense(trx: Transaction<Database>, licenseId: string)
     .execute()
 }
 
-/**
- * Deactivates these active machines of the license (one store write, `status = 'active'` as its condition, so a
- * machine is deactivated once). `counted`: a deactivation from My machines, spent from the budget. The caller records
- * the activity. Answers the rows it deactivated.
- */
+/** Deactivates these machines once (`status = 'active'` is the write's condition); `counted` spends the budget. */
 export async function deactivateMachines(
   trx: Transaction<Database>,
   licenseId: string,
@@ -107,11 +98,7 @@ const toMachine = (row: ActivationRow): Machine => ({
 
 const notFound = (id: string) => new ServiceError('NOT_FOUND', `License ${id} was not found.`)
 
-/**
- * The license named by `ref` and whether the caller may deactivate its machines: its holder may; so may the company's
- * people who may assign, while the company's other roles only see them. Anyone else: NOT_FOUND, as for a license that
- * does not exist, so that the answer tells nothing about another's license.
- */
+/** The license and whether the caller may deactivate; NOT_FOUND for others, so nothing is told of another's license. */
 async function licenseOfCaller(
   ctx: ServiceContext,
   ref: { id: string; owner: string },

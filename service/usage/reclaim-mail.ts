@@ -1,5 +1,4 @@
-// The reclaim policy's mails: the warning to the holder and to the administrators, and the administrators' note of
-// what was reclaimed. Names of companies are text from outside: one line, quoted and labelled.
+// The reclaim policy's mails; company names are text from outside (one line, quoted and labelled).
 import { formatDate } from '../../protocol/dates.js'
 import { RECLAIM_UNDO_DAYS } from '../../protocol/reclaim.js'
 import { displayName } from '../../protocol/products.js'

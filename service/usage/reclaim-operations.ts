@@ -1,5 +1,4 @@
-// The reclaim policy's calls: read the policy and recent reclaims, turn it on or off, undo a reclaim. Only the company's
-// administrators (the Directory and Domains dialogs' rule), and platform administrators.
+// The reclaim policy's calls, for the company's administrators and platform administrators.
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { RECLAIM_UNDO_DAYS, ReclaimDays, undoRefusals, type Reclaim } from '../../protocol/reclaim.js'

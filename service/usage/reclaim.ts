@@ -1,10 +1,4 @@
-/**
- * The reclaim job's work, per company whose policy is on: a seat idle for N − 7 days is warned once per idle spell (the
- * holder and the administrators are mailed); still idle when the warning's date comes, it is unassigned through the
- * portal's own assignment change (logged with the actor "reclaim policy", the former holder told) and recorded for the
- * undo. A check in between starts a new spell, so the warning no longer matches and nothing happens. Seats the
- * identity provider holds, and products it owns, are never touched.
- */
+// The reclaim job: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import crypto from 'node:crypto'
 import { sql, type SqlBool } from 'kysely'
 import { DAY_MS } from '../../protocol/licenses.js'

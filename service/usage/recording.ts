@@ -1,8 +1,4 @@
-/**
- * What the editors' calls leave behind for the usage figures: one row per company license and month in which it was
- * checked, and one per activation request refused at the limit. Both are upserts, so a check rate of any size keeps
- * the store's size bounded by licenses × months; a check within the hour of the one recorded changes nothing.
- */
+// What editors' calls leave for the usage figures: upserts per license and month, bounded whatever the check rate.
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
@@ -52,5 +48,22 @@ export async function recordActivationRefusal(
       refused_at: now,
     })
     .onConflict((oc) => oc.columns(['activation_id', 'month']).doNothing())
+    .execute()
+}
+
+/** Offline keys their holders downloaded: those company seats are not idle for them. */
+export async function recordOfflineKeys(
+  db: DB,
+  licenses: Array<Pick<LicenseRow, 'id' | 'company_id' | 'assigned_to'>>,
+  now: number,
+): Promise<void> {
+  const held = licenses.filter((l) => l.company_id && l.assigned_to !== '')
+  if (held.length === 0) return
+  await usageStore(db)
+    .insertInto('offline_key_holders')
+    .values(held.map((l) => ({ license_id: l.id, holder: l.assigned_to, downloaded_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['license_id', 'holder']).doUpdateSet((eb) => ({ downloaded_at: eb.ref('excluded.downloaded_at') })),
+    )
     .execute()
 }

@@ -1,8 +1,4 @@
-/**
- * A year of use for a company already in the store (the demo data's Acme, the bench's companies): its editors' checks
- * month by month, a few activations refused at the limit, the monthly seat records, and since when each seat has its
- * holder. Deterministic: about one assigned seat in seven has not been checked for over three months (idle).
- */
+// A year of use for a company in the store (demo Acme, bench companies); deterministic, about one seat in seven idle.
 import { monthOf, monthsUpTo, monthStart, USAGE_MONTHS } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import { usageStore, type LicenseCheckTable } from './tables.js'

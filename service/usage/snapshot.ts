@@ -1,8 +1,4 @@
-/**
- * The usage job's records: each company's seats bought and assigned per product for the present month (the last
- * run of a month stands for it), and since when each company seat has its present holder. Each is one statement
- * over the store, safe to repeat; the job runs them at most once an hour.
- */
+// The usage job's records (seats bought and assigned, since when each seat has its holder), safe to repeat.
 import { sql } from 'kysely'
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'

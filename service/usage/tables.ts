@@ -1,5 +1,4 @@
-// The usage tables (migration 0035): checks per license and month, refusals at the activation limit, the monthly
-// seat figures and since when each seat has its holder.
+// The usage tables (migration 0035).
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { DB } from '../db/database.js'
 
@@ -31,7 +30,11 @@ export type UsageMonthTable = {
 
 export type SeatHolderTable = { license_id: string; company_id: string; holder: string; since: number }
 
+/** Migration 0047: `holder` downloaded the seat's own offline key. */
+export type OfflineKeyHolderTable = { license_id: string; holder: string; downloaded_at: number }
+
 export type UsageTables = {
+  offline_key_holders: OfflineKeyHolderTable
   license_checks: LicenseCheckTable
   activation_refusals: ActivationRefusalTable
   usage_months: UsageMonthTable

@@ -1,12 +1,6 @@
-/**
- * Where a webhook may go: an https:// address whose every resolved address is public, so an endpoint can never make
- * the portal call into its own network (loopback, link-local — the cloud metadata service —, private, shared,
- * multicast or reserved ranges). The check runs at registration and again on every delivery, on the addresses the
- * connection then uses (a name that resolved publicly yesterday may resolve privately today).
- *
- * `allowLoopback` (WEBHOOKS_ALLOW_LOOPBACK=1, refused in production) lets tests and local development register
- * receivers on this machine, over http:// too. Private ranges stay refused even then.
- */
+// Where a webhook may go: https:// whose every resolved address is public (never loopback, link-local — the metadata
+// service —, private or reserved), checked at registration and on each delivery's own connection. `allowLoopback`
+// (WEBHOOKS_ALLOW_LOOPBACK=1, refused in production) admits this machine for tests; private ranges stay refused.
 import dns from 'node:dns'
 import net from 'node:net'
 

@@ -1,10 +1,4 @@
-/**
- * The delivery job: sends each pending delivery, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
- * `webhook-signature`, with the `standardwebhooks` library). A delivery is claimed in the store before it is sent
- * (compare-and-set on its claim), so instances sharing the store never send it twice; a failure is tried again with
- * growing waits (`webhookRetryDelay`) and given up after WEBHOOK_GIVE_UP_MS. An endpoint whose deliveries have failed
- * for WEBHOOK_PAUSE_AFTER_MS is paused and its company's administrators are mailed.
- */
+// The delivery job (docs/webhooks.md): claimed before sending, retried with growing waits, paused when failing.
 import crypto from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'

@@ -1,8 +1,4 @@
-/**
- * The webhooks' outbox: `emit` runs in the transaction that makes the change, so an event is sent exactly when its
- * change was committed. It writes one message and one pending delivery per active endpoint of the company that chose
- * the event; a company without such an endpoint costs one query. The delivery job (`deliver.ts`) sends them.
- */
+// The webhooks' outbox: `emit` runs in the change's transaction, so an event goes exactly when its change committed.
 import type { Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { WebhookEventType } from '../../protocol/webhooks.js'
@@ -91,10 +87,7 @@ export function licenseData(
   }
 }
 
-/**
- * The seat events of assignment changes: a reassignment is the former holder's seat.unassigned and the new holder's
- * seat.assigned. Every way a seat changes hands (the portal, the API, the directory and its queue) ends here.
- */
+/** Seat events of assignment changes (a reassignment is seat.unassigned + seat.assigned); every path ends here. */
 export async function emitSeatChanges(
   store: ChangingTransaction,
   changes: ReadonlyArray<{ row: LicenseRow; from: string; to: string }>,

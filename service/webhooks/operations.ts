@@ -1,7 +1,4 @@
-/**
- * The Webhooks dialog's calls: a company's endpoints with their last deliveries, add (the signing secret is answered
- * once and never again), pause and resume, remove, and "send again". Each change is in the activity log.
- */
+// The Webhooks dialog's calls; the signing secret is answered once, on add, and never again.
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'

@@ -6,11 +6,11 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiActor } from '../../protocol/access-tokens.js'
+import { ACCESS_TOKEN_LIVE_MAX, apiActor, tooManyTokens } from '../../protocol/access-tokens.js'
 import { personalTokenAssignRefusal } from '../../protocol/api-tokens.js'
 import { tokenShownOnce, type AccessTokenTables } from '../../service/auth/access-tokens.js'
 import { demoRefs } from '../../service/db/seed.js'
-import { signInAs } from '../support/service.js'
+import { createTestService, signInAs } from '../support/service.js'
 import { apiClient, startApi } from '../support/api.js'
 import { cookieFrom, settle } from '../routes/account-stub.js'
 
@@ -217,6 +217,70 @@ describe('company API tokens in /manage', () => {
     const entries = (await logOf({ companyId: acme })).filter((e) => e.summary.includes('"Seat sync"'))
     expect(entries.map((e) => e.summary)).toEqual(['revoked the API token "Seat sync"', expect.any(String)])
     expect((await open(olivia, `dialog=revoke-api-token&company=${acme}&token=${created!.token.id}`)).status).toBe(404)
+  })
+})
+
+describe('how many API tokens', () => {
+  const globex = demoRefs.companies.globex
+  const live = async () =>
+    Number(
+      (
+        await tokens()
+          .selectFrom('access_tokens')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('company_id', '=', globex)
+          .where('kind', '=', 'api')
+          .where('revoked_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('a company holds at most the cap of live tokens, even when two instances create them at once; revoked and expired ones make room', async () => {
+    const other = await createTestService({
+      seed: false,
+      database: server.service.store,
+    })
+    try {
+      const signedIn = [credentials.get(root), await signInAs(other, root)]
+      const before = await live()
+      const asked = ACCESS_TOKEN_LIVE_MAX - before + 5
+      const answers = await Promise.all(
+        Array.from({ length: asked }, (_, i) =>
+          (i % 2 === 0 ? server.service : other)
+            .call({ createApiToken: { companyId: globex, name: `Script ${i}` } }, signedIn[i % 2], crypto.randomUUID())
+            .then((a) => a.body as Record<string, unknown>),
+        ),
+      )
+      expect(answers.filter((a) => 'createApiToken' in a)).toHaveLength(ACCESS_TOKEN_LIVE_MAX - before)
+      const refused = answers.filter((a) => !('createApiToken' in a))
+      expect(refused).toHaveLength(5)
+      expect(refused.map((a) => [a.error, a.message])).toEqual(Array(5).fill(['INVALID_STATE', tooManyTokens('api')]))
+      expect(await live()).toBe(ACCESS_TOKEN_LIVE_MAX)
+    } finally {
+      await other.close()
+    }
+
+    const [first, second] = await tokens()
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('company_id', '=', globex)
+      .where('kind', '=', 'api')
+      .where('revoked_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute()
+    await tokens()
+      .updateTable('access_tokens')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', first!.id)
+      .execute()
+    expect(await call(root, 'revokeApiToken', { companyId: globex, tokenId: second!.id })).toHaveProperty(
+      'revokeApiToken',
+    )
+    const more = await Promise.all(
+      [1, 2, 3].map((i) => call(root, 'createApiToken', { companyId: globex, name: `After ${i}` })),
+    )
+    expect(more.filter((a) => 'createApiToken' in a)).toHaveLength(2)
   })
 })
 

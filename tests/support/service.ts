@@ -13,7 +13,9 @@ import { serviceRouter } from '../../service/dispatch/http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
 
 /** A licensing service on a fresh temporary data folder, seeded with the demo data; `close()` removes the folder. */
-export async function createTestService(options: ServiceOptions = {}): Promise<LicensingService & { dataDir: string }> {
+export async function createTestService(
+  options: ServiceOptions = {},
+): Promise<LicensingService & { dataDir: string; store: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-test-'))
   // With TEST_DATABASE_URL (a PostgreSQL server), each test service gets a database of its own on it.
   const postgres =
@@ -34,6 +36,8 @@ export async function createTestService(options: ServiceOptions = {}): Promise<L
   return {
     ...service,
     dataDir,
+    /** Where its store is, for a second instance on the same store. */
+    store: options.database ?? postgres?.url ?? service.config.databaseUrl ?? service.config.databaseFile,
     // Every answer in the tests is checked to be JSON data (and frozen), as the portal reads it in process.
     async call(request, credential, idempotencyKey) {
       const answer = await service.call(request, credential, idempotencyKey)

@@ -44,8 +44,7 @@ const SOCIAL: Array<{ label: string; href: string; icon: ReactNode }> = [
   { label: 'Contact support', href: '/contact/', icon: <MailIcon /> },
 ]
 
-// Plain elements with the classes Radix Themes' components render for the props named beside them: the footer is on
-// every page.
+// Plain elements with the classes Radix Themes renders for the props named beside them: the footer is on every page.
 /** `<Link size="2" color="gray" highContrast underline="hover">` */
 const LINK = 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-hover rt-high-contrast'
 /** `<IconButton variant="ghost" color="gray" highContrast size="3">` */

@@ -4,8 +4,7 @@ import { MoonIcon, SunIcon } from '#app/components/icons'
 
 export type ThemeName = 'dark' | 'light'
 
-// One fetcher key shared by the toggle and by whoever wants the theme the user just chose (the root's <Theme>), so
-// the page switches at once instead of after the action and the revalidation.
+// One fetcher key shared with the root's <Theme>, so the page switches at once, not after the revalidation.
 export const THEME_FETCHER_KEY = 'theme-toggle'
 
 function isThemeName(value: unknown): value is ThemeName {

@@ -12,8 +12,7 @@ type UserMenuProps = {
   isPersonalHolder: boolean
 }
 
-// A <details> disclosure opens and closes without script. Script only adds what a menu is expected to do besides:
-// close on a click outside, close on Escape (focus back on the toggle) and close after choosing an item.
+// A <details> disclosure works without script; script adds closing on an outside click, Escape, and choosing an item.
 export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null)
   const summaryRef = useRef<HTMLElement>(null)
@@ -91,12 +90,7 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
   )
 }
 
-/**
- * The account's initials, drawn here, with the avatar service's picture over them when there is one. A picture that
- * does not load (no picture for the address, the service unreachable) is taken away with script; without script it
- * draws nothing (its alt text is empty) and the initials show through. The toggle's text names the account, so the
- * avatar itself is hidden from assistive technology.
- */
+/** Initials under the avatar service's picture (one that fails is removed), hidden: the toggle names the account. */
 function Avatar({ email, pictureUrl }: { email: string; pictureUrl: string | null }) {
   const [failed, setFailed] = useState(false)
   const picture = useRef<HTMLImageElement>(null)

@@ -31,10 +31,7 @@ type CheckoutFrameProps = {
   onEvent: (event: FrameEvent) => void
 }
 
-/**
- * The provider's embedded payment frame: the sandbox provider's checkout page in an iframe, or Paddle.js v1's inline
- * checkout. Either way its events arrive normalized through `onEvent`. A new `params` opens a new checkout.
- */
+/** The provider's payment frame (sandbox iframe or Paddle.js v1), events normalized; new `params`, new checkout. */
 export function CheckoutFrame({ client, params, onEvent }: CheckoutFrameProps) {
   const onEventRef = useRef(onEvent)
   onEventRef.current = onEvent

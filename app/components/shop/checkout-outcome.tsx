@@ -26,10 +26,7 @@ type CheckoutOutcomeProps = {
 /** Paddle's reason, which the service never hears of. */
 export type FailedNavigationState = { reason?: string }
 
-/**
- * The outcome screens of spec §4 "Checkout": complete, flagged for review, failed. The page is at its top when the
- * outcome arrives, and the heading takes the focus.
- */
+/** Spec §4 "Checkout" outcomes (complete, flagged, failed); the page scrolls to its top and the heading takes focus. */
 export function CheckoutOutcome({
   state,
   immediatelyAvailable,

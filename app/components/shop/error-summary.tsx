@@ -40,8 +40,7 @@ export function ErrorSummary({ id, items, attempt }: ErrorSummaryProps) {
       role="alert"
       tabIndex={-1}
       aria-labelledby={`${id}-heading`}
-      // Without script, the page the server answers a refused form with starts at the summary. With script only a
-      // refused Continue moves the focus (above), never a message that appears while the user is elsewhere.
+      // Without script a refused form's page starts at the summary; with script only a refused Continue moves focus.
       autoFocus={!hydrated}
     >
       <Heading as="h2" size="4" mb="2" id={`${id}-heading`}>

@@ -9,10 +9,7 @@ const PLOT = { left: 48, right: 8, top: 12, bottom: 28 }
 /** One colour per series, from the theme's scales so that both themes draw them. */
 const colours = ['var(--blue-9)', 'var(--cyan-9)', 'var(--grass-9)', 'var(--tomato-9)'] as const
 
-/**
- * A product's last months: a bar chart drawn on the server (an SVG, so it shows without script), named for screen
- * readers, each bar titled with its figure, and beside it the same figures as a table.
- */
+/** A product's last months as an SVG bar chart drawn on the server (named, each bar titled) beside the same table. */
 export function UsageFigure({ usage }: { usage: ProductUsage }) {
   const id = useId()
   const name = productLabel(usage)

@@ -12,11 +12,7 @@ import type { CompanyActionProps } from './shared/row-actions'
 import { UsageLink } from './usage/usage-link'
 import { WebhooksLink } from './webhooks/webhooks-link'
 
-/**
- * The company-wide actions of a company section (spec §2): Permissions, Bulk Assign, Bulk Renew/Co-term, Offline Keys,
- * New Subscription, the seat list's CSV export and import, the company's Activity and Usage, the reclaim of its idle seats,
- * its Domains, its Directory, its Webhooks and its API tokens. Each renders nothing when its flags say no.
- */
+/** The company-wide actions of a company section (spec §2), each rendering nothing when its flags say no. */
 export function CompanyActions(props: CompanyActionProps) {
   return (
     <Flex gap="3" wrap="wrap" align="center" mb="3" asChild>

@@ -1,12 +1,5 @@
-/**
- * Every /manage dialog, by its `dialog` query value: each capability declares its own in its `*.registry.ts`, and
- * this list joins them. The names are exactly those of `DialogTarget` (`shared/urls.ts`), which every link uses; a
- * dialog without an address, or an address without a dialog, does not compile.
- *
- * This module (and the dialogs' components, conform and zod with it) is a chunk of its own that the page loads only
- * when a dialog is open: see `manage-dialog.tsx`. The server reads the loaders and forms through `dialogs.server.ts`
- * and `actions.server.ts`.
- */
+// Every /manage dialog by its `dialog` value, joined from each capability's `*.registry.ts`; the names are exactly
+// `DialogTarget`'s (`shared/urls.ts`). A chunk of its own, loaded when a dialog opens (`manage-dialog.tsx`).
 import type { SerializeFrom } from '@remix-run/node'
 import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'

@@ -5,10 +5,7 @@ import { countOf } from '#protocol/words'
 /** Before the rest fold away behind "Show … more". */
 export const EXPIRY_LINES_SHOWN = 5
 
-/**
- * Spec §9, over every license of the account (the service groups and counts them; `expiryWarnings` words them). Beyond
- * five lines the rest is a native disclosure, which opens without script too.
- */
+/** Spec §9 over every license of the account; beyond five lines, a native disclosure (opens without script). */
 export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
   const { discountDeadlines, longExpiredCount } = warnings
   if (!longExpiredCount && discountDeadlines.length === 0) return null

@@ -20,11 +20,7 @@ const TYPING_PAUSE_MS = 300
 
 type Props = { licenses: LicensePage; caption: string; search: string }
 
-/**
- * A license table's search, filter and page size: a GET form, so without script Search loads the page with the
- * view in its URL. With script the table follows as you type (after a short pause) and at each choice, through a
- * client navigation that keeps the URL in step (no full reload, one history entry).
- */
+/** A table's search, filter and size: a GET form without script; with script the table follows as you type. */
 export function LicenseTableSearch({ licenses, caption, search }: Props) {
   const { table } = licenses
   const navigate = useNavigate()

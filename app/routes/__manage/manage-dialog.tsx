@@ -1,10 +1,7 @@
 import { lazy, memo, Suspense, useEffect, type ComponentProps } from 'react'
 import type { RegisteredDialog as Registered } from './dialogs'
 
-/**
- * The dialogs' components and form libraries are a chunk of their own that the plain page does not load. Without script
- * the server renders the open dialog inline; with script React keeps it until the chunk has loaded.
- */
+// The dialogs are a chunk the plain page does not load; without script the server renders the open dialog inline.
 const loadDialogs = () => import('./dialogs')
 const RegisteredDialog = lazy(() => loadDialogs().then((module) => ({ default: module.RegisteredDialog })))
 

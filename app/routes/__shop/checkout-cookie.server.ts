@@ -1,10 +1,7 @@
 import { portalCookie } from '#app/utils/cookies.server'
 import { z } from 'zod'
 
-/**
- * The checkout under way in this browser, for the outcome page (the provider returns only a checkout id) and "Try
- * again"; kept a day. `done` keeps a finished checkout, so Back, a reload or a second tab never pays twice.
- */
+/** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
 const PendingCheckout = z.object({
   product: z.string(),
   email: z.string(),

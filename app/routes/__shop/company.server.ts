@@ -11,10 +11,7 @@ export const companySignInRequired =
 export const companyNotAllowed =
   'You cannot buy licenses for that company. An organization purchase here makes a new company.'
 
-/**
- * The company a New Subscription is for (spec §5/§7), never taken as asked: the service answers with its name and a
- * signed passthrough only when the user may purchase for it; `refused` makes it an ordinary purchase.
- */
+/** The company a New Subscription is for (spec §5/§7), never taken as asked: the service signs it, or `refused`. */
 export type PurchaseCompany =
   | { kind: 'none' }
   | { kind: 'company'; company: { id: string; name: string }; passthrough: string; credential: string }

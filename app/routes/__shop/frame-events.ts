@@ -1,8 +1,4 @@
-/**
- * The embedded payment frame's events (spec §7: customer prices with currency, total and total_tax; the checkout id;
- * email; country; postcode; payment completed; payment failed), read from Paddle.js v1's event callback or from the
- * sandbox checkout page's messages, into one shape the purchase page handles. Pure: no DOM.
- */
+// The payment frame's events (spec §7), from Paddle.js v1's callback or the sandbox page's messages, in one shape.
 import { oneLine } from '#protocol/text'
 
 export type FrameEvent =
@@ -52,21 +48,14 @@ function details(data: Json): FrameEvent[] {
   return events
 }
 
-/**
- * The provider's reason for a failed payment, where it gives one: `error` as a string or as an object with a
- * `message` or `detail` (Paddle's error shape), or `reason`. Text from outside: one line, bounded.
- */
+/** The provider's reason for a failed payment (`error`, `error.message|detail`, `reason`): text from outside. */
 function failureReason(data: Json): string | undefined {
   const error = data.error
   const candidate = isObject(error) ? (text(error.message) ?? text(error.detail)) : (text(error) ?? text(data.reason))
   return candidate ? oneLine(candidate, 300) : undefined
 }
 
-/**
- * Paddle.js v1 (`Paddle.Setup({ eventCallback })`): `{ event: 'Checkout.Complete', eventData: { checkout, user } }`.
- * `Checkout.Complete` is the completed payment; `Checkout.Error` (Paddle: "any generic checkout error, like … payment
- * failure") with a checkout that did not complete is the failed payment.
- */
+/** Paddle.js v1: `Checkout.Complete` is the payment; `Checkout.Error` on an uncompleted checkout is its failure. */
 export function paddleFrameEvents(message: unknown): FrameEvent[] {
   if (!isObject(message)) return []
   const name = text(message.event)
@@ -82,11 +71,7 @@ export function paddleFrameEvents(message: unknown): FrameEvent[] {
   return events
 }
 
-/**
- * The sandbox provider's checkout page (events in `service/payments/sandbox/layout.ts`) posts
- * `{ source: 'sandbox-checkout', event, data }` to the page that framed it, with Paddle.js v1's event names and event
- * data, so it reads the same way; and `Checkout.Resize` with its height (Paddle's own frame sizes itself).
- */
+/** The sandbox page posts `{ source: 'sandbox-checkout', event, data }` as Paddle.js v1 names them, and its height. */
 export function sandboxFrameEvents(message: unknown): FrameEvent[] {
   if (!isObject(message) || message.source !== 'sandbox-checkout') return []
   if (message.event === 'Checkout.Resize') {

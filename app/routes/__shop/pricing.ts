@@ -99,11 +99,7 @@ export type PriceBreakdown = {
   total: string
 }
 
-/**
- * The price breakdown (§2, §9), in lines that add up to the cent as displayed: list price, the country discount when
- * above 5 percent, the coupon's "Special discount", subtotal, tax at its configured rate, total. Each per-license
- * figure is taken to the cent and multiplied by the quantity, so a line is exactly what the provider charges.
- */
+/** The price breakdown (§2, §9) in lines that add up to the cent: each per-license figure in cents × quantity. */
 export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick<Country, 'taxName'>): PriceBreakdown {
   const q = quantity
   const format = (c: number) => formatPrice(c / 100, plan.currency)
@@ -192,10 +188,7 @@ export function requiresZip(countries: readonly Country[], code: string): boolea
 
 export type CheckoutState = 'complete' | 'flagged' | 'failed'
 
-/**
- * §4 the outcome of a finished checkout: the service's answer wins when it gives one; a refusal (`answer` null) means
- * failed; a payment whose order is not recorded yet ("pending") is complete: the licenses follow by email.
- */
+/** §4 a checkout's outcome: the service's answer; a refusal is failed; "pending" is complete (licenses by email). */
 export function checkoutOutcome(
   reported: string | null,
   answer: { state?: 'complete' | 'flagged' | 'failed' | 'pending'; immediatelyAvailable: boolean } | null,

@@ -47,10 +47,7 @@ function optionsFromForm(form: HTMLFormElement, coupon: string | undefined): Pur
   }
 }
 
-/**
- * Without script a GET form (Update price re-renders the breakdown) whose Continue goes to the hosted checkout; with
- * script the breakdown updates in place and the provider's frame reopens when an option or a buyer's detail changes.
- */
+/** Without script a GET form (Update price), then the hosted checkout; with script price and frame follow in place. */
 export function PurchaseForm({
   product,
   options,
@@ -110,8 +107,7 @@ export function PurchaseForm({
     frame.reopen()
   }
 
-  // On a slow connection the options may be changed before the script has loaded: once it runs, the price follows
-  // what the form shows (as "Update price" would have without script).
+  // Options changed before the script loaded (a slow connection): the price follows what the form shows.
   useEffect(() => {
     if (!formRef.current) return
     const chosen = optionsSearch(optionsFromForm(formRef.current, options.coupon)).toString()
@@ -120,10 +116,7 @@ export function PurchaseForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  /**
-   * §2 "Name defaults to the email on blur if empty", also on Continue; set in place, so the focus stays where the
-   * user put it and nothing is submitted.
-   */
+  /** §2 "Name defaults to the email on blur if empty", also on Continue; in place, so focus stays put. */
   const defaultNameToEmail = () => {
     const elements = formRef.current?.elements
     const name = elements?.namedItem(fields.name.name)

@@ -8,10 +8,7 @@ import { clampQuantity } from '#protocol/subscriptions'
 
 export const countryUnknown = 'Choose a country from the list.'
 
-/**
- * Spec §5 checkout rows, alike on server and browser; every field is checked at once, so an empty Continue lists every
- * message. §2: a name still empty at Continue is the email. "Already subscribed" needs the service: the action checks.
- */
+/** Spec §5 checkout rows, on server and browser; an empty Continue lists every message at once. */
 export function purchaseSchema(countries: readonly Country[]) {
   const country = z
     .string()

@@ -14,10 +14,7 @@ export async function getReferrer(request: Request): Promise<string | undefined>
   return referrer || undefined
 }
 
-/**
- * `?ref=`, else another site's Referer (not this portal's own pages). A `ref` always replaces the kept one; a Referer
- * only fills an empty cookie; null when there is nothing new to keep.
- */
+/** `?ref=` always replaces the kept one; another site's Referer only fills an empty cookie; null: nothing new. */
 export async function referrerCookieHeader(request: Request): Promise<string | null> {
   const url = new URL(request.url)
   const ref = oneLine(url.searchParams.get('ref') ?? '', MAX_LENGTH)

@@ -15,13 +15,11 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
   const fetched = fetcher.data as ActionData | undefined
   const navigate = useNavigate()
 
-  // The frame is open with the parameters the server validated; `lastFrame` remembers them once Continue succeeded,
-  // so that later changes reopen it (spec §4).
+  // The frame opens with the server-validated parameters; once open, later changes reopen it (spec §4).
   const [frame, setFrame] = useState<FrameParams | null>(null)
   const lastFrame = useRef<FrameParams | null>(null)
   const focusFrame = useRef(false)
-  // Each refused Continue (checked here or by the server) counts an attempt: the error summary shows and takes the
-  // focus. The checks of a field that is left (the frame's reopening) show their message at the field only.
+  // Each refused Continue is an attempt: the error summary shows and takes focus; a field left shows its own message.
   const [attempt, setAttempt] = useState(0)
   const continued = useRef(false)
   const checkoutId = useRef<string | undefined>(undefined)
@@ -84,8 +82,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
         const params = new URLSearchParams()
         if (id) params.set('checkout', id)
         params.set('state', event.type === 'completed' ? 'complete' : 'failed')
-        // The frame's reason for a failure travels with the navigation, never in the address (it is the provider's
-        // text, not something a link may make the page say).
+        // The provider's failure reason travels in navigation state, never in the address a link could forge.
         const state: FailedNavigationState | undefined =
           event.type === 'failed' && event.reason ? { reason: event.reason } : undefined
         navigate(`${buyPath}?${params}`, state ? { state } : undefined)

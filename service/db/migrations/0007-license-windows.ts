@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Indexes for the license tables' windows (service/reads/license-queries.ts): a company's table by (owner,
-// subscription_id) with holder and expiry, so counts and filters come from the index alone; the personal table and the
-// expiry warning by assignee and expiry.
+// The license tables' windows (service/reads/license-queries.ts): counts and filters from the indexes alone.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
 import { autoId } from './dialect.js'
 
-// The activity log (service/activity): an entry is a company's, an account's, or both; `activity_people` lists everyone
-// it names, for the person filter.
+// The activity log: an entry is a company's, an account's or both; `activity_people` serves the person filter.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

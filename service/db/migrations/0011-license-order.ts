@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from './dialect.js'
 
-// A company's table in §4's order (`licenseOrder`), so a page walks this index instead of sorting every license; its
-// expressions match `licenseOrder` term for term, as they must (service/reads/query-plans.test.ts checks the plans).
+// A company's table in §4's order: the expressions match `licenseOrder` term for term (query-plans.test.ts checks).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const group = sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`

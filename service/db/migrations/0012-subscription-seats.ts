@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Indexes for a windowed read's seat counts and deciding licenses (service/reads/seat-counts.ts), answered from the
-// indexes alone (service/reads/query-plans.test.ts); they make the first migration's subscription_id index redundant.
+// Seat counts and deciding licenses from the indexes alone (service/reads/seat-counts.ts); replaces 0001's index.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Access tokens (service/auth/access-tokens.ts): only a hash of each secret is kept; `creation_key` makes a repeated
-// creation find the first one's token.
+// Access tokens: only a hash of each secret; `creation_key` makes a repeated creation find the first one's token.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

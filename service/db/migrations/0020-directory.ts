@@ -86,8 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('directory_products_pk', ['company_id', 'product_group'])
     .execute()
 
-  // One row per reason a person is entitled to a seat (the directory's groups, a verified domain's auto-join); the
-  // earliest `seq` of a person's claims is their place in the queue.
+  // One row per reason a person is entitled to a seat; a person's earliest `seq` is their place in the queue.
   await db.schema
     .createTable('directory_claims')
     .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))

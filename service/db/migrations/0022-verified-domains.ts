@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
-// Verified domains (service/directory/domains.ts): a company's claims of domains, each with the token its DNS TXT
-// record must carry. Several companies may claim a domain, but only one can hold it verified: a unique index over the
-// verified rows alone. `domain_auto_join` holds, per verified domain, the products anyone signing in with an address
-// at that domain receives a seat of.
+// Verified domains: many companies may claim a domain, one holds it verified (a unique index over verified rows);
+// `domain_auto_join`: a verified domain's products for auto-join.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// My machines (service/usage/machines.ts): when an activation was last seen (its editor's last activation or license
-// check), and when, by whom and how it was deactivated. `counted` is 1 for a deactivation from My machines, the ones
-// the per-license budget counts (the Too Many Activations flow's are 0).
+// My machines: last seen, and who deactivated how; `counted` = 1 for My machines' deactivations (the budget's).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('activations').addColumn('last_seen', 'bigint').execute()

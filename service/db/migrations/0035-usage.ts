@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely'
 
-// Usage (service/usage): bounded by construction, whatever the editors' check rate.
-// - `license_checks`: one row per company license per month in which an editor checked it (upserted, never appended).
-// - `activation_refusals`: one row per activation request refused at the limit, per month.
-// - `usage_months`: seats bought and assigned per company and product, as the usage job last saw them in that month.
-// - `seat_holders`: since when a seat has its present holder (kept by the usage job), so that a seat assigned
-//   yesterday is not idle for its never having been checked.
+// Usage, bounded by construction whatever the check rate: checks and refusals per license and month (upserted), the
+// monthly seat figures, and `seat_holders` (so a seat assigned yesterday is not idle).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Reclaiming idle seats (service/usage/reclaim.ts):
-// - `reclaim_policies`: a company's policy (a row only while it is on): idle days before a seat is unassigned.
-// - `reclaim_warnings`: the one warning per seat and idle spell (an idle spell starts at the seat's last check, or at
-//   its holder's arrival if later), so a seat is warned once however often the job runs.
-// - `seat_reclaims`: each reclaim, for the administrators' list and the undo within 14 days.
+// Reclaiming idle seats: the policy (a row while on), one warning per seat and idle spell, and each reclaim for Undo.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Webhooks (service/webhooks/): a company's endpoints, the outbox of events written in the changing transaction, and
-// one delivery per event and endpoint (claimed by the delivery job, its attempts and outcome the delivery log).
-// `webhook_events` is the payment provider's incoming alerts: these tables are named apart.
+// Webhooks: endpoints, the outbox, a delivery per event and endpoint (`webhook_events` is the provider's alerts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,4 @@
-/**
- * The alerts the sandbox sends, signed with its key pair and delivered to the service's webhook handler, field for
- * field as Paddle Classic sends them.
- */
+// The sandbox's alerts, signed with its key pair and delivered to the webhook handler as Paddle Classic sends them.
 import crypto from 'node:crypto'
 import { DAY_MS, paddleDate, paddleDateTime } from '../dates.js'
 import { signAlert, type AlertFields } from '../signature.js'
@@ -155,10 +152,7 @@ export type Completion = {
   orderId: string
 }
 
-/**
- * The alerts Paddle sends for a completed checkout: `subscription_created` and `subscription_payment_succeeded`, or
- * `payment_succeeded` for a one-off product.
- */
+/** Paddle's alerts for a completed checkout (`subscription_created` + `…_payment_succeeded`, or `payment_succeeded`) */
 export async function sendCompletionAlerts(
   sb: Sandbox,
   { checkout, plan, subscription, payment, orderId }: Completion,

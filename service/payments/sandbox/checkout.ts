@@ -1,7 +1,4 @@
-/**
- * Paying a sandbox checkout with a test card (`cards.ts`): complete, flagged for review, or failed; and completing a
- * paid or approved checkout into the sandbox's subscription and payment, followed by the alerts Paddle sends for it.
- */
+// Paying a sandbox checkout with a test card (`cards.ts`), and completing it with the alerts Paddle sends.
 import crypto from 'node:crypto'
 import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/email.js'
 import { country as countryOf, planByProviderId, requiresZip } from '../../catalog/index.js'
@@ -63,8 +60,7 @@ export async function pay(sb: Sandbox, input: Input, terms: CheckoutTerms): Prom
   if (!checked.ok) return { kind: 'invalid', terms, quote, checkoutId, errors: checked.errors }
 
   const row = checkoutRow(sb, { id: checkoutId, terms, quote, ...checked, createdAt: existing?.created_at ?? now })
-  // Claimed in one statement: a new checkout, or a failed one paid again with another card. A payment of the same
-  // checkout that got there first (a second tab, a double click) leaves nothing to claim.
+  // Claimed in one statement: a payment of the same checkout that got there first leaves nothing to claim.
   const claimed = await sb.db
     .insertInto('sandbox_checkouts')
     .values(row)
@@ -160,10 +156,7 @@ function checkoutRow(
   }
 }
 
-/**
- * Completes a paid (or approved) checkout: the sandbox's subscription and payment, then the alerts Paddle sends for
- * it (`subscription_created` and `subscription_payment_succeeded`, or `payment_succeeded` for a one-off product).
- */
+/** Completes a paid or approved checkout: subscription, payment, then Paddle's alerts for it. */
 export async function completeCheckout(sb: Sandbox, checkoutId: string): Promise<SandboxCheckout> {
   const completion = await inTransaction(sb.db, async (trx) => {
     const checkout = await trx
@@ -244,8 +237,7 @@ async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheck
   return { checkout, plan, subscription, payment, orderId }
 }
 
-/** What the buyer is told when the sandbox's review rejected the order. */
-/** Why a checkout that did not go through failed, in the sandbox's words: the card's decline, or the review's. */
+/** Why a checkout failed, in the sandbox's words: the card's decline, or the review's rejection. */
 export function failureReason(checkout: Pick<SandboxCheckout, 'state' | 'last_four'>): string {
   return checkout.state === 'rejected' ? REVIEW_REJECTED_REASON : declineReasonOf(checkout.last_four)
 }

@@ -1,7 +1,4 @@
-/**
- * What every part of the sandbox provider shares: its store and options, its records of subscriptions (adopting the
- * demo data's from the vendor's store the first time one is asked about) and payments, and their ids.
- */
+// What the sandbox provider's parts share: store, options, subscriptions, payments and their ids.
 import crypto from 'node:crypto'
 import { normalizeEmail } from '../../../protocol/email.js'
 import { findPlan, type Plan } from '../../catalog/index.js'

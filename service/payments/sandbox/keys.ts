@@ -1,9 +1,4 @@
-/**
- * The sandbox provider's webhook signing key pair, so that its webhooks go through the same signature verification as
- * Paddle's. It lives in the shared store (table `sandbox_keys`, migration 0010), not in an instance's data folder:
- * every instance on one database signs and verifies with the same pair. Made once, on the first start: instances
- * starting together each make a pair, the first one written wins, and all of them read that one back.
- */
+// The sandbox's webhook signing key pair, one in the shared store (migration 0010): the first written wins.
 import crypto from 'node:crypto'
 import type { DB } from '../../db/database.js'
 

@@ -1,21 +1,9 @@
-/**
- * The sandbox provider's pages, as plain HTML: they work without script (forms post, links navigate) and, with
- * script, the checkout and update-payment pages tell the page that framed them what happened, with
- * `window.parent.postMessage({ source: 'sandbox-checkout', event, data }, origin)`. `event` and `data` follow Paddle.js
- * v1's event callback (`event` / `eventData`), so one reader serves both:
- *
- * - `Checkout.Loaded` (each time the page is shown) and `Checkout.Customer.Details` (email or postcode edited):
- *   `{ checkout: { id, completed: false, prices: { customer: { currency, total, total_tax } } },
- *      product: { id, name, quantity }, user: { email, country, postcode } }`
- * - `Checkout.Complete` (paid, or flagged for review): the same with `checkout.completed: true`
- * - `Checkout.Error` (payment failed): the same with `checkout.completed: false` and `error` (the decline reason)
- *
- * Inline scripts carry the response's CSP nonce (server.ts sets `res.locals.cspNonce`).
- */
+// The sandbox provider's pages as plain HTML (working without script). With script the checkout tells its framing page
+// what happened, `postMessage({ source: 'sandbox-checkout', event, data })` in Paddle.js v1's event names and shapes
+// (`Checkout.Loaded`, `Checkout.Customer.Details`, `Checkout.Complete`, `Checkout.Error`); read by frame-events.ts.
 import { escapeHtml } from '../../dispatch/html.js'
 
-// Light by default, dark when the browser prefers it, and the portal's theme when the framing page names it
-// (`theme=dark|light`): the frame then reads as part of the page around it.
+// Light, dark when preferred, or the framing page's `theme=`, so the frame reads as part of the page.
 const LIGHT = `--fg:#1a1a1a;--bg:#fff;--muted:#444;--line:#ccc;--field:#6b6b6b;--field-bg:#fff;--accent:#0b5cad;
 --accent-fg:#fff;--link:#0645ad;--error:#b00020;--error-bg:#fdecee;--ok:#1f6f2b;--ok-bg:#e9f6eb;--mode-bg:#fff4d6;
 --mode-line:#8a6100;--mode-fg:#4d3600;color-scheme:light`

@@ -1,7 +1,4 @@
-/**
- * The sandbox's pay links (its `generate_pay_link`): the purchase terms, HMAC-signed with a key derived from the
- * service secret, so that a price override or a return URL cannot be changed by whoever holds the link.
- */
+// The sandbox's pay links, HMAC-signed (a key derived from the service secret) so no holder can change price or return.
 import crypto from 'node:crypto'
 import { z } from 'zod'
 

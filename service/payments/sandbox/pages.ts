@@ -124,8 +124,7 @@ export function checkoutPage(options: {
 ${errors.country ? `<p class="error" id="f-country-error">${escapeHtml(errors.country)}</p>` : ''}
 <button type="submit" class="secondary" id="update-price" name="intent" value="update" formnovalidate>Update price for this country</button></div>
 ${field({ name: 'postcode', label: zipRequired ? 'Zip/Post code' : 'Zip/Post code (optional)', value: terms.postcode, error: errors.postcode, autocomplete: 'postal-code', required: zipRequired })}`
-  // What the shop passed is shown, not asked again; "Change" (a disclosure, with or without script) opens the fields,
-  // which open by themselves when something in them is missing or refused.
+  // What the shop passed is shown, not asked again; "Change" opens the fields, open already when one is refused.
   const given =
     country &&
     EMAIL_PATTERN.test(terms.email) &&
@@ -214,11 +213,7 @@ ${options.retryUrl ? `<p><a href="${escapeHtml(options.retryUrl)}">Try again wit
   })
 }
 
-/**
- * A checkout opened again, or paid again, after it was paid (Back, a reload, a second tab, a double click): what
- * became of it and the way on, never a second payment form. Framed, it tells the page that framed it the outcome, as
- * a payment would have.
- */
+/** A checkout opened or paid again after it was paid: its outcome and the way on, never a second payment form. */
 export function reopenedPage(options: {
   kind: 'complete' | 'flagged' | 'failed'
   checkout: SandboxCheckout

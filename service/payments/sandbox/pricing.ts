@@ -1,9 +1,4 @@
-/**
- * How the sandbox provider prices a checkout, the way a provider account would be set up: local currencies for a few
- * countries (fixed exchange rates), sales taxes, country (purchasing-power) discounts set in USD, and two discount
- * coupons. The catalog's list prices are net USD prices; everything here is the provider's side and exists only in
- * the sandbox.
- */
+// How the sandbox prices a checkout: local currencies, taxes, country discounts and coupons on net USD list prices.
 import { catalog } from '../../catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
 import { ownValue } from '../../../protocol/own.js'
@@ -89,10 +84,7 @@ export type SandboxPrice = {
   taxPercent: number
 }
 
-/**
- * The price of one unit: a USD net list price (the catalog's, or a pay link's override) converted to the country's
- * currency, less the country discount, then less the coupon; tax on top.
- */
+/** One unit: USD net list price in the country's currency, less country discount, less coupon; tax on top. */
 export function sandboxPrice(usdNet: number, countryCode: string, coupon?: string): SandboxPrice {
   const pricing = countryPricing(countryCode)
   const listNet = roundToCent(usdNet * pricing.rate * (1 - pricing.discountPercent / 100))

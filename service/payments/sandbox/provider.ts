@@ -1,17 +1,6 @@
-/**
- * The sandbox payment provider: the default when no Paddle credentials are configured. It serves the same shapes as
- * Paddle Classic, locally and offline: a prices API, a checkout page for the inline frame and as a hosted checkout,
- * pay links, an update-payment page, receipts, the subscription API, and webhooks signed with its own RSA key and
- * delivered to the service's webhook handler in process (so the real verification and fulfilment code runs).
- *
- * Its records (checkouts, subscriptions, payments) are its own tables, apart from the vendor's store, the way a real
- * provider's would be; they and its signing keys are in the shared store, so the instance that opened a checkout
- * need not be the one that completes it. The demo data set lives only in the vendor's store; the first time the
- * sandbox is asked about one of the demo's subscriptions it adopts it from there (see `core.ts`).
- *
- * This class is the provider's face; its parts are the checkout (`terms.ts`, `checkout.ts`, `review.ts`), the
- * subscription API (`subscriptions.ts`), receipts (`receipts.ts`) and the alerts it sends (`alerts.ts`).
- */
+// The sandbox payment provider (docs/decisions/0010-payments-behind-one-seam.md): Paddle Classic's shapes, offline,
+// its webhooks delivered in process; its records are its own tables in the shared store, so any instance completes a
+// checkout. It adopts the demo's subscriptions from the vendor's store when first asked (`core.ts`).
 import type {
   CheckoutClient,
   PayLinkInput,

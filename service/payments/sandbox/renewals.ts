@@ -1,14 +1,4 @@
-/**
- * The sandbox provider's renewal charges: as a real provider does, it charges each active subscription at its next
- * bill date for the coming term (quantity × unit price) and tells the service with its signed alerts. A card that pays
- * moves the subscription to its next term (`subscription_payment_succeeded`: the service extends the non-lapsing
- * licenses); the test card whose later charges fail (ending 0341) leaves the subscription past due
- * (`subscription_payment_failed`: the service marks it pastDue, and the customer updates the payment method).
- *
- * Run by the time-driven jobs. Each charge is claimed by a conditional update of the subscription's bill date, so of
- * two instances (or two runs) charging at once, one charges and the other finds nothing to do. A charge whose alert
- * the service did not take (the vendor's subscription still due) has its alert sent again on the next run.
- */
+// The sandbox's renewal charges at each bill date, each claimed by a conditional update of the bill date.
 import { findPlan, planByProviderId } from '../../catalog/index.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
@@ -38,8 +28,7 @@ export async function chargeDueSubscriptions(
     // The demo data's subscriptions exist only on the vendor's side until the sandbox is first asked about them.
     const sub = await provider.findSubscription(vendor.provider_subscription_id ?? '')
     if (!sub) continue
-    // Charged already, but the vendor's side did not take the alert (its handler failed): the alert goes again. The
-    // service applies an alert's effects once (payments by id, licenses only ever extended).
+    // Charged already, but the alert was not taken: sent again (the service applies an alert's effects once).
     if (sub.state === 'past_due') {
       await provider.sendPaymentFailed(sub, asOf)
       failed++

@@ -1,8 +1,4 @@
-/**
- * The sandbox's review of flagged checkouts (Paddle's fraud review): a queue the review page shows, its outcome
- * (approve completes the checkout, reject fails it), and the automatic approval after `reviewDelayMs`. The due time
- * is kept with the checkout in the store, so any instance approves what is due; a timer only makes it prompt.
- */
+// The sandbox's review of flagged checkouts, approved automatically after `reviewDelayMs` by any instance.
 import { paddleDateTime } from '../dates.js'
 import { sendAlert } from './alerts.js'
 import { completeCheckout, findCheckout } from './checkout.js'

@@ -116,8 +116,7 @@ export function sandboxRouter(
       if (!resolved.ok) return send(res, 400, messagePage('Checkout not available', resolved.message, nonceOf(res)))
       const checkoutId = sandbox.checkoutIdFrom(values, resolved.terms)
       const existing = await sandbox.findCheckout(checkoutId)
-      // Paid already (or waiting for review, or rejected in it), reopened by Back, a reload or a second tab: its
-      // outcome, never a second payment form.
+      // Paid, in review or rejected, reopened (Back, reload, second tab): its outcome, never a second payment form.
       if (existing && existing.state !== 'failed') return send(res, 200, await reopened(req, res, existing, values))
       send(
         res,
@@ -281,10 +280,7 @@ export function sandboxRouter(
     }),
   )
 
-  /**
-   * The review decides whether a flagged order completes. In production (PAYMENTS_SANDBOX=1) it is for platform
-   * administrators signed in to the portal; outside production anyone may review (the demo data and the tests do).
-   */
+  // The review of flagged orders: platform administrators in production (PAYMENTS_SANDBOX=1), anyone elsewhere.
   const reviewers = handle(async (req, res) => {
     if (!service.config.production) return 'next'
     const credential = await options.sessionCredential?.(req)

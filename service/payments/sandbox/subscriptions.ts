@@ -1,7 +1,4 @@
-/**
- * The sandbox's subscription API, with Paddle's rules: read, update (quantity, plan, pause, restart), cancel, one-off
- * charges, the list of payments, and the update-payment page's change of card.
- */
+// The sandbox's subscription API, with Paddle's rules.
 import { findPlan, planByProviderId } from '../../catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
@@ -64,11 +61,7 @@ export async function getSubscription(sb: Sandbox, subscriptionId: string): Prom
   }
 }
 
-/**
- * Paddle's update rules: a cancelled subscription cannot change; a paused one only restarts; a past-due one only
- * pauses; moving to a plan of another billing interval must bill immediately; the currency never changes. An
- * increase billed immediately is charged prorated for the rest of the term; a decrease takes effect at the next bill.
- */
+/** Paddle's update rules; an increase billed now is charged prorated, a decrease takes effect at the next bill. */
 export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate): Promise<SubscriptionUpdateResult> {
   const sub = await requireSubscription(sb, update.subscriptionId)
   const now = sb.options.now()
@@ -164,10 +157,7 @@ export async function pause(sb: Sandbox, sub: SandboxSubscription, now: number):
   return { subscriptionId: sub.id, planId: sub.plan_id }
 }
 
-/**
- * Restarting: while the paid term has not ended, billing simply resumes at its end; once it has, the card is
- * charged now for a new term (the spec's "restart charges immediately, then resumes").
- */
+/** Restart: within the paid term billing resumes at its end; after it, a new term is charged now (spec §4). */
 export async function restart(sb: Sandbox, sub: SandboxSubscription, now: number): Promise<SubscriptionUpdateResult> {
   if (sub.state !== 'paused') throw providerError('Only a paused subscription can be restarted.')
   const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
@@ -225,10 +215,7 @@ export async function cancelSubscription(sb: Sandbox, subscriptionId: string): P
   })
 }
 
-/**
- * A one-off charge on the subscription's card. The charge is answered synchronously (the caller records what it
- * bought); no webhook is sent for it.
- */
+/** A one-off charge on the subscription's card, answered synchronously; no webhook is sent for it. */
 export async function charge(
   sb: Sandbox,
   subscriptionId: string,
@@ -295,10 +282,7 @@ export type PaymentMethodUpdate =
   | { ok: true; subscription: SandboxSubscription; retried: 'paid' | 'declined' | null }
   | { ok: false; errors: FieldErrors }
 
-/**
- * Replaces a subscription's card. A past-due subscription is charged again at once with the new card and, when that
- * succeeds, is active again with a new term.
- */
+/** Replaces the card; a past-due subscription is charged again at once and, when paid, active with a new term. */
 export async function updatePaymentMethod(
   sb: Sandbox,
   subscriptionId: string,

@@ -1,7 +1,4 @@
-/**
- * What a sandbox checkout sells and for how much: the prices API, pay links, the terms read from a checkout's URL or
- * form, and the quote the checkout page shows.
- */
+// What a sandbox checkout sells and for how much: prices API, pay links, terms and the quote.
 import crypto from 'node:crypto'
 import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../catalog/index.js'
 import { ServiceError } from '../../dispatch/errors.js'
@@ -132,11 +129,7 @@ export async function generatePayLink(sb: Sandbox, input: PayLinkInput): Promise
   return { url: `/sandbox/checkout?link=${encodeURIComponent(link)}` }
 }
 
-/**
- * The terms of a checkout from its URL or form: a signed pay link, or the inline checkout's parameters (product,
- * quantity, email, country, postcode, passthrough, coupon). The buyer's own fields (email, country, postcode) may
- * always be changed on the page.
- */
+/** A checkout's terms: a signed pay link, or the inline parameters; the buyer's own fields may always change. */
 export function resolveTerms(
   sb: Sandbox,
   input: Input,
@@ -233,10 +226,7 @@ export function newCheckoutId(): string {
   return id
 }
 
-/**
- * The checkout a page or a payment is for: a pay link's own, else the one the page's form carries (an inline
- * checkout keeps its id from page to page), else a new one.
- */
+/** The checkout a page or payment is for: the pay link's, else the form's (kept page to page), else a new one. */
 export function checkoutIdFrom(input: Input, terms?: Pick<CheckoutTerms, 'checkoutId'>): string {
   if (terms?.checkoutId) return terms.checkoutId
   return input.checkout && CHECKOUT_ID.test(input.checkout) ? input.checkout : newCheckoutId()

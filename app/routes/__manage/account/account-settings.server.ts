@@ -29,10 +29,7 @@ export const accountSettingsDialog: DialogLoader<AccountSettingsDialogData> = as
   return { email, kind: 'settings', settings: answer.result } satisfies AccountSettingsDialogData
 }
 
-/**
- * A provider can only be unlinked here (linking leaves for the provider). No change just closes; otherwise the update,
- * then a read with no payload (spec §7), then close; a refusal shows in the dialog.
- */
+/** Unlinks a provider (linking leaves for it); no change closes; else update, read (spec §7), close. */
 export const saveAccountSettings: ManageAction = async ({ url, user, context, formData }) => {
   const submission = parseWithZod(formData, { schema: AccountSettingsSchema })
   if (submission.status !== 'success') return json({ error: 'The settings could not be read.' }, { status: 400 })

@@ -1,7 +1,4 @@
-/**
- * The Activity dialog: a company's log for its administrators and platform administrators, or the account's own; 50 a
- * page, filtered by kind and person; the same filter downloads as CSV (`/manage/activity.csv?…`).
- */
+// The Activity dialog: a company's log (its administrators) or the account's own; 50 a page, filtered, also as CSV.
 import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity'
 import type { Details } from '#protocol/operations'
 import { callLicensing } from '#app/utils/licensing.server'

@@ -1,8 +1,4 @@
-/**
- * API tokens for the REST API v1 (`?dialog=api-tokens&company=ID`, or without `company` the account's personal
- * tokens): the list, creating one (its secret in that one answer), revoking one after a confirmation. The company's
- * for its administrators and platform administrators; the service checks again.
- */
+// API tokens (`?dialog=api-tokens[&company=ID]`): docs/decisions/0015-api-tokens-who-holds-them.md.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

@@ -25,16 +25,8 @@ import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { dialogActionUrl, dialogUrl, showsInactive } from '../shared/urls'
 
-/**
- * Bulk assign for a company (spec §2, §5): the product, the addresses (newline, comma or semicolon apart), "Send notification email for new
- * assignments". The plan's summary is shown before Update: with script as the user types, without script after
- * Preview (a step the server renders).
- *
- * With script the product is chosen in the browser, with nothing to wait for: the dialog's data holds the company's
- * bulk-assignable licenses of every product, so the chosen product's starting list and plan are worked out here. Nothing that
- * arrives later (a revalidation of the page) can replace the text typed, or be applied to another product: the form
- * belongs to the product on screen, and is posted with it. Without script, "Choose product" reloads the dialog.
- */
+// Bulk assign for a company (spec §2, §5); the plan's summary shows before Update (as typed, or after Preview without
+// script). The dialog holds every product's list, so choosing one waits for nothing; the form belongs to its product.
 export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDialogData>) {
   const hydrated = useHydrated()
   const productId = 'bulk-assign-product'
@@ -82,8 +74,7 @@ export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDia
                       const next = d.products.find((p) => p.group === event.currentTarget.value)
                       if (!next) return
                       setChosen({ group: next.group, from: d.group })
-                      // The address names the product on screen (a reload or a shared link opens it), without asking
-                      // the server for anything: the router is not told, so no answer can come back for it.
+                      // The address names the product without telling the router: no answer can come back for it.
                       const url = dialogUrl(
                         { dialog: 'bulk-assign', company: d.company.id, group: next.group },
                         closeTo.split('?')[1],

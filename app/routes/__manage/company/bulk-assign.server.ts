@@ -76,8 +76,7 @@ function sameHolders(a: string, b: string): boolean {
 /** `stage=preview` answers the plan's summary; `stage=apply` carries it out. */
 export const bulkAssign: ManageAction = async (args) => {
   const now = Date.now()
-  // The chosen product's licenses of the company's table, and nothing else (a product not offered reads nothing: the
-  // schema refuses it).
+  // The chosen product's licenses of the company's table alone (the schema refuses a product not offered).
   const chosen = ProductGroup.safeParse(args.formData.get('group'))
   const company = chosen.success
     ? (
@@ -110,8 +109,7 @@ export const bulkAssign: ManageAction = async (args) => {
       { intent: 'bulk-assign', result: submission.reply({ formErrors: [bulkAssignmentChanged] }) },
       { status: 409 },
     )
-  // The holders the dialog started from must still be the holders: otherwise someone else assigned or unassigned a
-  // license of the product since, and the list the user edited would undo that without saying so.
+  // The holders the dialog started from must still hold: else the edited list would silently undo another's change.
   const seen = args.formData.get(SEEN_HOLDERS_FIELD)
   if (typeof seen === 'string' && !sameHolders(seen, companyAssignees(licenses, group as ProductGroup, now))) {
     return changedMeanwhile()

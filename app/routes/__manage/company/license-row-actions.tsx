@@ -51,8 +51,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const form = (
-    // A plain form routed by the table's one listener (`useRouteLinks`), with Radix Button's classes: this repeats on
-    // every row. The intent travels as the button's value.
+    // A plain form with Radix Button's classes, routed by the table's one listener: it repeats on every row.
     <form method="post" action={pageActionUrl(location.search)} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
       <input type="hidden" name="owner" value={license.owner} />

@@ -1,7 +1,4 @@
-/**
- * Offline keys (spec §2 "Offline keys dialog", §5, §7 `offlineLicense`): the file is signed a batch at a time and
- * streamed, so a company of 10,000 licenses never waits for one call that signs them all; keys are cached per session.
- */
+// Offline keys (spec §2, §5, §7): signed a batch at a time and streamed; cached per session.
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
 import { MAX_OFFLINE_KEYS } from '#protocol/limits'
@@ -177,10 +174,7 @@ export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (arg
   } satisfies OfflineKeysDialogData
 }
 
-/**
- * Written as it is signed, a batch per call. The first batch is signed before the answer starts, so that a refusal is
- * an answer of its own; a later one breaks the download off rather than leave a file with keys missing.
- */
+/** Signed a batch per call; the first before the answer starts (a refusal is an answer), a later failure breaks off. */
 export async function offlineKeysFile(
   args: Pick<ManageArgs, 'user' | 'context'>,
   company: CompanySummary,

@@ -1,7 +1,4 @@
-/**
- * The company's Directory (`?dialog=directory&company=ID`): SCIM tokens, groups mapped to products, seats, queue and
- * ownership. For the company's administrators and platform administrators; the service checks again.
- */
+// The company's Directory (`?dialog=directory&company=ID`): SCIM tokens, mapped groups, seats, queue and ownership.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

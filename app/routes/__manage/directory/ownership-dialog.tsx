@@ -8,10 +8,7 @@ import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'
 import type { DirectoryActionData, OwnershipDialogData } from './directory.server'
 
-/**
- * Said before it happens: on frees hand-assigned seats of people in no mapped group (listed, to confirm exactly these)
- * and refuses changes by hand from then; off leaves every seat where it is.
- */
+/** Says before it happens: on frees hand-assigned seats of people in no mapped group (listed); off moves no seat. */
 export function OwnershipDialog({ data: d, closeTo }: DialogProps<OwnershipDialogData>) {
   const location = useLocation()
   const actionData = useActionData<DirectoryActionData>()

@@ -13,10 +13,7 @@ import type { DomainActionData, DomainDialogData } from './domains.server'
 
 const RECORD_ID = 'domain-record-value'
 
-/**
- * One domain: its status, exactly which TXT record verifies it, Verify now (a miss says what DNS answered), the last
- * check, auto-join (a verified domain's products that people signing in at it receive a seat of), and Remove domain.
- */
+/** One domain: status, the TXT record to add, Verify now (a miss says what DNS answered), auto-join, Remove. */
 export function DomainDialog({ data: d, closeTo }: DialogProps<DomainDialogData>) {
   const location = useLocation()
   const back = dialogUrl({ dialog: 'domains', company: d.company.id }, location.search)

@@ -1,8 +1,4 @@
-/**
- * The Domains forms' schema (Add domain, Verify now, Remove domain), parsed on the server with conform's
- * `parseWithZod` and mirrored in the browser. The domain rule is the protocol's (`DomainName`), so the form refuses
- * exactly what the service does.
- */
+// The Domains forms; the domain rule is the protocol's `DomainName`, so the form refuses what the service does.
 import { z } from 'zod'
 import { DomainName } from '#protocol/domains'
 

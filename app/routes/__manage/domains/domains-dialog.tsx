@@ -14,10 +14,7 @@ import { DomainFormSchema } from './domain-schemas'
 import { domainStatusText } from './domain-status'
 import type { ClaimDomainActionData, DomainsDialogData } from './domains.server'
 
-/**
- * Domains: the company's claimed domains with their status, a link to each one's record and checks, and Add domain.
- * A verified domain belongs to this company alone; people at it can join automatically (auto-join, in its dialog).
- */
+/** Domains: the company's claims with their status and Add domain; a verified domain belongs to this company alone. */
 export function DomainsDialog({ data: d, closeTo }: DialogProps<DomainsDialogData>) {
   const location = useLocation()
   const actionData = useActionData<ClaimDomainActionData>()

@@ -1,8 +1,4 @@
-/**
- * The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&company=ID&domain=NAME`): a company's claimed
- * domains, claiming one, the TXT record that verifies it, Verify now, and removal. The service looks DNS up and
- * enforces who may; the portal shows what it answered.
- */
+// The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&…&domain=NAME`); the service decides.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

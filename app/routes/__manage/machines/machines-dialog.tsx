@@ -23,10 +23,7 @@ function When({ at }: { at: number | null }) {
 /** A host name as the editor reported it: data, on one line. */
 const hostOf = (hostname: string) => oneLine(hostname, 80)
 
-/**
- * Machines: the machines a license is active on, first and last seen, each with Deactivate (for those who may) while
- * the budget allows; the budget and its rule said under the table.
- */
+/** Machines: where a license is active, first and last seen, Deactivate while the budget allows, the budget's rule. */
 export function MachinesDialog({ data: d, closeTo }: DialogProps<MachinesDialogData>) {
   const location = useLocation()
   const exhausted = d.budget.nextAt !== null

@@ -1,8 +1,4 @@
-/**
- * My machines (`?dialog=machines&license=ID&owner=O`, `?dialog=deactivate-machine&…&machine=KEY`): the machines a
- * license is active on, and deactivating one after a confirmation. The service decides who may see and deactivate, and
- * holds the budget; the portal shows what it answered.
- */
+// My machines (`?dialog=machines&license=ID&owner=O`): docs/decisions/0011-machine-deactivation-budget.md.
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import type { DeactivationBudget, Machine } from '#protocol/machines'

@@ -26,10 +26,7 @@ const choiceLabels: Record<(typeof policyChoices)[number], string> = {
   '90': 'Reclaim seats idle for 90 days',
 }
 
-/**
- * Reclaim idle seats: the company's policy (off by default) and the reclaims of the last 14 days with Undo. A seat is
- * idle when its holder has had it that long and no editor checked it since.
- */
+/** Reclaim idle seats: the policy (off by default) and the last 14 days' reclaims with Undo. */
 export function ReclaimDialog({ data: d, closeTo }: DialogProps<ReclaimDialogData>) {
   const actionData = useActionData<ReclaimActionData>()
   const navigation = useNavigation()

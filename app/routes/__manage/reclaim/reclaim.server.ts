@@ -1,8 +1,4 @@
-/**
- * The Reclaim idle seats dialog (`?dialog=reclaim&company=ID`): the company's policy (off, or unassign seats idle for
- * 30, 60 or 90 days) and the last 14 days' reclaims, each with Undo while it can be. For the company's administrators
- * and platform administrators; the service checks again.
- */
+// The Reclaim idle seats dialog (`?dialog=reclaim&company=ID`); docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import { json } from '@remix-run/node'
 import { mayManageDomains } from '#protocol/domains'
 import type { Result } from '#protocol/operations'

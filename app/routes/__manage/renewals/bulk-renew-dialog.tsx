@@ -10,10 +10,7 @@ import type { BulkRenewActionData, BulkRenewDialogData } from './renewals.server
 import { dialogActionUrl } from '../shared/urls'
 import { salesRenewalMailto } from './renewal-rules'
 
-/**
- * Spec §2: every row starts selected; Renew (disabled with nothing selected, with script) asks for one renewal,
- * co-termed by the service, and opens the provider's checkout (a new tab with script).
- */
+/** Spec §2: every row starts selected; Renew asks for one co-termed renewal and opens the provider's checkout. */
 export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialogData>) {
   const hydrated = useHydrated()
   const actionData = useActionData<BulkRenewActionData>()

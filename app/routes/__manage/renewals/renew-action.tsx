@@ -9,10 +9,7 @@ import type { RenewActionData } from './renewals.server'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { renewsThroughSales, showRenew } from '#protocol/licenses'
 
-/**
- * Spec §2, §5, §7: the answer sends the browser to the provider's checkout (a new tab with script); enterprise and
- * multi-user licenses get the sales mail link. Plain elements with Radix classes: this repeats on every row.
- */
+/** Spec §2, §5, §7: to the provider's checkout, or the sales mail link; plain elements, as it repeats on every row. */
 export function RenewAction({ license, company }: LicenseActionProps) {
   const hydrated = useHydrated()
   const location = useLocation()

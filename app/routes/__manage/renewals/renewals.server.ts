@@ -44,10 +44,7 @@ async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ ur
   return { error: errorMessageFor(answer.error) }
 }
 
-/**
- * `intent=renew`: the service checks the license and the caller's right and answers the checkout address (or the mail
- * to sales). Not there is a 404, not the caller's to renew a 403, not accepted the service's reason.
- */
+/** `intent=renew`: the service answers the checkout address (or the sales mail); 404, 403, or its reason otherwise. */
 export const renew: ManageAction = async (args) => {
   const ref = decodeLicenseRef(args.formData.get('license'))
   if (!ref) return json({ error: 'Unknown license' }, { status: 400 })

@@ -1,7 +1,4 @@
-/**
- * Import of seat assignments from a CSV file: stage `plan` reads the file and answers the plan with every row's error;
- * stage `apply` sends it in one `changeAssignment` call, refused whole if a holder changed since, and done once.
- */
+// Seat assignments from a CSV file: `plan` answers every row's error; `apply` is one `changeAssignment`, done once.
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
@@ -105,8 +102,7 @@ export const importSeats: ManageAction = async (args) => {
   } catch {
     return refused('The plan could not be read. Please upload the file again.')
   }
-  // Only this company's licenses, read by the plan's references: the service checks the caller's rights again, this
-  // keeps a plan to its dialog.
+  // Only this company's licenses: the service checks rights again, this keeps a plan to its dialog.
   const named = await tryReadCompanyLicenses(args, companyId, { ids: changes.map(({ id, owner }) => ({ id, owner })) })
   if (named === 'not-found') {
     await importCompany(args, companyId)

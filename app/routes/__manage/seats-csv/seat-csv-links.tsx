@@ -4,10 +4,7 @@ import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 import { exportSeatsUrl } from './urls'
 
-/**
- * The seat list as a spreadsheet: Export CSV (the licenses the table's search and filter narrow it to) for anyone who
- * sees the licenses, Import CSV for those who may assign.
- */
+/** Export CSV (the table's search and filter) for anyone who sees the seats; Import CSV for those who may assign. */
 export function SeatCsvLinks({ company }: CompanyActionProps) {
   const location = useLocation()
   if (company.licenses.length === 0) return null

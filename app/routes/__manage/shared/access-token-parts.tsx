@@ -74,6 +74,10 @@ export function TokenCreated(props: {
   )
 }
 
+/** A token past its expiry is refused by the API; the list says so instead of a date that reads as still ahead. */
+export const expiryWords = (expiresAt: number, now = Date.now()) =>
+  `${expiresAt <= now ? 'expired' : 'expires'} ${formatDate(expiresAt, { utc: true })}`
+
 /** The name with its hint and expiry (a row header cell); `children` are the cells between it and the dates. */
 export function TokenCells({ token, children }: { token: AccessToken; children?: ReactNode }) {
   return (
@@ -82,7 +86,7 @@ export function TokenCells({ token, children }: { token: AccessToken; children?:
         {token.name}
         <Text as="div" size="1" color="gray">
           <code>{token.hint}</code>
-          {token.expiresAt ? ` · expires ${formatDate(token.expiresAt, { utc: true })}` : ''}
+          {token.expiresAt ? ` · ${expiryWords(token.expiresAt)}` : ''}
         </Text>
       </Table.RowHeaderCell>
       {children}

@@ -1,7 +1,4 @@
-/**
- * What a /manage dialog and form are (docs/decisions/0003-dialogs-are-urls.md): each capability declares its dialogs
- * with `defineDialog` in its `*.registry.ts`, and `../dialogs.tsx` joins them.
- */
+// What a /manage dialog and form are (docs/decisions/0003-dialogs-are-urls.md); `../dialogs.tsx` joins the registries.
 import type { AppLoadContext, SerializeFrom } from '@remix-run/node'
 import type { ComponentType } from 'react'
 import type { Details } from '#protocol/operations'
@@ -35,10 +32,7 @@ export type ManageDialog<Data> = {
   Component: ComponentType<DialogProps<Data>>
 }
 
-/**
- * The component is typed by what the loader returns. `.server` modules are `undefined` in the browser's bundle, so a
- * registry only names their exports and never calls them.
- */
+/** `.server` modules are `undefined` in the browser, so a registry only names their exports, never calls them. */
 export function defineDialog<Data>(dialog: {
   load: DialogLoader<Data>
   actions?: ManageActions

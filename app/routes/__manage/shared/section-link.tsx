@@ -2,11 +2,7 @@ import { Button } from '@radix-ui/themes'
 import { Link, useLocation } from '@remix-run/react'
 import { dialogUrl, type DialogTarget } from './urls'
 
-/**
- * A company section's link that opens a dialog about the company, keeping the page's view. Its accessible name is the
- * visible label followed by the company ("Import CSV for Acme Corp"), so that a voice-control user saying the label
- * reaches it (WCAG 2.5.3).
- */
+/** A company section's dialog link named "label for company", so a voice-control user saying the label reaches it. */
 export function SectionLink({
   target,
   label,

@@ -1,11 +1,5 @@
-/**
- * The addresses of /manage and its dialogs (spec §2 "Dialogs", "Subscription dialogs"). A dialog is
- * `/manage?dialog=NAME&…`; its forms post to the page's action at the same address, so that a reply without
- * script (a validation error, a refusal, a preview step) renders the same dialog again. Every address keeps the
- * page's view: `inactive=show` (show inactive subscriptions) and each license table's page, size, search and filter
- * (`page-{table}`, `size-{table}`, `q-{table}`, `filter-{table}`), so the page behind a dialog and the page after a
- * change show the windows the user was looking at.
- */
+// The addresses of /manage and its dialogs (spec §2 "Dialogs"; docs/decisions/0003-dialogs-are-urls.md). Every address
+// keeps the page's view (`inactive`, each table's `page-`, `size-`, `q-`, `filter-`), so the page stays as it was.
 import { isViewParam } from '#app/rules/license-windows'
 
 /** The subscription dialogs, each `/manage?dialog=NAME&subscription=ID`. */
@@ -21,10 +15,7 @@ export type SubscriptionDialogName =
   | 'subscription-receipts'
   | 'subscription-payment-method'
 
-/**
- * Every /manage dialog's address: its name and the query values that say what it is about. The registry
- * (`../dialogs.tsx`) declares exactly these names; a link to a name not listed here does not compile.
- */
+/** Every /manage dialog's address; the registry (`../dialogs.tsx`) declares exactly these names. */
 export type DialogTarget =
   // account
   | { dialog: 'change-email' }
@@ -71,10 +62,7 @@ export type DialogTarget =
 
 export type DialogName = DialogTarget['dialog']
 
-/**
- * Where the page's query is read from: a request's URL, a location's `search`, or an address such as a dialog's
- * `closeTo` (`/manage?inactive=show`).
- */
+/** Where the page's query is read from: a request URL, a `search`, or an address such as a dialog's `closeTo`. */
 export type ViewSource = URL | string
 
 /** Whether the page shows inactive subscriptions (`inactive=show`), the view choice every /manage address keeps. */
@@ -100,18 +88,12 @@ function targetParams(target: DialogTarget): URLSearchParams {
   return params
 }
 
-/**
- * The page itself, where /manage goes after a completed change (post/redirect/get): with its view kept (inactive
- * subscriptions, each license table's page, size, search and filter), so it reloads the windows it showed.
- */
+/** The page itself with its view kept, where /manage goes after a completed change (post/redirect/get). */
 export function pageUrl(from: ViewSource): string {
   return withView('/manage', new URLSearchParams(), from)
 }
 
-/**
- * Where a form of the page outside any dialog posts (a row's Unassign or Renew button): the page itself, so that an
- * answer rendered without script leaves the page's own address in the address bar.
- */
+/** Where a form outside any dialog posts: the page itself, so an answer without script keeps the page's address. */
 export function pageActionUrl(from: ViewSource): string {
   return withView('/manage', new URLSearchParams(), from)
 }
@@ -132,10 +114,7 @@ export function viewQuery(search: string): string {
   return view ? `&${view}` : ''
 }
 
-/**
- * The view's values of the last query asked for: a page renders every row's links from the one query it was given,
- * so it is read once instead of once a link.
- */
+// A page renders every row's links from one query: its view is read once, not once a link.
 let lastView: { search: string; entries: readonly [string, string][] } = { search: '', entries: [] }
 function viewEntries(search: string): readonly [string, string][] {
   if (lastView.search !== search) lastView = { search, entries: [...viewOf(search)] }

@@ -1,10 +1,7 @@
 import { Text } from '@radix-ui/themes'
 import { useEffect, useRef, useState } from 'react'
 
-/**
- * The provider's update-payment page (spec §2), with script: the sandbox's in a frame that reports `Checkout.Complete`,
- * or Paddle.js v1's own overlay (`Paddle.Checkout.open({ override: updateUrl })`).
- */
+// The provider's update-payment page (spec §2) with script: the sandbox's in a frame, or Paddle.js v1's overlay.
 
 type SandboxMessage = { source?: unknown; event?: unknown }
 

@@ -21,10 +21,7 @@ import type { AssignDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
 
-/**
- * Manage assignments (spec §2, §5), lapsing holders apart when there are any; the summary shows before Update (as typed
- * with script, after Preview without); Update is disabled on an error or when every license has expired.
- */
+/** Manage assignments (spec §2, §5); the summary shows before Update, which an error or all-expired disables. */
 export function SubscriptionAssignDialog({ data: d, closeTo }: DialogProps<AssignDialogData>) {
   const { subscription, companyName, refusal } = d
   const id = subscription.subscriptionId

@@ -281,10 +281,7 @@ export function ReceiptsDialog({ data: d, closeTo }: DialogProps<ReceiptsDialogD
   )
 }
 
-/**
- * Spec §2, §7: the provider's update page in a frame (sandbox) or Paddle's overlay with script, a plain link without;
- * the page reloads its data when the provider says the update is done.
- */
+/** Spec §2, §7: the provider's update page (frame or overlay with script, a link without); reloads when done. */
 export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMethodDialogData>) {
   const { subscription, companyName, refusal } = d
   const hydrated = useHydrated()

@@ -7,10 +7,7 @@ import { RowLink } from '../shared/row-link'
 import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#protocol/subscriptions'
 import { subscriptionWords } from '../shared/subscription-words'
 
-/**
- * The subscription row's actions (spec §2), each only when the user may (§6) and the state machine allows it now;
- * `RowLink`s, as they repeat on every card.
- */
+/** The row's actions (spec §2), each when the user may (§6) and the state machine allows it now. */
 export function SubscriptionRowActions({ subscription: s, company, now }: SubscriptionActionProps) {
   const location = useLocation()
   const hydrated = useHydrated()

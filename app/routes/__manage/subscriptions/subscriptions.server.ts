@@ -1,7 +1,4 @@
-/**
- * The subscription dialogs of /manage (spec §2, §4, §5, §7, §8), each `/manage?dialog=NAME&subscription=ID`; the
- * loader reads that subscription alone (404 when not the user's) and what the state machine allows.
- */
+// The subscription dialogs (`?dialog=NAME&subscription=ID`, spec §2, §4, §5, §7, §8): that subscription alone is read.
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReceiptPayment, Subscription } from '#protocol/entities'
 import type { Result } from '#protocol/operations'

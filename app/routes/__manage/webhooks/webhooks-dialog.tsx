@@ -32,10 +32,7 @@ function outcome(d: WebhookDelivery): string {
   return d.nextAttemptAt && d.attempts > 0 ? `${tried} Next try ${when(d.nextAttemptAt)}.` : tried
 }
 
-/**
- * Webhooks: the company's HTTPS endpoints, the events each receives, their last deliveries (send again), pause and
- * resume, remove; and Add endpoint, whose signing secret is shown once.
- */
+/** Webhooks: endpoints, their events and last deliveries, pause, resume, remove; Add shows the signing secret once. */
 export function WebhooksDialog({ data: d, closeTo }: DialogProps<WebhooksDialogData>) {
   const actionData = useActionData<WebhooksActionData>()
   const navigation = useNavigation()

@@ -1,8 +1,4 @@
-/**
- * The Webhooks dialog (`?dialog=webhooks&company=ID`): a company's endpoints with their last deliveries, adding one
- * (its signing secret shown once, in the answer to the form), pause and resume, remove, send again. For the company's
- * administrators and platform administrators; the service checks again.
- */
+// The Webhooks dialog (`?dialog=webhooks&company=ID`); the signing secret is in the answer to Add alone.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'

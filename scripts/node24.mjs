@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `node scripts/node24.mjs [vitest args…]`: the unit tests on Node 24 (docs/decisions/0017-node-22-and-24.md). Node 24
+// and a better-sqlite3 built for it come from the npm registry alone and are kept in `.cache/node24/`.
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const root = path.resolve(import.meta.dirname, '..')
+const cache = path.join(root, '.cache', 'node24')
+
+// Node 24.19 put cleanup hooks into the header-only `node::ObjectWrap`: an addon compiled against 24.19+ headers aborts
+// when a statement is garbage-collected (nodejs/node#65446). Headers up to 24.18 give an addon that runs on every 24.
+const nodeDir = fetchNode('24')
+const headersDir = fetchNode('24.18', 'package/include')
+const node = path.join(nodeDir, 'bin', 'node')
+const addon = buildAddon()
+console.log(
+  `[node24] ${execFileSync(node, ['--version']).toString().trim()}, better-sqlite3 from ${path.relative(root, addon)}`,
+)
+
+// The preload hands Node 24 the addon built for it wherever better-sqlite3 loads its own (also in vitest's workers).
+const preload = pathToFileURL(path.join(root, 'scripts', 'node24-addon.mjs')).href
+const env = {
+  ...process.env,
+  PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}`,
+  NODE24_BETTER_SQLITE3: addon,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(),
+}
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs')
+const child = spawn(node, [vitest, 'run', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' })
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+/** The registry's Node for this machine (the package the `node` package installs), newest in `range`, kept once fetched. */
+function fetchNode(range, part = 'package') {
+  const dir = path.join(cache, `node@${range}`)
+  if (existsSync(path.join(dir, 'done'))) return dir
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const spec = `node-${process.platform}-${process.arch}@${range}`
+  console.log(`[node24] npm pack ${spec}`)
+  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', spec, '--json'], { cwd: cache }).toString())
+  execFileSync('tar', ['xzf', path.join(cache, filename), '-C', dir, '--strip-components=1', part])
+  rmSync(path.join(cache, filename))
+  writeFileSync(path.join(dir, 'done'), '')
+  return dir
+}
+
+/** better-sqlite3 as installed, compiled against Node 24.18's headers (node-gyp `--nodedir`: no header download). */
+function buildAddon() {
+  const source = path.join(root, 'node_modules', 'better-sqlite3')
+  const { version } = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'))
+  const headers = readFileSync(path.join(headersDir, 'include', 'node', 'node_version.h'), 'utf8')
+  const [, major, minor, patch] = headers.match(
+    /NODE_MAJOR_VERSION (\d+)\s+#define NODE_MINOR_VERSION (\d+)\s+#define NODE_PATCH_VERSION (\d+)/,
+  )
+  const dir = path.join(cache, `better-sqlite3-${version}-node-v${major}.${minor}.${patch}-headers`)
+  const built = path.join(dir, 'build', 'Release', 'better_sqlite3.node')
+  if (existsSync(built)) return built
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(source, dir, { recursive: true, filter: (file) => path.relative(source, file).split(path.sep)[0] !== 'build' })
+  const nodeGyp =
+    process.env.npm_config_node_gyp ??
+    path.join(
+      path.dirname(process.execPath),
+      '..',
+      'lib',
+      'node_modules',
+      'npm',
+      'node_modules',
+      'node-gyp',
+      'bin',
+      'node-gyp.js',
+    )
+  console.log(`[node24] building better-sqlite3 ${version} against the headers of Node ${major}.${minor}.${patch}`)
+  const args = [nodeGyp, 'rebuild', '--release', `--nodedir=${headersDir}`, '--jobs=2']
+  try {
+    // Under `npm run`, npm's own settings (such as a `nodedir` of the machine's Node) would win over the arguments.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)))
+    execFileSync(node, args, { cwd: dir, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 })
+  } catch (error) {
+    process.stderr.write(`${error.stdout}${error.stderr}`)
+    throw error
+  }
+  return built
+}

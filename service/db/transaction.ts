@@ -2,7 +2,9 @@ import type { Kysely, Transaction } from 'kysely'
 import { isPostgres } from './migrations/dialect.js'
 
 /** Runs of a transaction that lost a race on PostgreSQL before the failure is let through. */
-const ATTEMPTS = 8
+export const TRANSACTION_ATTEMPTS = 20
+/** The longest pause between two runs: with 20 callers on one row, a loser may run many times, never for long. */
+const LONGEST_PAUSE_MS = 250
 
 /** SERIALIZABLE on PostgreSQL (retried on conflict), so every check-then-write holds; `work` touches only the store. */
 export async function inTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) => Promise<T>): Promise<T> {
@@ -11,9 +13,10 @@ export async function inTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction
     try {
       return await db.transaction().setIsolationLevel('serializable').execute(work)
     } catch (error) {
-      if (attempt >= ATTEMPTS || !isRetryable(error)) throw error
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error
       // Back off a little, with jitter, so that the transactions that collided do not collide again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt))
+      const pause = Math.min(LONGEST_PAUSE_MS, 10 * 2 ** attempt)
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * pause))
     }
   }
 }

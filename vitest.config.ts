@@ -24,6 +24,7 @@ export default defineConfig({
     // The browser tests belong to Playwright (`npm run test:e2e`).
     exclude: ['tests/e2e/**', '**/node_modules/**', 'build/**', 'public/build/**'],
     environment: 'node',
+    setupFiles: ['tests/support/node20-built-ins.ts'],
     globals: false,
     pool: 'forks',
     testTimeout: 20_000,

@@ -157,7 +157,7 @@ describe('prices fallback', () => {
     const server = setupServer(...paddle.handlers)
     let withPaddle: TestService
     beforeAll(async () => {
-      server.listen({ onUnhandledRequest: 'error' })
+      server.listen({ onUnhandledFrame: 'error' })
       withPaddle = await createPaymentsTestService({
         env: { NODE_ENV: 'test', PADDLE_VENDOR_ID: '1234', PADDLE_VENDOR_AUTH_CODE: 'code' },
       })

@@ -27,7 +27,7 @@ const subscription = {
 
 let paddle: ReturnType<typeof createPaddleMocks>
 const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => {
   paddle = createPaddleMocks({
     ...credentials,

@@ -16,7 +16,7 @@ const { loader: linkLoader } = await import('#app/routes/manage_.$')
 const { takeSignInOutcome } = await import('#app/utils/sign-in-outcome.server')
 
 const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => {
   server.close()

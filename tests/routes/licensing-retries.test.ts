@@ -20,7 +20,7 @@ const { callLicensing, GENERIC_FAILURE } = await import('#app/utils/licensing.se
 const server = setupServer()
 let service: Awaited<ReturnType<typeof createTestService>>
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   service = await createTestService()
 })
 afterEach(() => server.resetHandlers())
@@ -81,9 +81,15 @@ describe('retries of the licensing client', () => {
         keys.push(key)
         const bearer = request.headers.get('authorization')?.slice('Bearer '.length)
         const answer = await service.callText(await request.text(), bearer, key ?? undefined)
-        // The first answer is cut off on its way back, after the service committed the write.
-        if (keys.length === 1)
-          return new HttpResponse(cutOff(JSON.stringify(answer.body).slice(0, 10)), { status: 200 })
+        // The first answer is cut off on its way back, after the service committed the write: its length is announced,
+        // and the connection breaks after 10 bytes.
+        if (keys.length === 1) {
+          const whole = JSON.stringify(answer.body)
+          return new HttpResponse(cutOff(whole.slice(0, 10)), {
+            status: 200,
+            headers: { 'content-length': String(Buffer.byteLength(whole)) },
+          })
+        }
         return HttpResponse.json(answer.body, { status: answer.status })
       }),
     )

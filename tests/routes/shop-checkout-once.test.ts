@@ -170,7 +170,7 @@ describe('with Paddle Classic (msw at its HTTP boundary)', () => {
   let service: TestService
   let webhooks: { url: string; close(): Promise<void> }
   beforeAll(async () => {
-    mocks.listen({ onUnhandledRequest: 'bypass' })
+    mocks.listen({ onUnhandledFrame: 'bypass' })
     service = await createPaymentsTestService({
       env: {
         NODE_ENV: 'test',

@@ -37,7 +37,7 @@ const context = {
 }
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   service = await createTestService({
     env: {
       NODE_ENV: 'test',

@@ -54,7 +54,7 @@ export const account = (email: string) =>
 /** Starts the mocked providers and the test service before the file's tests; stops them after. */
 export function startIdentityService() {
   beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     service = await createTestService({ env, now: () => clock })
   })
   beforeEach(() => {

@@ -22,11 +22,17 @@ const CONFIG_TTL_MS = 10 * 60 * 1000
  * https hosts (the webhooks' rule); with the development tools on, loopback too (the tests' provider).
  */
 export async function issuerProblem(issuer: string, devTools: boolean): Promise<string | null> {
+  const why = await notPublic(issuer, devTools)
+  return why && `The issuer cannot be used: ${why}.`
+}
+
+/** Why the server may not call this address (the webhooks' rule), or null. */
+async function notPublic(address: string, devTools: boolean): Promise<string | null> {
   try {
-    await allowedAddresses(issuer, { allowLoopback: devTools }, systemResolve)
+    await allowedAddresses(address, { allowLoopback: devTools }, systemResolve)
     return null
   } catch (err) {
-    return `The issuer cannot be used: ${(err as Error).message}.`
+    return (err as Error).message
   }
 }
 
@@ -49,6 +55,34 @@ export function companyProviderError(companyName: string, err: unknown): Service
   return new ServiceError('PROVIDER_ERROR', `${who} could not be reached.`)
 }
 
+/** The provider's addresses the server itself calls; each is held to the issuer's rule (the browser goes to the others). */
+const SERVER_ENDPOINTS = ['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const
+const ENDPOINT_NAMES = new Map<(typeof SERVER_ENDPOINTS)[number], string>([
+  ['token_endpoint', 'token endpoint'],
+  ['userinfo_endpoint', 'UserInfo endpoint'],
+  ['jwks_uri', 'key set'],
+])
+
+/** Every request to the provider goes to a public address only, looked up again each time (its DNS may change). */
+function providerFetch(devTools: boolean): client.CustomFetch {
+  return async (url, options) => {
+    const why = await notPublic(url, devTools)
+    if (why) throw new ServiceError('PROVIDER_ERROR', `${oneLine(url, 200)} cannot be used: ${why}.`)
+    return fetch(url, options as RequestInit)
+  }
+}
+
+/** Why the discovered configuration cannot be used, or null: an endpoint the server calls is not public. */
+export async function endpointProblem(metadata: client.ServerMetadata, devTools: boolean): Promise<string | null> {
+  for (const field of SERVER_ENDPOINTS) {
+    const address = metadata[field]
+    if (typeof address !== 'string') continue
+    const why = await notPublic(address, devTools)
+    if (why) return `The issuer's ${ENDPOINT_NAMES.get(field)} (${oneLine(address, 200)}) cannot be used: ${why}.`
+  }
+  return null
+}
+
 const configs = new Map<string, { at: number; config: Promise<client.Configuration> }>()
 
 /** The provider's discovered configuration, cached per issuer, client and secret (a changed secret is rediscovered). */
@@ -66,10 +100,13 @@ export function discover(
     .discovery(new URL(settings.issuer), settings.clientId, undefined, client.None(), {
       timeout: TIMEOUT_SECONDS,
       execute: insecure ? [client.allowInsecureRequests] : [],
+      [client.customFetch]: providerFetch(devTools),
     })
-    .then((discovered) => {
+    .then(async (discovered) => {
       // client_secret_post only when the provider lists it and not basic (Entra ID and Okta take both).
       const metadata = discovered.serverMetadata()
+      const problem = await endpointProblem(metadata, devTools)
+      if (problem) throw new ServiceError('PROVIDER_ERROR', problem)
       const methods = metadata.token_endpoint_auth_methods_supported ?? []
       const post = methods.includes('client_secret_post') && !methods.includes('client_secret_basic')
       const auth = post
@@ -78,6 +115,7 @@ export function discover(
       const configured = new client.Configuration(metadata, settings.clientId, settings.clientSecret, auth)
       if (insecure) client.allowInsecureRequests(configured)
       configured.timeout = TIMEOUT_SECONDS
+      configured[client.customFetch] = providerFetch(devTools)
       return configured
     })
   configs.set(key, { at: now, config })

@@ -65,6 +65,8 @@ async function updateCompanySignIn(
   if (clientSecret === null) throw new ServiceError('INVALID_REQUEST', clientSecretRequired)
   await discover({ companyName: company.name, issuer, clientId, clientSecret }, ctx.config.devTools, ctx.now()).catch(
     (err: unknown) => {
+      // An endpoint the server would call that is not public: said as it is.
+      if (err instanceof ServiceError) throw new ServiceError('INVALID_REQUEST', err.message)
       const where = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
       const why = oneLine(err instanceof Error ? err.message : String(err), 200)
       throw new ServiceError('INVALID_REQUEST', `The issuer's discovery document (${where}) could not be read: ${why}`)

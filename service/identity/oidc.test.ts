@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientSecretRequired, companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
 import type { OperationName, Payload } from '../../protocol/operations.js'
@@ -101,6 +103,43 @@ describe('company sign-in settings', () => {
     )
     const privateHost = await setUp({ issuer: 'https://10.0.0.8/', clientSecret: 'x' })
     expect(privateHost.body.message).toMatch(/^The issuer cannot be used: it points at a private or reserved network/)
+  })
+
+  it('refuse a discovery document whose token endpoint or key set is not public: the server would call them', async () => {
+    let tokenEndpoint = 'https://10.0.0.1/token'
+    const documents = http.createServer((_request, response) => {
+      const issuer = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`
+      response.setHeader('content-type', 'application/json')
+      response.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: tokenEndpoint,
+          jwks_uri: 'https://169.254.169.254/keys',
+          response_types_supported: ['code'],
+        }),
+      )
+    })
+    await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`
+    try {
+      expect((await setUp({ issuer: origin, clientSecret: 'x' })).body).toEqual({
+        error: 'INVALID_REQUEST',
+        message:
+          "The issuer's token endpoint (https://10.0.0.1/token) cannot be used: it points at a private or reserved network address (10.0.0.1); use a public address.",
+      })
+      tokenEndpoint = `${origin}/token`
+      expect((await setUp({ issuer: origin, clientSecret: 'x' })).body).toEqual({
+        error: 'INVALID_REQUEST',
+        message:
+          "The issuer's key set (https://169.254.169.254/keys) cannot be used: it points at a private or reserved network address (169.254.169.254); use a public address.",
+      })
+    } finally {
+      await new Promise((resolve) => documents.close(resolve))
+    }
+    expect((await ask('retrieveCompanySignIn', { companyId: 'acme' }, olivia)).body).toMatchObject({
+      settings: { issuer: idp.issuer },
+    })
   })
 
   it('are for the company administrators only', async () => {

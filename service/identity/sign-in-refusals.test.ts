@@ -2,13 +2,16 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { GITHUB_EMAILS_URL, GITHUB_TOKEN_URL, GITHUB_USER_URL, GOOGLE_TOKEN_URL } from '../../tests/mocks/oauth.js'
+import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
 import { STATE_MAX_AGE_MS } from './adapter.js'
+import { signInDb } from './oidc-tables.js'
 import {
   advanceClock,
   call,
   clock,
   oauth,
   server,
+  service,
   signInThrough,
   start,
   startIdentityService,
@@ -143,5 +146,33 @@ describe('provider errors', () => {
     expect((await call({ completeAuthentication: { type: 'github', code, state } })).body).toMatchObject({
       error: 'INVALID_REQUEST',
     })
+  })
+})
+
+describe('a company that requires its own sign-in', () => {
+  it('refuses GitHub and Google sign-in to its people, at the first link and once linked, saying how to sign in', async () => {
+    // Linked while the company did not yet require its sign-in (the demo's acme.test is a verified domain).
+    expect((await signInThrough('github', { id: 7701, email: 'max@acme.test' })).status).toBe(200)
+    await signInDb(service.db)
+      .insertInto('company_sign_in')
+      .values({
+        company_id: 'acme',
+        issuer: 'https://login.acme.test',
+        client_id: 'portal',
+        client_secret: 'sealed',
+        required: 1,
+        updated_by: 'olivia@acme.test',
+        updated_at: clock,
+      })
+      .execute()
+    try {
+      const refusal = { error: 'SSO_REQUIRED', message: companySignInRequiredMessage('Acme Corp', 'acme.test') }
+      expect((await signInThrough('github', { id: 7701, email: 'max@acme.test' })).body).toEqual(refusal)
+      expect((await signInThrough('google', { id: 'go-7702', email: 'olivia@acme.test' })).body).toEqual(refusal)
+      // Another company's people are not concerned.
+      expect((await signInThrough('github', { id: 7703, email: 'carl@globex.test' })).status).toBe(200)
+    } finally {
+      await signInDb(service.db).deleteFrom('company_sign_in').where('company_id', '=', 'acme').execute()
+    }
   })
 })

@@ -2,31 +2,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '@radix-ui/themes'
-import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
-import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api-v1'
+import { developersReference, type DevelopersReferenceData } from './__developers/reference.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The examples name the address this page was opened at, so they can be pasted as they are.
-  return { origin: new URL(request.url).origin }
+  return developersReference(new URL(request.url).origin)
 }
 
 export const meta: MetaFunction = () => [
   { title: 'Developers: REST API v1 | License Portal' },
   { name: 'description', content: "The License Portal REST API: a company's licenses, assignments and subscriptions." },
 ]
-
-function curl(origin: string, endpoint: ApiEndpoint): string {
-  const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
-  const lines = [
-    `curl${endpoint.method === 'post' ? ' -X POST' : ''} "${origin}${API_V1_BASE}${path}${endpoint.example.query ?? ''}"`,
-    '  -H "Authorization: Bearer $LICENSE_PORTAL_TOKEN"',
-  ]
-  if (endpoint.method === 'post') {
-    lines.push('  -H "Idempotency-Key: $(uuidgen)"', '  -H "Content-Type: application/json"')
-    lines.push(`  -d '${JSON.stringify(endpoint.example.body ?? {})}'`)
-  }
-  return lines.join(' \\\n')
-}
 
 const contents = [
   ['authentication', 'Authentication'],
@@ -39,13 +25,12 @@ const contents = [
 ] as const
 
 export default function DevelopersRoute() {
-  const { origin } = useLoaderData<typeof loader>()
-  return <DevelopersReference origin={origin} />
+  return <DevelopersReference reference={useLoaderData<typeof loader>()} />
 }
 
-/** The whole reference; `origin` is where the examples send their requests. */
-export function DevelopersReference({ origin }: { origin: string }) {
-  const endpoints = Object.values(apiV1Endpoints) as ApiEndpoint[]
+/** The whole reference; its examples send their requests to `reference.origin`. */
+export function DevelopersReference({ reference }: { reference: DevelopersReferenceData }) {
+  const { origin, base, endpoints, problems } = reference
   return (
     <Container size="3" px="4" py="6" className="help-page">
       <Heading as="h1" size="8" mb="3">
@@ -53,11 +38,11 @@ export function DevelopersReference({ origin }: { origin: string }) {
       </Heading>
       <Text as="p" size="3" mb="3">
         Read your company&apos;s licenses, subscriptions, seat usage and activity log, and assign or free licenses from
-        your own scripts. JSON over HTTPS at <Code>{`${origin}${API_V1_BASE}`}</Code>.
+        your own scripts. JSON over HTTPS at <Code>{`${origin}${base}`}</Code>.
       </Text>
       <Text as="p" size="3" mb="5">
         The machine-readable description is{' '}
-        <Link href={`${API_V1_BASE}/openapi.json`} underline="always">
+        <Link href={`${base}/openapi.json`} underline="always">
           openapi.json
         </Link>{' '}
         (OpenAPI 3.1), generated from the same schemas the API validates with.
@@ -116,7 +101,7 @@ export function DevelopersReference({ origin }: { origin: string }) {
               {endpoint.description}
             </Text>
             <pre className="help-code">
-              <code>{curl(origin, endpoint)}</code>
+              <code>{endpoint.curl}</code>
             </pre>
           </section>
         ))}
@@ -141,10 +126,10 @@ export function DevelopersReference({ origin }: { origin: string }) {
           Paging
         </Heading>
         <Text as="p" mb="3">
-          Lists answer <Code>{'{ "data": [...], "nextCursor": "…" }'}</Code>, {API_PAGE_SIZE} items a page unless{' '}
-          <Code>limit</Code> says otherwise (at most {API_MAX_PAGE_SIZE}). Pass <Code>cursor=nextCursor</Code> for the
-          next page; the last page has <Code>nextCursor: null</Code>. Licenses come in the portal&apos;s order, and a
-          page never repeats or skips one while assignments change.
+          Lists answer <Code>{'{ "data": [...], "nextCursor": "…" }'}</Code>, {reference.pageSize} items a page unless{' '}
+          <Code>limit</Code> says otherwise (at most {reference.maxPageSize}). Pass <Code>cursor=nextCursor</Code> for
+          the next page; the last page has <Code>nextCursor: null</Code>. Licenses come in the portal&apos;s order, and
+          a page never repeats or skips one while assignments change.
         </Text>
       </section>
 
@@ -179,8 +164,8 @@ export function DevelopersReference({ origin }: { origin: string }) {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {apiProblemCodes.map((problem) => (
-              <Table.Row key={problem.code} id={problemAnchor(problem.code)}>
+            {problems.map((problem) => (
+              <Table.Row key={problem.code} id={problem.anchor}>
                 <Table.RowHeaderCell>
                   <Code>{problem.code}</Code>
                 </Table.RowHeaderCell>

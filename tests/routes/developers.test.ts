@@ -5,8 +5,11 @@ import { apiV1Endpoints } from '#protocol/api-v1-endpoints'
 import { apiProblemCodes, API_V1_BASE } from '#protocol/api-v1'
 import { problemType } from '../../service/api/problems'
 import { DevelopersReference } from '#app/routes/developers'
+import { developersReference } from '#app/routes/__developers/reference.server'
 
-const html = renderToStaticMarkup(createElement(DevelopersReference, { origin: 'https://portal.example' }))
+const html = renderToStaticMarkup(
+  createElement(DevelopersReference, { reference: developersReference('https://portal.example') }),
+)
 const idList = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])
 const ids = new Set(idList)
 

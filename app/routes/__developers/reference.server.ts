@@ -1,0 +1,44 @@
+// What /developers shows, read on the server from the endpoints' own declarations: the page gets text, so the
+// browser never loads the schemas (or zod) to show it.
+import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
+import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api-v1'
+
+function curl(origin: string, endpoint: ApiEndpoint): string {
+  const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
+  const lines = [
+    `curl${endpoint.method === 'post' ? ' -X POST' : ''} "${origin}${API_V1_BASE}${path}${endpoint.example.query ?? ''}"`,
+    '  -H "Authorization: Bearer $LICENSE_PORTAL_TOKEN"',
+  ]
+  if (endpoint.method === 'post') {
+    lines.push('  -H "Idempotency-Key: $(uuidgen)"', '  -H "Content-Type: application/json"')
+    lines.push(`  -d '${JSON.stringify(endpoint.example.body ?? {})}'`)
+  }
+  return lines.join(' \\\n')
+}
+
+/** The reference with its examples sent to `origin`, the address the page was opened at. */
+export function developersReference(origin: string) {
+  return {
+    origin,
+    base: API_V1_BASE,
+    pageSize: API_PAGE_SIZE,
+    maxPageSize: API_MAX_PAGE_SIZE,
+    endpoints: (Object.values(apiV1Endpoints) as ApiEndpoint[]).map((endpoint) => ({
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      method: endpoint.method,
+      path: endpoint.path,
+      scope: endpoint.scope,
+      description: endpoint.description,
+      curl: curl(origin, endpoint),
+    })),
+    problems: apiProblemCodes.map(({ code, status, meaning }) => ({
+      code,
+      status,
+      meaning,
+      anchor: problemAnchor(code),
+    })),
+  }
+}
+
+export type DevelopersReferenceData = ReturnType<typeof developersReference>

@@ -12,9 +12,8 @@ import { flashHeader, takeFlash } from '#app/utils/flash.server'
 import { portalEnv } from '#app/utils/env.server'
 import type { Status } from '#app/utils/flash'
 import { renewalOutcome, staleLinkNotice } from '#app/rules/changes'
-import { manageActions } from './__manage/actions.server'
 import type { OpenDialog } from './__manage/dialogs'
-import { dialogLoaders } from './__manage/dialogs.server'
+import { dialogLoaders, manageActions } from './__manage/registry.server'
 import { pageUrl, showsInactive } from './__manage/shared/urls'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

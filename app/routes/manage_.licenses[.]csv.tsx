@@ -6,7 +6,7 @@ import { exportHeader, seatRows } from '#app/rules/seats-csv'
 import { csvResponse, toCsv } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { notFound } from './__manage/shared/details.server'
-import { tryReadCompanyLicenses } from './__manage/shared/license-reads.server'
+import { tryReadLicenses } from './__manage/shared/license-reads.server'
 
 /** Refused with the number, never cut. */
 export const tooManyForOneFile = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than one seat list file holds, so no file was made. Assign seats with the license table's search, filter and row actions instead.`
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = url.searchParams.get('company')
   // The idle filter needs the checks the service holds: it narrows the read there.
   const idleDays = companyId ? idleDaysOf(tableView(url.searchParams, companyId).filter) : undefined
-  const read = await tryReadCompanyLicenses({ user, context }, companyId, idleDays ? { idleDays } : {})
+  const read = await tryReadLicenses({ user, context }, companyId, idleDays ? { idleDays } : {})
   if (read === 'not-found') notFound()
   // A plain GET a browser shows as it is, without script too.
   if (read === 'too-many')

@@ -3,7 +3,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { parse, type Filter } from 'scim2-parse-filter'
 import { booleanOf } from './scim-schemas.js'
-import { ScimError } from './scim-protocol.js'
+import { isPostgres } from '../db/migrations/dialect.js'
+import { ScimError, paging } from './scim-protocol.js'
+import type { DirectoryDB, DirectoryTables } from './tables.js'
 
 /** `lowered`: the store keeps the attribute in lower case already. */
 type Column = { ref: string; exact?: boolean; lowered?: boolean; kind?: 'string' | 'boolean' | 'date' }
@@ -172,3 +174,30 @@ function compare(column: Column, f: Exclude<Filter, { op: 'and' | 'or' | 'not' |
 }
 
 const operators = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const
+
+/** One page of a company's users or groups (RFC 7644 §3.4.2): filtered, oldest first, with the total. */
+export async function listPage<T extends 'scim_users' | 'scim_groups'>(
+  db: DirectoryDB,
+  table: T,
+  target: FilterTarget,
+  companyId: string,
+  query: Record<string, unknown>,
+) {
+  const { startIndex, count } = paging(query)
+  const condition = filterCondition(query.filter, target, isPostgres(db))
+  // Typed as one of the two: every column read here is in both.
+  let selection = db.selectFrom(table as 'scim_groups').where('company_id', '=', companyId)
+  if (condition) selection = selection.where(condition)
+  const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const rows =
+    count === 0
+      ? []
+      : await selection
+          .selectAll()
+          .orderBy('created_at')
+          .orderBy('id')
+          .offset(startIndex - 1)
+          .limit(count)
+          .execute()
+  return { rows: rows as DirectoryTables[T][], total: Number(total.n), startIndex }
+}

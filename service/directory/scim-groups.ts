@@ -3,11 +3,10 @@ import { z } from 'zod'
 import { oneLine } from '../../protocol/text.js'
 import { countOf } from '../../protocol/words.js'
 import { newId } from '../db/ids.js'
-import { isPostgres } from '../db/migrations/dialect.js'
 import { isMapped, memberEmails, syncScimClaims } from './scim-claims.js'
-import { filterCondition, groupFilter } from './scim-filter.js'
+import { groupFilter, listPage } from './scim-filter.js'
 import { applyMemberSteps, applyPatch, memberChanges, patchOperations } from './scim-patch.js'
-import { ScimError, checkIfMatch, listResponse, meta, notFound, paging, schemaIds } from './scim-protocol.js'
+import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from './scim-protocol.js'
 import { canonical } from './scim-schemas.js'
 import { log } from './scim-users.js'
 import type { SeatScope } from './seats.js'
@@ -111,22 +110,8 @@ export async function getGroup(store: Store, companyId: string, id: string, base
 }
 
 export async function listGroups(db: DirectoryDB, companyId: string, query: Record<string, unknown>, base: string) {
-  const { startIndex, count } = paging(query)
-  const condition = filterCondition(query.filter, groupFilter, isPostgres(db))
-  let selection = db.selectFrom('scim_groups').where('company_id', '=', companyId)
-  if (condition) selection = selection.where(condition)
-  const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows =
-    count === 0
-      ? []
-      : await selection
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(startIndex - 1)
-          .limit(count)
-          .execute()
-  return listResponse(await representation(db, rows, base, wantsMembers(query)), Number(total.n), startIndex)
+  const { rows, total, startIndex } = await listPage(db, 'scim_groups', groupFilter, companyId, query)
+  return listResponse(await representation(db, rows, base, wantsMembers(query)), total, startIndex)
 }
 
 async function checkUnique(scope: SeatScope, displayName: string, self?: string): Promise<void> {

@@ -4,11 +4,10 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/
 import { oneLine } from '../../protocol/text.js'
 import { recordActivity } from '../activity/log.js'
 import { newId } from '../db/ids.js'
-import { isPostgres } from '../db/migrations/dialect.js'
 import { syncScimClaims } from './scim-claims.js'
-import { filterCondition, userFilter } from './scim-filter.js'
+import { userFilter, listPage } from './scim-filter.js'
 import { applyPatch, patchOperations } from './scim-patch.js'
-import { ScimError, checkIfMatch, listResponse, meta, notFound, paging, schemaIds } from './scim-protocol.js'
+import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from './scim-protocol.js'
 import { canonical } from './scim-schemas.js'
 import { moveSeats, type SeatScope } from './seats.js'
 import { coreTrx, type DirectoryDB, type DirectoryTransaction, type ScimUserTable } from './tables.js'
@@ -133,22 +132,8 @@ export async function getUser(store: Store, companyId: string, id: string, base:
 }
 
 export async function listUsers(db: DirectoryDB, companyId: string, query: Record<string, unknown>, base: string) {
-  const { startIndex, count } = paging(query)
-  const condition = filterCondition(query.filter, userFilter, isPostgres(db))
-  let selection = db.selectFrom('scim_users').where('company_id', '=', companyId)
-  if (condition) selection = selection.where(condition)
-  const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows =
-    count === 0
-      ? []
-      : await selection
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(startIndex - 1)
-          .limit(count)
-          .execute()
-  return listResponse(await representation(db, rows, base), Number(total.n), startIndex)
+  const { rows, total, startIndex } = await listPage(db, 'scim_users', userFilter, companyId, query)
+  return listResponse(await representation(db, rows, base), total, startIndex)
 }
 
 /** 409 `uniqueness` when another user of the company has this address. */

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OperationName, Payload } from '../../protocol/operations.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Payload } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
 import { offlineKeySigner, verifyOfflineKey } from '../offline-keys/index.js'
-import { createTestService, signInAs } from '../../tests/support/service.js'
+import { signInAs } from '../../tests/support/service.js'
+import { ask, credentials, service, startRoleService, type Who } from '../../tests/support/role-service.js'
 
-type Service = Awaited<ReturnType<typeof createTestService>>
-let service: Service
-
-/** One protocol call; the answer's status and the operation's result or error body. */
-async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
-  const answer = await service.call({ [op]: payload }, credential)
-  return {
-    status: answer.status,
-    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-  }
-}
+startRoleService()
 
 async function licensesOfOrder(order: string) {
   return service.db.selectFrom('licenses').selectAll().where('order_id', '=', order).orderBy('key_number').execute()
@@ -23,31 +14,6 @@ async function licensesOfOrder(order: string) {
 async function outboxTo(email: string) {
   return service.db.selectFrom('mail_outbox').selectAll().where('to', '=', email).orderBy('id').execute()
 }
-
-// Globex holds every role: rita Reseller Administrator, ray Reseller Manager, carl Company Administrator, and (added
-// here) cm@globex.test Company Manager. pat holds no role there; olivia holds one in another company (Acme) only.
-const who = {
-  resellerAdministrator: 'rita@reseller.test',
-  resellerManager: 'ray@reseller.test',
-  companyAdministrator: 'carl@globex.test',
-  companyManager: 'cm@globex.test',
-  noRole: 'pat@personal.test',
-  foreignCompany: 'olivia@acme.test',
-} as const
-type Who = keyof typeof who
-const credentials = {} as Record<Who, string>
-
-beforeAll(async () => {
-  service = await createTestService()
-  await service.db
-    .insertInto('company_permissions')
-    .values({ company_id: 'globex', email: who.companyManager, permissions: 'ASSIGN', created_at: Date.now() })
-    .execute()
-  for (const [role, email] of Object.entries(who) as [Who, string][]) credentials[role] = await signInAs(service, email)
-})
-afterAll(async () => {
-  await service.close()
-})
 
 describe('authorization matrix: changeAssignment and offlineLicense on a Globex license', () => {
   const matrix: Array<[Who, { assign: boolean; offlineKey: boolean }]> = [

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OperationName, Payload } from '../../protocol/operations.js'
-import { createTestService, signInAs } from '../../tests/support/service.js'
+import { describe, expect, it } from 'vitest'
+import type { Payload } from '../../protocol/operations.js'
+import { signInAs } from '../../tests/support/service.js'
+import { ask, credentials, service, startRoleService, type Who } from '../../tests/support/role-service.js'
 
-type Service = Awaited<ReturnType<typeof createTestService>>
-let service: Service
-
-async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
-  const answer = await service.call({ [op]: payload }, credential)
-  return {
-    status: answer.status,
-    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-  }
-}
+startRoleService()
 
 async function entriesOf(companyId: string) {
   const rows = await service.db
@@ -38,29 +30,6 @@ async function companyWith(id: string, entries: Record<string, string>) {
     .execute()
   return id
 }
-
-const who = {
-  resellerAdministrator: 'rita@reseller.test',
-  resellerManager: 'ray@reseller.test',
-  companyAdministrator: 'carl@globex.test',
-  companyManager: 'cm@globex.test',
-  noRole: 'pat@personal.test',
-  foreignCompany: 'olivia@acme.test',
-} as const
-type Who = keyof typeof who
-const credentials = {} as Record<Who, string>
-
-beforeAll(async () => {
-  service = await createTestService()
-  await service.db
-    .insertInto('company_permissions')
-    .values({ company_id: 'globex', email: who.companyManager, permissions: 'ASSIGN', created_at: Date.now() })
-    .execute()
-  for (const [role, email] of Object.entries(who) as [Who, string][]) credentials[role] = await signInAs(service, email)
-})
-afterAll(async () => {
-  await service.close()
-})
 
 describe('authorization matrix on Globex (spec §6)', () => {
   const matrix: Array<[Who, { read: boolean; addCompanyManager: boolean; addResellerManager: boolean }]> = [

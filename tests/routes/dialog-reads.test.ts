@@ -113,7 +113,7 @@ describe('opening a dialog reads the page it opens on, and what the dialog shows
   })
 
   it('every registered dialog opens without reading the whole account', async () => {
-    const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
+    const { dialogLoaders } = await import('#app/routes/__manage/registry.server')
     const keyed = await licenseOf('acme', 'keyed')
     const subscription = await subscriptionOf('acme')
     const own = await licenseOf('root@vendor.test', 'receipt')

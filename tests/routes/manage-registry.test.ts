@@ -8,9 +8,8 @@ import { cookieFrom, detailsFor, formRequest, removeDataDir, settle, stubLicensi
 
 const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
-const { manageDialogs } = await import('#app/routes/__manage/dialogs')
-const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
-const { manageActions } = await import('#app/routes/__manage/actions.server')
+const { manageDialogs, rowForms } = await import('#app/routes/__manage/dialogs')
+const { dialogLoaders, manageActions } = await import('#app/routes/__manage/registry.server')
 const capabilities = [
   (await import('#app/routes/__manage/account/account.registry')).accountDialogs,
   (await import('#app/routes/__manage/activity/activity.registry')).activityDialogs,
@@ -99,6 +98,9 @@ describe('the /manage dialog registry', () => {
       for (const [intent, action] of Object.entries(dialog.actions)) {
         expect(manageActions.get(intent), `${name}: intent=${intent}`).toBe(action)
       }
+    }
+    for (const [intent, action] of rowForms.flatMap((forms) => Object.entries(forms))) {
+      expect(manageActions.get(intent), `row form intent=${intent}`).toBe(action)
     }
     expect(manageActions.has('dismiss-welcome')).toBe(true)
     expect(manageActions.has('unassign')).toBe(true)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
-const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
+const { dialogLoaders } = await import('#app/routes/__manage/registry.server')
 const { requireUser } = await import('#app/utils/session.server')
 const { getPreferences } = await import('#app/utils/preferences.server')
 const { createUserSession } = await import('#app/utils/session.server')

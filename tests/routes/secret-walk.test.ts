@@ -28,8 +28,7 @@ delete process.env.LICENSING_API_URL
 const { createTestService } = await import('../support/service')
 const { inProcessTransport } = await import('../../service/index')
 const { createUserSession } = await import('#app/utils/session.server')
-const { dialogLoaders } = await import('#app/routes/__manage/dialogs.server')
-const { manageActions } = await import('#app/routes/__manage/actions.server')
+const { dialogLoaders, manageActions } = await import('#app/routes/__manage/registry.server')
 const { UNREADABLE_FORM } = await import('#app/utils/form.server')
 const rootModule = await import('#app/root')
 

@@ -1,5 +1,5 @@
 // Builders of valid entities (every field of spec §3) for the rules' unit tests, overridden where a test cares.
-import type { Company, License, PermissionEntry, Subscription } from '../../protocol/entities.js'
+import type { Company, License, PermissionEntry, PricePlan, Subscription } from '../../protocol/entities.js'
 
 export const DAY = 24 * 60 * 60 * 1000
 /** A fixed "now" so that tests never depend on the clock: 2026-03-05T12:00:00Z. */
@@ -59,4 +59,28 @@ export function company(overrides: Partial<Company> = {}): Company {
 
 export function entry(email: string, permissions: PermissionEntry['permissions']): PermissionEntry {
   return { companyId: 'company-1', email, permissions }
+}
+
+/** Wallaby.js's organization plan for a year at the US list price (116 USD), no discount, no tax. */
+export function plan(overrides: Partial<PricePlan> = {}): PricePlan {
+  return {
+    id: 'wallaby-organization-year',
+    name: 'Wallaby.js Organization (1 year)',
+    type: 'organization',
+    billingPeriod: 'year',
+    usNetListPrice: 116,
+    countryNetListPrice: 116,
+    countryDiscountAmount: 0,
+    countryDiscountPercent: 0,
+    couponDiscountAmount: 0,
+    couponDiscountPercent: 0,
+    countryNetPrice: 116,
+    tax: 0,
+    taxRate: 0,
+    grossListPrice: 116,
+    gross: 116,
+    currency: 'USD',
+    country: 'US',
+    ...overrides,
+  }
 }

@@ -1,20 +1,21 @@
-// Every /manage dialog by its `dialog` value, joined from each capability's `*.registry.ts`; the names are exactly
-// `DialogTarget`'s (`shared/urls.ts`). A chunk of its own, loaded when a dialog opens (`manage-dialog.tsx`).
+// Every /manage dialog by its `dialog` value, and the forms outside any dialog, joined from each capability's
+// `*.registry.ts`; the names are exactly `DialogTarget`'s (`shared/urls.ts`). A chunk of its own, loaded when a dialog
+// opens (`manage-dialog.tsx`); the server reads it through `registry.server.ts`.
 import type { SerializeFrom } from '@remix-run/node'
 import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
 import { adminDialogs } from './admin/admin.registry'
 import { apiTokenDialogs } from './api-tokens/api-tokens.registry'
-import { companyDialogs } from './company/company.registry'
+import { companyDialogs, companyForms } from './company/company.registry'
 import { domainDialogs } from './domains/domains.registry'
 import { companySignInDialogs } from './company-sign-in/company-sign-in.registry'
 import { directoryDialogs } from './directory/directory.registry'
 import { machineDialogs } from './machines/machines.registry'
 import { permissionDialogs } from './permissions/permissions.registry'
 import { reclaimDialogs } from './reclaim/reclaim.registry'
-import { renewalDialogs } from './renewals/renewals.registry'
+import { renewalDialogs, renewalForms } from './renewals/renewals.registry'
 import { seatsCsvDialogs } from './seats-csv/seats-csv.registry'
-import type { DialogProps, ManageDialog } from './shared/registry'
+import type { DialogProps, ManageActions, ManageDialog } from './shared/registry'
 import type { DialogName } from './shared/urls'
 import { subscriptionDialogs } from './subscriptions/subscriptions.registry'
 import { webhookDialogs } from './webhooks/webhooks.registry'
@@ -36,6 +37,9 @@ export const manageDialogs = {
   ...apiTokenDialogs,
   ...reclaimDialogs,
 }
+
+/** A row's Unassign and Renew, with their Undo. */
+export const rowForms: readonly ManageActions[] = [companyForms, renewalForms]
 
 type Registry = typeof manageDialogs
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PricePlan } from '#protocol/entities'
+import { plan } from '../../../tests/support/entities'
 import {
   checkoutOutcome,
   optionsSearch,
@@ -17,29 +17,6 @@ const countries = [
   { code: 'IN', name: 'India', taxName: 'GST', requiresZip: true },
   { code: 'AT', name: 'Austria', taxName: 'MwSt.' },
 ]
-
-function plan(overrides: Partial<PricePlan> = {}): PricePlan {
-  return {
-    id: 'wallaby-organization-year',
-    name: 'Wallaby.js Organization (1 year)',
-    type: 'organization',
-    billingPeriod: 'year',
-    usNetListPrice: 116,
-    countryNetListPrice: 116,
-    countryDiscountAmount: 0,
-    countryDiscountPercent: 0,
-    couponDiscountAmount: 0,
-    couponDiscountPercent: 0,
-    countryNetPrice: 116,
-    tax: 0,
-    taxRate: 0,
-    grossListPrice: 116,
-    gross: 116,
-    currency: 'USD',
-    country: 'US',
-    ...overrides,
-  }
-}
 
 describe('purchaseOptions (§2 defaults from the URL)', () => {
   const of = (query: string) => purchaseOptions(new URLSearchParams(query), countries)

@@ -8,7 +8,7 @@ import { subscriptionTitle } from '#protocol/products'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
-import { readNamedLicense, readSubscription } from '../shared/license-reads.server'
+import { readLicense, readSubscription } from '../shared/license-reads.server'
 import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './admin-schemas'
 import { changed } from '../shared/changed.server'
 import { namedIn } from '../shared/named'
@@ -74,9 +74,7 @@ export const merge: ManageAction = async (args) => {
 export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async (args) => {
   if (!args.user.admin) notFound()
   // Read from the table that shows it: its company's, or the administrator's personal table.
-  const read = await readNamedLicense(args)
-  if (!read) notFound()
-  const { license } = read
+  const { license, company } = await readLicense(args)
   return {
     license: {
       id: license.id,
@@ -84,7 +82,7 @@ export const removeLicenseDialog: DialogLoader<RemoveLicenseDialogData> = async 
       product: displayName(license),
       order: license.order,
       key: license.key,
-      holder: read.company?.name ?? license.owner,
+      holder: company?.name ?? license.owner,
       assignedTo: license.assignedTo,
     },
   } satisfies RemoveLicenseDialogData
@@ -112,9 +110,7 @@ export const removeLicense: ManageAction = async (args) => {
 /** `?dialog=remove-subscription&subscription=ID`. */
 export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async (args) => {
   if (!args.user.admin) notFound()
-  const read = await readSubscription(args, args.url.searchParams.get('subscription'))
-  if (!read) notFound()
-  const { subscription, company } = read
+  const { subscription, company } = await readSubscription(args, args.url.searchParams.get('subscription'))
   return {
     subscription: {
       id: subscription.subscriptionId,

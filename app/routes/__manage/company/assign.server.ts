@@ -8,7 +8,7 @@ import { canAssignLicense, cannotAssign } from '#protocol/licenses'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
-import { readNamedLicense } from '../shared/license-reads.server'
+import { readLicense } from '../shared/license-reads.server'
 import { AssignSchema, LicenseRefSchema } from './license-schemas'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { NAMED_FIELD, namedIn } from '../shared/named'
@@ -79,8 +79,8 @@ export type UnassignActionData = { intent: 'unassign'; license: string; message:
 
 /** `?dialog=assign&license=ID&owner=COMPANY`. */
 export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
-  const found = await readNamedLicense(args)
-  if (!found?.company?.canAssign) notFound()
+  const found = await readLicense(args)
+  if (!found.company?.canAssign) notFound()
   const { license, company } = found
   return {
     license: {

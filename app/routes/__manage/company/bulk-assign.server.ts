@@ -15,7 +15,7 @@ import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/l
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'
-import { readCompanyLicenses } from '../shared/license-reads.server'
+import { readLicenses } from '../shared/license-reads.server'
 import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { anchors } from '../shared/anchors'
@@ -50,7 +50,7 @@ export type BulkAssignActionData = {
 /** `?dialog=bulk-assign&company=ID[&group=G]`: the company's license table alone (auto-open, §2, is the page's). */
 export const bulkAssignDialog: DialogLoader<BulkAssignDialogData> = async (args) => {
   const { url, preferences } = args
-  const { company } = await readCompanyLicenses(args, url.searchParams.get('company'), { subscriptionId: null })
+  const { company } = await readLicenses(args, url.searchParams.get('company'), { subscriptionId: null })
   if (!company.canAssign) notFound()
   const now = Date.now()
   const products = bulkAssignProducts(company, now)
@@ -80,7 +80,7 @@ export const bulkAssign: ManageAction = async (args) => {
   const chosen = ProductGroup.safeParse(args.formData.get('group'))
   const company = chosen.success
     ? (
-        await readCompanyLicenses(args, String(args.formData.get('company') ?? ''), {
+        await readLicenses(args, String(args.formData.get('company') ?? ''), {
           subscriptionId: null,
           productGroup: chosen.data,
         })

@@ -8,7 +8,7 @@ import { displayName } from '#protocol/products'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageArgs } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'
-import { readNamedLicense } from '../shared/license-reads.server'
+import { readLicense } from '../shared/license-reads.server'
 import { dialogUrl } from '../shared/urls'
 import { OFFLINE_KEYS_PAGE_SIZE, offlineKeyFileName, offlineKeyLine, offlineKeysHeading } from './offline-keys-text'
 
@@ -94,8 +94,8 @@ const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
 
 /** `?dialog=offline-key&license=ID&owner=OWNER`. */
 export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args) => {
-  const found = await readNamedLicense(args)
-  if (!found || !showOfflineKey(found.license, Date.now())) notFound()
+  const found = await readLicense(args)
+  if (!showOfflineKey(found.license, Date.now())) notFound()
   const keys = await offlineKeysFor(args, [found.license])
   if (!keys.ok) return { kind: 'error', message: keys.message } satisfies OfflineKeyDialogData
   const [record] = keys.records

@@ -8,6 +8,7 @@ import { displayName } from '#protocol/products'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { changed } from '../shared/changed.server'
 import { forbidden, notFound, refusal } from '../shared/details.server'
+import { readLicense } from '../shared/license-reads.server'
 import type { DialogArgs, DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { namedIn } from '../shared/named'
 import { dialogUrl } from '../shared/urls'
@@ -47,13 +48,7 @@ async function machinesOf(args: DialogArgs) {
     if (answer.error === 'NOT_FOUND') notFound()
     throw json({ message: refusal(answer.error).message }, { status: refusal(answer.error).status })
   }
-  const read = await callLicensing(
-    'retrieveLicenses',
-    { ids: [{ id: ref.data.license, owner: ref.data.owner }] },
-    { credential: args.user.credential, context: args.context },
-  )
-  const license = read.ok ? read.result.licenses[0] : undefined
-  if (!license) notFound()
+  const { license } = await readLicense(args, { id: ref.data.license, owner: ref.data.owner })
   return {
     license: {
       id: license.id,

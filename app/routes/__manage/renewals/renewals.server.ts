@@ -9,7 +9,7 @@ import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
-import { readCompanyLicenses, readLicense } from '../shared/license-reads.server'
+import { readLicense, readLicenses } from '../shared/license-reads.server'
 import { MAX_RENEWALS, limitMessage } from '#protocol/limits'
 import { pageUrl } from '../shared/urls'
 import { bulkRenewableLicenses, decodeLicenseRef, receiptCacheKey, salesOnlyLicenses } from './renewal-rules'
@@ -71,7 +71,7 @@ export const bulkRenew: ManageAction = async (args) => {
   // Both refusals change nothing and tell nothing about the company, so they need no read.
   if (unique.length === 0) return refuse(nothingSelected)
   if (unique.length > MAX_RENEWALS) return refuse(limitMessage(MAX_RENEWALS, 'renewed'))
-  const { company } = await readCompanyLicenses(args, String(args.formData.get('company') ?? ''), {
+  const { company } = await readLicenses(args, String(args.formData.get('company') ?? ''), {
     subscriptionId: null,
     ids: unique,
   })
@@ -83,7 +83,7 @@ export const bulkRenew: ManageAction = async (args) => {
 
 /** `?dialog=bulk-renew&company=ID`: reads the company's licenses outside subscriptions and nothing else. */
 export const bulkRenewDialog: DialogLoader<BulkRenewDialogData> = async (args) => {
-  const { company } = await readCompanyLicenses(args, args.url.searchParams.get('company'), { subscriptionId: null })
+  const { company } = await readLicenses(args, args.url.searchParams.get('company'), { subscriptionId: null })
   if (!showBulkRenew(company)) notFound()
   return {
     company: { id: company.id, name: company.name },
@@ -118,7 +118,7 @@ export const receiptDialog: DialogLoader<ReceiptDialogData> = async (args) => {
   const { request, url, user, context } = args
   const ref = { id: url.searchParams.get('license') ?? '', owner: url.searchParams.get('owner') ?? '' }
   const found = await readLicense(args, ref)
-  if (!found || !showReceipt(found.license, found.company)) notFound()
+  if (!showReceipt(found.license, found.company)) notFound()
   // The session's data type belongs to the session module; the cache is one more entry of its record.
   const session = (await getSession(request)) as unknown as Session
   const cache = receiptCache(session)

@@ -7,7 +7,7 @@ import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/l
 import { readCsv } from '#app/utils/csv.server'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'
-import { readCompanyRole, tooManyForOneDialog, tryReadCompanyLicenses } from '../shared/license-reads.server'
+import { readLicenses, tooManyForOneDialog, tryReadLicenses } from '../shared/license-reads.server'
 import { anchors } from '../shared/anchors'
 import { changed } from '../shared/changed.server'
 import { seatsImported } from '#app/rules/changes'
@@ -45,7 +45,7 @@ const Plan = z
 
 /** A 404 when the user may not assign there. */
 async function importCompany(args: ManageArgs, companyId: string | null) {
-  const company = await readCompanyRole(args, companyId)
+  const { company } = await readLicenses(args, companyId, { ids: [] })
   if (!company.canAssign) notFound()
   return company
 }
@@ -67,7 +67,7 @@ export const importSeats: ManageAction = async (args) => {
 
   if (args.formData.get('stage') !== 'apply') {
     // The plan matches the file's rows against the company's licenses (its subscriptions' too, which it names).
-    const read = await tryReadCompanyLicenses(args, companyId)
+    const read = await tryReadLicenses(args, companyId)
     if (read === 'not-found' || (read !== 'too-many' && !read.company.canAssign)) notFound()
     if (read === 'too-many') return refused(tooManyForOneDialog)
     const { company } = read
@@ -103,7 +103,7 @@ export const importSeats: ManageAction = async (args) => {
     return refused('The plan could not be read. Please upload the file again.')
   }
   // Only this company's licenses: the service checks rights again, this keeps a plan to its dialog.
-  const named = await tryReadCompanyLicenses(args, companyId, { ids: changes.map(({ id, owner }) => ({ id, owner })) })
+  const named = await tryReadLicenses(args, companyId, { ids: changes.map(({ id, owner }) => ({ id, owner })) })
   if (named === 'not-found') {
     await importCompany(args, companyId)
     return refused('The plan names a license of another company.')

@@ -18,9 +18,10 @@ export type CompanyRead = Result<'retrieveLicenses'> & {
 }
 
 type Outcome<T> = T | 'not-found' | 'too-many'
+type Caller = Pick<ManageArgs, 'user' | 'context'>
 
-async function request(
-  args: Pick<ManageArgs, 'user' | 'context'>,
+async function retrieve(
+  args: Caller,
   payload: Payload<'retrieveLicenses'>,
 ): Promise<Outcome<Result<'retrieveLicenses'>>> {
   const answer = await callLicensing('retrieveLicenses', payload, {
@@ -34,71 +35,55 @@ async function request(
   throw json({ message: errorMessageFor(answer.error) }, { status: 502 })
 }
 
-/** A 400 the page's error boundary shows. */
-function tooMany(): never {
-  throw json({ message: tooManyForOneDialog }, { status: 400 })
+/** A 404 when not the user's, a 400 the page's error boundary shows past `MAX_LICENSES_READ`. */
+function found<T>(outcome: Outcome<T>): T {
+  if (outcome === 'not-found') notFound()
+  if (outcome === 'too-many') throw json({ message: tooManyForOneDialog }, { status: 400 })
+  return outcome
 }
 
+/** A company's licenses, for a file or a form that answers "not found" and "too many" in its own words. */
 export async function tryReadLicenses(
-  args: Pick<ManageArgs, 'user' | 'context'>,
-  payload: Payload<'retrieveLicenses'>,
-): Promise<Result<'retrieveLicenses'> | 'not-found'> {
-  const read = await request(args, payload)
-  return read === 'too-many' ? tooMany() : read
-}
-
-export async function tryReadCompanyLicenses(
-  args: Pick<ManageArgs, 'user' | 'context'>,
+  args: Caller,
   companyId: string | null,
   narrowing: Omit<Payload<'retrieveLicenses'>, 'table'> = {},
 ): Promise<Outcome<CompanyRead>> {
   if (!companyId || companyId === PERSONAL_TABLE) return 'not-found'
-  const read = await request(args, { table: companyId, ...narrowing })
+  const read = await retrieve(args, { table: companyId, ...narrowing })
   if (read === 'too-many') return read
   if (read === 'not-found' || !read.company) return 'not-found'
   const { company, subscription, licenses } = read
   return { ...read, company: { ...company, licenses, subscriptions: subscription ? [subscription] : [] } }
 }
 
-/** A 404 when not the user's, a 400 past `MAX_LICENSES_READ`. */
-export async function readCompanyLicenses(
-  args: Pick<ManageArgs, 'user' | 'context'>,
+/** A company's licenses (those `narrowing` names); a 404 when not the user's, a 400 past `MAX_LICENSES_READ`. */
+export async function readLicenses(
+  args: Caller,
   companyId: string | null,
   narrowing: Omit<Payload<'retrieveLicenses'>, 'table'> = {},
 ): Promise<CompanyRead> {
-  const read = await tryReadCompanyLicenses(args, companyId, narrowing)
-  if (read === 'not-found') notFound()
-  if (read === 'too-many') tooMany()
-  return read
+  return found(await tryReadLicenses(args, companyId, narrowing))
 }
 
-export async function readCompanyRole(args: Pick<ManageArgs, 'user' | 'context'>, companyId: string | null) {
-  return (await readCompanyLicenses(args, companyId, { ids: [] })).company
-}
-
-/** From the table that shows it (its company's, else the personal table); undefined when not the user's. */
+/** The license `?license=ID&owner=OWNER` names (or `ref`), from the table that shows it; a 404 when not the user's. */
 export async function readLicense(
-  args: Pick<ManageArgs, 'user' | 'context'>,
-  ref: { id: string | null; owner: string | null },
-): Promise<{ license: License; company?: CompanyRole } | undefined> {
+  args: Caller & Pick<DialogArgs, 'url'>,
+  ref = { id: args.url.searchParams.get('license'), owner: args.url.searchParams.get('owner') },
+): Promise<{ license: License; company?: CompanyRole }> {
   const { id, owner } = ref
-  if (!id || !owner) return undefined
-  const read = await tryReadLicenses(args, { ids: [{ id, owner }] })
-  if (read === 'not-found' || read.licenses.length !== 1) return undefined
-  return { license: read.licenses[0], ...(read.company ? { company: read.company } : {}) }
+  if (!id || !owner) notFound()
+  const { licenses, company } = found(await retrieve(args, { ids: [{ id, owner }] }))
+  if (licenses.length !== 1) notFound()
+  return { license: licenses[0], ...(company ? { company } : {}) }
 }
 
-/** With all its licenses, from its company's or the personal table; undefined when not the user's to see. */
+/** With all its licenses, from its company's or the personal table; a 404 when not the user's to see. */
 export async function readSubscription(
-  args: Pick<ManageArgs, 'user' | 'context'>,
+  args: Caller,
   subscriptionId: string | null,
-): Promise<{ subscription: Subscription; company?: CompanyRole } | undefined> {
-  if (!subscriptionId) return undefined
-  const read = await tryReadLicenses(args, { subscriptionId, ids: [] })
-  if (read === 'not-found' || !read.subscription) return undefined
-  return { subscription: read.subscription, ...(read.company ? { company: read.company } : {}) }
-}
-
-export function readNamedLicense(args: Pick<DialogArgs, 'user' | 'context' | 'url'>) {
-  return readLicense(args, { id: args.url.searchParams.get('license'), owner: args.url.searchParams.get('owner') })
+): Promise<{ subscription: Subscription; company?: CompanyRole }> {
+  if (!subscriptionId) notFound()
+  const { subscription, company } = found(await retrieve(args, { subscriptionId, ids: [] }))
+  if (!subscription) notFound()
+  return { subscription, ...(company ? { company } : {}) }
 }

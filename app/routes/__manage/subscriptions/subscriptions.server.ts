@@ -65,7 +65,7 @@ export async function requireSubscription(
   need: Need,
 ) {
   const read = await readSubscription(args, subscriptionId)
-  if (!read || !subscriptionPermitted(read.company, need)) notFound()
+  if (!subscriptionPermitted(read.company, need)) notFound()
   return { subscription: read.subscription, company: read.company }
 }
 

@@ -1,9 +1,14 @@
+// The /manage server registry: each dialog's loader by its `dialog` value and each form's action by its `intent`, from
+// the capabilities' registries as `dialogs.tsx` joins them. Maps, so a name from the request (`constructor`,
+// `__proto__`, …) finds nothing on Object.prototype.
 import { redirect } from '@remix-run/node'
 import { setPreferences } from '#app/utils/preferences.server'
-import { companyForms } from './company/company.registry'
-import { manageDialogs } from './dialogs'
-import { renewalForms } from './renewals/renewals.registry'
-import type { ManageAction, ManageActions } from './shared/registry'
+import { manageDialogs, rowForms, type DialogData } from './dialogs'
+import type { DialogLoader, ManageAction, ManageActions } from './shared/registry'
+
+export const dialogLoaders: ReadonlyMap<string, DialogLoader<DialogData>> = new Map(
+  Object.entries(manageDialogs).map(([name, dialog]) => [name, dialog.load]),
+)
 
 const dismissWelcome: ManageAction = async ({ request }) =>
   redirect('/manage', { headers: { 'Set-Cookie': await setPreferences(request, { hideWelcome: true }) } })
@@ -21,10 +26,9 @@ function byIntent(groups: ManageActions[]): Map<string, ManageAction> {
   return actions
 }
 
-/** The dialogs' forms (`dialogs.tsx`), the row buttons and the welcome notice's; a Map, see `dialogLoaders`. */
+/** The dialogs' forms, the rows' forms and the welcome notice's. */
 export const manageActions: ReadonlyMap<string, ManageAction> = byIntent([
   { 'dismiss-welcome': dismissWelcome },
-  companyForms,
-  renewalForms,
+  ...rowForms,
   ...Object.values(manageDialogs).map((dialog) => dialog.actions),
 ])

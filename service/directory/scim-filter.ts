@@ -185,7 +185,6 @@ export async function listPage<T extends 'scim_users' | 'scim_groups'>(
 ) {
   const { startIndex, count } = paging(query)
   const condition = filterCondition(query.filter, target, isPostgres(db))
-  // Typed as one of the two: every column read here is in both.
   let selection = db.selectFrom(table as 'scim_groups').where('company_id', '=', companyId)
   if (condition) selection = selection.where(condition)
   const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()

@@ -72,7 +72,6 @@ function providerFetch(devTools: boolean): client.CustomFetch {
   }
 }
 
-/** Why the discovered configuration cannot be used, or null: an endpoint the server calls is not public. */
 export async function endpointProblem(metadata: client.ServerMetadata, devTools: boolean): Promise<string | null> {
   for (const field of SERVER_ENDPOINTS) {
     const address = metadata[field]

@@ -65,7 +65,6 @@ async function updateCompanySignIn(
   if (clientSecret === null) throw new ServiceError('INVALID_REQUEST', clientSecretRequired)
   await discover({ companyName: company.name, issuer, clientId, clientSecret }, ctx.config.devTools, ctx.now()).catch(
     (err: unknown) => {
-      // An endpoint the server would call that is not public: said as it is.
       if (err instanceof ServiceError) throw new ServiceError('INVALID_REQUEST', err.message)
       const where = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
       const why = oneLine(err instanceof Error ? err.message : String(err), 200)

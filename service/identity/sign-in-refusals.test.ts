@@ -169,7 +169,6 @@ describe('a company that requires its own sign-in', () => {
       const refusal = { error: 'SSO_REQUIRED', message: companySignInRequiredMessage('Acme Corp', 'acme.test') }
       expect((await signInThrough('github', { id: 7701, email: 'max@acme.test' })).body).toEqual(refusal)
       expect((await signInThrough('google', { id: 'go-7702', email: 'olivia@acme.test' })).body).toEqual(refusal)
-      // Another company's people are not concerned.
       expect((await signInThrough('github', { id: 7703, email: 'carl@globex.test' })).status).toBe(200)
     } finally {
       await signInDb(service.db).deleteFrom('company_sign_in').where('company_id', '=', 'acme').execute()

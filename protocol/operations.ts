@@ -255,7 +255,7 @@ export const operations = {
         }),
       ),
       countries: z.array(Country),
-      currencySymbols: z.record(z.string()),
+      currencySymbols: z.record(z.string(), z.string()),
       checkout: z.discriminatedUnion('provider', [
         z.object({ provider: z.literal('sandbox'), checkoutUrl: z.string() }),
         z.object({

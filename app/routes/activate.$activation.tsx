@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   json,
   type ActionFunctionArgs,
@@ -25,7 +25,9 @@ export const chooseActivationMessage = 'Choose at least one activation to remove
 
 const DeactivateSchema = z.object({
   deactivate: z
-    .array(z.string().min(1).max(200), { required_error: chooseActivationMessage })
+    .array(z.string().min(1).max(200), {
+      error: (issue) => (issue.input === undefined ? chooseActivationMessage : undefined),
+    })
     .min(1, chooseActivationMessage)
     .max(10),
 })

@@ -15,7 +15,7 @@ export function sameEmail(a: string, b: string): boolean {
 
 /** A plain ZodString (no refine), so it can be chained and `getZodConstraint` can read it. */
 export const requiredEmail = z
-  .string({ required_error: emailRequired, invalid_type_error: emailInvalid })
+  .string({ error: (issue) => (issue.input === undefined ? emailRequired : emailInvalid) })
   .trim()
   .min(1, emailRequired)
   .max(EMAIL_MAX_LENGTH, emailInvalid)

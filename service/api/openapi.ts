@@ -1,12 +1,10 @@
 // The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { API_V1_BASE, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
 import { errorCodes } from '../../protocol/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
-
-extendZodWithOpenApi(z)
 
 /** The licensing protocol's version: its minor grows with a new operation, its major with a breaking change. */
 export const LICENSING_PROTOCOL_VERSION = '1.0.0'
@@ -30,7 +28,7 @@ export function apiV1Document(publicUrl: string) {
     scheme: 'bearer',
     description: 'An API token (lp_api_…), created in Manage Licenses → API tokens.',
   })
-  const problem = registry.register('Problem', Problem)
+  const problem = Problem.meta({ id: 'Problem' })
   const problemAnswer = (status: number) => ({
     description: refusalWords.get(status) ?? 'Refused.',
     content: { [PROBLEM_CONTENT_TYPE]: { schema: problem } },
@@ -55,8 +53,8 @@ export function apiV1Document(publicUrl: string) {
       description: route.description,
       security: [{ apiToken: [] }],
       request: {
-        ...(route.params ? { params: route.params as z.AnyZodObject } : {}),
-        ...(route.query ? { query: route.query as z.AnyZodObject } : {}),
+        ...(route.params ? { params: route.params as z.ZodObject } : {}),
+        ...(route.query ? { query: route.query as z.ZodObject } : {}),
         ...(route.method === 'post'
           ? {
               headers: z.object({
@@ -64,7 +62,7 @@ export function apiV1Document(publicUrl: string) {
                   .string()
                   .max(200)
                   .optional()
-                  .openapi({ description: 'A repeat with the same key answers what the first request did.' }),
+                  .meta({ description: 'A repeat with the same key answers what the first request did.' }),
               }),
             }
           : {}),
@@ -100,17 +98,18 @@ export function licensingDocument(publicUrl: string) {
   const payloadOf = (name: (typeof operationNames)[number]) =>
     operations[name].payload === emptyPayload ? z.object({}).strict().nullable() : operations[name].payload
   const requests = operationNames.map((name) =>
-    registry.register(`${name}Request`, z.object({ [name]: payloadOf(name) }).strict()),
+    z
+      .object({ [name]: payloadOf(name) })
+      .strict()
+      .meta({ id: `${name}Request` }),
   )
   const results = operationNames.map((name) =>
-    registry.register(`${name}Result`, z.object({ [name]: operations[name].result })),
+    z.object({ [name]: operations[name].result }).meta({ id: `${name}Result` }),
   )
-  const refusal = registry.register(
-    'ProtocolError',
-    z.object({ error: z.enum(errorCodes), message: z.string() }).openapi({
-      description: 'A refusal: the code names what happened; the message can be shown to a person as it is.',
-    }),
-  )
+  const refusal = z.object({ error: z.enum(errorCodes), message: z.string() }).meta({
+    id: 'ProtocolError',
+    description: 'A refusal: the code names what happened; the message can be shown to a person as it is.',
+  })
   registry.registerComponent('securitySchemes', 'session', {
     type: 'http',
     scheme: 'bearer',

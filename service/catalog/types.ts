@@ -32,7 +32,7 @@ export const CatalogConfigSchema = z.object({
         shop: z.boolean(),
         licenseNames: z.object({ personal: z.string().min(1), organization: z.string().min(1) }),
         listPrices: listPrices.optional(),
-        plans: z.record(planKey, paddleIds),
+        plans: z.partialRecord(planKey, paddleIds),
       }),
     )
     .min(1),
@@ -42,7 +42,7 @@ export const CatalogConfigSchema = z.object({
       paddle: z.string().regex(/^\d+$/),
       paddleSandbox: z.string().regex(/^\d+$/),
     }),
-    annualPrices: z.record(z.enum(productGroupCodes), z.object({ personal: money, company: money })),
+    annualPrices: z.partialRecord(z.enum(productGroupCodes), z.object({ personal: money, company: money })),
   }),
   countries: z
     .array(

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
-import type { ZodTypeAny } from 'zod'
+import type { ZodType } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationNames, operations } from '../../protocol/operations.js'
 import { errorCodes } from '../../protocol/errors.js'
@@ -92,42 +92,41 @@ function anyValue(r: Random, depth = 0): unknown {
   }
 }
 
-type Def = { typeName: string; [key: string]: unknown }
-const defOf = (schema: ZodTypeAny) => schema._def as Def
+type Def = { type: string; [key: string]: unknown }
+const defOf = (schema: ZodType) => schema._zod.def as unknown as Def
 
 /** A value shaped after the schema, each part replaced by an odd value now and then. */
-function near(schema: ZodTypeAny, r: Random, depth = 0): unknown {
+function near(schema: ZodType, r: Random, depth = 0): unknown {
   if (r.next() < 0.2 || depth > 4) return anyValue(r, depth)
   const def = defOf(schema)
-  switch (def.typeName) {
-    case 'ZodObject': {
-      const shape = (schema as unknown as { shape: Record<string, ZodTypeAny> }).shape
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, ZodType>
       const value: Record<string, unknown> = {}
       for (const [key, part] of Object.entries(shape)) if (r.next() < 0.85) value[key] = near(part, r, depth + 1)
       if (r.next() < 0.15) value[r.pick(oddStrings)] = anyValue(r, depth + 1)
       return value
     }
-    case 'ZodDefault':
-      return near(def.innerType as ZodTypeAny, r, depth)
-    case 'ZodOptional':
-    case 'ZodNullable':
-      return near(def.innerType as ZodTypeAny, r, depth)
-    case 'ZodEffects':
-      return near(def.schema as ZodTypeAny, r, depth)
-    case 'ZodUnion':
-    case 'ZodDiscriminatedUnion':
-      return near(r.pick(def.options as ZodTypeAny[]), r, depth)
-    case 'ZodArray':
-      return Array.from({ length: r.int(3) }, () => near(def.type as ZodTypeAny, r, depth + 1))
-    case 'ZodLiteral':
-      return def.value
-    case 'ZodEnum':
-      return r.pick(def.values as string[])
-    case 'ZodBoolean':
+    case 'default':
+    case 'prefault':
+    case 'optional':
+    case 'nullable':
+      return near(def.innerType as ZodType, r, depth)
+    case 'pipe':
+      return near(def.in as ZodType, r, depth)
+    case 'union':
+      return near(r.pick(def.options as ZodType[]), r, depth)
+    case 'array':
+      return Array.from({ length: r.int(3) }, () => near(def.element as ZodType, r, depth + 1))
+    case 'literal':
+      return r.pick(def.values as unknown[])
+    case 'enum':
+      return r.pick(Object.values(def.entries as Record<string, string>))
+    case 'boolean':
       return r.next() < 0.5
-    case 'ZodNumber':
+    case 'number':
       return r.pick([0, 1, 5, 12, 100, -3, 2.5])
-    case 'ZodString':
+    case 'string':
       return r.pick(oddStrings)
     default:
       return anyValue(r, depth)
@@ -157,7 +156,7 @@ const known = new Set<string>(errorCodes)
 describe('random payloads for every operation', () => {
   it.each(operationNames)('%s: a known refusal, never the unexpected error, and no change', async (operation) => {
     const r = random(crypto.createHash('sha256').update(operation).digest().readUInt32LE(0))
-    const schema = operations[operation].payload as ZodTypeAny
+    const schema = operations[operation].payload as ZodType
     const before = await storeDigest(service.db)
     let sent = 0
     for (let run = 0; run < RUNS_PER_OPERATION * 3 && sent < RUNS_PER_OPERATION; run++) {

@@ -60,6 +60,10 @@ export function nameOrEmail({ name, email }: { name?: string; email?: string }):
 
 /** Spec §5 redeem rows. */
 export const RedeemSchema = z.object({
-  name: z.string({ required_error: nameRequired }).trim().min(1, nameRequired).max(200),
+  name: z
+    .string({ error: (issue) => (issue.input === undefined ? nameRequired : undefined) })
+    .trim()
+    .min(1, nameRequired)
+    .max(200),
   email: requiredEmail,
 })

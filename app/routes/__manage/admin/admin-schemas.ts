@@ -4,7 +4,7 @@ import { companyNameRequired } from '#app/rules/messages'
 /** §2, §5: `confirm` asks, `merge` carries it out. */
 export const MergeSchema = z.object({
   companyName: z
-    .string({ required_error: companyNameRequired })
+    .string({ error: (issue) => (issue.input === undefined ? companyNameRequired : undefined) })
     .trim()
     .min(1, companyNameRequired)
     .max(200, 'Company name must be at most 200 characters.'),

@@ -1,6 +1,6 @@
 // The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&…&domain=NAME`); the service decides.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'

@@ -6,7 +6,7 @@ export const tokenNameField = z.string({ message: 'Enter a name for the token.' 
 
 /** 0: until revoked. */
 export const tokenLifetimeField = z.coerce
-  .number()
+  .number<number>()
   .int()
   .refine((days) => (accessTokenLifetimes as readonly number[]).includes(days), {
     message: 'Choose one of the lifetimes offered.',

@@ -1,5 +1,5 @@
 // The subscription forms of /manage (post/redirect/get); their dialogs are in `subscriptions.server.ts`.
-import { parseWithZod } from '@conform-to/zod'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
 import type { OperationName, Payload } from '#protocol/operations'

@@ -1,10 +1,10 @@
 import { useForm, type DefaultValue } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { useSubscriptionAction } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 
 /** Revalidated on input once shown, so a click on submit while an error shows is not lost. */
-export function useSubscriptionForm<Schema extends z.ZodTypeAny>(
+export function useSubscriptionForm<Schema extends z.ZodObject>(
   intent: string,
   subscriptionId: string,
   schema: Schema,

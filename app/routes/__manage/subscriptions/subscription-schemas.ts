@@ -18,7 +18,7 @@ export const OfferSchema = z.object({
   subscription: z.string().min(1),
   price: z.number(),
   country: z
-    .string({ required_error: 'Choose your country.' })
+    .string({ error: (issue) => (issue.input === undefined ? 'Choose your country.' : undefined) })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Choose your country.'),
@@ -30,7 +30,9 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
     .object({
       subscription: z.string().min(1),
       quantity: z
-        .number({ required_error: 'Enter the number of licenses.', invalid_type_error: 'Enter a whole number.' })
+        .number({
+          error: (issue) => (issue.input === undefined ? 'Enter the number of licenses.' : 'Enter a whole number.'),
+        })
         .transform((n) => clampQuantity(n))
         .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY)),
       lapse: z.array(z.string()).default([]),

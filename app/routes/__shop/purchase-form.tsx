@@ -18,7 +18,7 @@ import { labels } from '#app/rules/messages'
 import { formatPrice } from '#protocol/money'
 import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type PurchaseOptions } from './pricing'
 import type { ActionData, CheckoutClient, ProductRef } from './purchase-data'
-import { nameOrEmail, purchaseSchema } from './purchase-schema'
+import { nameOrEmail, purchaseFields, purchaseSchema } from './purchase-schema'
 import { useCheckoutFrame, type FrameField, type FramePrices } from './use-checkout-frame'
 
 type PurchaseFormProps = {
@@ -66,6 +66,7 @@ export function PurchaseForm({
   const formRef = useRef<HTMLFormElement>(null)
   const continueButton = useRef<HTMLButtonElement>(null)
   const schema = useMemo(() => purchaseSchema(countries), [countries])
+  const constraint = useMemo(() => getZodConstraint(purchaseFields(countries)), [countries])
   const buyPath = `/shop/${product.slug}/buy/`
   const frame = useCheckoutFrame({ formRef, buyPath })
   const { fetcher, fetched } = frame
@@ -82,7 +83,7 @@ export function PurchaseForm({
         : navigation.state === 'idle'
           ? actionData?.result
           : undefined,
-    constraint: getZodConstraint(schema),
+    constraint,
     defaultValue: {
       billing: BILLING_VALUES[shown.options.billingPeriod],
       type: TYPE_VALUES[shown.options.type],

@@ -8,8 +8,7 @@ import { clampQuantity } from '#protocol/subscriptions'
 
 export const countryUnknown = 'Choose a country from the list.'
 
-/** Spec §5 checkout rows, on server and browser; an empty Continue lists every message at once. */
-export function purchaseSchema(countries: readonly Country[]) {
+function purchaseParts(countries: readonly Country[]) {
   const country = z
     .string()
     .default('US')
@@ -25,20 +24,20 @@ export function purchaseSchema(countries: readonly Country[]) {
     email: requiredEmail,
     country,
   })
-  const details = z
-    .object({
-      type,
-      country: z.string().default('US'),
-      // Read again here only to stand in for an empty name; its own checks are the ones above.
-      email: z.string().trim().optional(),
-      // Text from outside: stored and sent on as one line.
-      name: z
-        .string()
-        .max(200)
-        .transform((value) => oneLine(value, 200))
-        .optional(),
-      zip: z.string().trim().max(20).optional(),
-    })
+  const detailFields = z.object({
+    type,
+    country: z.string().default('US'),
+    // Read again here only to stand in for an empty name; its own checks are the ones above.
+    email: z.string().trim().optional(),
+    // Text from outside: stored and sent on as one line.
+    name: z
+      .string()
+      .max(200)
+      .transform((value) => oneLine(value, 200))
+      .optional(),
+    zip: z.string().trim().max(20).optional(),
+  })
+  const details = detailFields
     .superRefine((value, ctx) => {
       if (!nameOrEmail(value)) {
         const message = value.type === 'company' ? checkoutNameRequired.organization : checkoutNameRequired.individual
@@ -49,7 +48,19 @@ export function purchaseSchema(countries: readonly Country[]) {
       }
     })
     .transform(({ name, zip, email }) => ({ name: nameOrEmail({ name, email }), zip, email }))
+  return { contact, detailFields, details }
+}
+
+/** Spec §5 checkout rows, on server and browser; an empty Continue lists every message at once. */
+export function purchaseSchema(countries: readonly Country[]) {
+  const { contact, details } = purchaseParts(countries)
   return z.intersection(contact, details)
+}
+
+/** The same fields without the final transform, which conform's `getZodConstraint` cannot read at a schema's root. */
+export function purchaseFields(countries: readonly Country[]) {
+  const { contact, detailFields } = purchaseParts(countries)
+  return z.intersection(contact, detailFields)
 }
 
 /** §2: only a valid email stands in for an empty name. */

@@ -1,5 +1,5 @@
 // Access tokens for SCIM and the REST API: the kinds, their scopes, and the bounds of a token's name and life.
-import { z } from 'zod'
+import * as z from 'zod'
 import { oneLine } from './text.js'
 
 export const accessTokenKinds = ['scim', 'api'] as const

@@ -1,5 +1,5 @@
 // The activity log: what the service changed, who and when.
-import { z } from 'zod'
+import * as z from 'zod'
 import { EMAIL_MAX_LENGTH } from './email.js'
 
 export const activityKinds = [

@@ -1,5 +1,5 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from './access-tokens.js'
 import { mayManageDirectory } from './directory.js'
 

@@ -1,6 +1,6 @@
 // The REST API v1's requests and answers (docs/decisions/0012-rest-api-v1-and-openapi.md). Public and versioned: within
 // v1 a field is added, never renamed or removed.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ActivityKind } from './activity.js'
 import { EMAIL_MAX_LENGTH } from './email.js'
 import { ProductGroup, SubscriptionState } from './entities.js'

@@ -1,6 +1,6 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal.
-import { z } from 'zod'
+import * as z from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 
 /** Where every company's provider sends people back: register it at the provider. */

@@ -1,5 +1,5 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from './access-tokens.js'
 import { ProductGroup } from './entities.js'
 

@@ -1,5 +1,5 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ProductGroup } from './entities.js'
 
 export const VERIFICATION_PREFIX = 'license-portal-verification='

@@ -1,5 +1,5 @@
 // The entities of spec §3 as the licensing protocol carries them, written once (zod) for both sides.
-import { z } from 'zod'
+import * as z from 'zod'
 import { typedLine } from './text.js'
 
 export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const

@@ -1,5 +1,5 @@
 // `retrieveLicenses`: the rows a change touches (a subscription's, a product group's or named ones), not the account.
-import { z } from 'zod'
+import * as z from 'zod'
 import { Company, License, LicenseRef, ProductGroup, Subscription } from './entities.js'
 import { MAX_LICENSES_READ, limitMessage } from './limits.js'
 

@@ -1,6 +1,6 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
 // Many Activations flow deactivates too but neither counts against nor is refused by the budget.
-import { z } from 'zod'
+import * as z from 'zod'
 import { LicenseRef } from './entities.js'
 import { formatDate } from './dates.js'
 import { countOf } from './words.js'

@@ -1,6 +1,6 @@
 // The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
 // `Authorization: Bearer …`, never in a payload.
-import { z } from 'zod'
+import * as z from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {
   AccountSettings,

@@ -1,5 +1,5 @@
 // Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md.
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The holder and the administrators are told this many days before the seat is reclaimed. */
 export const RECLAIM_WARNING_DAYS = 7

@@ -1,5 +1,5 @@
 // Text from outside (host names, company and people's names, token names) is data: one line, bounded, never layout.
-import { z } from 'zod'
+import * as z from 'zod'
 
 // C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides and isolates.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -1,5 +1,5 @@
 // A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md).
-import { z } from 'zod'
+import * as z from 'zod'
 import { ProductGroup } from './entities.js'
 
 /** Months the usage page and its CSV show, the present one last. */

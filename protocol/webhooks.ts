@@ -1,5 +1,5 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
-import { z } from 'zod'
+import * as z from 'zod'
 import { hasLayoutCharacters } from './text.js'
 
 export const webhookEventTypes = [

@@ -1,5 +1,5 @@
 // Windowed reads of `retrieveDetails`: a page of each license table and its counts; without windows, all of it (§7).
-import { z } from 'zod'
+import * as z from 'zod'
 import { License } from './entities.js'
 
 /** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim.ts). */

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
-import { z } from 'zod'
+import * as z from 'zod'
 import { HomeLink, OutcomePage, OutcomeText } from '#app/components/account/outcome-page'
 import { ActivationOutcomeView, type ActivationOutcome } from '#app/components/account/activation-outcome'
 import {

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
+import * as z from 'zod'
 import { setPreferences } from '#app/utils/preferences.server'
 import { safeRedirectPath } from '#app/utils/redirect'
 import { readFormData } from '#app/utils/form.server'

@@ -1,5 +1,5 @@
 // The spec's email rules (§5): "must match simple {email} with no spaces".
-import { z } from 'zod'
+import * as z from 'zod'
 import { emailInvalid, emailRequired } from './messages'
 
 import { isValidAddress } from '#protocol/address-list'

@@ -1,5 +1,5 @@
 // What a change says when it is done (docs/decisions/0007-every-change-ends-with-a-sentence.md), carried by a cookie.
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Undo: a real write back that the service checks like any other. */
 export const FlashForm = z.object({

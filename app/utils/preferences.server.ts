@@ -1,5 +1,5 @@
 import { portalCookie } from './cookies.server'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Spec §3 "Local browser storage" as one long-lived cookie: works without script, and no flash of the wrong theme. */
 export const Preferences = z.object({

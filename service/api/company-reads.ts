@@ -1,6 +1,6 @@
 // The REST API's reads of a company beside its licenses: subscriptions with their seats, seat usage, the activity log.
 import { sql } from 'kysely'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { ApiSubscription, SeatUsage } from '../../protocol/api-v1.js'
 import { productGroups } from '../../protocol/entities.js'

@@ -1,6 +1,6 @@
 // The REST API's license lists in §4's order, paged by a cursor of the last row's sort values (stable under changes).
 import { sql, type SqlBool } from 'kysely'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'

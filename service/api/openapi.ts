@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
-import { z } from 'zod'
+import * as z from 'zod'
 import { API_V1_BASE, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
 import { errorCodes } from '../../protocol/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'

@@ -1,5 +1,5 @@
 /** The shape of `catalog.ts`, checked at start (`parseCatalog`). */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const productGroupCodes = ['bundle', 'wallaby', 'quokka', 'other'] as const
 export type ProductGroupCode = (typeof productGroupCodes)[number]

@@ -1,5 +1,5 @@
 // SCIM Groups (RFC 7643 §4.2): `displayName` is unique case-insensitively, as the Directory maps by it.
-import { z } from 'zod'
+import * as z from 'zod'
 import { oneLine } from '../../protocol/text.js'
 import { countOf } from '../../protocol/words.js'
 import { newId } from '../db/ids.js'

@@ -1,5 +1,5 @@
 // SCIM Users (RFC 7643 §4.1): `userName` is the email, unique case-insensitively (409 `uniqueness`).
-import { z } from 'zod'
+import * as z from 'zod'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import { oneLine } from '../../protocol/text.js'
 import { recordActivity } from '../activity/log.js'

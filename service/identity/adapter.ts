@@ -3,7 +3,7 @@
  * §6). The same state, PKCE and account checks run whether a provider is real or stood in.
  */
 import { generateCodeVerifier, generateState } from 'arctic'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { ServiceConfig } from '../config.js'
 import { requireCaller, type IdentityAdapter, type ServiceContext } from '../dispatch/context.js'

@@ -8,7 +8,7 @@ import {
   UnexpectedErrorResponseBodyError,
   UnexpectedResponseError,
 } from 'arctic'
-import { z } from 'zod'
+import * as z from 'zod'
 import { normalizeEmail } from '../../protocol/email.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName } from './types.js'

@@ -1,5 +1,5 @@
 // Account settings (spec §2, §6) and a personal license holder's change of email address (spec §2, §5, §8).
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'

@@ -1,5 +1,5 @@
 // Machine activation (spec §2, §8, §9): the limit of 3 is checked in one transaction that first locks the license.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Activation } from '../../protocol/entities.js'
 import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'

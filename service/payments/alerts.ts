@@ -1,5 +1,5 @@
 // Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { ownValue } from '../../protocol/own.js'
 import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../catalog/index.js'

@@ -1,5 +1,5 @@
 // Paddle Classic when configured, else the sandbox (in production only with PAYMENTS_SANDBOX=1).
-import { z } from 'zod'
+import * as z from 'zod'
 
 const flag = z
   .string()

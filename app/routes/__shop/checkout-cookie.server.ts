@@ -1,5 +1,5 @@
 import { portalCookie } from '#app/utils/cookies.server'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
 const PendingCheckout = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { oneLine } from '#protocol/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'

@@ -1,6 +1,6 @@
 // The sandbox's pay links, HMAC-signed (a key derived from the service secret) so no holder can change price or return.
 import crypto from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 
 const Terms = z.object({
   /** product id (a plan key, or the renewal product) */

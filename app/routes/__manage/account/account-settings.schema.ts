@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { LogonLinkPolicy } from '#protocol/entities'
 
 export const providers = ['github', 'google'] as const

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { requiredEmail, sameEmail } from '#app/rules/email'
 import { emailMustDiffer, emailsDoNotMatch } from '#app/rules/messages'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { companyNameRequired } from '#app/rules/messages'
 
 /** §2, §5: `confirm` asks, `merge` carries it out. */

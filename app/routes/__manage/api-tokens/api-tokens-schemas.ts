@@ -1,5 +1,5 @@
 // The API tokens dialogs' forms, on the server and in the browser: the same messages either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ApiTokenAccess } from '#protocol/api-tokens'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 

@@ -1,6 +1,6 @@
 // The Single Sign-On form's schema (server and browser): the protocol's issuer and client ID rules; the client secret
 // is required until one is set.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ClientId, IssuerUrl, clientSecretRequired } from '#protocol/company-sign-in'
 
 export function companySignInSchema(secretSet: boolean) {

@@ -1,5 +1,5 @@
 // One zod schema per company license form, on the server and in the browser: the same messages (spec §5) either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { License } from '#protocol/entities'
 import { bulkAssignGroups, planCompanyBulkAssign } from '#app/rules/company'
 import { requiredEmail } from '#app/rules/email'

@@ -1,5 +1,5 @@
 // The Directory dialogs' forms, on the server and in the browser: the same messages either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import { ProductGroup } from '#protocol/entities'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 

@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import { z } from 'zod'
+import * as z from 'zod'
 import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'
 import { ProductGroup } from '#protocol/entities'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'

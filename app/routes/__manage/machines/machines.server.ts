@@ -1,6 +1,6 @@
 // My machines (`?dialog=machines&license=ID&owner=O`): docs/decisions/0011-machine-deactivation-budget.md.
 import { json } from '@remix-run/node'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { DeactivationBudget, Machine } from '#protocol/machines'
 import { labelled } from '#protocol/text'
 import { licenseName } from '#app/rules/changes'

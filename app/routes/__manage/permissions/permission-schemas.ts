@@ -1,5 +1,5 @@
 // The permission forms' schemas, on the server and in the browser: the same messages (spec §5) either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import { requiredEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
 import { normalizeEmail } from '#protocol/email'

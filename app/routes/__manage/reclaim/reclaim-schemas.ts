@@ -1,5 +1,5 @@
 // The Reclaim idle seats dialog's forms: the policy (off or a number of idle days) and the undo of one reclaim.
-import { z } from 'zod'
+import * as z from 'zod'
 
 const id = z.string().min(1).max(200)
 

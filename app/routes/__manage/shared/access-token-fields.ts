@@ -1,5 +1,5 @@
 // The fields every access token form has (SCIM and API tokens), on the server and in the browser: the same messages.
-import { z } from 'zod'
+import * as z from 'zod'
 import { AccessTokenName, accessTokenLifetimes } from '#protocol/access-tokens'
 
 export const tokenNameField = z.string({ message: 'Enter a name for the token.' }).pipe(AccessTokenName)

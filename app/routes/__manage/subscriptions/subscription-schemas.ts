@@ -1,5 +1,5 @@
 // One zod schema per subscription form, on the server and in the browser: the same messages (spec §5) either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'

@@ -1,5 +1,5 @@
 // The Webhooks dialog's forms, on the server and in the browser: the same messages either way.
-import { z } from 'zod'
+import * as z from 'zod'
 import { WebhookEndpointState, WebhookEventType, WebhookUrl, webhookEventsRequired } from '#protocol/webhooks'
 
 const id = z.string().min(1).max(200)

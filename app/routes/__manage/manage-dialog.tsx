@@ -24,7 +24,10 @@ export function usePreloadedDialogs() {
   const { location } = useNavigation()
   const heading = location ? new URLSearchParams(location.search).get('dialog') : null
   useEffect(() => {
-    if (heading) void loadDialogs().then((module) => module.preloadDialog(heading)).catch(() => undefined)
+    if (heading)
+      void loadDialogs()
+        .then((module) => module.preloadDialog(heading))
+        .catch(() => undefined)
   }, [heading])
 }
 

@@ -67,7 +67,6 @@ export function isDialogName(name: string): name is DialogName {
   return Object.hasOwn(byName, name)
 }
 
-/** Fetches the named dialog's chunk ahead of its rendering; nothing for a name no capability registered. */
 export async function preloadDialog(name: string): Promise<void> {
   if (isDialogName(name)) await byName[name].Component.preload()
 }

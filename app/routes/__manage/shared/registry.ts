@@ -26,7 +26,6 @@ export type ManageActions = Readonly<Record<string, ManageAction>>
 
 export type DialogProps<Data> = { data: SerializeFrom<Data>; closeTo: string }
 
-/** A dialog's component: a chunk of its own, fetched when the dialog opens or `preload` asks for it. */
 export type DialogComponent<Data> = LazyExoticComponent<ComponentType<DialogProps<Data>>> & {
   preload: () => Promise<{ default: ComponentType<DialogProps<Data>> }>
 }

@@ -58,8 +58,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-/** A route hides the header or footer with `export const handle = { frame: { header: false, footer: false } }`. */
-export type FrameHandle = { frame?: { header?: boolean; footer?: boolean } }
+/**
+ * What a route's `handle` asks of the frame: `frame` hides the header or footer; `scripts: false` says the page has
+ * nothing to do in the browser, so its document names no script at all (decision 20). Its forms (theme, Log Out, its
+ * own) are plain posts, as with script off.
+ */
+export type FrameHandle = { frame?: { header?: boolean; footer?: boolean }; scripts?: false }
+
+/**
+ * Whether the document ships the portal's script: not when a matched route opts out or the root's error boundary
+ * shows. In the browser always, since a running client was shipped by the server: the first render matches the
+ * server's, and a client navigation to such a page keeps the router and scroll restoration of the page it came from.
+ */
+function useShipsScripts(): boolean {
+  const matches = useMatches()
+  const rootError = useRouteError()
+  if (typeof document !== 'undefined') return true
+  return !rootError && matches.every((match) => (match.handle as FrameHandle | undefined)?.scripts !== false)
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
@@ -67,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches()
   const location = useLocation()
   const theme = useOptimisticTheme(data?.theme ?? 'dark')
+  const scripts = useShipsScripts()
   const frame = matches.reduce<{ header: boolean; footer: boolean }>(
     (acc, match) => {
       const handle = match.handle as FrameHandle | undefined
@@ -99,8 +116,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {frame.footer ? <SiteFooter /> : null}
           <BusyOverlay />
         </ThemeRoot>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

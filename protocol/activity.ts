@@ -1,5 +1,6 @@
 // The activity log: what the service changed, who and when.
 import * as z from 'zod'
+import { administersCompany } from './roles.js'
 import { EMAIL_MAX_LENGTH } from './email.js'
 
 export const activityKinds = [
@@ -76,7 +77,4 @@ export const retrieveActivityOperation = {
   }),
 }
 
-/** A company's log is for its administrators (canAddUsers) and platform administrators; not managers. */
-export function mayReadCompanyActivity(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
-  return flags.canAddUsers || platformAdministrator
-}
+export const mayReadCompanyActivity = administersCompany

@@ -1,10 +1,10 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
 import * as z from 'zod'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from './access-tokens.js'
-import { mayManageDirectory } from './directory.js'
+import { administersCompany } from './roles.js'
 
 /** Company and Reseller Administrators (the roles that add users) and platform administrators, as for SCIM tokens. */
-export const mayManageApiTokens = mayManageDirectory
+export const mayManageApiTokens = administersCompany
 
 /** What a token may do: `read`, or `assign` (read and assign). A personal token only reads. */
 export const apiTokenAccess = ['read', 'assign'] as const

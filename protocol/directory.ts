@@ -1,5 +1,6 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
 import * as z from 'zod'
+import { administersCompany } from './roles.js'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from './access-tokens.js'
 import { ProductGroup } from './entities.js'
 
@@ -10,10 +11,7 @@ export const directoryProductGroups = [
   'other',
 ] as const satisfies readonly ProductGroup[]
 
-/** Company and Reseller Administrators (the roles that add users) and platform administrators. */
-export function mayManageDirectory(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
-  return flags.canAddUsers || platformAdministrator
-}
+export const mayManageDirectory = administersCompany
 
 export const SCIM_BASE_PATH = '/scim/v2/'
 

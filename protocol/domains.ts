@@ -1,5 +1,6 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import * as z from 'zod'
+import { administersCompany } from './roles.js'
 import { ProductGroup } from './entities.js'
 
 export const VERIFICATION_PREFIX = 'license-portal-verification='
@@ -47,10 +48,7 @@ export const DomainName = z
   .refine((value) => normalizeDomain(value) !== null, { message: domainInvalid })
   .transform((value) => normalizeDomain(value) ?? value)
 
-/** A company's domains are managed by its administrators (the roles with canAddUsers) and platform administrators. */
-export function mayManageDomains(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
-  return flags.canAddUsers || platformAdministrator
-}
+export const mayManageDomains = administersCompany
 
 export const DomainStatus = z.enum(['pending', 'verified'])
 export type DomainStatus = z.infer<typeof DomainStatus>

@@ -1,5 +1,6 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
 import * as z from 'zod'
+import { administersCompany } from './roles.js'
 import { hasLayoutCharacters } from './text.js'
 
 export const webhookEventTypes = [
@@ -25,10 +26,7 @@ export const webhookEventDescriptions: Readonly<Record<WebhookEventType, string>
   'activation.limit_reached': 'A license became active on as many machines as it may be.',
 }
 
-/** Company and Reseller Administrators (the roles that add users) and platform administrators. */
-export function mayManageWebhooks(flags: { canAddUsers: boolean }, platformAdministrator: boolean): boolean {
-  return flags.canAddUsers || platformAdministrator
-}
+export const mayManageWebhooks = administersCompany
 
 export const MAX_WEBHOOK_ENDPOINTS = 10
 

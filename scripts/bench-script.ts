@@ -3,10 +3,10 @@ import zlib from 'node:zlib'
 
 /**
  * Every page a user reaches, as that user sees it: the visitor's pages signed out, the account's signed in (as the
- * administrator of the 100-license company); `opened` also loads what the page loads on demand (a dialog opened). A
- * link page with a made-up token answers its refusal, which ships the same script as its success.
+ * administrator of the 100-license company); `opened` names the modules the page loads on demand when its dialog
+ * opens (the registry and the dialog's own chunk). A link page with a made-up token answers its refusal, which ships the same script as its success.
  */
-const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: boolean }[] = [
+const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: string[] }[] = [
   { pathname: '/' },
   { pathname: '/help/' },
   { pathname: '/developers' },
@@ -21,8 +21,12 @@ const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: boolean }[]
   { pathname: '/upsellPreview/' },
   { pathname: '/no-such-page' },
   { pathname: '/manage', signedIn: true },
-  { pathname: '/manage?dialog=change-email', signedIn: true, opened: true },
-  { pathname: '/manage?dialog=bulk-assign&company=bench-100', signedIn: true, opened: true },
+  { pathname: '/manage?dialog=change-email', signedIn: true, opened: ['dialogs', 'change-email-dialog'] },
+  {
+    pathname: '/manage?dialog=bulk-assign&company=bench-100',
+    signedIn: true,
+    opened: ['dialogs', 'bulk-assign-dialog'],
+  },
   { pathname: '/manage/usage?company=bench-100', signedIn: true },
 ]
 
@@ -39,9 +43,9 @@ export async function scriptLines(base: string, cookie: string): Promise<string[
 
 /**
  * The gzip bytes of the scripts a page loads: those its HTML names (script, modulepreload, import) and, walked from
- * them, every module they import; with `opened`, also the chunks they load on demand.
+ * them, every module they import; with `opened`, also those of the chunks they load on demand that it names.
  */
-async function scriptBytes(base: string, pathname: string, cookie: string, opened = false): Promise<number | null> {
+async function scriptBytes(base: string, pathname: string, cookie: string, opened: string[] = []) {
   const response = await fetch(`${base}${pathname}`, { headers: { cookie }, redirect: 'manual' })
   if (response.status >= 300 && response.status < 400) return null
   if (response.status >= 500 || !response.headers.get('content-type')?.includes('text/html')) return null
@@ -59,7 +63,10 @@ async function scriptBytes(base: string, pathname: string, cookie: string, opene
     total += zlib.gzipSync(body).length
     const text = body.toString('utf8')
     for (const match of text.matchAll(/(?:from|import)\s*"([^"]+\.js)"/g)) queue.push(new URL(match[1], url))
-    if (opened) for (const match of text.matchAll(/import\(\s*"([^"]+\.js)"\s*\)/g)) queue.push(new URL(match[1], url))
+    for (const match of text.matchAll(/import\(\s*"([^"]+\.js)"\s*\)/g)) {
+      const module = /([^/]+)-[A-Z0-9]+\.js$/.exec(match[1])?.[1]
+      if (module && opened.includes(module)) queue.push(new URL(match[1], url))
+    }
   }
   return total
 }

@@ -1,6 +1,7 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
 import { Code, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import type { FrameHandle } from '#app/root'
 
 // Any path no other route matches: the normal frame, with status 404.
 export function loader() {
@@ -36,6 +37,9 @@ export default function NotFoundRoute() {
     </Container>
   )
 }
+
+/** Nothing to do in the browser (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'Page not found | License Portal' }]
 

@@ -19,6 +19,7 @@ import {
 } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
+import type { FrameHandle } from '#app/root'
 
 /** Written for Proceed with nothing chosen (the spec names the list and the button, not this case). */
 export const chooseActivationMessage = 'Choose at least one activation to remove.'
@@ -88,6 +89,12 @@ export default function ActivateRoute() {
   }
   return <ActivationOutcomeView outcome={outcome} busy={busy} />
 }
+
+/**
+ * An outcome to read, or Too Many Activations' checkboxes and Proceed: a plain post, the same with script as without,
+ * so the page ships none (decision 20).
+ */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'License Activation | License Portal' }]
 

@@ -6,6 +6,7 @@ import {
 } from '#app/components/account/email-confirmation-outcome'
 import { emailConfirmationMessage, unexpectedError } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'
+import type { FrameHandle } from '#app/root'
 
 /** Spec §2: the service moves everything to the new address once; a second use is refused and changes nothing. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -26,6 +27,9 @@ export default function ConfirmEmailRoute() {
   const outcome = useLoaderData<typeof loader>() as EmailConfirmationOutcome
   return <EmailConfirmationOutcomeView outcome={outcome} />
 }
+
+/** An outcome to read (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'Confirm Change of Email Address | License Portal' }]
 

@@ -2,11 +2,15 @@ import { json, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Container, Heading, Link, Text } from '@radix-ui/themes'
 import { portalEnv } from '#app/utils/env.server'
+import type { FrameHandle } from '#app/root'
 
 /** Spec §2 "Support has /help and /contact/": the configured support address. */
 export function loader() {
   return json({ supportEmail: portalEnv().supportEmail })
 }
+
+/** Nothing to do in the browser (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'Contact | License Portal' }]
 

@@ -3,11 +3,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '@radix-ui/themes'
 import { developersReference, type DevelopersReferenceData } from './__developers/reference.server'
+import type { FrameHandle } from '#app/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The examples name the address this page was opened at, so they can be pasted as they are.
   return developersReference(new URL(request.url).origin)
 }
+
+/** Nothing to do in the browser: the reference is text and links (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [
   { title: 'Developers: REST API v1 | License Portal' },

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link as RemixLink, useLocation, useRouteError } f
 import { Box, Container, Heading, Link, Text } from '@radix-ui/themes'
 import { helpPageSections } from '#app/content/help-sections'
 import { HELP_SCROLL_OFFSET_PX } from '#app/rules/help'
+import type { FrameHandle } from '#app/root'
 
 function scrollToSection(hash: string) {
   if (hash.length < 2) return
@@ -77,6 +78,9 @@ export default function HelpRoute() {
     </Container>
   )
 }
+
+/** Nothing to do in the browser: its links are plain links, and the CSS scrolls to a section (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'Help | License Portal' }]
 

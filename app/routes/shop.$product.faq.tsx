@@ -5,6 +5,7 @@ import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
+import type { FrameHandle } from '#app/root'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
@@ -40,6 +41,9 @@ export default function ProductFaq() {
     </Container>
   )
 }
+
+/** Nothing to do in the browser: the answers are `<details>` (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.name} FAQ | License Portal` : 'FAQ | License Portal' },

@@ -5,6 +5,7 @@ import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog } from './__shop/catalog.server'
 import { referrerCookieHeader } from './__shop/referrer.server'
+import type { FrameHandle } from '#app/root'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
@@ -15,6 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (referrer) headers.append('Set-Cookie', referrer)
   return json({ products: catalog.products.map(({ slug, name }) => ({ slug, name })) }, { headers })
 }
+
+/** Links alone: nothing to do in the browser (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 /** The shop's catalog: every product with its buy, redeem and FAQ pages. */
 export default function Shop() {

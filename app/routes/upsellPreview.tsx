@@ -9,8 +9,8 @@ import { loadCatalog } from './__shop/catalog.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
-/** Spec §2: only the cross-promotion section of the FAQ, without the site's header and footer. */
-export const handle: FrameHandle = { frame: { header: false, footer: false } }
+/** Spec §2: only the cross-promotion section of the FAQ, without the site's header and footer; links alone, no script. */
+export const handle: FrameHandle = { frame: { header: false, footer: false }, scripts: false }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)

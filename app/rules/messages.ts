@@ -191,6 +191,8 @@ export const labels = {
   newSubscription: 'New Subscription',
   permissions: 'Permissions',
   buyNewLicenses: 'Buy New Licenses',
+  noLicensesYet: 'You have no licenses yet.',
+  noPersonalLicenses: 'No license is yours or assigned to you; your companies’ licenses are below.',
   sendEmailOnAssign: 'Send notification email for new assignments',
   update: 'Update',
   renewMultiple: 'Renew/Co-term Multiple Licenses Request',

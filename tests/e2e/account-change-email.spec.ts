@@ -1,4 +1,4 @@
-import { expect, requestSignInLink, signIn, test, expectNoAxeViolations } from './fixtures'
+import { expect, requestSignInLink, signIn, test, expectNoAxeViolations, expectNoScript } from './fixtures'
 import { createPersonalHolder, dialog, openUserMenuItem, outboxLink, uniqueName } from './account-helpers'
 
 // Each run changes the address of a personal holder of its own (created in the store), so no other test's data moves.
@@ -115,6 +115,7 @@ test('a forged or missing confirmation link shows the error page', async ({ page
     page.getByRole('heading', { level: 1, name: 'Error Processing Email Confirmation Request' }),
   ).toBeVisible()
   await expect(page.getByText('Your activation link is not valid.')).toBeVisible()
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'email confirmation error')
 
   const missing = await page.goto('/confirmEmail/')

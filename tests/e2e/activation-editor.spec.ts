@@ -1,4 +1,4 @@
-import { expect, test, expectNoAxeViolations } from './fixtures'
+import { expect, test, expectNoAxeViolations, expectNoScript } from './fixtures'
 import { activeHosts, createPersonalHolder, editor, outboxLink, uniqueName } from './account-helpers'
 
 // The mail names the product by its display name.
@@ -41,6 +41,7 @@ test('a forged, tampered or missing activation link shows the error page', async
   expect(forged?.status()).toBe(400)
   await expect(page.getByRole('heading', { level: 1, name: 'Error Processing Activation Request' })).toBeVisible()
   await expect(page.getByText('Your activation link is not valid.')).toBeVisible()
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'activation error')
 
   const missing = await page.goto('/activate/')

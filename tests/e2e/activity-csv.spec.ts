@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { createSoloCompany, dialog, uniqueEmail } from './company-helpers'
+import { createSoloCompany, dialog, uniqueEmail, untilHydrated } from './company-helpers'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
 /** Clicks what downloads a file and answers the file's text (script on and off alike: a plain link). */
@@ -126,6 +126,26 @@ test.describe('the seat list as CSV and the activity log', () => {
     expect(log.charCodeAt(0)).toBe(0xfeff)
     expect(log).toContain('When,Who,Kind,What,Details')
     expect(log).toContain(`${admin},Assignments,2 licenses assigned`)
+  })
+
+  test('an administrator who holds no license has the Personal section: Account Activity and Personal API tokens', async ({
+    page,
+    js,
+  }) => {
+    const admin = uniqueEmail('no-seat-admin', js)
+    const name = createSoloCompany(admin)
+    await signIn(page, admin)
+    // Bulk Assign opened by itself once (nothing is assigned yet): the page itself is what we need.
+    await page.goto('/manage')
+    await untilHydrated(page, js)
+    const personal = page.getByRole('region', { name: 'Personal', exact: true })
+    await expect(personal).toContainText('No license is yours or assigned to you; your companies’ licenses are below.')
+    await expect(page.getByRole('region', { name })).toBeVisible()
+    await expect(personal.getByRole('link', { name: 'Personal API tokens' })).toBeVisible()
+
+    await personal.getByRole('link', { name: 'Account Activity' }).click()
+    await expect(dialog(page, js, 'Account Activity')).toBeVisible()
+    await expectNoAxeViolations(page, 'Account Activity of an administrator without licenses')
   })
 
   test('a Company Manager is offered no Activity and cannot open it by its address', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { apiProblemCodes, problemAnchor } from '../../protocol/api-v1'
 import { apiTokenChanges } from '../../app/rules/changes'
 import { dialog, signInToManage } from './company-helpers'
-import { expect, expectNoAxeViolations, switchTheme, test } from './fixtures'
+import { expect, expectNoAxeViolations, expectNoScript, switchTheme, test } from './fixtures'
 
 /** The sentence a change ends with, in the status region of the dialog it returns to. */
 const sentence = (page: Page, where: Locator) =>
@@ -105,6 +105,7 @@ test.describe('API tokens', () => {
     await expect(
       page.getByText(/curl -X POST ".*\/api\/v1\/companies\/\$COMPANY_ID\/licenses\/\$LICENSE_ID\/assign"/),
     ).toBeVisible()
+    await expectNoScript(page)
     await expectNoAxeViolations(page, '/developers (dark)')
     await switchTheme(page, 'light')
     await expect(page.locator('html')).toHaveClass(/light/)

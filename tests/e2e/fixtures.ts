@@ -262,6 +262,14 @@ export async function signIn(page: Page, email: string): Promise<string> {
   )
 }
 
+/**
+ * A page with nothing to do in the browser names no script, script on or off (decision 20): no script element and no
+ * module to preload. Its forms are plain posts then, as without script.
+ */
+export async function expectNoScript(page: Page) {
+  await expect(page.locator('script, link[rel="modulepreload"]'), `script on ${page.url()}`).toHaveCount(0)
+}
+
 /** Clicks the theme toggle and waits for the server's answer (with script the toggle is a fetcher post). */
 export async function switchTheme(page: Page, theme: 'dark' | 'light') {
   await Promise.all([

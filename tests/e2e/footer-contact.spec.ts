@@ -1,6 +1,6 @@
 // The footer's links and the Contact page: every link of the portal's own answers, and Contact shows the support
 // address the portal is configured with (spec §2 "Support has /help and /contact/").
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, expectNoScript, test } from './fixtures'
 
 const VENDOR_SITE = 'https://license-portal.test/'
 
@@ -36,6 +36,7 @@ test('the footer’s Contact leads to the support address', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
   const mail = page.getByRole('link', { name: 'support@license-portal.test' })
   await expect(mail).toHaveAttribute('href', 'mailto:support@license-portal.test')
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'Contact page')
 
   await page.goto('/')

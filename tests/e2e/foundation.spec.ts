@@ -6,6 +6,7 @@ import {
   dataDir,
   expect,
   expectNoAxeViolations,
+  expectNoScript,
   requestSignInLink,
   SIGN_IN_LINK_SENT,
   signIn,
@@ -139,6 +140,8 @@ test.describe('sign-in by emailed link', () => {
 test.describe('the shared frame and /manage', () => {
   test('theme toggle switches dark and light and is remembered', async ({ page }) => {
     await page.goto('/help/')
+    // The help page ships no script: the toggle is a plain post that comes back to it.
+    await expectNoScript(page)
     const html = page.locator('html')
     await expect(html).toHaveClass(/dark/)
     await switchTheme(page, 'light')
@@ -201,8 +204,11 @@ test.describe('the shared frame and /manage', () => {
     const response = await page.goto('/no/such/page')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expectNoScript(page)
     await page.goto('/manage/a/b')
     await expect(page).toHaveURL(/\/$/)
+    // The sign-in page has a form to check as it is typed: it keeps its script.
+    await expect(page.locator('script[type="module"]')).not.toHaveCount(0)
   })
 })
 

@@ -1,6 +1,6 @@
 // The shop's pages around the purchase: the catalog, the FAQ, the upsell preview, the purchase page's
 // options and price breakdown and its validation. Runs with script on and off (the two Playwright projects).
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, expectNoScript, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const PRODUCTS = ['Console Ninja PRO', 'Wallaby.js', 'Quokka.js PRO']
@@ -31,6 +31,7 @@ test('the shop lists every product with its buy, redeem and FAQ pages', async ({
     await expect(page.getByRole('link', { name: `Redeem a coupon for ${name}` })).toBeVisible()
     await expect(page.getByRole('link', { name: `${name} FAQ` })).toBeVisible()
   }
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'shop')
 
   await page.getByRole('link', { name: 'Buy Wallaby.js' }).click()
@@ -60,6 +61,7 @@ test('the FAQ page has the seven accordions, which open without script too', asy
   const promotion = page.getByRole('region', { name: 'More tools for faster feedback' })
   await expect(promotion.getByRole('link', { name: 'Buy Wallaby.js' })).toBeVisible()
   await expect(promotion.getByRole('link', { name: 'Buy Quokka.js PRO' })).toHaveCount(0)
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'FAQ')
 })
 
@@ -71,6 +73,7 @@ test('the upsell preview shows only the cross-promotion section, without header 
   await expect(page.getByRole('banner')).toHaveCount(0)
   await expect(page.getByRole('contentinfo')).toHaveCount(0)
   await expect(page.locator('details')).toHaveCount(0)
+  await expectNoScript(page)
   await expectNoAxeViolations(page, 'upsell preview')
 })
 

@@ -82,14 +82,14 @@ describe('the /manage dialog registry', () => {
     },
   )
 
-  it('has each capability’s dialogs, none declared by two capabilities, each with its loader', () => {
+  it('has each capability’s dialogs, none declared by two capabilities, each with its loader', async () => {
     const declared = capabilities.flatMap((dialogs) => Object.keys(dialogs))
     expect(new Set(declared).size).toBe(declared.length)
     expect(Object.keys(manageDialogs).sort()).toEqual([...declared].sort())
     expect([...dialogLoaders.keys()].sort()).toEqual([...declared].sort())
     for (const [name, dialog] of Object.entries(manageDialogs)) {
       expect(dialogLoaders.get(name), name).toBe(dialog.load)
-      expect(typeof dialog.Component, name).toBe('function')
+      expect(typeof (await dialog.Component.preload()).default, name).toBe('function')
     }
   })
 

@@ -1,6 +1,6 @@
 // Every /manage dialog by its `dialog` value, and the forms outside any dialog, joined from each capability's
-// `*.registry.ts`; the names are exactly `DialogTarget`'s (`shared/urls.ts`). A chunk of its own, loaded when a dialog
-// opens (`manage-dialog.tsx`); the server reads it through `registry.server.ts`.
+// `*.registry.ts`; the names are exactly `DialogTarget`'s (`shared/urls.ts`). A chunk of its own, as is each dialog's
+// component (`manage-dialog.tsx`); the server reads it through `registry.server.ts`.
 import type { SerializeFrom } from '@remix-run/node'
 import { accountDialogs } from './account/account.registry'
 import { activityDialogs } from './activity/activity.registry'
@@ -65,6 +65,10 @@ const byName: ByName = addressed
 /** Whether a name from the page is a registered dialog's: an own property, never one of Object.prototype's. */
 export function isDialogName(name: string): name is DialogName {
   return Object.hasOwn(byName, name)
+}
+
+export async function preloadDialog(name: string): Promise<void> {
+  if (isDialogName(name)) await byName[name].Component.preload()
 }
 
 type RegisteredDialogProps = { open: SerializeFrom<OpenDialog>; closeTo: string }

@@ -79,27 +79,28 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
         </DialogStatusContext.Provider>
       ) : null}
 
-      {hasPersonal ? (
-        <Box asChild mb="6">
-          <section aria-labelledby="personal-heading">
-            <Heading as="h2" size="5" mb="3" id="personal-heading">
-              Personal
-            </Heading>
-            <Flex gap="3" wrap="wrap">
-              <AccountActivityLink />
-              <PersonalApiTokensLink />
-            </Flex>
-            {personal.subscriptions.length ? (
-              <SubscriptionList
-                subscriptions={personal.subscriptions}
-                seats={view.subscriptionSeats}
-                now={now}
-                showInactive={showInactive}
-                headingId="personal-subscriptions"
-                label="Personal subscriptions"
-                admin={details.admin}
-              />
-            ) : null}
+      {/* Always: the account's own activity and tokens are everyone's, whatever they hold. */}
+      <Box asChild mb="6">
+        <section aria-labelledby="personal-heading">
+          <Heading as="h2" size="5" mb="3" id="personal-heading">
+            Personal
+          </Heading>
+          <Flex gap="3" wrap="wrap">
+            <AccountActivityLink />
+            <PersonalApiTokensLink />
+          </Flex>
+          {personal.subscriptions.length ? (
+            <SubscriptionList
+              subscriptions={personal.subscriptions}
+              seats={view.subscriptionSeats}
+              now={now}
+              showInactive={showInactive}
+              headingId="personal-subscriptions"
+              label="Personal subscriptions"
+              admin={details.admin}
+            />
+          ) : null}
+          {hasPersonal ? (
             <LicenseTable
               licenses={view.personal}
               now={now}
@@ -107,9 +108,11 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
               admin={details.admin}
               search={search}
             />
-          </section>
-        </Box>
-      ) : null}
+          ) : (
+            <Text as="p">{companies.length ? labels.noPersonalLicenses : labels.noLicensesYet}</Text>
+          )}
+        </section>
+      </Box>
 
       {companies.map((company) => (
         <CompanySection
@@ -125,8 +128,6 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
           email={details.email}
         />
       ))}
-
-      {!hasPersonal && companies.length === 0 ? <Text as="p">You have no licenses yet.</Text> : null}
 
       <Flex mt="6">
         <Link to="/shop/">{labels.buyNewLicenses}</Link>

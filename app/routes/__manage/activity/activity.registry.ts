@@ -1,7 +1,9 @@
 import { defineDialog } from '../shared/registry'
-import { ActivityDialog } from './activity-dialog'
 import { activityDialog } from './activity.server'
 
 export const activityDialogs = {
-  activity: defineDialog({ load: activityDialog, Component: ActivityDialog }),
+  activity: defineDialog({
+    load: activityDialog,
+    component: () => import('./activity-dialog').then((module) => module.ActivityDialog),
+  }),
 }

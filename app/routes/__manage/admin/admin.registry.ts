@@ -1,6 +1,5 @@
 /** The platform administrator's dialogs (spec §2). */
 import { defineDialog } from '../shared/registry'
-import { MergeDialog, RemoveLicenseDialog, RemoveSubscriptionDialog } from './admin-dialogs'
 import {
   merge,
   mergeDialog,
@@ -11,15 +10,19 @@ import {
 } from './admin.server'
 
 export const adminDialogs = {
-  merge: defineDialog({ load: mergeDialog, actions: { merge }, Component: MergeDialog }),
+  merge: defineDialog({
+    load: mergeDialog,
+    actions: { merge },
+    component: () => import('./admin-dialogs').then((module) => module.MergeDialog),
+  }),
   'remove-license': defineDialog({
     load: removeLicenseDialog,
     actions: { 'remove-license': removeLicense },
-    Component: RemoveLicenseDialog,
+    component: () => import('./admin-dialogs').then((module) => module.RemoveLicenseDialog),
   }),
   'remove-subscription': defineDialog({
     load: removeSubscriptionDialog,
     actions: { 'remove-subscription': removeSubscription },
-    Component: RemoveSubscriptionDialog,
+    component: () => import('./admin-dialogs').then((module) => module.RemoveSubscriptionDialog),
   }),
 }

@@ -1,5 +1,4 @@
 import { defineDialog } from '../shared/registry'
-import { ApiTokensDialog, CreateApiTokenDialog, RevokeApiTokenDialog } from './api-tokens-dialog'
 import {
   apiTokenDialog,
   apiTokensDialog,
@@ -9,15 +8,18 @@ import {
 } from './api-tokens.server'
 
 export const apiTokenDialogs = {
-  'api-tokens': defineDialog({ load: apiTokensDialog, Component: ApiTokensDialog }),
+  'api-tokens': defineDialog({
+    load: apiTokensDialog,
+    component: () => import('./api-tokens-dialog').then((module) => module.ApiTokensDialog),
+  }),
   'api-token': defineDialog({
     load: apiTokenDialog,
     actions: { 'create-api-token': createApiToken },
-    Component: CreateApiTokenDialog,
+    component: () => import('./api-tokens-dialog').then((module) => module.CreateApiTokenDialog),
   }),
   'revoke-api-token': defineDialog({
     load: revokeApiTokenDialog,
     actions: { 'revoke-api-token': revokeApiToken },
-    Component: RevokeApiTokenDialog,
+    component: () => import('./api-tokens-dialog').then((module) => module.RevokeApiTokenDialog),
   }),
 }

@@ -1,21 +1,28 @@
 /** The company license dialogs (spec §2, §5). */
 import { defineDialog, type ManageActions } from '../shared/registry'
-import { AssignDialog } from './assign-dialog'
 import { assign, assignDialog, unassign, undoUnassign } from './assign.server'
-import { BulkAssignDialog } from './bulk-assign-dialog'
 import { bulkAssign, bulkAssignDialog } from './bulk-assign.server'
-import { OfflineKeyDialog, OfflineKeysDialog } from './offline-keys-dialog'
 import { offlineKeyDialog, offlineKeysDialog } from './offline-keys.server'
 
 export const companyDialogs = {
-  assign: defineDialog({ load: assignDialog, actions: { assign }, Component: AssignDialog }),
+  assign: defineDialog({
+    load: assignDialog,
+    actions: { assign },
+    component: () => import('./assign-dialog').then((module) => module.AssignDialog),
+  }),
   'bulk-assign': defineDialog({
     load: bulkAssignDialog,
     actions: { 'bulk-assign': bulkAssign },
-    Component: BulkAssignDialog,
+    component: () => import('./bulk-assign-dialog').then((module) => module.BulkAssignDialog),
   }),
-  'offline-key': defineDialog({ load: offlineKeyDialog, Component: OfflineKeyDialog }),
-  'offline-keys': defineDialog({ load: offlineKeysDialog, Component: OfflineKeysDialog }),
+  'offline-key': defineDialog({
+    load: offlineKeyDialog,
+    component: () => import('./offline-keys-dialog').then((module) => module.OfflineKeyDialog),
+  }),
+  'offline-keys': defineDialog({
+    load: offlineKeysDialog,
+    component: () => import('./offline-keys-dialog').then((module) => module.OfflineKeysDialog),
+  }),
 }
 
 /** Forms outside any dialog: the row's Unassign and its Undo. */

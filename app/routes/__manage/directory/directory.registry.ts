@@ -1,7 +1,4 @@
 import { defineDialog } from '../shared/registry'
-import { DirectoryDialog } from './directory-dialog'
-import { OwnershipDialog } from './ownership-dialog'
-import { ScimTokenDialog } from './scim-token-dialog'
 import {
   createScimToken,
   directoryDialog,
@@ -16,16 +13,16 @@ export const directoryDialogs = {
   directory: defineDialog({
     load: directoryDialog,
     actions: { 'revoke-scim-token': revokeScimToken, 'map-directory-group': mapDirectoryGroup },
-    Component: DirectoryDialog,
+    component: () => import('./directory-dialog').then((module) => module.DirectoryDialog),
   }),
   'scim-token': defineDialog({
     load: scimTokenDialog,
     actions: { 'create-scim-token': createScimToken },
-    Component: ScimTokenDialog,
+    component: () => import('./scim-token-dialog').then((module) => module.ScimTokenDialog),
   }),
   'directory-ownership': defineDialog({
     load: ownershipDialog,
     actions: { 'set-directory-ownership': setDirectoryOwnership },
-    Component: OwnershipDialog,
+    component: () => import('./ownership-dialog').then((module) => module.OwnershipDialog),
   }),
 }

@@ -1,6 +1,5 @@
 /** The company permission dialogs (spec §2, §5). */
 import { defineDialog } from '../shared/registry'
-import { AddPermissionDialog, PermissionsDialog } from './permissions-dialog'
 import {
   addPermission,
   addPermissionDialog,
@@ -13,11 +12,11 @@ export const permissionDialogs = {
   permissions: defineDialog({
     load: permissionsDialog,
     actions: { 'remove-permission': removePermission, 'undo-remove-permission': undoRemovePermission },
-    Component: PermissionsDialog,
+    component: () => import('./permissions-dialog').then((module) => module.PermissionsDialog),
   }),
   'add-permission': defineDialog({
     load: addPermissionDialog,
     actions: { 'add-permission': addPermission },
-    Component: AddPermissionDialog,
+    component: () => import('./permissions-dialog').then((module) => module.AddPermissionDialog),
   }),
 }

@@ -1,17 +1,5 @@
 // The subscription dialogs (spec §2, §4); pause, resume and restart post one form (`action` says which).
 import { defineDialog } from '../shared/registry'
-import { SubscriptionAssignDialog } from './subscription-assign-dialog'
-import {
-  CancelDialog,
-  OfferDialog,
-  PauseDialog,
-  PaymentMethodDialog,
-  ReceiptsDialog,
-  RestartDialog,
-  ResumeDialog,
-  UpgradeDialog,
-} from './subscription-dialogs'
-import { QuantityDialog } from './subscription-quantity-dialog'
 import {
   assignDialog,
   cancelDialog,
@@ -30,43 +18,49 @@ export const subscriptionDialogs = {
   'subscription-assign': defineDialog({
     load: assignDialog,
     actions: { 'subscription-assign': assign },
-    Component: SubscriptionAssignDialog,
+    component: () => import('./subscription-assign-dialog').then((module) => module.SubscriptionAssignDialog),
   }),
   'subscription-cancel': defineDialog({
     load: cancelDialog,
     actions: { 'subscription-cancel': cancel },
-    Component: CancelDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.CancelDialog),
   }),
   'subscription-pause': defineDialog({
     load: pauseDialog,
     actions: { 'subscription-pause-resume': pauseResume },
-    Component: PauseDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.PauseDialog),
   }),
   'subscription-resume': defineDialog({
     load: resumeDialog,
     actions: { 'subscription-pause-resume': pauseResume },
-    Component: ResumeDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.ResumeDialog),
   }),
   'subscription-restart': defineDialog({
     load: restartDialog,
     actions: { 'subscription-pause-resume': pauseResume },
-    Component: RestartDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.RestartDialog),
   }),
   'subscription-upgrade': defineDialog({
     load: upgradeDialog,
     actions: { 'subscription-upgrade': upgrade },
-    Component: UpgradeDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.UpgradeDialog),
   }),
   'subscription-quantity': defineDialog({
     load: quantityDialog,
     actions: { 'subscription-quantity': quantity },
-    Component: QuantityDialog,
+    component: () => import('./subscription-quantity-dialog').then((module) => module.QuantityDialog),
   }),
   'subscription-offer': defineDialog({
     load: offerDialog,
     actions: { 'subscription-offer': offer },
-    Component: OfferDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.OfferDialog),
   }),
-  'subscription-receipts': defineDialog({ load: receiptsDialog, Component: ReceiptsDialog }),
-  'subscription-payment-method': defineDialog({ load: paymentMethodDialog, Component: PaymentMethodDialog }),
+  'subscription-receipts': defineDialog({
+    load: receiptsDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.ReceiptsDialog),
+  }),
+  'subscription-payment-method': defineDialog({
+    load: paymentMethodDialog,
+    component: () => import('./subscription-dialogs').then((module) => module.PaymentMethodDialog),
+  }),
 }

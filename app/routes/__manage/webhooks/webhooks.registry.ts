@@ -1,6 +1,5 @@
 /** The Webhooks dialog of /manage: a company's endpoints, their deliveries, and adding one. */
 import { defineDialog } from '../shared/registry'
-import { WebhooksDialog } from './webhooks-dialog'
 import {
   addWebhookEndpoint,
   removeWebhookEndpoint,
@@ -18,6 +17,6 @@ export const webhookDialogs = {
       'remove-webhook-endpoint': removeWebhookEndpoint,
       'resend-webhook-delivery': resendWebhookDelivery,
     },
-    Component: WebhooksDialog,
+    component: () => import('./webhooks-dialog').then((module) => module.WebhooksDialog),
   }),
 }

@@ -1,0 +1,105 @@
+// A page with nothing to do in the browser names no script (decision 20): the root's real document, rendered by the
+// server's own entry for the real route modules, as the built server renders it.
+import { createRequestHandler, json, type ServerBuild } from '@remix-run/node'
+import { createElement } from 'react'
+import { afterAll, describe, expect, it } from 'vitest'
+import { removeDataDir } from './account-stub'
+
+const root = await import('#app/root')
+const entry = await import('#app/entry.server')
+const help = await import('#app/routes/help')
+const notFound = await import('#app/routes/$')
+
+afterAll(removeDataDir)
+
+/** An ordinary page: no `handle`, a component and nothing else. */
+const plainPage = { default: () => createElement('p', null, 'An ordinary page') }
+/** A page whose loader refuses the request, with no error boundary of its own: the root's shows. */
+const refusedPage = {
+  loader: () => {
+    throw json({ message: 'That form is not one of ours.' }, { status: 400 })
+  },
+  default: () => createElement('p', null, 'Never shown'),
+}
+
+type Route = { id: string; path?: string; module: ServerBuild['routes'][string]['module'] }
+const routes: Route[] = [
+  { id: 'routes/help', path: 'help', module: help },
+  { id: 'routes/plain', path: 'plain', module: plainPage },
+  { id: 'routes/refused', path: 'refused', module: refusedPage },
+  { id: 'routes/$', path: '*', module: notFound },
+]
+
+const build: ServerBuild = {
+  mode: 'production',
+  entry: { module: entry },
+  routes: {
+    root: { id: 'root', path: '', module: root },
+    ...Object.fromEntries(routes.map((route) => [route.id, { ...route, parentId: 'root' }])),
+  },
+  assets: {
+    url: '/build/manifest-test.js',
+    version: 'test',
+    entry: { module: '/build/entry.client-test.js', imports: ['/build/_shared/react-test.js'] },
+    routes: Object.fromEntries(
+      [{ id: 'root', path: '', module: root }, ...routes].map(({ id, path, module }) => [
+        id,
+        {
+          id,
+          path,
+          parentId: id === 'root' ? undefined : 'root',
+          module: `/build/${id}-test.js`,
+          hasLoader: 'loader' in module,
+          hasAction: 'action' in module,
+          hasClientLoader: false,
+          hasClientAction: false,
+          hasErrorBoundary: 'ErrorBoundary' in module,
+        },
+      ]),
+    ),
+  },
+  publicPath: '/build/',
+  assetsBuildDirectory: 'public/build',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+  isSpaMode: false,
+}
+
+const handle = createRequestHandler(build, 'production')
+
+async function page(pathname: string) {
+  const response = await handle(new Request(`http://portal.test${pathname}`), { cspNonce: 'test-nonce' })
+  return { status: response.status, html: await response.text() }
+}
+
+describe('the script a page ships', () => {
+  it('an ordinary page names the client entry, its modules and the inline scripts that start it', async () => {
+    const { status, html } = await page('/plain')
+    expect(status).toBe(200)
+    expect(html).toContain('An ordinary page')
+    expect(html).toMatch(/<script[^>]*nonce="test-nonce"/)
+    expect(html).toContain('/build/entry.client-test.js')
+    expect(html).toContain('rel="modulepreload"')
+  })
+
+  it.each([
+    ['/help/', 200, 'Help'],
+    ['/no-such-page', 404, 'Page not found'],
+    ['/refused', 400, 'Request not accepted'],
+  ])('%s names no script: no script element, no module to preload, no client entry', async (pathname, code, h1) => {
+    const { status, html } = await page(pathname)
+    expect(status).toBe(code)
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`))
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain('modulepreload')
+    expect(html).not.toMatch(/\.js["']/)
+    // The frame's forms are still there, as plain posts: the theme switch returns to this page.
+    expect(html).toMatch(/<form method="post" action="\/theme"/)
+    expect(html).toContain(`name="redirectTo" value="${pathname}"`)
+  })
+})

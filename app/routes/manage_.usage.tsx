@@ -5,6 +5,7 @@ import { Button, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
 import { ACTIVATION_LIMIT } from '#protocol/licenses'
 import { UsageFigure } from '#app/components/usage/usage-figure'
 import { monthLabel } from '#app/rules/usage'
+import type { FrameHandle } from '#app/root'
 import { requireUser } from '#app/utils/session.server'
 import { anchors } from './__manage/shared/anchors'
 import { readUsage } from './__manage/usage/usage.server'
@@ -15,6 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const usage = await readUsage({ user, context }, new URL(request.url).searchParams.get('company'))
   return json(usage, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+/** Nothing to do in the browser: a figure, a table and links (decision 20). */
+export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Usage of ${data.company.name} | License Portal` : 'Usage | License Portal' },

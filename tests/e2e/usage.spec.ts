@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { expect, expectNoAxeViolations, signIn, switchTheme, test } from './fixtures'
+import { expect, expectNoAxeViolations, expectNoScript, signIn, switchTheme, test } from './fixtures'
 
 // The demo data's Acme Corp has a year of use: its administrator reads it from the company section.
 test.describe('usage', () => {
@@ -11,6 +11,9 @@ test.describe('usage', () => {
     await signIn(page, 'olivia@acme.test')
     await page.getByRole('link', { name: 'Usage for Acme Corp' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Usage of Acme Corp' })).toBeVisible()
+    // Loaded as a document, the page ships no script: what follows works as plain links and posts.
+    await page.reload()
+    await expectNoScript(page)
 
     const wallaby = page.getByRole('region', { name: 'Wallaby.js', exact: true })
     await expect(wallaby.getByRole('img', { name: /^Wallaby\.js: seats bought, assigned and active/ })).toBeVisible()

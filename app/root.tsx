@@ -58,18 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-/**
- * What a route's `handle` asks of the frame: `frame` hides the header or footer; `scripts: false` says the page has
- * nothing to do in the browser, so its document names no script at all (decision 20). Its forms (theme, Log Out, its
- * own) are plain posts, as with script off.
- */
+/** `frame` hides the header or footer; `scripts: false`: the page's document names no script (decision 20). */
 export type FrameHandle = { frame?: { header?: boolean; footer?: boolean }; scripts?: false }
 
-/**
- * Whether the document ships the portal's script: not when a matched route opts out or the root's error boundary
- * shows. In the browser always, since a running client was shipped by the server: the first render matches the
- * server's, and a client navigation to such a page keeps the router and scroll restoration of the page it came from.
- */
+/** Not when a matched route opts out or the root's error boundary shows; in the browser always: a client runs there. */
 function useShipsScripts(): boolean {
   const matches = useMatches()
   const rootError = useRouteError()

@@ -2,9 +2,8 @@
 import zlib from 'node:zlib'
 
 /**
- * Every page a user reaches, as that user sees it: the visitor's pages signed out, the account's signed in (as the
- * administrator of the 100-license company); `opened` names the modules the page loads on demand when its dialog
- * opens (the registry and the dialog's own chunk). A link page with a made-up token answers its refusal, which ships the same script as its success.
+ * Every page a user reaches, signed out or in (as the 100-license company's administrator); `opened`: the chunks a
+ * dialog loads when opened. A link page's made-up token gets its refusal, which ships the same script as success.
  */
 const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: string[] }[] = [
   { pathname: '/' },

@@ -90,10 +90,7 @@ export default function ActivateRoute() {
   return <ActivationOutcomeView outcome={outcome} busy={busy} />
 }
 
-/**
- * An outcome to read, or Too Many Activations' checkboxes and Proceed: a plain post, the same with script as without,
- * so the page ships none (decision 20).
- */
+/** An outcome, or Too Many Activations' Proceed: a plain post, so the page ships no script (decision 20). */
 export const handle: FrameHandle = { scripts: false }
 
 export const meta: MetaFunction = () => [{ title: 'License Activation | License Portal' }]

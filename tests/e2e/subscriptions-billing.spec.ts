@@ -101,6 +101,9 @@ test('update the payment method at the provider: the row shows the new card', as
     name: new RegExp(`^Update payment method of .*\\(subscription ${sub.id}\\)$`),
   })
   if (js) {
+    // Until the page is hydrated the link is the provider's page, as without script; then it becomes the dialog's
+    // address. A click while one replaces the other is lost, so the test waits for the dialog's address.
+    await expect(update).toHaveAttribute('href', /^\/manage\?dialog=subscription-payment-method&subscription=/)
     await update.click()
     const overlay = dialog(page, js, 'Update Payment Method')
     await expect(overlay).toContainText('currently charged to the Visa card ending 4242')

@@ -2,15 +2,10 @@ import { useNavigation } from '@remix-run/react'
 import { lazy, memo, Suspense, useEffect, type ComponentProps } from 'react'
 import type { RegisteredDialog as Registered } from './dialogs'
 
-// The registry is a chunk the plain page does not load, and each dialog one of its own; without script the server
-// renders the open dialog inline.
 const loadDialogs = () => import('./dialogs')
 const RegisteredDialog = lazy(() => loadDialogs().then((module) => ({ default: module.RegisteredDialog })))
 
-/**
- * The registry once the page is idle after hydration; a dialog's own chunk as soon as a link or form heads for it, so
- * it arrives with the dialog's data rather than after it.
- */
+/** The registry chunk once the page is idle; a dialog's chunk as soon as a link heads for it, beside its data. */
 export function usePreloadedDialogs() {
   useEffect(() => {
     const load = () => void loadDialogs().catch(() => undefined)

@@ -1,5 +1,5 @@
 // Access tokens for SCIM and the REST API: the kinds, their scopes, and the bounds of a token's name and life.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { oneLine } from './text.js'
 
 export const accessTokenKinds = ['scim', 'api'] as const
@@ -31,15 +31,18 @@ export function scopesAllowed(kind: AccessTokenKind, scopes: readonly AccessToke
   return set.has('read') && !set.has('scim')
 }
 
-export const AccessTokenName = z
-  .string()
-  .transform((value) => oneLine(value, ACCESS_TOKEN_NAME_MAX + 1))
-  .pipe(
-    z
-      .string()
-      .min(1, { message: 'Enter a name for the token.' })
-      .max(ACCESS_TOKEN_NAME_MAX, { message: `A token's name has at most ${ACCESS_TOKEN_NAME_MAX} characters.` }),
-  )
+export const AccessTokenName = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => oneLine(value, ACCESS_TOKEN_NAME_MAX + 1)),
+  ),
+  z.string().check(
+    z.minLength(1, { message: 'Enter a name for the token.' }),
+    z.maxLength(ACCESS_TOKEN_NAME_MAX, {
+      message: `A token's name has at most ${ACCESS_TOKEN_NAME_MAX} characters.`,
+    }),
+  ),
+)
 
 /** Never its secret. */
 export const AccessToken = z.object({
@@ -51,8 +54,8 @@ export const AccessToken = z.object({
   hint: z.string(),
   createdBy: z.string(),
   createdAt: z.number(),
-  expiresAt: z.number().nullable(),
-  lastUsedAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
+  lastUsedAt: z.nullable(z.number()),
 })
 export type AccessToken = z.infer<typeof AccessToken>
 

@@ -1,5 +1,5 @@
 // The activity log: what the service changed, who and when.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { administersCompany } from './roles.js'
 import { EMAIL_MAX_LENGTH } from './email.js'
 
@@ -59,14 +59,14 @@ export type ActivityEntry = z.infer<typeof ActivityEntry>
 export const retrieveActivityOperation = {
   /** With `companyId`, that company's log; without it, the caller's own account's log. Newest first. */
   payload: z.object({
-    companyId: z.string().min(1).max(200).optional(),
-    kind: ActivityKind.optional(),
+    companyId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    kind: z.optional(ActivityKind),
     /** Entries that name this address (who made the change or whom it concerned). */
-    person: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX_LENGTH).optional(),
-    page: z.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
+    person: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH))),
+    page: z._default(z.int().check(z.gte(1), z.lte(1_000_000)), 1),
+    pageSize: z._default(z.int().check(z.gte(1), z.lte(ACTIVITY_MAX_PAGE_SIZE)), ACTIVITY_PAGE_SIZE),
     /** The entries after this one in the log's order instead of a page: an export reads the whole log without gaps. */
-    after: z.object({ at: z.number().int(), id: z.number().int() }).optional(),
+    after: z.optional(z.object({ at: z.int(), id: z.int() })),
   }),
   result: z.object({
     entries: z.array(ActivityEntry),

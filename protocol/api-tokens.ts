@@ -1,5 +1,5 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from './access-tokens.js'
 import { administersCompany } from './roles.js'
 
@@ -21,31 +21,34 @@ export const scopeWords = (scopes: readonly AccessTokenScope[]): string =>
 export const personalTokenAssignRefusal =
   'A personal token reads your own licenses only; choose Read, or ask a company administrator for a company token.'
 
-const companyId = z.string().min(1).max(200)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
 const completed = z.object({ completed: z.literal(true) })
 
 /** With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them), else the caller's own. */
 export const apiTokenOperations = {
   retrieveApiTokens: {
-    payload: z.object({ companyId: companyId.optional() }),
+    payload: z.object({ companyId: z.optional(companyId) }),
     result: z.object({
-      company: z.object({ id: z.string(), name: z.string() }).nullable(),
+      company: z.nullable(z.object({ id: z.string(), name: z.string() })),
       tokens: z.array(AccessToken),
     }),
   },
   /** The secret is never shown again; a repeat of the request is refused. */
   createApiToken: {
     payload: z.object({
-      companyId: companyId.optional(),
+      companyId: z.optional(companyId),
       name: AccessTokenName,
-      access: ApiTokenAccess.default('read'),
-      expiresInDays: z.number().int().min(0).max(ACCESS_TOKEN_MAX_DAYS).default(0),
+      access: z._default(ApiTokenAccess, 'read'),
+      expiresInDays: z._default(z.int().check(z.gte(0), z.lte(ACCESS_TOKEN_MAX_DAYS)), 0),
     }),
     result: z.object({ token: AccessToken, secret: z.string() }),
   },
   /** Revoking a revoked token changes nothing and is not refused. */
   revokeApiToken: {
-    payload: z.object({ companyId: companyId.optional(), tokenId: z.string().min(1).max(200) }),
+    payload: z.object({
+      companyId: z.optional(companyId),
+      tokenId: z.string().check(z.minLength(1), z.maxLength(200)),
+    }),
     result: completed,
   },
 }

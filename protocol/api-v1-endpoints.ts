@@ -1,5 +1,5 @@
 // The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import {
   ActivityPage,
   ActivityQuery,
@@ -16,10 +16,10 @@ import {
 } from './api-v1.js'
 
 export type ApiEndpoint<
-  P extends z.ZodTypeAny = z.ZodTypeAny,
-  Q extends z.ZodTypeAny = z.ZodTypeAny,
-  B extends z.ZodTypeAny = z.ZodTypeAny,
-  R extends z.ZodTypeAny = z.ZodTypeAny,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > = {
   method: 'get' | 'post'
   /** OpenAPI's form: `/companies/{companyId}/licenses`. */
@@ -39,7 +39,7 @@ export type ApiEndpoint<
   example: { query?: string; body?: z.input<B> }
 }
 
-const endpoint = <P extends z.ZodTypeAny, Q extends z.ZodTypeAny, B extends z.ZodTypeAny, R extends z.ZodTypeAny>(
+const endpoint = <P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   e: ApiEndpoint<P, Q, B, R>,
 ) => e
 

@@ -1,6 +1,6 @@
 // The REST API v1's requests and answers (docs/decisions/0012-rest-api-v1-and-openapi.md). Public and versioned: within
 // v1 a field is added, never renamed or removed.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ActivityKind } from './activity.js'
 import { EMAIL_MAX_LENGTH } from './email.js'
 import { ProductGroup, SubscriptionState } from './entities.js'
@@ -10,8 +10,10 @@ export const API_V1_BASE = '/api/v1'
 export const API_PAGE_SIZE = 100
 export const API_MAX_PAGE_SIZE = 500
 
-const email = z.string().trim().toLowerCase().email({ message: 'must be an email address' }).max(EMAIL_MAX_LENGTH)
-const timestamp = z.string().datetime()
+const email = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.email({ message: 'must be an email address' }), z.maxLength(EMAIL_MAX_LENGTH))
+const timestamp = z.iso.datetime()
 
 /** A license's state as the API filters it (the portal's filters: Expiring is "within 30 days"). */
 export const apiLicenseStates = ['assigned', 'unassigned', 'expired', 'expiring'] as const
@@ -22,33 +24,33 @@ export const ApiLicense = z.object({
   productName: z.string(),
   product: ProductGroup,
   order: z.string(),
-  key: z.number().int(),
+  key: z.int(),
   licenseKey: z.string(),
   /** The email address of its holder; null while it is free. */
-  holder: z.string().nullable(),
+  holder: z.nullable(z.string()),
   expiresAt: timestamp,
   expired: z.boolean(),
   trial: z.boolean(),
   multiUser: z.boolean(),
   /** The subscription the license is a seat of. */
-  subscriptionId: z.string().nullable(),
+  subscriptionId: z.nullable(z.string()),
 })
 export type ApiLicense = z.infer<typeof ApiLicense>
 
-const limit = z.coerce.number().int().min(1).max(API_MAX_PAGE_SIZE).default(API_PAGE_SIZE)
-const cursor = z.string().min(1).max(2000).optional()
+const limit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(API_MAX_PAGE_SIZE)), API_PAGE_SIZE)
+const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)))
 
 export const LicenseListQuery = z.object({
-  product: ProductGroup.optional(),
-  holder: email.optional(),
-  state: ApiLicenseState.optional(),
+  product: z.optional(ProductGroup),
+  holder: z.optional(email),
+  state: z.optional(ApiLicenseState),
   cursor,
   limit,
 })
 export type LicenseListQuery = z.infer<typeof LicenseListQuery>
 
 /** A page of a list; `nextCursor` asks for the one after it, null on the last. */
-const page = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() })
+const page = <T extends z.ZodMiniType>(item: T) => z.object({ data: z.array(item), nextCursor: z.nullable(z.string()) })
 
 export const LicensePage = page(ApiLicense)
 
@@ -57,7 +59,7 @@ export const AssignBody = z.object({
   /** The holder you last saw ("" when it was free): the change is refused (409) when it no longer holds it. */
   expectedHolder: z.union([email, z.literal('')]),
   /** Mail the new holder its license key. */
-  notify: z.boolean().default(false),
+  notify: z._default(z.boolean(), false),
 })
 export type AssignBody = z.infer<typeof AssignBody>
 
@@ -68,10 +70,10 @@ export const ApiCompany = z.object({ id: z.string(), name: z.string() })
 export const CompanyList = z.object({ data: z.array(ApiCompany) })
 
 export const SeatCounts = z.object({
-  licenses: z.number().int(),
-  assigned: z.number().int(),
+  licenses: z.int(),
+  assigned: z.int(),
   /** Free and not expired: what can be assigned now. */
-  unassigned: z.number().int(),
+  unassigned: z.int(),
 })
 
 export const ApiSubscription = z.object({
@@ -79,21 +81,21 @@ export const ApiSubscription = z.object({
   productName: z.string(),
   state: SubscriptionState,
   billingPeriod: z.enum(['month', 'year']),
-  quantity: z.number().int(),
+  quantity: z.int(),
   /** Seats that end with the current term instead of renewing. */
-  lapsingQuantity: z.number().int(),
+  lapsingQuantity: z.int(),
   seats: SeatCounts,
-  nextPayment: z.object({ date: timestamp, currency: z.string(), amount: z.number() }).nullable(),
+  nextPayment: z.nullable(z.object({ date: timestamp, currency: z.string(), amount: z.number() })),
 })
 export const SubscriptionList = z.object({ data: z.array(ApiSubscription) })
 
 export const SeatUsage = z.object({
-  data: z.array(SeatCounts.extend({ product: ProductGroup })),
+  data: z.array(z.extend(SeatCounts, { product: ProductGroup })),
   total: SeatCounts,
 })
 
 export const ApiActivityEntry = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: timestamp,
   kind: ActivityKind,
   actor: z.string(),
@@ -101,28 +103,28 @@ export const ApiActivityEntry = z.object({
   details: z.array(z.string()),
 })
 export const ActivityQuery = z.object({
-  kind: ActivityKind.optional(),
+  kind: z.optional(ActivityKind),
   /** Entries that name this address (who made the change or whom it concerned). */
-  person: email.optional(),
+  person: z.optional(email),
   cursor,
   limit,
 })
 export const ActivityPage = page(ApiActivityEntry)
 
-export const CompanyParams = z.object({ companyId: z.string().min(1).max(200) })
-export const LicenseParams = CompanyParams.extend({ licenseId: z.string().min(1).max(200) })
+export const CompanyParams = z.object({ companyId: z.string().check(z.minLength(1), z.maxLength(200)) })
+export const LicenseParams = z.extend(CompanyParams, { licenseId: z.string().check(z.minLength(1), z.maxLength(200)) })
 
-export const IdempotencyKeyHeader = z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH)
+export const IdempotencyKeyHeader = z.string().check(z.minLength(1), z.maxLength(IDEMPOTENCY_KEY_MAX_LENGTH))
 
 /** RFC 9457 problem details; `code` is the service's error code, stable within v1. */
 export const Problem = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   detail: z.string(),
   code: z.string(),
   /** Per field, for a request that does not validate. */
-  errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ pointer: z.string(), detail: z.string() }))),
 })
 export type Problem = z.infer<typeof Problem>
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'

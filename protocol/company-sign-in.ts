@@ -1,6 +1,6 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 
 /** Where every company's provider sends people back: register it at the provider. */
@@ -15,12 +15,11 @@ export const clientIdRequired = 'Client ID must be provided.'
 export const clientSecretRequired = 'Client secret must be provided.'
 
 /** An issuer: an absolute http(s) address without query or fragment, kept as given (a trailing slash is part of it). */
-export const IssuerUrl = z
-  .string({ message: issuerRequired })
-  .trim()
-  .min(1, { message: issuerRequired })
-  .max(500, { message: issuerInvalid })
-  .refine(
+export const IssuerUrl = z.string({ message: issuerRequired }).check(
+  z.trim(),
+  z.minLength(1, { message: issuerRequired }),
+  z.maxLength(500, { message: issuerInvalid }),
+  z.refine(
     (value) => {
       try {
         const url = new URL(value)
@@ -30,13 +29,16 @@ export const IssuerUrl = z
       }
     },
     { message: issuerInvalid },
-  )
+  ),
+)
 
 export const ClientId = z
   .string({ message: clientIdRequired })
-  .trim()
-  .min(1, { message: clientIdRequired })
-  .max(500, { message: 'Client ID is too long.' })
+  .check(
+    z.trim(),
+    z.minLength(1, { message: clientIdRequired }),
+    z.maxLength(500, { message: 'Client ID is too long.' }),
+  )
 
 /** The sign-in page's button that starts a company sign-in for the address typed. */
 export const SINGLE_SIGN_ON_BUTTON = 'Sign in with single sign-on'
@@ -61,8 +63,8 @@ export const CompanySignInSettings = z.object({
 })
 export type CompanySignInSettings = z.infer<typeof CompanySignInSettings>
 
-const companyId = z.string().min(1).max(200)
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
 const completed = z.object({ completed: z.literal(true) })
 
 export const companySignInOperations = {
@@ -72,7 +74,7 @@ export const companySignInOperations = {
     result: z.object({
       companyName: z.string(),
       redirectUri: z.string(),
-      settings: CompanySignInSettings.nullable(),
+      settings: z.nullable(CompanySignInSettings),
       verifiedDomains: z.array(z.string()),
     }),
   },
@@ -82,8 +84,8 @@ export const companySignInOperations = {
       companyId,
       issuer: IssuerUrl,
       clientId: ClientId,
-      clientSecret: z.string().max(2000).default(''),
-      required: z.boolean().default(false),
+      clientSecret: z._default(z.string().check(z.maxLength(2000)), ''),
+      required: z._default(z.boolean(), false),
     }),
     result: completed,
   },
@@ -91,19 +93,19 @@ export const companySignInOperations = {
   /** Whether an address signs in with its company's sign-in, and whether it must (by its domain alone). */
   companySignInFor: {
     payload: z.object({ email }),
-    result: z.object({ company: z.object({ name: z.string(), required: z.boolean() }).nullable() }),
+    result: z.object({ company: z.nullable(z.object({ name: z.string(), required: z.boolean() })) }),
   },
   /** The provider's authorization address for the address typed (state, nonce and PKCE verifier stay here). */
   startCompanySignIn: {
-    payload: z.object({ email, callback: z.string().url().max(2000) }),
+    payload: z.object({ email, callback: z.url().check(z.maxLength(2000)) }),
     result: z.object({ redirect: z.string(), companyName: z.string() }),
   },
   /** The provider's answer at the callback: a new session for the verified address at the company's domain. */
   completeCompanySignIn: {
     payload: z.object({
-      state: z.string().min(1).max(2000),
-      code: z.string().min(1).max(4000),
-      iss: z.string().max(2000).optional(),
+      state: z.string().check(z.minLength(1), z.maxLength(2000)),
+      code: z.string().check(z.minLength(1), z.maxLength(4000)),
+      iss: z.optional(z.string().check(z.maxLength(2000))),
     }),
     result: z.object({ completed: z.literal(true), session: z.string(), email: z.string(), admin: z.boolean() }),
   },

@@ -1,5 +1,5 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { administersCompany } from './roles.js'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from './access-tokens.js'
 import { ProductGroup } from './entities.js'
@@ -45,11 +45,11 @@ export const DirectoryProduct = z.object({
   /** Longest-waiting first (the first 500). */
   queue: z.array(z.object({ email: z.string(), since: z.number() })),
   /** `/shop/{slug}/buy/`, when the shop sells it. */
-  shopSlug: z.string().nullable(),
+  shopSlug: z.nullable(z.string()),
 })
 export type DirectoryProduct = z.infer<typeof DirectoryProduct>
 
-const companyId = z.string().min(1).max(200)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
 const completed = z.object({ completed: z.literal(true) })
 
 /** Each refused (FORBIDDEN) unless the caller may manage the company's people. */
@@ -71,14 +71,21 @@ export const directoryOperations = {
     payload: z.object({
       companyId,
       name: AccessTokenName,
-      expiresInDays: z.number().int().min(0).max(ACCESS_TOKEN_MAX_DAYS).default(0),
+      expiresInDays: z._default(z.int().check(z.gte(0), z.lte(ACCESS_TOKEN_MAX_DAYS)), 0),
     }),
     result: z.object({ token: AccessToken, secret: z.string() }),
   },
-  revokeScimToken: { payload: z.object({ companyId, tokenId: z.string().min(1).max(200) }), result: completed },
+  revokeScimToken: {
+    payload: z.object({ companyId, tokenId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+    result: completed,
+  },
   /** Exactly these products afterwards; an empty list unmaps the group. */
   mapDirectoryGroup: {
-    payload: z.object({ companyId, groupId: z.string().min(1).max(200), productGroups: z.array(ProductGroup).max(4) }),
+    payload: z.object({
+      companyId,
+      groupId: z.string().check(z.minLength(1), z.maxLength(200)),
+      productGroups: z.array(ProductGroup).check(z.maxLength(4)),
+    }),
     result: completed,
   },
   /** Turning it on frees `expectedReleases`; refused (INVALID_STATE) when that list no longer holds. */
@@ -87,7 +94,7 @@ export const directoryOperations = {
       companyId,
       productGroup: ProductGroup,
       owned: z.boolean(),
-      expectedReleases: z.array(z.string().max(320)).max(10_000).default([]),
+      expectedReleases: z._default(z.array(z.string().check(z.maxLength(320))).check(z.maxLength(10_000)), []),
     }),
     result: completed,
   },

@@ -1,5 +1,5 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { administersCompany } from './roles.js'
 import { ProductGroup } from './entities.js'
 
@@ -40,13 +40,15 @@ export function domainOfEmail(email: string): string | null {
   return at < 0 ? null : normalizeDomain(email.slice(at + 1))
 }
 
-export const DomainName = z
-  .string({ message: domainRequired })
-  .trim()
-  .min(1, { message: domainRequired })
-  .max(253, { message: domainInvalid })
-  .refine((value) => normalizeDomain(value) !== null, { message: domainInvalid })
-  .transform((value) => normalizeDomain(value) ?? value)
+export const DomainName = z.pipe(
+  z.string({ message: domainRequired }).check(
+    z.trim(),
+    z.minLength(1, { message: domainRequired }),
+    z.maxLength(253, { message: domainInvalid }),
+    z.refine((value) => normalizeDomain(value) !== null, { message: domainInvalid }),
+  ),
+  z.transform((value) => normalizeDomain(value) ?? value),
+)
 
 export const mayManageDomains = administersCompany
 
@@ -63,16 +65,16 @@ export const DomainEntry = z.object({
   /** The TXT record to add at the domain, exactly. */
   record: z.string(),
   claimedAt: z.number(),
-  verifiedAt: z.number().nullable(),
-  lastCheck: z.object({ at: z.number(), outcome: CheckOutcome, message: z.string() }).nullable(),
+  verifiedAt: z.nullable(z.number()),
+  lastCheck: z.nullable(z.object({ at: z.number(), outcome: CheckOutcome, message: z.string() })),
   /** Set while a verified domain's record is missing: it stops being verified at this time plus the grace period. */
-  failingSince: z.number().nullable(),
+  failingSince: z.nullable(z.number()),
   /** The products anyone who signs in with an address at the domain receives a seat of (while it is verified). */
   autoJoin: z.array(ProductGroup),
 })
 export type DomainEntry = z.infer<typeof DomainEntry>
 
-const companyId = z.string().min(1).max(200)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
 const completed = z.object({ completed: z.literal(true) })
 
 export const domainOperations = {
@@ -96,7 +98,7 @@ export const domainOperations = {
   removeDomain: { payload: z.object({ companyId, domain: DomainName }), result: completed },
   /** The products people at a verified domain get a seat of on sign-in (none: off); INVALID_STATE when unverified. */
   setAutoJoin: {
-    payload: z.object({ companyId, domain: DomainName, productGroups: z.array(ProductGroup).max(4) }),
+    payload: z.object({ companyId, domain: DomainName, productGroups: z.array(ProductGroup).check(z.maxLength(4)) }),
     result: z.object({ domain: DomainEntry }),
   },
 }

@@ -1,5 +1,5 @@
 // The entities of spec §3 as the licensing protocol carries them, written once (zod) for both sides.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { typedLine } from './text.js'
 
 export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const
@@ -19,7 +19,7 @@ export const License = z.object({
   owner: z.string(),
   order: z.string(),
   licenseKey: z.string(),
-  key: z.number().int(),
+  key: z.int(),
   productName: z.string(),
   productGroup: ProductGroup,
   licenseType: z.enum(['personal', 'company']),
@@ -28,8 +28,8 @@ export const License = z.object({
   isMultiUser: z.boolean(),
   trial: z.boolean(),
   promotional: z.boolean(),
-  subscription: LicenseSubscriptionRef.optional(),
-  billingPeriod: BillingPeriod.optional(),
+  subscription: z.optional(LicenseSubscriptionRef),
+  billingPeriod: z.optional(BillingPeriod),
   lapsing: z.boolean(),
 })
 export type License = z.infer<typeof License>
@@ -50,19 +50,19 @@ export const Subscription = z.object({
   subscriptionId: z.string(),
   state: SubscriptionState,
   licenses: z.array(License),
-  quantity: z.number().int(),
-  lapsingQuantity: z.number().int(),
+  quantity: z.int(),
+  lapsingQuantity: z.int(),
   billingPeriod: BillingPeriod,
   productName: z.string(),
-  nextPayment: Money.optional(),
-  paymentMethod: z.enum(['paypal', 'card']).optional(),
-  cardType: z.string().optional(),
-  lastFourDigits: z.string().optional(),
-  expiryDate: z.string().optional(),
-  updateUrl: z.string().optional(),
-  specialOffer: SpecialOffer.optional(),
+  nextPayment: z.optional(Money),
+  paymentMethod: z.optional(z.enum(['paypal', 'card'])),
+  cardType: z.optional(z.string()),
+  lastFourDigits: z.optional(z.string()),
+  expiryDate: z.optional(z.string()),
+  updateUrl: z.optional(z.string()),
+  specialOffer: z.optional(SpecialOffer),
   /** Set while a change the provider has not confirmed yet is under way (e.g. an upgrade). */
-  pendingChange: z.string().optional(),
+  pendingChange: z.optional(z.string()),
 })
 export type Subscription = z.infer<typeof Subscription>
 
@@ -125,7 +125,7 @@ export type CouponStatus = z.infer<typeof CouponStatus>
 export const RedeemResult = z.enum(['addedToExisting', 'createdNew', 'expired', 'invalid', 'redeemed'])
 export type RedeemResult = z.infer<typeof RedeemResult>
 
-export const LicenseRef = z.object({ id: z.string().min(1), owner: z.string() })
+export const LicenseRef = z.object({ id: z.string().check(z.minLength(1)), owner: z.string() })
 export type LicenseRef = z.infer<typeof LicenseRef>
 
 /** Spec §3 price entry, as the price lookup answers it. */
@@ -147,19 +147,19 @@ export const PricePlan = z.object({
   gross: z.number(),
   currency: z.string(),
   country: z.string(),
-  coupon: z.string().optional(),
+  coupon: z.optional(z.string()),
 })
 export type PricePlan = z.infer<typeof PricePlan>
 
 /** Spec §3. */
 export const Country = z.object({
-  code: z.string().length(2),
+  code: z.string().check(z.length(2)),
   name: z.string(),
-  taxName: z.string().optional(),
-  requiresZip: z.boolean().optional(),
+  taxName: z.optional(z.string()),
+  requiresZip: z.optional(z.boolean()),
 })
 export type Country = z.infer<typeof Country>
 
 /** Spec §3: kept in a cookie for 14 days. */
-export const CheckoutPassthrough = z.object({ name: typedLine(200), referrer: typedLine(500).optional() })
+export const CheckoutPassthrough = z.object({ name: typedLine(200), referrer: z.optional(typedLine(500)) })
 export type CheckoutPassthrough = z.infer<typeof CheckoutPassthrough>

@@ -1,6 +1,6 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
 // Many Activations flow deactivates too but neither counts against nor is refused by the budget.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { LicenseRef } from './entities.js'
 import { formatDate } from './dates.js'
 import { countOf } from './words.js'
@@ -30,7 +30,7 @@ export const Machine = z.object({
   /** When it was activated. */
   firstSeen: z.number(),
   /** The last activation or license check from it (at most `LAST_SEEN_STEP_MS` old); null before its first check. */
-  lastSeen: z.number().nullable(),
+  lastSeen: z.nullable(z.number()),
 })
 export type Machine = z.infer<typeof Machine>
 
@@ -38,7 +38,7 @@ export const DeactivationBudget = z.object({
   limit: z.number(),
   used: z.number(),
   /** When the next deactivation is possible again, when none is left; null while one is left. */
-  nextAt: z.number().nullable(),
+  nextAt: z.nullable(z.number()),
 })
 export type DeactivationBudget = z.infer<typeof DeactivationBudget>
 
@@ -55,7 +55,7 @@ export function budgetExhausted(nextAt: number, options: { utc: boolean }): stri
   return `This license's machines were deactivated ${countOf(DEACTIVATION_BUDGET, 'time')} in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${formatDate(nextAt, options)}.`
 }
 
-const machineKey = z.string().min(1).max(200)
+const machineKey = z.string().check(z.minLength(1), z.maxLength(200))
 
 export const machineOperations = {
   /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */

@@ -1,6 +1,6 @@
 // The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
 // `Authorization: Bearer …`, never in a payload.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
 import {
   AccountSettings,
@@ -36,10 +36,10 @@ import { reclaimOperations } from './reclaim.js'
 import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN)
-const id = z.string().min(1).max(200)
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
+const id = z.string().check(z.minLength(1), z.maxLength(200))
 /** A call without a payload: `{}`, `null`, or none at all. */
-export const emptyPayload = z.object({}).strict().or(z.undefined()).or(z.null())
+export const emptyPayload = z.union([z.union([z.strictObject({}), z.undefined()]), z.null()])
 const empty = emptyPayload
 const completed = z.object({ completed: z.literal(true) })
 const subscriptionOnly = z.object({ subscriptionId: id })
@@ -47,37 +47,46 @@ const subscriptionOnly = z.object({ subscriptionId: id })
 export const operations = {
   // editor-facing
   activation: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
-    result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.number().optional() }),
+    payload: z.object({
+      licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
+      hostname: lineOfText(255, 1),
+    }),
+    result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.optional(z.number()) }),
   },
   licenseCheck: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), hostname: lineOfText(255, 1) }),
-    result: z.object({ valid: z.boolean(), expiration: z.number().optional(), productName: z.string().optional() }),
+    payload: z.object({
+      licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
+      hostname: lineOfText(255, 1),
+    }),
+    result: z.object({ valid: z.boolean(), expiration: z.optional(z.number()), productName: z.optional(z.string()) }),
   },
   ossLicenseCheck: {
-    payload: z.object({ licenseKey: z.string().min(1).max(4000), repository: z.string().max(500).optional() }),
-    result: z.object({ valid: z.boolean(), expiration: z.number().optional() }),
+    payload: z.object({
+      licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
+      repository: z.optional(z.string().check(z.maxLength(500))),
+    }),
+    result: z.object({ valid: z.boolean(), expiration: z.optional(z.number()) }),
   },
   confirmActivation: {
     payload: z.object({
-      passthrough: z.string().min(1).max(4000),
-      deactivate: z.array(z.string().max(200)).max(10).default([]),
+      passthrough: z.string().check(z.minLength(1), z.maxLength(4000)),
+      deactivate: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(10)), []),
     }),
-    result: z.object({ completed: z.literal(true) }).or(z.object({ activations: z.array(Activation) })),
+    result: z.union([z.object({ completed: z.literal(true) }), z.object({ activations: z.array(Activation) })]),
   },
   // sign-in and session
   manageLicense: {
     payload: z.discriminatedUnion('type', [
       z.object({ type: z.literal('link'), email }),
-      z.object({ type: z.enum(['github', 'google']), callback: z.string().url().max(2000) }),
+      z.object({ type: z.enum(['github', 'google']), callback: z.url().check(z.maxLength(2000)) }),
     ]),
-    result: z.object({ completed: z.literal(true) }).or(z.object({ redirect: z.string() })),
+    result: z.union([z.object({ completed: z.literal(true) }), z.object({ redirect: z.string() })]),
   },
   completeAuthentication: {
     payload: z.object({
       type: z.enum(['github', 'google']),
-      code: z.string().min(1).max(2000),
-      state: z.string().min(1).max(2000),
+      code: z.string().check(z.minLength(1), z.maxLength(2000)),
+      state: z.string().check(z.minLength(1), z.maxLength(2000)),
     }),
     result: z.object({
       completed: z.literal(true),
@@ -85,29 +94,33 @@ export const operations = {
       email: z.string(),
       admin: z.boolean(),
       /** Present after `linkAccount`: the provider was linked to the signed-in account, no one signed in. */
-      linked: z.enum(['github', 'google']).optional(),
+      linked: z.optional(z.enum(['github', 'google'])),
     }),
   },
   /** Account settings' "link": like the social manageLicense, for the signed-in account. */
   linkAccount: {
-    payload: z.object({ type: z.enum(['github', 'google']), callback: z.string().url().max(2000) }),
+    payload: z.object({ type: z.enum(['github', 'google']), callback: z.url().check(z.maxLength(2000)) }),
     result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
     /** Without `windows`, every license (spec §7); with them, each table's window and `windowed` counts. */
-    payload: z
-      .object({ passthrough: z.string().max(4000).optional(), windows: z.array(LicenseWindow).max(1000).optional() })
-      .default({}),
+    payload: z._default(
+      z.object({
+        passthrough: z.optional(z.string().check(z.maxLength(4000))),
+        windows: z.optional(z.array(LicenseWindow).check(z.maxLength(1000))),
+      }),
+      {},
+    ),
     result: z.object({
       email: z.string(),
       admin: z.boolean(),
       /** Present when a passthrough started a new service session: the portal keeps it as its credential. */
-      session: z.string().optional(),
+      session: z.optional(z.string()),
       body: z.object({
         personal: z.object({ licenses: z.array(License), subscriptions: z.array(Subscription) }),
         companies: z.array(Company),
       }),
-      windowed: WindowedFacts.optional(),
+      windowed: z.optional(WindowedFacts),
     }),
   },
   /** The licenses of one table a change touches and the caller's role there; NOT_FOUND outside the caller's tables. */
@@ -115,10 +128,10 @@ export const operations = {
   logout: { payload: empty, result: completed },
   /** What an emailed sign-in link that did not sign in is, with its address while kept, to offer a new link. */
   signInLink: {
-    payload: z.object({ passthrough: z.string().max(4000) }),
+    payload: z.object({ passthrough: z.string().check(z.maxLength(4000)) }),
     result: z.object({
       state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
-      email: z.string().optional(),
+      email: z.optional(z.string()),
     }),
   },
   accountSettings: { payload: empty, result: AccountSettings },
@@ -128,12 +141,15 @@ export const operations = {
       githubLinked: z.boolean(),
       googleLinked: z.boolean(),
       // Left as it is when not sent.
-      renewalReminders: z.boolean().optional(),
+      renewalReminders: z.optional(z.boolean()),
     }),
     result: completed,
   },
   transferLicenses: { payload: z.object({ transferTo: email }), result: completed },
-  confirmEmailChange: { payload: z.object({ passthrough: z.string().min(1).max(4000) }), result: completed },
+  confirmEmailChange: {
+    payload: z.object({ passthrough: z.string().check(z.minLength(1), z.maxLength(4000)) }),
+    result: completed,
+  },
   // company licenses
   /** `assignedToBefore` ('' for free) makes each change conditional: ASSIGNMENT_CHANGED refuses the whole call. */
   changeAssignment: {
@@ -144,23 +160,29 @@ export const operations = {
             id,
             owner: z.string(),
             assignedTo: z.union([email, z.literal('')]),
-            assignedToBefore: z.string().max(EMAIL_MAX_LENGTH).optional(),
+            assignedToBefore: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
           }),
         )
-        .min(1)
-        .max(MAX_ASSIGNMENT_CHANGES, limitMessage(MAX_ASSIGNMENT_CHANGES, 'assigned or unassigned')),
-      sendEmail: z.boolean().default(false),
+        .check(
+          z.minLength(1),
+          z.maxLength(MAX_ASSIGNMENT_CHANGES, limitMessage(MAX_ASSIGNMENT_CHANGES, 'assigned or unassigned')),
+        ),
+      sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,
   },
   offlineLicense: {
     payload: z.object({
-      ids: z.array(LicenseRef).min(1).max(MAX_OFFLINE_KEYS, limitMessage(MAX_OFFLINE_KEYS, 'given offline keys')),
+      ids: z
+        .array(LicenseRef)
+        .check(z.minLength(1), z.maxLength(MAX_OFFLINE_KEYS, limitMessage(MAX_OFFLINE_KEYS, 'given offline keys'))),
     }),
     result: z.object({ licenses: z.array(OfflineLicense) }),
   },
   removeLicense: {
-    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed')) }),
+    payload: z.object({
+      ids: z.array(LicenseRef).check(z.minLength(1), z.maxLength(MAX_REMOVALS, limitMessage(MAX_REMOVALS, 'removed'))),
+    }),
     result: completed,
   },
   mergeLicenses: { payload: z.object({ companyName: typedLine(200, 1) }), result: completed },
@@ -170,76 +192,77 @@ export const operations = {
   },
   updatePermissions: {
     payload: z.object({
-      add: z
-        .array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).min(1) }))
-        .max(100)
-        .default([]),
-      remove: z
-        .array(z.object({ companyId: id, email }))
-        .max(100)
-        .default([]),
-      sendEmail: z.boolean().default(false),
+      add: z._default(
+        z
+          .array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).check(z.minLength(1)) }))
+          .check(z.maxLength(100)),
+        [],
+      ),
+      remove: z._default(z.array(z.object({ companyId: id, email })).check(z.maxLength(100)), []),
+      sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,
   },
   addLicenses: {
     payload: z.object({
-      companyId: id.optional(),
-      productName: z.string().min(1),
-      quantity: z.number().int().min(1).max(100),
+      companyId: z.optional(id),
+      productName: z.string().check(z.minLength(1)),
+      quantity: z.int().check(z.gte(1), z.lte(100)),
     }),
     result: completed,
   },
   // payments
   renewal: {
-    payload: z.object({ ids: z.array(LicenseRef).min(1).max(MAX_RENEWALS, limitMessage(MAX_RENEWALS, 'renewed')) }),
+    payload: z.object({
+      ids: z.array(LicenseRef).check(z.minLength(1), z.maxLength(MAX_RENEWALS, limitMessage(MAX_RENEWALS, 'renewed'))),
+    }),
     result: z.object({ url: z.string() }),
   },
   retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
   // shop (spec §7 "Other calls"; also served at their own /api paths)
   prices: {
     payload: z.object({
-      product: z.string().min(1).max(100),
-      coupon: z.string().max(100).optional(),
-      country: z.string().length(2).optional(),
+      product: z.string().check(z.minLength(1), z.maxLength(100)),
+      coupon: z.optional(z.string().check(z.maxLength(100))),
+      country: z.optional(z.string().check(z.length(2))),
     }),
     result: z.object({ country: z.string(), plans: z.array(PricePlan) }),
   },
   activeSubscriptionCheck: {
-    payload: z.object({ email, dev: z.boolean().optional() }),
+    payload: z.object({ email, dev: z.optional(z.boolean()) }),
     result: z.object({ exists: z.boolean() }),
   },
   createSubscriptionOnCheckout: {
     payload: z.object({
-      checkoutId: z.string().min(1).max(200),
-      dev: z.boolean().optional(),
-      passthrough: z.string().max(2000),
+      checkoutId: z.string().check(z.minLength(1), z.maxLength(200)),
+      dev: z.optional(z.boolean()),
+      passthrough: z.string().check(z.maxLength(2000)),
     }),
     result: z.object({
       immediatelyAvailable: z.boolean(),
-      state: z.enum(['complete', 'flagged', 'failed', 'pending']).optional(),
+      state: z.optional(z.enum(['complete', 'flagged', 'failed', 'pending'])),
       /** Why a failed checkout failed, in the payment provider's words, when it gave a reason. */
-      reason: z.string().max(300).optional(),
+      reason: z.optional(z.string().check(z.maxLength(300))),
     }),
   },
   coupon: {
     payload: z.discriminatedUnion('type', [
       z.object({
         type: z.literal('query'),
-        product: z.string().min(1).max(100),
-        coupon: z.string().min(1).max(100),
-        dev: z.boolean().optional(),
+        product: z.string().check(z.minLength(1), z.maxLength(100)),
+        coupon: z.string().check(z.minLength(1), z.maxLength(100)),
+        dev: z.optional(z.boolean()),
       }),
       z.object({
         type: z.literal('use'),
-        product: z.string().min(1).max(100),
-        coupon: z.string().min(1).max(100),
+        product: z.string().check(z.minLength(1), z.maxLength(100)),
+        coupon: z.string().check(z.minLength(1), z.maxLength(100)),
         email,
         name: typedLine(200, 1),
-        dev: z.boolean().optional(),
+        dev: z.optional(z.boolean()),
       }),
     ]),
-    result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.number().int().optional() }),
+    result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.optional(z.int()) }),
   },
   /** The shop's catalog (public): products, URL slugs, spec §3's countries, how to open the checkout frame. */
   catalog: {
@@ -260,7 +283,7 @@ export const operations = {
         z.object({ provider: z.literal('sandbox'), checkoutUrl: z.string() }),
         z.object({
           provider: z.literal('paddle'),
-          vendorId: z.number().int(),
+          vendorId: z.int(),
           environment: z.enum(['production', 'sandbox']),
         }),
       ]),
@@ -269,17 +292,17 @@ export const operations = {
   /** Without script: the provider's hosted checkout for the same purchase the inline frame would make. */
   hostedCheckout: {
     payload: z.object({
-      product: z.string().min(1).max(100),
-      planId: z.string().min(1).max(100),
+      product: z.string().check(z.minLength(1), z.maxLength(100)),
+      planId: z.string().check(z.minLength(1), z.maxLength(100)),
       email,
-      country: z.string().length(2),
-      postcode: z.string().max(20).optional(),
-      quantity: z.number().int().min(1).max(100),
+      country: z.string().check(z.length(2)),
+      postcode: z.optional(z.string().check(z.maxLength(20))),
+      quantity: z.int().check(z.gte(1), z.lte(100)),
       passthrough: CheckoutPassthrough,
-      coupon: z.string().max(100).optional(),
-      returnUrl: z.string().url().max(2000),
+      coupon: z.optional(z.string().check(z.maxLength(100))),
+      returnUrl: z.url().check(z.maxLength(2000)),
       /** A New Subscription for this company of the signed-in caller (see `companyCheckout`); organization plans only. */
-      companyId: id.optional(),
+      companyId: z.optional(id),
     }),
     result: z.object({ url: z.string() }),
   },
@@ -298,14 +321,14 @@ export const operations = {
     payload: z.object({ action: z.enum(['pause', 'resume', 'restart']), subscriptionId: id }),
     result: z.object({
       completed: z.literal(true),
-      nextPayment: z.object({ date: z.number(), currency: z.string(), amount: z.number() }).optional(),
+      nextPayment: z.optional(z.object({ date: z.number(), currency: z.string(), amount: z.number() })),
     }),
   },
   subscriptionUpdateQuantity: {
     payload: z.object({
       subscriptionId: id,
-      quantity: z.number().int().min(1).max(100),
-      licensesToLapse: z.array(LicenseRef).max(100).default([]),
+      quantity: z.int().check(z.gte(1), z.lte(100)),
+      licensesToLapse: z._default(z.array(LicenseRef).check(z.maxLength(100)), []),
     }),
     result: completed,
   },
@@ -314,9 +337,9 @@ export const operations = {
   specialOffer: {
     payload: z.object({
       subscriptionId: id,
-      country: z.string().length(2),
+      country: z.string().check(z.length(2)),
       price: z.number(),
-      alwaysAllow: z.boolean().default(false),
+      alwaysAllow: z._default(z.boolean(), false),
     }),
     result: completed,
   },
@@ -324,9 +347,9 @@ export const operations = {
   subscriptionAssign: {
     payload: z.object({
       subscriptionId: id,
-      emails: z.array(email).max(100),
-      lapsingEmails: z.array(email).max(100).optional(),
-      sendEmail: z.boolean().default(false),
+      emails: z.array(email).check(z.maxLength(100)),
+      lapsingEmails: z.optional(z.array(email).check(z.maxLength(100))),
+      sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,
   },

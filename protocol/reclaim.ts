@@ -1,5 +1,5 @@
 // Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** The holder and the administrators are told this many days before the seat is reclaimed. */
 export const RECLAIM_WARNING_DAYS = 7
@@ -17,18 +17,18 @@ export const Reclaim = z.object({
   licenseId: z.string(),
   productName: z.string(),
   order: z.string(),
-  key: z.number().int(),
+  key: z.int(),
   holder: z.string(),
-  idleDays: z.number().int(),
+  idleDays: z.int(),
   reclaimedAt: z.number(),
   /** Null once it was undone or its time ran out. */
-  undoUntil: z.number().nullable(),
-  undoneAt: z.number().nullable(),
-  undoneBy: z.string().nullable(),
+  undoUntil: z.nullable(z.number()),
+  undoneAt: z.nullable(z.number()),
+  undoneBy: z.nullable(z.string()),
 })
 export type Reclaim = z.infer<typeof Reclaim>
 
-const companyId = z.string().min(1).max(200)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
 
 export const reclaimOperations = {
   /** The company's administrators (and platform administrators); FORBIDDEN otherwise. */
@@ -37,17 +37,17 @@ export const reclaimOperations = {
     result: z.object({
       company: z.object({ id: z.string(), name: z.string() }),
       /** Null: the policy is off. */
-      idleDays: ReclaimDays.nullable(),
+      idleDays: z.nullable(ReclaimDays),
       /** The last `RECLAIM_UNDO_DAYS` days' reclaims, newest first (at most 100). */
       reclaims: z.array(Reclaim),
     }),
   },
   setReclaimPolicy: {
-    payload: z.object({ companyId, idleDays: ReclaimDays.nullable() }),
-    result: z.object({ idleDays: ReclaimDays.nullable(), changed: z.boolean() }),
+    payload: z.object({ companyId, idleDays: z.nullable(ReclaimDays) }),
+    result: z.object({ idleDays: z.nullable(ReclaimDays), changed: z.boolean() }),
   },
   undoReclaim: {
-    payload: z.object({ companyId, reclaimId: z.string().min(1).max(200) }),
+    payload: z.object({ companyId, reclaimId: z.string().check(z.minLength(1), z.maxLength(200)) }),
     result: z.object({ holder: z.string(), licenseId: z.string(), undone: z.boolean() }),
   },
 }

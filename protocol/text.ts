@@ -1,5 +1,5 @@
 // Text from outside (host names, company and people's names, token names) is data: one line, bounded, never layout.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 // C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides and isolates.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -32,18 +32,20 @@ export const notOneLine = 'must be one line of text, without line breaks or cont
 
 /** Text a program sends (a host name): one line or refused, never changed, since the caller compares it later. */
 export function lineOfText(maxLength: number, minLength = 0) {
-  return z
-    .string()
-    .min(minLength)
-    .max(maxLength)
-    .refine((value) => !hasLayoutCharacters(value), { message: notOneLine })
+  return z.string().check(
+    z.minLength(minLength),
+    z.maxLength(maxLength),
+    z.refine((value) => !hasLayoutCharacters(value), { message: notOneLine }),
+  )
 }
 
 /** Text a person types (a name): stored as one line (a pasted line break becomes a space), refused past `maxLength`. */
 export function typedLine(maxLength: number, minLength = 0) {
-  return z
-    .string()
-    .max(maxLength)
-    .transform((value) => oneLine(value, maxLength))
-    .pipe(z.string().min(minLength))
+  return z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(maxLength)),
+      z.transform((value) => oneLine(value, maxLength)),
+    ),
+    z.string().check(z.minLength(minLength)),
+  )
 }

@@ -1,5 +1,5 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { administersCompany } from './roles.js'
 import { hasLayoutCharacters } from './text.js'
 
@@ -47,12 +47,12 @@ export const webhookUrlRequired = 'Endpoint URL must be provided.'
 export const webhookUrlInvalid = 'Endpoint URL must be an https:// address such as https://hooks.example.com/licenses.'
 export const webhookEventsRequired = 'Choose at least one event.'
 
-export const WebhookUrl = z
-  .string({ message: webhookUrlRequired })
-  .trim()
-  .min(1, { message: webhookUrlRequired })
-  .max(500, { message: 'Endpoint URL must be at most 500 characters.' })
-  .refine((value) => !hasLayoutCharacters(value) && URL.canParse(value), { message: webhookUrlInvalid })
+export const WebhookUrl = z.string({ message: webhookUrlRequired }).check(
+  z.trim(),
+  z.minLength(1, { message: webhookUrlRequired }),
+  z.maxLength(500, { message: 'Endpoint URL must be at most 500 characters.' }),
+  z.refine((value) => !hasLayoutCharacters(value) && URL.canParse(value), { message: webhookUrlInvalid }),
+)
 
 export const WebhookEndpointState = z.enum(['active', 'paused'])
 export type WebhookEndpointState = z.infer<typeof WebhookEndpointState>
@@ -68,12 +68,12 @@ export const WebhookDelivery = z.object({
   state: WebhookDeliveryState,
   attempts: z.number(),
   createdAt: z.number(),
-  lastAttemptAt: z.number().nullable(),
+  lastAttemptAt: z.nullable(z.number()),
   /** The receiver's HTTP status; null when it could not be reached. */
-  lastStatus: z.number().nullable(),
+  lastStatus: z.nullable(z.number()),
   /** Why the last attempt failed, in words. */
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.number().nullable(),
+  lastError: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(z.number()),
 })
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>
 
@@ -83,11 +83,11 @@ export const WebhookEndpoint = z.object({
   events: z.array(WebhookEventType),
   state: WebhookEndpointState,
   /** Why it is paused: by whom, or after failing for days. */
-  pausedReason: z.string().nullable(),
+  pausedReason: z.nullable(z.string()),
   createdBy: z.string(),
   createdAt: z.number(),
   /** Set while every delivery fails: the endpoint is paused at this time plus WEBHOOK_PAUSE_AFTER_MS. */
-  failingSince: z.number().nullable(),
+  failingSince: z.nullable(z.number()),
   /** Newest first. */
   deliveries: z.array(WebhookDelivery),
 })
@@ -96,8 +96,8 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 /** Deliveries listed per endpoint. */
 export const WEBHOOK_DELIVERIES_SHOWN = 10
 
-const companyId = z.string().min(1).max(200)
-const endpointId = z.string().min(1).max(100)
+const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const endpointId = z.string().check(z.minLength(1), z.maxLength(100))
 const completed = z.object({ completed: z.literal(true) })
 
 /** Each refused (FORBIDDEN) unless `mayManageWebhooks`. */
@@ -111,7 +111,9 @@ export const webhookOperations = {
     payload: z.object({
       companyId,
       url: WebhookUrl,
-      events: z.array(WebhookEventType).min(1, { message: webhookEventsRequired }).max(webhookEventTypes.length),
+      events: z
+        .array(WebhookEventType)
+        .check(z.minLength(1, { message: webhookEventsRequired }), z.maxLength(webhookEventTypes.length)),
     }),
     result: z.object({ endpoint: WebhookEndpoint, secret: z.string() }),
   },
@@ -123,7 +125,7 @@ export const webhookOperations = {
   removeWebhookEndpoint: { payload: z.object({ companyId, endpointId }), result: completed },
   /** Sends a delivery's message again now, with the same `webhook-id`, as a new delivery. */
   resendWebhookDelivery: {
-    payload: z.object({ companyId, endpointId, deliveryId: z.string().min(1).max(100) }),
+    payload: z.object({ companyId, endpointId, deliveryId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     result: completed,
   },
 }

@@ -1,5 +1,5 @@
 // Windowed reads of `retrieveDetails`: a page of each license table and its counts; without windows, all of it (§7).
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { License } from './entities.js'
 
 /** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim.ts). */
@@ -28,25 +28,25 @@ export const SEARCH_MAX_LENGTH = 100
 export const PERSONAL_TABLE = 'personal'
 
 export const LicenseWindow = z.object({
-  table: z.string().min(1).max(200),
+  table: z.string().check(z.minLength(1), z.maxLength(200)),
   /** A page past the end answers the last page. */
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z._default(z.int().check(z.gte(1), z.lte(1_000_000)), 1),
+  pageSize: z._default(z.int().check(z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),
   /** Matched, ignoring case, against the holder's address, the product, the order number and the key. */
-  search: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
-  filter: LicenseFilter.default('all'),
+  search: z._default(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH)), ''),
+  filter: z._default(LicenseFilter, 'all'),
 })
 export type LicenseWindow = z.input<typeof LicenseWindow>
 
 export const LicenseWindowResult = z.object({
   table: z.string(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-  matching: z.number().int(),
-  total: z.number().int(),
-  assigned: z.number().int(),
-  unassigned: z.number().int(),
+  page: z.int(),
+  pageSize: z.int(),
+  pages: z.int(),
+  matching: z.int(),
+  total: z.int(),
+  assigned: z.int(),
+  unassigned: z.int(),
   /** A few licenses beyond the page that decide the section's actions (Bulk Assign, Bulk Renew, Offline Keys). */
   witnesses: z.array(License),
 })
@@ -60,26 +60,26 @@ export const ExpiredGroup = z.object({
   trial: z.boolean(),
   /** Promotional licenses are not renewed (spec §5). */
   promotional: z.boolean(),
-  subscriptionState: z.string().optional(),
+  subscriptionState: z.optional(z.string()),
   expiration: z.number(),
-  count: z.number().int(),
+  count: z.int(),
   /** Ascending runs of consecutive key numbers, `[first, last]`. */
-  keys: z.array(z.tuple([z.number().int(), z.number().int()])),
+  keys: z.array(z.tuple([z.int(), z.int()])),
 })
 export type ExpiredGroup = z.infer<typeof ExpiredGroup>
 
 /** A subscription's seats, as its card shows them (spec §2, §4). */
 export const SeatCounts = z.object({
   /** Lapsing ones included: they run until the term ends. */
-  licenses: z.number().int(),
-  assigned: z.number().int(),
+  licenses: z.int(),
+  assigned: z.int(),
   /** Unassigned and unexpired. */
-  unused: z.number().int(),
-  lapsing: z.number().int(),
+  unused: z.int(),
+  lapsing: z.int(),
 })
 export type SeatCounts = z.infer<typeof SeatCounts>
 
-export const SubscriptionSeats = SeatCounts.extend({ subscriptionId: z.string() })
+export const SubscriptionSeats = z.extend(SeatCounts, { subscriptionId: z.string() })
 export type SubscriptionSeats = z.infer<typeof SubscriptionSeats>
 
 export const WindowedFacts = z.object({
@@ -87,11 +87,11 @@ export const WindowedFacts = z.object({
   /** A windowed subscription has at most three `licenses`: the first (§3 expiry) and the last renewing and lapsing. */
   subscriptions: z.array(SubscriptionSeats),
   /** The Change Email Address rule (spec §6). */
-  personalLicenses: z.number().int(),
+  personalLicenses: z.int(),
   /** Of any type: what a merge of companies moves (spec §6). */
-  ownLicenses: z.number().int(),
+  ownLicenses: z.int(),
   /** Expired more than 60 days ago (Open Source aside): only counted. */
-  expiredLongAgo: z.number().int(),
+  expiredLongAgo: z.int(),
   recentlyExpired: z.array(ExpiredGroup),
 })
 export type WindowedFacts = z.infer<typeof WindowedFacts>

@@ -6,7 +6,7 @@ import { Form, Link as RemixLink, useLoaderData, useNavigation } from '@remix-ru
 import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in'
 import { requiredEmail } from '#app/rules/email'
 import { signInLinkRefused, signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'

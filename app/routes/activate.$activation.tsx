@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { HomeLink, OutcomePage, OutcomeText } from '#app/components/account/outcome-page'
 import { ActivationOutcomeView, type ActivationOutcome } from '#app/components/account/activation-outcome'
 import {
@@ -26,11 +26,10 @@ export const chooseActivationMessage = 'Choose at least one activation to remove
 
 const DeactivateSchema = z.object({
   deactivate: z
-    .array(z.string().min(1).max(200), {
+    .array(z.string().check(z.minLength(1), z.maxLength(200)), {
       error: (issue) => (issue.input === undefined ? chooseActivationMessage : undefined),
     })
-    .min(1, chooseActivationMessage)
-    .max(10),
+    .check(z.minLength(1, chooseActivationMessage), z.maxLength(10)),
 })
 
 /** Spec §2: a second visit answers ALREADY_ACTIVATED (success); over 3 the page lists machines to remove. */

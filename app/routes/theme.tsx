@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { setPreferences } from '#app/utils/preferences.server'
 import { safeRedirectPath } from '#app/utils/redirect'
 import { readFormData } from '#app/utils/form.server'
 
-const ThemeSchema = z.object({ theme: z.enum(['dark', 'light']), redirectTo: z.string().optional() })
+const ThemeSchema = z.object({ theme: z.enum(['dark', 'light']), redirectTo: z.optional(z.string()) })
 
 /** Works without script; the choice lives in the preferences cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { isValidEmail, requiredEmail, sameEmail } from './email'
 
 describe('isValidEmail: simple {email} with no spaces', () => {

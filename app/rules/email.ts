@@ -1,5 +1,5 @@
 // The spec's email rules (§5): "must match simple {email} with no spaces".
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { emailInvalid, emailRequired } from './messages'
 
 import { isValidAddress } from '#protocol/address-list'
@@ -16,7 +16,9 @@ export function sameEmail(a: string, b: string): boolean {
 /** A plain ZodString (no refine), so it can be chained and `getZodConstraint` can read it. */
 export const requiredEmail = z
   .string({ error: (issue) => (issue.input === undefined ? emailRequired : emailInvalid) })
-  .trim()
-  .min(1, emailRequired)
-  .max(EMAIL_MAX_LENGTH, emailInvalid)
-  .regex(EMAIL_PATTERN, emailInvalid)
+  .check(
+    z.trim(),
+    z.minLength(1, emailRequired),
+    z.maxLength(EMAIL_MAX_LENGTH, emailInvalid),
+    z.regex(EMAIL_PATTERN, emailInvalid),
+  )

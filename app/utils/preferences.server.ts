@@ -1,13 +1,13 @@
 import { portalCookie } from './cookies.server'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** Spec §3 "Local browser storage" as one long-lived cookie: works without script, and no flash of the wrong theme. */
 export const Preferences = z.object({
-  theme: z.enum(['dark', 'light']).catch('dark'),
-  hideWelcome: z.boolean().catch(false),
-  sendEmailOnAssign: z.boolean().catch(true),
-  hideBulkAssign: z.boolean().catch(false),
-  useSendEmailOnAddPermission: z.boolean().catch(true),
+  theme: z.catch(z.enum(['dark', 'light']), 'dark'),
+  hideWelcome: z.catch(z.boolean(), false),
+  sendEmailOnAssign: z.catch(z.boolean(), true),
+  hideBulkAssign: z.catch(z.boolean(), false),
+  useSendEmailOnAddPermission: z.catch(z.boolean(), true),
 })
 export type Preferences = z.infer<typeof Preferences>
 

@@ -2,7 +2,7 @@
  * What the sign-in page says after a post or an emailed link that did not sign in, carried by a cookie to the one load
  * of "/" the action redirects to (so a reload never sends a second link).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { portalCookie } from './cookies.server'
 import { portalCookieSecret } from './session.server'
@@ -21,19 +21,16 @@ export const SignInOutcome = z.discriminatedUnion('kind', [
       'sso-required',
       'company-refused',
     ]),
-    email: z.string().max(EMAIL_MAX_LENGTH + 100),
+    email: z.string().check(z.maxLength(EMAIL_MAX_LENGTH + 100)),
     /** The service's words: the address's mail budget spent (until when), how this company signs in. */
-    message: z
-      .string()
-      .max(EMAIL_MAX_LENGTH + 800)
-      .optional(),
+    message: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH + 800))),
   }),
   z.object({ kind: z.literal('social'), outcome: z.literal('error') }),
   /** With the address it was sent to, while the service knows it. */
   z.object({
     kind: z.literal('link-refused'),
     state: z.enum(['used', 'replaced', 'expired', 'invalid']),
-    email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    email: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
   }),
 ])
 export type SignInOutcome = z.infer<typeof SignInOutcome>

@@ -101,7 +101,7 @@ function toEntry(row: {
   return {
     id: Number(row.id),
     at: Number(row.created_at),
-    kind: ActivityKind.catch('license').parse(row.kind),
+    kind: ActivityKind.safeParse(row.kind).data ?? 'license',
     actor: row.actor,
     summary: row.summary,
     details: Array.isArray(details) ? details.map(String) : [],

@@ -1,6 +1,6 @@
 // The REST API's reads of a company beside its licenses: subscriptions with their seats, seat usage, the activity log.
 import { sql } from 'kysely'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { ApiSubscription, SeatUsage } from '../../protocol/api-v1.js'
 import { productGroups } from '../../protocol/entities.js'
@@ -80,7 +80,7 @@ export async function seatUsage(db: DB, companyId: string, now: number): Promise
   return { data, total: { licenses: sum('licenses'), assigned: sum('assigned'), unassigned: sum('unassigned') } }
 }
 
-const ActivityCursor = z.object({ at: z.number().int(), id: z.number().int() })
+const ActivityCursor = z.object({ at: z.int(), id: z.int() })
 
 /** Newest first; the cursor is the last entry's time and id, so entries written meanwhile neither repeat nor skip. */
 export async function companyActivity(

@@ -1,6 +1,6 @@
 // The REST API's license lists in §4's order, paged by a cursor of the last row's sort values (stable under changes).
 import { sql, type SqlBool } from 'kysely'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
@@ -33,7 +33,7 @@ export function toApiLicense(row: LicenseRow, now: number): ApiLicense {
   }
 }
 
-const CursorValues = z.array(z.union([z.string().max(500), z.number()])).length(8)
+const CursorValues = z.array(z.union([z.string().check(z.maxLength(500)), z.number()])).check(z.length(8))
 
 export const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -41,7 +41,7 @@ export const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value
 export const badCursor = () =>
   new ApiProblem(400, 'INVALID_PAYLOAD', 'The cursor is not one this API gave; ask for the first page without it.')
 
-export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
+export function decodeCursor<T>(cursor: string, schema: z.ZodMiniType<T>): T {
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
     if (parsed.success) return parsed.data

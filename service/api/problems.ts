@@ -1,6 +1,6 @@
 // The REST API's refusals as RFC 9457 problem details: a status per error code, a stable `code`, `type` on /developers.
 import type express from 'express'
-import type { ZodError } from 'zod'
+import type { core } from 'zod/mini'
 import {
   apiProblemCodes,
   problemAnchor,
@@ -57,7 +57,7 @@ export function problemOf(error: unknown): ApiProblem | undefined {
 }
 
 /** A request that does not validate: every field's problem, each with its JSON pointer. */
-export function invalidRequest(error: ZodError, where: 'body' | 'query' | 'path'): ApiProblem {
+export function invalidRequest(error: core.$ZodError, where: 'body' | 'query' | 'path'): ApiProblem {
   const errors = error.issues.map((issue) => ({
     pointer: `/${issue.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
     detail: issue.message,

@@ -1,6 +1,6 @@
 // The REST API v1 at `/api/v1/`: docs/decisions/0012-rest-api-v1-and-openapi.md.
 import express from 'express'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'
 import type { ErrorBody } from '../../protocol/errors.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
@@ -134,7 +134,7 @@ export function apiRouter(service: LicensingService) {
   return router
 }
 
-function parsed(schema: z.ZodTypeAny | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown {
+function parsed(schema: z.ZodMiniType | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown {
   if (!schema) return undefined
   const result = schema.safeParse(value)
   if (!result.success) throw invalidRequest(result.error, where)

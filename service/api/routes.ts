@@ -1,5 +1,5 @@
 // What each endpoint of `protocol/api-v1-endpoints.ts` does; no route is served that the OpenAPI document lacks.
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { LicenseParams } from '../../protocol/api-v1.js'
 import { apiV1Endpoints, type ApiEndpoint, type ApiOperationId } from '../../protocol/api-v1-endpoints.js'
 import { apiActor } from '../../protocol/access-tokens.js'

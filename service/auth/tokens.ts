@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { DB } from '../db/database.js'
 import type { TokenTable } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'

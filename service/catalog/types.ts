@@ -1,5 +1,5 @@
 /** The shape of `catalog.ts`, checked at start (`parseCatalog`). */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 export const productGroupCodes = ['bundle', 'wallaby', 'quokka', 'other'] as const
 export type ProductGroupCode = (typeof productGroupCodes)[number]
@@ -13,48 +13,54 @@ export type BillingPeriod = (typeof billingPeriods)[number]
 export const providerEnvironments = ['sandbox', 'paddle', 'paddleSandbox'] as const
 export type ProviderEnvironment = (typeof providerEnvironments)[number]
 
-const money = z.number().positive().finite()
+const money = z.number().check(z.positive())
 const prices = z.object({ year: money, month: money })
 const listPrices = z.object({ organization: prices, personal: prices })
-const paddleIds = z.object({ paddle: z.string().regex(/^\d+$/), paddleSandbox: z.string().regex(/^\d+$/) })
+const paddleIds = z.object({
+  paddle: z.string().check(z.regex(/^\d+$/)),
+  paddleSandbox: z.string().check(z.regex(/^\d+$/)),
+})
 const planKey = z.enum(['organization-year', 'organization-month', 'personal-year', 'personal-month'])
 
 export const CatalogConfigSchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  salesEmail: z.string().email(),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  salesEmail: z.email(),
   listPrices,
   products: z
     .array(
       z.object({
-        slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-        name: z.string().min(1),
+        slug: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
+        name: z.string().check(z.minLength(1)),
         group: z.enum(productGroupCodes),
         shop: z.boolean(),
-        licenseNames: z.object({ personal: z.string().min(1), organization: z.string().min(1) }),
-        listPrices: listPrices.optional(),
+        licenseNames: z.object({
+          personal: z.string().check(z.minLength(1)),
+          organization: z.string().check(z.minLength(1)),
+        }),
+        listPrices: z.optional(listPrices),
         plans: z.partialRecord(planKey, paddleIds),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
   renewal: z.object({
     productIds: z.object({
-      sandbox: z.string().min(1),
-      paddle: z.string().regex(/^\d+$/),
-      paddleSandbox: z.string().regex(/^\d+$/),
+      sandbox: z.string().check(z.minLength(1)),
+      paddle: z.string().check(z.regex(/^\d+$/)),
+      paddleSandbox: z.string().check(z.regex(/^\d+$/)),
     }),
     annualPrices: z.partialRecord(z.enum(productGroupCodes), z.object({ personal: money, company: money })),
   }),
   countries: z
     .array(
       z.object({
-        code: z.string().regex(/^[A-Z]{2}$/),
-        name: z.string().min(1),
-        taxName: z.string().min(1).optional(),
-        requiresZip: z.boolean().optional(),
+        code: z.string().check(z.regex(/^[A-Z]{2}$/)),
+        name: z.string().check(z.minLength(1)),
+        taxName: z.optional(z.string().check(z.minLength(1))),
+        requiresZip: z.optional(z.boolean()),
       }),
     )
-    .min(1),
-  currencySymbols: z.record(z.string().regex(/^[A-Z]{3}$/), z.string().min(1)),
+    .check(z.minLength(1)),
+  currencySymbols: z.record(z.string().check(z.regex(/^[A-Z]{3}$/)), z.string().check(z.minLength(1))),
 })
 
 export type CatalogConfig = z.input<typeof CatalogConfigSchema>

@@ -1,5 +1,5 @@
 // SCIM Groups (RFC 7643 §4.2): `displayName` is unique case-insensitively, as the Directory maps by it.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { oneLine } from '../../protocol/text.js'
 import { countOf } from '../../protocol/words.js'
 import { newId } from '../db/ids.js'
@@ -13,8 +13,8 @@ import type { SeatScope } from './seats.js'
 import type { DirectoryDB, DirectoryTransaction, ScimGroupTable } from './tables.js'
 
 const GroupAttributes = z.object({
-  displayName: z.string().trim().min(1).max(200),
-  externalId: z.string().max(500).nullable().optional(),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  externalId: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
 })
 
 /** The most members one request may name. */

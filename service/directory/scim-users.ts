@@ -1,5 +1,5 @@
 // SCIM Users (RFC 7643 §4.1): `userName` is the email, unique case-insensitively (409 `uniqueness`).
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import { oneLine } from '../../protocol/text.js'
 import { recordActivity } from '../activity/log.js'
@@ -12,57 +12,57 @@ import { canonical } from './scim-schemas.js'
 import { moveSeats, type SeatScope } from './seats.js'
 import { coreTrx, type DirectoryDB, type DirectoryTransaction, type ScimUserTable } from './tables.js'
 
-const text = z.string().max(1000)
+const text = z.string().check(z.maxLength(1000))
 const contact = z.object({
-  value: z.string().max(EMAIL_MAX_LENGTH),
-  display: text.optional(),
-  type: z.string().max(60).optional(),
-  primary: z.boolean().optional(),
+  value: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
+  display: z.optional(text),
+  type: z.optional(z.string().check(z.maxLength(60))),
+  primary: z.optional(z.boolean()),
 })
 const address = z.object({
-  formatted: text.optional(),
-  streetAddress: text.optional(),
-  locality: text.optional(),
-  region: text.optional(),
-  postalCode: text.optional(),
-  country: text.optional(),
-  type: z.string().max(60).optional(),
-  primary: z.boolean().optional(),
+  formatted: z.optional(text),
+  streetAddress: z.optional(text),
+  locality: z.optional(text),
+  region: z.optional(text),
+  postalCode: z.optional(text),
+  country: z.optional(text),
+  type: z.optional(z.string().check(z.maxLength(60))),
+  primary: z.optional(z.boolean()),
 })
 const name = z.object({
-  formatted: text.optional(),
-  familyName: text.optional(),
-  givenName: text.optional(),
-  middleName: text.optional(),
-  honorificPrefix: text.optional(),
-  honorificSuffix: text.optional(),
+  formatted: z.optional(text),
+  familyName: z.optional(text),
+  givenName: z.optional(text),
+  middleName: z.optional(text),
+  honorificPrefix: z.optional(text),
+  honorificSuffix: z.optional(text),
 })
 const enterprise = z.object({
-  employeeNumber: text.optional(),
-  costCenter: text.optional(),
-  organization: text.optional(),
-  division: text.optional(),
-  department: text.optional(),
-  manager: z.object({ value: text.optional(), $ref: text.optional(), displayName: text.optional() }).optional(),
+  employeeNumber: z.optional(text),
+  costCenter: z.optional(text),
+  organization: z.optional(text),
+  division: z.optional(text),
+  department: z.optional(text),
+  manager: z.optional(z.object({ value: z.optional(text), $ref: z.optional(text), displayName: z.optional(text) })),
 })
 
 /** The client's, after `canonical`. */
 const UserAttributes = z.object({
-  userName: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
-  externalId: z.string().max(500).nullable().optional(),
-  name: name.optional(),
-  displayName: text.optional(),
-  nickName: text.optional(),
-  title: text.optional(),
-  userType: text.optional(),
-  preferredLanguage: text.optional(),
-  locale: text.optional(),
-  timezone: text.optional(),
-  active: z.boolean().optional(),
-  emails: z.array(contact).max(50).optional(),
-  phoneNumbers: z.array(contact).max(50).optional(),
-  addresses: z.array(address).max(20).optional(),
-  [schemaIds.enterpriseUser]: enterprise.optional(),
+  userName: z.string().check(z.trim(), z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
+  externalId: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  name: z.optional(name),
+  displayName: z.optional(text),
+  nickName: z.optional(text),
+  title: z.optional(text),
+  userType: z.optional(text),
+  preferredLanguage: z.optional(text),
+  locale: z.optional(text),
+  timezone: z.optional(text),
+  active: z.optional(z.boolean()),
+  emails: z.optional(z.array(contact).check(z.maxLength(50))),
+  phoneNumbers: z.optional(z.array(contact).check(z.maxLength(50))),
+  addresses: z.optional(z.array(address).check(z.maxLength(20))),
+  [schemaIds.enterpriseUser]: z.optional(enterprise),
 })
 type UserAttributes = z.infer<typeof UserAttributes>
 

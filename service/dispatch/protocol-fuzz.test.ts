@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
-import type { ZodType } from 'zod'
+import type { ZodMiniType as ZodType } from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationNames, operations } from '../../protocol/operations.js'
 import { errorCodes } from '../../protocol/errors.js'

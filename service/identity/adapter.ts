@@ -3,7 +3,7 @@
  * §6). The same state, PKCE and account checks run whether a provider is real or stood in.
  */
 import { generateCodeVerifier, generateState } from 'arctic'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { ServiceConfig } from '../config.js'
 import { requireCaller, type IdentityAdapter, type ServiceContext } from '../dispatch/context.js'
@@ -27,10 +27,10 @@ export const STATE_RETENTION_MS = 24 * 60 * 60 * 1000
 export const ALREADY_PROCESSED = 'This sign-in request seems to have already been processed, or it has expired.'
 
 const Env = z.object({
-  GITHUB_CLIENT_ID: z.string().optional(),
-  GITHUB_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.optional(z.string()),
+  GITHUB_CLIENT_SECRET: z.optional(z.string()),
+  GOOGLE_CLIENT_ID: z.optional(z.string()),
+  GOOGLE_CLIENT_SECRET: z.optional(z.string()),
 })
 
 /**

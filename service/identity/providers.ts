@@ -8,7 +8,7 @@ import {
   UnexpectedErrorResponseBodyError,
   UnexpectedResponseError,
 } from 'arctic'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { normalizeEmail } from '../../protocol/email.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName } from './types.js'
@@ -39,7 +39,7 @@ async function attempt<T>(provider: ProviderName, work: () => Promise<T>): Promi
   }
 }
 
-const GitHubUser = z.object({ id: z.number().int() })
+const GitHubUser = z.object({ id: z.int() })
 const GitHubEmails = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }))
 
 async function githubGet(path: string, accessToken: string): Promise<unknown> {
@@ -85,10 +85,10 @@ export function githubProvider(clientId: string, clientSecret: string): OAuthPro
 const GoogleClaims = z.object({
   iss: z.string(),
   aud: z.union([z.string(), z.array(z.string())]),
-  sub: z.string().min(1),
+  sub: z.string().check(z.minLength(1)),
   exp: z.number(),
-  email: z.string().optional(),
-  email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  email: z.optional(z.string()),
+  email_verified: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])])),
 })
 
 /** PKCE (S256). The ID token comes from Google over TLS, so its signature is not checked (OIDC Core 3.1.3.7). */

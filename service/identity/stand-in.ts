@@ -3,7 +3,7 @@
  * the real shape (bound to state and redirect, 10 minutes, PKCE for Google) and are signed, so nothing is in memory.
  */
 import crypto from 'node:crypto'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName, type ProviderUser } from './types.js'
 

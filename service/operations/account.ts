@@ -1,5 +1,5 @@
 // Account settings (spec §2, §6) and a personal license holder's change of email address (spec §2, §5, §8).
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
@@ -100,7 +100,7 @@ async function isPersonalHolder(db: DB, email: string): Promise<boolean> {
   return license !== undefined
 }
 
-const EmailChange = z.object({ from: z.string().min(1), to: z.string().min(1) })
+const EmailChange = z.object({ from: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)) })
 
 async function transferLicenses(
   payload: ParsedPayload<'transferLicenses'>,

@@ -1,5 +1,5 @@
 // Machine activation (spec §2, §8, §9): the limit of 3 is checked in one transaction that first locks the license.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Activation } from '../../protocol/entities.js'
 import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -172,7 +172,7 @@ async function ossLicenseCheck(
   return { valid: !isExpired(license, ctx.now()), expiration: license.expiration }
 }
 
-const ActivationData = z.object({ activationId: z.string().min(1) })
+const ActivationData = z.object({ activationId: z.string().check(z.minLength(1)) })
 
 /** With 3 others active and none freed: `{ activations }`, nothing changed; else all in one transaction. */
 async function confirmActivation(

@@ -1,5 +1,5 @@
 // Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { ownValue } from '../../protocol/own.js'
 import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../catalog/index.js'
@@ -38,18 +38,18 @@ export function stateOf(a: AlertFields, fallback: SubscriptionState): Subscripti
 }
 
 export const PurchasePassthrough = z.object({
-  name: z.string().max(200).optional(),
-  referrer: z.string().max(500).optional(),
-  email: z.string().max(254).optional(),
-  companyId: z.string().max(200).optional(),
-  sig: z.string().max(200).optional(),
+  name: z.optional(z.string().check(z.maxLength(200))),
+  referrer: z.optional(z.string().check(z.maxLength(500))),
+  email: z.optional(z.string().check(z.maxLength(254))),
+  companyId: z.optional(z.string().check(z.maxLength(200))),
+  sig: z.optional(z.string().check(z.maxLength(200))),
 })
 export type PurchasePassthrough = z.infer<typeof PurchasePassthrough>
 
 export const RenewalPassthrough = z.object({
-  renewal: z.array(z.object({ id: z.string().min(1), owner: z.string() })).min(1),
-  coterm: z.boolean().default(true),
-  sig: z.string().max(200).optional(),
+  renewal: z.array(z.object({ id: z.string().check(z.minLength(1)), owner: z.string() })).check(z.minLength(1)),
+  coterm: z._default(z.boolean(), true),
+  sig: z.optional(z.string().check(z.maxLength(200))),
 })
 export type RenewalPassthrough = z.infer<typeof RenewalPassthrough>
 

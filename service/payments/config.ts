@@ -1,31 +1,41 @@
 // Paddle Classic when configured, else the sandbox (in production only with PAYMENTS_SANDBOX=1).
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
-const flag = z
-  .string()
-  .optional()
-  .transform((v) => v === '1' || v?.toLowerCase() === 'true')
+const flag = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => v === '1' || v?.toLowerCase() === 'true'),
+)
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+const optionalText = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => (v && v.trim() ? v.trim() : undefined)),
+)
 
 export const PaymentsEnv = z.object({
-  PADDLE_VENDOR_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), 'PADDLE_VENDOR_ID is numeric'),
+  PADDLE_VENDOR_ID: optionalText.check(
+    z.refine((v) => v === undefined || /^\d+$/.test(v), 'PADDLE_VENDOR_ID is numeric'),
+  ),
   PADDLE_VENDOR_AUTH_CODE: optionalText,
   PADDLE_PUBLIC_KEY: optionalText,
   PADDLE_SANDBOX: flag,
   PAYMENTS_SANDBOX: flag,
   /** Unset: approved only from /sandbox/review. */
-  SANDBOX_REVIEW_DELAY_SECONDS: optionalText
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .refine(
-      (v) => v === undefined || (Number.isFinite(v) && v >= 0),
-      'SANDBOX_REVIEW_DELAY_SECONDS is a number of seconds',
+  SANDBOX_REVIEW_DELAY_SECONDS: z
+    .pipe(
+      optionalText,
+      z.transform((v) => (v === undefined ? undefined : Number(v))),
+    )
+    .check(
+      z.refine(
+        (v) => v === undefined || (Number.isFinite(v) && v >= 0),
+        'SANDBOX_REVIEW_DELAY_SECONDS is a number of seconds',
+      ),
     ),
   /** Paddle only; the sandbox is immediate. */
-  CHECKOUT_WEBHOOK_WAIT_MS: optionalText.transform((v) => (v === undefined ? 6000 : Number(v))),
+  CHECKOUT_WEBHOOK_WAIT_MS: z.pipe(
+    optionalText,
+    z.transform((v) => (v === undefined ? 6000 : Number(v))),
+  ),
 })
 
 export type PaymentsConfig =

@@ -1,5 +1,5 @@
 import { portalCookie } from '#app/utils/cookies.server'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
 const PendingCheckout = z.object({
@@ -7,19 +7,21 @@ const PendingCheckout = z.object({
   email: z.string(),
   type: z.enum(['personal', 'organization']),
   passthrough: z.string(),
-  form: z
-    .object({
-      name: z.string().max(200),
-      zip: z.string().max(20),
+  form: z.optional(
+    z.object({
+      name: z.string().check(z.maxLength(200)),
+      zip: z.string().check(z.maxLength(20)),
       billingPeriod: z.enum(['month', 'year']),
-      quantity: z.number().int().min(1).max(100),
-      country: z.string().max(2),
-      coupon: z.string().max(100).optional(),
+      quantity: z.int().check(z.gte(1), z.lte(100)),
+      country: z.string().check(z.maxLength(2)),
+      coupon: z.optional(z.string().check(z.maxLength(100))),
       /** A New Subscription's company. */
-      company: z.string().max(100).optional(),
-    })
-    .optional(),
-  done: z.object({ checkoutId: z.string().max(200), state: z.enum(['complete', 'flagged']) }).optional(),
+      company: z.optional(z.string().check(z.maxLength(100))),
+    }),
+  ),
+  done: z.optional(
+    z.object({ checkoutId: z.string().check(z.maxLength(200)), state: z.enum(['complete', 'flagged']) }),
+  ),
 })
 export type PendingCheckout = z.infer<typeof PendingCheckout>
 

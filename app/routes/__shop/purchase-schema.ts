@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { oneLine } from '#protocol/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
@@ -10,44 +10,47 @@ export const countryUnknown = 'Choose a country from the list.'
 
 function purchaseParts(countries: readonly Country[]) {
   const country = z
-    .string()
-    .default('US')
-    .refine((code) => countries.some((c) => c.code === code), countryUnknown)
-  const type = z.enum(['individual', 'company']).default('individual')
+    ._default(z.string(), 'US')
+    .check(z.refine((code) => countries.some((c) => c.code === code), countryUnknown))
+  const type = z._default(z.enum(['individual', 'company']), 'individual')
   const contact = z.object({
-    billing: z.enum(['monthly', 'annually']).default('annually'),
+    billing: z._default(z.enum(['monthly', 'annually']), 'annually'),
     type,
-    quantity: z
-      .number()
-      .optional()
-      .transform((value) => clampQuantity(value ?? 1)),
+    quantity: z.pipe(
+      z.optional(z.number()),
+      z.transform((value) => clampQuantity(value ?? 1)),
+    ),
     email: requiredEmail,
     country,
   })
   const detailFields = z.object({
     type,
-    country: z.string().default('US'),
+    country: z._default(z.string(), 'US'),
     // Read again here only to stand in for an empty name; its own checks are the ones above.
-    email: z.string().trim().optional(),
+    email: z.optional(z.string().check(z.trim())),
     // Text from outside: stored and sent on as one line.
-    name: z
-      .string()
-      .max(200)
-      .transform((value) => oneLine(value, 200))
-      .optional(),
-    zip: z.string().trim().max(20).optional(),
+    name: z.optional(
+      z.pipe(
+        z.string().check(z.maxLength(200)),
+        z.transform((value) => oneLine(value, 200)),
+      ),
+    ),
+    zip: z.optional(z.string().check(z.trim(), z.maxLength(20))),
   })
-  const details = detailFields
-    .superRefine((value, ctx) => {
-      if (!nameOrEmail(value)) {
-        const message = value.type === 'company' ? checkoutNameRequired.organization : checkoutNameRequired.individual
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['name'], message })
-      }
-      if (requiresZip(countries, value.country) && !value.zip) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['zip'], message: zipRequired })
-      }
-    })
-    .transform(({ name, zip, email }) => ({ name: nameOrEmail({ name, email }), zip, email }))
+  const details = z.pipe(
+    detailFields.check(
+      z.superRefine((value, ctx) => {
+        if (!nameOrEmail(value)) {
+          const message = value.type === 'company' ? checkoutNameRequired.organization : checkoutNameRequired.individual
+          ctx.addIssue({ code: 'custom', path: ['name'], message })
+        }
+        if (requiresZip(countries, value.country) && !value.zip) {
+          ctx.addIssue({ code: 'custom', path: ['zip'], message: zipRequired })
+        }
+      }),
+    ),
+    z.transform(({ name, zip, email }) => ({ name: nameOrEmail({ name, email }), zip, email })),
+  )
   return { contact, detailFields, details }
 }
 
@@ -73,8 +76,6 @@ export function nameOrEmail({ name, email }: { name?: string; email?: string }):
 export const RedeemSchema = z.object({
   name: z
     .string({ error: (issue) => (issue.input === undefined ? nameRequired : undefined) })
-    .trim()
-    .min(1, nameRequired)
-    .max(200),
+    .check(z.trim(), z.minLength(1, nameRequired), z.maxLength(200)),
   email: requiredEmail,
 })

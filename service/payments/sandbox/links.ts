@@ -1,24 +1,24 @@
 // The sandbox's pay links, HMAC-signed (a key derived from the service secret) so no holder can change price or return.
 import crypto from 'node:crypto'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 const Terms = z.object({
   /** product id (a plan key, or the renewal product) */
-  p: z.string().min(1),
+  p: z.string().check(z.minLength(1)),
   /** title override */
-  t: z.string().optional(),
+  t: z.optional(z.string()),
   /** price override: net amount of quantity 1, USD */
-  a: z.number().positive().optional(),
-  q: z.number().int().min(1).max(1000),
-  e: z.string().optional(),
-  co: z.string().optional(),
-  pc: z.string().optional(),
+  a: z.optional(z.number().check(z.positive())),
+  q: z.int().check(z.gte(1), z.lte(1000)),
+  e: z.optional(z.string()),
+  co: z.optional(z.string()),
+  pc: z.optional(z.string()),
   pt: z.string(),
-  cp: z.string().optional(),
-  r: z.string().url().optional(),
-  m: z.string().optional(),
+  cp: z.optional(z.string()),
+  r: z.optional(z.url()),
+  m: z.optional(z.string()),
   /** the checkout id: one link is one checkout, however often it is opened (links made before it had none) */
-  c: z.string().optional(),
+  c: z.optional(z.string()),
   /** expires at (epoch ms) */
   x: z.number(),
 })

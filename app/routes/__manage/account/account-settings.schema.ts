@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { LogonLinkPolicy } from '#protocol/entities'
 
 export const providers = ['github', 'google'] as const
@@ -9,9 +9,9 @@ export const providerNames: Record<Provider, string> = { github: 'GitHub', googl
 export const AccountSettingsSchema = z.object({
   logonLink: LogonLinkPolicy,
   // A checkbox: absent when cleared.
-  renewalReminders: z.boolean().optional(),
-  githubLinked: z.boolean().optional(),
-  googleLinked: z.boolean().optional(),
+  renewalReminders: z.optional(z.boolean()),
+  githubLinked: z.optional(z.boolean()),
+  googleLinked: z.optional(z.boolean()),
 })
 
 /** Mailed 2 days before a subscription renews or a license expires. */

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { requiredEmail, sameEmail } from '#app/rules/email'
 import { emailMustDiffer, emailsDoNotMatch } from '#app/rules/messages'
 
@@ -7,14 +7,16 @@ export function changeEmailSchema(currentEmail: string) {
   return z
     .object({
       newEmail: requiredEmail,
-      confirmEmail: z.string().trim().optional(),
+      confirmEmail: z.optional(z.string().check(z.trim())),
     })
-    .superRefine((value, ctx) => {
-      if (sameEmail(value.newEmail, currentEmail)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newEmail'], message: emailMustDiffer })
-      }
-      if (!sameEmail(value.newEmail, value.confirmEmail ?? '')) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmEmail'], message: emailsDoNotMatch })
-      }
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (sameEmail(value.newEmail, currentEmail)) {
+          ctx.addIssue({ code: 'custom', path: ['newEmail'], message: emailMustDiffer })
+        }
+        if (!sameEmail(value.newEmail, value.confirmEmail ?? '')) {
+          ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: emailsDoNotMatch })
+        }
+      }),
+    )
 }

@@ -1,16 +1,16 @@
 // The API tokens dialogs' forms, on the server and in the browser: the same messages either way.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ApiTokenAccess } from '#protocol/api-tokens'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 
-const id = z.string().min(1).max(200)
+const id = z.string().check(z.minLength(1), z.maxLength(200))
 
 /** Without `company`, a personal token (read only; the service refuses more). */
 export const apiTokenSchema = z.object({
-  company: id.optional(),
+  company: z.optional(id),
   name: tokenNameField,
-  access: ApiTokenAccess.default('read'),
+  access: z._default(ApiTokenAccess, 'read'),
   expiresInDays: tokenLifetimeField,
 })
 
-export const RevokeApiTokenSchema = z.object({ company: id.optional(), token: id })
+export const RevokeApiTokenSchema = z.object({ company: z.optional(id), token: id })

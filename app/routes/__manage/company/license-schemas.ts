@@ -1,21 +1,24 @@
 // One zod schema per company license form, on the server and in the browser: the same messages (spec §5) either way.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { License } from '#protocol/entities'
 import { bulkAssignGroups, planCompanyBulkAssign } from '#app/rules/company'
 import { requiredEmail } from '#app/rules/email'
 
 /** §2, §5. */
 export const AssignSchema = z.object({
-  license: z.string().min(1),
+  license: z.string().check(z.minLength(1)),
   /** With the id, the reference the service checks and changes. */
-  owner: z.string().min(1),
+  owner: z.string().check(z.minLength(1)),
   email: requiredEmail,
 })
 
-export const LicenseRefSchema = z.object({ license: z.string().min(1), owner: z.string().min(1) })
+export const LicenseRefSchema = z.object({
+  license: z.string().check(z.minLength(1)),
+  owner: z.string().check(z.minLength(1)),
+})
 
 /** The administrator's remove license. */
-export const LicenseSchema = z.object({ license: z.string().min(1) })
+export const LicenseSchema = z.object({ license: z.string().check(z.minLength(1)) })
 
 const groups = bulkAssignGroups.map((g) => g.group) as [string, ...string[]]
 
@@ -23,21 +26,23 @@ const groups = bulkAssignGroups.map((g) => g.group) as [string, ...string[]]
 export function bulkAssignSchema(licenses: readonly License[], now: number) {
   return z
     .object({
-      company: z.string().min(1),
+      company: z.string().check(z.minLength(1)),
       group: z.enum(groups),
-      emails: z.string().default(''),
-      sendEmail: z.boolean().default(false),
-      stage: z.enum(['preview', 'apply']).default('preview'),
+      emails: z._default(z.string(), ''),
+      sendEmail: z._default(z.boolean(), false),
+      stage: z._default(z.enum(['preview', 'apply']), 'preview'),
     })
-    .superRefine((value, ctx) => {
-      const plan = planCompanyBulkAssign({
-        licenses,
-        group: value.group as License['productGroup'],
-        text: value.emails,
-        now,
-      })
-      if ('error' in plan) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [plan.readOnly ? 'group' : 'emails'], message: plan.error })
-      }
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        const plan = planCompanyBulkAssign({
+          licenses,
+          group: value.group as License['productGroup'],
+          text: value.emails,
+          now,
+        })
+        if ('error' in plan) {
+          ctx.addIssue({ code: 'custom', path: [plan.readOnly ? 'group' : 'emails'], message: plan.error })
+        }
+      }),
+    )
 }

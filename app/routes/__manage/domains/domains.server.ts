@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'
 import { ProductGroup } from '#protocol/entities'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
@@ -152,7 +152,7 @@ export const removeDomain: ManageAction = async (args) => {
   return changed(args, { message: `Removed ${domain}.`, to: dialogUrl({ dialog: 'domains', company }, args.url) })
 }
 
-const AutoJoinFormSchema = DomainFormSchema.extend({ productGroups: z.array(ProductGroup).max(4) })
+const AutoJoinFormSchema = z.extend(DomainFormSchema, { productGroups: z.array(ProductGroup).check(z.maxLength(4)) })
 
 /** `intent=set-auto-join`: the products people at the domain receive a seat of when they sign in (none: off). */
 export const setAutoJoin: ManageAction = async (args) => {

@@ -1,5 +1,5 @@
 // The permission forms' schemas, on the server and in the browser: the same messages (spec §5) either way.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { requiredEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
 import { normalizeEmail } from '#protocol/email'
@@ -10,31 +10,34 @@ export function addPermissionSchema(existingEmails: readonly string[], offered: 
   const existing = new Set(existingEmails.map(normalizeEmail))
   return z
     .object({
-      company: z.string().min(1),
+      company: z.string().check(z.minLength(1)),
       email: requiredEmail,
-      role: z.number().int(),
-      sendEmail: z.boolean().default(false),
+      role: z.int(),
+      sendEmail: z._default(z.boolean(), false),
     })
-    .superRefine((value, ctx) => {
-      if (existing.has(normalizeEmail(value.email))) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['email'], message: userExists })
-      }
-      if (!offered.includes(value.role as RoleNumber)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['role'], message: 'Choose one of the roles offered.' })
-      }
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (existing.has(normalizeEmail(value.email))) {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: userExists })
+        }
+        if (!offered.includes(value.role as RoleNumber)) {
+          ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose one of the roles offered.' })
+        }
+      }),
+    )
 }
 
-export const RemovePermissionSchema = z.object({ company: z.string().min(1), email: z.string().min(1) })
+export const RemovePermissionSchema = z.object({
+  company: z.string().check(z.minLength(1)),
+  email: z.string().check(z.minLength(1)),
+})
 
 /** An unknown role is not given back. */
 export const UndoRemovePermissionSchema = z.object({
-  company: z.string().min(1),
+  company: z.string().check(z.minLength(1)),
   email: requiredEmail,
-  role: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(4)
-    .transform((n) => n as RoleNumber),
+  role: z.pipe(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(4)),
+    z.transform((n) => n as RoleNumber),
+  ),
 })

@@ -1,7 +1,7 @@
 // The Reclaim idle seats dialog's forms: the policy (off or a number of idle days) and the undo of one reclaim.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
-const id = z.string().min(1).max(200)
+const id = z.string().check(z.minLength(1), z.maxLength(200))
 
 export const policyChoices = ['off', '30', '60', '90'] as const
 

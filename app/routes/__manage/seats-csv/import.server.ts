@@ -1,6 +1,6 @@
 // Seat assignments from a CSV file: `plan` answers every row's error; `apply` is one `changeAssignment`, done once.
 import { json } from '@remix-run/node'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
@@ -34,14 +34,13 @@ export type ImportSeatsActionData =
 const Plan = z
   .array(
     z.object({
-      id: z.string().min(1).max(200),
-      owner: z.string().max(200),
-      assignedTo: z.string().max(EMAIL_MAX_LENGTH),
-      assignedToBefore: z.string().max(EMAIL_MAX_LENGTH),
+      id: z.string().check(z.minLength(1), z.maxLength(200)),
+      owner: z.string().check(z.maxLength(200)),
+      assignedTo: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
+      assignedToBefore: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
     }),
   )
-  .min(1)
-  .max(IMPORT_MAX_ROWS)
+  .check(z.minLength(1), z.maxLength(IMPORT_MAX_ROWS))
 
 /** A 404 when the user may not assign there. */
 async function importCompany(args: ManageArgs, companyId: string | null) {

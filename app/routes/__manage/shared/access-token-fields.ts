@@ -1,16 +1,21 @@
 // The fields every access token form has (SCIM and API tokens), on the server and in the browser: the same messages.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { AccessTokenName, accessTokenLifetimes } from '#protocol/access-tokens'
 
-export const tokenNameField = z.string({ message: 'Enter a name for the token.' }).pipe(AccessTokenName)
+export const tokenNameField = z.pipe(z.string({ message: 'Enter a name for the token.' }), AccessTokenName)
 
 /** 0: until revoked. */
-export const tokenLifetimeField = z.coerce
-  .number<number>()
-  .int()
-  .refine((days) => (accessTokenLifetimes as readonly number[]).includes(days), {
-    message: 'Choose one of the lifetimes offered.',
-  })
-  .default(0)
+export const tokenLifetimeField = z._default(
+  z.coerce.number<number>().check(
+    z.int(),
+    z.refine((days) => (accessTokenLifetimes as readonly number[]).includes(days), {
+      message: 'Choose one of the lifetimes offered.',
+    }),
+  ),
+  0,
+)
 
-export const RevokeTokenSchema = z.object({ company: z.string().min(1).max(200), token: z.string().min(1).max(200) })
+export const RevokeTokenSchema = z.object({
+  company: z.string().check(z.minLength(1), z.maxLength(200)),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+})

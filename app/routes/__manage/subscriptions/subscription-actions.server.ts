@@ -1,7 +1,7 @@
 // The subscription forms of /manage (post/redirect/get); their dialogs are in `subscriptions.server.ts`.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { OperationName, Payload } from '#protocol/operations'
 import type { ErrorCode } from '#protocol/errors'
 import { parseAddressList } from '#protocol/address-list'
@@ -48,7 +48,7 @@ const options = (args: Parameters<ManageAction>[0]) => ({
 })
 
 /** Cancel, pause / resume / restart, upgrade: nothing to fill in, nothing else read. */
-function confirmAction<Schema extends z.ZodType<{ subscription: string }>, O extends OperationName>(config: {
+function confirmAction<Schema extends z.ZodMiniType<{ subscription: string }>, O extends OperationName>(config: {
   intent: string
   schema: Schema
   invalid: string

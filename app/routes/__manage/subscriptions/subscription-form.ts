@@ -1,10 +1,10 @@
 import { useForm, type DefaultValue } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { useSubscriptionAction } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 
 /** Revalidated on input once shown, so a click on submit while an error shows is not lost. */
-export function useSubscriptionForm<Schema extends z.ZodObject>(
+export function useSubscriptionForm<Schema extends z.ZodMiniObject>(
   intent: string,
   subscriptionId: string,
   schema: Schema,

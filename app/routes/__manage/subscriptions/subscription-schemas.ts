@@ -1,82 +1,87 @@
 // One zod schema per subscription form, on the server and in the browser: the same messages (spec §5) either way.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
 import { countOf } from '#protocol/words'
 
 /** Cancel, upgrade. */
-export const SubscriptionFormSchema = z.object({ subscription: z.string().min(1) })
+export const SubscriptionFormSchema = z.object({ subscription: z.string().check(z.minLength(1)) })
 
 export const PauseResumeSchema = z.object({
-  subscription: z.string().min(1),
+  subscription: z.string().check(z.minLength(1)),
   action: z.enum(['pause', 'resume', 'restart']),
 })
 
 /** The price the dialog showed, and the country the customer pays from. */
 export const OfferSchema = z.object({
-  subscription: z.string().min(1),
+  subscription: z.string().check(z.minLength(1)),
   price: z.number(),
   country: z
     .string({ error: (issue) => (issue.input === undefined ? 'Choose your country.' : undefined) })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose your country.'),
+    .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'Choose your country.')),
 })
 
 /** §5: `review` is the step the server renders without script, `apply` carries it out (`quantityLapseMessage`). */
 export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'quantity'>) {
   return z
     .object({
-      subscription: z.string().min(1),
-      quantity: z
-        .number({
-          error: (issue) => (issue.input === undefined ? 'Enter the number of licenses.' : 'Enter a whole number.'),
-        })
-        .transform((n) => clampQuantity(n))
-        .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY)),
-      lapse: z.array(z.string()).default([]),
-      stage: z.enum(['review', 'apply']).default('apply'),
+      subscription: z.string().check(z.minLength(1)),
+      quantity: z.pipe(
+        z.pipe(
+          z.number({
+            error: (issue) => (issue.input === undefined ? 'Enter the number of licenses.' : 'Enter a whole number.'),
+          }),
+          z.transform((n) => clampQuantity(n)),
+        ),
+        z.int().check(z.gte(MIN_QUANTITY), z.lte(MAX_QUANTITY)),
+      ),
+      lapse: z._default(z.array(z.string()), []),
+      stage: z._default(z.enum(['review', 'apply']), 'apply'),
     })
-    .superRefine((value, ctx) => {
-      if (value.stage !== 'apply') return
-      if (value.quantity === subscription.quantity) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['quantity'],
-          message: `The subscription already has ${countOf(value.quantity, 'seat')}; choose another number.`,
-        })
-        return
-      }
-      const plan = planQuantityChange(subscription, value.quantity, value.lapse)
-      if ('error' in plan) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['lapse'], message: plan.error })
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.stage !== 'apply') return
+        if (value.quantity === subscription.quantity) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['quantity'],
+            message: `The subscription already has ${countOf(value.quantity, 'seat')}; choose another number.`,
+          })
+          return
+        }
+        const plan = planQuantityChange(subscription, value.quantity, value.lapse)
+        if ('error' in plan) ctx.addIssue({ code: 'custom', path: ['lapse'], message: plan.error })
+      }),
+    )
 }
 
 /** §2, §5: `preview` shows the summary without script, `apply` carries it out; errors go to the address list. */
 export function assignSchema(subscription: Pick<Subscription, 'licenses'>, now: number, withLapsing: boolean) {
   return z
     .object({
-      subscription: z.string().min(1),
-      emails: z.string().default(''),
-      lapsingEmails: z.string().default(''),
-      sendEmail: z.boolean().default(false),
-      stage: z.enum(['preview', 'apply']).default('preview'),
+      subscription: z.string().check(z.minLength(1)),
+      emails: z._default(z.string(), ''),
+      lapsingEmails: z._default(z.string(), ''),
+      sendEmail: z._default(z.boolean(), false),
+      stage: z._default(z.enum(['preview', 'apply']), 'preview'),
     })
-    .superRefine((value, ctx) => {
-      const plan = planSubscriptionAssignment({
-        licenses: subscription.licenses,
-        text: value.emails,
-        ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
-        now,
-      })
-      if ('error' in plan) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['emails'], message: plan.error })
-      else if (plan.readOnly) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['emails'],
-          message: 'All licenses of this subscription have expired.',
+    .check(
+      z.superRefine((value, ctx) => {
+        const plan = planSubscriptionAssignment({
+          licenses: subscription.licenses,
+          text: value.emails,
+          ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
+          now,
         })
-      }
-    })
+        if ('error' in plan) ctx.addIssue({ code: 'custom', path: ['emails'], message: plan.error })
+        else if (plan.readOnly) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['emails'],
+            message: 'All licenses of this subscription have expired.',
+          })
+        }
+      }),
+    )
 }

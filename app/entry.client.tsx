@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import '../protocol/zod-messages.js'
 
 startTransition(() => {
   hydrateRoot(

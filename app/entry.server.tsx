@@ -13,7 +13,7 @@ import { NonceProvider } from './utils/nonce'
 import { portalDb } from './utils/portal-store.server'
 import { getUser } from './utils/session.server'
 import './load-context'
-import '../protocol/zod-messages.server.js'
+import '../protocol/zod-messages.js'
 
 const ABORT_DELAY = 5_000
 

@@ -1,4 +1,4 @@
-import '../protocol/zod-messages.server.js'
+import '../protocol/zod-messages.js'
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './dispatch/context.js'
 import {

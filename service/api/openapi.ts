@@ -1,7 +1,6 @@
 // The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import * as z from 'zod'
-import { API_V1_BASE, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
+import { API_V1_BASE, IdempotencyKeyHeader, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
 import { errorCodes } from '../../protocol/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
@@ -10,6 +9,59 @@ import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
 export const LICENSING_PROTOCOL_VERSION = '1.0.0'
 export const API_V1_VERSION = '1.0.0'
 export const LICENSING_OPENAPI_PATH = '/api/licensing/openapi.json'
+
+// Schemas are read as zod core types only, so classic and `zod/mini` schemas are documented alike.
+type Schema = z.core.$ZodType
+type JsonSchema = z.core.JSONSchema.BaseSchema
+/** A request is documented as what it accepts (`input`), an answer as what it gives (`output`). */
+type Io = 'input' | 'output'
+type Component = { id: string; schema: Schema; description?: string }
+
+const refTo = (id: string) => `#/components/schemas/${id}`
+const options = (io: Io) => ({
+  io,
+  target: 'draft-2020-12' as const,
+  // Within v1 an answer gains fields (protocol/api-v1.ts): only a strict object refuses unknown ones.
+  override: ({ zodSchema, jsonSchema }: { zodSchema: Schema; jsonSchema: JsonSchema }) => {
+    const def = zodSchema._zod.def
+    if (def.type === 'object' && !('catchall' in def && def.catchall)) delete jsonSchema.additionalProperties
+  },
+})
+
+/** One schema inline: OpenAPI 3.1's dialect is JSON Schema 2020-12, without a `$schema` of its own. */
+export function jsonSchemaOf(schema: Schema, io: Io): JsonSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, options(io))
+  return json
+}
+
+/** Named schemas as `components.schemas`, referring to each other by `$ref`. */
+export function componentsOf(components: Component[], io: Io): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string; description?: string }>()
+  for (const { schema, ...meta } of components) registry.add(schema, meta)
+  const { schemas } = z.toJSONSchema(registry, { ...options(io), metadata: registry, uri: refTo })
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...json }]) => [id, json]))
+}
+
+/** One parameter per property of an object schema (path or query). */
+export function parametersOf(schema: Schema, place: 'path' | 'query') {
+  const { properties = {}, required = [] } = jsonSchemaOf(schema, 'input')
+  return Object.entries(properties).map(([name, json]) => ({
+    name,
+    in: place,
+    required: required.includes(name),
+    schema: json,
+  }))
+}
+
+const idempotencyKey = (description?: string) => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  ...(description ? { description } : {}),
+  schema: jsonSchemaOf(IdempotencyKeyHeader, 'input'),
+})
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
 
 const refusalWords = new Map<number, string>([
   [400, 'The request does not validate, or its JSON cannot be read.'],
@@ -22,63 +74,42 @@ const refusalWords = new Map<number, string>([
 ])
 
 export function apiV1Document(publicUrl: string) {
-  const registry = new OpenAPIRegistry()
-  registry.registerComponent('securitySchemes', 'apiToken', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'An API token (lp_api_…), created in Manage Licenses → API tokens.',
-  })
-  const problem = Problem.meta({ id: 'Problem' })
   const problemAnswer = (status: number) => ({
     description: refusalWords.get(status) ?? 'Refused.',
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: problem } },
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: refTo('Problem') } } },
   })
+  const header = (description: string) => ({ description, schema: { type: 'string' } })
   const rateLimitHeaders = {
-    RateLimit: {
-      description: 'What is left of the token\'s limit: `"per-token";r=<left>;t=<seconds>`.',
-      schema: { type: 'string' as const },
-    },
-    'RateLimit-Policy': {
-      description: 'The limit: `"per-token";q=<requests>;w=60`.',
-      schema: { type: 'string' as const },
-    },
+    RateLimit: header('What is left of the token\'s limit: `"per-token";r=<left>;t=<seconds>`.'),
+    'RateLimit-Policy': header('The limit: `"per-token";q=<requests>;w=60`.'),
   }
+  const paths: Record<string, Record<string, object>> = {}
   for (const route of Object.values(apiV1Endpoints)) {
     const statuses = [400, 401, ...route.refusals, 429].filter((s, i, all) => all.indexOf(s) === i).sort()
-    registry.registerPath({
-      method: route.method,
-      path: route.path,
-      operationId: route.operationId,
-      summary: route.summary,
-      description: route.description,
-      security: [{ apiToken: [] }],
-      request: {
-        ...(route.params ? { params: route.params as z.ZodObject } : {}),
-        ...(route.query ? { query: route.query as z.ZodObject } : {}),
-        ...(route.method === 'post'
-          ? {
-              headers: z.object({
-                'Idempotency-Key': z
-                  .string()
-                  .max(200)
-                  .optional()
-                  .meta({ description: 'A repeat with the same key answers what the first request did.' }),
-              }),
-            }
-          : {}),
-        ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
-      },
-      responses: {
-        200: {
-          description: 'OK',
-          headers: rateLimitHeaders,
-          content: { 'application/json': { schema: route.response } },
+    const parameters = [
+      ...(route.params ? parametersOf(route.params, 'path') : []),
+      ...(route.query ? parametersOf(route.query, 'query') : []),
+      ...(route.method === 'post'
+        ? [idempotencyKey('A repeat with the same key answers what the first request did.')]
+        : []),
+    ]
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method]: {
+        operationId: route.operationId,
+        summary: route.summary,
+        description: route.description,
+        security: [{ apiToken: [] }],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(route.body ? { requestBody: { required: true, content: json(jsonSchemaOf(route.body, 'input')) } } : {}),
+        responses: {
+          200: { description: 'OK', headers: rateLimitHeaders, content: json(jsonSchemaOf(route.response, 'output')) },
+          ...Object.fromEntries(statuses.map((status) => [status, problemAnswer(status)])),
         },
-        ...Object.fromEntries(statuses.map((status) => [status, problemAnswer(status)])),
       },
-    })
+    }
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  return {
     openapi: '3.1.0',
     info: {
       title: 'License Portal REST API',
@@ -88,58 +119,41 @@ export function apiV1Document(publicUrl: string) {
         'Errors are RFC 9457 problem details; every write accepts an Idempotency-Key.',
     },
     servers: [{ url: `${publicUrl}${API_V1_BASE}` }],
-  })
+    components: {
+      securitySchemes: {
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API token (lp_api_…), created in Manage Licenses → API tokens.',
+        },
+      },
+      schemas: componentsOf([{ id: 'Problem', schema: Problem }], 'output'),
+    },
+    paths,
+  }
 }
 
 /** The licensing protocol: one endpoint, a body naming one operation, its answer or `{ error, message }` (500). */
 export function licensingDocument(publicUrl: string) {
-  const registry = new OpenAPIRegistry()
   // JSON Schema has no "undefined": a call without a payload is documented as `{}` or `null`.
-  const payloadOf = (name: (typeof operationNames)[number]) =>
-    operations[name].payload === emptyPayload ? z.object({}).strict().nullable() : operations[name].payload
-  const requests = operationNames.map((name) =>
-    z
-      .object({ [name]: payloadOf(name) })
-      .strict()
-      .meta({ id: `${name}Request` }),
-  )
-  const results = operationNames.map((name) =>
-    z.object({ [name]: operations[name].result }).meta({ id: `${name}Result` }),
-  )
-  const refusal = z.object({ error: z.enum(errorCodes), message: z.string() }).meta({
+  const payloadOf = (name: (typeof operationNames)[number]): Schema =>
+    operations[name].payload === emptyPayload ? z.nullable(z.strictObject({})) : operations[name].payload
+  const requests = operationNames.map((name) => ({
+    id: `${name}Request`,
+    schema: z.strictObject({ [name]: payloadOf(name) }),
+  }))
+  const results = operationNames.map((name) => ({
+    id: `${name}Result`,
+    schema: z.object({ [name]: operations[name].result as Schema }),
+  }))
+  const refusal = {
     id: 'ProtocolError',
+    schema: z.object({ error: z.enum(errorCodes), message: z.string() }),
     description: 'A refusal: the code names what happened; the message can be shown to a person as it is.',
-  })
-  registry.registerComponent('securitySchemes', 'session', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'The session credential `completeAuthentication` or an emailed link gives.',
-  })
-  registry.registerPath({
-    method: 'post',
-    path: '/api/licensing',
-    operationId: 'licensing',
-    summary: 'One operation of the licensing protocol',
-    description: `The body names one operation: ${operationNames.join(', ')}.`,
-    security: [{ session: [] }, {}],
-    request: {
-      headers: z.object({ 'Idempotency-Key': z.string().max(200).optional() }),
-      body: { required: true, content: { 'application/json': { schema: z.union(requests as never) } } },
-    },
-    responses: {
-      200: {
-        description: 'The operation answered.',
-        content: { 'application/json': { schema: z.union(results as never) } },
-      },
-      400: { description: 'The body cannot be read.', content: { 'application/json': { schema: refusal } } },
-      429: {
-        description: 'Too many requests from this address.',
-        content: { 'application/json': { schema: refusal } },
-      },
-      500: { description: 'The operation refused.', content: { 'application/json': { schema: refusal } } },
-    },
-  })
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  }
+  const anyOf = (components: Component[]) => ({ anyOf: components.map(({ id }) => ({ $ref: refTo(id) })) })
+  const refused = (description: string) => ({ description, content: json({ $ref: refTo(refusal.id) }) })
+  return {
     openapi: '3.1.0',
     info: {
       title: 'License Portal licensing protocol',
@@ -149,5 +163,33 @@ export function licensingDocument(publicUrl: string) {
         'use the REST API v1.',
     },
     servers: [{ url: publicUrl }],
-  })
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The session credential `completeAuthentication` or an emailed link gives.',
+        },
+      },
+      schemas: { ...componentsOf(requests, 'input'), ...componentsOf([...results, refusal], 'output') },
+    },
+    paths: {
+      '/api/licensing': {
+        post: {
+          operationId: 'licensing',
+          summary: 'One operation of the licensing protocol',
+          description: `The body names one operation: ${operationNames.join(', ')}.`,
+          security: [{ session: [] }, {}],
+          parameters: [idempotencyKey()],
+          requestBody: { required: true, content: json(anyOf(requests)) },
+          responses: {
+            200: { description: 'The operation answered.', content: json(anyOf(results)) },
+            400: refused('The body cannot be read.'),
+            429: refused('Too many requests from this address.'),
+            500: refused('The operation refused.'),
+          },
+        },
+      },
+    },
+  }
 }

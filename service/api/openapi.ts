@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { API_V1_BASE, IdempotencyKeyHeader, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
 import { errorCodes } from '../../protocol/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'

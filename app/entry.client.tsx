@@ -1,7 +1,9 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import '../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../protocol/zod-messages.js'
+
+loadZodEnglishMessages()
 
 startTransition(() => {
   hydrateRoot(

@@ -13,7 +13,9 @@ import { NonceProvider } from './utils/nonce'
 import { portalDb } from './utils/portal-store.server'
 import { getUser } from './utils/session.server'
 import './load-context'
-import '../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../protocol/zod-messages.js'
+
+loadZodEnglishMessages()
 
 const ABORT_DELAY = 5_000
 

@@ -2,4 +2,7 @@
 import { config } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 
-config(en())
+/** Called by each entry (browser, portal server, service): a bare import would be dropped as free of side effects. */
+export function loadZodEnglishMessages() {
+  config(en())
+}

@@ -1,4 +1,4 @@
-import '../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../protocol/zod-messages.js'
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './dispatch/context.js'
 import {
@@ -15,6 +15,8 @@ import { createIdentityAdapter } from './identity/adapter.js'
 import { createMailer, type Mailer, type MailerLog } from './mail/mailer.js'
 import { createPayments } from './payments/index.js'
 import { createTokenCodec } from './auth/tokens.js'
+
+loadZodEnglishMessages()
 
 export type LicensingService = {
   config: ServiceConfig

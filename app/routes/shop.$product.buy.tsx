@@ -1,5 +1,5 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { Box, Container, Flex, Heading, Link } from '@radix-ui/themes'
 import {
   json,

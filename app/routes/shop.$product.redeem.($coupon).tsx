@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
 import {
   json,

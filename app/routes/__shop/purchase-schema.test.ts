@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { describe, expect, it } from 'vitest'
 import { nameOrEmail, purchaseSchema } from './purchase-schema'
 

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json, redirect } from '@remix-run/node'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing } from '#app/utils/licensing.server'

@@ -1,6 +1,6 @@
 // Platform-administrator actions (spec §2, §6, §7), each confirmed first; the service refuses them to anyone else.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { Details } from '#protocol/operations'
 import { displayName } from '#protocol/products'

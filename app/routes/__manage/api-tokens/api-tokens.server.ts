@@ -1,6 +1,6 @@
 // API tokens (`?dialog=api-tokens[&company=ID]`): docs/decisions/0015-api-tokens-who-holds-them.md.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { AccessToken } from '#protocol/access-tokens'
 import { mayManageApiTokens } from '#protocol/api-tokens'

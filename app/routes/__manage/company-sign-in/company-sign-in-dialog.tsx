@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Button, Code, Flex, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'

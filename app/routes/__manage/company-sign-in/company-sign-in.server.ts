@@ -1,7 +1,7 @@
 // The Single Sign-On dialog (`?dialog=company-sign-in&company=ID`): the company's OpenID Connect provider and whether
 // its verified domains must use it. The service checks the issuer's discovery document before it saves.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { CompanySignInSettings } from '#protocol/company-sign-in'
 import { mayManageDomains } from '#protocol/domains'

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Flex, Text } from '@radix-ui/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'

@@ -1,6 +1,6 @@
 // Assign / unassign one company license (spec §2 "Assign dialog", §5, §7 `changeAssignment`).
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import { changes, licenseName } from '#app/rules/changes'
 import { displayName } from '#protocol/products'

@@ -1,6 +1,6 @@
 // Company bulk assign (spec §2, §5, §7 `changeAssignment`): the plan shown before Update, then sent in one call.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import { ProductGroup, type License } from '#protocol/entities'
 import {

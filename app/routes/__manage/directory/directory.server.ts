@@ -1,6 +1,6 @@
 // The company's Directory (`?dialog=directory&company=ID`): SCIM tokens, mapped groups, seats, queue and ownership.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { AccessToken } from '#protocol/access-tokens'
 import { mayManageDirectory, type DirectoryProduct } from '#protocol/directory'

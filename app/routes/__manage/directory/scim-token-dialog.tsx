@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Flex, Text } from '@radix-ui/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { InputField } from '#app/components/forms'

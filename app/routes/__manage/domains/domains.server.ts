@@ -1,6 +1,6 @@
 // The Domains dialogs (`?dialog=domains&company=ID`, `?dialog=domain&…&domain=NAME`); the service decides.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
 import { autoJoinSavedMessage, mayManageDomains, normalizeDomain, type DomainEntry } from '#protocol/domains'

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Button, Flex, Table, Text } from '@radix-ui/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'

@@ -1,6 +1,6 @@
 // Company permissions (spec §2, §4 role-removal rules, §6, §7): shown here, enforced by the service.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { Company, PermissionEntry } from '#protocol/entities'
 import { userExists } from '#app/rules/messages'

@@ -1,5 +1,5 @@
 // The subscription forms of /manage (post/redirect/get); their dialogs are in `subscriptions.server.ts`.
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { z } from 'zod/mini'
 import type { OperationName, Payload } from '#protocol/operations'

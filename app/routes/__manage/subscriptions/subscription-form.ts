@@ -1,5 +1,5 @@
 import { useForm, type DefaultValue } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import type { z } from 'zod/mini'
 import { useSubscriptionAction } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 

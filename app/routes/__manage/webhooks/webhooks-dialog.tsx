@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'

@@ -1,6 +1,6 @@
 // The Webhooks dialog (`?dialog=webhooks&company=ID`); the signing secret is in the answer to Add alone.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { Result } from '#protocol/operations'
 import { mayManageWebhooks, type WebhookEndpoint } from '#protocol/webhooks'

@@ -2,7 +2,7 @@
 import { config } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 
-/** Called by each entry (browser, portal server, service): a bare import would be dropped as free of side effects. */
+/** Called by the conform adapter and the server entries: a bare import would be dropped as free of side effects. */
 export function loadZodEnglishMessages() {
   config(en())
 }

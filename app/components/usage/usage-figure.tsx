@@ -1,4 +1,5 @@
-import { Box, Flex, Heading, Table, Text } from '@radix-ui/themes'
+import { Box, Flex, Heading, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { useId } from 'react'
 import type { ProductUsage } from '#protocol/usage'
 import { chartScale, figureText, monthLabel, productLabel, usageSeries } from '#app/rules/usage'

@@ -1,4 +1,4 @@
-import { Table } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { useId, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'

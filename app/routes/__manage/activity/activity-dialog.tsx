@@ -1,4 +1,5 @@
-import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { Form, Link } from '@remix-run/react'
 import { activityKindLabels, activityKinds } from '#protocol/activity'
 import { RouteDialog } from '#app/components/route-dialog'

@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, Link as TextLink, Table, Text } from '@radix-ui/themes'
+import { Button, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/dates'

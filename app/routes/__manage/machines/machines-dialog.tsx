@@ -1,4 +1,5 @@
-import { Button, Table, Text } from '@radix-ui/themes'
+import { Button, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'

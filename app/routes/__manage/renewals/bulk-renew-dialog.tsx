@@ -1,4 +1,5 @@
-import { Button, Flex, Link, Table, Text } from '@radix-ui/themes'
+import { Button, Flex, Link, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { Link as RemixLink, useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'

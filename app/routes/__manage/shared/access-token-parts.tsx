@@ -1,7 +1,8 @@
 // What the SCIM and API token dialogs share: the lifetime choice, the secret shown once, a token's cells in a list.
 import type { FieldMetadata } from '@conform-to/react'
 import { getSelectProps } from '@conform-to/react'
-import { Flex, Table, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import type { ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, SubmitButton } from '#app/components/forms'

@@ -1,4 +1,5 @@
-import { Button, Flex, Table, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { Table } from '#app/components/table'
 import { Link } from '@remix-run/react'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'

@@ -1,4 +1,4 @@
-import { Spinner } from '@radix-ui/themes'
+import { Spinner } from '#app/components/themes'
 import { useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 

@@ -1,4 +1,4 @@
-import { Text } from '@radix-ui/themes'
+import { Text } from '#app/components/themes'
 
 /** Tied by id (conform's aria-describedby); always rendered, so the live region exists before the message arrives. */
 export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {

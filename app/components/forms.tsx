@@ -1,6 +1,6 @@
 // The parts every form is made of: fields whose label, description and errors are tied by id, and the button row.
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Text, TextField } from '#app/components/themes'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
 

@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Card, Flex, Heading, Text } from '#app/components/themes'
 import { useNavigate } from '@remix-run/react'
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'

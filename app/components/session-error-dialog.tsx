@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '#app/components/themes'
 import { Form } from '@remix-run/react'
 import { sessionError } from '#app/rules/messages'
 import { RouteDialog } from './route-dialog'

@@ -1,4 +1,4 @@
-import { Button, Callout, Flex } from '@radix-ui/themes'
+import { Button, Callout, Flex } from '#app/components/themes'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { createContext, useContext, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'

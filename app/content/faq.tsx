@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
-import { Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Box, Card, Flex, Heading, Link, Text } from '#app/components/themes'
 import { useSupportEmail } from '#app/utils/support-email'
 
 // The shop's FAQ (spec §2 "FAQ page", figures from §9): `<details>` accordions, open and closed without script.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
-import { Code, DataList, Heading, Link, Strong, Text } from '@radix-ui/themes'
+import { Code, DataList, Heading, Link, Strong, Text } from '#app/components/themes'
 import { anchorId, helpHref, helpSections, type HelpHeading } from '#app/rules/help'
 
 export type HelpSection = { heading: HelpHeading; id: string; href: string; body: ReactNode }

@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
-import { Code, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Code, Container, Flex, Heading, Link, Text } from '#app/components/themes'
 import type { FrameHandle } from '#app/root'
 
 // Any path no other route matches: the normal frame, with status 404.

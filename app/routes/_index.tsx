@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Box, Button, Callout, Card, Flex, Heading, Separator, Strong, Text } from '@radix-ui/themes'
+import { Box, Button, Callout, Card, Flex, Heading, Separator, Strong, Text } from '#app/components/themes'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'

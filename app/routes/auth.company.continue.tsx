@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Button, Flex, Heading, Text } from '#app/components/themes'
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'

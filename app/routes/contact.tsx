@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
-import { Container, Heading, Link, Text } from '@radix-ui/themes'
+import { Container, Heading, Link, Text } from '#app/components/themes'
 import { portalEnv } from '#app/utils/env.server'
 import type { FrameHandle } from '#app/root'
 

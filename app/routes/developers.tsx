@@ -1,8 +1,7 @@
 // /developers: the REST API v1's reference, rendered on the server from the endpoints' own declarations.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { Box, Code, Container, Heading, Link, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Box, Code, Container, Heading, Link, Table, Text } from '#app/components/themes'
 import { developersReference, type DevelopersReferenceData } from './__developers/reference.server'
 import type { FrameHandle } from '#app/root'
 

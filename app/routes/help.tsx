@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import type { MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link as RemixLink, useLocation, useRouteError } from '@remix-run/react'
-import { Box, Container, Heading, Link, Text } from '@radix-ui/themes'
+import { Box, Container, Heading, Link, Text } from '#app/components/themes'
 import { helpPageSections } from '#app/content/help-sections'
 import { HELP_SCROLL_OFFSET_PX } from '#app/rules/help'
 import type { FrameHandle } from '#app/root'

@@ -1,7 +1,7 @@
 // A company's usage (/manage/usage?company=ID): chart, table and CSV, for those who may read its activity log.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
-import { Button, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Button, Container, Flex, Heading, Link, Text } from '#app/components/themes'
 import { ACTIVATION_LIMIT } from '#protocol/licenses'
 import { UsageFigure } from '#app/components/usage/usage-figure'
 import { monthLabel } from '#app/rules/usage'

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
-import { Box, Container, Flex, Heading, Link } from '@radix-ui/themes'
+import { Box, Container, Flex, Heading, Link } from '#app/components/themes'
 import {
   json,
   redirect,

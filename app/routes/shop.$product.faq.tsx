@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
-import { Box, Container, Flex, Heading, Link } from '@radix-ui/themes'
+import { Box, Container, Flex, Heading, Link } from '#app/components/themes'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Card, Container, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes'
+import { Card, Container, Flex, Heading, Link, Text, TextField } from '#app/components/themes'
 import {
   json,
   redirect,

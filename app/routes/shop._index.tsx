@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
-import { Card, Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Card, Container, Flex, Heading, Link, Text } from '#app/components/themes'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog } from './__shop/catalog.server'

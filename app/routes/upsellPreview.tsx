@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { Container } from '@radix-ui/themes'
+import { Container } from '#app/components/themes'
 import type { FrameHandle } from '#app/root'
 import { CrossPromotion } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'

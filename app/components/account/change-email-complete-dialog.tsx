@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import { labels } from '#app/rules/messages'
 import { RouteDialog } from '#app/components/route-dialog'

@@ -1,4 +1,4 @@
-import { Card, Container, Heading, Link, Text } from '@radix-ui/themes'
+import { Card, Container, Heading, Link, Text } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 

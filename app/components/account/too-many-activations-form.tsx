@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/themes'
 import { Form } from '@remix-run/react'
 import type { Activation } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Callout, Text } from '@radix-ui/themes'
+import { Callout, Text } from '#app/components/themes'
 import type { Result } from '#protocol/operations'
 import { paddleFrameEvents, sandboxFrameEvents, type FrameEvent } from '#app/routes/__shop/frame-events'
 import { useSupportEmail } from '#app/utils/support-email'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
-import { Box, Button, Callout, Card, Flex, Heading, Link, Strong, Text } from '@radix-ui/themes'
+import { Box, Button, Callout, Card, Flex, Heading, Link, Strong, Text } from '#app/components/themes'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
 import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'

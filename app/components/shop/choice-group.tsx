@@ -1,4 +1,4 @@
-import { Flex, Radio, Text } from '@radix-ui/themes'
+import { Flex, Radio, Text } from '#app/components/themes'
 
 /** A change reprices the page. */
 export function ChoiceGroup({

@@ -1,4 +1,4 @@
-import { Heading } from '@radix-ui/themes'
+import { Heading } from '#app/components/themes'
 import { useEffect, useRef, type MouseEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Flex, Heading, Text } from '#app/components/themes'
 import type { PriceBreakdown } from '#app/routes/__shop/pricing'
 
 type PriceBreakdownProps = {

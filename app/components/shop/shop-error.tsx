@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link as RemixLink, useRouteError } from '@remix-run/react'
-import { Container, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Container, Flex, Heading, Link, Text } from '#app/components/themes'
 import { useSupportEmail } from '#app/utils/support-email'
 
 /** The shop routes' error boundary: a human message, never a stack. */

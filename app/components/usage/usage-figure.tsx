@@ -1,5 +1,4 @@
-import { Box, Flex, Heading, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Box, Flex, Heading, Table, Text } from '#app/components/themes'
 import { useId } from 'react'
 import type { ProductUsage } from '#protocol/usage'
 import { chartScale, figureText, monthLabel, productLabel, usageSeries } from '#app/rules/usage'

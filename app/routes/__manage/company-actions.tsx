@@ -1,4 +1,4 @@
-import { Flex } from '@radix-ui/themes'
+import { Flex } from '#app/components/themes'
 import { CompanyActivityLink } from './activity/activity-links'
 import { ApiTokensLink } from './api-tokens/api-tokens-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'

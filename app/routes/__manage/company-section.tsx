@@ -1,4 +1,4 @@
-import { Box, Heading, Text } from '@radix-ui/themes'
+import { Box, Heading, Text } from '#app/components/themes'
 import type { Company } from '#protocol/entities'
 import type { SubscriptionSeats } from '#protocol/windows'
 import { companyCountsText, type CompanyCounts } from '#app/rules/seat-counts'

@@ -1,4 +1,4 @@
-import { Callout } from '@radix-ui/themes'
+import { Callout } from '#app/components/themes'
 import { discountDeadlineMessage, longExpiredMessage, type ExpiryWarnings } from '#app/rules/expiry'
 import { countOf } from '#protocol/words'
 

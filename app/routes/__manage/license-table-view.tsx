@@ -1,4 +1,4 @@
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Text, TextField } from '#app/components/themes'
 import { Form, Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type FormEvent } from 'react'
 import { pageSizes, type LicenseFilter } from '#protocol/windows'

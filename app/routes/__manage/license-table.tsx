@@ -1,4 +1,4 @@
-import { Table } from '#app/components/table'
+import { Table } from '#app/components/themes'
 import { useId, useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'

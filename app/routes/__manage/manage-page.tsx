@@ -1,4 +1,4 @@
-import { Box, Button, Callout, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Button, Callout, Container, Flex, Heading, Text } from '#app/components/themes'
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
 import { useEffect } from 'react'

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Flex, Heading, Text } from '#app/components/themes'
 import { Link } from '@remix-run/react'
 import { useRef } from 'react'
 import type { Company, Subscription } from '#protocol/entities'

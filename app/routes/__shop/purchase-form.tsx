@@ -1,7 +1,7 @@
 // The purchase page's form (spec §2 "Purchase page"); `shop.$product.buy.tsx` loads and checks, this renders.
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Box, Button, Callout, Flex, Heading, Strong, Text } from '@radix-ui/themes'
+import { Box, Button, Callout, Flex, Heading, Strong, Text } from '#app/components/themes'
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'

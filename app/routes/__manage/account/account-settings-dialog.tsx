@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Radio, Text } from '@radix-ui/themes'
+import { Button, Flex, Link, Radio, Text } from '#app/components/themes'
 import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Flex, Link } from '@radix-ui/themes'
+import { Flex, Link } from '#app/components/themes'
 import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'

@@ -1,5 +1,4 @@
-import { Button, Flex, Text, TextField } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Table, Text, TextField } from '#app/components/themes'
 import { Form, Link } from '@remix-run/react'
 import { activityKindLabels, activityKinds } from '#protocol/activity'
 import { RouteDialog } from '#app/components/route-dialog'

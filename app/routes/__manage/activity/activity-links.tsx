@@ -1,4 +1,4 @@
-import { Button } from '@radix-ui/themes'
+import { Button } from '#app/components/themes'
 import { Link } from '@remix-run/react'
 import { mayReadCompanyActivity } from '#protocol/activity'
 import type { CompanyActionProps } from '../shared/row-actions'

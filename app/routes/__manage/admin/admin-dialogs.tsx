@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Flex, Strong, Text } from '@radix-ui/themes'
+import { Flex, Strong, Text } from '#app/components/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'

@@ -1,4 +1,4 @@
-import { Button } from '@radix-ui/themes'
+import { Button } from '#app/components/themes'
 import { Link as RemixLink, useLocation } from '@remix-run/react'
 import { licenseWords } from '#app/rules/license'
 import type { LicenseActionProps, SubscriptionActionProps } from '../shared/row-actions'

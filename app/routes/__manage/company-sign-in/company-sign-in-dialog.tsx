@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Button, Code, Flex, Text } from '@radix-ui/themes'
+import { Button, Code, Flex, Text } from '#app/components/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { FieldError } from '#app/components/field-error'

@@ -1,4 +1,4 @@
-import { Box, Button, Code, Flex, Heading, Link, Text } from '@radix-ui/themes'
+import { Box, Button, Code, Flex, Heading, Link, Text } from '#app/components/themes'
 import { Alert, BackLink, textAreaStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   OFFLINE_KEYS_PAGE_SIZE,

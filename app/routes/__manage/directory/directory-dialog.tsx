@@ -1,5 +1,4 @@
-import { Button, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Heading, Link as TextLink, Table, Text } from '#app/components/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/dates'

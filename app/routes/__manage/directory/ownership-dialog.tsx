@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { SubmitButton } from '#app/components/forms'
 import { RouteDialog } from '#app/components/route-dialog'

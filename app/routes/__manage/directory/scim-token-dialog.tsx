@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { InputField } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'

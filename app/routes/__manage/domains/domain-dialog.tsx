@@ -1,4 +1,4 @@
-import { Code, Flex, Text } from '@radix-ui/themes'
+import { Code, Flex, Text } from '#app/components/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { ButtonRow, SubmitButton } from '#app/components/forms'

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Button, Flex, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Table, Text } from '#app/components/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'

@@ -1,5 +1,4 @@
-import { Button, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Heading, Link as ThemeLink, Table, Text } from '#app/components/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'

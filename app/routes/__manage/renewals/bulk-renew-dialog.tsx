@@ -1,5 +1,4 @@
-import { Button, Flex, Link, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Link, Table, Text } from '#app/components/themes'
 import { Link as RemixLink, useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'

@@ -1,4 +1,4 @@
-import { Button } from '@radix-ui/themes'
+import { Button } from '#app/components/themes'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 import { showBulkRenew, showNewSubscription } from '#app/rules/company'

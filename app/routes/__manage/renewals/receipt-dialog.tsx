@@ -1,4 +1,4 @@
-import { Button, Flex } from '@radix-ui/themes'
+import { Button, Flex } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'

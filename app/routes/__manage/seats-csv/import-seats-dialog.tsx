@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Box, Button, Flex, Heading, Text } from '#app/components/themes'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'

@@ -1,4 +1,4 @@
-import { Table } from '#app/components/table'
+import { Table } from '#app/components/themes'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { AccessToken } from '#protocol/access-tokens'

@@ -1,8 +1,7 @@
 // What the SCIM and API token dialogs share: the lifetime choice, the secret shown once, a token's cells in a list.
 import type { FieldMetadata } from '@conform-to/react'
 import { getSelectProps } from '@conform-to/react'
-import { Flex, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Flex, Table, Text } from '#app/components/themes'
 import type { ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, SubmitButton } from '#app/components/forms'

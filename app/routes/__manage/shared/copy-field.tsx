@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '#app/components/themes'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 

@@ -1,5 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Table, Text } from '#app/components/themes'
 import { Link } from '@remix-run/react'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'

@@ -1,4 +1,4 @@
-import { Text } from '@radix-ui/themes'
+import { Text } from '#app/components/themes'
 import { useEffect, useRef, useState } from 'react'
 
 // The provider's update-payment page (spec §2) with script: the sandbox's in a frame, or Paddle.js v1's overlay.

@@ -1,7 +1,7 @@
 import { ADDRESS_SEPARATORS } from '#protocol/address-list'
 import { countOf } from '#protocol/words'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
-import { Flex } from '@radix-ui/themes'
+import { Flex } from '#app/components/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { EmailListField, Field } from '#app/components/forms'

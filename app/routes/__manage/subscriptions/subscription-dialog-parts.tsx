@@ -1,4 +1,4 @@
-import { Box, Callout, Link, Strong, Text } from '@radix-ui/themes'
+import { Box, Callout, Link, Strong, Text } from '#app/components/themes'
 import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Subscription } from '#protocol/entities'

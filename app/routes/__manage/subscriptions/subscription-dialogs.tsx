@@ -1,6 +1,5 @@
 // The subscription dialogs confirmed with one button, and the offer, receipts and payment method (spec §2).
-import { Link, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Link, Table, Text } from '#app/components/themes'
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 import { getCollectionProps, getFormProps } from '@conform-to/react'
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/themes'
 import { Form } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'

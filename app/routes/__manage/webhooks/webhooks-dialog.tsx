@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Button, Flex, Heading, Text } from '@radix-ui/themes'
-import { Table } from '#app/components/table'
+import { Button, Flex, Heading, Table, Text } from '#app/components/themes'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'

@@ -1,4 +1,4 @@
-import { Button } from '@radix-ui/themes'
+import { Button } from '#app/components/themes'
 import { Link, useLocation } from '@remix-run/react'
 import { mayManageWebhooks } from '#protocol/webhooks'
 import type { CompanyActionProps } from '../shared/row-actions'

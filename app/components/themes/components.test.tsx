@@ -1,0 +1,149 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import * as Radix from '@radix-ui/themes'
+import { createElement, type ComponentType, type ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import * as Ours from './index'
+
+// Every element app/ writes with these components, rendered by Radix Themes and by ours with the same props: the same
+// markup (attributes in any order, classes as a set). A prop written as an expression is tried with sample values.
+
+type AnyComponent = ComponentType<Record<string, unknown>>
+const pair = (ours: unknown, radix: unknown) => [ours as AnyComponent, radix as AnyComponent] as const
+const components = new Map([
+  ['Box', pair(Ours.Box, Radix.Box)],
+  ['Button', pair(Ours.Button, Radix.Button)],
+  ['Callout.Root', pair(Ours.Callout.Root, Radix.Callout.Root)],
+  ['Callout.Text', pair(Ours.Callout.Text, Radix.Callout.Text)],
+  ['Card', pair(Ours.Card, Radix.Card)],
+  ['Code', pair(Ours.Code, Radix.Code)],
+  ['Container', pair(Ours.Container, Radix.Container)],
+  ['DataList.Root', pair(Ours.DataList.Root, Radix.DataList.Root)],
+  ['DataList.Item', pair(Ours.DataList.Item, Radix.DataList.Item)],
+  ['DataList.Label', pair(Ours.DataList.Label, Radix.DataList.Label)],
+  ['DataList.Value', pair(Ours.DataList.Value, Radix.DataList.Value)],
+  ['Flex', pair(Ours.Flex, Radix.Flex)],
+  ['Heading', pair(Ours.Heading, Radix.Heading)],
+  ['Link', pair(Ours.Link, Radix.Link)],
+  ['Radio', pair(Ours.Radio, Radix.Radio)],
+  ['Separator', pair(Ours.Separator, Radix.Separator)],
+  ['Spinner', pair(Ours.Spinner, Radix.Spinner)],
+  ['Strong', pair(Ours.Strong, Radix.Strong)],
+  ['Text', pair(Ours.Text, Radix.Text)],
+  ['TextField.Root', pair(Ours.TextField.Root, Radix.TextField.Root)],
+])
+
+/** Values tried for a prop app/ writes as an expression. */
+const samples = new Map<string, unknown[]>([
+  ['color', [undefined, 'red', 'gray']],
+  ['size', ['1', '3']],
+  ['gap', ['2', '4']],
+  ['justify', ['end', 'between']],
+  ['trim', [undefined, 'start']],
+  ['orientation', ['vertical', { initial: 'vertical', sm: 'horizontal' }]],
+  ['disabled', [false, true]],
+])
+const skipped = new Set(['key', 'ref'])
+
+type Use = { where: string; tag: string; props: Record<string, unknown>; expressions: string[]; empty: boolean }
+
+function usesIn(appDir: string): Use[] {
+  const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).filter(
+    (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx') && !f.startsWith('components/themes'),
+  )
+  const uses: Use[] = []
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(appDir, file), 'utf8')
+    if (!text.includes("from '#app/components/themes'")) continue
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
+    const local = new Map<string, string>()
+    for (const statement of source.statements)
+      if (
+        ts.isImportDeclaration(statement) &&
+        ts.isStringLiteral(statement.moduleSpecifier) &&
+        statement.moduleSpecifier.text === '#app/components/themes' &&
+        statement.importClause?.namedBindings &&
+        ts.isNamedImports(statement.importClause.namedBindings)
+      )
+        for (const element of statement.importClause.namedBindings.elements)
+          local.set(element.name.text, (element.propertyName ?? element.name).text)
+    const visit = (node: ts.Node) => {
+      if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
+        const [base = '', ...parts] = node.tagName.getText(source).split('.')
+        const imported = local.get(base)
+        if (imported) {
+          const props: Record<string, unknown> = {}
+          const expressions: string[] = []
+          for (const attribute of node.attributes.properties) {
+            if (!ts.isJsxAttribute(attribute)) continue
+            const name = attribute.name.getText(source)
+            if (skipped.has(name) || /^on[A-Z]/.test(name)) continue
+            const value = attribute.initializer
+            if (!value) props[name] = true
+            else if (ts.isStringLiteral(value)) props[name] = value.text
+            else expressions.push(name)
+          }
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
+          uses.push({
+            where: `${file}:${line + 1}`,
+            tag: [imported, ...parts].join('.'),
+            props,
+            expressions,
+            empty: ts.isJsxSelfClosingElement(node),
+          })
+        }
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return uses
+}
+
+/** Each start tag's attributes sorted, and its classes sorted. */
+function normalized(html: string) {
+  return html.replace(
+    /<([a-z0-9]+)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>/g,
+    (_, tag: string, attrs: string, end) => {
+      const list = [...attrs.matchAll(/\s+([^\s=>/]+)(?:="([^"]*)")?/g)].map(([, name, value = '']) =>
+        name === 'class' ? `class="${value.split(/\s+/).filter(Boolean).sort().join(' ')}"` : `${name}="${value}"`,
+      )
+      return `<${tag} ${list.sort().join(' ')}${end}>`
+    },
+  )
+}
+
+/** A part renders inside its root, as app/ writes it; `asChild` gets a link to become. */
+function render({ tag, empty }: Use, which: 0 | 1, props: Record<string, unknown>) {
+  const component = (name: string) => components.get(name)![which]
+  const children: ReactNode = props.asChild ? createElement('a', { href: '/x', className: 'c' }, 'child') : 'text'
+  const element = empty ? createElement(component(tag), props) : createElement(component(tag), props, children)
+  if (tag === 'Callout.Text')
+    return renderToStaticMarkup(createElement(component('Callout.Root'), { size: '1' }, element))
+  if (tag.startsWith('DataList.') && tag !== 'DataList.Root')
+    return renderToStaticMarkup(createElement(component('DataList.Root'), {}, element))
+  return renderToStaticMarkup(element)
+}
+
+describe('Radix Themes markup without its script: every use in app/', () => {
+  const uses = usesIn(path.join(import.meta.dirname, '..', '..')).filter(
+    (use) => use.tag !== 'Table' && !use.tag.startsWith('Table.'),
+  )
+
+  it('finds the uses', () => {
+    expect(uses.length).toBeGreaterThan(300)
+    expect(new Set(uses.map((use) => use.tag))).toEqual(new Set(components.keys()))
+  })
+
+  it.each(uses.map((use) => [`${use.where} <${use.tag}>`, use] as const))('%s', (_, use) => {
+    const variants = [use.props]
+    for (const name of use.expressions)
+      for (const value of samples.get(name) ?? [undefined]) variants.push({ ...use.props, [name]: value })
+    for (const props of variants) {
+      const ours = render(use, 0, props)
+      expect(normalized(ours), JSON.stringify(props)).toBe(normalized(render(use, 1, props)))
+    }
+  })
+})

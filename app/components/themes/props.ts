@@ -1,0 +1,73 @@
+import {
+  Children,
+  cloneElement,
+  forwardRef,
+  isValidElement,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
+import type { TextProps } from '@radix-ui/themes'
+
+// What the components share: Radix Themes' space scale written as its classes, its accent colours, and `asChild`.
+
+export type Space = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+
+/** The accent colours, as Radix names them (a type only: no Radix script is loaded). */
+export type AccentColor = NonNullable<TextProps['color']>
+
+export type MarginProps = {
+  m?: Space
+  mx?: Space | 'auto'
+  my?: Space
+  mt?: Space
+  mr?: Space
+  mb?: Space
+  ml?: Space
+}
+export type PaddingProps = { p?: Space; px?: Space; py?: Space; pt?: Space; pr?: Space; pb?: Space; pl?: Space }
+
+const marginNames = ['m', 'mx', 'my', 'mt', 'mr', 'mb', 'ml'] as const
+const paddingNames = ['p', 'px', 'py', 'pt', 'pr', 'pb', 'pl'] as const
+
+export const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ') || undefined
+
+/** A component's size, variant and contrast, as Radix's classes. */
+export const look = (size: string, variant: string, highContrast?: boolean) =>
+  join(`rt-r-size-${size}`, `rt-variant-${variant}`, highContrast && 'rt-high-contrast')
+
+/**
+ * Splits the space props off a component's props: `mt="3"` is the class `rt-r-mt-3`; `mx="auto"` is Radix's
+ * `rt-r-mx` with its two custom properties.
+ */
+export function splitSpace<P extends MarginProps & PaddingProps & { style?: CSSProperties }>(props: P) {
+  const classes: string[] = []
+  let style = props.style
+  const rest: Record<string, unknown> = { ...props }
+  for (const name of [...paddingNames, ...marginNames]) {
+    const value = props[name]
+    delete rest[name]
+    if (value === undefined) continue
+    if (value === 'auto') {
+      classes.push(`rt-r-${name}`)
+      style = { '--ml': 'auto', '--mr': 'auto', ...style } as CSSProperties
+    } else classes.push(`rt-r-${name}-${value}`)
+  }
+  delete rest.style
+  return { space: classes.join(' '), style, rest: rest as Omit<P, keyof MarginProps | keyof PaddingProps | 'style'> }
+}
+
+/** `asChild`: the one child element takes the component's props; classes and styles are merged, the child's win. */
+export const Slot = forwardRef<HTMLElement, { children?: ReactNode; className?: string; style?: CSSProperties }>(
+  function Slot({ children, ...props }, ref) {
+    const child = Children.only(children)
+    if (!isValidElement<{ className?: string; style?: CSSProperties }>(child)) return null
+    return cloneElement(child as ReactElement<Record<string, unknown>>, {
+      ...props,
+      ...child.props,
+      className: join(props.className, child.props.className),
+      style: props.style || child.props.style ? { ...props.style, ...child.props.style } : undefined,
+      ...(ref ? { ref } : {}),
+    })
+  },
+)

@@ -34,6 +34,26 @@ export default defineConfig([
     },
   },
   {
+    // Radix Themes' script would come back on every page: the portal's pages take its components from
+    // app/components/themes (record 0020); its stylesheet and its types are still Radix's.
+    files: ['app/**'],
+    ignores: ['app/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@radix-ui/themes',
+              message: "Import it from '#app/components/themes', which writes Radix's classes without its script.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures hand each test a callback named `use`, which the hooks plugin takes for React's `use`.
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

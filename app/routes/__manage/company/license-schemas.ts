@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import type { License } from '#protocol/entities'
 import { bulkAssignGroups, planCompanyBulkAssign } from '#app/rules/company'
 import { requiredEmail } from '#app/rules/email'
+import { assignFields, refuseAssignPlan } from '#app/routes/__manage/shared/assign-fields'
 
 /** §2, §5. */
 export const AssignSchema = z.object({
@@ -28,21 +29,17 @@ export function bulkAssignSchema(licenses: readonly License[], now: number) {
     .object({
       company: z.string().check(z.minLength(1)),
       group: z.enum(groups),
-      emails: z._default(z.string(), ''),
-      sendEmail: z._default(z.boolean(), false),
-      stage: z._default(z.enum(['preview', 'apply']), 'preview'),
+      ...assignFields,
     })
     .check(
-      z.superRefine((value, ctx) => {
+      refuseAssignPlan((value) => {
         const plan = planCompanyBulkAssign({
           licenses,
           group: value.group as License['productGroup'],
           text: value.emails,
           now,
         })
-        if ('error' in plan) {
-          ctx.addIssue({ code: 'custom', path: [plan.readOnly ? 'group' : 'emails'], message: plan.error })
-        }
+        return 'error' in plan ? { path: plan.readOnly ? 'group' : 'emails', message: plan.error } : undefined
       }),
     )
 }

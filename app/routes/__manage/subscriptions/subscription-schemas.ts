@@ -4,6 +4,7 @@ import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
 import { countOf } from '#protocol/words'
+import { assignFields, refuseAssignPlan } from '#app/routes/__manage/shared/assign-fields'
 
 /** Cancel, upgrade. */
 export const SubscriptionFormSchema = z.object({ subscription: z.string().check(z.minLength(1)) })
@@ -56,32 +57,25 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
     )
 }
 
-/** §2, §5: `preview` shows the summary without script, `apply` carries it out; errors go to the address list. */
+/** §2, §5: errors go to the address list. */
 export function assignSchema(subscription: Pick<Subscription, 'licenses'>, now: number, withLapsing: boolean) {
   return z
     .object({
       subscription: z.string().check(z.minLength(1)),
-      emails: z._default(z.string(), ''),
+      ...assignFields,
       lapsingEmails: z._default(z.string(), ''),
-      sendEmail: z._default(z.boolean(), false),
-      stage: z._default(z.enum(['preview', 'apply']), 'preview'),
     })
     .check(
-      z.superRefine((value, ctx) => {
+      refuseAssignPlan((value) => {
         const plan = planSubscriptionAssignment({
           licenses: subscription.licenses,
           text: value.emails,
           ...(withLapsing ? { lapsingText: value.lapsingEmails } : {}),
           now,
         })
-        if ('error' in plan) ctx.addIssue({ code: 'custom', path: ['emails'], message: plan.error })
-        else if (plan.readOnly) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['emails'],
-            message: 'All licenses of this subscription have expired.',
-          })
-        }
+        if ('error' in plan) return { path: 'emails', message: plan.error }
+        if (plan.readOnly) return { path: 'emails', message: 'All licenses of this subscription have expired.' }
+        return undefined
       }),
     )
 }

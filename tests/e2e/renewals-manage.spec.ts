@@ -2,6 +2,7 @@
 // a new tab with script, in the same tab without. The sandbox's renewal checkout returns to /manage once paid.
 import type { Locator, Page } from '@playwright/test'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { signInToManage } from './company-helpers'
 import { addSubscription, createOwner, storedLicense } from './subscriptions-helpers'
 
 const RENEW_DIALOG = 'Renew/Co-term Multiple Licenses Request'
@@ -92,7 +93,8 @@ test('renew two licenses with co-term: one common expiry date', async ({ page, j
 })
 
 test('Renew on a license row opens the renewal checkout for that license', async ({ page, js }) => {
-  await signIn(page, 'pat@personal.test')
+  // With script, Renew opens a new tab once React has taken the page over; a click before that stays in this tab.
+  await signInToManage(page, js, 'pat@personal.test')
   const row = page
     .getByRole('table', { name: 'Personal licenses' })
     .getByRole('row')
@@ -123,7 +125,7 @@ test('Renew on a license of a cancelled personal subscription renews it and take
   expect(before).toMatchObject({ owner: owner.email, company_id: null, subscription_id: expect.any(String) })
   const expiry = Number(before?.expiration)
 
-  await signIn(page, owner.email)
+  await signInToManage(page, js, owner.email)
   const row = personalWallabyRow(page)
   await expect(row).toHaveCount(1)
   const payment = await opened(page, js, () => row.getByRole('button', { name: /^Renew Wallaby\.js, order/ }).click())
@@ -164,7 +166,7 @@ test('an enterprise license is renewed through sales', async ({ page }) => {
 })
 
 test('the receipt of a license opens from its row', async ({ page, js }) => {
-  await signIn(page, 'pat@personal.test')
+  await signInToManage(page, js, 'pat@personal.test')
   const row = page
     .getByRole('table', { name: 'Personal licenses' })
     .getByRole('row')

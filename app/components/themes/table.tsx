@@ -1,11 +1,8 @@
 import type { ComponentPropsWithoutRef } from 'react'
+import { join, type Space } from './props'
 
 // Radix Themes' table with its classes, scrolled by the browser: Radix's own wraps every table in its script-driven
 // scroll area, which clips a wide table while script is off and costs every page about 6 KB (record 0020).
-
-type Space = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
-
-const join = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ')
 
 function Root({
   size = '2',

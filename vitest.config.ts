@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'vitest/config'
@@ -24,9 +25,11 @@ export default defineConfig({
     // The browser tests belong to Playwright (`npm run test:e2e`).
     exclude: ['tests/e2e/**', '**/node_modules/**', 'build/**', 'public/build/**'],
     environment: 'node',
-    setupFiles: ['tests/support/node20-built-ins.ts'],
+    setupFiles: ['tests/support/node20-built-ins.ts', 'tests/support/sql-guard.ts'],
     globals: false,
     pool: 'forks',
+    // Vitest's default leaves one core free: on a two-core machine that is a single worker, and half the time.
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
   },
 })

@@ -1,5 +1,4 @@
 // The service tests' fixture: a seeded service on a fresh data folder (or database), signed-in callers, mailed links.
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,10 +6,10 @@ import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { frozenJson } from '../../protocol/json.js'
 import { serviceRouter } from '../../service/dispatch/http.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
+import { createDatabase } from './postgres-template.js'
 
 /** A licensing service on a fresh temporary data folder, seeded with the demo data; `close()` removes the folder. */
 export async function createTestService(
@@ -19,7 +18,7 @@ export async function createTestService(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-test-'))
   // With TEST_DATABASE_URL (a PostgreSQL server), each test service gets a database of its own on it.
   const postgres =
-    process.env.TEST_DATABASE_URL && !options.database ? await freshDatabase(process.env.TEST_DATABASE_URL) : null
+    process.env.TEST_DATABASE_URL && !options.database ? await migratedDatabase(process.env.TEST_DATABASE_URL) : null
   const service = await createLicensingService({
     log: () => {},
     ...(postgres ? { database: postgres.url } : {}),
@@ -54,20 +53,15 @@ export async function createTestService(
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it. */
 export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `test_${crypto.randomBytes(8).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+  return createDatabase(serverUrl, 'template1')
+}
+
+/**
+ * A new database with every migration applied: a copy of the template `npm run test:pg` migrates once
+ * (tests/support/postgres-template.ts), or an empty one that the service migrates when there is no template.
+ */
+export async function migratedDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase(serverUrl, process.env.TEST_DATABASE_TEMPLATE || 'template1')
 }
 
 /** The newest link in the outbox mailed to `email` that starts with `prefix` (e.g. `http://portal.test/manage/`). */

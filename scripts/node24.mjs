@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `node scripts/node24.mjs [vitest args…]`: the unit tests on Node 24 (docs/decisions/0017-node-22-and-24.md). Node 24
-// and a better-sqlite3 built for it come from the npm registry alone and are kept in `.cache/node24/`.
+// `node scripts/node24.mjs [vitest args…]`: what differs between Node lines, on Node 24 (docs/decisions/0021): the test
+// files below, then the built server's production start (needs `npm run build`). With arguments, vitest with those
+// instead (`-- service` runs a folder, `-- --dir .` the whole set). Node 24 and a better-sqlite3 built for it come from
+// the npm registry alone and are kept in `.cache/node24/`.
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,9 +29,59 @@ const env = {
   NODE24_BETTER_SQLITE3: addon,
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(),
 }
+
+/** The files whose behaviour can differ between Node lines, and what of Node each one exercises. */
+const NODE24_FILES = [
+  // the native addon: opening, migrating, seeding, transactions and several processes on one file
+  'service/db/database.test.ts',
+  'service/db/seed.test.ts',
+  'service/db/transaction.test.ts',
+  'service/db/seed-start.test.ts',
+  // crypto: signed links and sessions, token hashes, webhook and Paddle signatures, Ed25519 offline keys
+  'service/identity/sign-in.test.ts',
+  'service/auth/access-tokens.test.ts',
+  'service/webhooks/webhooks.test.ts',
+  'service/payments/signature.test.ts',
+  'service/offline-keys/offline-keys.test.ts',
+  'tests/routes/secret-walk.test.ts',
+  // fetch, HTTP and streams: the licensing client and its retries, msw at the socket, OpenID discovery, SMTP, CSV
+  'tests/routes/licensing-client.test.ts',
+  'tests/routes/licensing-retries.test.ts',
+  'service/payments/paddle.test.ts',
+  'service/identity/oidc.test.ts',
+  'service/mail/mailer.test.ts',
+  'service/dispatch/http.test.ts',
+  'tests/api/rest-v1.test.ts',
+  'tests/routes/seats-csv.test.ts',
+  'tests/routes/activity-csv.test.ts',
+  'app/utils/csv.server.test.ts',
+]
+// The server start: Playwright's `server` project starts build/server.js with the Node that runs it.
+const SERVER_START = [
+  'tests/e2e/production-start.spec.ts',
+  '--project=server',
+  '--grep',
+  'a complete production configuration',
+]
+
+const args = process.argv.slice(2)
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs')
-const child = spawn(node, [vitest, 'run', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' })
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+let code = await run([vitest, 'run', ...(args.length > 0 ? args : NODE24_FILES)])
+if (code === 0 && args.length === 0) {
+  if (!existsSync(path.join(root, 'build', 'server.js'))) {
+    console.error('[node24] build/server.js is missing: run `npm run build` first.')
+    process.exit(1)
+  }
+  code = await run([path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...SERVER_START])
+}
+process.exit(code)
+
+function run(commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(node, commandArgs, { cwd: root, env, stdio: 'inherit' })
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)))
+  })
+}
 
 /** The registry's Node for this machine (the package the `node` package installs), newest in `range`, kept once fetched. */
 function fetchNode(range, part = 'package') {

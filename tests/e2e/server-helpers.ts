@@ -17,12 +17,25 @@ export type Started = {
   exit: Promise<number | null>
 }
 
-/** Starts build/server.js on a free port with exactly `env` (plus PATH); the output is collected. */
+// The Node that runs the tests runs the server, with its preload: scripts/node24.mjs hands Node 24 its own SQLite addon.
+const NODE_RUNTIME = ['NODE_OPTIONS', 'NODE24_BETTER_SQLITE3'].flatMap((name) => {
+  const value = process.env[name]
+  return value ? [[name, value] as const] : []
+})
+
+/** Starts build/server.js on a free port with exactly `env` (plus PATH and the Node's own options); output collected. */
 export function startServer(env: Record<string, string>, cwd = root): Started {
   let output = ''
   const child = spawn(process.execPath, [join(root, 'build/server.js')], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: '0', TZ: 'UTC', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...Object.fromEntries(NODE_RUNTIME),
+      NODE_ENV: 'development',
+      PORT: '0',
+      TZ: 'UTC',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Makes sure the e2e tests' browser is present: Debian's Chromium (installed with apt-get when missing) or
-// CHROMIUM_PATH; not Playwright's downloads, so local runs and CI use one browser from one place.
+// Makes sure the e2e tests' browser is present: Debian's Chromium headless shell (package chromium-headless-shell,
+// installed with apt-get when missing; the headless build Playwright itself runs headless tests on, lighter than the
+// whole browser) or CHROMIUM_PATH; not Playwright's downloads, so local runs and CI use one browser from one place.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants, statSync } from 'node:fs'
 
-const DEBIAN_CHROMIUM = '/usr/bin/chromium'
+const DEBIAN_CHROMIUM = '/usr/lib/chromium/chromium-headless-shell'
 const configuredPath = process.env.CHROMIUM_PATH || undefined
 const chromiumPath = configuredPath ?? DEBIAN_CHROMIUM
 
@@ -61,7 +62,7 @@ if (configuredPath && isExecutableFile(DEBIAN_CHROMIUM)) {
 }
 log(configuredPath ? `${notFound}, and ${DEBIAN_CHROMIUM} is missing too` : `${DEBIAN_CHROMIUM} is missing`)
 
-const installCommand = 'apt-get update && apt-get install -y chromium'
+const installCommand = 'apt-get update && apt-get install -y chromium-headless-shell'
 if (process.platform !== 'linux' || !commandExists('apt-get')) {
   fail(
     `apt-get is not available, so Chromium cannot be installed automatically. Install Chromium yourself and ` +
@@ -72,10 +73,10 @@ if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
   fail(`installing Chromium needs root. Run: sudo sh -c '${installCommand}' (then run this command again).`)
 }
 
-log('installing Debian Chromium with apt-get (non-interactive)')
+log('installing Debian chromium-headless-shell with apt-get (non-interactive)')
 const lockTimeout = ['-o', 'DPkg::Lock::Timeout=300']
 run('apt-get', [...lockTimeout, 'update'])
-run('apt-get', [...lockTimeout, 'install', '-y', '--quiet', 'chromium'])
+run('apt-get', [...lockTimeout, 'install', '-y', '--quiet', 'chromium-headless-shell'])
 
 if (!isExecutableFile(chromiumPath)) {
   if (configuredPath && isExecutableFile(DEBIAN_CHROMIUM)) {

@@ -5,13 +5,16 @@
 //   test('…', async ({ page, js }) => { await signIn(page, 'olivia@acme.test'); … })
 //
 // Every test fails when a page logs console.error or throws an uncaught error (see `consoleErrors`). Each test runs in
-// both projects of playwright.config.ts: `js` (script on) and `no-js` (javaScriptEnabled: false).
-import { existsSync, readFileSync, statSync } from 'node:fs'
+// both projects of playwright.config.ts, `js` (script on) and `no-js` (javaScriptEnabled: false), but for one tagged
+// `@once` (`test('…', { tag: '@once' }, …)`), whose behaviour cannot depend on script: it runs in `js` alone.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { AXE_SCANNED_DIR } from './global-setup'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -54,8 +57,6 @@ export type ConsoleErrors = {
 type HarnessOptions = {
   /** Console errors a whole file or describe block expects: `test.use({ allowedConsoleErrors: [/status of 404/] })`. */
   allowedConsoleErrors: (string | RegExp)[]
-  /** Servers a spec runs on loopback at the server's port plus these (a company's OpenID provider), left reachable. */
-  loopbackPortOffsets: number[]
 }
 
 type HarnessFixtures = {
@@ -63,23 +64,10 @@ type HarnessFixtures = {
   js: boolean
   /** Auto fixture: collects console.error and page errors of every page in the test's context; fails the test on any. */
   consoleErrors: ConsoleErrors
-  /**
-   * Auto fixture: the tests never reach the internet. Every request to another origin than the server under test is
-   * answered in the browser: an image with a transparent 1×1 PNG (for example the avatar), anything else is blocked,
-   * which logs a console error and so fails the test. Holds the URLs of those requests, in order.
-   */
-  externalRequests: readonly string[]
 }
-
-// A transparent 1×1 PNG.
-const BLANK_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
 
 export const test = base.extend<HarnessFixtures & HarnessOptions>({
   allowedConsoleErrors: [[], { option: true }],
-  loopbackPortOffsets: [[], { option: true }],
 
   // The worker's own server (overrides the config's `use.baseURL`, which names worker 0's).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture needs from this pattern
@@ -90,31 +78,6 @@ export const test = base.extend<HarnessFixtures & HarnessOptions>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
   },
-
-  externalRequests: [
-    async ({ context, baseURL, loopbackPortOffsets }, use) => {
-      const own = new URL(baseURL ?? 'http://localhost')
-      const reachable = new Set([
-        own.origin,
-        ...loopbackPortOffsets.map((offset) => `http://127.0.0.1:${Number(own.port) + offset}`),
-      ])
-      const requested: string[] = []
-      await context.route(
-        (url) => !reachable.has(url.origin),
-        async (route) => {
-          const request = route.request()
-          requested.push(request.url())
-          if (request.resourceType() === 'image') {
-            await route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG })
-          } else {
-            await route.abort('blockedbyclient')
-          }
-        },
-      )
-      await use(requested)
-    },
-    { auto: true },
-  ],
 
   consoleErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
@@ -248,18 +211,57 @@ async function postSignInLink(page: Page, email: string): Promise<string> {
 /**
  * Signs in as `email` by the emailed link, as a person would: sends the link from `/`, opens it from the outbox and
  * waits until the portal has exchanged it and landed on `/manage`. Works with script on and off. Returns the link.
+ * For a test about signing in; a test that only needs someone signed in calls `signIn`.
  */
-export async function signIn(page: Page, email: string): Promise<string> {
+export async function signInByLink(page: Page, email: string): Promise<string> {
   return test.step(
-    `sign in as ${email}`,
+    `sign in as ${email} by the emailed link`,
     async () => {
       const link = await postSignInLink(page, email)
       await page.goto(link)
       await page.waitForURL((url) => url.pathname === '/manage' || url.pathname === '/manage/')
+      sessions.set(
+        `${serverURL()} ${email}`,
+        (await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE),
+      )
       return link
     },
     { box: true },
   )
+}
+
+// The worker's sessions by server and address: the session cookie alone (preferences stay each test's own).
+const SESSION_COOKIE = '__session'
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>()
+
+/**
+ * Lands on `/manage` signed in as `email`: with the session an earlier test of this worker made for that address when
+ * it is still valid, else by the emailed link (`signInByLink`). A session that ended (Log Out, an email change) leaves
+ * `/manage` without the account menu, and the link is taken then.
+ */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const kept = sessions.get(`${serverURL()} ${email}`)
+  if (kept) {
+    const reused = await test.step(
+      `sign in as ${email} with this worker's session`,
+      async () => {
+        await page.context().addCookies(kept)
+        await page.goto('/manage')
+        const { pathname } = new URL(page.url())
+        if (pathname !== '/manage' && pathname !== '/manage/') return false
+        // A session the service no longer honours is ended on the page (spec §8): the account menu is then missing.
+        return (
+          (await page
+            .locator('summary')
+            .filter({ hasText: `Account menu for ${email}` })
+            .count()) > 0
+        )
+      },
+      { box: true },
+    )
+    if (reused) return
+  }
+  await signInByLink(page, email)
 }
 
 /**
@@ -321,6 +323,28 @@ function describeViolation(violation: AxeViolation): string {
 }
 
 /**
+ * What an axe scan's result depends on: the document (script bodies and hidden inputs' values aside, which nothing
+ * renders), the window's size, the scroll position and the focused element. The same state scanned twice gives the
+ * same result, so a state another test or the other project scanned already is not scanned again. A dialog open with
+ * script on (focus trapped, the page behind made inert) is always scanned. Null: scan.
+ */
+async function pageState(page: Page): Promise<string | null> {
+  const state = await page.evaluate(() => {
+    const scripting = !window.matchMedia('(scripting: none)').matches
+    if (scripting && document.querySelector('[role="dialog"], [role="alertdialog"]')) return null
+    const copy = document.documentElement.cloneNode(true) as HTMLElement
+    copy.querySelectorAll('script').forEach((script) => (script.textContent = ''))
+    copy.querySelectorAll('input[type="hidden"]').forEach((input) => input.removeAttribute('value'))
+    const focusPath: number[] = []
+    for (let el = document.activeElement; el?.parentElement; el = el.parentElement) {
+      focusPath.push([...el.parentElement.children].indexOf(el))
+    }
+    return JSON.stringify([copy.outerHTML, innerWidth, innerHeight, scrollX, scrollY, focusPath])
+  })
+  return state === null ? null : createHash('sha256').update(state).digest('hex')
+}
+
+/**
  * Scans the page with axe (WCAG 2.0/2.1 A and AA) and fails with one line per violation: rule id, impact, help text
  * and the offending elements. The full axe report is attached to the test when it fails. The page is scanned at rest:
  * loaded, and with the pointer moved off whatever the last click left hovered (`keepPointer` scans a hover state on
@@ -340,6 +364,15 @@ export async function expectNoAxeViolations(
       // before its stylesheets have arrived, and colours measured then are not the ones people see.
       await page.waitForLoadState('load')
       if (!keepPointer) await page.mouse.move(0, 0)
+      // A hover state is not in the document: scanned every time.
+      const state = keepPointer ? null : await pageState(page)
+      const marker = state && `${AXE_SCANNED_DIR}${state}`
+      if (marker && existsSync(marker)) {
+        test
+          .info()
+          .annotations.push({ type: 'axe', description: `${name}: this page state passed already in this run` })
+        return
+      }
       const { violations } = await new AxeBuilder({ page, axeSource }).withTags(AXE_TAGS).analyze()
       if (violations.length > 0) {
         await test.info().attach(`axe violations (${name})`, {
@@ -348,6 +381,10 @@ export async function expectNoAxeViolations(
         })
       }
       expect(violations.map(describeViolation), `axe violations on ${name}`).toEqual([])
+      if (marker) {
+        mkdirSync(AXE_SCANNED_DIR, { recursive: true })
+        writeFileSync(marker, `${name}\n`)
+      }
     },
     { box: true },
   )

@@ -4,27 +4,29 @@ import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
 
 const EMAIL = 'pat@personal.test'
 
-test('signed-in pages and their data requests are sent Cache-Control: no-store; signed-out pages are not', async ({
-  page,
-}) => {
-  const before = await page.request.get('/help/')
-  expect(before.headers()['cache-control'] ?? '').not.toContain('no-store')
+test(
+  'signed-in pages and their data requests are sent Cache-Control: no-store; signed-out pages are not',
+  { tag: '@once' },
+  async ({ page }) => {
+    const before = await page.request.get('/help/')
+    expect(before.headers()['cache-control'] ?? '').not.toContain('no-store')
 
-  await signIn(page, EMAIL)
-  for (const path of ['/manage', '/manage?dialog=account-settings', '/', '/help/', '/shop/wallaby/buy/']) {
-    const response = await page.request.get(path)
-    expect(response.status(), path).toBe(200)
-    expect(response.headers()['cache-control'], path).toBe('no-store')
-  }
-  const data = await page.request.get('/manage?index&_data=routes%2Fmanage')
-  expect(data.status()).toBe(200)
-  expect(await data.text()).toContain(EMAIL)
-  expect(data.headers()['cache-control']).toBe('no-store')
-})
+    await signIn(page, EMAIL)
+    for (const path of ['/manage', '/manage?dialog=account-settings', '/', '/help/', '/shop/wallaby/buy/']) {
+      const response = await page.request.get(path)
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['cache-control'], path).toBe('no-store')
+    }
+    const data = await page.request.get('/manage?index&_data=routes%2Fmanage')
+    expect(data.status()).toBe(200)
+    expect(await data.text()).toContain(EMAIL)
+    expect(data.headers()['cache-control']).toBe('no-store')
+  },
+)
 
 test('after Log Out, Back shows no account data', async ({ playwright, launchOptions, baseURL, js }) => {
-  // A browser as people have it: Playwright turns the back/forward cache off by default, and the harness's request
-  // routing turns the HTTP cache off; this one has both, so that Back could show a page as it was kept.
+  // A browser as people have it: Playwright turns the back/forward cache off by default; this one has it, so that Back
+  // could show a page as it was kept.
   const browser = await playwright.chromium.launch({
     ...launchOptions,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],

@@ -1,4 +1,12 @@
-import { expect, requestSignInLink, signIn, test, expectNoAxeViolations, expectNoScript } from './fixtures'
+import {
+  expect,
+  requestSignInLink,
+  signIn,
+  signInByLink,
+  test,
+  expectNoAxeViolations,
+  expectNoScript,
+} from './fixtures'
 import { createPersonalHolder, dialog, openUserMenuItem, outboxLink, uniqueName } from './account-helpers'
 
 // Each run changes the address of a personal holder of its own (created in the store), so no other test's data moves.
@@ -98,7 +106,7 @@ test('the user menu offers Change Email Address to a personal holder on the firs
 }) => {
   const email = `${uniqueName('menu', js)}@personal.test`
   createPersonalHolder(email)
-  await signIn(page, email)
+  await signInByLink(page, email)
   await page
     .locator('summary')
     .filter({ hasText: `Account menu for ${email}` })
@@ -108,7 +116,7 @@ test('the user menu offers Change Email Address to a personal holder on the firs
   ).toBeVisible()
 })
 
-test('a forged or missing confirmation link shows the error page', async ({ page }) => {
+test('a forged or missing confirmation link shows the error page', { tag: '@once' }, async ({ page }) => {
   const forged = await page.goto('/confirmEmail/not-a-token.forged/')
   expect(forged?.status()).toBe(400)
   await expect(

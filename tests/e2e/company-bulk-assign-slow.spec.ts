@@ -21,10 +21,12 @@ test('the product chosen and the addresses typed are what is assigned, however l
 
   // From here on, the page's data (a loader's answer) arrives late.
   let heldBack = 0
+  const lateAnswers: Array<Promise<unknown>> = []
   await page.route(
     (url) => url.pathname === '/manage' && url.searchParams.has('_data'),
     async (route) => {
       heldBack++
+      lateAnswers.push(route.request().response())
       await new Promise((resolve) => setTimeout(resolve, DELAY_MS))
       await route.continue().catch(() => {})
     },
@@ -46,8 +48,10 @@ test('the product chosen and the addresses typed are what is assigned, however l
   const typed = `${await list.inputValue()}\n${newcomer}`
   await list.fill(typed)
 
-  // Long after any held-back answer could have landed: still the bundle, still the text typed, and its plan.
-  await page.waitForTimeout(DELAY_MS + 1_000)
+  // Once every held-back answer has landed, and the page has had a frame to apply it: still the bundle, still the
+  // text typed, and its plan.
+  await Promise.all(lateAnswers)
+  if (js) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
   await expect(product).toHaveValue('bundle')
   await expect(list).toHaveValue(typed)
   if (!js) await bulk.getByRole('button', { name: 'Preview' }).click()

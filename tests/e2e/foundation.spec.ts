@@ -10,6 +10,7 @@ import {
   requestSignInLink,
   SIGN_IN_LINK_SENT,
   signIn,
+  signInByLink,
   switchTheme,
   test,
 } from './fixtures'
@@ -18,7 +19,7 @@ test.describe('sign-in by emailed link', () => {
   test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({
     page,
   }) => {
-    await signIn(page, 'olivia@acme.test')
+    await signInByLink(page, 'olivia@acme.test')
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Acme Corp' })).toBeVisible()
 
@@ -36,7 +37,7 @@ test.describe('sign-in by emailed link', () => {
     page,
     browser,
   }) => {
-    const link = await signIn(page, 'max@acme.test')
+    const link = await signInByLink(page, 'max@acme.test')
     const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled })
     const otherPage = await other.newPage()
     await otherPage.goto(link)
@@ -200,16 +201,21 @@ test.describe('the shared frame and /manage', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('unknown paths: a not-found page; deeper paths in the account area go to /', async ({ page }) => {
-    const response = await page.goto('/no/such/page')
-    expect(response?.status()).toBe(404)
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-    await expectNoScript(page)
-    await page.goto('/manage/a/b')
-    await expect(page).toHaveURL(/\/$/)
-    // The sign-in page has a form to check as it is typed: it keeps its script.
-    await expect(page.locator('script[type="module"]')).not.toHaveCount(0)
-  })
+  test(
+    'unknown paths: a not-found page; deeper paths in the account area go to /',
+    { tag: '@once' },
+    async ({ page }) => {
+      const response = await page.goto('/no/such/page')
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+      await expectNoScript(page)
+      const signInPage = await page.goto('/manage/a/b')
+      await expect(page).toHaveURL(/\/$/)
+      // The sign-in page has a form to check as it is typed: it keeps its script. Read from the document as served:
+      // once React has taken the page over, Remix's module scripts are no longer in the DOM.
+      expect(await signInPage?.text()).toMatch(/<script[^>]*type="module"/)
+    },
+  )
 })
 
 test.describe('accessibility', () => {

@@ -14,26 +14,30 @@ function expectNothingHeld(text: string) {
   }
 }
 
-test('a Company Manager probing /manage with prototype names gets 404 and 400, and no data', async ({ page }) => {
-  await signIn(page, 'max@acme.test')
-  for (const name of PROBES) {
-    const data = await page.request.get(`/manage?dialog=${name}&_data=routes%2Fmanage`)
-    expect(data.status(), `dialog=${name} (data)`).toBe(404)
-    expectNothingHeld(await data.text())
+test(
+  'a Company Manager probing /manage with prototype names gets 404 and 400, and no data',
+  { tag: '@once' },
+  async ({ page }) => {
+    await signIn(page, 'max@acme.test')
+    for (const name of PROBES) {
+      const data = await page.request.get(`/manage?dialog=${name}&_data=routes%2Fmanage`)
+      expect(data.status(), `dialog=${name} (data)`).toBe(404)
+      expectNothingHeld(await data.text())
 
-    const post = await page.request.post('/manage?index', { form: { intent: name } })
-    expect(post.status(), `intent=${name}`).toBe(400)
-    expectNothingHeld(await post.text())
-  }
+      const post = await page.request.post('/manage?index', { form: { intent: name } })
+      expect(post.status(), `intent=${name}`).toBe(400)
+      expectNothingHeld(await post.text())
+    }
 
-  const response = await page.goto('/manage?dialog=constructor')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  expectNothingHeld(await page.content())
-  await expectNoAxeViolations(page, 'a dialog that does not exist')
-})
+    const response = await page.goto('/manage?dialog=constructor')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    expectNothingHeld(await page.content())
+    await expectNoAxeViolations(page, 'a dialog that does not exist')
+  },
+)
 
-test('bodies that are not forms are a 400 with a message', async ({ page }) => {
+test('bodies that are not forms are a 400 with a message', { tag: '@once' }, async ({ page }) => {
   await signIn(page, 'olivia@acme.test')
   const bodies: Array<[string, string, string]> = [
     ['/manage?index', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nassign'],
@@ -50,24 +54,28 @@ test('bodies that are not forms are a 400 with a message', async ({ page }) => {
   }
 })
 
-test('the licensing API answers its parser refusals and unknown addresses as protocol JSON', async ({ request }) => {
-  const cases: Array<[string, Record<string, string>, string, number]> = [
-    ['/api/licensing', { 'Content-Type': 'application/json' }, `{"retrieveDetails":"${'x'.repeat(1_100_000)}"}`, 413],
-    ['/api/licensing', { 'Content-Type': 'application/json; charset=x-klingon' }, '{"retrieveDetails":{}}', 415],
-    ['/api/nothing-here', { 'Content-Type': 'application/json' }, '{}', 404],
-  ]
-  for (const [path, headers, data, status] of cases) {
-    const response = await request.post(path, { headers, data })
-    expect(response.status(), path).toBe(status)
-    expect(response.headers()['content-type']).toMatch(/^application\/json/)
-    const body = (await response.json()) as { error: string; message: string }
-    expect(typeof body.error).toBe('string')
-    expect(body.message.length).toBeGreaterThan(0)
-    expectNothingHeld(JSON.stringify(body))
-  }
-})
+test(
+  'the licensing API answers its parser refusals and unknown addresses as protocol JSON',
+  { tag: '@once' },
+  async ({ request }) => {
+    const cases: Array<[string, Record<string, string>, string, number]> = [
+      ['/api/licensing', { 'Content-Type': 'application/json' }, `{"retrieveDetails":"${'x'.repeat(1_100_000)}"}`, 413],
+      ['/api/licensing', { 'Content-Type': 'application/json; charset=x-klingon' }, '{"retrieveDetails":{}}', 415],
+      ['/api/nothing-here', { 'Content-Type': 'application/json' }, '{}', 404],
+    ]
+    for (const [path, headers, data, status] of cases) {
+      const response = await request.post(path, { headers, data })
+      expect(response.status(), path).toBe(status)
+      expect(response.headers()['content-type']).toMatch(/^application\/json/)
+      const body = (await response.json()) as { error: string; message: string }
+      expect(typeof body.error).toBe('string')
+      expect(body.message.length).toBeGreaterThan(0)
+      expectNothingHeld(JSON.stringify(body))
+    }
+  },
+)
 
-test('the theme form never redirects to another site', async ({ request }) => {
+test('the theme form never redirects to another site', { tag: '@once' }, async ({ request }) => {
   for (const target of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example/']) {
     const response = await request.post('/theme', { form: { theme: 'dark', redirectTo: target }, maxRedirects: 0 })
     expect(response.status()).toBe(302)

@@ -22,7 +22,7 @@ const breakdownRow = (page: Page, label: string) =>
     .getByRole('table', { name: 'Price breakdown' })
     .getByRole('row', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
-test('the shop lists every product with its buy, redeem and FAQ pages', async ({ page }) => {
+test('the shop lists every product with its buy, redeem and FAQ pages', { tag: '@once' }, async ({ page }) => {
   await page.goto('/shop/')
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible()
   for (const name of PRODUCTS) {
@@ -39,7 +39,7 @@ test('the shop lists every product with its buy, redeem and FAQ pages', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Buy Wallaby.js' })).toBeVisible()
 })
 
-test('the FAQ page has the seven accordions, which open without script too', async ({ page }) => {
+test('the FAQ page has the seven accordions, which open without script too', { tag: '@once' }, async ({ page }) => {
   await page.goto('/shop/quokka/faq/')
   await expect(page.getByRole('heading', { level: 1, name: 'Quokka.js PRO FAQ' })).toBeVisible()
   const faq = page.getByRole('region', { name: 'Frequently asked questions' })
@@ -65,19 +65,23 @@ test('the FAQ page has the seven accordions, which open without script too', asy
   await expectNoAxeViolations(page, 'FAQ')
 })
 
-test('the upsell preview shows only the cross-promotion section, without header and footer', async ({ page }) => {
-  await page.goto('/upsellPreview/?product=console-ninja')
-  await expect(page.getByRole('region', { name: 'More tools for faster feedback' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Buy Wallaby.js' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Buy Console Ninja PRO' })).toHaveCount(0)
-  await expect(page.getByRole('banner')).toHaveCount(0)
-  await expect(page.getByRole('contentinfo')).toHaveCount(0)
-  await expect(page.locator('details')).toHaveCount(0)
-  await expectNoScript(page)
-  await expectNoAxeViolations(page, 'upsell preview')
-})
+test(
+  'the upsell preview shows only the cross-promotion section, without header and footer',
+  { tag: '@once' },
+  async ({ page }) => {
+    await page.goto('/upsellPreview/?product=console-ninja')
+    await expect(page.getByRole('region', { name: 'More tools for faster feedback' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Buy Wallaby.js' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Buy Console Ninja PRO' })).toHaveCount(0)
+    await expect(page.getByRole('banner')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
+    await expect(page.locator('details')).toHaveCount(0)
+    await expectNoScript(page)
+    await expectNoAxeViolations(page, 'upsell preview')
+  },
+)
 
-test('an unknown product is not found', async ({ page }) => {
+test('an unknown product is not found', { tag: '@once' }, async ({ page }) => {
   const response = await page.goto('/shop/no-such-product/buy/')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible()

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, expectNoAxeViolations, expectNoScript, signIn, switchTheme, test } from './fixtures'
 
 // The demo data's Acme Corp has a year of use: its administrator reads it from the company section.
-test.describe('usage', () => {
+test.describe('usage', { tag: '@once' }, () => {
   test('a company administrator opens Usage, reads each product’s chart and table in both themes, downloads the CSV', async ({
     page,
   }) => {

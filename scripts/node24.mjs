@@ -72,13 +72,16 @@ if (code === 0 && args.length === 0) {
     console.error('[node24] build/server.js is missing: run `npm run build` first.')
     process.exit(1)
   }
-  code = await run([path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...SERVER_START])
+  // One worker: the server project starts servers of its own and needs no second server for a browser.
+  code = await run([path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...SERVER_START], {
+    E2E_WORKERS: '1',
+  })
 }
 process.exit(code)
 
-function run(commandArgs) {
+function run(commandArgs, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(node, commandArgs, { cwd: root, env, stdio: 'inherit' })
+    const child = spawn(node, commandArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' })
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)))
   })
 }

@@ -4,8 +4,7 @@ import { defineConfig, devices, type ReporterDescription } from '@playwright/tes
 // They run on Debian's Chromium headless shell (installed by scripts/ensure-chromium.mjs), not on a Playwright browser
 // download.
 const port = Number(process.env.E2E_PORT || 3100)
-// Two by default, each with a server and a database of its own: a browser test spends much of its time waiting on its
-// server, so two keep a two-core machine busy (decision 21 has the figures). E2E_WORKERS=N runs N.
+// Two by default, each with a server and a database of its own; a third was no faster on two cores (decision 21).
 const workers = Math.max(1, Number(process.env.E2E_WORKERS || 2))
 const baseURL = `http://localhost:${port}`
 const isCI = Boolean(process.env.CI)
@@ -25,10 +24,8 @@ const chromium = {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      // The tests never reach the internet: the browser resolves no host name but the loopback ones, so a request
-      // elsewhere fails, logs a console error and so fails its test (tests/e2e/fixtures.ts). Done by the resolver,
-      // not by intercepting every request, which would turn the HTTP cache off and pass each request through the
-      // test's process.
+      // No internet: only loopback names resolve, so a request elsewhere fails its test. Intercepting requests instead
+      // would turn the HTTP cache off.
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
     ],
   },
@@ -57,8 +54,7 @@ export default defineConfig({
     // browser does too, so what a test expects does not depend on the machine it runs on.
     locale: 'en-US',
     timezoneId: 'UTC',
-    // As a person who asked for reduced motion: dialogs open without their animation, so nothing waits for one to
-    // end (nothing tested depends on motion).
+    // Dialogs open without their animation, so nothing waits for one (nothing tested depends on motion).
     reducedMotion: 'reduce',
     // Recording a trace slows every test by about a fifth; a failure still leaves its screenshot and the server's
     // output. `E2E_TRACE=retain-on-failure` keeps a trace of each failing test.

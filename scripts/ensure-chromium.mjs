@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Makes sure the e2e tests' browser is present: Debian's Chromium headless shell (package chromium-headless-shell,
-// installed with apt-get when missing; the headless build Playwright itself runs headless tests on, lighter than the
-// whole browser) or CHROMIUM_PATH; not Playwright's downloads, so local runs and CI use one browser from one place.
+// Makes sure the e2e tests' browser is present: Debian's chromium-headless-shell (apt-get when missing; lighter than
+// the whole browser) or CHROMIUM_PATH; not Playwright's downloads, so local runs and CI use one browser.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants, statSync } from 'node:fs'
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// `node scripts/node24.mjs [vitest args…]`: what differs between Node lines, on Node 24 (docs/decisions/0021): the test
-// files below, then the built server's production start (needs `npm run build`). With arguments, vitest with those
-// instead (`-- service` runs a folder, `-- --dir .` the whole set). Node 24 and a better-sqlite3 built for it come from
-// the npm registry alone and are kept in `.cache/node24/`.
+// `node scripts/node24.mjs [vitest args…]`: on Node 24, the test files where Node lines differ and the built server's
+// start (needs a build), or vitest with the arguments given (docs/decisions/0021). Node 24 and a better-sqlite3 built
+// for it come from the npm registry alone and are kept in `.cache/node24/`.
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -72,7 +71,6 @@ if (code === 0 && args.length === 0) {
     console.error('[node24] build/server.js is missing: run `npm run build` first.')
     process.exit(1)
   }
-  // One worker: the server project starts servers of its own and needs no second server for a browser.
   code = await run([path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...SERVER_START], {
     E2E_WORKERS: '1',
   })

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `npm run validate`: every check CI runs, one step after another, stopping at the first that fails; at the end (also
-// after a failure) how long each step took, so that a step that grows slower is seen the day it does.
-// `npm test` (`--quick`): typecheck, lint and the unit and route tests only, the loop to run before a commit.
+// `npm run validate`: every check CI runs, stopping at the first that fails, then (also after a failure) each step's
+// time, so a step that grows slower is seen the day it does. `npm test` (`--quick`): the steps marked quick.
 import { spawn } from 'node:child_process'
 
 /** Steps in order; a step of several commands runs them side by side (each is single-threaded). */

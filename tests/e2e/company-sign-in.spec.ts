@@ -9,9 +9,8 @@ import { dataDir, expect, expectNoAxeViolations, serverURL, test } from './fixtu
 // The company's provider: a real oidc-provider on loopback, on the server's port + 10000 (the server allows loopback
 // issuers with its development tools on, as scripts/e2e-server.mjs runs it).
 const PROVIDER_PORT_OFFSET = 10_000
-// The provider's development pages ask for a web font, which the browser cannot reach (no internet here), and the
-// browser asks the provider for a favicon it has not got.
-// (One pattern: Playwright reads a two-element array here as a value and its options.)
+// The provider's pages ask for a web font (no internet here) and have no favicon. One pattern: Playwright reads a
+// two-element array here as a value and its options.
 test.use({ allowedConsoleErrors: [/fonts\.googleapis\.com|127\.0\.0\.1:\d+\/favicon\.ico/] })
 let idp: TestOidcProvider
 test.beforeAll(async () => {

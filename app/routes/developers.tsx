@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '#app/components/themes'
-import { developersReference, type DevelopersReferenceData } from './__developers/reference.server'
+import { developersReference, type DevelopersReferenceData, type Marked } from './__developers/reference.server'
 import type { FrameHandle } from '#app/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,6 +32,10 @@ export default function DevelopersRoute() {
   return <DevelopersReference reference={useLoaderData<typeof loader>()} />
 }
 
+function MarkedText({ text }: { text: Marked }) {
+  return text.map((piece, i) => (piece.code ? <Code key={i}>{piece.text}</Code> : piece.text))
+}
+
 /** The whole reference; its examples send their requests to `reference.origin`. */
 export function DevelopersReference({ reference }: { reference: DevelopersReferenceData }) {
   const { origin, base, endpoints, problems } = reference
@@ -42,7 +46,8 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
       </Heading>
       <Text as="p" size="3" mb="3">
         Read your company&apos;s licenses, subscriptions, seat usage and activity log, and assign or free licenses from
-        your own scripts. JSON over HTTPS at <Code>{`${origin}${base}`}</Code>.
+        your own scripts. JSON over {origin.startsWith('https:') ? 'HTTPS' : 'HTTP'} at{' '}
+        <Code>{`${origin}${base}`}</Code>.
       </Text>
       <Text as="p" size="3" mb="5">
         The machine-readable description is{' '}
@@ -102,7 +107,7 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
               · scope {endpoint.scope === 'assign' ? 'read and assign' : 'read'}
             </Text>
             <Text as="p" mb="2">
-              {endpoint.description}
+              <MarkedText text={endpoint.description} />
             </Text>
             <pre className="help-code">
               <code>{endpoint.curl}</code>
@@ -174,7 +179,9 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
                   <Code>{problem.code}</Code>
                 </Table.RowHeaderCell>
                 <Table.Cell>{problem.status}</Table.Cell>
-                <Table.Cell>{problem.meaning}</Table.Cell>
+                <Table.Cell>
+                  <MarkedText text={problem.meaning} />
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

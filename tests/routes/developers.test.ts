@@ -40,4 +40,17 @@ describe('/developers', () => {
     expect(targets.length).toBeGreaterThan(5)
     for (const target of targets) expect(ids.has(target), target).toBe(true)
   })
+
+  it('renders code marks as code, never as backticks, and names the scheme the address has', () => {
+    const text = (markup: string) => markup.replace(/<pre[\s\S]*?<\/pre>/g, '')
+    expect(text(html)).not.toContain('`')
+    expect(html).toMatch(/<code[^>]*>expectedHolder<\/code> still holds it/)
+    expect(html).toContain('JSON over HTTPS at')
+
+    const local = renderToStaticMarkup(
+      createElement(DevelopersReference, { reference: developersReference('http://localhost:3000') }),
+    )
+    expect(local).toContain('JSON over HTTP at')
+    expect(local).not.toContain('HTTPS')
+  })
 })

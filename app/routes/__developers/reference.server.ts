@@ -3,6 +3,16 @@
 import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
 import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api-v1'
 
+/** Text with `marks` (as the OpenAPI descriptions write code): the pieces, each plain or code. */
+export type Marked = Array<{ text: string; code: boolean }>
+
+export function marked(text: string): Marked {
+  return text
+    .split('`')
+    .map((piece, i) => ({ text: piece, code: i % 2 === 1 }))
+    .filter((piece) => piece.text !== '')
+}
+
 function curl(origin: string, endpoint: ApiEndpoint): string {
   const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
   const lines = [
@@ -29,13 +39,13 @@ export function developersReference(origin: string) {
       method: endpoint.method,
       path: endpoint.path,
       scope: endpoint.scope,
-      description: endpoint.description,
+      description: marked(endpoint.description),
       curl: curl(origin, endpoint),
     })),
     problems: apiProblemCodes.map(({ code, status, meaning }) => ({
       code,
       status,
-      meaning,
+      meaning: marked(meaning),
       anchor: problemAnchor(code),
     })),
   }

@@ -87,12 +87,29 @@ describe('npm run editor', () => {
     expect(err.at(-1)).toContain('Could not reach the licensing service')
   })
 
-  it('parses --url, $LICENSING_URL and the default', () => {
+  it('answers --help (and help) with the usage on standard output, exit status 0', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['check', '--help']]) {
+      const out: string[] = []
+      const err: string[] = []
+      expect(await runEditor(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} })).toBe(0)
+      expect(out.join('\n')).toContain('npm run editor -- activate --key KEY --host HOST')
+      expect(err).toEqual([])
+    }
+  })
+
+  it('parses --url, $LICENSING_URL, $PORT and the default', () => {
     expect(parseEditorArgs(['check', '--key', 'K', '--host', 'h'], {})).toMatchObject({ url: 'http://localhost:3000' })
     expect(
       parseEditorArgs(['check', '--key', 'K', '--host', 'h'], { LICENSING_URL: 'http://svc.test/' }),
     ).toMatchObject({ url: 'http://svc.test' })
     expect(() => parseEditorArgs(['check', '--host', 'h'], {})).toThrow(UsageError)
+    // The portal's own PORT when nothing else names the address; --url and $LICENSING_URL win over it.
+    const check = ['check', '--key', 'K', '--host', 'h']
+    expect(parseEditorArgs(check, { PORT: '3600' })).toMatchObject({ url: 'http://localhost:3600' })
+    expect(parseEditorArgs([...check, '--url', 'http://a.test'], { PORT: '3600' })).toMatchObject({
+      url: 'http://a.test',
+    })
+    expect(() => parseEditorArgs(check, { PORT: 'eighty' })).toThrow('PORT must be a port number (it is eighty).')
     expect(describeAnswer({ command: 'check', key: 'K', host: 'h', url: 'u' }, 502, undefined).exitCode).toBe(3)
   })
 

@@ -4,16 +4,21 @@
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
+import dotenv from 'dotenv'
 import { ownValue } from '../protocol/own.js'
 import { parseKeySet, type VerificationKey } from '../service/offline-keys/key-ring.js'
 import { checkOfflineKey, OFFLINE_PUBLIC_KEYS_PATH } from '../service/offline-keys/index.js'
 
 export const USAGE = `Usage:
-  npm run editor -- activate --key KEY --host HOST [--url URL]
-  npm run editor -- check --key KEY --host HOST [--url URL]
+  npm run editor -- activate --key KEY --host HOST [--url URL]   ask to activate the license on a machine
+  npm run editor -- check --key KEY --host HOST [--url URL]      check the license on that machine
   npm run editor -- oss-check --key KEY [--repository URL] [--url URL]
+                                                                 check an Open Source license
   npm run editor -- verify --file FILE [--keys KEYS.json] [--url URL]
-URL defaults to $LICENSING_URL or http://localhost:3000.`
+                                                                 verify offline keys (KEYS.json: without a network)
+  npm run editor -- --help                                       this text
+URL is the portal's address: --url, else $LICENSING_URL, else http://localhost:$PORT (PORT as the portal reads it,
+from the environment or .env; 3000 when unset).`
 
 export type EditorCommand =
   | { command: 'activate' | 'check'; key: string; host: string; url: string }
@@ -21,11 +26,18 @@ export type EditorCommand =
 
 export type VerifyCommand = { command: 'verify'; file: string; keys?: string; url: string }
 
+export type HelpCommand = { command: 'help' }
+
 export class UsageError extends Error {}
 
 type Env = Record<string, string | undefined>
 
-export function parseEditorArgs(argv: string[], env: Env = process.env): EditorCommand | VerifyCommand {
+function localPortal(port = '3000'): string {
+  if (!/^\d{1,5}$/.test(port.trim())) throw new UsageError(`PORT must be a port number (it is ${port}).`)
+  return `http://localhost:${port.trim()}`
+}
+
+export function parseEditorArgs(argv: string[], env: Env = process.env): EditorCommand | VerifyCommand | HelpCommand {
   let parsed
   try {
     parsed = parseArgs({
@@ -38,6 +50,7 @@ export function parseEditorArgs(argv: string[], env: Env = process.env): EditorC
         repository: { type: 'string' },
         file: { type: 'string' },
         keys: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     })
   } catch (err) {
@@ -45,8 +58,9 @@ export function parseEditorArgs(argv: string[], env: Env = process.env): EditorC
   }
   const { values, positionals } = parsed
   const [command, ...extra] = positionals
+  if (values.help || command === 'help') return { command: 'help' }
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`)
-  const url = (values.url ?? env.LICENSING_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
+  const url = (values.url ?? env.LICENSING_URL ?? localPortal(env.PORT)).replace(/\/+$/, '')
   try {
     new URL(url)
   } catch {
@@ -147,13 +161,17 @@ export async function runEditor(
     err: (line) => console.error(line),
   },
 ): Promise<number> {
-  let parsed: EditorCommand | VerifyCommand
+  let parsed: EditorCommand | VerifyCommand | HelpCommand
   try {
     parsed = parseEditorArgs(argv, io.env ?? process.env)
   } catch (err) {
     if (!(err instanceof UsageError)) throw err
     io.err(`${err.message}\n${USAGE}`)
     return 2
+  }
+  if (parsed.command === 'help') {
+    io.out(USAGE)
+    return 0
   }
   if (parsed.command === 'verify') return verifyOfflineKeys(parsed, io)
   const command = parsed
@@ -243,5 +261,7 @@ async function verifyOfflineKeys(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // The portal's own .env, so that PORT there is the port asked; variables already set win.
+  dotenv.config({ quiet: true })
   process.exitCode = await runEditor(process.argv.slice(2))
 }

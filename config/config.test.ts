@@ -129,6 +129,19 @@ describe('the configuration', () => {
     expect(!wrong.ok && wrong.problems).toEqual(['JOBS_INTERVAL_SECONDS must be a whole number.'])
   })
 
+  it('lets an address get 5 mails of a kind in 15 minutes in production and 50 outside it, unless MAIL_PER_ADDRESS says', () => {
+    const budget = (env: Record<string, string>) => {
+      const result = parseConfig(env)
+      return result.ok ? result.config.mailPerAddress : result.problems
+    }
+    expect(budget(complete())).toBe(5)
+    expect(budget({ DATA_DIR: dataDir })).toBe(50)
+    expect(budget({ DATA_DIR: dataDir, MAIL_PER_ADDRESS: '200' })).toBe(200)
+    expect(budget({ DATA_DIR: dataDir, MAIL_PER_ADDRESS: '0' })).toEqual([
+      'MAIL_PER_ADDRESS must be at least 1 (the mails of one kind an address may get in 15 minutes).',
+    ])
+  })
+
   it('reads retired offline keys, and names one it cannot read', () => {
     const retired = crypto.generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString()
     expect(parseConfig({ ...complete(), OFFLINE_KEY_RETIRED_PEMS: retired.replace(/\n/g, '\\n') }).ok).toBe(true)
@@ -188,6 +201,7 @@ describe('.env.example', () => {
       seedDemoData: true,
       devTools: true,
       jobsIntervalMs: 0,
+      mailPerAddress: 50,
     })
     expect(result.config.publicUrl).toBeUndefined()
     expect(result.config.mail).toMatchObject({ print: true })

@@ -65,7 +65,7 @@ const Env = z.object({
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
   RATE_LIMIT_API_TOKEN: count('RATE_LIMIT_API_TOKEN', 300),
-  MAIL_PER_ADDRESS: count('MAIL_PER_ADDRESS', 5),
+  MAIL_PER_ADDRESS: text.pipe(z.string().regex(/^\d+$/, 'MAIL_PER_ADDRESS must be a whole number.').optional()),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   JOBS_INTERVAL_SECONDS: text.pipe(
     z.string().regex(/^\d+$/, 'JOBS_INTERVAL_SECONDS must be a whole number.').optional(),
@@ -129,7 +129,7 @@ export type Config = {
   rateLimits: { api: number; forms: number; apiToken: number }
   /**
    * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
-   * in 15 minutes (service/auth/mail-budget.ts).
+   * in 15 minutes (service/auth/mail-budget.ts): MAIL_PER_ADDRESS, else 5 in production and 50 outside it.
    */
   mailPerAddress: number
   /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
@@ -242,7 +242,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 
   const dnsServers = parseDnsServers(e.DNS_RESOLVER)
   if (typeof dnsServers === 'string') problems.push(dnsServers)
-  if (e.MAIL_PER_ADDRESS < 1)
+  // Outside production one person tries every flow from a few addresses: a budget that lets them.
+  const mailPerAddress = Number(e.MAIL_PER_ADDRESS ?? (production ? 5 : 50))
+  if (mailPerAddress < 1)
     problems.push('MAIL_PER_ADDRESS must be at least 1 (the mails of one kind an address may get in 15 minutes).')
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
@@ -312,7 +314,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true) },
       trustProxy,
       rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS, apiToken: e.RATE_LIMIT_API_TOKEN },
-      mailPerAddress: e.MAIL_PER_ADDRESS,
+      mailPerAddress,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,
       logLevel: e.LOG_LEVEL ?? 'info',

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
-import { MAIL_WINDOW_MS } from './mail-budget.js'
+import { MAIL_WINDOW_MS, mailBudgetRefusal } from './mail-budget.js'
 
 const BUDGET = 5
 let clock = Date.now()
@@ -37,6 +37,9 @@ async function mailsTo(to: string, subject: string): Promise<string[]> {
 const signInLink = (email: string) => call({ manageLicense: { type: 'link', email } })
 const passthroughOf = (link: string, prefix: string) => link.slice(prefix.length).replace(/\/$/, '')
 
+// Outside production the refusal also tells the one trying the portal how to raise the budget.
+const raise = ` (Outside production: MAIL_PER_ADDRESS allows ${BUDGET} such mails per address in 15 minutes; set it higher in .env and restart the portal to allow more.)`
+
 describe('sign-in links', () => {
   it('30 sign-in link requests for one address at once send at most the budget; the rest are refused with when to try again', async () => {
     const email = 'olivia@acme.test'
@@ -49,7 +52,8 @@ describe('sign-in links', () => {
       expect(answer.body).toEqual({
         error: 'RATE_LIMITED',
         message:
-          'Several sign-in links were sent to olivia@acme.test in the last few minutes. Use the newest one, or ask for another in 15 minutes.',
+          'Several sign-in links were sent to olivia@acme.test in the last few minutes. Use the newest one, or ask for another in 15 minutes.' +
+          raise,
       })
     }
     expect(await mailsTo(email, 'sign-in link')).toHaveLength(BUDGET)
@@ -111,7 +115,8 @@ describe('change of email', () => {
     expect(answers.find((a) => a.status !== 200)?.body).toEqual({
       error: 'RATE_LIMITED',
       message:
-        'Several confirmation emails were sent to third.party@elsewhere.test in the last few minutes. Use the newest one, or try again in 15 minutes.',
+        'Several confirmation emails were sent to third.party@elsewhere.test in the last few minutes. Use the newest one, or try again in 15 minutes.' +
+        raise,
     })
     expect(await mailsTo(to, 'Confirm your new')).toHaveLength(BUDGET)
   })
@@ -200,8 +205,16 @@ describe('activation confirmations', () => {
     expect(answers.at(-1)?.body).toEqual({
       error: 'RATE_LIMITED',
       message:
-        'Several confirmation emails were sent for this license in the last few minutes. Confirm with the newest one, or try again in 15 minutes.',
+        'Several confirmation emails were sent for this license in the last few minutes. Confirm with the newest one, or try again in 15 minutes.' +
+        raise,
     })
     expect((await mailsTo(to, 'Confirm the activation')).length - before).toBe(BUDGET)
   })
+})
+
+it('says nothing of the configuration in production, where the one refused is a customer', () => {
+  const refusal = mailBudgetRefusal('sign-in', 'olivia@acme.test', 60_000, { mails: 5, production: true })
+  expect(refusal.message).toBe(
+    'Several sign-in links were sent to olivia@acme.test in the last few minutes. Use the newest one, or ask for another in 1 minute.',
+  )
 })

@@ -11,7 +11,6 @@ import { databaseRateLimitStore } from './rate-limits.js'
 export type MailKind = 'sign-in' | 'email-change' | 'activation'
 
 export const MAIL_WINDOW_MS = 15 * 60 * 1000
-export const DEFAULT_MAILS_PER_ADDRESS = 5
 
 /** The address as a digest: the table holds no address. */
 const keyOf = (kind: MailKind, address: string) =>
@@ -56,14 +55,23 @@ const refusals: ReadonlyMap<MailKind, (address: string, wait: string) => string>
 
 export async function requireMailBudget(
   db: DB,
-  input: { kind: MailKind; address: string; mails: number; now: number },
+  input: { kind: MailKind; address: string; mails: number; now: number; production: boolean },
 ): Promise<void> {
   const spent = await spendMailBudget(db, input)
   if (spent.ok) return
-  throw mailBudgetRefusal(input.kind, input.address, spent.retryAt - input.now)
+  throw mailBudgetRefusal(input.kind, input.address, spent.retryAt - input.now, input)
 }
 
-export function mailBudgetRefusal(kind: MailKind, address: string, waitMs: number): ServiceError {
+/** Outside production the one trying the portal is its operator: the refusal also says how to raise the budget. */
+export function mailBudgetRefusal(
+  kind: MailKind,
+  address: string,
+  waitMs: number,
+  budget: { mails: number; production: boolean },
+): ServiceError {
   const message = refusals.get(kind)?.(address, inMinutes(waitMs)) ?? 'Too many emails; please try again later.'
-  return new ServiceError('RATE_LIMITED', message)
+  const raise = budget.production
+    ? ''
+    : ` (Outside production: MAIL_PER_ADDRESS allows ${budget.mails} such mails per address in 15 minutes; set it higher in .env and restart the portal to allow more.)`
+  return new ServiceError('RATE_LIMITED', message + raise)
 }

@@ -116,7 +116,13 @@ async function transferLicenses(
   }
   const now = ctx.now()
   // A few confirmations per window at most; the newest link replaces older unused ones, so only the last can confirm.
-  await requireMailBudget(ctx.db, { kind: 'email-change', address: to, mails: ctx.config.mailPerAddress, now })
+  await requireMailBudget(ctx.db, {
+    kind: 'email-change',
+    address: to,
+    mails: ctx.config.mailPerAddress,
+    now,
+    production: ctx.config.production,
+  })
   const token = await inTransaction(ctx.db, (trx) =>
     issueToken(trx, ctx.codec, {
       purpose: 'email_change',

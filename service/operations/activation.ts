@@ -138,7 +138,11 @@ async function withinMailBudget(ctx: ServiceContext, holders: string[], now: num
     if (spent.ok) within.push(address)
     else retryAt = Math.min(retryAt, spent.retryAt)
   }
-  if (within.length === 0) throw mailBudgetRefusal('activation', '', retryAt - now)
+  if (within.length === 0)
+    throw mailBudgetRefusal('activation', '', retryAt - now, {
+      mails: ctx.config.mailPerAddress,
+      production: ctx.config.production,
+    })
   return within
 }
 

@@ -32,7 +32,13 @@ export async function manageLicenseByLink(
   if (account && (account.github_id || account.google_id) && account.logon_link !== 'always') {
     throw new ServiceError('NO_LOGON_LINK')
   }
-  await requireMailBudget(ctx.db, { kind: 'sign-in', address: email, mails: ctx.config.mailPerAddress, now })
+  await requireMailBudget(ctx.db, {
+    kind: 'sign-in',
+    address: email,
+    mails: ctx.config.mailPerAddress,
+    now,
+    production: ctx.config.production,
+  })
   const token = await inTransaction(ctx.db, (trx) =>
     issueToken(trx, ctx.codec, { purpose: 'login', email, account: email, now }),
   )

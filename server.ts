@@ -17,7 +17,7 @@ import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
 import { remixHandler } from './server/remix.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
-import { createLogger, loggedPath, requestLogging } from './server/logger.js'
+import { createLogger, isStaticAsset, loggedPath, requestLogging } from './server/logger.js'
 import { oneLine } from './protocol/text.js'
 import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
@@ -70,7 +70,10 @@ const sessionCredential = async (req: express.Request) => portalEntry.sessionCre
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
-app.use(requestLogging(logger, (p) => p === '/healthz' || p === '/readyz'))
+// The development console shows pages and calls, not the scripts and styles each page load asks for.
+app.use(
+  requestLogging(logger, (p) => p === '/healthz' || p === '/readyz', config.production ? undefined : isStaticAsset),
+)
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')

@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../config/config.js'
 import { sameOriginPosts } from './guards.js'
-import { accessLogLevel } from './logger.js'
+import { accessLogLevel, isStaticAsset } from './logger.js'
 
 describe('the same-origin check of form posts', () => {
   const warnings: string[] = []
@@ -49,5 +49,16 @@ describe('the access log’s levels', () => {
     expect(accessLogLevel(421, false)).toBe('warn')
     expect(accessLogLevel(500, false)).toBe('error')
     expect(accessLogLevel(200, true)).toBe('error')
+    // A static asset served is not logged where the console is read (development); one that fails still is.
+    expect(accessLogLevel(200, false, true)).toBe('silent')
+    expect(accessLogLevel(304, false, true)).toBe('silent')
+    expect(accessLogLevel(404, false, true)).toBe('info')
+    expect(accessLogLevel(500, false, true)).toBe('error')
+    expect(['/build/entry.client-X.js', '/favicon.svg', '/manage', '/buildings'].map(isStaticAsset)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 })

@@ -65,17 +65,33 @@ export function loggedPath(url: string): string {
 /**
  * An access log line's level: a failure is an error; a refusal the operator may have to act on (another site's post,
  * an oversized body, the wrong address, a rate limit) a warning; everything else, a page not found (a browser asking
- * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information.
+ * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information. A static
+ * asset served (`quietAsset`: the development console) is not logged; one that fails still is.
  */
-export function accessLogLevel(status: number, failed: boolean): 'error' | 'warn' | 'info' {
+export function accessLogLevel(
+  status: number,
+  failed: boolean,
+  quietAsset = false,
+): 'error' | 'warn' | 'info' | 'silent' {
   if (failed || status >= 500) return 'error'
+  if (quietAsset && status < 400) return 'silent'
   return status === 403 || status === 413 || status === 421 || status === 429 ? 'warn' : 'info'
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
-/** The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. */
-export function requestLogging(logger: Logger, quiet: (path: string) => boolean): express.RequestHandler[] {
+/** The build's scripts and styles and the public folder's icons, which every page load asks for. */
+export const isStaticAsset = (path: string) => /^\/(build\/|favicon\.)/.test(path)
+
+/**
+ * The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. `quiet`
+ * paths are never logged; `quietAsset` ones only when they fail.
+ */
+export function requestLogging(
+  logger: Logger,
+  quiet: (path: string) => boolean,
+  quietAsset: (path: string) => boolean = () => false,
+): express.RequestHandler[] {
   const http = pinoHttp({
     logger,
     genReqId: (req, res) => {
@@ -87,7 +103,8 @@ export function requestLogging(logger: Logger, quiet: (path: string) => boolean)
     // The id is on every line through the logger's mixin; pino-http's own `req.id` would repeat it.
     quietReqLogger: true,
     autoLogging: { ignore: (req) => quiet(loggedPath(req.url ?? '/')) },
-    customLogLevel: (_req, res, err) => accessLogLevel(res.statusCode, Boolean(err)),
+    customLogLevel: (req, res, err) =>
+      accessLogLevel(res.statusCode, Boolean(err), quietAsset(loggedPath(req.url ?? '/'))),
     serializers: {
       // The client's address as the trusted proxies report it (TRUST_PROXY), which the rate limits key on too.
       req: (req: { method: string; url: string; raw: express.Request }) => ({

@@ -88,7 +88,10 @@ const apiErrorHandler =
     sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
   }
 
-function outboxPage(mails: Array<{ id: number; to: string; subject: string; text: string; created_at: number }>) {
+/** Long links wrap inside the page; the way back to the portal is at the top. */
+export function outboxPage(
+  mails: Array<{ id: number; to: string; subject: string; text: string; created_at: number }>,
+) {
   const items = mails
     .map((m) => {
       const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
@@ -99,7 +102,10 @@ function outboxPage(mails: Array<{ id: number; to: string; subject: string; text
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Outbox | License Portal (development)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111;background:#fff}
-article{border:1px solid #767676;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}a{color:#0645ad}</style></head>
-<body><main><h1>Outbox</h1><p>Mail the licensing service has sent, newest first. Shown only outside production.</p>
+article{border:1px solid #767676;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere}
+a{color:#0645ad}nav{display:flex;gap:1.5rem;flex-wrap:wrap}</style></head>
+<body><nav aria-label="License Portal"><a href="/">License Portal: sign in</a><a href="/manage">Manage Licenses</a></nav>
+<main><h1>Outbox</h1><p>Mail the licensing service has sent, newest first (the last 100). A development tool: shown
+outside production, or with DEV_TOOLS=1.</p>
 ${items || '<p>No mail yet.</p>'}</main></body></html>`
 }

@@ -28,6 +28,8 @@ if (!parsed.ok) exitOnProblems(parsed.problems)
 const config = parsed.config
 
 const logger = createLogger({ level: config.logLevel, pretty: !config.production })
+// Production refuses these; development starts, and says what it ignored.
+for (const warning of parsed.warnings) logger.warn(warning)
 // A forgotten promise is a bug to fix, not a reason to stop serving everyone else.
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'))
 

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { parsePlanIds, planKeys } from '../service/catalog/index.js'
 import { retiredKeysProblem } from '../service/offline-keys/key-ring.js'
 import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
+import { unknownVariables, unknownVariableText } from './unknown.js'
 import { parseDnsServers, parseTrustProxy, privateKeyProblem } from './values.js'
 
 /** Secrets sign sessions, tokens and form fields: shorter ones can be guessed. */
@@ -163,7 +164,8 @@ export type Config = {
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
+/** `warnings`: what development lets pass but should be fixed (an unknown variable, which production refuses). */
+export type ConfigResult = { ok: true; config: Config; warnings: string[] } | { ok: false; problems: string[] }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -250,6 +252,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
 
+  const unknown = unknownVariables(env, CONFIG_VARIABLES).map(unknownVariableText)
+  if (production) problems.push(...unknown)
+
   const planIds = parsePlanIds(e.PADDLE_PLAN_IDS ?? '')
   problems.push(...planIds.problems)
   // A live Paddle account sells under the vendor's own ids: every plan needs one, and so does the renewal product.
@@ -296,6 +301,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   }
   return {
     ok: true,
+    warnings: production ? [] : unknown,
     config: {
       production,
       port: e.PORT,

@@ -1,17 +1,10 @@
-// Bundles server.ts (and the embedded licensing service it wires) into build/server.js. Packages stay external.
-import { build } from 'esbuild'
+// Bundles server.ts (and the embedded licensing service it wires) into build/server.js, and the operator's admin
+// command into build/admin.js (scripts/bundles.mjs).
+import { bundle, BUNDLES } from './bundles.mjs'
 
-await build({
-  entryPoints: ['server.ts'],
-  outfile: 'build/server.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  // The Remix build is loaded at run time, not bundled.
-  external: ['./build/index.js'],
-})
-console.log('built build/server.js')
+const { devOnly } = await bundle()
+if (devOnly.length > 0) {
+  console.error(`A bundle needs a development dependency, which a production install lacks:\n  ${devOnly.join('\n  ')}`)
+  process.exit(1)
+}
+console.log(`built ${Object.keys(BUNDLES).join(', ')}`)

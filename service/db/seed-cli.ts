@@ -1,46 +1,74 @@
-// `npm run seed [-- --reset]`: migrates DATA_DIR's store and seeds an empty one; --reset deletes the files first.
-import fs from 'node:fs'
-import path from 'node:path'
-import { migrateToLatest, openDatabase } from './database.js'
-import { demoAccounts, seedDemoDataIfEmpty } from './seed.js'
+// `npm run seed [-- --reset]` on the configured store (DATA_DIR's SQLite file, or DATABASE_URL), migrated first. It
+// seeds an empty store; --reset empties the store and seeds it again in one transaction, so a server running on it
+// serves the fresh demo data from its next request. A production store is never reset unless SEED_DEMO_DATA=1 says
+// it is a test deployment.
+import { pathToFileURL } from 'node:url'
+import dotenv from 'dotenv'
+import { ConfigError } from '../../config/config.js'
+import { loadServiceConfig } from '../config.js'
+import { describeStore, migrateToLatest, openDatabase } from './database.js'
+import { demoAccounts, resetDemoData, seedDemoDataIfEmpty } from './seed.js'
 
-async function main(argv: string[]): Promise<void> {
+export const USAGE = 'Usage: npm run seed [-- --reset]'
+
+type Output = { out: (line: string) => void; err: (line: string) => void }
+
+/** Answers the exit status: 0 done, 1 refused or failed, 2 wrong usage. */
+export async function runSeedCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  output: Output,
+  options: { now?: number } = {},
+): Promise<number> {
   const unknown = argv.filter((arg) => arg !== '--reset')
   if (unknown.length > 0) {
-    console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: npm run seed [-- --reset]`)
-    process.exitCode = 2
-    return
+    output.err(`Unknown argument(s): ${unknown.join(' ')}\n${USAGE}`)
+    return 2
   }
   const reset = argv.includes('--reset')
-  const dataDir = path.resolve(process.env.DATA_DIR || './data')
-  const file = path.join(dataDir, 'licensing.db')
-
-  if (reset) {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) {
-      if (fs.existsSync(f)) {
-        fs.rmSync(f)
-        console.log(`Deleted ${f}`)
-      }
-    }
+  let config
+  try {
+    config = loadServiceConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    output.err(err.message)
+    return 1
   }
-
-  const db = openDatabase(file)
+  const location = config.databaseUrl ?? config.databaseFile
+  const store = describeStore(location)
+  if (reset && config.production && !config.seedDemoData) {
+    output.err(
+      `Refused: ${store} is a production store (NODE_ENV=production), and --reset would delete everything in it. ` +
+        'Reset only a test deployment, which says so with SEED_DEMO_DATA=1.',
+    )
+    return 1
+  }
+  const db = openDatabase(location)
   try {
     await migrateToLatest(db)
-    if (await seedDemoDataIfEmpty(db)) {
-      console.log(`Seeded the demo data set into ${file}.`)
+    if (reset) {
+      await resetDemoData(db, options)
+      output.out(`Reset ${store} to the demo data set; a server running on it shows it from its next page.`)
+    } else if (await seedDemoDataIfEmpty(db, options)) {
+      output.out(`Seeded the demo data set into ${store}.`)
     } else {
-      console.log(`${file} already holds data; nothing seeded (run "npm run seed -- --reset" to start again).`)
+      output.out(`${store} already holds data; nothing seeded (run "npm run seed -- --reset" to start again).`)
     }
+  } catch (err) {
+    output.err(`The store ${store} could not be seeded: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
   } finally {
     await db.destroy()
   }
-
-  console.log('Sign in at / with one of these addresses (the link arrives in the outbox, /dev/outbox):')
-  for (const account of demoAccounts) console.log(`  ${account.email.padEnd(24)} ${account.description}`)
+  output.out('Sign in at / with one of these addresses (the link arrives in the outbox, /dev/outbox):')
+  for (const account of demoAccounts) output.out(`  ${account.email.padEnd(24)} ${account.description}`)
+  return 0
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exitCode = 1
-})
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  dotenv.config({ quiet: true })
+  process.exitCode = await runSeedCommand(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  })
+}

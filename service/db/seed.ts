@@ -968,11 +968,15 @@ export async function seedDemoData(db: DB, options: { now?: number } = {}): Prom
   const now = options.now ?? Date.now()
   const { rows } = buildDemoData(now)
   await db.transaction().execute(async (trx) => {
-    await insertRows(trx, rows)
-    await seedDemoActivity(trx, rows, now)
-    await seedDirectoryDemo(trx, now)
-    await seedUsageHistory(trx, 'acme', now)
+    await insertDemo(trx, rows, now)
   })
+}
+
+async function insertDemo(trx: Transaction<Database>, rows: DemoRows, now: number): Promise<void> {
+  await insertRows(trx, rows)
+  await seedDemoActivity(trx, rows, now)
+  await seedDirectoryDemo(trx, now)
+  await seedUsageHistory(trx, 'acme', now)
 }
 
 /** The advisory lock that orders the processes seeding one PostgreSQL store ("seed" in ASCII). */
@@ -987,11 +991,29 @@ export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}
     if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
     const any = await trx.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
     if (any) return false
-    await insertRows(trx, rows)
-    await seedDemoActivity(trx, rows, now)
-    await seedDirectoryDemo(trx, now)
-    await seedUsageHistory(trx, 'acme', now)
+    await insertDemo(trx, rows, now)
     return true
+  })
+}
+
+/**
+ * Empties every table of the store (its migrations kept) and seeds the demo data, in one transaction: a server
+ * running on the store serves the fresh demo data from its next request, and never a half-reset store.
+ */
+export async function resetDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
+  const tables = (await db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name)
+  await db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+      await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(trx)
+    } else {
+      // The foreign keys are checked at the commit, when every table is empty or whole again.
+      await sql`pragma defer_foreign_keys = on`.execute(trx)
+      for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(trx)
+    }
+    await insertDemo(trx, rows, now)
   })
 }
 

@@ -104,7 +104,8 @@ export function requestLogging(
     quietReqLogger: true,
     autoLogging: { ignore: (req) => quiet(loggedPath(req.url ?? '/')) },
     customLogLevel: (req, res, err) =>
-      accessLogLevel(res.statusCode, Boolean(err), quietAsset(loggedPath(req.url ?? '/'))),
+      // originalUrl: a mounted static handler has cut its mount path (`/build`) off `url` by now.
+      accessLogLevel(res.statusCode, Boolean(err), quietAsset(loggedPath((req as express.Request).originalUrl ?? '/'))),
     serializers: {
       // The client's address as the trusted proxies report it (TRUST_PROXY), which the rate limits key on too.
       req: (req: { method: string; url: string; raw: express.Request }) => ({

@@ -1,7 +1,7 @@
 // `npm run seed [-- --reset]` on the configured store (DATA_DIR's SQLite file, or DATABASE_URL), migrated first. It
 // seeds an empty store; --reset empties the store and seeds it again in one transaction, so a server running on it
-// serves the fresh demo data from its next request. A production store is never reset unless SEED_DEMO_DATA=1 says
-// it is a test deployment.
+// serves the fresh demo data from its next request. A production store is neither seeded nor reset unless
+// SEED_DEMO_DATA=1 says it is a test deployment.
 import { pathToFileURL } from 'node:url'
 import dotenv from 'dotenv'
 import { ConfigError } from '../../config/config.js'
@@ -36,10 +36,12 @@ export async function runSeedCommand(
   }
   const location = config.databaseUrl ?? config.databaseFile
   const store = describeStore(location)
-  if (reset && config.production && !config.seedDemoData) {
+  // The demo data holds a platform administrator anyone can sign in as (root@vendor.test, through the outbox).
+  if (config.production && !config.seedDemoData) {
     output.err(
-      `Refused: ${store} is a production store (NODE_ENV=production), and --reset would delete everything in it. ` +
-        'Reset only a test deployment, which says so with SEED_DEMO_DATA=1.',
+      `Refused: ${store} is a production store (NODE_ENV=production), and the demo data ` +
+        `${reset ? 'would replace everything in it' : 'has a platform administrator anyone can sign in as'}. ` +
+        'Seed only a test deployment, which says so with SEED_DEMO_DATA=1.',
     )
     return 1
   }

@@ -78,7 +78,7 @@ it('seeds an empty store only, and says so otherwise', async () => {
   })
 })
 
-it('refuses to reset a production store', async () => {
+it('refuses to seed or reset a production store, unless SEED_DEMO_DATA=1 says it is a test deployment', async () => {
   const err: string[] = []
   const production = {
     ...env,
@@ -88,7 +88,15 @@ it('refuses to reset a production store', async () => {
     MAIL_OUTBOX_ONLY: '1',
     PAYMENTS_SANDBOX: '1',
   }
-  expect(await runSeedCommand(['--reset'], production, { out: () => {}, err: (line) => err.push(line) })).toBe(1)
-  expect(err).toEqual([expect.stringMatching(/^Refused: .+ is a production store .+ with SEED_DEMO_DATA=1\.$/)])
+  const io = { out: () => {}, err: (line: string) => void err.push(line) }
+  expect(await runSeedCommand(['--reset'], production, io)).toBe(1)
+  expect(await runSeedCommand([], production, io)).toBe(1)
+  expect(err).toEqual([
+    expect.stringMatching(
+      /^Refused: .+ is a production store .+ would replace everything in it\. .+ SEED_DEMO_DATA=1\.$/,
+    ),
+    expect.stringMatching(/^Refused: .+ has a platform administrator anyone can sign in as\. .+ SEED_DEMO_DATA=1\.$/),
+  ])
+  expect(await runSeedCommand(['--reset'], { ...production, SEED_DEMO_DATA: '1' }, io)).toBe(0)
   expect(await coupon()).toMatchObject({ redeemed_by: null })
 })

@@ -107,7 +107,8 @@ app.use(
 app.use(healthRouter(service, build))
 app.use(publicAddressOnly(config, logger))
 // A body over its route's limit is refused before anything reads it.
-app.use(boundedBodies())
+const publicUrlOf = (req: express.Request) => service.forOrigin(requestOrigin(req)).config.publicUrl
+app.use(boundedBodies(publicUrlOf))
 app.use(compression())
 
 app.use(sameOriginPosts(config, logger))
@@ -150,7 +151,7 @@ app.all(
 // with the status, never Express's default page with its stack.
 app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
-  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req))
+  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req), publicUrlOf(req))
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
   if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
   else

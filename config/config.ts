@@ -65,6 +65,7 @@ const Env = z.object({
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
   RATE_LIMIT_API_TOKEN: count('RATE_LIMIT_API_TOKEN', 300),
+  RATE_LIMIT_SCIM_TOKEN: count('RATE_LIMIT_SCIM_TOKEN', 1200),
   MAIL_PER_ADDRESS: count('MAIL_PER_ADDRESS', 5),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   JOBS_INTERVAL_SECONDS: text.pipe(
@@ -125,8 +126,8 @@ export type Config = {
   devTools: boolean
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
-  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`). */
-  rateLimits: { api: number; forms: number; apiToken: number }
+  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`), `scimToken` per SCIM token. */
+  rateLimits: { api: number; forms: number; apiToken: number; scimToken: number }
   /**
    * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
    * in 15 minutes (service/auth/mail-budget.ts).
@@ -311,7 +312,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       devTools: !production || e.DEV_TOOLS === true,
       webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true) },
       trustProxy,
-      rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS, apiToken: e.RATE_LIMIT_API_TOKEN },
+      rateLimits: {
+        api: e.RATE_LIMIT_API,
+        forms: e.RATE_LIMIT_FORMS,
+        apiToken: e.RATE_LIMIT_API_TOKEN,
+        scimToken: e.RATE_LIMIT_SCIM_TOKEN,
+      },
       mailPerAddress: e.MAIL_PER_ADDRESS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,

@@ -65,13 +65,15 @@ export function loggedPath(url: string): string {
 /**
  * An access log line's level: a failure is an error; a refusal the operator may have to act on (another site's post,
  * an oversized body, the wrong address, a rate limit) a warning; everything else, a page not found (a browser asking
- * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information.
+ * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information; so is a 501,
+ * a client asking for what is not offered by design (a SCIM client's /Bulk).
  */
 export function accessLogLevel(status: number, failed: boolean): 'error' | 'warn' | 'info' {
-  if (failed || status >= 500) return 'error'
+  if (failed || (status >= 500 && status !== NOT_IMPLEMENTED)) return 'error'
   return status === 403 || status === 413 || status === 421 || status === 429 ? 'warn' : 'info'
 }
 
+const NOT_IMPLEMENTED = 501
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
 /** The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. */
@@ -96,6 +98,9 @@ export function requestLogging(logger: Logger, quiet: (path: string) => boolean)
         client: req.raw.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // pino-http makes up an error (with a stack) for every 5xx; a 501 is no failure of ours.
+      err: (err: Error) =>
+        err.message === `failed with status code ${NOT_IMPLEMENTED}` ? undefined : pino.stdSerializers.err(err),
     },
   })
   return [

@@ -10,7 +10,7 @@ import { purgeExpiredPortalRecords } from './app/utils/portal-purge.server.js'
 import { parseConfig } from './config/config.js'
 import { serviceRouter } from './service/dispatch/http.js'
 import { createLicensingService, inProcessTransport } from './service/index.js'
-import { createServiceJobRunner } from './service/jobs/index.js'
+import { serverJobRunner } from './service/jobs/index.js'
 import { databaseRateLimitStore } from './service/auth/rate-limits.js'
 import { requestOrigin } from './service/dispatch/origin.js'
 import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
@@ -183,12 +183,10 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   void service.close().finally(() => exitOnStartFailure(err, logger, problem))
 })
 // The time-driven jobs on every instance: each run is claimed in the store, so instances share the work.
-const jobs =
-  config.jobsIntervalMs > 0
-    ? createServiceJobRunner(service, {
-        intervalMs: config.jobsIntervalMs,
-        log: logger,
-        extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
-      }).start(Math.min(config.jobsIntervalMs, 60_000))
-    : undefined
+const runner = serverJobRunner(service, {
+  intervalMs: config.jobsIntervalMs,
+  log: logger,
+  extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
+})
+const jobs = runner?.start(runner.tickMs)
 handleShutdown(server, service, logger, config.shutdownGraceMs, async () => jobs?.stop())

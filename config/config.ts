@@ -159,7 +159,11 @@ export type Config = {
    * refused in production (unless DEV_TOOLS=1 too, as the browser tests run it), where an endpoint must be a public
    * https:// address.
    */
-  webhooks: { allowLoopback: boolean }
+  /**
+   * `development`: refusals of this machine say how to admit it; `deliverLocally`: a local receiver is admitted and
+   * JOBS_INTERVAL_SECONDS is not set, so the server delivers webhooks by themselves (server.ts).
+   */
+  webhooks: { allowLoopback: boolean; development: boolean; deliverLocally: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
@@ -246,6 +250,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (e.MAIL_PER_ADDRESS < 1)
     problems.push('MAIL_PER_ADDRESS must be at least 1 (the mails of one kind an address may get in 15 minutes).')
 
+  const allowLoopback = e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true)
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
 
@@ -310,7 +315,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
-      webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true) },
+      webhooks: {
+        allowLoopback,
+        development: !production,
+        deliverLocally: allowLoopback && e.JOBS_INTERVAL_SECONDS === undefined,
+      },
       trustProxy,
       rateLimits: {
         api: e.RATE_LIMIT_API,

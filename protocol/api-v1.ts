@@ -74,7 +74,7 @@ export const CompanyList = z.object({ data: z.array(ApiCompany) })
 export const SeatCounts = z.object({
   licenses: z.int(),
   assigned: z.int(),
-  /** Free and not expired: what can be assigned now. */
+  /** Free and not expired: what a bulk assignment can use (an expired one is assigned one at a time). */
   unassigned: z.int(),
 })
 
@@ -170,7 +170,7 @@ export const apiProblemCodes = [
     code: 'CANNOT_ASSIGN',
     status: 422,
     title: 'Cannot assign',
-    meaning: 'This license cannot be assigned (multi-user, enterprise, expired).',
+    meaning: 'Multi-user and enterprise licenses cannot be assigned; an expired one can be, one at a time.',
   },
   {
     code: 'INVALID_STATE',

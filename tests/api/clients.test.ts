@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { Logger } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Problem } from '../../protocol/api-v1.js'
+import { apiProblemCodes, Problem } from '../../protocol/api-v1.js'
 import type { Config } from '../../config/config.js'
 import { boundedBodies } from '../../server/bodies.js'
 import { apiV1Document } from '../../service/api/openapi.js'
 import { rateLimits } from '../../server/guards.js'
 import { serviceRouter } from '../../service/dispatch/http.js'
-import { apiClient, apiToken, companyWithLicenses, type ApiAnswer } from '../support/api.js'
+import { apiClient, apiToken, companyWithLicenses, DAY, type ApiAnswer } from '../support/api.js'
 import { createTestService } from '../support/service.js'
 
 const ADDRESS_LIMIT = 8
@@ -124,6 +124,18 @@ describe('rate limits', () => {
     expectProblem(last!, 429, 'RATE_LIMITED')
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await other('GET', '/companies')).status).toBe(200)
+  })
+})
+
+describe('the rule of what can be assigned, as the spec and /developers say it', () => {
+  it('assigns an expired license one at a time, as /manage does', async () => {
+    const [expired] = await companyWithLicenses(service, 'cmp_api_expired', 1, Date.now() - 400 * DAY)
+    const token = (await apiToken(service, { companyId: 'cmp_api_expired' })).secret
+    const path = `/companies/cmp_api_expired/licenses/${expired}/assign`
+    const answer = await apiClient(origin, token)('POST', path, { email: 'late@clients.test', expectedHolder: '' })
+    expect(answer).toMatchObject({ status: 200, body: { expired: true, holder: 'late@clients.test' } })
+    const cannotAssign = apiProblemCodes.find((p) => p.code === 'CANNOT_ASSIGN')
+    expect(cannotAssign?.meaning).toContain('an expired one can be, one at a time')
   })
 })
 

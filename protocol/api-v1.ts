@@ -21,9 +21,13 @@ const timestamp = z.iso.datetime()
 export const apiLicenseStates = ['assigned', 'unassigned', 'expired', 'expiring'] as const
 export const ApiLicenseState = z.enum(apiLicenseStates)
 
+/** `product`, `order` and `key` are deprecated names of `productGroup`, `orderId` and `keyNumber` (decision 0022). */
 export const ApiLicense = z.object({
   id: z.string(),
   productName: z.string(),
+  productGroup: ProductGroup,
+  orderId: z.string(),
+  keyNumber: z.int(),
   product: ProductGroup,
   order: z.string(),
   key: z.int(),

@@ -76,6 +76,10 @@ describe('a receiver’s answers', () => {
     const [first, retry] = t.receiver.received
     expect(() => new Webhook(secret).verify(first.body, first.headers)).not.toThrow()
     expect(retry.headers['webhook-id']).toBe(first.headers['webhook-id'])
+    // The API's names (decision 0022), the deprecated `product` beside them.
+    const license = (JSON.parse(first.body) as { data: { license: Record<string, unknown> } }).data.license
+    expect(license).toMatchObject({ productName: license.product, productGroup: 'wallaby' })
+    expect(license.productName).toMatch(/^Wallaby\.js/)
     await remove(endpoint.id)
   })
 

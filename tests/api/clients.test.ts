@@ -134,6 +134,9 @@ describe('the rule of what can be assigned, as the spec and /developers say it',
     const path = `/companies/cmp_api_expired/licenses/${expired}/assign`
     const answer = await apiClient(origin, token)('POST', path, { email: 'late@clients.test', expectedHolder: '' })
     expect(answer).toMatchObject({ status: 200, body: { expired: true, holder: 'late@clients.test' } })
+    // The names webhooks use, beside the deprecated ones of v1 (decision 0022).
+    const { productGroup, orderId, keyNumber, product, order, key } = answer.body
+    expect({ productGroup, orderId, keyNumber }).toEqual({ productGroup: product, orderId: order, keyNumber: key })
     const cannotAssign = apiProblemCodes.find((p) => p.code === 'CANNOT_ASSIGN')
     expect(cannotAssign?.meaning).toContain('an expired one can be, one at a time')
   })

@@ -10,7 +10,7 @@ import { purgeExpiredPortalRecords } from './app/utils/portal-purge.server.js'
 import { parseConfig } from './config/config.js'
 import { serviceRouter } from './service/dispatch/http.js'
 import { createLicensingService, inProcessTransport } from './service/index.js'
-import { createServiceJobRunner } from './service/jobs/index.js'
+import { serverJobRunner } from './service/jobs/index.js'
 import { databaseRateLimitStore } from './service/auth/rate-limits.js'
 import { requestOrigin } from './service/dispatch/origin.js'
 import { boundedBodies, bodyKindOf, refuseBody } from './server/bodies.js'
@@ -112,7 +112,8 @@ app.use(
 app.use(healthRouter(service, build))
 app.use(publicAddressOnly(config, logger))
 // A body over its route's limit is refused before anything reads it.
-app.use(boundedBodies())
+const publicUrlOf = (req: express.Request) => service.forOrigin(requestOrigin(req)).config.publicUrl
+app.use(boundedBodies(publicUrlOf))
 app.use(compression())
 
 app.use(sameOriginPosts(config, logger))
@@ -155,7 +156,7 @@ app.all(
 // with the status, never Express's default page with its stack.
 app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
-  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req))
+  if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req), publicUrlOf(req))
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
   if (status === 500) logger.error({ err, url: req.path }, 'request failed outside the portal')
   else
@@ -187,12 +188,10 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   void service.close().finally(() => exitOnStartFailure(err, logger, problem))
 })
 // The time-driven jobs on every instance: each run is claimed in the store, so instances share the work.
-const jobs =
-  config.jobsIntervalMs > 0
-    ? createServiceJobRunner(service, {
-        intervalMs: config.jobsIntervalMs,
-        log: logger,
-        extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
-      }).start(Math.min(config.jobsIntervalMs, 60_000))
-    : undefined
+const runner = serverJobRunner(service, {
+  intervalMs: config.jobsIntervalMs,
+  log: logger,
+  extraJobs: [{ name: 'purge-portal', run: purgeExpiredPortalRecords }],
+})
+const jobs = runner?.start(runner.tickMs)
 handleShutdown(server, service, logger, config.shutdownGraceMs, async () => jobs?.stop())

@@ -66,6 +66,7 @@ const Env = z.object({
   RATE_LIMIT_API: count('RATE_LIMIT_API', 600),
   RATE_LIMIT_FORMS: count('RATE_LIMIT_FORMS', 60),
   RATE_LIMIT_API_TOKEN: count('RATE_LIMIT_API_TOKEN', 300),
+  RATE_LIMIT_SCIM_TOKEN: count('RATE_LIMIT_SCIM_TOKEN', 1200),
   MAIL_PER_ADDRESS: text.pipe(z.string().regex(/^\d+$/, 'MAIL_PER_ADDRESS must be a whole number.').optional()),
   SHUTDOWN_GRACE_SECONDS: count('SHUTDOWN_GRACE_SECONDS', 10),
   JOBS_INTERVAL_SECONDS: text.pipe(
@@ -126,8 +127,8 @@ export type Config = {
   devTools: boolean
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
-  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`). */
-  rateLimits: { api: number; forms: number; apiToken: number }
+  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`), `scimToken` per SCIM token. */
+  rateLimits: { api: number; forms: number; apiToken: number; scimToken: number }
   /**
    * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
    * in 15 minutes (service/auth/mail-budget.ts): MAIL_PER_ADDRESS, else 5 in production and 50 outside it.
@@ -159,7 +160,11 @@ export type Config = {
    * refused in production (unless DEV_TOOLS=1 too, as the browser tests run it), where an endpoint must be a public
    * https:// address.
    */
-  webhooks: { allowLoopback: boolean }
+  /**
+   * `development`: refusals of this machine say how to admit it; `deliverLocally`: a local receiver is admitted and
+   * JOBS_INTERVAL_SECONDS is not set, so the server delivers webhooks by themselves (server.ts).
+   */
+  webhooks: { allowLoopback: boolean; development: boolean; deliverLocally: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
 }
@@ -249,6 +254,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (mailPerAddress < 1)
     problems.push('MAIL_PER_ADDRESS must be at least 1 (the mails of one kind an address may get in 15 minutes).')
 
+  const allowLoopback = e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true)
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (typeof trustProxy === 'string') problems.push(trustProxy)
 
@@ -317,9 +323,18 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       },
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devTools: !production || e.DEV_TOOLS === true,
-      webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === true && (!production || e.DEV_TOOLS === true) },
+      webhooks: {
+        allowLoopback,
+        development: !production,
+        deliverLocally: allowLoopback && e.JOBS_INTERVAL_SECONDS === undefined,
+      },
       trustProxy,
-      rateLimits: { api: e.RATE_LIMIT_API, forms: e.RATE_LIMIT_FORMS, apiToken: e.RATE_LIMIT_API_TOKEN },
+      rateLimits: {
+        api: e.RATE_LIMIT_API,
+        forms: e.RATE_LIMIT_FORMS,
+        apiToken: e.RATE_LIMIT_API_TOKEN,
+        scimToken: e.RATE_LIMIT_SCIM_TOKEN,
+      },
       mailPerAddress,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,

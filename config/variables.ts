@@ -82,6 +82,12 @@ export const VARIABLE_ROWS: readonly VariableRow[] = [
     meaning: 'Requests per minute and REST API token to `/api/v1/`',
   },
   {
+    names: ['RATE_LIMIT_SCIM_TOKEN'],
+    default: '1200',
+    meaning:
+      'Requests per minute and SCIM token to `/scim/v2/` (429 with Retry-After past it, which Okta and Entra ID honour)',
+  },
+  {
     names: ['MAIL_PER_ADDRESS'],
     default: '5 in production, else 50',
     meaning:
@@ -115,7 +121,8 @@ export const VARIABLE_ROWS: readonly VariableRow[] = [
   {
     names: ['WEBHOOKS_ALLOW_LOOPBACK'],
     default: 'unset',
-    meaning: '`1`: webhook endpoints may be on this machine (tests, development; production only with `DEV_TOOLS=1`)',
+    meaning:
+      '`1`: webhook endpoints may be on this machine (tests, development; production only with `DEV_TOOLS=1`); a development server without `JOBS_INTERVAL_SECONDS` then delivers every 5 s',
   },
   {
     names: ['DATABASE_URL'],

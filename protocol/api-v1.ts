@@ -7,6 +7,8 @@ import { ProductGroup, SubscriptionState } from './entities.js'
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.js'
 
 export const API_V1_BASE = '/api/v1'
+/** Whether a request's path is the REST API's, whose every answer is problem details when refused. */
+export const isApiV1Path = (path: string) => path === API_V1_BASE || path.startsWith(`${API_V1_BASE}/`)
 export const API_PAGE_SIZE = 100
 export const API_MAX_PAGE_SIZE = 500
 
@@ -19,9 +21,13 @@ const timestamp = z.iso.datetime()
 export const apiLicenseStates = ['assigned', 'unassigned', 'expired', 'expiring'] as const
 export const ApiLicenseState = z.enum(apiLicenseStates)
 
+/** `product`, `order` and `key` are deprecated names of `productGroup`, `orderId` and `keyNumber` (decision 0022). */
 export const ApiLicense = z.object({
   id: z.string(),
   productName: z.string(),
+  productGroup: ProductGroup,
+  orderId: z.string(),
+  keyNumber: z.int(),
   product: ProductGroup,
   order: z.string(),
   key: z.int(),
@@ -72,7 +78,7 @@ export const CompanyList = z.object({ data: z.array(ApiCompany) })
 export const SeatCounts = z.object({
   licenses: z.int(),
   assigned: z.int(),
-  /** Free and not expired: what can be assigned now. */
+  /** Free and not expired: what a bulk assignment can use (an expired one is assigned one at a time). */
   unassigned: z.int(),
 })
 
@@ -129,28 +135,79 @@ export const Problem = z.object({
 export type Problem = z.infer<typeof Problem>
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
-/** The codes a problem carries, with their status and what to do; /developers lists them (each `type` points here). */
+/**
+ * The codes a problem carries, with their status, title and what to do; /developers lists them (each `type` points
+ * here). RFC 9457 §3.1.3: a type's title is the same on every occurrence, whatever the status.
+ */
 export const apiProblemCodes = [
-  { code: 'NOT_AUTHENTICATED', status: 401, meaning: 'No token, or one that is unknown, revoked or expired.' },
-  { code: 'FORBIDDEN', status: 403, meaning: 'The token lacks the scope: create one with read and assign.' },
-  { code: 'NOT_FOUND', status: 404, meaning: 'No such license or address, or a company this token does not reach.' },
+  {
+    code: 'NOT_AUTHENTICATED',
+    status: 401,
+    title: 'Not authenticated',
+    meaning: 'No token, or one that is unknown, revoked or expired.',
+  },
+  {
+    code: 'FORBIDDEN',
+    status: 403,
+    title: 'Forbidden',
+    meaning: 'The token lacks the scope: create one with read and assign.',
+  },
+  {
+    code: 'NOT_FOUND',
+    status: 404,
+    title: 'Not found',
+    meaning: 'No such license or address, or a company this token does not reach.',
+  },
   {
     code: 'ASSIGNMENT_CHANGED',
     status: 409,
+    title: 'Assignment changed',
     meaning: 'The license no longer has the expected holder: read it again, then decide.',
   },
-  { code: 'REQUEST_IN_PROGRESS', status: 409, meaning: 'A request with this Idempotency-Key is still running.' },
-  { code: 'CANNOT_ASSIGN', status: 422, meaning: 'This license cannot be assigned (multi-user, enterprise, expired).' },
-  { code: 'INVALID_STATE', status: 422, meaning: 'The change does not fit the license as it is now.' },
-  { code: 'IDEMPOTENCY_KEY_REUSED', status: 422, meaning: 'The Idempotency-Key was used for a different request.' },
+  {
+    code: 'REQUEST_IN_PROGRESS',
+    status: 409,
+    title: 'Request in progress',
+    meaning: 'A request with this Idempotency-Key is still running.',
+  },
+  {
+    code: 'CANNOT_ASSIGN',
+    status: 422,
+    title: 'Cannot assign',
+    meaning: 'Multi-user and enterprise licenses cannot be assigned; an expired one can be, one at a time.',
+  },
+  {
+    code: 'INVALID_STATE',
+    status: 422,
+    title: 'Invalid state',
+    meaning: 'The change does not fit the license as it is now.',
+  },
+  {
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    status: 422,
+    title: 'Idempotency key reused',
+    meaning: 'The Idempotency-Key was used for a different request.',
+  },
   {
     code: 'INVALID_PAYLOAD',
     status: 400,
+    title: 'Invalid request',
     meaning: 'A field, query parameter or cursor does not validate (see `errors`).',
   },
-  { code: 'MALFORMED_REQUEST', status: 400, meaning: 'The body is not JSON, is too large, or the method is wrong.' },
-  { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests for this token: wait for Retry-After seconds.' },
-  { code: 'UNEXPECTED', status: 500, meaning: 'Our fault; it is logged. Try again later.' },
+  {
+    code: 'MALFORMED_REQUEST',
+    status: 400,
+    title: 'Malformed request',
+    meaning:
+      'The body is not JSON (400), the method is wrong (405, see Allow), the body is over 1 MB (413) or not application/json (415).',
+  },
+  {
+    code: 'RATE_LIMITED',
+    status: 429,
+    title: 'Too many requests',
+    meaning: 'Too many requests for this token (or, without a valid one, this address): wait for Retry-After seconds.',
+  },
+  { code: 'UNEXPECTED', status: 500, title: 'Unexpected error', meaning: 'Our fault; it is logged. Try again later.' },
 ] as const
 
 export type ApiProblemCode = (typeof apiProblemCodes)[number]['code']

@@ -1,7 +1,7 @@
 /**
  * Every request body is bounded before it is read: one limit per kind of route, checked from Content-Length before a
  * byte is read, and counted while the body streams in (a chunked body has no length to check). Over the limit the
- * answer is a 413 in the route's own language — the protocol's JSON under /api, the portal's error boundary for a
+ * answer is a 413 in the route's own language — problem details under /api/v1, the protocol's JSON elsewhere under /api, the portal's error boundary for a
  * page's data request (script on), a short page for a browser form — and the rest of the body is dropped as it
  * arrives, for a few seconds at most, before the connection closes: memory stays flat, and the client reads the
  * answer.
@@ -20,6 +20,9 @@ import {
 import { escapeHtml } from '../service/dispatch/html.js'
 import { SCIM_BASE_PATH } from '../protocol/directory.js'
 import { errorBody, ScimError, SCIM_CONTENT_TYPE } from '../service/directory/scim-protocol.js'
+import { isApiV1Path } from '../protocol/api-v1.js'
+import { ApiProblem, sendProblem } from '../service/api/problems.js'
+import { requestOrigin } from '../service/dispatch/origin.js'
 
 export type BodyKind = 'protocol' | 'scim' | 'form' | 'manage' | 'upload'
 
@@ -70,11 +73,18 @@ export class BodyTooLargeError extends Error {
 }
 
 /** Answers 413 for a body over its kind's limit; the rest of the body is never read (see `boundedBodies`). */
-export function refuseBody(req: express.Request, res: express.Response, kind: BodyKind): void {
+export function refuseBody(
+  req: express.Request,
+  res: express.Response,
+  kind: BodyKind,
+  publicUrl = requestOrigin(req),
+): void {
   if (res.headersSent) return
   const message = tooLargeMessage(kind)
   res.status(413).set('Cache-Control', 'no-store')
-  if (kind === 'protocol') {
+  if (kind === 'protocol' && isApiV1Path(req.path)) {
+    sendProblem(res, publicUrl, new ApiProblem(413, 'MALFORMED_REQUEST', message))
+  } else if (kind === 'protocol') {
     res.type('application/json').send(JSON.stringify({ error: 'MALFORMED_REQUEST', message } satisfies ErrorBody))
   } else if (kind === 'scim') {
     res.type(SCIM_CONTENT_TYPE).send(JSON.stringify(errorBody(new ScimError(413, message))))
@@ -98,7 +108,7 @@ function declaredLength(req: express.Request): number | undefined {
  * the rest of a body no one read is dropped as it arrives, and the connection is closed if it has not ended after
  * LINGER_MS (closed at once, the client could lose the answer it is being sent).
  */
-export function boundedBodies(): express.RequestHandler {
+export function boundedBodies(publicUrlOf: (req: express.Request) => string = requestOrigin): express.RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
       if (req.complete) return
@@ -109,7 +119,7 @@ export function boundedBodies(): express.RequestHandler {
     })
     const length = declaredLength(req)
     const kind = bodyKindOf(req)
-    if (length !== undefined && length > limitOf(kind)) return refuseBody(req, res, kind)
+    if (length !== undefined && length > limitOf(kind)) return refuseBody(req, res, kind, publicUrlOf(req))
     if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue()
     next()
   }

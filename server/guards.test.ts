@@ -1,9 +1,9 @@
 import express from 'express'
-import type { Logger } from 'pino'
+import { pino, type Logger } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../config/config.js'
 import { sameOriginPosts } from './guards.js'
-import { accessLogLevel, isStaticAsset } from './logger.js'
+import { accessLogLevel, isStaticAsset, requestLogging } from './logger.js'
 
 describe('the same-origin check of form posts', () => {
   const warnings: string[] = []
@@ -48,6 +48,7 @@ describe('the access log’s levels', () => {
     expect(accessLogLevel(429, false)).toBe('warn')
     expect(accessLogLevel(421, false)).toBe('warn')
     expect(accessLogLevel(500, false)).toBe('error')
+    expect(accessLogLevel(501, false)).toBe('info')
     expect(accessLogLevel(200, true)).toBe('error')
     // A static asset served is not logged where the console is read (development); one that fails still is.
     expect(accessLogLevel(200, false, true)).toBe('silent')
@@ -60,5 +61,22 @@ describe('the access log’s levels', () => {
       false,
       false,
     ])
+  })
+})
+
+describe('the access log of a 501', () => {
+  it('is a line at info without a made-up error or stack (a SCIM client asking for /Bulk)', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+    const app = express()
+    app.use(requestLogging(logger, () => false))
+    app.post('/scim/v2/Bulk', (_req, res) => res.status(501).end())
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as { port: number }
+    expect((await fetch(`http://127.0.0.1:${port}/scim/v2/Bulk`, { method: 'POST' })).status).toBe(501)
+    server.close()
+    expect(lines).toEqual([expect.objectContaining({ level: 30, res: { statusCode: 501 } })])
+    expect(lines[0]).not.toHaveProperty('err')
   })
 })

@@ -6,7 +6,10 @@ import type express from 'express'
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.js'
+import { isApiV1Path } from '../protocol/api-v1.js'
 import type { ErrorBody } from '../protocol/errors.js'
+import { carriesBearer } from '../service/auth/token-limits.js'
+import { ApiProblem, sendProblem } from '../service/api/problems.js'
 import { oneLine } from '../protocol/text.js'
 import { loggedPath } from './logger.js'
 
@@ -75,8 +78,10 @@ export function sameOriginPosts(config: Config, logger: Pick<Logger, 'warn'>): e
 
 /**
  * Per-client limits (per minute), keyed on the client's address as the trusted proxies report it; IPv6 addresses
- * are grouped by /56, so a client cannot escape the limit by rotating through its own prefix. `/api` answers the
- * protocol's JSON error; pages answer a short text. Both say when to retry (Retry-After).
+ * are grouped by /56, so a client cannot escape the limit by rotating through its own prefix. A REST API request with
+ * a bearer token is counted against its token instead (service/auth/token-limits.ts): a shared address (a company's
+ * proxy, a CI provider) never locks another company's token out. `/api/v1` answers problem details, the rest of `/api`
+ * the protocol's JSON error, pages a short text; all say when to retry (Retry-After).
  */
 export function rateLimits(
   config: Config,
@@ -89,8 +94,10 @@ export function rateLimits(
       ...(sharedStore ? { store: sharedStore(api ? 'api:' : 'forms:') } : {}),
       windowMs: 60_000,
       limit,
-      standardHeaders: 'draft-7',
+      standardHeaders: 'draft-8',
+      identifier: 'per-address',
       legacyHeaders: false,
+      skip: (req) => api && isApiV1Path(req.originalUrl.split('?')[0] ?? '') && carriesBearer(req),
       keyGenerator: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '', 56),
       handler: (req, res, _next, options) => {
         const reset = (req as express.Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
@@ -101,7 +108,10 @@ export function rateLimits(
         )
         res.set('Retry-After', String(seconds)).status(options.statusCode)
         const message = `Too many requests; please try again in ${seconds} seconds.`
-        if (api) res.json({ error: 'RATE_LIMITED', message } satisfies ErrorBody)
+        if (api && isApiV1Path(req.originalUrl.split('?')[0] ?? '')) {
+          const publicUrl = config.publicUrl ?? `${req.protocol}://${req.get('host')}`
+          sendProblem(res, publicUrl, new ApiProblem(429, 'RATE_LIMITED', message))
+        } else if (api) res.json({ error: 'RATE_LIMITED', message } satisfies ErrorBody)
         else res.type('text').send(message)
       },
     })

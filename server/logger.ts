@@ -65,19 +65,21 @@ export function loggedPath(url: string): string {
 /**
  * An access log line's level: a failure is an error; a refusal the operator may have to act on (another site's post,
  * an oversized body, the wrong address, a rate limit) a warning; everything else, a page not found (a browser asking
- * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information. A static
- * asset served (`quietAsset`: the development console) is not logged; one that fails still is.
+ * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information; so is a 501,
+ * a client asking for what is not offered by design (a SCIM client's /Bulk). A static asset served (`quietAsset`: the
+ * development console) is not logged; one that fails still is.
  */
 export function accessLogLevel(
   status: number,
   failed: boolean,
   quietAsset = false,
 ): 'error' | 'warn' | 'info' | 'silent' {
-  if (failed || status >= 500) return 'error'
+  if (failed || (status >= 500 && status !== NOT_IMPLEMENTED)) return 'error'
   if (quietAsset && status < 400) return 'silent'
   return status === 403 || status === 413 || status === 421 || status === 429 ? 'warn' : 'info'
 }
 
+const NOT_IMPLEMENTED = 501
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
 /** The build's scripts and styles and the public folder's icons, which every page load asks for. */
@@ -114,6 +116,9 @@ export function requestLogging(
         client: req.raw.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // pino-http makes up an error (with a stack) for every 5xx; a 501 is no failure of ours.
+      err: (err: Error) =>
+        err.message === `failed with status code ${NOT_IMPLEMENTED}` ? undefined : pino.stdSerializers.err(err),
     },
   })
   return [

@@ -23,6 +23,8 @@ export type ServiceConfig = {
   mailPerAddress: number
   /** Requests per minute and REST API token (RATE_LIMIT_API_TOKEN). */
   apiTokenRateLimit: number
+  /** Requests per minute and SCIM token (RATE_LIMIT_SCIM_TOKEN). */
+  scimTokenRateLimit: number
   paddleIds: Config['paddleIds']
   /** The DNS servers domain verification asks; empty: the system's resolver. */
   dnsServers: readonly string[]
@@ -52,6 +54,7 @@ export function serviceConfigOf(config: Config, env: Readonly<Record<string, str
     salesEmail: config.salesEmail,
     mailPerAddress: config.mailPerAddress,
     apiTokenRateLimit: config.rateLimits.apiToken,
+    scimTokenRateLimit: config.rateLimits.scimToken,
     paddleIds: config.paddleIds,
     dnsServers: config.dnsServers,
     webhooks: config.webhooks,

@@ -20,6 +20,9 @@ export function toApiLicense(row: LicenseRow, now: number): ApiLicense {
   return {
     id: row.id,
     productName: row.product_name,
+    productGroup: row.product_group,
+    orderId: row.order_id,
+    keyNumber: Number(row.key_number),
     product: row.product_group,
     order: row.order_id,
     key: Number(row.key_number),

@@ -70,22 +70,39 @@ const refusalWords = new Map<number, string>([
   [404, 'Not found, or not reachable with this token (another company is not found).'],
   [409, 'The license no longer has the expected holder, or the same Idempotency-Key is still being processed.'],
   [422, 'The license cannot be assigned, or the Idempotency-Key was used for a different request.'],
+  [413, 'The body is larger than 1 MB.'],
+  [415, 'The body is not application/json.'],
   [429, 'Too many requests for this token: wait for Retry-After seconds.'],
 ])
 
 export function apiV1Document(publicUrl: string) {
+  const header = (description: string, type = 'string') => ({ description, schema: { type } })
+  const rateLimitHeaders = {
+    RateLimit: header('What is left of the token\'s limit: `"per-token"; r=<left>; t=<seconds>`.'),
+    'RateLimit-Policy': header('The limit: `"per-token"; q=<requests>; w=60`.'),
+  }
+  const refusalHeaders = new Map<number, Record<string, object>>([
+    [
+      401,
+      {
+        'WWW-Authenticate': header(
+          '`Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused.',
+        ),
+      },
+    ],
+    [429, { 'Retry-After': header('Seconds until the limit allows a request again.', 'integer'), ...rateLimitHeaders }],
+  ])
   const problemAnswer = (status: number) => ({
     description: refusalWords.get(status) ?? 'Refused.',
+    ...(Object.keys(refusalHeaders.get(status) ?? {}).length ? { headers: refusalHeaders.get(status) } : {}),
     content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: refTo('Problem') } } },
   })
-  const header = (description: string) => ({ description, schema: { type: 'string' } })
-  const rateLimitHeaders = {
-    RateLimit: header('What is left of the token\'s limit: `"per-token";r=<left>;t=<seconds>`.'),
-    'RateLimit-Policy': header('The limit: `"per-token";q=<requests>;w=60`.'),
-  }
   const paths: Record<string, Record<string, object>> = {}
   for (const route of Object.values(apiV1Endpoints)) {
-    const statuses = [400, 401, ...route.refusals, 429].filter((s, i, all) => all.indexOf(s) === i).sort()
+    const bodyRefusals = route.body ? [413, 415] : []
+    const statuses = [400, 401, ...route.refusals, ...bodyRefusals, 429]
+      .filter((s, i, all) => all.indexOf(s) === i)
+      .sort()
     const parameters = [
       ...(route.params ? parametersOf(route.params, 'path') : []),
       ...(route.query ? parametersOf(route.query, 'query') : []),

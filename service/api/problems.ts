@@ -24,21 +24,6 @@ export class ApiProblem extends Error {
   }
 }
 
-/** The titles, one per status the API answers. */
-const titles = new Map<number, string>([
-  [400, 'Bad request'],
-  [401, 'Unauthorized'],
-  [403, 'Forbidden'],
-  [404, 'Not found'],
-  [405, 'Method not allowed'],
-  [409, 'Conflict'],
-  [413, 'Content too large'],
-  [415, 'Unsupported media type'],
-  [422, 'Unprocessable content'],
-  [429, 'Too many requests'],
-  [500, 'Internal server error'],
-])
-
 /** Each code the API answers with, by the service's code of the same name. */
 const problemCodes = new Map<string, (typeof apiProblemCodes)[number]>(apiProblemCodes.map((p) => [p.code, p]))
 
@@ -76,7 +61,7 @@ export function sendProblem(res: express.Response, publicUrl: string, problem: A
   for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.set(name, value)
   const body: Problem = {
     type: problemType(publicUrl, problem.code),
-    title: titles.get(problem.status) ?? 'Error',
+    title: problemCodes.get(problem.code)?.title ?? 'Error',
     status: problem.status,
     detail: problem.detail,
     code: problem.code,

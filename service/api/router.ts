@@ -4,7 +4,7 @@ import type { z } from 'zod/mini'
 import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'
 import type { ErrorBody } from '../../protocol/errors.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
-import { databaseRateLimitStore } from '../auth/rate-limits.js'
+import { carriesBearer, tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { oncePerKey } from '../dispatch/idempotency.js'
@@ -14,23 +14,28 @@ import { ApiProblem, invalidRequest, problemOf, problemOfServiceError, sendProbl
 import { apiRoutes, type ApiRoute } from './routes.js'
 import { apiV1Document, licensingDocument, LICENSING_OPENAPI_PATH } from './openapi.js'
 
-const WINDOW_MS = 60_000
-
 type Api = { token: AccessTokenRecord; secret: string; service: LicensingService }
 const apiOf = (res: express.Response) => res.locals.api as Api
 
 /** `/companies/{companyId}` → `/companies/:companyId`. */
 export const expressPath = (path: string) => API_V1_BASE + path.replace(/\{(\w+)\}/g, ':$1')
 
-const unauthorized = (detail: string) =>
+/** RFC 6750 §3.1: an error code only when a bearer token was sent; no credentials (or another scheme) get none. */
+const unauthorized = (detail: string, sentBearer: boolean) =>
   new ApiProblem(401, 'NOT_AUTHENTICATED', detail, {
-    headers: { 'WWW-Authenticate': 'Bearer realm="License Portal API", error="invalid_token"' },
+    headers: {
+      'WWW-Authenticate': `Bearer realm="License Portal API"${sentBearer ? ', error="invalid_token"' : ''}`,
+    },
+  })
+
+const tooMany = (detail: string, seconds: number) =>
+  new ApiProblem(429, 'RATE_LIMITED', `${detail}; try again in ${seconds} seconds.`, {
+    headers: { 'Retry-After': String(seconds) },
   })
 
 export function apiRouter(service: LicensingService) {
   const router = express.Router()
-  const limits = databaseRateLimitStore(service.db, 'api-token:')
-  limits.init({ windowMs: WINDOW_MS })
+  const limits = tokenLimits(service.db, 'api:', 'per-token', () => service.config.apiTokenRateLimit)
   const refuse = (req: express.Request, res: express.Response, problem: ApiProblem) =>
     sendProblem(res, service.forOrigin(requestOrigin(req)).config.publicUrl, problem)
 
@@ -60,25 +65,14 @@ export function apiRouter(service: LicensingService) {
           : error.reason === 'revoked'
             ? 'This API token was revoked: create another in Manage Licenses (API tokens).'
             : 'A valid API token is required: Authorization: Bearer lp_api_…'
-      return refuse(req, res, unauthorized(detail))
+      const wait = await limits(req, res)
+      if (wait) return refuse(req, res, tooMany('Too many requests without a valid token from this address', wait))
+      return refuse(req, res, unauthorized(detail, carriesBearer(req)))
     }
-    // The draft standard's fields (draft-ietf-httpapi-ratelimit-headers): the policy, then what is left of it.
-    const limit = service.config.apiTokenRateLimit
-    const counted = await limits.increment(token.id)
-    const reset = Math.max(1, Math.ceil(((counted.resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000))
-    res.set('RateLimit-Policy', `"per-token";q=${limit};w=${WINDOW_MS / 1000}`)
-    res.set('RateLimit', `"per-token";r=${Math.max(0, limit - counted.totalHits)};t=${reset}`)
-    if (counted.totalHits > limit) {
-      return refuse(
-        req,
-        res,
-        new ApiProblem(
-          429,
-          'RATE_LIMITED',
-          `This token made more than ${limit} requests this minute; try again in ${reset} seconds.`,
-          { headers: { 'Retry-After': String(reset) } },
-        ),
-      )
+    const wait = await limits(req, res, token.id)
+    if (wait) {
+      const limit = service.config.apiTokenRateLimit
+      return refuse(req, res, tooMany(`This token made more than ${limit} requests this minute`, wait))
     }
     res.locals.api = { token, secret: secret!, service: local } satisfies Api
     next()
@@ -89,7 +83,9 @@ export function apiRouter(service: LicensingService) {
     router[definition.method](expressPath(definition.path), async (req, res, next) => {
       try {
         const answer = await serve(definition, req, apiOf(res))
-        res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify(answer))
+        // Stripe's header: this answer is the first request's, the write was not made again.
+        if (answer.replayed) res.set('Idempotent-Replayed', 'true')
+        res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify(answer.body))
       } catch (error) {
         const problem = problemOf(error)
         if (problem) return refuse(req, res, problem)
@@ -100,7 +96,7 @@ export function apiRouter(service: LicensingService) {
 
   const known = new Map<string, Set<string>>()
   for (const r of apiRoutes) known.set(r.path, (known.get(r.path) ?? new Set()).add(r.method.toUpperCase()))
-  router.all(`${API_V1_BASE}/*`, (req, res) => {
+  router.all([API_V1_BASE, `${API_V1_BASE}/*`], (req, res) => {
     const path = [...known.keys()].find((p) =>
       new RegExp(`^${expressPath(p).replace(/:\w+/g, '[^/]+')}/?$`).test(req.path),
     )
@@ -141,13 +137,28 @@ function parsed(schema: z.ZodMiniType | undefined, value: unknown, where: 'body'
   return result.data
 }
 
-async function serve(definition: ApiRoute, req: express.Request, api: Api): Promise<unknown> {
+async function serve(
+  definition: ApiRoute,
+  req: express.Request,
+  api: Api,
+): Promise<{ body: unknown; replayed: boolean }> {
   if (definition.scope === 'assign' && !api.token.scopes.includes('assign')) {
     throw new ApiProblem(
       403,
       'FORBIDDEN',
       'This token may only read: create a token with the read and assign scope to change assignments.',
+      {
+        headers: {
+          'WWW-Authenticate': 'Bearer realm="License Portal API", error="insufficient_scope", scope="assign"',
+        },
+      },
     )
+  }
+  // RFC 9110 §15.5.16: a body in another format than JSON is refused as such, not as a body missing its fields.
+  if (definition.body && req.is(['application/json', 'application/*+json']) === false) {
+    throw new ApiProblem(415, 'MALFORMED_REQUEST', 'Send the body as JSON, with Content-Type: application/json.', {
+      headers: { 'Accept-Post': 'application/json' },
+    })
   }
   const params = parsed(definition.params, req.params, 'path')
   const query = parsed(definition.query, req.query, 'query')
@@ -155,17 +166,19 @@ async function serve(definition: ApiRoute, req: express.Request, api: Api): Prom
   const key = req.get('idempotency-key')
   const ctx = api.service.context(api.secret, key)
   const call = { token: api.token, ctx, params, query, body } as never
-  if (definition.method === 'get' || key === undefined) return definition.handle(call)
+  if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
 
   const validKey = IdempotencyKeyHeader.safeParse(key)
   if (!validKey.success) {
     throw new ApiProblem(400, 'MALFORMED_REQUEST', 'The Idempotency-Key header must have 1 to 200 characters.')
   }
   // One key per token (the token's secret is the key's scope), bound to the route and what it was sent.
+  let ran = false
   const answer = await oncePerKey(
     ctx,
     { operation: 'changeAssignment', key, payload: { route: definition.operationId, params, body } },
     async () => {
+      ran = true
       try {
         return { status: 200, body: await definition.handle(call) }
       } catch (error) {
@@ -175,7 +188,7 @@ async function serve(definition: ApiRoute, req: express.Request, api: Api): Prom
       }
     },
   )
-  if (answer.status === 200) return answer.body
+  if (answer.status === 200) return { body: answer.body, replayed: !ran }
   if (answer.body instanceof ApiProblem) throw answer.body
   const refusal = answer.body as ErrorBody
   throw problemOfServiceError({ code: refusal.error, message: refusal.message })

@@ -189,7 +189,7 @@ export async function listPage<T extends 'scim_users' | 'scim_groups'>(
   if (condition) selection = selection.where(condition)
   const total = await selection.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const rows =
-    count === 0
+    count === 0 || startIndex > Number(total.n)
       ? []
       : await selection
           .selectAll()

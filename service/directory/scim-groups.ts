@@ -7,7 +7,7 @@ import { isMapped, memberEmails, syncScimClaims } from './scim-claims.js'
 import { groupFilter, listPage } from './scim-filter.js'
 import { applyMemberSteps, applyPatch, memberChanges, patchOperations } from './scim-patch.js'
 import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from './scim-protocol.js'
-import { canonical } from './scim-schemas.js'
+import { resourceBody } from './scim-schemas.js'
 import { log } from './scim-users.js'
 import type { SeatScope } from './seats.js'
 import type { DirectoryDB, DirectoryTransaction, ScimGroupTable } from './tables.js'
@@ -192,7 +192,7 @@ async function setMembers(scope: SeatScope, actor: string, group: ScimGroupTable
 }
 
 export async function createGroup(scope: SeatScope, actor: string, body: unknown, base: string) {
-  const value = canonical('Group', body)
+  const value = resourceBody('Group', body)
   const attributes = attributesOf(value)
   await checkUnique(scope, attributes.displayName)
   const row: ScimGroupTable = {
@@ -249,7 +249,7 @@ export async function replaceGroup(
 ) {
   const before = await findGroup(scope.trx, scope.companyId, id)
   checkIfMatch(ifMatch, before.version)
-  const value = canonical('Group', body)
+  const value = resourceBody('Group', body)
   await update(scope, actor, before, attributesOf(value), new Set(memberIds(value.members)))
   return getGroup(scope.trx, scope.companyId, id, base)
 }

@@ -52,18 +52,21 @@ export function errorBody(error: ScimError) {
 export const MAX_PAGE = 200
 export const DEFAULT_PAGE = 100
 
-/** RFC 7644 §3.4.2.4: 1-based (less than 1 is 1), `count` 0..MAX_PAGE. */
+/** The largest `startIndex` read; one beyond every result is an empty page anyway. */
+const MAX_START = 2_147_483_647
+
+/** RFC 7644 §3.4.2.4: 1-based (less than 1 is 1), `count` 0..MAX_PAGE; a larger one is the provider's maximum. */
 export function paging(query: Record<string, unknown>): { startIndex: number; count: number } {
-  const number = (value: unknown, fallback: number) => {
+  const number = (value: unknown, fallback: number, name: string) => {
     if (value === undefined) return fallback
-    if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value.trim())) {
-      throw new ScimError(400, 'startIndex and count must be whole numbers.', 'invalidValue')
+    if (typeof value !== 'string' || !/^[-+]?\d{1,400}$/.test(value.trim())) {
+      throw new ScimError(400, `${name} must be a whole number, such as ${fallback}.`, 'invalidValue')
     }
-    return Number(value)
+    return Math.min(MAX_START, Number(value))
   }
   return {
-    startIndex: Math.max(1, number(query.startIndex, 1)),
-    count: Math.min(MAX_PAGE, Math.max(0, number(query.count, DEFAULT_PAGE))),
+    startIndex: Math.max(1, number(query.startIndex, 1, 'startIndex')),
+    count: Math.min(MAX_PAGE, Math.max(0, number(query.count, DEFAULT_PAGE, 'count'))),
   }
 }
 
@@ -103,35 +106,51 @@ export function checkIfMatch(header: string | undefined, version: number): void 
   }
 }
 
-/** RFC 7644 §3.4.2.5, case-insensitively; `id` and `schemas` are always returned. */
+/** `name.givenName`, `urn:…:enterprise:2.0:User:department` → its path of lower-case names (the extension's URN first). */
+function attributePath(attribute: string): string[] {
+  const name = attribute.trim().toLowerCase()
+  const extension = schemaIds.enterpriseUser.toLowerCase()
+  if (name === extension) return [extension]
+  if (name.startsWith(`${extension}:`)) return [extension, ...name.slice(extension.length + 1).split('.')]
+  return name.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, '').split('.')
+}
+
+const attributePaths = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.split(',').map(attributePath) : undefined
+
+/** RFC 7644 §3.4.2.5 (§3.10 names), case-insensitively; `id` and `schemas` are always returned. */
 export function project(
   resource: Record<string, unknown>,
   query: { attributes?: unknown; excludedAttributes?: unknown },
 ): Record<string, unknown> {
-  const list = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== ''
-      ? value.split(',').map((a) =>
-          a
-            .trim()
-            .toLowerCase()
-            .replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''),
-        )
-      : undefined
-  const include = list(query.attributes)
-  const exclude = list(query.excludedAttributes)
+  return select(resource, attributePaths(query.attributes), attributePaths(query.excludedAttributes), true)
+}
+
+function select(
+  resource: Record<string, unknown>,
+  include: string[][] | undefined,
+  exclude: string[][] | undefined,
+  top: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(resource)) {
     const name = key.toLowerCase()
-    if (name === 'id' || name === 'schemas') out[key] = value
-    else if (include) {
-      if (include.includes(name)) out[key] = value
-      else {
-        const subs = include.filter((a) => a.startsWith(`${name}.`)).map((a) => a.slice(name.length + 1))
-        if (subs.length && value && typeof value === 'object' && !Array.isArray(value)) {
-          out[key] = Object.fromEntries(Object.entries(value).filter(([k]) => subs.includes(k.toLowerCase())))
-        }
-      }
-    } else if (!exclude?.includes(name)) out[key] = value
+    if (top && (name === 'id' || name === 'schemas')) {
+      out[key] = value
+      continue
+    }
+    const under = (paths: string[][] | undefined) => paths?.filter((p) => p[0] === name).map((p) => p.slice(1))
+    const included = under(include)
+    const excluded = under(exclude)
+    if (included && included.length === 0) continue
+    if (excluded?.some((p) => p.length === 0)) continue
+    const whole = !included || included.some((p) => p.length === 0)
+    const inner = (item: unknown) =>
+      typeof item === 'object' && item !== null && !Array.isArray(item)
+        ? select(item as Record<string, unknown>, whole ? undefined : included, excluded, false)
+        : item
+    if (whole && !excluded?.length) out[key] = value
+    else out[key] = Array.isArray(value) ? value.map(inner) : inner(value)
   }
   return out
 }

@@ -20,6 +20,7 @@ import { ScimError, SCIM_CONTENT_TYPE, errorBody, etag, listResponse, project } 
 import { resourceTypeDocuments, schemaDocuments, serviceProviderConfig } from './scim-schemas.js'
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.js'
 import { directoryDb } from './tables.js'
+import { tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 
 /** A group PATCH naming thousands of members fits. */
@@ -35,15 +36,21 @@ function send(res: express.Response, status: number, body?: unknown, version?: n
   res.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body))
 }
 
-function refuse(res: express.Response, error: ScimError) {
-  if (error.status === 401) res.set('WWW-Authenticate', 'Bearer realm="License Portal SCIM"')
+function refuse(res: express.Response, error: ScimError, headers: Record<string, string> = {}) {
+  res.set(headers)
   send(res, error.status, errorBody(error))
 }
+
+const tooMany = (res: express.Response, seconds: number, who: string) =>
+  refuse(res, new ScimError(429, `Too many requests ${who}; try again in ${seconds} seconds.`), {
+    'Retry-After': String(seconds),
+  })
 
 export function scimRouter(service: LicensingService): express.Router {
   const router = express.Router()
   const base = SCIM_BASE_PATH.slice(0, -1)
 
+  const limits = tokenLimits(service.db, 'scim:', 'per-token', () => service.config.scimTokenRateLimit)
   router.use(base, async (req, res, next) => {
     const header = req.get('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
@@ -51,6 +58,8 @@ export function scimRouter(service: LicensingService): express.Router {
     try {
       const token = await authenticateAccessToken(service.db, match?.[1], { kind: 'scim', now: local.context().now() })
       if (!token.companyId) throw new AccessTokenRefused('unknown')
+      const wait = await limits(req, res, token.id)
+      if (wait) return tooMany(res, wait, 'for this SCIM token this minute')
       res.locals.scim = {
         token,
         companyId: token.companyId,
@@ -60,7 +69,13 @@ export function scimRouter(service: LicensingService): express.Router {
       next()
     } catch (error) {
       if (!(error instanceof AccessTokenRefused)) return next(error)
-      refuse(res, new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer lp_scim_…'))
+      const wait = await limits(req, res)
+      if (wait) return tooMany(res, wait, 'without a valid SCIM token from this address')
+      // RFC 6750 §3.1: an error code only when a bearer token was sent.
+      const challenge = `Bearer realm="License Portal SCIM"${match ? ', error="invalid_token"' : ''}`
+      refuse(res, new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer lp_scim_…'), {
+        'WWW-Authenticate': challenge,
+      })
     }
   })
   router.use(

@@ -1,5 +1,5 @@
 // The SCIM attributes kept (RFC 7643 §4.1–4.3), matched case-insensitively (§2.1); others ignored, never a password.
-import { schemaIds } from './scim-protocol.js'
+import { ScimError, schemaIds } from './scim-protocol.js'
 
 type Attribute = {
   name: string
@@ -170,6 +170,22 @@ const userShape = shapeOf([...common, ...userAttributes].filter(writable))
 const enterpriseShape = shapeOf(enterpriseAttributes)
 const groupShape = shapeOf([...common, ...groupAttributes].filter(writable))
 
+/**
+ * A POST or PUT names the resource's core schema (RFC 7643 §3; RFC 7644 §3.12 `invalidSyntax` otherwise); the other
+ * URNs Entra ID and Okta add (the enterprise extension, custom ones) are accepted.
+ */
+export function resourceBody(kind: 'User' | 'Group', body: unknown): Record<string, unknown> {
+  const core = kind === 'User' ? schemaIds.user : schemaIds.group
+  const schemas = isObject(body) ? Object.entries(body).find(([k]) => k.toLowerCase() === 'schemas')?.[1] : undefined
+  if (
+    !Array.isArray(schemas) ||
+    !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === core.toLowerCase())
+  ) {
+    throw new ScimError(400, `A ${kind} is sent with "schemas": ["${core}"].`, 'invalidSyntax')
+  }
+  return canonical(kind, body)
+}
+
 /** Known names in their own case, "True"/"False" (Entra ID) as booleans, every other attribute left out. */
 export function canonical(kind: 'User' | 'Group', value: unknown): Record<string, unknown> {
   if (!isObject(value)) return {}
@@ -194,6 +210,8 @@ function pick(value: Record<string, unknown>, shape: Shape): Record<string, unkn
 function convert(v: unknown, known: { sub?: Shape; multi: boolean; boolean: boolean }): unknown {
   if (known.multi && Array.isArray(v)) return v.map((item) => convert(item, { ...known, multi: false }))
   if (known.sub && isObject(v)) return pick(v, known.sub)
+  // Entra ID's default mapping sends the enterprise `manager` as the bare id, not as `{ "value": id }`.
+  if (known.sub?.has('value') && !known.multi && typeof v === 'string') return { value: v }
   if (known.boolean) return booleanOf(v)
   return v
 }

@@ -8,7 +8,7 @@ import { syncScimClaims } from './scim-claims.js'
 import { userFilter, listPage } from './scim-filter.js'
 import { applyPatch, patchOperations } from './scim-patch.js'
 import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from './scim-protocol.js'
-import { canonical } from './scim-schemas.js'
+import { resourceBody } from './scim-schemas.js'
 import { moveSeats, type SeatScope } from './seats.js'
 import { coreTrx, type DirectoryDB, type DirectoryTransaction, type ScimUserTable } from './tables.js'
 
@@ -180,7 +180,7 @@ function columnsOf(attributes: UserAttributes) {
 const who = (email: string) => oneLine(email, EMAIL_MAX_LENGTH)
 
 export async function createUser(scope: SeatScope, actor: string, body: unknown, base: string) {
-  const attributes = attributesOf(canonical('User', body))
+  const attributes = attributesOf(resourceBody('User', body))
   const columns = columnsOf(attributes)
   await checkUnique(scope, columns.email)
   const row: ScimUserTable = {
@@ -236,7 +236,7 @@ export async function replaceUser(
 ) {
   const before = await findUser(scope.trx, scope.companyId, id)
   checkIfMatch(ifMatch, before.version)
-  return update(scope, actor, before, attributesOf(canonical('User', body)), base)
+  return update(scope, actor, before, attributesOf(resourceBody('User', body)), base)
 }
 
 export async function patchUser(

@@ -9,7 +9,7 @@ import { newSeatOutcome, type SeatScope } from './seats.js'
 import type { DirectoryTransaction } from './tables.js'
 
 /** Only in the demo data set, which production never seeds unless asked to. */
-export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken0000000000000000000'
+export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken00000000000000000000000'
 export const DEMO_DIRECTORY_COMPANY = 'initech'
 
 const DAY = 24 * 60 * 60 * 1000

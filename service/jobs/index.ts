@@ -7,7 +7,7 @@ import { renewalReminderJob } from './reminders.js'
 import { usageJob } from './usage.js'
 import { reclaimJob } from './reclaim.js'
 import { createJobRunner, type Job, type JobLog, type JobRunner } from './runner.js'
-import { webhookDeliveryJob } from '../webhooks/deliver.js'
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from '../webhooks/deliver.js'
 
 export type { Job, JobLog, JobOutcome, JobRunner } from './runner.js'
 
@@ -33,6 +33,27 @@ export function serviceJobs(service: Pick<LicensingService, 'db' | 'mailer' | 'c
     }),
     purgeJob(service.db),
   ]
+}
+
+/** A development server runs no jobs, but one admitting a local receiver delivers its webhooks every few seconds. */
+export const LOCAL_WEBHOOKS_TICK_MS = 5_000
+
+/** The server's runner: every job each `intervalMs`; with none (0), the webhook deliveries alone when a local receiver is admitted. */
+export function serverJobRunner(
+  service: Pick<LicensingService, 'db' | 'mailer' | 'config' | 'adapters'>,
+  options: { intervalMs: number; log: JobLog; extraJobs?: Job[] },
+): { start(tickMs: number): { stop(): Promise<void> }; tickMs: number } | undefined {
+  if (options.intervalMs > 0) {
+    return { ...createServiceJobRunner(service, options), tickMs: Math.min(options.intervalMs, 60_000) }
+  }
+  if (!service.config.webhooks.deliverLocally) return undefined
+  const runner = createJobRunner({
+    db: service.db,
+    jobs: serviceJobs(service).filter((job) => job.name === WEBHOOK_DELIVERY_JOB),
+    intervalMs: LOCAL_WEBHOOKS_TICK_MS,
+    log: options.log,
+  })
+  return { ...runner, tickMs: LOCAL_WEBHOOKS_TICK_MS }
 }
 
 export function createServiceJobRunner(

@@ -4,7 +4,11 @@
 import dns from 'node:dns'
 import net from 'node:net'
 
-export type WebhookAddressPolicy = { allowLoopback: boolean }
+/** `development`: outside production, where a refusal of this machine says how to admit it. */
+export type WebhookAddressPolicy = { allowLoopback: boolean; development?: boolean }
+
+export const LOCAL_HINT =
+  'to try webhooks with a receiver on this machine, start the development server with WEBHOOKS_ALLOW_LOOPBACK=1'
 
 export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>
 
@@ -63,7 +67,8 @@ export function isLoopbackAddress(address: string): boolean {
 export function addressRefusal(address: string, policy: WebhookAddressPolicy): string | null {
   const a = unmapped(address)
   if (loopback.check(a.address, a.type)) {
-    return policy.allowLoopback ? null : `it points at this machine (${a.address}); use a public address`
+    if (policy.allowLoopback) return null
+    return `it points at this machine (${a.address}); use a public address${policy.development ? `, or ${LOCAL_HINT}` : ''}`
   }
   if (forbidden.check(a.address, a.type)) {
     return `it points at a private or reserved network address (${a.address}); use a public address`
@@ -85,6 +90,9 @@ export function urlRefusal(value: string, policy: WebhookAddressPolicy): string 
   const host = stripBrackets(url.hostname)
   const literal = net.isIP(host) !== 0
   const local = host === 'localhost' || (literal && isLoopbackAddress(host))
+  if (local && !policy.allowLoopback && policy.development) {
+    return literal ? addressRefusal(host, policy) : `it points at this machine (${host}); ${LOCAL_HINT}`
+  }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local && policy.allowLoopback)) {
     return 'it must start with https://'
   }

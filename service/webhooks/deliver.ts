@@ -17,10 +17,12 @@ import { webhookDb, type WebhookDb } from './tables.js'
 /** Deliveries one run sends at most (the rest wait for the next run), and how many at once. */
 const BATCH = 50
 const PARALLEL = 4
-/** A receiver answers within this, or the attempt failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000
-/** A claimed delivery not settled by then (its instance stopped) is anyone's again. */
-const DELIVERY_CLAIM_MS = 2 * 60_000
+/** A receiver answers within this, or the attempt failed (Standard Webhooks recommends 15 to 30 seconds). */
+export const WEBHOOK_TIMEOUT_MS = 20_000
+/** A claimed delivery not settled by then (its instance stopped) is anyone's again: longer than a whole run. */
+const DELIVERY_CLAIM_MS = Math.ceil(BATCH / PARALLEL) * WEBHOOK_TIMEOUT_MS + 60_000
+/** Standard Webhooks: a receiver answering 410 Gone wants no more deliveries. */
+const GONE = 410
 
 export type DeliveryOptions = {
   db: DB
@@ -31,8 +33,10 @@ export type DeliveryOptions = {
   instance?: string
 }
 
+export const WEBHOOK_DELIVERY_JOB = 'webhook-deliveries'
+
 export function webhookDeliveryJob(options: DeliveryOptions): Job {
-  return { name: 'webhook-deliveries', intervalMs: 60_000, run: (asOf) => deliverDue(options, asOf) }
+  return { name: WEBHOOK_DELIVERY_JOB, intervalMs: 60_000, run: (asOf) => deliverDue(options, asOf) }
 }
 
 export async function deliverDue(options: DeliveryOptions, asOf: number): Promise<Record<string, number>> {
@@ -110,6 +114,7 @@ async function attempt(
     await store.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', row.endpointId).execute()
     return 'delivered'
   }
+  if (result.status === GONE) await pauseGoneEndpoint(options, store, row.endpointId, asOf)
   const giveUp = asOf - Number(row.created_at) >= WEBHOOK_GIVE_UP_MS
   await store
     .updateTable('webhook_deliveries')
@@ -117,7 +122,7 @@ async function attempt(
       ...settled,
       state: giveUp ? 'failed' : 'pending',
       last_error: result.error,
-      next_attempt_at: giveUp ? null : asOf + webhookRetryDelay(attempts),
+      next_attempt_at: giveUp ? null : asOf + webhookRetryDelay(attempts, Math.random(), result.retryAfterMs),
     })
     .where('id', '=', id)
     .where('claimed_by', '=', instance)
@@ -131,7 +136,15 @@ async function attempt(
   return 'failed'
 }
 
-type Sent = { ok: true; status: number } | { ok: false; status: number | null; error: string }
+type Sent = { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs?: number }
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in ms from `asOf`; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, asOf: number): number {
+  if (!header) return 0
+  if (/^\d{1,9}$/.test(header.trim())) return Number(header.trim()) * 1000
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? 0 : Math.max(0, at - asOf)
+}
 
 /** One POST of the message, signed; the connection goes only to addresses checked just now. */
 async function send(
@@ -177,7 +190,15 @@ async function send(
           resolve(
             status >= 200 && status < 300
               ? { ok: true, status }
-              : { ok: false, status, error: `The endpoint answered ${status}; a 2xx status is expected.` },
+              : {
+                  ok: false,
+                  status,
+                  error:
+                    status === GONE
+                      ? 'The endpoint answered 410 Gone, so it was paused; resume it once the receiver is back.'
+                      : `The endpoint answered ${status}; a 2xx status is expected.`,
+                  retryAfterMs: retryAfterMs(response.headers['retry-after'], asOf),
+                },
           )
         })
         response.on('error', () => resolve({ ok: false, status, error: 'The connection broke off during the answer.' }))
@@ -196,6 +217,46 @@ async function send(
     )
     request.end(row.payload)
   })
+}
+
+/** A receiver that answered 410 Gone: its endpoint paused at once (compare-and-set), the administrators mailed. */
+async function pauseGoneEndpoint(options: DeliveryOptions, store: WebhookDb, endpointId: string, asOf: number) {
+  const endpoint = await store
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .select(['e.id', 'e.url', 'e.company_id', 'c.name'])
+    .where('e.id', '=', endpointId)
+    .executeTakeFirst()
+  const { numUpdatedRows } = await store
+    .updateTable('webhook_endpoints')
+    .set({ state: 'paused', paused_reason: 'Paused when the endpoint answered 410 Gone.', failing_since: asOf })
+    .where('id', '=', endpointId)
+    .where('state', '=', 'active')
+    .executeTakeFirst()
+  if (numUpdatedRows === 1n && endpoint) {
+    await mailPaused(options, endpoint, 'answered 410 Gone, which says it wants no more deliveries')
+  }
+}
+
+async function mailPaused(
+  options: DeliveryOptions,
+  endpoint: { url: string; company_id: string; name: string },
+  why: string,
+): Promise<void> {
+  const link = `${options.publicUrl()}/manage?dialog=webhooks&company=${encodeURIComponent(endpoint.company_id)}`
+  for (const to of await administratorsOf(options.db, endpoint.company_id)) {
+    await options.mailer.send({
+      to,
+      subject: `A webhook endpoint of the company ${quoted(endpoint.name)} was paused`,
+      text: [
+        'Hello,',
+        '',
+        `The webhook endpoint ${quoted(endpoint.url, 500)} of the company ${quoted(endpoint.name)} ${why}, so it was paused: it receives no new events until it is resumed.`,
+        '',
+        `See its deliveries and why they failed, fix the receiver, then resume it in Webhooks: ${link}`,
+      ].join('\n'),
+    })
+  }
 }
 
 /** Endpoints failing for WEBHOOK_PAUSE_AFTER_MS: paused once (compare-and-set), the administrators mailed after. */
@@ -218,20 +279,7 @@ async function pauseFailingEndpoints(options: DeliveryOptions, store: WebhookDb,
       .executeTakeFirst()
     if (numUpdatedRows !== 1n) continue
     paused++
-    const link = `${options.publicUrl()}/manage?dialog=webhooks&company=${encodeURIComponent(endpoint.company_id)}`
-    for (const to of await administratorsOf(options.db, endpoint.company_id)) {
-      await options.mailer.send({
-        to,
-        subject: `A webhook endpoint of the company ${quoted(endpoint.name)} was paused`,
-        text: [
-          'Hello,',
-          '',
-          `Every delivery to the webhook endpoint ${quoted(endpoint.url, 500)} of the company ${quoted(endpoint.name)} has failed for ${days} days, so it was paused: it receives no new events until it is resumed.`,
-          '',
-          `See its deliveries and why they failed, fix the receiver, then resume it in Webhooks: ${link}`,
-        ].join('\n'),
-      })
-    }
+    await mailPaused(options, endpoint, `has failed every delivery for ${days} days`)
   }
   return paused
 }

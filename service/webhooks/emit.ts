@@ -81,6 +81,8 @@ export function licenseData(
     id: row.id,
     orderId: row.order_id,
     keyNumber: row.key_number,
+    productName: row.product_name,
+    // Deprecated: `productName` (decision 0022).
     product: row.product_name,
     productGroup: row.product_group,
     expiresAt: new Date(Number(row.expiration)).toISOString(),
@@ -135,6 +137,7 @@ export async function emitSubscription(
 function subscriptionData(row: SubscriptionRow) {
   return {
     id: row.id,
+    productName: row.product_name,
     product: row.product_name,
     productGroup: row.product_group,
     state: row.state,

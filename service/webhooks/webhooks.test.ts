@@ -1,11 +1,10 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../config/config.js'
-import type { OperationName, Payload } from '../../protocol/operations.js'
 import { WEBHOOK_PAUSE_AFTER_MS, type WebhookEndpoint } from '../../protocol/webhooks.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
+import { asker, GLOBEX, carl, jobOptions, loopbackWebhooks, startReceiver } from '../../tests/support/webhooks.js'
+import type { Service } from '../../tests/support/webhooks.js'
 import { recordSubscriptionActivity } from '../activity/subscriptions.js'
 import { demoRefs } from '../db/seed.js'
 import { inTransaction } from '../db/transaction.js'
@@ -13,59 +12,10 @@ import { finishSeatChanges } from '../directory/changes.js'
 import { directoryDb } from '../directory/tables.js'
 import { renewalReminderJob } from '../jobs/reminders.js'
 import { createJobRunner } from '../jobs/runner.js'
-import { deliverDue, webhookDeliveryJob, type DeliveryOptions } from './deliver.js'
+import { deliverDue, webhookDeliveryJob } from './deliver.js'
 import { webhookResolver } from './operations.js'
+import { addressRefusal, LOCAL_HINT, urlRefusal } from './addresses.js'
 import { webhookDb } from './tables.js'
-
-type Service = Awaited<ReturnType<typeof createTestService>>
-
-/** A receiver on loopback: what it was sent, and the status it answers with. */
-type Received = { headers: Record<string, string>; body: string }
-async function startReceiver() {
-  const received: Received[] = []
-  const state = { status: 204 }
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-    req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]))
-      received.push({ headers, body })
-      res.statusCode = state.status
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
-  return {
-    url,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-const GLOBEX = demoRefs.companies.globex
-const carl = 'carl@globex.test'
-
-function asker(service: Service) {
-  return async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
-    const answer = await service.call({ [op]: payload }, credential)
-    return {
-      status: answer.status,
-      body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-    }
-  }
-}
-
-function jobOptions(service: Service, extra: Partial<DeliveryOptions> = {}): DeliveryOptions {
-  return {
-    db: service.db,
-    mailer: service.mailer,
-    policy: () => service.config.webhooks,
-    publicUrl: () => service.config.publicUrl,
-    ...extra,
-  }
-}
 
 describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () => {
   let service: Service
@@ -74,9 +24,7 @@ describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () =>
   let receiver: Awaited<ReturnType<typeof startReceiver>>
 
   beforeAll(async () => {
-    service = await createTestService({ env: { NODE_ENV: 'test', WEBHOOKS_ALLOW_LOOPBACK: '1' } })
-    ask = asker(service)
-    admin = await signInAs(service, carl)
+    ;({ service, ask, admin } = await loopbackWebhooks())
   })
   afterAll(async () => {
     await service.close()
@@ -192,18 +140,23 @@ describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () =>
     const t0 = Date.now()
     expect(await deliverDue(jobOptions(service), t0)).toMatchObject({ failed: 1 })
     let [delivery] = (await endpoints()).find((e) => e.id === endpoint.id)?.deliveries ?? []
-    expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 500, nextAttemptAt: t0 + 60_000 })
+    expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 500 })
+    // A minute, lengthened by up to a tenth at random (jitter).
+    expect(delivery.nextAttemptAt! - t0).toBeGreaterThanOrEqual(60_000)
+    expect(delivery.nextAttemptAt! - t0).toBeLessThanOrEqual(66_000)
     expect(delivery.lastError).toBe('The endpoint answered 500; a 2xx status is expected.')
 
     expect(await deliverDue(jobOptions(service), t0 + 59_000)).toMatchObject({ delivered: 0, failed: 0 })
     expect(receiver.received).toHaveLength(1)
-    expect(await deliverDue(jobOptions(service), t0 + 60_000)).toMatchObject({ failed: 1 })
+    expect(await deliverDue(jobOptions(service), t0 + 66_000)).toMatchObject({ failed: 1 })
     ;[delivery] = (await endpoints()).find((e) => e.id === endpoint.id)?.deliveries ?? []
-    expect(delivery).toMatchObject({ attempts: 2, nextAttemptAt: t0 + 60_000 + 5 * 60_000 })
+    expect(delivery).toMatchObject({ attempts: 2 })
+    expect(delivery.nextAttemptAt! - (t0 + 66_000)).toBeGreaterThanOrEqual(5 * 60_000)
+    expect(delivery.nextAttemptAt! - (t0 + 66_000)).toBeLessThanOrEqual(5.5 * 60_000)
     expect((await endpoints()).find((e) => e.id === endpoint.id)?.failingSince).toBe(t0)
 
     receiver.state.status = 200
-    expect(await deliverDue(jobOptions(service), t0 + 6 * 60_000)).toMatchObject({ delivered: 1 })
+    expect(await deliverDue(jobOptions(service), t0 + 7 * 60_000)).toMatchObject({ delivered: 1 })
     const listed = (await endpoints()).find((e) => e.id === endpoint.id)
     expect(listed?.deliveries[0]).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 200, lastError: null })
     expect(listed?.failingSince).toBeNull()
@@ -421,12 +374,14 @@ describe('webhook addresses in the production configuration (no loopback, no pri
     expect(!testDeployment.ok && testDeployment.problems).not.toContain(
       'WEBHOOKS_ALLOW_LOOPBACK is refused in production without DEV_TOOLS=1: webhook endpoints must be public https:// addresses (it is for tests and local development).',
     )
-    expect(service.config.webhooks).toEqual({ allowLoopback: false })
+    expect(service.config.webhooks).toEqual({ allowLoopback: false, development: true, deliverLocally: false })
   })
 
   it.each([
-    ['https://127.0.0.1/hooks', 'it points at this machine (127.0.0.1); use a public address'],
-    ['https://[::1]/hooks', 'it points at this machine (::1); use a public address'],
+    // A development server says how to admit this machine (production's words are below).
+    ['https://127.0.0.1/hooks', `it points at this machine (127.0.0.1); use a public address, or ${LOCAL_HINT}`],
+    ['https://[::1]/hooks', `it points at this machine (::1); use a public address, or ${LOCAL_HINT}`],
+    ['http://localhost:4000/hooks', `it points at this machine (localhost); ${LOCAL_HINT}`],
     ['https://10.1.2.3/hooks', 'it points at a private or reserved network address (10.1.2.3); use a public address'],
     [
       'https://192.168.0.10/hooks',
@@ -446,6 +401,12 @@ describe('webhook addresses in the production configuration (no loopback, no pri
   ])('refuses %s', async (url, why) => {
     const answer = await ask('addWebhookEndpoint', { companyId: GLOBEX, url, events: ['seat.assigned'] }, admin)
     expect(answer.body).toEqual({ error: 'INVALID_REQUEST', message: `This endpoint cannot be used: ${why}.` })
+  })
+
+  it('tells production only to use a public address', () => {
+    const production = { allowLoopback: false, development: false }
+    expect(addressRefusal('127.0.0.1', production)).toBe('it points at this machine (127.0.0.1); use a public address')
+    expect(urlRefusal('http://localhost:4000/hooks', production)).toBe('it must start with https://')
   })
 
   it('refuses a name that resolves to a private address, at registration and again at delivery', async () => {

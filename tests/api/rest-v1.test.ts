@@ -259,7 +259,7 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) {
         const answer = await client('GET', '/companies')
         expect(answer.status).toBe(200)
-        expect(answer.headers.get('ratelimit-policy')).toBe('"per-token";q=3;w=60')
+        expect(answer.headers.get('ratelimit-policy')).toBe('"per-token"; q=3; w=60')
         left.push(/r=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1] ?? '')
       }
       expect(left).toEqual(['2', '1', '0'])

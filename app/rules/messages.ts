@@ -40,6 +40,8 @@ export const signInNoLogonLink =
 export const signInNoUser = 'The email address provided is not the owner of any licenses.'
 export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
 export const unexpectedError = 'An unexpected error occurred.'
+/** A form body that is not a form, or a form field as no page of the portal writes it. */
+export const unreadableForm = 'The form could not be read. Please reload the page and try again.'
 /** The missing word is the spec's, kept on purpose. */
 export const genericFailure = 'An unexpected occurred processing your request'
 

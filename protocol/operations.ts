@@ -137,7 +137,8 @@ export const operations = {
   signInLink: {
     payload: z.object({ passthrough: z.string().check(z.maxLength(4000)) }),
     result: z.object({
-      state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
+      /** `replaced` by a newer link; `retired` by a change of the account's email address after it was sent. */
+      state: z.enum(['unused', 'used', 'replaced', 'retired', 'expired', 'invalid']),
       email: z.optional(z.string()),
     }),
   },

@@ -62,6 +62,10 @@ export const signInLinkRefused = {
     title: 'This sign-in link was replaced by a newer one',
     text: 'A newer sign-in link was sent to this address, and only the newest works. Open the most recent email, or send yourself a new link below.',
   },
+  retired: {
+    title: 'This sign-in link stopped working when the email address changed',
+    text: 'The email address of the account was changed after this link was sent, which retires the links sent before. Send yourself a new link below, or sign in with the new address.',
+  },
   expired: {
     title: 'This sign-in link has expired',
     text: 'Sign-in links work for 24 hours. Send yourself a new link below.',

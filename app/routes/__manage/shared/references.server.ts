@@ -1,6 +1,5 @@
-// The parameters of /manage's dialogs, forms and files that name a company, subscription, token or machine by its id.
-// One longer than the protocol carries names nothing: each entry refuses it before any dialog or form reads it, so no
-// reader sends the service an id it would refuse as malformed (a 502 the person could do nothing about).
+// An id longer than the protocol carries names nothing: refused at each /manage entry, before any reader sends it to
+// the service (which would refuse it as malformed, a 502 the person could do nothing about).
 import { json } from '@remix-run/node'
 import { ID_MAX_LENGTH } from '#protocol/limits'
 import { isOwnKey } from '#protocol/own'

@@ -37,7 +37,9 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   'REQUEST_IN_PROGRESS',
 ] as const
-export type ErrorCode = (typeof errorCodes)[number]
+/** The licensing client's own, never sent: a write went out and no answer came back, so whether it was done is unknown. */
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN'
+export type ErrorCode = (typeof errorCodes)[number] | typeof OUTCOME_UNKNOWN
 
 export type ErrorBody = { error: ErrorCode; message: string }
 

@@ -1,14 +1,14 @@
 // `retrieveLicenses`: the rows a change touches (a subscription's, a product group's or named ones), not the account.
 import * as z from 'zod/mini'
 import { Company, License, LicenseRef, ProductGroup, Subscription } from './entities.js'
-import { MAX_LICENSES_READ, limitMessage } from './limits.js'
+import { ID_MAX_LENGTH, MAX_LICENSES_READ, limitMessage } from './limits.js'
 
 export const RetrieveLicensesPayload = z
   .object({
     /** `personal` or a company id; may be left out when `subscriptionId` or `ids` decide the table. */
-    table: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    table: z.optional(z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))),
     /** Only this subscription's licenses; `null`: only those outside subscriptions; absent: either. */
-    subscriptionId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(200)))),
+    subscriptionId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH)))),
     productGroup: z.optional(ProductGroup),
     /** Only seats idle for this many days (protocol/reclaim.ts): the export of the license table's idle filter. */
     idleDays: z.optional(z.union([z.literal(30), z.literal(60), z.literal(90)])),

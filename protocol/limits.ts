@@ -5,6 +5,8 @@ export const MAX_RENEWALS = 1_000
 export const MAX_REMOVALS = 1_000
 /** A larger table, subscription or product group is refused (the reader narrows it). */
 export const MAX_LICENSES_READ = 10_000
+/** The longest id of a company, subscription, token or machine the protocol carries: a longer one names nothing. */
+export const ID_MAX_LENGTH = 200
 
 /** "At most 1,000 licenses can be renewed in one request; …" */
 export function limitMessage(limit: number, what: string): string {

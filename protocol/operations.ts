@@ -21,7 +21,14 @@ import {
   RedeemResult,
   Subscription,
 } from './entities.js'
-import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_REMOVALS, MAX_RENEWALS, limitMessage } from './limits.js'
+import {
+  ID_MAX_LENGTH,
+  MAX_ASSIGNMENT_CHANGES,
+  MAX_OFFLINE_KEYS,
+  MAX_REMOVALS,
+  MAX_RENEWALS,
+  limitMessage,
+} from './limits.js'
 import { isOwnKey } from './own.js'
 import { LicenseWindow, WindowedFacts } from './windows.js'
 import { retrieveActivityOperation } from './activity.js'
@@ -37,7 +44,7 @@ import { webhookOperations } from './webhooks.js'
 import { machineOperations } from './machines.js'
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
-const id = z.string().check(z.minLength(1), z.maxLength(200))
+const id = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))
 /** A call without a payload: `{}`, `null`, or none at all. */
 export const emptyPayload = z.union([z.union([z.strictObject({}), z.undefined()]), z.null()])
 const empty = emptyPayload
@@ -130,7 +137,8 @@ export const operations = {
   signInLink: {
     payload: z.object({ passthrough: z.string().check(z.maxLength(4000)) }),
     result: z.object({
-      state: z.enum(['unused', 'used', 'replaced', 'expired', 'invalid']),
+      /** `replaced` by a newer link; `retired` by a change of the account's email address after it was sent. */
+      state: z.enum(['unused', 'used', 'replaced', 'retired', 'expired', 'invalid']),
       email: z.optional(z.string()),
     }),
   },

@@ -15,6 +15,7 @@ import { renewalOutcome, staleLinkNotice } from '#app/rules/changes'
 import type { OpenDialog } from './__manage/dialogs'
 import { dialogLoaders, manageActions } from './__manage/registry.server'
 import { pageUrl, showsInactive } from './__manage/shared/urls'
+import { refuseOversizedReferences, requireKnownReferences } from './__manage/shared/references.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = await requireUserSession(request)
@@ -66,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let notice: Status | null = null
   if (dialogName && dialogLoader) {
     try {
+      requireKnownReferences(url)
       dialog = {
         name: dialogName,
         data: await dialogLoader({ request, url, user, context, preferences, page: details }),
@@ -119,6 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     )
   const url = new URL(request.url)
+  refuseOversizedReferences(url, formData)
   const preferences = await getPreferences(request)
   return handler({ request, url, user, context, preferences, formData })
 }

@@ -5,6 +5,7 @@ import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader } from '#app/utils/sign-in-outcome.server'
+import type { Result } from '#protocol/operations'
 
 /**
  * The emailed sign-in link, exchanged on the server so it never stays in the address bar or the history; a used,
@@ -48,6 +49,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
     })
   }
+  // An old link of an address that holds nothing now: as harmless in a browser signed in already; else §8's dialog.
+  if (!answer.ok && answer.error === 'NO_USER' && (await getUser(request))) throw redirect('/manage')
   // A link mailed before the company required its single sign-on: the sign-in page says how to sign in now.
   if (!answer.ok && answer.error === 'SSO_REQUIRED') {
     const link = await callLicensing('signInLink', { passthrough }, { context })
@@ -64,7 +67,7 @@ const refusedStates = new Map([
   ['INVALID_AGE', 'expired'],
 ] as const)
 
-function refusedState(code: string): 'used' | 'replaced' | 'expired' | 'invalid' {
+function refusedState(code: string): Exclude<Result<'signInLink'>['state'], 'unused'> {
   return refusedStates.get(code as 'INVALID_REQUEST') ?? 'invalid'
 }
 

@@ -5,6 +5,7 @@ import { formatDateTime } from '#protocol/dates'
 import { csvResponse, csvRows } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { activityFilter, activityPage } from './__manage/activity/activity.server'
+import { requireKnownReferences } from './__manage/shared/references.server'
 
 const HEADER = ['When', 'Who', 'Kind', 'What', 'Details']
 
@@ -18,7 +19,9 @@ const row = (entry: ActivityEntry) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const filter = { ...activityFilter(new URL(request.url).searchParams), page: 1 }
+  const url = new URL(request.url)
+  requireKnownReferences(url)
+  const filter = { ...activityFilter(url.searchParams), page: 1 }
   const read = (after?: { at: number; id: number }) =>
     activityPage({ user, context }, filter, ACTIVITY_MAX_PAGE_SIZE, after)
   const first = await read()

@@ -7,6 +7,7 @@ import { csvResponse, toCsv } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { notFound } from './__manage/shared/details.server'
 import { tryReadLicenses } from './__manage/shared/license-reads.server'
+import { requireKnownReferences } from './__manage/shared/references.server'
 
 /** Refused with the number, never cut. */
 export const tooManyForOneFile = `This company has more than ${MAX_LICENSES_READ.toLocaleString('en-US')} licenses, more than one seat list file holds, so no file was made. Assign seats with the license table's search, filter and row actions instead.`
@@ -14,6 +15,7 @@ export const tooManyForOneFile = `This company has more than ${MAX_LICENSES_READ
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
+  requireKnownReferences(url)
   // The company's table alone, never the whole account; not the user's: a 404.
   const companyId = url.searchParams.get('company')
   // The idle filter needs the checks the service holds: it narrows the read there.

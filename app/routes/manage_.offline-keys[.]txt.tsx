@@ -3,10 +3,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '#app/utils/session.server'
 import { companyOfflineLicenses, offlineKeysFile } from './__manage/company/offline-keys.server'
 import { offlineKeyFileName } from './__manage/company/offline-keys-text'
+import { requireKnownReferences } from './__manage/shared/references.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
+  requireKnownReferences(url)
   const found = await companyOfflineLicenses({ user, context }, url.searchParams.get('company'))
   const file = found.ok ? await offlineKeysFile({ user, context }, found.company, found.licenses) : found
   // Past the limit, or refused by the service: the reason, as text a browser shows as it is.

@@ -10,10 +10,13 @@ import { requireUser } from '#app/utils/session.server'
 import { anchors } from './__manage/shared/anchors'
 import { readUsage } from './__manage/usage/usage.server'
 import { usageCsvUrl } from './__manage/usage/urls'
+import { requireKnownReferences } from './__manage/shared/references.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const usage = await readUsage({ user, context }, new URL(request.url).searchParams.get('company'))
+  const url = new URL(request.url)
+  requireKnownReferences(url)
+  const usage = await readUsage({ user, context }, url.searchParams.get('company'))
   return json(usage, { headers: { 'Cache-Control': 'no-store' } })
 }
 

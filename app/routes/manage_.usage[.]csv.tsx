@@ -4,9 +4,12 @@ import { usageCsvHeader, usageCsvRows } from '#app/rules/usage'
 import { csvResponse, toCsv } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'
 import { readUsage } from './__manage/usage/usage.server'
+import { requireKnownReferences } from './__manage/shared/references.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const usage = await readUsage({ user, context }, new URL(request.url).searchParams.get('company'))
+  const url = new URL(request.url)
+  requireKnownReferences(url)
+  const usage = await readUsage({ user, context }, url.searchParams.get('company'))
   return csvResponse(toCsv(usageCsvHeader, usageCsvRows(usage.products)), `usage-${usage.company.name}.csv`)
 }

@@ -11,6 +11,7 @@ import {
   type LicenseWindow,
   type LicenseWindowResult,
 } from '#protocol/windows'
+import { ID_MAX_LENGTH } from '#protocol/limits'
 import { expiredGroups } from './expiry'
 import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses'
 import { sortLicenses } from './license'
@@ -73,7 +74,8 @@ export function windowsOf(params: URLSearchParams): LicenseWindow[] {
   const tables = new Set<string>()
   for (const key of params.keys()) {
     const match = VIEW_PARAM.exec(key)
-    if (match) tables.add(match[2])
+    // A longer name is no company's table: left out, as any other table the account does not hold.
+    if (match && match[2].length <= ID_MAX_LENGTH) tables.add(match[2])
   }
   return [...tables].slice(0, 1000).map((table) => ({ table, ...tableView(params, table) }))
 }

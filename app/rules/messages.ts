@@ -40,6 +40,11 @@ export const signInNoLogonLink =
 export const signInNoUser = 'The email address provided is not the owner of any licenses.'
 export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
 export const unexpectedError = 'An unexpected error occurred.'
+/** A write whose answer was lost on its way back, after every repeat: it may have been done. */
+export const outcomeUnknown =
+  'The answer to this change was lost on its way back, so whether it was made is not known. The page shows things as they are now: check them before trying again.'
+/** A form body that is not a form, or a form field as no page of the portal writes it. */
+export const unreadableForm = 'The form could not be read. Please reload the page and try again.'
 /** The missing word is the spec's, kept on purpose. */
 export const genericFailure = 'An unexpected occurred processing your request'
 
@@ -59,6 +64,10 @@ export const signInLinkRefused = {
   replaced: {
     title: 'This sign-in link was replaced by a newer one',
     text: 'A newer sign-in link was sent to this address, and only the newest works. Open the most recent email, or send yourself a new link below.',
+  },
+  retired: {
+    title: 'This sign-in link stopped working when the email address changed',
+    text: 'The email address of the account was changed after this link was sent, which retires the links sent before. Send yourself a new link below, or sign in with the new address.',
   },
   expired: {
     title: 'This sign-in link has expired',
@@ -258,6 +267,7 @@ const errorMessages: Record<ErrorCode, string> = {
   ASSIGNMENT_CHANGED: 'This license was just changed by someone else.',
   IDEMPOTENCY_KEY_REUSED: 'This form was already sent with different values. Please reload the page and try again.',
   REQUEST_IN_PROGRESS: 'This request is still being processed. Please reload the page in a moment to see its result.',
+  OUTCOME_UNKNOWN: outcomeUnknown,
 }
 
 export function errorMessageFor(code: string): string {

@@ -1,6 +1,21 @@
 // conform's zod adapter, with zod's English messages loaded first: zod/mini carries none (record 0019).
+import { parseWithZod as parseWithConform } from '@conform-to/zod/v4'
 import { loadZodEnglishMessages } from '../../protocol/zod-messages.js'
+import { unreadableForm } from '../rules/messages.js'
 
 loadZodEnglishMessages()
 
-export { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+export { getZodConstraint } from '@conform-to/zod/v4'
+
+/**
+ * conform reads its own fields (`__intent__`, `__state__`) as JSON and throws on anything else: a form no page of the
+ * portal wrote is a 400 that says what to do, never a server error.
+ */
+export const parseWithZod = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) => {
+  try {
+    return parseWithConform(payload, options)
+  } catch (error) {
+    if (!payload.has('__intent__') && !payload.has('__state__')) throw error
+    throw Response.json({ message: unreadableForm }, { status: 400 })
+  }
+}) as typeof parseWithConform

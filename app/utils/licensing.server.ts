@@ -3,7 +3,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/json'
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN, isReadCall } from '#protocol/idempotency'
 import type { OperationName, Payload, Result } from '#protocol/operations'
-import type { ErrorBody, ErrorCode } from '#protocol/errors'
+import { OUTCOME_UNKNOWN, type ErrorBody, type ErrorCode } from '#protocol/errors'
+import { outcomeUnknown } from '#app/rules/messages'
 import { portalEnv } from './env.server'
 
 /** What the embedded service offers the portal through the load context (`server.ts`). */
@@ -49,25 +50,41 @@ export async function callLicensing<O extends OperationName>(
     const url = env.licensingApiUrl ?? 'http://localhost:3000/api/licensing'
     attempt = (ms) => fetchOnce(url, request, options, key, ms)
   }
-  const answer = await withRetries(attempt, deadline)
+  const { answer, maybeSent } = await withRetries(attempt, deadline)
+  // A write that may have reached the service is not reported as failed: its repeats found no answer either.
+  if (!answer && key && maybeSent) return { ok: false, error: OUTCOME_UNKNOWN, message: outcomeUnknown }
   if (!answer) return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
   // Outside production an in-process answer is checked as JSON and frozen, so a change to it fails the tests.
   const body = transport && !env.production ? frozenJson(answer.body) : answer.body
   return readAnswer(operation, answer.status, body)
 }
 
-async function withRetries(attempt: (ms: number) => Promise<Answer>, deadline: number): Promise<Answer | null> {
+/** `maybeSent`: an attempt without an answer may have reached the service (all but a refused connection). */
+async function withRetries(
+  attempt: (ms: number) => Promise<Answer>,
+  deadline: number,
+): Promise<{ answer: Answer | null; maybeSent: boolean }> {
+  let maybeSent = false
   for (let tries = 0; tries <= NETWORK_RETRIES; tries++) {
     const left = deadline - Date.now()
-    if (left <= 0) return null
+    if (left <= 0) break
     try {
-      return await attempt(left)
-    } catch {
-      // no whole answer (a failed or cut connection, or none in time): try again while there is time
+      return { answer: await attempt(left), maybeSent }
+    } catch (error) {
+      // no whole answer (a failed or cut connection, a gateway's, or none in time): again while there is time
+      maybeSent ||= !neverSent(error)
     }
   }
-  return null
+  return { answer: null, maybeSent }
 }
+
+function neverSent(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+}
+
+/** A proxy's answer that the service's was lost (its own errors are a 500 with `{ error, message }`). */
+const GATEWAY_FAILURES = new Set([502, 503, 504])
 
 async function fetchOnce(
   url: string,
@@ -88,7 +105,11 @@ async function fetchOnce(
   })
   // A body cut off on its way fails here (and the call is tried again); one that arrived whole is the answer.
   const text = await response.text()
-  return { status: response.status, body: parseJson(text) }
+  const body = parseJson(text)
+  if (GATEWAY_FAILURES.has(response.status) && !isErrorBody(body)) {
+    throw new Error(`a gateway answered ${response.status}`)
+  }
+  return { status: response.status, body }
 }
 
 /** Undefined when not JSON (a proxy's error page). */
@@ -128,11 +149,15 @@ function readAnswer<O extends OperationName>(operation: O, status: number, body:
     }
     if (result !== undefined && result !== null) return { ok: true, result: result as Result<O> }
   }
-  if (body && typeof body === 'object' && 'error' in body && typeof (body as ErrorBody).error === 'string') {
-    const { error, message } = body as ErrorBody
+  if (isErrorBody(body)) {
+    const { error, message } = body
     return { ok: false, error, message: typeof message === 'string' ? message : '' }
   }
   return { ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE }
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
 }
 
 /** Spec §8: the portal shows the session dialog and logs the user out. */

@@ -29,7 +29,7 @@ export const SignInOutcome = z.discriminatedUnion('kind', [
   /** With the address it was sent to, while the service knows it. */
   z.object({
     kind: z.literal('link-refused'),
-    state: z.enum(['used', 'replaced', 'expired', 'invalid']),
+    state: z.enum(['used', 'replaced', 'retired', 'expired', 'invalid']),
     email: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
   }),
 ])

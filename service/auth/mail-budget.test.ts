@@ -175,9 +175,10 @@ describe('change of email', () => {
     })
     const outsideOwns = await service.db.selectFrom('licenses').select('id').where('owner', '=', outside).execute()
     expect(outsideOwns).toEqual([])
-    // And the old address's unused sign-in link went with the change.
-    expect((await call({ retrieveDetails: { passthrough: unusedSignIn } })).body).toMatchObject({
-      error: 'LINK_REPLACED',
+    // And the old address's unused sign-in link went with the change: retired, and the address now holds nothing.
+    expect((await call({ retrieveDetails: { passthrough: unusedSignIn } })).body).toMatchObject({ error: 'NO_USER' })
+    expect((await call({ signInLink: { passthrough: unusedSignIn } })).body).toEqual({
+      signInLink: { state: 'retired', email: from },
     })
   })
 })

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 import type { DB } from '../db/database.js'
-import type { TokenTable } from '../db/schema.js'
+import type { LinkRevocation, TokenTable } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
+import type { Result } from '../../protocol/operations.js'
 
 /** Emailed links (sign-in, change of email, activation) are valid 24 hours (spec §9) and usable once. */
 export const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000
@@ -52,8 +53,14 @@ export function createTokenCodec(secret: Buffer) {
 
 export type TokenCodec = ReturnType<typeof createTokenCodec>
 
-/** What a replaced link answers: it was never used, and a newer one (or a completed change) took its place. */
-export const LINK_REPLACED_MESSAGE = 'This link was replaced by a newer one; use the link in the most recent email.'
+/** What a revoked link answers: it was never used, and a newer one or a completed change of address retired it. */
+export const linkRevokedMessages: Record<LinkRevocation, string> = {
+  'newer-link': 'This link was replaced by a newer one; use the link in the most recent email.',
+  'email-change': 'This link no longer works: the email address of the account was changed after it was sent.',
+}
+
+const revoked = (by: LinkRevocation | null) =>
+  new ServiceError('LINK_REPLACED', linkRevokedMessages[by ?? 'newer-link'])
 
 /**
  * Replaces the account's unused links of the same purpose, so only the newest works. Run it in a transaction: the
@@ -66,7 +73,7 @@ export async function issueToken(
 ): Promise<string> {
   const jti = crypto.randomBytes(16).toString('base64url')
   if (input.account !== undefined) {
-    await revokeLinks(db, { purpose: input.purpose, accounts: [input.account], now: input.now })
+    await revokeLinks(db, { purpose: input.purpose, accounts: [input.account], now: input.now, by: 'newer-link' })
   }
   await db
     .insertInto('tokens')
@@ -84,11 +91,14 @@ export async function issueToken(
   return codec.sign({ jti, p: input.purpose, iat: input.now })
 }
 
-export async function revokeLinks(db: DB, input: { purpose: Purpose; accounts: string[]; now: number }): Promise<void> {
+export async function revokeLinks(
+  db: DB,
+  input: { purpose: Purpose; accounts: string[]; now: number; by: LinkRevocation },
+): Promise<void> {
   if (input.accounts.length === 0) return
   await db
     .updateTable('tokens')
-    .set({ revoked_at: input.now })
+    .set({ revoked_at: input.now, revoked_by: input.by })
     .where('purpose', '=', input.purpose)
     .where('account', 'in', input.accounts)
     .where('used_at', 'is', null)
@@ -107,7 +117,7 @@ export async function consumeToken(
   const claims = codec.verify(token, purpose, now)
   const row = await db.selectFrom('tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst()
   if (!row || row.purpose !== purpose) throw new ServiceError('INVALID_SIGNATURE')
-  if (row.revoked_at !== null) throw new ServiceError('LINK_REPLACED', LINK_REPLACED_MESSAGE)
+  if (row.revoked_at !== null) throw revoked(row.revoked_by)
   const updated = await db
     .updateTable('tokens')
     .set({ used_at: now })
@@ -117,8 +127,12 @@ export async function consumeToken(
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) {
     // Used or replaced since it was read: which one decides what the person is told.
-    const latest = await db.selectFrom('tokens').select('revoked_at').where('id', '=', claims.jti).executeTakeFirst()
-    if (latest?.revoked_at != null) throw new ServiceError('LINK_REPLACED', LINK_REPLACED_MESSAGE)
+    const latest = await db
+      .selectFrom('tokens')
+      .select(['revoked_at', 'revoked_by'])
+      .where('id', '=', claims.jti)
+      .executeTakeFirst()
+    if (latest?.revoked_at != null) throw revoked(latest.revoked_by)
     throw new ServiceError('INVALID_REQUEST', 'This link has already been used.')
   }
   return { email: row.email, data: row.data ? JSON.parse(row.data) : null, id: row.id }
@@ -138,14 +152,17 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
   }
 }
 
-/** `used`, `expired`, `invalid` or `unused`, with the address it was sent to while the record is kept. */
+/**
+ * `used`, `replaced` (by a newer link), `retired` (by a change of the account's address), `expired`, `invalid` or
+ * `unused`, with the address it was sent to while the record is kept.
+ */
 export async function inspectToken(
   db: DB,
   codec: TokenCodec,
   token: string,
   purpose: Purpose,
   now: number,
-): Promise<{ state: 'unused' | 'used' | 'replaced' | 'expired' | 'invalid'; email?: string }> {
+): Promise<{ state: Result<'signInLink'>['state']; email?: string }> {
   let claims: z.infer<typeof Claims>
   try {
     claims = codec.verifySignature(token, purpose)
@@ -154,12 +171,14 @@ export async function inspectToken(
   }
   const row = await db
     .selectFrom('tokens')
-    .select(['email', 'purpose', 'used_at', 'revoked_at'])
+    .select(['email', 'purpose', 'used_at', 'revoked_at', 'revoked_by'])
     .where('id', '=', claims.jti)
     .executeTakeFirst()
   const expired = now - claims.iat > LINK_VALIDITY_MS
   if (!row || row.purpose !== purpose) return expired ? { state: 'expired' } : { state: 'invalid' }
   if (row.used_at !== null) return { state: 'used', email: row.email }
-  if (row.revoked_at !== null && !expired) return { state: 'replaced', email: row.email }
+  if (row.revoked_at !== null && !expired) {
+    return { state: row.revoked_by === 'email-change' ? 'retired' : 'replaced', email: row.email }
+  }
   return { state: expired ? 'expired' : 'unused', email: row.email }
 }

@@ -40,6 +40,7 @@ import * as reclaim from './migrations/0036-reclaim.js'
 import * as webhooks from './migrations/0045-webhooks.js'
 import * as companySignIn from './migrations/0046-company-sign-in.js'
 import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
+import * as linkRetirement from './migrations/0048-link-retirement.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0045-webhooks': webhooks,
   '0046-company-sign-in': companySignIn,
   '0047-offline-key-holders': offlineKeyHolders,
+  '0048-link-retirement': linkRetirement,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -138,7 +138,11 @@ export interface TokenTable {
   used_at: number | null
   /** When a newer link or a completed change of email replaced it unused. */
   revoked_at: number | null
+  /** Which of the two (null for links revoked before it was recorded). */
+  revoked_by: LinkRevocation | null
 }
+
+export type LinkRevocation = 'newer-link' | 'email-change'
 
 export interface ServiceSessionTable {
   /** SHA-256 of the bearer credential. */

@@ -174,7 +174,7 @@ describe('a hostile host name in the activation mail', () => {
     const mail = await mailTo(license.assigned_to || license.owner)
     expectContained(mail)
     expect(mail.text).toContain(
-      `An editor on the machine "laptop' security notice: your license was suspended. re-confirm at https[:]//evil.example/login" (its name as the editor reported it) asked`,
+      `An editor on the machine "laptop' Security notice: your license was suspended. Re-confirm at https[:]//evil.example/login" (its name as the editor reported it) asked`,
     )
   })
 })

@@ -172,8 +172,8 @@ async function confirmEmailChange(
       }
       await moveEverything(trx, from, to, now)
       // Earlier requests no longer apply: other pending changes of either address, and the old address's sign-in links.
-      await revokeLinks(trx, { purpose: 'email_change', accounts: [from, to], now })
-      await revokeLinks(trx, { purpose: 'login', accounts: [from], now })
+      await revokeLinks(trx, { purpose: 'email_change', accounts: [from, to], now, by: 'email-change' })
+      await revokeLinks(trx, { purpose: 'login', accounts: [from], now, by: 'email-change' })
       await recordActivity(trx, {
         kind: 'account',
         actor: from,

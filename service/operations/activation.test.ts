@@ -76,14 +76,16 @@ describe('activation (editor)', () => {
       .where('id', '=', demoRefs.licenses.acmeBundleAssigned)
       .executeTakeFirstOrThrow()
     await request(demoRefs.licenses.acmeBundleAssigned, 'dev-box', assigned.assigned_to)
-    await request(demoRefs.licenses.acmeBundleUnassigned, 'spare-box', 'olivia@acme.test')
+    await request(demoRefs.licenses.acmeBundleUnassigned, 'Spare-Box', 'olivia@acme.test')
     const mail = await service.db
       .selectFrom('mail_outbox')
       .select(['subject', 'text'])
       .where('to', '=', 'olivia@acme.test')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
-    expect(mail.subject).toContain('spare-box')
+    // Named as the editor reported it (it is compared in lower case).
+    expect(mail.subject).toContain('on the machine "Spare-Box"')
+    expect(mail.text).toContain('An editor on the machine "Spare-Box" (its name as the editor reported it)')
     expect(mail.text).toContain('valid for 24 hours')
     // max is only a Company Manager of Acme: not asked.
     expect(await latestLink(service, 'max@acme.test', ACTIVATE).catch(() => null)).toBeNull()

@@ -109,14 +109,16 @@ async function activation(payload: ParsedPayload<'activation'>, ctx: ServiceCont
   })
 
   const product = displayName({ productName: license.product_name, trial: license.trial === 1 })
+  // Kept in lower case to be compared; the mail names it as the editor reported it, so the person knows it.
+  const reported = payload.hostname.trim()
   for (const { email, token } of tokens) {
     await ctx.mailer.send({
       to: email,
-      subject: `Confirm the activation of ${product} on ${labelled('the machine', hostname, 60)}`,
+      subject: `Confirm the activation of ${product} on ${labelled('the machine', reported, 60)}`,
       text: [
         'Hello,',
         '',
-        `An editor on ${labelled('the machine', hostname)} (its name as the editor reported it) asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
+        `An editor on ${labelled('the machine', reported)} (its name as the editor reported it) asked to activate the license ${product} (order ${license.order_id}, key #${license.key_number}).`,
         'To confirm this activation, open this link:',
         '',
         `${ctx.config.publicUrl}/activate/${token}`,

@@ -69,7 +69,10 @@ export async function retrieveDetails(
 ): Promise<Result<'retrieveDetails'>> {
   const now = ctx.now()
   if (payload.passthrough) {
-    const { email } = await consumeToken(ctx.db, ctx.codec, payload.passthrough, 'login', now)
+    const passthrough = payload.passthrough
+    const { email } = await consumeToken(ctx.db, ctx.codec, passthrough, 'login', now).catch((err: unknown) =>
+      refusedLink(ctx, passthrough, err),
+    )
     // A link mailed before the company required its own sign-in is refused as a new one would be.
     await refuseWhenCompanySignInRequired(ctx.db, email)
     if (!(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
@@ -81,6 +84,18 @@ export async function retrieveDetails(
   const caller = await requireCaller(ctx)
   if (!(await mayEnter(ctx, caller.email))) throw new ServiceError('NO_USER')
   return detailsOf(ctx, caller.email, payload.windows, now)
+}
+
+/**
+ * A link a newer one or a change of address retired, for an address that holds nothing now (it gave everything away
+ * by that change): NO_USER, as a new link for it would be (§8); else the refusal as it is.
+ */
+async function refusedLink(ctx: ServiceContext, passthrough: string, err: unknown): Promise<never> {
+  if (err instanceof ServiceError && err.code === 'LINK_REPLACED') {
+    const { email } = await inspectToken(ctx.db, ctx.codec, passthrough, 'login', ctx.now())
+    if (email && !(await mayEnter(ctx, email))) throw new ServiceError('NO_USER')
+  }
+  throw err
 }
 
 /** The whole account, or the windows asked for. */

@@ -72,7 +72,7 @@ describe('the licensing client against a remote service', () => {
         return HttpResponse.error()
       }),
     )
-    const answer = await callLicensing('logout', {})
+    const answer = await callLicensing('retrieveDetails', {})
     expect(NETWORK_RETRIES).toBe(5)
     expect(calls).toBe(1 + 5)
     expect(answer).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
@@ -105,8 +105,13 @@ describe('the licensing client against a remote service', () => {
   it('turns an answer with neither a result nor an error into the generic fallback', async () => {
     server.use(http.post(API, () => HttpResponse.json({ somethingElse: true })))
     expect(await callLicensing('logout', {})).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
+    // A gateway's page is no answer: asked again, then (for a read) the generic failure.
     server.use(http.post(API, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })))
-    expect(await callLicensing('logout', {})).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
+    expect(await callLicensing('retrieveDetails', {})).toEqual({
+      ok: false,
+      error: 'UNEXPECTED',
+      message: GENERIC_FAILURE,
+    })
   })
 })
 

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, signInAs } from '../support/service'
 import { makeSubscription } from '../support/subscriptions'
+import { cookieFrom, formRequest, settle } from './account-stub'
 
 // The portal talks to a remote licensing service with a short deadline: both are read from the env before the portal's
 // env is parsed.
@@ -16,6 +17,9 @@ process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-retries-test-'))
 
 const { callLicensing, GENERIC_FAILURE } = await import('#app/utils/licensing.server')
+const { outcomeUnknown } = await import('#app/rules/messages')
+const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
+const { createUserSession } = await import('#app/utils/session.server')
 
 const server = setupServer()
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -33,7 +37,7 @@ afterAll(async () => {
 type Seen = { key: string | null }
 
 describe('retries of the licensing client', () => {
-  it('a hanging service answers the generic failure at the deadline: its one attempt had all the time there was', async () => {
+  it('a hanging service answers a write at the deadline: its one attempt had all the time there was, its outcome unknown', async () => {
     const seen: Seen[] = []
     server.use(
       http.post(API, async ({ request }) => {
@@ -45,7 +49,7 @@ describe('retries of the licensing client', () => {
     const started = Date.now()
     const answer = await callLicensing('logout', {}, { credential: 'c' })
     const took = Date.now() - started
-    expect(answer).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
+    expect(answer).toEqual({ ok: false, error: 'OUTCOME_UNKNOWN', message: outcomeUnknown })
     expect(seen).toHaveLength(1)
     expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 10)
     expect(took).toBeLessThan(TIMEOUT_MS + 2000)
@@ -111,6 +115,73 @@ describe('retries of the licensing client', () => {
       .execute()
     expect(mails).toHaveLength(1)
   })
+
+  it('a write whose answer a gateway lost after the commit is repeated with its key; the service’s answer stands', async () => {
+    const carl = await signInAs(service, 'carl@globex.test')
+    const license = await freeGlobexLicense()
+    const keys = forwardLosing(() => keys.length === 1, 502)
+    const outcome = await callLicensing('changeAssignment', assignment(license, 'gateway@globex.test'), {
+      credential: carl,
+    })
+    expect(outcome).toEqual({ ok: true, result: { completed: true } })
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    expect(await mailsTo('gateway@globex.test')).toBe(1)
+  })
+
+  it('a read whose every answer a gateway loses is asked again, then fails with the generic failure', async () => {
+    const carl = await signInAs(service, 'carl@globex.test')
+    forwardLosing(() => true, 503)
+    const outcome = await callLicensing('accountSettings', null, { credential: carl })
+    expect(outcome).toEqual({ ok: false, error: 'UNEXPECTED', message: GENERIC_FAILURE })
+  })
+
+  it('a form whose every answer is lost after the commit says the outcome is unknown, and the page shows the change', async () => {
+    const credential = await signInAs(service, 'carl@globex.test')
+    const cookie = cookieFrom(
+      await createUserSession(
+        new Request('http://portal.test/'),
+        { email: 'carl@globex.test', admin: false, credential },
+        '/manage',
+      ),
+    )
+    const license = await freeGlobexLicense()
+    // Each answer to the write is lost on its way back (a gateway's 504, or a cut connection); reads arrive.
+    const keys = forwardLosing((operation) => operation === 'changeAssignment', 504)
+    const address = `dialog=assign&license=${license.id}&owner=globex`
+    const response = await settle(
+      manageAction({
+        request: formRequest(
+          `http://portal.test/manage?${address}`,
+          [
+            ['intent', 'assign'],
+            ['license', license.id],
+            ['owner', 'globex'],
+            ['email', 'unknown@globex.test'],
+            ['assignedToBefore', ''],
+            ['idempotencyKey', 'lost-answer-key-0001'],
+          ],
+          cookie,
+        ),
+        params: {},
+        context: {},
+      }),
+    )
+    expect(response.status).toBe(504)
+    expect(JSON.stringify(await response.json())).toContain(outcomeUnknown)
+    expect(keys.length).toBeGreaterThan(1)
+    expect(new Set(keys)).toEqual(new Set(['lost-answer-key-0001']))
+    // Done once, and the dialog the form returns to shows it as it is now.
+    expect(await mailsTo('unknown@globex.test')).toBe(1)
+    const page = await settle(
+      manageLoader({
+        request: new Request(`http://portal.test/manage?${address}`, { headers: { cookie } }),
+        params: {},
+        context: {},
+      }),
+    )
+    expect(await page.json()).toMatchObject({ dialog: { data: { license: { assignedTo: 'unknown@globex.test' } } } })
+  })
 })
 
 /** A body that sends its first bytes and then breaks off, as a dropped connection does. */
@@ -121,4 +192,38 @@ function cutOff(start: string): ReadableStream<Uint8Array> {
       setTimeout(() => controller.error(new Error('connection reset')), 5)
     },
   })
+}
+
+async function freeGlobexLicense() {
+  const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
+  return service.db.selectFrom('licenses').selectAll().where('id', '=', made.licenseIds[0]).executeTakeFirstOrThrow()
+}
+
+const assignment = (license: { id: string; owner: string }, to: string) => ({
+  licenses: [{ id: license.id, owner: license.owner, assignedTo: to, assignedToBefore: '' }],
+  sendEmail: true,
+})
+
+const mailsTo = async (to: string) =>
+  (await service.db.selectFrom('mail_outbox').select('to').where('to', '=', to).execute()).length
+
+/**
+ * The remote service behind a gateway: every call reaches the service, which carries it out; the answers `lose`
+ * picks are replaced by the gateway's `status` page. Answers the idempotency keys the writes carried.
+ */
+function forwardLosing(lose: (operation: string) => boolean, status: number): Array<string | null> {
+  const keys: Array<string | null> = []
+  server.use(
+    http.post(API, async ({ request }) => {
+      const key = request.headers.get('idempotency-key')
+      const text = await request.text()
+      const operation = Object.keys(JSON.parse(text) as object)[0]
+      if (key) keys.push(key)
+      const bearer = request.headers.get('authorization')?.slice('Bearer '.length)
+      const answer = await service.callText(text, bearer, key ?? undefined)
+      if (lose(operation)) return new HttpResponse('<html>Gateway Timeout</html>', { status })
+      return HttpResponse.json(answer.body, { status: answer.status })
+    }),
+  )
+  return keys
 }

@@ -29,7 +29,7 @@ const { createTestService } = await import('../support/service')
 const { inProcessTransport } = await import('../../service/index')
 const { createUserSession } = await import('#app/utils/session.server')
 const { dialogLoaders, manageActions } = await import('#app/routes/__manage/registry.server')
-const { UNREADABLE_FORM } = await import('#app/utils/form.server')
+const { unreadableForm } = await import('#app/rules/messages')
 const rootModule = await import('#app/root')
 
 /** Names a plain object answers from its prototype. */
@@ -283,7 +283,7 @@ describe('a body that is not a form', () => {
       })
       const answer = await answerOf(() => action({ request, params: {}, context }))
       expect(answer.status).toBe(400)
-      expect(answer.text).toContain(UNREADABLE_FORM)
+      expect(answer.text).toContain(unreadableForm)
       expectNothingHeld(answer, `${url} with ${type}`)
     }
   })

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bulkAssignmentChanged, unexpectedError } from '#app/rules/messages'
+import { bulkAssignmentChanged, outcomeUnknown } from '#app/rules/messages'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { paymentsDb } from '../../service/payments/tables'
 import { makeSubscription, snapshot } from '../support/subscriptions'
@@ -252,7 +252,7 @@ describe('a write whose first answer is lost is retried with its key and answere
     expect(moved).toBeLessThan(2 * YEAR)
   })
 
-  it('assign: a first call that never answers is given up at the deadline with the unexpected-error message; the form sent again assigns once', async () => {
+  it('assign: a first call that never answers is given up at the deadline, its outcome said to be unknown; the form sent again assigns once', async () => {
     const license = await freeGlobexLicense()
     const { context, calls } = transport(undefined, 'changeAssignment')
     const started = Date.now()
@@ -261,7 +261,7 @@ describe('a write whose first answer is lost is retried with its key and answere
     expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
     expect(took).toBeLessThan(TIMEOUT_MS + 1000)
     expect(response.status).not.toBe(302)
-    expect(await response.text()).toContain(unexpectedError)
+    expect(await response.text()).toContain(outcomeUnknown)
     expect(calls('changeAssignment').map((c) => c.key)).toEqual(['hang-key-00000001'])
     expect(await holderOf(license)).toBe('')
 

@@ -17,8 +17,9 @@ export function expectContained(mail: { subject: string; text: string }) {
   for (const part of [mail.subject, ...mail.text.split('\n')]) {
     expect(part).not.toMatch(/^\s*(Security notice|Order 1$|1: KEY)/)
     expect(part).not.toMatch(/https?:\/\/evil/)
-    if (part.includes('Security notice'))
-      expect(part).toMatch(/"[^"\n]*Security notice[^"\n]*https\[:\]\/\/evil[^"\n]*"/)
+    // Inside its quotes, whole or cut short at its length (a subject's); its link, when there, defused.
+    if (part.includes('Security notice')) expect(part).toMatch(/"[^"\n]*Security notice[^"\n]*"/)
+    if (part.includes('evil')) expect(part).toMatch(/"[^"\n]*https\[:\]\/\/evil[^"\n]*"/)
   }
   expect(mail.text).not.toContain('\r')
 }

@@ -23,5 +23,6 @@ export function forbidden(): never {
 /** Session errors end in the session dialog (via /manage); anything else is a message for the form. */
 export function refusal(error: ErrorCode): { message: string; status: number } {
   if (isSessionError(error)) throw redirect('/manage')
-  return { message: errorMessageFor(error), status: error === 'UNEXPECTED' ? 502 : 400 }
+  const status = error === 'UNEXPECTED' ? 502 : error === 'OUTCOME_UNKNOWN' ? 504 : 400
+  return { message: errorMessageFor(error), status }
 }

@@ -46,7 +46,8 @@ async function measure(
       downloadThroughput: preset.download,
       uploadThroughput: preset.upload,
     })
-    await page.goto(url.href, { waitUntil: 'load' })
+    // The paint is awaited, not the load: on Slow 3G a page's scripts arrive long after it.
+    await page.goto(url.href, { waitUntil: 'commit', timeout: 120_000 })
     return await page.evaluate(async () => {
       const paint = await new Promise<number>((resolve) => {
         const seen = performance.getEntriesByName('first-contentful-paint')[0]

@@ -73,7 +73,6 @@ async function measure(
   }
 }
 
-/** One `PAINT` line per page, theme and preset. `session`: the signed-in cookie (`name=value`). */
 export async function paintLines(base: string, session: string): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM })
   const lines: string[] = []
@@ -105,7 +104,6 @@ function parseCookie(header: string) {
   return { name, value: value.join('=') }
 }
 
-/** The preferences cookie of a theme, as the theme switch sets it. */
 async function themeCookie(base: string, theme: 'dark' | 'light') {
   const response = await fetch(`${base}/theme`, {
     method: 'POST',

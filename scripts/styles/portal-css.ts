@@ -15,10 +15,7 @@ export type PortalCss = { full: string; firstPaint: Record<Theme, string> }
 
 const themesDir = path.dirname(createRequire(import.meta.url).resolve('@radix-ui/themes/package.json'))
 
-/**
- * Radix's sheets in its own order: the colour scales (grays first; the accent colours used, and the scales the
- * portal's own styles read, such as `var(--cyan-9)`), the base tokens, components, utilities.
- */
+/** In Radix's order; the colour scales are the accent colours used and those the portal reads (`var(--cyan-9)`). */
 function radixSheets(rendered: Rendered, appCss: string): string[] {
   const grays = [...(rendered.settings.get('data-gray-color') ?? [])]
   const read = [...rendered.properties, ...propertiesRead(appCss)].map((property) => property.split('-')[2]!)
@@ -39,7 +36,6 @@ const scale = (color: string) => `tokens/colors/${color}.css`
 
 const otherTheme = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light')
 
-/** Whether a selector asks for the other theme: `.dark`, `.dark-theme` outside a `:not()`. */
 function asksFor(theme: Theme) {
   const names = new Set([theme, `${theme}-theme`])
   return (selector: string) => {

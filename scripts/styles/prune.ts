@@ -12,7 +12,6 @@ export const THEME_SETTINGS = ['data-gray-color', 'data-radius', 'data-scaling',
 type Node = selectorParser.Node
 type Selector = selectorParser.Selector
 
-/** The portal's elements by class, so that a compound is tried only against those carrying one of its classes. */
 class Elements {
   private readonly byClass = new Map<string, Set<string>[]>()
   private readonly all: Set<string>[]
@@ -80,7 +79,6 @@ function canMatch(selector: string, elements: Elements): boolean {
   return matches
 }
 
-/** Removes in place the rules the portal cannot match. */
 export function prune(root: Root, rendered: Rendered): Root {
   const elements = new Elements(rendered)
   root.walkRules((rule) => {
@@ -93,10 +91,7 @@ export function prune(root: Root, rendered: Rendered): Root {
   return root
 }
 
-/**
- * Custom properties nothing reads: a property stays when a kept rule's value, or the portal's own source (`read`),
- * reads it, directly or through another property that is read.
- */
+/** A custom property stays when a kept rule or the portal's own source (`read`) reads it, or through another. */
 export function removeUnusedCustomProperties(root: Root, read: Iterable<string>) {
   const needed = new Set(read)
   const uses = new Map<string, string[]>()
@@ -112,7 +107,6 @@ export function removeUnusedCustomProperties(root: Root, read: Iterable<string>)
   removeEmpty(root)
 }
 
-/** An animation no kept rule names. */
 export function removeUnusedKeyframes(root: Root) {
   const named = new Set<string>()
   root.walkDecls(/^animation(-name)?$/, (declaration) => {

@@ -47,11 +47,7 @@ function render({ tag, empty }: Use, props: Record<string, unknown>): string {
   return renderToStaticMarkup(element)
 }
 
-/**
- * `elements`: the class lists an element can carry together; `classes`: all of them; `colors`: the accent colours;
- * `attributes`: the `data-` attributes the portal writes, `settings` the values it writes them with as text;
- * `properties`: the custom properties its source reads.
- */
+/** `elements`: the class lists one element can carry; `settings`: the values a `data-` attribute is written with. */
 export type Rendered = {
   elements: string[][]
   classes: Set<string>
@@ -61,7 +57,6 @@ export type Rendered = {
   properties: Set<string>
 }
 
-/** The custom properties a text reads (`var(--space-2)`). */
 export const propertiesRead = (text: string) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!)
 
 /** Every class list and accent colour the portal's source can render, read from app/ at `appDir`. */

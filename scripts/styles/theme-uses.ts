@@ -8,14 +8,12 @@ export type Use = { where: string; tag: string; props: Record<string, unknown>; 
 
 const skipped = new Set(['key', 'ref'])
 
-/** The portal's own source files under `appDir`, tests and the theme components themselves left out. */
 export function sourceFiles(appDir: string): string[] {
   return (fs.readdirSync(appDir, { recursive: true }) as string[])
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith(path.join('components', 'themes')))
     .sort()
 }
 
-/** The text of each of the portal's source files. */
 export const sourceText = (appDir: string) =>
   sourceFiles(appDir).map((file) => fs.readFileSync(path.join(appDir, file), 'utf8'))
 
@@ -69,10 +67,7 @@ export function usesIn(appDir: string): Use[] {
   return uses
 }
 
-/**
- * Every string the portal's source writes (a literal, or a template's fixed parts together), as its words: the class
- * lists written by hand, the colours passed as values, the theme's names.
- */
+/** Every string in the source (a template's fixed parts together), as words: class lists, colours, theme names. */
 export function literalWords(appDir: string): string[][] {
   const lists: string[][] = []
   for (const file of sourceFiles(appDir)) {

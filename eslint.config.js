@@ -8,7 +8,15 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig([
-  globalIgnores(['build/', 'public/build/', 'data/', 'test-results/', 'playwright-report/', '.cache/']),
+  globalIgnores([
+    'build/',
+    'public/build/',
+    'public/styles/',
+    'data/',
+    'test-results/',
+    'playwright-report/',
+    '.cache/',
+  ]),
   {
     files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
     extends: [

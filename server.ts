@@ -121,6 +121,8 @@ app.use(sameOriginPosts(config, logger))
 // Browsers and tools that do not read the page's icon link ask for /favicon.ico: the portal's icon, not a 404.
 app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+// The portal's stylesheet, its hash in its name (scripts/build-styles.ts).
+app.use('/styles', express.static('public/styles', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
 // With DATABASE_URL the instances share the database, and so their request counts.

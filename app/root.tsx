@@ -1,4 +1,3 @@
-import radixStyles from '@radix-ui/themes/styles.css'
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
@@ -17,7 +16,7 @@ import { BusyOverlay } from './components/busy-overlay'
 import { SiteFooter } from './components/frame/site-footer'
 import { SiteHeader } from './components/frame/site-header'
 import { useOptimisticTheme } from './components/frame/theme-toggle'
-import appStyles from './styles/app.css'
+import { FirstPaintStyles, WholeStylesheet } from './styles/page-styles'
 import { avatarUrl } from './utils/avatar.server'
 import { useNonce } from './utils/nonce'
 import { portalEnv } from './utils/env.server'
@@ -27,11 +26,7 @@ import { getSession, getUser } from './utils/session.server'
 import { honeypot } from './utils/honeypot.server'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: radixStyles },
-  { rel: 'stylesheet', href: appStyles },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export const meta: MetaFunction = () => [
   { title: 'License Portal' },
@@ -92,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <FirstPaintStyles theme={theme} />
         <Links />
       </head>
       <body>
@@ -114,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        <WholeStylesheet />
       </body>
     </html>
   )

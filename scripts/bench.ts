@@ -1,7 +1,8 @@
 // npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
 // script; measures only, each line with its goal (ratios, so the machine's noise cancels). Needs `npm run build`;
 // BENCH_PG=0 skips PostgreSQL, `BENCH_PROFILE=dir` keeps the CPU profiles and the last page of each, `BENCH_ONLY=U1`
-// runs the usage page's line alone, `BENCH_ONLY=js` the script lines alone (a minute, not half an hour).
+// runs the usage page's line alone, `BENCH_ONLY=js` the script lines alone (a minute, not half an hour),
+// `BENCH_ONLY=paint` the first-paint lines alone (a few minutes: each page loads on an emulated slow link).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { createLicensingService } from '../service/index.js'
 import { seedUsageHistory } from '../service/usage/seed.js'
 import { startPostgres } from './postgres.mjs'
 import { load, startServer } from './bench-load.js'
+import { paintLines } from './bench-paint.js'
 import { scriptLines } from './bench-script.js'
 import { describeShares, summarizeProfile } from './profile-summary.js'
 
@@ -19,6 +21,8 @@ const port = Number(process.env.BENCH_PORT ?? 3199)
 const base = `http://localhost:${port}`
 const SIZES = [100, 1_000, 10_000]
 const cores = os.availableParallelism()
+/** Acme's administrator in the demo data: the /manage of the first-paint lines. */
+const PAINT_ADMIN = 'olivia@acme.test'
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const ratio = (a: number, b: number) => (a / b).toFixed(2)
@@ -78,16 +82,20 @@ async function seed(env: NodeJS.ProcessEnv, sizes: number[]): Promise<Record<num
 async function main() {
   if (!fs.existsSync('build/server.js')) throw new Error('Run `npm run build` first.')
   const only = process.env.BENCH_ONLY
-  if (only !== undefined && only !== 'U1' && only !== 'js') throw new Error('BENCH_ONLY knows U1 and js.')
+  if (only !== undefined && !['U1', 'js', 'paint'].includes(only)) throw new Error('BENCH_ONLY knows U1, js and paint.')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'license-portal-bench-'))
   const env = envFor(dataDir)
-  const admins = await seed(env, only === 'js' ? [100] : only ? [100, 10_000] : SIZES)
+  const admins = await seed(env, only === 'js' || only === 'paint' ? [100] : only ? [100, 10_000] : SIZES)
   const store = openDatabase(path.join(dataDir, 'licensing.db'))
   try {
-    if (only === 'js') {
+    if (only === 'js' || only === 'paint') {
       const server = await startServer(base, env, 1)
       try {
-        for (const line of await scriptLines(base, await portalSignIn(store, admins[100]))) console.log(line)
+        const lines =
+          only === 'js'
+            ? await scriptLines(base, await portalSignIn(store, admins[100]))
+            : await paintLines(base, await portalSignIn(store, PAINT_ADMIN))
+        for (const line of lines) console.log(line)
       } finally {
         await server.stop()
       }
@@ -106,6 +114,7 @@ async function main() {
     const server = await startServer(base, env, 1)
     const sqlite: Record<number, Record<string, number>> = {}
     let scripts: string[] = []
+    let paints: string[] = []
     try {
       for (const size of SIZES) sqlite[size] = await measureSize(store, admins[size], size)
       const search = await searchTerm(store, 'bench-10000')
@@ -132,6 +141,7 @@ async function main() {
       )
       console.log(await usageLine(store, admins))
       scripts = await scriptLines(base, await portalSignIn(store, admins[100]))
+      paints = await paintLines(base, await portalSignIn(store, PAINT_ADMIN))
     } finally {
       await server.stop()
     }
@@ -149,7 +159,7 @@ async function main() {
 
     for (const size of [100, 1_000]) console.log(await profileLine(env, store, admins[size], size))
     if (process.env.BENCH_PG !== '0') await postgresLine(sqlite[1_000])
-    for (const line of scripts) console.log(line)
+    for (const line of [...scripts, ...paints]) console.log(line)
   } finally {
     await store.destroy()
     fs.rmSync(dataDir, { recursive: true, force: true })

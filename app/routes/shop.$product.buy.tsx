@@ -1,14 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { Box, Container, Flex, Heading, Link } from '#app/components/themes'
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { couponCode } from '#protocol/coupons'
 import type { Country } from '#protocol/entities'
@@ -17,7 +10,6 @@ import { oneLine } from '#protocol/text'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import shopStyles from '#app/components/shop/shop.css'
 import { alreadySubscribed, unexpectedError } from '#app/rules/messages'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
@@ -39,8 +31,6 @@ import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
 import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 async function price(
   context: LoaderFunctionArgs['context'],

@@ -1,13 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Box, Container, Flex, Heading, Link } from '#app/components/themes'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import type { FrameHandle } from '#app/root'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)

@@ -1,21 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Card, Container, Flex, Heading, Link, Text, TextField } from '#app/components/themes'
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { COUPON_MAX_LENGTH, couponCode } from '#protocol/coupons'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import shopStyles from '#app/components/shop/shop.css'
 import { couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
 import { countOf } from '#protocol/words'
@@ -26,8 +18,6 @@ import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { lookupPlans } from './__shop/prices.server'
 import { planFor, redeemPrices } from './__shop/pricing'
 import { RedeemSchema } from './__shop/purchase-schema'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 

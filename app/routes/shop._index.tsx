@@ -1,13 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Card, Container, Flex, Heading, Link, Text } from '#app/components/themes'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog } from './__shop/catalog.server'
 import { referrerCookieHeader } from './__shop/referrer.server'
 import type { FrameHandle } from '#app/root'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)

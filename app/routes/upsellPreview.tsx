@@ -1,13 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Container } from '#app/components/themes'
 import type { FrameHandle } from '#app/root'
 import { CrossPromotion } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import shopStyles from '#app/components/shop/shop.css'
 import { loadCatalog } from './__shop/catalog.server'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 /** Spec §2: only the cross-promotion section of the FAQ, without the site's header and footer; links alone, no script. */
 export const handle: FrameHandle = { frame: { header: false, footer: false }, scripts: false }

@@ -1,10 +1,9 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import * as Radix from '@radix-ui/themes'
 import { createElement, type ComponentType, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { usesIn, type Use } from '../../../scripts/styles/theme-uses'
 import * as Ours from './index'
 
 // Every element app/ writes with these components, rendered by Radix Themes and by ours with the same props: the same
@@ -45,63 +44,6 @@ const samples = new Map<string, unknown[]>([
   ['orientation', ['vertical', { initial: 'vertical', sm: 'horizontal' }]],
   ['disabled', [false, true]],
 ])
-const skipped = new Set(['key', 'ref'])
-
-type Use = { where: string; tag: string; props: Record<string, unknown>; expressions: string[]; empty: boolean }
-
-function usesIn(appDir: string): Use[] {
-  const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).filter(
-    (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx') && !f.startsWith('components/themes'),
-  )
-  const uses: Use[] = []
-  for (const file of files) {
-    const text = fs.readFileSync(path.join(appDir, file), 'utf8')
-    if (!text.includes("from '#app/components/themes'")) continue
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
-    const local = new Map<string, string>()
-    for (const statement of source.statements)
-      if (
-        ts.isImportDeclaration(statement) &&
-        ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text === '#app/components/themes' &&
-        statement.importClause?.namedBindings &&
-        ts.isNamedImports(statement.importClause.namedBindings)
-      )
-        for (const element of statement.importClause.namedBindings.elements)
-          local.set(element.name.text, (element.propertyName ?? element.name).text)
-    const visit = (node: ts.Node) => {
-      if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
-        const [base = '', ...parts] = node.tagName.getText(source).split('.')
-        const imported = local.get(base)
-        if (imported) {
-          const props: Record<string, unknown> = {}
-          const expressions: string[] = []
-          for (const attribute of node.attributes.properties) {
-            if (!ts.isJsxAttribute(attribute)) continue
-            const name = attribute.name.getText(source)
-            if (skipped.has(name) || /^on[A-Z]/.test(name)) continue
-            const value = attribute.initializer
-            if (!value) props[name] = true
-            else if (ts.isStringLiteral(value)) props[name] = value.text
-            else expressions.push(name)
-          }
-          const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
-          uses.push({
-            where: `${file}:${line + 1}`,
-            tag: [imported, ...parts].join('.'),
-            props,
-            expressions,
-            empty: ts.isJsxSelfClosingElement(node),
-          })
-        }
-      }
-      ts.forEachChild(node, visit)
-    }
-    visit(source)
-  }
-  return uses
-}
-
 /** Each start tag's attributes sorted, and its classes sorted. */
 function normalized(html: string) {
   return html.replace(

@@ -13,6 +13,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'retrieveReceipt',
   'prices',
   'activeSubscriptionCheck',
+  'shopBuyer',
   'catalog',
   'subscriptionReceipts',
   'retrieveActivity',

@@ -237,9 +237,27 @@ export const operations = {
     result: z.object({ country: z.string(), plans: z.array(PricePlan) }),
   },
   activeSubscriptionCheck: {
-    payload: z.object({ email, dev: z.optional(z.boolean()) }),
-    result: z.object({ exists: z.boolean() }),
+    payload: z.object({
+      email,
+      dev: z.optional(z.boolean()),
+      /** The product being bought: only a subscription to it counts (without it, any). */
+      product: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    }),
+    result: z.object({
+      exists: z.boolean(),
+      /** The subscription found, told only to a caller signed in with that address. */
+      subscription: z.optional(
+        z.object({
+          id: z.string(),
+          productName: z.string(),
+          billingPeriod: z.enum(['month', 'year']),
+          quantity: z.int(),
+        }),
+      ),
+    }),
   },
+  /** The signed-in caller as a buyer: the address, and the name of their newest personal order (or empty). */
+  shopBuyer: { payload: empty, result: z.object({ email: z.string(), name: z.string() }) },
   createSubscriptionOnCheckout: {
     payload: z.object({
       checkoutId: z.string().check(z.minLength(1), z.maxLength(200)),

@@ -13,6 +13,7 @@ import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import { alreadySubscribed, unexpectedError } from '#app/rules/messages'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
+import { getUser } from '#app/utils/session.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct, type CatalogProduct } from './__shop/catalog.server'
 import { purchaseCompany, requestedCompanyId } from './__shop/company.server'
@@ -27,10 +28,13 @@ import {
   type CheckoutState,
   type PurchaseOptions,
 } from './__shop/pricing'
-import type { ActionData, Priced, ProductRef } from './__shop/purchase-data'
+import { UPDATE_PRICE_INTENT, type ActionData, type Priced, type ProductRef } from './__shop/purchase-data'
 import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
+import { prefill, signedInBuyer, subscribedTo } from './__shop/buyer.server'
+
+const refOf = (product: CatalogProduct): ProductRef => ({ slug: product.slug, name: product.name })
 
 async function price(
   context: LoaderFunctionArgs['context'],
@@ -52,7 +56,7 @@ async function price(
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
-  const productRef: ProductRef = { slug: product.slug, name: product.name }
+  const productRef: ProductRef = refOf(product)
   const products = catalog.products.map(({ slug, name }) => ({ slug, name }))
   const url = new URL(request.url)
   const headers = new Headers()
@@ -61,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const pending = await getPendingCheckout(request)
   const ours = pending?.product === product.slug ? pending : null
-  const outcomeOf = (
+  const outcomeOf = async (
     outcome: { state: CheckoutState; immediatelyAvailable: boolean },
     already: boolean,
     reason?: string,
@@ -76,6 +80,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         reason,
         email: ours?.email,
         organization: ours?.type === 'organization',
+        signedIn: await signedInAsBuyer(request, ours),
         // "Try again" opens the form as it was when Continue was pressed.
         retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
       },
@@ -96,6 +101,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const outcome = checkoutId
       ? checkoutOutcome(reported, answer)
       : { state: 'failed' as const, immediatelyAvailable: false }
+    // The frame reports a flagged payment as completed: the address says what the page says (nothing is kept yet).
+    if (checkoutId && reported !== null && reported !== outcome.state) {
+      const corrected = new URL(url)
+      corrected.searchParams.set('state', outcome.state)
+      return redirect(`${corrected.pathname}${corrected.search}`, { headers })
+    }
     // Shown once as the thank-you page; reloaded, or reached again, it is the order already complete.
     const already = Boolean(checkoutId) && ours?.done?.checkoutId === checkoutId
     if (checkoutId && !already && outcome.state !== 'failed') {
@@ -129,6 +140,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const forCompany = await purchaseCompany(request, context, requestedCompanyId(query.get('company')), {
     name: '',
   })
+  // A signed-in buyer does not type their name and address again (both stay editable).
+  const typed = prefill(
+    { name: text('name', 200), email: text('email', 254) },
+    await signedInBuyer(request, context),
+    options.type === 'personal',
+  )
   return json(
     {
       kind: 'purchase' as const,
@@ -140,8 +157,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       countries: catalog.countries,
       checkout: catalog.checkout,
       values: {
-        name: text('name', 200) || (forCompany.kind === 'company' ? forCompany.company.name : ''),
-        email: text('email', 254),
+        name: typed.name || (forCompany.kind === 'company' ? forCompany.company.name : ''),
+        email: typed.email,
         zip: text('zip', 20),
       },
       company: forCompany.kind === 'company' ? forCompany.company : null,
@@ -149,6 +166,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     { headers },
   )
+}
+
+/** Signed in with the address bought with, or bought for a company of theirs: Manage Licenses needs no sign-in. */
+async function signedInAsBuyer(request: Request, ours: PendingCheckout | null): Promise<boolean> {
+  const user = await getUser(request)
+  if (!user) return false
+  return !ours?.email || Boolean(ours.form?.company) || user.email === ours.email.trim().toLowerCase()
+}
+
+/** The page for the options posted, with the details typed so far (and nothing else: no bot-trap field). */
+function updatedPriceUrl(slug: string, formData: FormData, catalog: { countries: readonly Country[] }): string {
+  const field = (name: string) => formData.get(name)
+  const fields = ['billing', 'type', 'quantity', 'country', 'coupon'].flatMap((name) => {
+    const value = field(name)
+    return typeof value === 'string' ? [[name, value]] : []
+  })
+  const params = optionsSearch(purchaseOptions(new URLSearchParams(fields), catalog.countries))
+  const limits = { name: 200, email: 254, zip: 20, company: 200 } as const
+  for (const [name, max] of Object.entries(limits)) {
+    const value = field(name)
+    const typed = typeof value === 'string' ? value.trim().slice(0, max) : ''
+    if (typed) params.set(name, typed)
+  }
+  return `/shop/${slug}/buy/?${params}`
 }
 
 function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
@@ -186,6 +227,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const headers = { 'Set-Cookie': await pendingCheckoutCookie(withoutDone(ours)) }
     return redirect(`/shop/${product.slug}/buy/${ours.form ? '?retry=1' : ''}`, { headers })
   }
+  if (formData.get('intent') === UPDATE_PRICE_INTENT)
+    return redirect(updatedPriceUrl(product.slug, formData, catalog), 303)
   checkHoneypot(formData, context, 'purchase')
   // Continue from a form left open after this browser finished a checkout: refused, never a second payment.
   if (ours?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
@@ -212,11 +255,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status },
     )
 
-  // §5: an individual who already has an active subscription is told so (the check runs on Continue).
+  // §5: an individual who already has an active subscription to this product is told so (the check runs on Continue).
   if (options.type === 'personal') {
-    const check = await callLicensing('activeSubscriptionCheck', { email: value.email }, { context })
-    if (!check.ok) return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
-    if (check.result.exists) return invalid(submission.reply({ fieldErrors: { email: [alreadySubscribed] } }), 400)
+    const organization = optionsSearch({ ...options, type: 'organization' })
+    organization.set('email', value.email)
+    if (value.zip) organization.set('zip', value.zip)
+    const organizationUrl = `/shop/${product.slug}/buy/?${organization}`
+    const subscribed = await subscribedTo(context, request, refOf(product), value.email, organizationUrl)
+    if (subscribed === 'unknown') return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
+    if (subscribed) {
+      const result = submission.reply({ fieldErrors: { email: [alreadySubscribed] } })
+      const priced = await price(context, product, options, catalog.countries)
+      return json<ActionData>({ kind: 'invalid', result, priced, subscribed }, { status: 400 })
+    }
   }
 
   const priced = await price(context, product, options, catalog.countries)

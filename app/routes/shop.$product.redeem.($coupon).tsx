@@ -16,8 +16,9 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import { lookupPlans } from './__shop/prices.server'
-import { planFor, redeemPrices } from './__shop/pricing'
+import { planFor, redeemPrices, type RedeemPrices } from './__shop/pricing'
 import { RedeemSchema } from './__shop/purchase-schema'
+import { prefill as buyerPrefill, signedInBuyer } from './__shop/buyer.server'
 
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -55,9 +56,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const message = couponMessage(query.result.status)
     return json({ kind: 'error' as const, product: productRef, coupon, message, prefill })
   }
-  // §9: the original price is the annual price scaled by months/12.
-  const prices = redeemPrices(planFor(lookup, 'personal', 'year'), query.result.months)
-  return json({ kind: 'active' as const, product: productRef, coupon, prices, prefill })
+  const plans = { year: planFor(lookup, 'personal', 'year'), month: planFor(lookup, 'personal', 'month') }
+  const prices = redeemPrices(plans, query.result.months)
+  // A signed-in buyer's own details fill the form when nothing was carried.
+  const filled = buyerPrefill(prefill, await signedInBuyer(request, context), true)
+  return json({ kind: 'active' as const, product: productRef, coupon, prices, prefill: filled })
 }
 
 const text = (url: URL, name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
@@ -199,7 +202,7 @@ function RedeemForm({
   prefill,
   lastResult,
 }: {
-  prices: { months: number; original: string; discount: string; total: string }
+  prices: RedeemPrices
   coupon: string
   prefill: { name: string; email: string }
   lastResult?: SubmissionResult<string[]>
@@ -240,6 +243,9 @@ function RedeemForm({
           </tr>
         </tbody>
       </table>
+      <Text as="p" size="2" color="gray" mt="2">
+        {prices.basis}
+      </Text>
       <Form method="post" {...getFormProps(form)} aria-label="Redeem coupon">
         <HoneypotInputs />
         <Flex direction="column" gap="3" mt="4">

@@ -12,10 +12,13 @@ describe('prices', () => {
     expect(showCountryDiscount(5.01)).toBe(true)
     expect(showCountryDiscount(0)).toBe(false)
   })
-  it('redeem original price: annual × months/12, 12 months by default', () => {
-    expect(redeemOriginalPrice(58)).toBe(58)
-    expect(redeemOriginalPrice(58, 3)).toBe(14.5)
-    expect(redeemOriginalPrice(116, 1)).toBe(9.67)
+  it('redeem original price: the plan the free months are worth, whole years annual, 12 months by default', () => {
+    const personal = { year: 58, month: 6.05 }
+    expect(redeemOriginalPrice(personal)).toBe(58)
+    expect(redeemOriginalPrice(personal, 24)).toBe(116)
+    // Not $4.83 (an annual price's month): a single month is sold on the monthly plan.
+    expect(redeemOriginalPrice(personal, 1)).toBe(6.05)
+    expect(redeemOriginalPrice(personal, 3)).toBe(18.15)
   })
 })
 

@@ -17,9 +17,19 @@ export type PlanType = 'organization' | 'personal'
 
 export const DEFAULT_REDEEM_MONTHS = 12
 
-/** §9 redeem: the annual price scaled by months/12. */
-export function redeemOriginalPrice(annual: number, months: number = DEFAULT_REDEEM_MONTHS): number {
-  return roundToCent((annual * months) / 12)
+/** The plan whose price a coupon's free months are worth: whole years are the annual plan's, other months the monthly. */
+export function redeemPlanPeriod(months: number): BillingPeriod {
+  return months % 12 === 0 ? 'year' : 'month'
+}
+
+/** Redeem's "Original Price": what the months cost on the plan of `redeemPlanPeriod` (net of tax). */
+export function redeemOriginalPrice(
+  listPrice: Record<BillingPeriod, number>,
+  months: number = DEFAULT_REDEEM_MONTHS,
+): number {
+  return redeemPlanPeriod(months) === 'year'
+    ? roundToCent((listPrice.year * months) / 12)
+    : roundToCent(listPrice.month * months)
 }
 
 export type PurchaseDefaults = {

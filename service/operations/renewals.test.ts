@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatDate } from '../../protocol/dates.js'
 import { demoRefs } from '../db/seed.js'
 import { cotermQuote } from '../payments/coterm.js'
 import { verifiedRenewal } from '../payments/passthrough.js'
@@ -89,7 +90,9 @@ describe('renewal', () => {
     )
     expect(terms.a).toBeCloseTo(quote.amount, 1)
     expect(terms.a).toBeGreaterThan(3 * 116)
-    expect(terms.t).toContain('Renewal of 3 licenses until')
+    // The portal's date format, never an ISO date.
+    expect(terms.t).toBe(`Renewal of 3 licenses until ${formatDate(quote.expiry, { utc: true })}`)
+    expect(terms.t).toMatch(/until [A-Z][a-z]+ \d{1,2}, \d{4}$/)
   })
 
   it('is refused without canRenew in the owning company (a Company Manager, another company)', async () => {

@@ -12,6 +12,7 @@ import { renewalPassthrough } from '../payments/passthrough.js'
 import { flagsIn } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
 import { displayName } from '../../protocol/products.js'
+import { formatDate } from '../../protocol/dates.js'
 
 /** Each checked to exist under the owner named. */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
@@ -91,7 +92,8 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
   )
   const payments = ctx.adapters.payments
   if (!payments) throw new ServiceError('UNKNOWN_OPERATION', 'Payments are not available.')
-  const until = new Date(quote.expiry).toISOString().slice(0, 10)
+  // The portal's date format ("November 22, 2027"): the checkout says the date as the license table does.
+  const until = formatDate(quote.expiry, { utc: true })
   const count = licenses.length === 1 ? '1 license' : `${licenses.length} licenses`
   const passthrough = renewalPassthrough(ctx.config.secret, {
     renewal: licenses.map((l) => ({ id: l.id, owner: l.owner })),

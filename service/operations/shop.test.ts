@@ -13,6 +13,7 @@ import {
 import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/money.js'
 import { plan } from '../../tests/support/entities.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
+import { signInAs } from '../../tests/support/service.js'
 
 startShopService()
 
@@ -201,6 +202,49 @@ describe('activeSubscriptionCheck', () => {
     expect(await call({ activeSubscriptionCheck: { email: 'nobody@example.test', dev: true } })).toEqual({
       activeSubscriptionCheck: { exists: false },
     })
+  })
+
+  it('with the product, counts only a subscription to it: a trial or another product never blocks', async () => {
+    // pat: a Quokka.js PRO subscription, a paused Wallaby.js one, a Console Ninja trial (a license, no subscription).
+    const check = async (product: string, credential?: string) =>
+      (
+        (await service.call({ activeSubscriptionCheck: { email: 'pat@personal.test', product } }, credential))
+          .body as Body
+      ).activeSubscriptionCheck
+    expect(await check('console-ninja')).toEqual({ exists: false })
+    expect(await check('quokka')).toEqual({ exists: true })
+    expect(await check('wallaby')).toEqual({ exists: true })
+    expect(await call({ activeSubscriptionCheck: { email: 'pat@personal.test', product: 'nope' } })).toMatchObject({
+      error: 'NOT_FOUND',
+    })
+  })
+
+  it('names the subscription only to its owner, signed in', async () => {
+    const check = async (credential?: string) =>
+      (
+        (await service.call({ activeSubscriptionCheck: { email: 'pat@personal.test', product: 'quokka' } }, credential))
+          .body as Body
+      ).activeSubscriptionCheck
+    expect(await check(await signInAs(service, 'pat@personal.test'))).toEqual({
+      exists: true,
+      subscription: {
+        id: expect.any(String),
+        productName: 'Quokka.js PRO personal license',
+        billingPeriod: 'month',
+        quantity: 1,
+      },
+    })
+    expect(await check(await signInAs(service, 'olivia@acme.test'))).toEqual({ exists: true })
+    expect(await check('not-a-session')).toEqual({ exists: true })
+  })
+})
+
+describe('shopBuyer', () => {
+  it('is the signed-in address with the name of its newest personal order', async () => {
+    expect((await service.call({ shopBuyer: {} }, await signInAs(service, 'pat@personal.test'))).body).toEqual({
+      shopBuyer: { email: 'pat@personal.test', name: 'Pat Personal' },
+    })
+    expect(await call({ shopBuyer: {} })).toMatchObject({ error: 'NOT_AUTHENTICATED' })
   })
 })
 

@@ -177,20 +177,55 @@ export function defaultPlans(
   }))
 }
 
-/** Spec §5 "Email address is already subscribed.": a personal subscription of this address not cancelled. */
+/** Spec §5 "Email address is already subscribed.": a personal subscription of this address (to the product) not
+ * cancelled; a trial or another product's subscription never blocks a purchase. */
 export async function activeSubscriptionCheck(
   payload: ParsedPayload<'activeSubscriptionCheck'>,
   ctx: ServiceContext,
 ): Promise<Result<'activeSubscriptionCheck'>> {
-  const row = await ctx.db
+  const group = payload.product === undefined ? undefined : requireProduct(payload.product).group
+  let query = ctx.db
     .selectFrom('subscriptions')
-    .select('id')
+    .select(['id', 'product_name', 'billing_period', 'quantity'])
     .where('owner', '=', payload.email)
     .where('company_id', 'is', null)
     .where('state', 'in', ['active', 'pastDue', 'paused'])
+  if (group) query = query.where('product_group', '=', group)
+  const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+  if (!row) return { exists: false }
+  // Anyone may ask whether an address is subscribed (spec §7); only its owner hears which subscription it is.
+  if ((await callerEmail(ctx)) !== payload.email) return { exists: true }
+  return {
+    exists: true,
+    subscription: {
+      id: row.id,
+      productName: row.product_name,
+      billingPeriod: row.billing_period === 'month' ? 'month' : 'year',
+      quantity: Number(row.quantity),
+    },
+  }
+}
+
+async function callerEmail(ctx: ServiceContext): Promise<string | undefined> {
+  if (!ctx.credential) return undefined
+  return requireCaller(ctx).then(
+    (caller) => caller.email,
+    () => undefined,
+  )
+}
+
+/** The signed-in caller's address and the name on their newest personal order, to fill the shop's forms with. */
+export async function shopBuyer(_payload: unknown, ctx: ServiceContext): Promise<Result<'shopBuyer'>> {
+  const caller = await requireCaller(ctx)
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select('customer_name')
+    .where('owner', '=', caller.email)
+    .where('company_id', 'is', null)
+    .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return { exists: Boolean(row) }
+  return { email: caller.email, name: order?.customer_name.trim() ?? '' }
 }
 
 export type CheckoutState = 'complete' | 'flagged' | 'failed' | 'pending'
@@ -308,6 +343,7 @@ export const shopOperations: OperationHandlers = {
   catalog: catalogOperation,
   prices,
   activeSubscriptionCheck,
+  shopBuyer,
   createSubscriptionOnCheckout,
   coupon,
   hostedCheckout,

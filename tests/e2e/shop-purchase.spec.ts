@@ -125,4 +125,13 @@ test('an individual who already has a subscription is told so', async ({ page, j
     await expect(emailField).toHaveAccessibleDescription('Email address is already subscribed.')
     await expect(page.locator('iframe[title="Checkout"]')).toHaveCount(0)
   }
+
+  // Which subscription stops it, and the ways on: its quantity, or an organization purchase with the details kept.
+  await expect(
+    page.getByRole('note').filter({ hasText: `${email} has a Wallaby.js subscription already` }),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'buy Wallaby.js as an organization' }).click()
+  await expect(page.getByRole('radio', { name: 'Organization', exact: true })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await expect(page.getByRole('combobox', { name: 'Users' })).toBeVisible()
 })

@@ -17,9 +17,11 @@ import {
   purchaseAlerts,
   type TestService,
 } from '../support/payments.js'
+import { signInAs } from '../support/service.js'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { loader, action } = await import('#app/routes/shop.$product.buy')
+const { createUserSession } = await import('#app/utils/session.server')
 
 const params = { product: 'wallaby' }
 const BUY = 'http://portal.test/shop/wallaby/buy/'
@@ -35,10 +37,16 @@ function browser(service: () => TestService) {
     return response
   }
   return {
-    async load(search = '') {
+    async open(search = '') {
       const request = new Request(`${BUY}${search ? `?${search}` : ''}`, { headers: cookie ? { Cookie: cookie } : {} })
-      const response = keep(await settle(loader({ request, params, context: context() })))
-      return (await response.json()) as Record<string, unknown>
+      return keep(await settle(loader({ request, params, context: context() })))
+    },
+    async load(search = '') {
+      return (await (await this.open(search)).json()) as Record<string, unknown>
+    },
+    /** Keeps the session cookie of a sign-in's answer. */
+    signIn(signedIn: Response) {
+      keep(signedIn)
     },
     async post(fields: Record<string, string>) {
       const request = formRequest(BUY, Object.entries(fields), cookie || undefined)
@@ -147,6 +155,41 @@ describe('with the sandbox provider', () => {
       options: { billingPeriod: 'month', quantity: 7 },
     })
     expect(await ordersOf(service, email)).toHaveLength(0)
+  })
+
+  it('a flagged order reported as completed (as the frame reports it) is shown at the address that says flagged', async () => {
+    const email = 'flagged-address@buyers.test'
+    const tab = browser(() => service)
+    const continued = await tab.post(continueFields(email, 'Flagged Corp'))
+    const back = await payHosted(continued.headers.get('Location')!, '4000 0000 0000 9235')
+    expect(back.searchParams.get('state')).toBe('flagged')
+    const checkout = back.searchParams.get('checkout')!
+
+    const reported = await tab.open(`checkout=${checkout}&state=complete`)
+    expect(reported.status).toBe(302)
+    expect(reported.headers.get('Location')).toBe(`/shop/wallaby/buy/?checkout=${checkout}&state=flagged`)
+    // The first look at the corrected address is the outcome page, not "already".
+    expect(await tab.load(`checkout=${checkout}&state=flagged`)).toMatchObject({ state: 'flagged', already: false })
+  })
+
+  it('the thank-you page sends a signed-in buyer to Manage Licenses without asking them to sign in', async () => {
+    const email = 'pat@personal.test'
+    const tab = browser(() => service)
+    const credential = await signInAs(service, email)
+    tab.signIn(await createUserSession(new Request(BUY), { email, admin: false, credential }, '/manage'))
+    const continued = await tab.post(continueFields(email, 'Signed In Corp'))
+    const back = await payHosted(continued.headers.get('Location')!)
+    expect(await tab.load(back.search.slice(1))).toMatchObject({
+      state: 'complete',
+      organization: true,
+      signedIn: true,
+    })
+
+    const stranger = browser(() => service)
+    const other = await payHosted(
+      (await stranger.post(continueFields('nobody@buyers.test', 'N'))).headers.get('Location')!,
+    )
+    expect(await stranger.load(other.search.slice(1))).toMatchObject({ state: 'complete', signedIn: false })
   })
 })
 

@@ -16,6 +16,8 @@ type CheckoutOutcomeProps = {
   already: boolean
   email?: string
   organization: boolean
+  /** Signed in as the buyer: Manage Licenses opens without signing in. */
+  signedIn: boolean
   product: { slug: string; name: string }
   /** In the provider's words (from the service). */
   reason?: string
@@ -33,6 +35,7 @@ export function CheckoutOutcome({
   already,
   email,
   organization,
+  signedIn,
   product,
   reason,
   retryTo,
@@ -109,8 +112,8 @@ export function CheckoutOutcome({
         <Text as="p" size="3" mb="3">
           <Link asChild underline="always">
             <RemixLink to="/manage">Go to your licenses</RemixLink>
-          </Link>{' '}
-          (sign in with the email address you bought with).
+          </Link>
+          {signedIn ? '.' : ' (sign in with the email address you bought with).'}
         </Text>
         <NewPurchase product={product} />
       </OutcomeSection>
@@ -133,13 +136,23 @@ export function CheckoutOutcome({
               {product.name} until a license is assigned to them.
             </Text>
             <ol className="help-list">
-              <li>
-                Sign in to{' '}
-                <Link asChild underline="always">
-                  <RemixLink to={email ? `/?email=${encodeURIComponent(email)}` : '/'}>Manage Licenses</RemixLink>
-                </Link>
-                {email ? <> with {email}</> : null}.
-              </li>
+              {signedIn ? (
+                <li>
+                  Open{' '}
+                  <Link asChild underline="always">
+                    <RemixLink to="/manage">Manage Licenses</RemixLink>
+                  </Link>
+                  .
+                </li>
+              ) : (
+                <li>
+                  Sign in to{' '}
+                  <Link asChild underline="always">
+                    <RemixLink to={email ? `/?email=${encodeURIComponent(email)}` : '/'}>Manage Licenses</RemixLink>
+                  </Link>
+                  {email ? <> with {email}</> : null}.
+                </li>
+              )}
               <li>
                 In your organization&apos;s section, choose <Strong>Manage assignments</Strong> on the new subscription
                 and enter the email address of each person who uses {product.name}: yours too, if you use it yourself.

@@ -47,7 +47,15 @@ function ChoiceRadio({
   const id = `purchase-${name}-${value}`
   return (
     <label htmlFor={id} className="shop-choice">
-      <Radio id={id} name={name} value={value} defaultChecked={defaultChecked} onChange={onChange} />
+      {/* data-shown marks the choice the price on the page is for (the purchase form's stale-price note reads it). */}
+      <Radio
+        id={id}
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        data-shown={defaultChecked ? '' : undefined}
+        onChange={onChange}
+      />
       <Text size="2">{label}</Text>
     </label>
   )

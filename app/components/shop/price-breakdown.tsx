@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Text } from '#app/components/themes'
+import { Box, Heading, Text } from '#app/components/themes'
 import type { PriceBreakdown } from '#app/routes/__shop/pricing'
 
 type PriceBreakdownProps = {
@@ -17,12 +17,13 @@ export function PriceBreakdownView({ breakdown, fallback, updating = false }: Pr
           Price
         </Heading>
         <div aria-live="polite">
-          <Flex align="baseline" gap="2" wrap="wrap" mb="1">
+          {/* One sentence: the figure and what it is the price of are read together. */}
+          <Text as="p" size="3" mb="1">
             <Text size="8" weight="bold" data-testid="price-per-month">
               {breakdown.perLicensePerMonth}
-            </Text>
-            <Text size="3">{breakdown.perLicenseLabel}</Text>
-          </Flex>
+            </Text>{' '}
+            {breakdown.perLicenseLabel}
+          </Text>
           <Text as="p" size="2" color="gray" mb="3">
             {breakdown.billing}
           </Text>

@@ -76,7 +76,7 @@ describe('priceBreakdown (§2, §9)', () => {
   it('shows an annual price per month and the yearly total', () => {
     const b = priceBreakdown(plan(), 1)
     expect(b.perLicensePerMonth).toBe('$9.67')
-    expect(b.perLicenseLabel).toBe('per user / month excl. tax')
+    expect(b.perLicenseLabel).toBe('per user a month, excluding tax')
     expect(b.total).toBe('$116')
     expect(b.billing).toBe('Billed annually: $9.67 per month in total with no tax charged.')
     expect(b.rows.map((r) => [r.label, r.amount])).toEqual([
@@ -161,7 +161,7 @@ describe('priceBreakdown (§2, §9)', () => {
       country: 'AT',
     })
     const b = priceBreakdown(austria, 12, { taxName: 'MwSt.' })
-    expect(`${b.perLicensePerMonth} ${b.perLicenseLabel}`).toBe('€8.89 per user / month excl. tax')
+    expect(`${b.perLicensePerMonth} ${b.perLicenseLabel}`).toBe('€8.89 per user a month, excluding tax')
     expect(b.billing).toBe('Billed annually: €128.06 per month in total incl. tax.')
     expect(b.rows.find((r) => r.kind === 'tax')?.label).toBe('MwSt. (20%)')
   })
@@ -217,19 +217,30 @@ describe('priceBreakdown (§2, §9)', () => {
   })
 })
 
-describe('redeemPrices (§2, §9)', () => {
-  it('scales the annual price by months/12, with a discount of all of it and a total of zero', () => {
-    expect(redeemPrices({ countryNetListPrice: 58, currency: 'USD' }, 1)).toEqual({
+describe('redeemPrices', () => {
+  const plans = {
+    year: { countryNetListPrice: 58, currency: 'USD' },
+    month: { countryNetListPrice: 6.05, currency: 'USD' },
+  }
+  it('is the price of the plan the free months are worth, all of it discounted, a total of zero', () => {
+    expect(redeemPrices(plans, 1)).toEqual({
       months: 1,
-      original: '$4.83',
-      discount: '−$4.83',
+      original: '$6.05',
+      discount: '−$6.05',
       total: '$0',
+      basis: '$6.05 is the price of 1 month on the monthly Personal plan, excluding tax.',
     })
-    expect(redeemPrices({ countryNetListPrice: 58, currency: 'USD' }, 12).original).toBe('$58')
+    expect(redeemPrices(plans, 12).original).toBe('$58')
+    expect(redeemPrices(plans, 3).basis).toBe(
+      '$18.15 is the price of 3 months on the monthly Personal plan ($6.05 a month), excluding tax.',
+    )
+    expect(redeemPrices(plans, 24).basis).toBe(
+      '$116 is the price of 24 months on the annual Personal plan ($58 a year), excluding tax.',
+    )
   })
   it('defaults to 12 months', () => {
-    expect(redeemPrices({ countryNetListPrice: 58, currency: 'USD' }).months).toBe(12)
-    expect(redeemPrices({ countryNetListPrice: 58, currency: 'USD' }, 0).months).toBe(12)
+    expect(redeemPrices(plans).months).toBe(12)
+    expect(redeemPrices(plans, 0).months).toBe(12)
   })
 })
 

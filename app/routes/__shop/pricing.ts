@@ -3,12 +3,14 @@ import { couponCode } from '#protocol/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
 import { formatPrice, inCents } from '#protocol/money'
 import { labels } from '#app/rules/messages'
+import { countOf } from '#protocol/words'
 import {
   DEFAULT_COUNTRY,
   DEFAULT_REDEEM_MONTHS,
   perMonth,
   purchaseDefaults,
   redeemOriginalPrice,
+  redeemPlanPeriod,
   showCountryDiscount,
   type PlanType,
 } from '#app/rules/prices'
@@ -159,7 +161,7 @@ export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick
   const inTotal = `${format(monthly(gross * q))} per month in total ${taxed ? 'incl. tax' : 'with no tax charged'}`
   return {
     perLicensePerMonth: format(monthly(net)),
-    perLicenseLabel: 'per user / month excl. tax',
+    perLicenseLabel: 'per user a month, excluding tax',
     billing: plan.billingPeriod === 'year' ? `Billed annually: ${inTotal}.` : `Billed monthly: ${inTotal}.`,
     billingPeriod: plan.billingPeriod,
     quantity: q,
@@ -168,17 +170,35 @@ export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick
   }
 }
 
-export type RedeemPrices = { months: number; original: string; discount: string; total: string }
+export type RedeemPrices = {
+  months: number
+  original: string
+  discount: string
+  total: string
+  /** The original price said as a sentence: which plan it is the price of. */
+  basis: string
+}
 
-/** §2/§9 redeem: the annual (personal) price scaled by months/12, all of it discounted, total zero. */
-export function redeemPrices(plan: Pick<PricePlan, 'countryNetListPrice' | 'currency'>, months?: number): RedeemPrices {
+type RedeemPlan = Pick<PricePlan, 'countryNetListPrice' | 'currency'>
+
+/** Redeem: the personal plan the free months are worth (`redeemPlanPeriod`), all of it discounted, total zero. */
+export function redeemPrices(plans: Record<BillingPeriod, RedeemPlan>, months?: number): RedeemPrices {
   const m = months && months > 0 ? months : DEFAULT_REDEEM_MONTHS
-  const original = redeemOriginalPrice(plan.countryNetListPrice, m)
+  const period = redeemPlanPeriod(m)
+  const plan = plans[period]
+  const original = formatPrice(
+    redeemOriginalPrice({ year: plans.year.countryNetListPrice, month: plans.month.countryNetListPrice }, m),
+    plan.currency,
+  )
+  const each = formatPrice(plan.countryNetListPrice, plan.currency)
+  const onePeriod = m === (period === 'year' ? 12 : 1)
+  const perPeriod = onePeriod ? '' : ` (${each} a ${period})`
   return {
     months: m,
-    original: formatPrice(original, plan.currency),
-    discount: `−${formatPrice(original, plan.currency)}`,
+    original,
+    discount: `−${original}`,
     total: formatPrice(0, plan.currency),
+    basis: `${original} is the price of ${countOf(m, 'month')} on the ${period === 'year' ? 'annual' : 'monthly'} ${labels.personal} plan${perPeriod}, excluding tax.`,
   }
 }
 

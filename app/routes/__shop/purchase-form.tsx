@@ -14,10 +14,11 @@ import { CheckoutFrame } from '#app/components/shop/checkout-frame'
 import { ChoiceGroup } from '#app/components/shop/choice-group'
 import { ErrorSummary } from '#app/components/shop/error-summary'
 import { PriceBreakdownView } from '#app/components/shop/price-breakdown'
+import { SubscribedCallout } from '#app/components/shop/subscribed-notice'
 import { labels } from '#app/rules/messages'
 import { formatPrice } from '#protocol/money'
 import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type PurchaseOptions } from './pricing'
-import type { ActionData, CheckoutClient, ProductRef } from './purchase-data'
+import { UPDATE_PRICE_INTENT, type ActionData, type CheckoutClient, type ProductRef } from './purchase-data'
 import { nameOrEmail, purchaseFields, purchaseSchema } from './purchase-schema'
 import { useCheckoutFrame, type FrameField, type FramePrices } from './use-checkout-frame'
 
@@ -70,6 +71,9 @@ export function PurchaseForm({
   const buyPath = `/shop/${product.slug}/buy/`
   const frame = useCheckoutFrame({ formRef, buyPath })
   const { fetcher, fetched } = frame
+
+  const answered = fetcher.state === 'idle' && fetched ? fetched : navigation.state === 'idle' ? actionData : undefined
+  const subscribed = answered?.kind === 'invalid' ? answered.subscribed : undefined
 
   // Without script, a refused Continue shows the breakdown of the posted options.
   const shown =
@@ -226,7 +230,7 @@ export function PurchaseForm({
                   onChange={onOptionChange}
                 >
                   {Array.from({ length: MAX_QUANTITY - MIN_QUANTITY + 1 }, (_, i) => MIN_QUANTITY + i).map((n) => (
-                    <option key={n} value={n}>
+                    <option key={n} value={n} data-shown={n === shown.options.quantity ? '' : undefined}>
                       {n}
                     </option>
                   ))}
@@ -237,6 +241,15 @@ export function PurchaseForm({
         </Box>
 
         <PriceBreakdownView breakdown={shown.breakdown} fallback={shown.fallback} updating={updating} />
+        {hydrated ? null : (
+          // Without script the price follows a choice on Update price; until then the page says so (shop.css).
+          <Callout.Root mb="5" color="amber" className="purchase-form__stale">
+            <Callout.Text>
+              The price above is for your previous choice. Press <Strong>Update price</Strong> to see the price of the
+              plan you have chosen now.
+            </Callout.Text>
+          </Callout.Root>
+        )}
 
         <Box asChild mb="5">
           <section aria-labelledby="details-heading">
@@ -268,6 +281,20 @@ export function PurchaseForm({
                 }}
                 onBlur={onDetailBlur('email')}
               />
+              {subscribed ? (
+                <SubscribedCallout
+                  notice={subscribed}
+                  organizationHref={subscribed.organizationUrl}
+                  onBuyAsOrganization={(event) => {
+                    // In place with script: what was typed stays in the form, and the price follows.
+                    const radio = formRef.current?.elements.namedItem('type')
+                    if (!(radio instanceof RadioNodeList)) return
+                    event.preventDefault()
+                    radio.value = TYPE_VALUES.organization
+                    onOptionChange()
+                  }}
+                />
+              ) : null}
               <Field
                 id={fields.country.id}
                 label="Country"
@@ -286,7 +313,12 @@ export function PurchaseForm({
                   onChange={onOptionChange}
                 >
                   {countries.map((c) => (
-                    <option key={c.code} value={c.code} data-requires-zip={c.requiresZip ? '' : undefined}>
+                    <option
+                      key={c.code}
+                      value={c.code}
+                      data-requires-zip={c.requiresZip ? '' : undefined}
+                      data-shown={c.code === selectedCountry ? '' : undefined}
+                    >
                       {c.name}
                     </option>
                   ))}
@@ -314,7 +346,16 @@ export function PurchaseForm({
                   {continuing ? 'Checking…' : 'Continue'}
                 </Button>
                 {hydrated ? null : (
-                  <Button type="submit" size="3" variant="soft" formMethod="get" formNoValidate>
+                  // Posted, so that the bot trap's fields never reach an address; the answer is the page's own URL.
+                  <Button
+                    type="submit"
+                    size="3"
+                    variant="soft"
+                    formMethod="post"
+                    name="intent"
+                    value={UPDATE_PRICE_INTENT}
+                    formNoValidate
+                  >
                     Update price
                   </Button>
                 )}

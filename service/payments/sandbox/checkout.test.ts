@@ -199,6 +199,18 @@ describe('paying with the test cards', () => {
     expect(html).toContain('aria-invalid="true" aria-describedby="f-cardNumber-error"')
   })
 
+  it('a refused form keeps everything typed but the card number', async () => {
+    const { response, html } = await pay(
+      { ...orgPurchase('kept@example.test', 1), postcode: '' },
+      { cardNumber: '4242424242424242', cardExpiry: '12/39', cardCvc: '321' },
+    )
+    expect(response.status).toBe(422)
+    expect(html).toContain('id="f-cardExpiry" name="cardExpiry" type="text" value="12/39"')
+    expect(html).toContain('id="f-cardCvc" name="cardCvc" type="text" value="321"')
+    expect(html).toContain('id="f-cardNumber" name="cardNumber" type="text" value=""')
+    expect(html).not.toContain('4242424242424242"')
+  })
+
   it('4000…9235 is flagged; approving on the review page completes it, rejecting fails it', async () => {
     const first = await pay(orgPurchase('flagged1@example.test', 2), { ...card, cardNumber: '4000000000009235' })
     const second = await pay(orgPurchase('flagged2@example.test', 1), { ...card, cardNumber: '4000000000009235' })

@@ -2,6 +2,7 @@
 import { EMAIL_PATTERN } from '../../../protocol/email.js'
 import { countries, requiresZip } from '../../catalog/index.js'
 import { formatPrice } from '../../../protocol/money.js'
+import { formatDate } from '../../../protocol/dates.js'
 import { escapeHtml } from '../../dispatch/html.js'
 import { MODE, page, type PageTheme } from './layout.js'
 import { failureReason, type FieldErrors } from './checkout.js'
@@ -36,10 +37,13 @@ ${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p
   }</div>`
 }
 
-function cardFields(errors: FieldErrors): string {
+/** What of the card a refused form shows again: everything but its number, which is typed afresh. */
+export type KeptCard = { expiry?: string; cvc?: string }
+
+function cardFields(errors: FieldErrors, kept: KeptCard): string {
   return `${field({ name: 'cardNumber', label: 'Card number', error: errors.cardNumber, autocomplete: 'cc-number', inputmode: 'numeric', required: true })}
-<div class="row">${field({ name: 'cardExpiry', label: 'Expiry date', error: errors.cardExpiry, autocomplete: 'cc-exp', hint: 'MM/YY', required: true })}
-${field({ name: 'cardCvc', label: 'Security code', error: errors.cardCvc, autocomplete: 'cc-csc', inputmode: 'numeric', required: true })}</div>`
+<div class="row">${field({ name: 'cardExpiry', label: 'Expiry date', value: kept.expiry?.slice(0, 10), error: errors.cardExpiry, autocomplete: 'cc-exp', hint: 'MM/YY', required: true })}
+${field({ name: 'cardCvc', label: 'Security code', value: kept.cvc?.slice(0, 4), error: errors.cardCvc, autocomplete: 'cc-csc', inputmode: 'numeric', required: true })}</div>`
 }
 
 function testCards(): string {
@@ -100,6 +104,7 @@ export function checkoutPage(options: {
   errors?: FieldErrors
   /** The checkout's last payment was declined: it may be paid with another card. */
   declinedBefore?: boolean
+  card?: KeptCard
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
   origin?: string
@@ -148,7 +153,7 @@ ${hidden('checkout', checkoutId)}${terms.link ? hidden('link', terms.link) : `${
 <h2>Your details</h2>
 ${details}
 <h2>Card</h2>
-${cardFields(errors)}
+${cardFields(errors, options.card ?? {})}
 <button type="submit" name="intent" value="pay">Pay ${formatPrice(quote.total.gross, quote.currency)}</button>
 </form>
 ${testCards()}`
@@ -229,7 +234,7 @@ export function reopenedPage(options: {
   const { kind, checkout } = options
   const total = formatPrice(checkout.gross, checkout.currency)
   const what = `${escapeHtml(checkout.title ?? checkout.product_id)}, quantity ${checkout.quantity}`
-  const paidOn = new Date(checkout.updated_at).toISOString().slice(0, 10)
+  const paidOn = formatDate(checkout.updated_at, { utc: true })
   const link = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${text}</a></p>`
   const title =
     kind === 'complete'
@@ -280,6 +285,7 @@ export function updatePaymentPage(options: {
   subscription: SandboxSubscription
   planTitle: string
   errors?: FieldErrors
+  card?: KeptCard
   nonce?: string
 }): string {
   const { subscription: sub } = options
@@ -291,7 +297,7 @@ export function updatePaymentPage(options: {
     sub.state === 'deleted'
       ? '<p>This subscription has been cancelled; its payment method can no longer be changed.</p>'
       : `<form method="post" action="/sandbox/update-payment/${escapeHtml(sub.id)}" novalidate>
-<h2>New card</h2>${cardFields(errors)}
+<h2>New card</h2>${cardFields(errors, options.card ?? {})}
 ${sub.state === 'past_due' ? '<p class="hint">The overdue payment is charged to the new card right away.</p>' : ''}
 <button type="submit">Update payment method</button></form>${testCards()}`
   return page({
@@ -331,7 +337,7 @@ export function receiptPage(receipt: Receipt, nonce?: string): string {
   const body = `${MODE}<h1>Receipt</h1>
 <dl class="summary">
 <dt>Order</dt><dd>${escapeHtml(receipt.orderId)}</dd>
-<dt>Date</dt><dd>${new Date(receipt.date).toISOString().slice(0, 10)}</dd>
+<dt>Date</dt><dd>${formatDate(receipt.date, { utc: true })}</dd>
 <dt>Billed to</dt><dd>${escapeHtml(receipt.customerName)}<br>${escapeHtml(receipt.customerEmail)}</dd>
 <dt>Item</dt><dd>${escapeHtml(receipt.description)}</dd>
 <dt>Quantity</dt><dd>${receipt.quantity}</dd>

@@ -151,6 +151,7 @@ export function sandboxRouter(
             terms,
             quote: sandbox.quote(terms),
             checkoutId: sandbox.checkoutIdFrom(values, terms),
+            card: keptCard(values),
             nonce: nonceOf(res),
             origin: originOf(req, values),
             ...themeOf(values),
@@ -170,6 +171,7 @@ export function sandboxRouter(
             quote: result.quote,
             checkoutId: result.checkoutId,
             errors: result.errors,
+            card: keptCard(values),
             nonce: nonceOf(res),
             origin: originOf(req, values),
             ...themeOf(values),
@@ -253,6 +255,7 @@ export function sandboxRouter(
             subscription: sub,
             planTitle: titleOf(sub.plan_id),
             errors: result.errors,
+            card: keptCard(values),
             nonce: nonceOf(res),
           }),
         )
@@ -368,6 +371,10 @@ function themeOf(values: Input): { theme?: PageTheme } {
 function titleOf(planId: string): string {
   const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
   return plan ? planTitle(plan) : planId
+}
+
+function keptCard(values: Input) {
+  return { expiry: values.cardExpiry, cvc: values.cardCvc }
 }
 
 /** Where a hosted checkout returns to the shop: its return URL with the checkout id and the outcome. */

@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
     supportEmail: portalEnv().supportEmail,
+    vendorLinks: portalEnv().footerLinks,
     user: user
       ? {
           email: user.email,
@@ -101,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" tabIndex={-1} className={frame.header ? 'with-header' : undefined}>
             <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
           </main>
-          {frame.footer ? <SiteFooter /> : null}
+          {frame.footer ? <SiteFooter vendor={data?.vendorLinks ?? {}} /> : null}
           <BusyOverlay />
         </ThemeRoot>
         {scripts ? (

@@ -142,6 +142,38 @@ describe('the configuration', () => {
     ])
   })
 
+  it('asks no outside avatar service in development or on demo data unless AVATAR_SERVICE says', () => {
+    const avatars = (env: Record<string, string>) => {
+      const result = parseConfig(env)
+      return result.ok ? result.config.avatarService : result.problems
+    }
+    expect(avatars({ DATA_DIR: dataDir })).toBe('none')
+    expect(avatars({ ...complete(), SEED_DEMO_DATA: '1' })).toBe('none')
+    expect(avatars(complete())).toBe('gravatar')
+    expect(avatars({ DATA_DIR: dataDir, AVATAR_SERVICE: 'gravatar' })).toBe('gravatar')
+    expect(avatars({ DATA_DIR: dataDir, AVATAR_SERVICE: 'libravatar' })).toEqual([
+      'AVATAR_SERVICE must be "gravatar" or "none".',
+    ])
+  })
+
+  it('takes the footer’s links to the vendor’s pages from FOOTER_*_URL, each an absolute http(s) address', () => {
+    const result = parseConfig({
+      DATA_DIR: dataDir,
+      FOOTER_ABOUT_URL: 'https://vendor.example/about/',
+      FOOTER_PRIVACY_URL: 'https://vendor.example/privacy',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.footerLinks).toEqual({
+      about: 'https://vendor.example/about/',
+      privacy: 'https://vendor.example/privacy',
+    })
+    const wrong = parseConfig({ DATA_DIR: dataDir, FOOTER_BLOG_URL: 'javascript:alert(1)', FOOTER_TERMS_URL: '/terms' })
+    expect(!wrong.ok && wrong.problems).toEqual([
+      'FOOTER_BLOG_URL must be an absolute address such as https://example.com/about/.',
+      'FOOTER_TERMS_URL must be an absolute address such as https://example.com/about/.',
+    ])
+  })
+
   it('reads retired offline keys, and names one it cannot read', () => {
     const retired = crypto.generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString()
     expect(parseConfig({ ...complete(), OFFLINE_KEY_RETIRED_PEMS: retired.replace(/\n/g, '\\n') }).ok).toBe(true)
@@ -202,6 +234,7 @@ describe('.env.example', () => {
       devTools: true,
       jobsIntervalMs: 0,
       mailPerAddress: 50,
+      avatarService: 'none',
     })
     expect(result.config.publicUrl).toBeUndefined()
     expect(result.config.mail).toMatchObject({ print: true })

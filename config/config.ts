@@ -36,6 +36,14 @@ const count = (name: string, fallback: number) =>
       .transform((v) => v ?? fallback),
   )
 
+const link = (name: string) =>
+  text.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+\S*$/i, `${name} must be an absolute address such as https://example.com/about/.`)
+      .optional(),
+  )
+
 const Env = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: count('PORT', 3000),
@@ -83,6 +91,10 @@ const Env = z.object({
   AVATAR_SERVICE: text.pipe(
     z.enum(['gravatar', 'none'], { message: 'AVATAR_SERVICE must be "gravatar" or "none".' }).optional(),
   ),
+  FOOTER_ABOUT_URL: link('FOOTER_ABOUT_URL'),
+  FOOTER_BLOG_URL: link('FOOTER_BLOG_URL'),
+  FOOTER_TERMS_URL: link('FOOTER_TERMS_URL'),
+  FOOTER_PRIVACY_URL: link('FOOTER_PRIVACY_URL'),
   LICENSING_API_URL: text.pipe(z.string().url('LICENSING_API_URL must be an absolute address.').optional()),
   LICENSING_TIMEOUT_MS: count('LICENSING_TIMEOUT_MS', 15_000),
   DATABASE_URL: text.pipe(
@@ -143,7 +155,10 @@ export type Config = {
   jobsIntervalMs: number
   logLevel: string
   salesEmail: string
+  /** Outside a production start without demo data, none: a development or demo start asks no outside host. */
   avatarService: 'gravatar' | 'none'
+  /** The footer's links to the vendor's own pages (FOOTER_*_URL); an unset one is left out. */
+  footerLinks: { about?: string; blog?: string; terms?: string; privacy?: string }
   licensingApiUrl?: string
   /**
    * The deadline of one call to the licensing service, its retries included: a call that fails outright is retried
@@ -305,6 +320,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       ],
     }
   }
+  const seedDemoData = e.SEED_DEMO_DATA ?? !production
   return {
     ok: true,
     warnings: production ? [] : unknown,
@@ -321,7 +337,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
         verify: e.SMTP_VERIFY ?? (production ? 'fail' : 'warn'),
         print: !smtpUrl && !production,
       },
-      seedDemoData: e.SEED_DEMO_DATA ?? !production,
+      seedDemoData,
       devTools: !production || e.DEV_TOOLS === true,
       webhooks: {
         allowLoopback,
@@ -340,7 +356,15 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       jobsIntervalMs: Number(e.JOBS_INTERVAL_SECONDS ?? (production ? 300 : 0)) * 1000,
       logLevel: e.LOG_LEVEL ?? 'info',
       salesEmail: e.SALES_EMAIL ?? 'sales@license-portal.test',
-      avatarService: e.AVATAR_SERVICE ?? 'gravatar',
+      avatarService: e.AVATAR_SERVICE ?? (production && !seedDemoData ? 'gravatar' : 'none'),
+      footerLinks: Object.fromEntries(
+        Object.entries({
+          about: e.FOOTER_ABOUT_URL,
+          blog: e.FOOTER_BLOG_URL,
+          terms: e.FOOTER_TERMS_URL,
+          privacy: e.FOOTER_PRIVACY_URL,
+        }).filter(([, href]) => href !== undefined),
+      ),
       ...(e.LICENSING_API_URL ? { licensingApiUrl: e.LICENSING_API_URL } : {}),
       licensingTimeoutMs: e.LICENSING_TIMEOUT_MS,
       ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),

@@ -157,8 +157,19 @@ export const VARIABLE_ROWS: readonly VariableRow[] = [
   },
   {
     names: ['AVATAR_SERVICE'],
-    default: '`gravatar`',
-    meaning: "`none` draws the account's initials instead (also shown when the service cannot be reached)",
+    default: '`gravatar` in production, else `none`',
+    meaning:
+      "`gravatar` lays its picture over the account's initials (they show when it has none or cannot be reached); `none` on demo data too",
+  },
+  {
+    names: ['FOOTER_ABOUT_URL', 'FOOTER_BLOG_URL'],
+    default: 'unset: left out of the footer',
+    meaning: "Absolute addresses of your website's About and Blog pages, linked from the footer",
+  },
+  {
+    names: ['FOOTER_TERMS_URL', 'FOOTER_PRIVACY_URL'],
+    default: 'unset: left out of the footer',
+    meaning: 'Absolute addresses of your Terms of Use and Privacy Policy, linked from the footer',
   },
   {
     names: ['PADDLE_VENDOR_ID', 'PADDLE_VENDOR_AUTH_CODE'],

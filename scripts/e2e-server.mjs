@@ -55,6 +55,11 @@ const env = {
   TZ: 'UTC',
   // No network: initials instead of avatars. Every test signs in through one rate-limited form: limits raised.
   AVATAR_SERVICE: 'none',
+  // The footer's links to the vendor's pages, as a deployment configures them (never opened by a test).
+  FOOTER_ABOUT_URL: 'https://license-portal.test/about/',
+  FOOTER_BLOG_URL: 'https://license-portal.test/blog/',
+  FOOTER_TERMS_URL: 'https://license-portal.test/terms/',
+  FOOTER_PRIVACY_URL: 'https://license-portal.test/privacy/',
   RATE_LIMIT_FORMS: '100000',
   // The suite signs the same people in again and again.
   MAIL_PER_ADDRESS: '100000',

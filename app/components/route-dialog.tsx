@@ -1,8 +1,16 @@
 import { Box, Card, Flex, Heading, Text } from '#app/components/themes'
 import { useNavigate } from '@remix-run/react'
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { changedControls, restoreControls, type KeptControl } from './kept-controls'
 import { DialogStatus } from './status-message'
+
+const KeptControls = createContext<readonly KeptControl[]>([])
+
+/** What a person set on the control `name` before the script arrived, for a control that takes another shape with it. */
+export function useKeptControl(name: string): KeptControl | undefined {
+  return useContext(KeptControls).find((control) => control.name === name)
+}
 
 type RouteDialogProps = {
   title: ReactNode
@@ -32,11 +40,23 @@ export function RouteDialog({
   const hydrated = useHydrated()
   const headingId = useId()
   const descriptionId = useId()
+  // The modal replaces the server's section once the script runs, and its controls start afresh: what a person set in
+  // the section meanwhile is read as hydration renders (before React puts a textarea's server text back) and given to
+  // the modal's controls.
+  const [kept] = useState(() => (hydrated ? [] : changedControlsNear(headingId)))
+  const section = useRef<HTMLElement>(null)
+  useLayoutEffect(() => {
+    const element = section.current
+    if (!element) return
+    // A field left focused would be validated on its way out by a form not yet set up: it would post itself.
+    if (document.activeElement instanceof HTMLElement && element.contains(document.activeElement))
+      document.activeElement.blur()
+  }, [])
 
   if (!hydrated) {
     return (
       <Box asChild my="5" mx="auto" style={{ maxWidth }}>
-        <section role="region" aria-labelledby={headingId} className="route-dialog-static">
+        <section ref={section} role="region" aria-labelledby={headingId} className="route-dialog-static">
           <Card size="3">
             <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} />
             <DialogStatus />
@@ -49,6 +69,7 @@ export function RouteDialog({
 
   return (
     <ModalDialog
+      kept={kept}
       headingId={headingId}
       descriptionId={description ? descriptionId : undefined}
       closeTo={closeTo}
@@ -59,9 +80,16 @@ export function RouteDialog({
     >
       <DialogTitle title={title} description={description} headingId={headingId} descriptionId={descriptionId} modal />
       <DialogStatus />
-      <Flex direction="column">{children}</Flex>
+      <KeptControls.Provider value={kept}>
+        <Flex direction="column">{children}</Flex>
+      </KeptControls.Provider>
     </ModalDialog>
   )
+}
+
+function changedControlsNear(headingId: string): readonly KeptControl[] {
+  const section = typeof document === 'undefined' ? null : document.getElementById(headingId)?.closest('section')
+  return section ? changedControls(section) : []
 }
 
 function DialogTitle({
@@ -93,6 +121,7 @@ function DialogTitle({
 }
 
 type ModalDialogProps = {
+  kept: readonly KeptControl[]
   headingId: string
   descriptionId: string | undefined
   closeTo: string
@@ -104,6 +133,7 @@ type ModalDialogProps = {
 }
 
 function ModalDialog({
+  kept,
   headingId,
   descriptionId,
   closeTo,
@@ -117,6 +147,15 @@ function ModalDialog({
   const dialogRef = useRef<HTMLDialogElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const dismiss = () => navigate(closeTo, { preventScrollReset: true })
+  const keptOnOpen = useRef(kept)
+  // Once every effect has run (the dialog's forms are set up by its ancestors too), before the next paint: the forms
+  // then take the changes as a person's.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (contentRef.current) restoreControls(contentRef.current, keptOnOpen.current)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [])
 
   // Open as a modal on mount (before paint), close on unmount and give focus back to what had it before.
   useLayoutEffect(() => {

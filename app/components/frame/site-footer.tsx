@@ -2,22 +2,21 @@ import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { GitHubIcon, MailIcon, XLogoIcon } from '#app/components/icons'
 
-// Pages of the vendor's own website live outside this portal; pages of the portal are client-side links.
-const VENDOR_SITE = 'https://license-portal.test'
+/** The vendor's own pages (configured, FOOTER_*_URL): outside this portal; an unset one is left out. */
+export type VendorLinks = { about?: string; blog?: string; terms?: string; privacy?: string }
 
 type FooterLink = { label: string; href: string; external?: boolean }
 type FooterColumn = { id: string; title: string; links: FooterLink[] }
 
-const COLUMNS: FooterColumn[] = [
-  {
-    id: 'footer-company',
-    title: 'Company',
-    links: [
-      { label: 'About', href: `${VENDOR_SITE}/about/`, external: true },
-      { label: 'Blog', href: `${VENDOR_SITE}/blog/`, external: true },
-      { label: 'Terms of Use', href: `${VENDOR_SITE}/terms/`, external: true },
-    ],
-  },
+function companyColumn(vendor: VendorLinks): FooterColumn {
+  const links: FooterLink[] = []
+  if (vendor.about) links.push({ label: 'About', href: vendor.about, external: true })
+  if (vendor.blog) links.push({ label: 'Blog', href: vendor.blog, external: true })
+  if (vendor.terms) links.push({ label: 'Terms of Use', href: vendor.terms, external: true })
+  return { id: 'footer-company', title: 'Company', links }
+}
+
+const PORTAL_COLUMNS: FooterColumn[] = [
   {
     id: 'footer-products',
     title: 'Products',
@@ -66,17 +65,18 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   )
 }
 
-export function SiteFooter() {
+export function SiteFooter({ vendor }: { vendor: VendorLinks }) {
   // UTC on both sides, so the server's and the browser's year agree during hydration on New Year's Eve.
   const year = new Date().getUTCFullYear()
+  const columns = [companyColumn(vendor), ...PORTAL_COLUMNS].filter((column) => column.links.length > 0)
   return (
     <footer className="site-footer">
       {/* <Container size="4" px="4" py="6"> */}
       <div className="rt-Container rt-r-size-4 rt-r-px-4 rt-r-py-6">
         <div className="rt-ContainerInner">
-          {/* <Grid columns={{ initial: '1', sm: '3' }} gap="5"> */}
-          <div className="rt-Grid rt-r-gtc-1 sm:rt-r-gtc-3 rt-r-gap-5">
-            {COLUMNS.map((column) => (
+          {/* <Grid columns={{ initial: '1', sm: '3' }} gap="5">, two columns without the vendor's pages */}
+          <div className={`rt-Grid rt-r-gtc-1 ${columns.length === 2 ? 'sm:rt-r-gtc-2' : 'sm:rt-r-gtc-3'} rt-r-gap-5`}>
+            {columns.map((column) => (
               <nav key={column.id} aria-labelledby={column.id}>
                 {/* <Text as="p" size="2" weight="bold" mb="2"> */}
                 <p id={column.id} className="rt-Text rt-r-size-2 rt-r-weight-bold rt-r-mb-2">
@@ -100,9 +100,11 @@ export function SiteFooter() {
               <p data-accent-color="gray" className="rt-Text rt-r-size-2">
                 © {year} License Portal. All rights reserved.
               </p>
-              <a data-accent-color="gray" href={`${VENDOR_SITE}/privacy/`} className={LINK}>
-                Privacy Policy
-              </a>
+              {vendor.privacy ? (
+                <a data-accent-color="gray" href={vendor.privacy} className={LINK}>
+                  Privacy Policy
+                </a>
+              ) : null}
             </div>
             <ul className="site-footer__social" aria-label="Social and contact">
               {SOCIAL.map((item) => (

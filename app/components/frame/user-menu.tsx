@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
 import { avatarColor, avatarInitials } from '#app/rules/avatar'
 
@@ -38,8 +38,12 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
     }
   }, [])
 
-  // The header outlives client-side navigations, so an item that navigates would otherwise leave the menu open.
+  // The header outlives client-side navigations, so an item that navigates would otherwise leave the menu open. Not on
+  // the first run: a menu opened before the script arrived stays open.
+  const shownKey = useRef(location.key)
   useEffect(() => {
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     if (detailsRef.current) detailsRef.current.open = false
   }, [location.key])
 
@@ -90,28 +94,16 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
   )
 }
 
-/** Initials under the avatar service's picture (one that fails is removed), hidden: the toggle names the account. */
+/**
+ * The initials under the avatar service's picture, hidden: the toggle names the account. The picture is a background,
+ * which paints nothing when the service is unreachable or has none (never a broken image, script or not).
+ */
 function Avatar({ email, pictureUrl }: { email: string; pictureUrl: string | null }) {
-  const [failed, setFailed] = useState(false)
-  const picture = useRef<HTMLImageElement>(null)
-  // An error before the script ran is not replayed: a picture that has finished loading without a size failed.
-  useEffect(() => {
-    const img = picture.current
-    if (img?.complete && img.naturalWidth === 0) setFailed(true)
-  }, [pictureUrl])
   return (
     <span className="user-menu__avatar" data-accent-color={avatarColor(email)} aria-hidden="true">
       <span className="user-menu__initials">{avatarInitials(email)}</span>
-      {pictureUrl && !failed ? (
-        <img
-          ref={picture}
-          className="user-menu__picture"
-          src={pictureUrl}
-          alt=""
-          width={32}
-          height={32}
-          onError={() => setFailed(true)}
-        />
+      {pictureUrl ? (
+        <span className="user-menu__picture" style={{ backgroundImage: `url("${encodeURI(pictureUrl)}")` }} />
       ) : null}
     </span>
   )

@@ -6,8 +6,26 @@ import { chartScale, figureText, monthLabel, productLabel, usageSeries } from '#
 const WIDTH = 720
 const HEIGHT = 250
 const PLOT = { left: 48, right: 8, top: 12, bottom: 28 }
-/** One colour per series, from the theme's scales so that both themes draw them. */
-const colours = ['var(--blue-9)', 'var(--cyan-9)', 'var(--grass-9)', 'var(--tomato-9)'] as const
+/** One colour per series, from the theme's scales so that both themes draw them, and one pattern: told apart without colour. */
+const colours = ['var(--indigo-9)', 'var(--amber-9)', 'var(--teal-9)', 'var(--crimson-9)'] as const
+const patternId = (id: string, s: number) => `${id.replace(/[^a-z0-9-]/gi, '')}-series-${s}`
+
+/** Solid, diagonal stripes, dots, cross-hatch: each series' fill, in the chart and in its key. */
+function SeriesPatterns({ id }: { id: string }) {
+  const ink = 'var(--gray-1)'
+  return (
+    <defs>
+      {colours.map((colour, s) => (
+        <pattern key={colour} id={patternId(id, s)} width="6" height="6" patternUnits="userSpaceOnUse">
+          <rect width="6" height="6" fill={colour} />
+          {s === 1 ? <path d="M-1,1 l2,-2 M0,6 l6,-6 M5,7 l2,-2" stroke={ink} strokeWidth="1.5" /> : null}
+          {s === 2 ? <circle cx="3" cy="3" r="1.4" fill={ink} /> : null}
+          {s === 3 ? <path d="M0,0 L6,6 M6,0 L0,6" stroke={ink} strokeWidth="1.2" /> : null}
+        </pattern>
+      ))}
+    </defs>
+  )
+}
 
 /** A product's last months as an SVG bar chart drawn on the server (named, each bar titled) beside the same table. */
 export function UsageFigure({ usage }: { usage: ProductUsage }) {
@@ -50,6 +68,7 @@ function UsageChart({ usage, id, name }: { usage: ProductUsage; id: string; name
           <title id={`${id}-title`}>
             {`${name}: seats bought, assigned and active and activations refused at the limit, ${first ? monthLabel(first.month) : ''} to ${last ? monthLabel(last.month) : ''} (the table beside the chart has the figures)`}
           </title>
+          <SeriesPatterns id={id} />
           {ticks.map((tick) => (
             <g key={tick}>
               <line
@@ -80,7 +99,10 @@ function UsageChart({ usage, id, name }: { usage: ProductUsage; id: string; name
                     y={top}
                     width={barWidth}
                     height={PLOT.top + plotHeight - top}
-                    fill={colours[s]}
+                    fill={`url(#${patternId(id, s)})`}
+                    stroke="var(--gray-12)"
+                    strokeWidth={0.75}
+                    data-pattern={s}
                   >
                     <title>{`${series.label}, ${monthLabel(m.month)}: ${figureText(value)}`}</title>
                   </rect>
@@ -102,8 +124,15 @@ function UsageChart({ usage, id, name }: { usage: ProductUsage; id: string; name
           <figcaption>
             {usageSeries.map((series, s) => (
               <Flex key={series.key} gap="1" align="center">
-                <svg width="12" height="12" aria-hidden="true">
-                  <rect width="12" height="12" fill={colours[s]} />
+                <svg width="14" height="14" aria-hidden="true">
+                  <rect
+                    width="13"
+                    height="13"
+                    x="0.5"
+                    y="0.5"
+                    fill={`url(#${patternId(id, s)})`}
+                    stroke="var(--gray-12)"
+                  />
                 </svg>
                 <Text size="1">{series.label}</Text>
               </Flex>

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { AccountSettings } from '#protocol/entities'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
-import { RouteDialog } from '#app/components/route-dialog'
+import { RouteDialog, useKeptControl } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
 import type { DialogProps } from '../shared/registry'
 import type { AccountSettingsActionData, AccountSettingsDialogData } from './account-settings.server'
@@ -162,9 +162,10 @@ function ProviderField({
   draftLinked: boolean
 }) {
   const hydrated = useHydrated()
-  const [linked, setLinked] = useState(draftLinked)
-  const name = providerNames[provider]
   const field = linkedField[provider]
+  // The checkbox without script becomes Unlink with it: one cleared before the script arrived stays cleared.
+  const [linked, setLinked] = useState(useKeptControl(field)?.checked ?? draftLinked)
+  const name = providerNames[provider]
   const statusId = `${provider}-link-status`
 
   return (

@@ -1,0 +1,172 @@
+// What a person sets while the page's script is still on its way is what the page holds once it arrives, and what a
+// submit sends: the scripts are held back, every control changed, then the scripts let through.
+import type { Locator, Page, Request } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
+
+/** Holds every script of the build back until `release`; the server-rendered page works meanwhile, as without script. */
+async function holdScripts(page: Page) {
+  const held: Array<() => Promise<void>> = []
+  let released = false
+  const pattern = /\/build\/.*\.js(\?|$)/
+  await page.route(pattern, async (route) => {
+    if (released) await route.continue()
+    else held.push(() => route.continue())
+  })
+  return {
+    async release() {
+      released = true
+      await Promise.all(held.splice(0).map((go) => go()))
+    },
+  }
+}
+
+type Values = Record<string, string[]>
+
+/** Every named control's state, by name: checked choices' values, a field's text, a select's chosen options. */
+function readControls(root: Locator): Promise<Values> {
+  return root.evaluate((element) => {
+    const values: Record<string, string[]> = {}
+    const add = (name: string, value: string) => (values[name] ??= []).push(value)
+    for (const control of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+      'input[name], textarea[name], select[name]',
+    )) {
+      if (['hidden', 'submit', 'button', 'file'].includes(control.type)) continue
+      if (control instanceof HTMLSelectElement) {
+        for (const option of control.selectedOptions) add(control.name, option.value)
+      } else if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)) {
+        values[control.name] ??= []
+        if (control.checked) add(control.name, control.value)
+      } else add(control.name, control.value)
+    }
+    return values
+  })
+}
+
+/** Changes every control in `root` as a person would: a box toggled, another choice, another option, new text. */
+async function changeEveryControl(root: Locator, text: Record<string, string>) {
+  const boxes = root.locator('input[type="checkbox"][name]:not(:disabled)')
+  for (const box of await boxes.all()) await box.setChecked(!(await box.isChecked()))
+  const radios = await root.locator('input[type="radio"][name]:not(:disabled)').all()
+  const groups = new Map<string, Locator>()
+  for (const radio of radios) if (!(await radio.isChecked())) groups.set((await radio.getAttribute('name'))!, radio)
+  for (const radio of groups.values()) await radio.check()
+  for (const select of await root.locator('select[name]:not(:disabled)').all()) {
+    // Bulk Assign's product: another product is another form, whose boxes start afresh.
+    if ((await select.getAttribute('name')) === 'group') continue
+    const options = await select
+      .locator('option')
+      .evaluateAll((all) =>
+        (all as HTMLOptionElement[]).filter((option) => !option.selected && !option.disabled).map((o) => o.value),
+      )
+    if (options.length > 0) await select.selectOption(options.at(-1)!)
+  }
+  for (const [name, value] of Object.entries(text)) await root.locator(`[name="${name}"]`).fill(value)
+}
+
+/** Opens `url` with the scripts held, changes every control, lets the scripts in: the modal holds what was set. */
+async function setBeforeScript(page: Page, url: string, text: Record<string, string> = {}) {
+  const scripts = await holdScripts(page)
+  await page.goto(url, { waitUntil: 'commit' })
+  const section = page.locator('section.route-dialog-static')
+  await expect(section).toBeVisible()
+  await changeEveryControl(section, text)
+  const set = await readControls(section)
+  await scripts.release()
+  const modal = page.locator('dialog[open]')
+  await expect(modal).toBeVisible()
+  expect(await readControls(modal), url).toEqual(set)
+  await page.unrouteAll({ behavior: 'wait' })
+  return { modal, set }
+}
+
+const posted = (request: Request) => new URLSearchParams(request.postData() ?? '')
+
+test.describe('before the script arrives', { tag: '@once' }, () => {
+  // Script on only (@once): with script off nothing arrives and the forms are the server's.
+  test('every control of each /manage dialog keeps what was set, through hydration and the submit', async ({
+    page,
+  }) => {
+    test.slow()
+    await signIn(page, 'olivia@acme.test')
+
+    await test.step('dialogs whose controls are read after hydration', async () => {
+      const dialogs: Array<[string, Record<string, string>?]> = [
+        ['/manage?dialog=activity&company=acme', { person: 'max@acme.test' }],
+        ['/manage?dialog=bulk-renew&company=acme'],
+        ['/manage?dialog=reclaim&company=acme'],
+        ['/manage?dialog=domains&company=acme', { domain: 'hydration.example' }],
+        [
+          '/manage?dialog=company-sign-in&company=acme',
+          { issuer: 'https://login.example', clientId: 'portal', clientSecret: 'kept secret' },
+        ],
+        ['subscription-quantity', { quantity: '7' }],
+        ['subscription-offer'],
+        ['subscription-assign', { emails: 'kept@acme.test' }],
+      ]
+      // A subscription's dialogs: the address of the first the page links to.
+      const address = (name: string) =>
+        name.startsWith('/') ? name : page.locator(`a[href*="dialog=${name}&"]`).first().getAttribute('href')
+      for (const [name, text] of dialogs) {
+        await page.goto('/manage')
+        await setBeforeScript(page, (await address(name))!, text)
+      }
+    })
+
+    await test.step('Bulk Assign: the list and an unticked "Send notification email" are what Update sends', async () => {
+      const url = '/manage?dialog=bulk-assign&company=acme&group=quokka'
+      await page.goto(url)
+      const holders = await page.locator('dialog[open] textarea[name="emails"]').inputValue()
+      // The same people, written another way: the update changes nobody's seat.
+      const { modal, set } = await setBeforeScript(page, url, { emails: holders.split(/\s+/).join(', ') })
+      expect(set.sendEmail).toEqual([])
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && posted(r).get('intent') === 'bulk-assign'),
+        modal.getByRole('button', { name: 'Update' }).click(),
+      ])
+      expect(posted(request).get('sendEmail')).toBeNull()
+      expect(posted(request).get('emails')).toBe(set.emails![0])
+    })
+
+    await test.step('Webhooks: the address and the events are what Add sends', async () => {
+      const { modal, set } = await setBeforeScript(page, '/manage?dialog=webhooks&company=acme', {
+        url: 'http://hooks.example/kept',
+      })
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST'),
+        modal.getByRole('button', { name: /^Add/ }).click(),
+      ])
+      expect(posted(request).getAll('events')).toEqual(set.events)
+      expect(posted(request).get('url')).toBe('http://hooks.example/kept')
+    })
+  })
+
+  test('Account Settings keeps an email-link choice and a cleared renewal reminder through hydration and Save', async ({
+    page,
+  }) => {
+    await signIn(page, 'peter@initech.test')
+    const { modal, set } = await setBeforeScript(page, '/manage?dialog=account-settings')
+    expect(set).toEqual({ logonLink: ['always'], renewalReminders: [] })
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      modal.getByRole('button', { name: 'Save' }).click(),
+    ])
+    expect(posted(request).get('logonLink')).toBe('always')
+    expect(posted(request).get('renewalReminders')).toBeNull()
+    await expect(page.getByText(/^Saved the account settings of peter@initech\.test: /)).toBeVisible()
+  })
+
+  test('the account menu opened before the script arrived stays open when it does', async ({ page }) => {
+    await signIn(page, 'pat@personal.test')
+    const scripts = await holdScripts(page)
+    await page.goto('/manage', { waitUntil: 'commit' })
+    const toggle = page.locator('summary').filter({ hasText: 'Account menu for pat@personal.test' })
+    await toggle.click()
+    await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible()
+    await scripts.release()
+    // The theme toggle's return address is the server's alone: gone once React has taken the page over.
+    await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('link', { name: 'Account Settings' })).toBeHidden()
+  })
+})

@@ -15,6 +15,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'activeSubscriptionCheck',
   'catalog',
   'subscriptionReceipts',
+  'subscriptionPreview',
   'retrieveActivity',
   'retrieveDomains',
   'retrieveCompanySignIn',

@@ -39,6 +39,15 @@ export type SubscriptionState = z.infer<typeof SubscriptionState>
 
 export const Money = z.object({ date: z.number(), currency: z.string(), amount: z.number() })
 
+/** Amounts tax included; `tax` is the part of it when the provider tells it apart. */
+export const SubscriptionPreview = z.object({
+  immediatePayment: z.optional(z.object({ amount: z.number(), currency: z.string(), tax: z.optional(z.number()) })),
+  /** A prorated credit the provider keeps for later payments. */
+  credit: z.optional(z.object({ amount: z.number(), currency: z.string() })),
+  nextPayment: z.optional(Money),
+})
+export type SubscriptionPreview = z.infer<typeof SubscriptionPreview>
+
 export const SpecialOffer = z.object({
   message: z.string(),
   currency: z.string(),

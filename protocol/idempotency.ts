@@ -16,6 +16,7 @@ export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>
   'shopBuyer',
   'catalog',
   'subscriptionReceipts',
+  'subscriptionPreview',
   'retrieveActivity',
   'retrieveDomains',
   'retrieveCompanySignIn',

@@ -65,7 +65,7 @@ export const renewalRefusals = {
   subscription: 'A subscription license renews with its subscription.',
 } as const
 
-/** §5 "Renew hidden for …"; a personal license of a cancelled subscription is renewed on its own by a paid renewal. */
+/** §5 "Renew hidden for …" a company subscription's license; a personal one is renewed on its own (decision 0023). */
 export function renewalRefusal(
   license: Pick<License, 'productName' | 'order' | 'trial' | 'promotional' | 'subscription'>,
   personal: boolean,
@@ -74,9 +74,7 @@ export function renewalRefusal(
   if (license.order === '') return renewalRefusals.noOrder
   if (license.trial) return renewalRefusals.trial
   if (license.promotional) return renewalRefusals.promotional
-  if (license.subscription && !(personal && license.subscription.state === 'deleted')) {
-    return renewalRefusals.subscription
-  }
+  if (license.subscription && !personal) return renewalRefusals.subscription
   return undefined
 }
 

@@ -20,6 +20,7 @@ import {
   ReceiptPayment,
   RedeemResult,
   Subscription,
+  SubscriptionPreview,
 } from './entities.js'
 import {
   ID_MAX_LENGTH,
@@ -359,6 +360,15 @@ export const operations = {
     result: completed,
   },
   subscriptionUpgrade: { payload: subscriptionOnly, result: completed },
+  /** What a quantity change, upgrade or restart would charge, as the payment provider computes it; changes nothing. */
+  subscriptionPreview: {
+    payload: z.object({
+      subscriptionId: id,
+      change: z.enum(['quantity', 'upgrade', 'restart']),
+      quantity: z.optional(z.int().check(z.gte(1), z.lte(100))),
+    }),
+    result: SubscriptionPreview,
+  },
   removeSubscription: { payload: subscriptionOnly, result: completed },
   specialOffer: {
     payload: z.object({

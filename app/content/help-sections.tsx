@@ -175,9 +175,10 @@ const bodies: Record<HelpHeading, ReactNode> = {
     <>
       <P>
         On <PortalLink to="/manage">Manage Licenses</PortalLink>, use the renew action of a license to open the renewal
-        checkout in a new tab. Licenses that belong to a subscription renew with the subscription and have no renew
-        action; Open Source, trial and promotional licenses cannot be renewed. For enterprise and multi-user licenses
-        the renew action opens an email to our sales team.
+        checkout in a new tab. A company subscription&apos;s licenses renew with the subscription and have no renew
+        action. A license of your own subscription can be renewed on its own: it then leaves the subscription, which is
+        cancelled when the renewal is paid (the checkout says so). Open Source, trial and promotional licenses cannot be
+        renewed. For enterprise and multi-user licenses the renew action opens an email to our sales team.
       </P>
       <P>
         To renew several company licenses at once, select <Strong>Bulk Renew/Co-term</Strong> in the company&apos;s

@@ -93,7 +93,10 @@ describe('expiryWarnings (§9: 60-day window)', () => {
     expect(
       renewal(license({ owner: 'globex', expiration, subscription: { subscriptionId: 's', state: 'deleted' } })),
     ).toEqual([{ offered: false, refusal: 'A subscription license renews with its subscription.' }])
-    // A personal license of a cancelled subscription is renewed like any other.
+    // A personal subscription's license is renewed like any other, its subscription cancelled or not (decision 0023).
+    expect(
+      renewal(license({ owner: 'pat@x.test', expiration, subscription: { subscriptionId: 's', state: 'paused' } })),
+    ).toEqual([{ offered: true }])
     expect(
       renewal(license({ owner: 'pat@x.test', expiration, subscription: { subscriptionId: 's', state: 'deleted' } })),
     ).toEqual([{ offered: true }])
@@ -158,6 +161,46 @@ describe('expiry messages', () => {
     expect(keyRuns([3, 1, 2, 2, 7])).toEqual([
       [1, 3],
       [7, 7],
+    ])
+  })
+})
+
+describe('the expiry warning of a subscription license (§9, §4)', () => {
+  // pat's Wallaby.js: a monthly personal subscription paused past its term.
+  const expiration = Date.UTC(2026, 10, 22)
+  const now = Date.UTC(2026, 10, 29)
+  const paused = { subscriptionId: 's', state: 'paused' }
+  const messages = (owner: string, state: string, companies = new Map()) =>
+    expiryWarningsOf(
+      [license({ owner, order: '903748', key: 1, expiration, subscription: { subscriptionId: 's', state } })],
+      now,
+      companies,
+    ).discountDeadlines.map((line) => discountDeadlineMessage(line))
+
+  it('gives the full-renewal-discount deadline and says that a paused subscription renews only if restarted', () => {
+    const [line] = expiryWarningsOf(
+      [license({ owner: 'pat@x.test', order: '903748', key: 1, expiration, subscription: paused })],
+      now,
+    ).discountDeadlines
+    expect(line).toMatchObject({
+      deadline: Date.UTC(2027, 0, 21),
+      renewal: { offered: true },
+      subscriptionState: 'paused',
+    })
+    expect(messages('pat@x.test', 'paused')).toEqual([
+      'Wallaby.js (order 903748, key 1) expired on November 22, 2026. Renew by January 21, 2027 to get the full renewal discount. Its subscription is paused and renews it only if restarted; renewing the license on its own ends the subscription.',
+    ])
+  })
+  it('says what a cancelled subscription does, and never that a paused company subscription renews by itself', () => {
+    expect(messages('pat@x.test', 'deleted')).toEqual([
+      'Wallaby.js (order 903748, key 1) expired on November 22, 2026. Renew by January 21, 2027 to get the full renewal discount. Its subscription was cancelled and does not renew it.',
+    ])
+    const acme = new Map([['acme', { name: 'Acme Corp', canRenew: true }]])
+    expect(messages('acme', 'paused', acme)).toEqual([
+      'Wallaby.js (order 903748, key 1) expired on November 22, 2026. Its subscription is paused and renews it only if restarted.',
+    ])
+    expect(messages('acme', 'pastDue', acme)).toEqual([
+      'Wallaby.js (order 903748, key 1) expired on November 22, 2026. Its subscription renews it once its payment method is updated.',
     ])
   })
 })

@@ -1,9 +1,9 @@
 // The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
-import type { Company, License } from '#protocol/entities'
+import type { Company, License, SubscriptionState } from '#protocol/entities'
 import type { ExpiredGroup } from '#protocol/windows'
 import { formatDate } from '#protocol/dates'
 import { displayName } from '#protocol/products'
-import { DAY_MS, isOpenSource, isExpired, renewalRefusal } from '#protocol/licenses'
+import { DAY_MS, isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses'
 import { countOf } from '#protocol/words'
 
 export const EXPIRY_WARNING_DAYS = 60
@@ -22,6 +22,8 @@ export type DiscountDeadline = {
   deadline: number
   /** Only an offered Renew gets "Renew by"; otherwise the company whose right the user lacks, or why not at all. */
   renewal: { offered: true } | { offered: false; company: string } | { offered: false; refusal: string }
+  /** The state of the licenses' subscription: whether it still renews them is said beside the deadline. */
+  subscriptionState?: SubscriptionState
 }
 
 export type ExpiryWarnings = {
@@ -111,6 +113,21 @@ function renewalOf(group: ExpiredGroup, companies: RenewRights): DiscountDeadlin
   return { offered: true }
 }
 
+const subscriptionStates: ReadonlySet<string> = new Set<SubscriptionState>(['active', 'paused', 'pastDue', 'deleted'])
+
+function subscriptionStateOf(group: ExpiredGroup): SubscriptionState | undefined {
+  const state = group.subscriptionState
+  return state !== undefined && subscriptionStates.has(state) ? (state as SubscriptionState) : undefined
+}
+
+/** Whether the subscription still renews its expired licenses: a paused one only if restarted (§4). */
+export const subscriptionNotes: Record<SubscriptionState, string> = {
+  active: 'Its subscription renews it at its next payment.',
+  pastDue: 'Its subscription renews it once its payment method is updated.',
+  paused: 'Its subscription is paused and renews it only if restarted.',
+  deleted: 'Its subscription was cancelled and does not renew it.',
+}
+
 export function expiryWarnings(
   recentlyExpired: readonly ExpiredGroup[],
   expiredLongAgo: number,
@@ -120,7 +137,8 @@ export function expiryWarnings(
   for (const group of recentlyExpired) {
     const product = displayName(group)
     const renewal = renewalOf(group, companies)
-    const key = `${group.owner}\u0000${group.order}\u0000${product}\u0000${group.expiration}\u0000${JSON.stringify(renewal)}`
+    const state = subscriptionStateOf(group)
+    const key = `${group.owner}\u0000${group.order}\u0000${product}\u0000${group.expiration}\u0000${JSON.stringify(renewal)}\u0000${state ?? ''}`
     const line = lines.get(key)
     if (line) {
       line.keys = joinRuns([...line.keys, ...group.keys])
@@ -134,6 +152,7 @@ export function expiryWarnings(
         expiration: group.expiration,
         deadline: group.expiration + WINDOW_MS,
         renewal,
+        ...(state ? { subscriptionState: state } : {}),
       })
   }
   const discountDeadlines = [...lines.values()]
@@ -165,9 +184,17 @@ export function longExpiredMessage(count: number): string {
 export function discountDeadlineMessage(group: DiscountDeadline, options: { utc: boolean } = { utc: true }): string {
   const expired = `${group.product} (order ${group.order}, ${keysText(group.keys, group.count)}) expired on ${formatDate(group.expiration, options)}.`
   const deadline = formatDate(group.deadline, options)
-  const { renewal } = group
-  if (renewal.offered) return `${expired} Renew by ${deadline} to get the full renewal discount.`
+  const { renewal, subscriptionState: state } = group
+  const note = state ? subscriptionNotes[state] : ''
+  if (renewal.offered) {
+    const offer = `${expired} Renew by ${deadline} to get the full renewal discount.`
+    if (!state) return offer
+    // Decision 0023: renewing a live personal subscription's license on its own ends the subscription.
+    return state === 'deleted'
+      ? `${offer} ${note}`
+      : `${offer} ${note.slice(0, -1)}; renewing the license on its own ends the subscription.`
+  }
   if ('company' in renewal)
     return `${expired} Someone who may renew the licenses of ${renewal.company} can renew ${group.count === 1 ? 'it' : 'them'} by ${deadline} for the full renewal discount.`
-  return `${expired} ${renewal.refusal}`
+  return `${expired} ${state && renewal.refusal === renewalRefusals.subscription ? note : renewal.refusal}`
 }

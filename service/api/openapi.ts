@@ -6,7 +6,7 @@ import { emptyPayload, operationNames, operations } from '../../protocol/operati
 import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
 
 /** The licensing protocol's version: its minor grows with a new operation, its major with a breaking change. */
-export const LICENSING_PROTOCOL_VERSION = '1.0.0'
+export const LICENSING_PROTOCOL_VERSION = '1.1.0'
 export const API_V1_VERSION = '1.0.0'
 export const LICENSING_OPENAPI_PATH = '/api/licensing/openapi.json'
 

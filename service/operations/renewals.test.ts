@@ -63,6 +63,7 @@ function linkTerms(url: string) {
     pt: string
     r: string
     t: string
+    m?: string
   }
 }
 
@@ -114,14 +115,16 @@ describe('renewal', () => {
     const own = ref(await license(demoRefs.licenses.patExpiringSoon))
     expect(await renew('pat@personal.test', [own])).toHaveProperty('renewal.url')
     expect(await renew('olivia@acme.test', [own])).toMatchObject({ error: 'FORBIDDEN' })
+    // …the license of pat's own monthly subscription too (decision 0023).
+    const subscribed = ref(await license(demoRefs.licenses.patSubscription))
+    expect(await renew('pat@personal.test', [subscribed])).toHaveProperty('renewal.url')
   })
 
-  it('refuses Open Source, trial, promotional and subscription licenses', async () => {
+  it('refuses Open Source, trial and promotional licenses (a company subscription license below)', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['pat@personal.test', demoRefs.licenses.patOpenSource, /Open Source/],
       ['pat@personal.test', demoRefs.licenses.patTrial, /trial/],
       ['gary@google.test', demoRefs.licenses.garyPromotional, /promotional/],
-      ['pat@personal.test', demoRefs.licenses.patSubscription, /subscription/],
     ]
     for (const [email, id, message] of cases) {
       const answer = await renew(email, [ref(await license(id))])
@@ -183,19 +186,30 @@ describe('renewal', () => {
     })
 
     it.each(['active', 'paused', 'pastDue'] as const)(
-      'of a personal subscription that still runs (%s) is refused: the subscription renews it',
+      'of a personal subscription that still runs (%s) is renewed on its own: the checkout says the subscription ends',
       async (state) => {
         const row = await patSubscriptionIn(state)
         const answer = await renew('pat@personal.test', [ref(row)])
-        expect(answer).toEqual({ error: 'INVALID_REQUEST', message: SUBSCRIBED })
-        // …also together with a license that could be renewed: no checkout for part of them.
-        const other = ref(await license(demoRefs.licenses.patExpiringSoon))
-        expect(await renew('pat@personal.test', [other, ref(row)])).toEqual({
-          error: 'INVALID_REQUEST',
-          message: SUBSCRIBED,
-        })
+        const terms = linkTerms((answer.renewal as { url: string }).url)
+        expect(terms.t).toContain('Renewal of 1 license until')
+        expect(terms.m).toMatch(
+          new RegExp(`Paying ends the subscription of Wallaby\\.js \\(order ${row.order_id}\\): it is cancelled`),
+        )
       },
     )
+
+    it('of a personal subscription with more seats is refused unless all are renewed together', async () => {
+      const row = await patSubscriptionIn('active')
+      const second = { ...row, id: `${row.id}-2`, key_number: 2, license_key: `${row.license_key}-2` }
+      const { state: _state, ...columns } = second
+      await service.db.insertInto('licenses').values(columns).execute()
+      expect(await renew('pat@personal.test', [ref(row)])).toEqual({
+        error: 'INVALID_REQUEST',
+        message: `The subscription of Wallaby.js (order ${row.order_id}) renews 1 more license: renew them together, or lower its quantity first.`,
+      })
+      const both = await renew('pat@personal.test', [ref(row), ref(second)])
+      expect(linkTerms((both.renewal as { url: string }).url).t).toContain('Renewal of 2 licenses until')
+    })
 
     it('of a company subscription is refused, cancelled or not', async () => {
       for (const id of [demoRefs.subscriptions.acmeDeletedActive, demoRefs.subscriptions.acmeActiveRenewing]) {

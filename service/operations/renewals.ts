@@ -11,8 +11,9 @@ import { cotermQuote } from '../payments/coterm.js'
 import { renewalPassthrough } from '../payments/passthrough.js'
 import { flagsIn } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
-import { displayName } from '../../protocol/products.js'
+import { displayName, subscriptionDisplayName } from '../../protocol/products.js'
 import { formatDate } from '../../protocol/dates.js'
+import { countOf } from '../../protocol/words.js'
 
 /** Each checked to exist under the owner named. */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {
@@ -63,6 +64,7 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
   if (new Set(licenses.map((l) => l.owner)).size > 1) {
     throw new ServiceError('INVALID_REQUEST', 'Licenses of different owners are renewed separately.')
   }
+  const ending = await subscriptionsEnded(ctx, licenses, states)
 
   if (licenses.some((l) => renewsThroughSales(toLicense(l)))) {
     const orders = [...new Set(licenses.map((l) => l.order_id))].join(', ')
@@ -107,7 +109,40 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
     customerEmail: caller.email,
     passthrough,
     returnUrl: `${ctx.config.publicUrl}/manage`,
-    customMessage: `All renewed licenses will expire on ${until}.`,
+    customMessage: [`All renewed licenses will expire on ${until}.`, ...ending].join(' '),
+  })
+}
+
+/**
+ * Decision 0023: a live personal subscription whose renewing licenses are all renewed here is cancelled once the
+ * renewal is paid; the sentence says so on the checkout. Renewing only some of them is refused.
+ */
+async function subscriptionsEnded(
+  ctx: ServiceContext,
+  licenses: LicenseRow[],
+  states: Map<string, SubscriptionRow['state']>,
+): Promise<string[]> {
+  const named = new Set(licenses.map((l) => l.id))
+  const live = [...states].filter(([, state]) => state !== 'deleted').map(([id]) => id)
+  if (live.length === 0) return []
+  const rows = await ctx.db
+    .selectFrom('licenses')
+    .select(['id', 'subscription_id', 'product_name', 'order_id'])
+    .where('subscription_id', 'in', live)
+    .where('lapsing', '=', 0)
+    .execute()
+  return live.map((id) => {
+    const seats = rows.filter((r) => r.subscription_id === id)
+    const left = seats.filter((r) => !named.has(r.id)).length
+    const { product_name: productName, order_id: order } = seats[0] ?? licenses[0]
+    const product = subscriptionDisplayName({ productName })
+    if (left > 0) {
+      throw new ServiceError(
+        'INVALID_REQUEST',
+        `The subscription of ${product} (order ${order}) renews ${countOf(left, 'more license')}: renew them together, or lower its quantity first.`,
+      )
+    }
+    return `Paying ends the subscription of ${product} (order ${order}): it is cancelled and will not charge again.`
   })
 }
 

@@ -4,14 +4,14 @@ import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
 import { lapseChoiceProblem } from '../../protocol/lapsing.js'
-import { countOf } from '../../protocol/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { assignmentMails } from '../mail/assignment-mail.js'
 import { paymentsDb } from '../payments/tables.js'
-import { loadSubscription, providerIdOf, providerOf, withSubscription } from '../subscriptions/access.js'
+import { loadSubscription, providerOf, withSubscription } from '../subscriptions/access.js'
 import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/reconcile-quantity.js'
+import { quantityUpdate, sameQuantity } from '../subscriptions/updates.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
@@ -27,7 +27,7 @@ export async function subscriptionUpdateQuantity(
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'quantity', async ({ row, licenses }, caller) => {
     const quantity = payload.quantity
     if (quantity === row.quantity) {
-      throw new ServiceError('INVALID_STATE', `The subscription already has ${countOf(quantity, 'seat')}.`)
+      throw new ServiceError('INVALID_STATE', sameQuantity(quantity))
     }
     const increase = quantity > row.quantity
     const chosen = payload.licensesToLapse
@@ -57,12 +57,7 @@ export async function subscriptionUpdateQuantity(
     // Which licenses lapsed before the change: a webhook arriving meanwhile may lapse others by its own order.
     const lapsingBefore = new Set(seats.filter((s) => s.lapsing).map((s) => s.id))
 
-    const answer = await providerOf(ctx).updateSubscription({
-      subscriptionId: providerIdOf(row),
-      quantity,
-      prorate: increase,
-      billImmediately: increase,
-    })
+    const answer = await providerOf(ctx).updateSubscription(quantityUpdate(row, quantity))
 
     const now = ctx.now()
     await inTransaction(paymentsDb(ctx.db), async (trx) => {

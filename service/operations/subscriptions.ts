@@ -2,17 +2,18 @@
 // subscription's lease, the provider asked first; its webhooks write the same values, so either order agrees.
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
-import { planOf } from '../catalog/index.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import {
   authorize,
   loadSubscription,
-  planOfRow,
   providerIdOf,
   providerOf,
+  requireTransition,
   withSubscription,
 } from '../subscriptions/access.js'
+import { quantityUpdate, restartUpdate, sameQuantity, upgradeUpdate } from '../subscriptions/updates.js'
+import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
@@ -60,7 +61,7 @@ export async function subscriptionPauseResume(
       })
       return { completed: true as const }
     }
-    const answer = await provider.updateSubscription({ subscriptionId: providerId, pause: false })
+    const answer = await provider.updateSubscription(restartUpdate(row))
     const next = answer.nextPayment ?? (await provider.getSubscription(providerId)).nextPayment
     await inTransaction(ctx.db, async (trx) => {
       await trx
@@ -93,14 +94,7 @@ export async function subscriptionUpgrade(
 ): Promise<Result<'subscriptionUpgrade'>> {
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'upgrade', async ({ row }, caller) => {
     const provider = providerOf(ctx)
-    const plan = planOfRow(row, provider)
-    const annual = planOf(plan.product, plan.type, 'year')
-    await provider.updateSubscription({
-      subscriptionId: providerIdOf(row),
-      planId: annual.providerIds[provider.environment],
-      billImmediately: true,
-      prorate: true,
-    })
+    await provider.updateSubscription(upgradeUpdate(row, provider))
     await inTransaction(ctx.db, async (trx) => {
       const current = await trx
         .selectFrom('subscriptions')
@@ -122,6 +116,30 @@ export async function subscriptionUpgrade(
     })
     return { completed: true as const }
   })
+}
+
+/** What the change would charge, as the provider computes it (the dialogs show it before the person confirms). */
+export async function subscriptionPreview(
+  payload: ParsedPayload<'subscriptionPreview'>,
+  ctx: ServiceContext,
+): Promise<Result<'subscriptionPreview'>> {
+  const caller = await requireCaller(ctx)
+  const loaded = await loadSubscription(ctx.db, payload.subscriptionId)
+  await authorize(ctx.db, caller.email, loaded.row, 'billing')
+  const { row } = loaded
+  const provider = providerOf(ctx)
+  if (payload.change === 'quantity') {
+    requireTransition('quantity', loaded, ctx.now())
+    const quantity = payload.quantity ?? row.quantity
+    if (quantity === row.quantity) throw new ServiceError('INVALID_STATE', sameQuantity(quantity))
+    return provider.previewSubscriptionUpdate(quantityUpdate(row, quantity))
+  }
+  if (payload.change === 'upgrade') {
+    requireTransition('upgrade', loaded, ctx.now())
+    return provider.previewSubscriptionUpdate(upgradeUpdate(row, provider))
+  }
+  requireTransition('restart', loaded, ctx.now())
+  return provider.previewSubscriptionUpdate(restartUpdate(row))
 }
 
 /** Newest first: the provider's list, or the store's own record for a subscription the provider does not know. */
@@ -157,5 +175,6 @@ export const subscriptionOperations: OperationHandlers = {
   cancelSubscription,
   subscriptionPauseResume,
   subscriptionUpgrade,
+  subscriptionPreview,
   subscriptionReceipts,
 }

@@ -73,6 +73,8 @@ export type Effects = {
   mails: Array<{ to: string; subject: string; text: string }>
   /** Whose payment method to read back after the commit. */
   refresh: Set<string>
+  /** Subscriptions (ids) to cancel after the commit: a renewal took their last licenses (decision 0023). */
+  cancel: Set<string>
 }
 
 /** The transaction also records the alert as seen. */

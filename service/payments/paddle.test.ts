@@ -52,6 +52,17 @@ afterAll(() => server.close())
 
 const provider = () => new PaddleProvider({ ...credentials, sandbox: false })
 
+const increaseBy2 = { subscriptionId: '502198', quantity: 5, prorate: true, billImmediately: true }
+/** `increaseBy2` as the vendor API receives it. */
+const increaseForm = {
+  vendor_id: '1234',
+  vendor_auth_code: 'auth-code-1',
+  subscription_id: '502198',
+  quantity: '5',
+  prorate: 'true',
+  bill_immediately: 'true',
+}
+
 /** The last vendor API request: path and form fields. */
 const last = () => paddle.requests[paddle.requests.length - 1]
 
@@ -141,21 +152,9 @@ describe('Paddle Classic: the vendor API', () => {
   })
 
   it('updates quantity with proration and immediate billing, as strings in the form', async () => {
-    const result = await provider().updateSubscription({
-      subscriptionId: '502198',
-      quantity: 5,
-      prorate: true,
-      billImmediately: true,
-    })
+    const result = await provider().updateSubscription(increaseBy2)
     expect(last().url.pathname).toBe('/api/2.0/subscription/users/update')
-    expect(Object.fromEntries(last().form)).toEqual({
-      vendor_id: '1234',
-      vendor_auth_code: 'auth-code-1',
-      subscription_id: '502198',
-      quantity: '5',
-      prorate: 'true',
-      bill_immediately: 'true',
-    })
+    expect(Object.fromEntries(last().form)).toEqual(increaseForm)
     expect(result).toEqual({
       subscriptionId: '502198',
       planId: '811031',
@@ -175,6 +174,42 @@ describe('Paddle Classic: the vendor API', () => {
     await provider().updateSubscription({ subscriptionId: '502198', pause: true })
     expect(last().form.get('pause')).toBe('true')
     expect(paddle.subscriptions.get('502198')?.state).toBe('paused')
+  })
+
+  it('previews an update through preview_update: charged now, credit kept, the next payment; nothing changes', async () => {
+    const increase = await provider().previewSubscriptionUpdate(increaseBy2)
+    expect(last().url.pathname).toBe('/api/2.0/subscription/preview_update')
+    expect(Object.fromEntries(last().form)).toEqual(increaseForm)
+    expect(increase).toEqual({
+      immediatePayment: { amount: 116, currency: 'USD', date: Date.UTC(2026, 10, 29) },
+      nextPayment: { amount: 580, currency: 'USD', date: Date.UTC(2027, 2, 1) },
+    })
+    expect(paddle.subscriptions.get('502198')?.quantity).toBe(3)
+
+    // A decrease billed at the next payment: nothing now. A move to a cheaper plan: a credit.
+    const decrease = await provider().previewSubscriptionUpdate({ subscriptionId: '502198', quantity: 1 })
+    expect(decrease).toEqual({ nextPayment: { amount: 116, currency: 'USD', date: Date.UTC(2027, 2, 1) } })
+    const monthly = await provider().previewSubscriptionUpdate({
+      subscriptionId: '502198',
+      planId: '811032',
+      prorate: true,
+      billImmediately: true,
+    })
+    expect(monthly.immediatePayment).toBeUndefined()
+    expect(monthly.credit).toEqual({ amount: 137.7, currency: 'USD' })
+  })
+
+  it('prices a restart after the paid term by the last payment (Paddle previews no paused subscription)', async () => {
+    paddle.subscriptions.set('502199', { ...paddle.subscriptions.get('502199')!, paused_from: '2026-01-05' })
+    const restart = await provider().previewSubscriptionUpdate({ subscriptionId: '502199', pause: false })
+    expect(last().url.pathname).toBe('/api/2.0/subscription/users')
+    expect(restart.immediatePayment).toMatchObject({ amount: 348, currency: 'USD' })
+    await expect(
+      provider().previewSubscriptionUpdate({ subscriptionId: '502198', pause: false }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_ERROR' })
+    await expect(
+      provider().previewSubscriptionUpdate({ subscriptionId: '502199', quantity: 4, billImmediately: true }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringContaining('paused') })
   })
 
   it("turns Paddle's success:false into a PROVIDER_ERROR with Paddle's reason", async () => {

@@ -11,6 +11,7 @@ import type {
   ProviderPrices,
   ProviderSubscription,
   SubscriptionUpdate,
+  SubscriptionUpdatePreview,
   SubscriptionUpdateResult,
 } from './provider.js'
 
@@ -145,11 +146,7 @@ export class PaddleProvider implements PaymentProvider {
   }
 
   async updateSubscription(update: SubscriptionUpdate): Promise<SubscriptionUpdateResult> {
-    const form: Record<string, string> = { subscription_id: update.subscriptionId }
-    if (update.quantity !== undefined) form.quantity = String(update.quantity)
-    if (update.planId !== undefined) form.plan_id = update.planId
-    if (update.prorate !== undefined) form.prorate = String(update.prorate)
-    if (update.billImmediately !== undefined) form.bill_immediately = String(update.billImmediately)
+    const form = updateForm(update)
     if (update.pause !== undefined) form.pause = String(update.pause)
     if (update.passthrough !== undefined) form.passthrough = update.passthrough
     const result = await this.vendorCall<{
@@ -160,6 +157,35 @@ export class PaddleProvider implements PaymentProvider {
     return {
       subscriptionId: String(result.subscription_id),
       planId: String(result.plan_id),
+      ...(result.next_payment ? { nextPayment: money(result.next_payment) } : {}),
+    }
+  }
+
+  /**
+   * `/subscription/preview_update`. Paddle modifies (and previews) no paused subscription, so a restart is priced by
+   * its last payment: while paused neither its price nor its quantity can change, and after the paid term a restart
+   * charges one term at once.
+   */
+  async previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview> {
+    if (update.pause === false) {
+      const current = await this.getSubscription(update.subscriptionId)
+      if (current.state !== 'paused') {
+        throw new ServiceError('PROVIDER_ERROR', 'Only a paused subscription can be restarted.')
+      }
+      const termOver = current.pausedFrom !== undefined && current.pausedFrom <= Date.now()
+      const last = current.lastPayment
+      return termOver && last ? { immediatePayment: { ...last, date: Date.now() } } : {}
+    }
+    const result = await this.vendorCall<{
+      immediate_payment?: RawMoney | null
+      next_payment?: RawMoney | null
+      credit?: { amount: number | string; currency: string } | null
+    }>('/subscription/preview_update', updateForm(update))
+    const now = result.immediate_payment
+    const credit = result.credit && Number(result.credit.amount) > 0 ? result.credit : undefined
+    return {
+      ...(now && Number(now.amount) > 0 ? { immediatePayment: money(now) } : {}),
+      ...(credit ? { credit: { amount: Number(credit.amount), currency: credit.currency } } : {}),
       ...(result.next_payment ? { nextPayment: money(result.next_payment) } : {}),
     }
   }
@@ -321,6 +347,16 @@ function toSubscription(user: RawUser): ProviderSubscription {
     ...(info?.last_four_digits ? { lastFourDigits: info.last_four_digits } : {}),
     ...(info?.expiry_date ? { cardExpiry: info.expiry_date } : {}),
   }
+}
+
+/** The fields `users/update` and `preview_update` share. */
+function updateForm(update: SubscriptionUpdate): Record<string, string> {
+  const form: Record<string, string> = { subscription_id: update.subscriptionId }
+  if (update.quantity !== undefined) form.quantity = String(update.quantity)
+  if (update.planId !== undefined) form.plan_id = update.planId
+  if (update.prorate !== undefined) form.prorate = String(update.prorate)
+  if (update.billImmediately !== undefined) form.bill_immediately = String(update.billImmediately)
+  return form
 }
 
 /** Paddle fills `{checkout_hash}` in a pay link's return URL with the checkout id. */

@@ -77,6 +77,15 @@ export type SubscriptionUpdateResult = {
   nextPayment?: ProviderMoney
 }
 
+/** Paddle's `preview_update`: amounts tax included, as the provider would charge them. */
+export type SubscriptionUpdatePreview = {
+  /** Charged at once; absent when nothing is. `tax` when the provider tells it apart. */
+  immediatePayment?: ProviderMoney & { tax?: number }
+  /** A prorated credit the provider keeps for later payments. */
+  credit?: { amount: number; currency: string }
+  nextPayment?: ProviderMoney
+}
+
 export type ProviderCharge = {
   invoiceId: string
   subscriptionId: string
@@ -116,6 +125,8 @@ export interface PaymentProvider {
   getSubscription(subscriptionId: string): Promise<ProviderSubscription>
   /** Quantity, plan, proration, immediate billing, pause/restart. */
   updateSubscription(update: SubscriptionUpdate): Promise<SubscriptionUpdateResult>
+  /** What `updateSubscription` would charge, changing nothing (`pause: false` previews a restart). */
+  previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview>
   cancelSubscription(subscriptionId: string): Promise<void>
   /** A one-off charge on the subscription's payment method. */
   charge(subscriptionId: string, amount: number, chargeName: string): Promise<ProviderCharge>

@@ -8,6 +8,27 @@ import { alertId, checkoutId, purchaseAlerts } from '../../tests/support/payment
 
 const { service, deliver, subscriptionId, expiriesOf, ordersOfCheckout } = alertTesting()
 
+/** The provider's alert of a paid renewal of one license, as the renewal checkout's signed passthrough names it. */
+function renewalPaid(license: { id: string; owner: string }, email: string, gross: string) {
+  return {
+    alert_id: alertId(),
+    alert_name: 'payment_succeeded',
+    checkout_id: checkoutId(),
+    currency: 'USD',
+    customer_name: email,
+    email,
+    order_id: `${Date.now()}-1`,
+    passthrough: renewalPassthrough(service().config.secret, {
+      renewal: [{ id: license.id, owner: license.owner }],
+      coterm: true,
+    }),
+    product_id: 'license-renewal',
+    quantity: '1',
+    receipt_url: 'https://my.paddle.com/receipt/renewal-paid',
+    sale_gross: gross,
+  }
+}
+
 describe('flagged orders and renewals', () => {
   it('records a flagged checkout, then its review outcome', async () => {
     const accepted = checkoutId()
@@ -178,23 +199,7 @@ describe('flagged orders and renewals', () => {
     await service().db.updateTable('licenses').set({ lapsing: 1 }).where('id', '=', renewed.id).execute()
     expect(renewed).toMatchObject({ company_id: null, billing_period: 'year', expiration: Date.UTC(2036, 10, 22) })
 
-    const fields = {
-      alert_id: alertId(),
-      alert_name: 'payment_succeeded',
-      checkout_id: checkoutId(),
-      currency: 'USD',
-      customer_name: 'Cancelled Dev',
-      email: 'cancelled@dev.test',
-      order_id: '5550002-1',
-      passthrough: renewalPassthrough(service().config.secret, {
-        renewal: [{ id: renewed.id, owner: renewed.owner }],
-        coterm: true,
-      }),
-      product_id: 'license-renewal',
-      quantity: '1',
-      receipt_url: 'https://my.paddle.com/receipt/renewal-2',
-      sale_gross: '116.00',
-    }
+    const fields = renewalPaid(renewed, 'cancelled@dev.test', '116.00')
     const stored = async () =>
       service()
         .db.selectFrom('licenses')
@@ -221,5 +226,43 @@ describe('flagged orders and renewals', () => {
     expect(await deliver(fields)).toMatchObject({ outcome: 'duplicate' })
     expect(await stored()).toEqual(expected)
     expect(await ordersOfCheckout(fields.checkout_id)).toHaveLength(1)
+  })
+
+  it('cancels a live personal subscription once a paid renewal took its last license (decision 0023)', async () => {
+    const providerId = subscriptionId()
+    const { created } = purchaseAlerts({
+      checkoutId: checkoutId(),
+      subscriptionId: providerId,
+      planId: 'wallaby-personal-year',
+      quantity: 1,
+      email: 'renewed-away@dev.test',
+      passthrough: { name: 'Renewed Away' },
+      nextBillDate: '2036-11-21',
+    })
+    await deliver(created)
+    const subscription = () =>
+      service()
+        .db.selectFrom('subscriptions')
+        .selectAll()
+        .where('provider_subscription_id', '=', providerId)
+        .executeTakeFirstOrThrow()
+    const sub = await subscription()
+    expect(sub.state).toBe('active')
+    const license = await service()
+      .db.selectFrom('licenses')
+      .selectAll()
+      .where('subscription_id', '=', sub.id)
+      .executeTakeFirstOrThrow()
+    const renewal = renewalPaid(license, 'renewed-away@dev.test', '58.00')
+    expect(await deliver(renewal)).toMatchObject({ outcome: 'processed' })
+    expect(await expiriesOf([license])).toEqual([{ id: license.id, expiration: Date.UTC(2037, 10, 22) }])
+    // Cancelled at the provider (whose own alert arrives too) and here: it will not charge for a seat it lost.
+    expect(await subscription()).toMatchObject({ state: 'deleted', next_payment_date: null })
+    const provided = await paymentsDb(service().db)
+      .selectFrom('sandbox_subscriptions')
+      .select('state')
+      .where('id', '=', providerId)
+      .executeTakeFirstOrThrow()
+    expect(provided.state).toBe('deleted')
   })
 })

@@ -1,4 +1,4 @@
-// A signed renewal paid in the shop extends its licenses co-termed; one of a cancelled personal subscription leaves it.
+// A signed renewal paid in the shop extends its licenses co-termed; a personal subscription's license leaves it.
 import { oneLine } from '../../protocol/text.js'
 import { normalizeEmail } from '../../protocol/email.js'
 import type { LicenseRow } from '../db/schema.js'
@@ -16,6 +16,11 @@ import { addUtcYears } from './dates.js'
 import { recordPayment, unusedOrderId } from './fulfilment.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
+import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
+import type { ServiceContext } from '../dispatch/context.js'
+import { inTransaction } from '../db/transaction.js'
+import { cancelledColumns } from '../subscriptions/cancelled.js'
+import type { PaymentsAdapter } from './types.js'
 
 export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: AlertEnv) {
   const { trx, now } = env
@@ -35,7 +40,8 @@ export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, en
 
   const expiries = renewedExpiries(licenses, pass.coterm, now)
   for (const license of licenses) {
-    // A license of a cancelled personal subscription (renewalRefusal) leaves it and stands alone with its new expiry.
+    // A personal subscription's license leaves it and stands alone with its new expiry (decision 0023).
+    if (license.subscription_id !== null) env.effects.cancel.add(license.subscription_id)
     const detach = license.subscription_id !== null ? { subscription_id: null, billing_period: null, lapsing: 0 } : {}
     await trx
       .updateTable('licenses')
@@ -113,4 +119,40 @@ export function renewedExpiries(licenses: Pick<LicenseRow, 'id' | 'expiration'>[
     for (const l of licenses) result.set(l.id, addUtcYears(Math.max(now, Number(l.expiration)), 1))
   }
   return result
+}
+
+/** After a renewal took a live personal subscription's last licenses: cancelled at the provider, then here. */
+export async function cancelRenewedAway(id: string, ctx: ServiceContext, payments: PaymentsAdapter) {
+  const row = await ctx.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row || row.state === 'deleted') return
+  const seats = await ctx.db
+    .selectFrom('licenses')
+    .select('id')
+    .where('subscription_id', '=', id)
+    .where('lapsing', '=', 0)
+    .execute()
+  if (seats.length > 0) return
+  try {
+    if (row.provider_subscription_id) await payments.provider.cancelSubscription(row.provider_subscription_id)
+  } catch (err) {
+    payments.log(
+      `payments: could not cancel subscription ${row.provider_subscription_id} after its renewal: ${String(err)}`,
+    )
+    return
+  }
+  const now = ctx.now()
+  await inTransaction(ctx.db, async (trx) => {
+    const done = await trx
+      .updateTable('subscriptions')
+      .set(cancelledColumns(now))
+      .where('id', '=', id)
+      .where('state', '!=', 'deleted')
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 0) return
+    await recordSubscriptionActivity(trx, row, {
+      actor: PAYMENT_PROVIDER,
+      summary: `cancelled ${subscriptionWords(row)}: its licenses were renewed on their own`,
+      at: now,
+    })
+  })
 }

@@ -12,6 +12,7 @@ import {
   subscriptionPaymentFailed,
   subscriptionUpdated,
 } from './subscription-alerts.js'
+import { cancelRenewedAway } from './renewal.js'
 import { paymentsDb } from './tables.js'
 import type { PaymentsAdapter } from './types.js'
 
@@ -31,13 +32,14 @@ export async function handleWebhookAlert(fields: Record<string, unknown>, ctx: S
   const alertName = alert.alert_name
   if (!alertId || !alertName) throw new WebhookError(400, 'The webhook has no alert_id or alert_name.')
 
-  const effects: Effects = { mails: [], refresh: new Set() }
+  const effects: Effects = { mails: [], refresh: new Set(), cancel: new Set() }
   const now = ctx.now()
   const db = paymentsDb(ctx.db)
   const outcome = await inTransaction(db, async (trx) => {
     // A transaction run again (PostgreSQL, after a lost race) starts with no effects of the attempt that rolled back.
     effects.mails.length = 0
     effects.refresh.clear()
+    effects.cancel.clear()
     const seen = await trx
       .insertInto('webhook_events')
       .values({ alert_id: alertId, alert_name: alertName, received_at: now })
@@ -61,6 +63,7 @@ async function afterCommit(effects: Effects, ctx: ServiceContext, payments: Paym
   for (const providerId of effects.refresh) {
     await refreshPaymentMethod(providerId, ctx, payments)
   }
+  for (const id of effects.cancel) await cancelRenewedAway(id, ctx, payments)
 }
 
 /** Alerts do not carry them. */

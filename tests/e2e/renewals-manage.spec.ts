@@ -3,7 +3,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { escapeRegExp, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 import { signInToManage } from './company-helpers'
-import { addSubscription, createOwner, storedLicense } from './subscriptions-helpers'
+import { addSubscription, createOwner, storedLicense, storedSubscription } from './subscriptions-helpers'
 
 const RENEW_DIALOG = 'Renew/Co-term Multiple Licenses Request'
 
@@ -144,17 +144,24 @@ test('Renew on a license of a cancelled personal subscription renews it and take
   await expect(row.locator('time')).toHaveAttribute('datetime', new Date(after).toISOString())
 })
 
-test('a license of a personal subscription that still runs has no Renew', async ({ page, js }) => {
+test('Renew on a license of a personal subscription that still runs says the subscription ends, and paying ends it', async ({
+  page,
+  js,
+}) => {
   const owner = createOwner('renew-live', js)
-  const { licenseIds } = addSubscription(owner, { personal: true, state: 'active', seats: [{}] })
+  const { id, licenseIds } = addSubscription(owner, { personal: true, state: 'active', seats: [{}] })
   expect(storedLicense(licenseIds[0])).toMatchObject({ owner: owner.email, company_id: null })
 
-  await signIn(page, owner.email)
+  await signInToManage(page, js, owner.email)
   const row = personalWallabyRow(page)
   await expect(row).toHaveCount(1)
-  await expect(row.getByRole('cell').last()).toBeVisible()
-  await expect(row.getByRole('button', { name: /^Renew/ })).toHaveCount(0)
-  await expect(row.getByRole('link', { name: /^Renew/ })).toHaveCount(0)
+  const payment = await opened(page, js, () => row.getByRole('button', { name: /^Renew Wallaby\.js, order/ }).click())
+  await expect(payment.getByText(/Paying ends the subscription of Wallaby\.js \(order \d+\)/).first()).toBeVisible()
+  await payWithTestCard(payment)
+  await payment.waitForURL((url) => url.pathname === '/manage')
+
+  await expect.poll(() => storedLicense(licenseIds[0])?.subscription_id).toBeNull()
+  await expect.poll(() => storedSubscription(id).subscription.state).toBe('deleted')
 })
 
 test('an enterprise license is renewed through sales', async ({ page }) => {

@@ -31,7 +31,7 @@ test('accept the extension offer with the sandbox’s failing card: CHARGE_ERROR
   const offer = dialog(page, js, 'Subscription Extension')
   await expect(offer).toContainText('Extend for 12 months at 20% off: $92.80')
   await expect(offer).toContainText('The subscription is extended by 12 months')
-  await expect(offer).toContainText('$92.80 is charged now to the Visa card ending 0341.')
+  await expect(offer).toContainText('$92.80 is charged now to the Visa card ending 0341, tax included.')
   await expect(offer.getByLabel('Country you pay from')).toHaveValue('US')
   await expectNoAxeViolations(page, 'Subscription Extension dialog')
 

@@ -218,6 +218,7 @@ export async function restartFromRow(page: Page, js: boolean, id: string): Promi
   await expect(row.getByRole('link', { name: new RegExp(`^Resume .*\\(subscription ${id}\\)$`) })).toHaveCount(0)
   await row.getByRole('link', { name: new RegExp(`^Restart .*\\(subscription ${id}\\)$`) }).click()
   const restart = dialog(page, js, 'Restart Subscription')
+  await expect(restart).toContainText(/\$[\d,.]+ is charged now to the .+, tax included/)
   await expect(restart).toContainText('The paid term ended on')
   await expect(restart).toContainText('immediately')
   await expectNoAxeViolations(page, 'Restart Subscription dialog')

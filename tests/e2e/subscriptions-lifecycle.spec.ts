@@ -106,6 +106,8 @@ test('upgrade a monthly subscription to annual billing', async ({ page, js }) =>
     .getByRole('link', { name: new RegExp(`^Upgrade .*\\(subscription ${sub.id}\\) to annual billing$`) })
     .click()
   const upgrade = dialog(page, js, 'Upgrade to Annual Billing')
+  // The sandbox's own price first: a year less the unused month, tax included.
+  await expect(upgrade).toContainText(/\$[\d,.]+ is charged now to the Visa card ending 4242, tax included/)
   await expect(upgrade).toContainText('switches from monthly to annual billing')
   await expect(upgrade).toContainText('prorated')
   await expect(upgrade).toContainText('can take a few minutes')

@@ -25,6 +25,7 @@ test('reduce the quantity, choosing exactly as many addresses to lapse as asked'
   await expect(quantity).toContainText('The subscription has 3 seats: it renews 3 licenses.')
   await quantity.getByLabel(/Number of licenses/).fill('1')
   if (!js) await quantity.getByRole('button', { name: 'Review' }).click()
+  await expect(quantity).toContainText(/Nothing is charged now\. The next payment is \$116 on /)
   await expect(quantity).toContainText('The change takes effect at the next billing cycle')
   await expect(quantity).toContainText('2 licenses will lapse')
   await expect(quantity).toContainText('choose the 2 addresses whose licenses lapse')

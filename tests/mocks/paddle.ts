@@ -28,6 +28,8 @@ export type MockSubscription = {
   currency: string
   next_bill_date: string
   card: { card_type: string; last_four_digits: string; expiry_date: string } | null
+  /** When a pause took or takes effect (the end of the paid term). */
+  paused_from?: string
 }
 
 /** Prices per product id (USD net list price); the country's currency, tax and coupons are applied like Paddle's. */
@@ -121,7 +123,7 @@ export function createPaddleMocks(options: {
           update_url: `https://checkout.paddle.com/subscription/update?user=${sub.user_id}&subscription=${sub.subscription_id}`,
           cancel_url: `https://checkout.paddle.com/subscription/cancel?user=${sub.user_id}&subscription=${sub.subscription_id}`,
           paused_at: null,
-          paused_from: null,
+          paused_from: sub.paused_from ?? null,
           payment_information: sub.card ? { payment_method: 'card', ...sub.card } : { payment_method: 'paypal' },
         },
       ])
@@ -145,6 +147,36 @@ export function createPaddleMocks(options: {
         user_id: sub.user_id,
         plan_id: sub.plan_id,
         next_payment: { amount: sub.unit_price * sub.quantity, currency: sub.currency, date: sub.next_bill_date },
+      })
+    }),
+
+    // Half the term is left: an increase billed now costs half a term per added license, an annual plan a year less
+    // half the old term's price.
+    http.post(`${vendors}/subscription/preview_update`, async ({ request }) => {
+      const call = await vendorCall(request)
+      if ('failure' in call) return call.failure
+      const sub = subscriptionOf(call.form)
+      if (!sub) return fail(119, 'Unable to find requested subscription')
+      if (sub.state === 'paused') {
+        return fail(122, 'Subscribers in a paused state cannot be modified until they restart their subscription.')
+      }
+      const quantity = Number(call.form.get('quantity') ?? sub.quantity)
+      const billNow = call.form.get('bill_immediately') === 'true'
+      const term = sub.unit_price * sub.quantity
+      const planChange = call.form.has('plan_id') ? (call.form.get('plan_id') === '811031' ? 116 : 12.1) : undefined
+      const immediate = !billNow
+        ? 0
+        : planChange !== undefined
+          ? planChange * quantity - term / 2
+          : Math.max(0, (quantity - sub.quantity) * sub.unit_price) / 2
+      const unit = planChange ?? sub.unit_price
+      return ok({
+        subscription_id: sub.subscription_id,
+        plan_id: Number(call.form.get('plan_id') ?? sub.plan_id),
+        user_id: sub.user_id,
+        immediate_payment: { amount: Math.max(0, immediate), currency: sub.currency, date: '2026-11-29' },
+        next_payment: { amount: unit * quantity, currency: sub.currency, date: sub.next_bill_date },
+        ...(immediate < 0 ? { credit: { amount: -immediate, currency: sub.currency } } : {}),
       })
     }),
 

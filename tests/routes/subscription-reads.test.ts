@@ -1,6 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AssignDialogData, SubscriptionDialogData } from '#app/routes/__manage/subscriptions/subscriptions.server'
+import type {
+  AssignDialogData,
+  SubscriptionActionData,
+  SubscriptionDialogData,
+} from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService } from '../support/service'
 import { formRequest, removeDataDir, settle } from './account-stub'
@@ -49,18 +53,31 @@ describe('Change quantity', () => {
     expect((dialog.data as SubscriptionDialogData).refusal).toBeUndefined()
     expect(opened.calls).toEqual([subscriptionRead(made.id)])
 
+    const fields: Array<[string, string]> = [
+      ['intent', 'subscription-quantity'],
+      ['subscription', made.id],
+      ['quantity', '3'],
+      ['stage', 'apply'],
+      ['idempotencyKey', 'quantity-reads-key-0001'],
+    ]
+    // Money is shown before it moves: a number whose price the dialog did not show is priced, not changed.
+    const unpriced = transport()
+    const review = await post(search, fields, unpriced.context)
+    expect(review.status).toBe(200)
+    expect(unpriced.calls.map((c) => c.operation)).toEqual(['retrieveLicenses', 'subscriptionPreview'])
+    const reviewed = (await review.json()) as SubscriptionActionData
+    expect(reviewed).toMatchObject({ reviewed: true, priced: { quantity: 3, preview: { immediatePayment: {} } } })
+    expect(reviewed.priced?.preview?.immediatePayment?.amount).toBeGreaterThan(0)
+
+    // With script the number typed goes into the URL, and the dialog shows its price.
+    const priced = await openDialog(`http://portal.test/manage?${search}&quantity=3`, carl(), transport().context)
+    expect(priced.data).toMatchObject({
+      previewed: 3,
+      preview: { immediatePayment: { amount: reviewed.priced?.preview?.immediatePayment?.amount } },
+    })
+
     const { context, calls } = transport()
-    const response = await post(
-      search,
-      [
-        ['intent', 'subscription-quantity'],
-        ['subscription', made.id],
-        ['quantity', '3'],
-        ['stage', 'apply'],
-        ['idempotencyKey', 'quantity-reads-key-0001'],
-      ],
-      context,
-    )
+    const response = await post(search, [...fields, ['previewed', '3']], context)
     expect(calls.map((c) => c.operation)).toEqual(['retrieveLicenses', 'subscriptionUpdateQuantity'])
     expect(calls[0]).toEqual(subscriptionRead(made.id))
     expect(response.status).toBe(302)

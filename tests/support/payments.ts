@@ -182,6 +182,7 @@ export function pricesOnlyPayments(prices: PaymentProvider['prices']): PaymentsA
       generatePayLink: unused,
       getSubscription: unused,
       updateSubscription: unused,
+      previewSubscriptionUpdate: unused,
       cancelSubscription: unused,
       charge: unused,
       payments: unused,

@@ -11,6 +11,7 @@ import type {
   ProviderPrices,
   ProviderSubscription,
   SubscriptionUpdate,
+  SubscriptionUpdatePreview,
   SubscriptionUpdateResult,
 } from '../provider.js'
 import { paymentsDb } from '../tables.js'
@@ -149,6 +150,10 @@ export class SandboxProvider implements PaymentProvider {
 
   updateSubscription(update: SubscriptionUpdate): Promise<SubscriptionUpdateResult> {
     return subscriptions.updateSubscription(this.sb, update)
+  }
+
+  previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview> {
+    return subscriptions.previewUpdate(this.sb, update)
   }
 
   cancelSubscription(subscriptionId: string): Promise<void> {

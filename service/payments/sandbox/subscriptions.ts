@@ -1,5 +1,6 @@
 // The sandbox's subscription API, with Paddle's rules.
-import { findPlan, planByProviderId } from '../../catalog/index.js'
+import { findPlan, planByProviderId, type Plan } from '../../catalog/index.js'
+import { DAY_MS } from '../../../protocol/licenses.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import { addPeriod, addUtcMonths, paddleDate } from '../dates.js'
@@ -7,7 +8,9 @@ import type {
   ProviderCharge,
   ProviderPayment,
   ProviderSubscription,
+  PriceAmounts,
   SubscriptionUpdate,
+  SubscriptionUpdatePreview,
   SubscriptionUpdateResult,
 } from '../provider.js'
 import { money, sendAlert, sendPaymentFailed, sendPaymentSucceeded, sendUpdated } from './alerts.js'
@@ -61,6 +64,83 @@ export async function getSubscription(sb: Sandbox, subscriptionId: string): Prom
   }
 }
 
+/** What an update of quantity or plan does, by Paddle's rules: the net charged now, the credit left, the new terms. */
+type PlannedUpdate = {
+  quantity: number
+  planId: string
+  plan: Plan
+  unitPrice: number
+  nextBill: number
+  charge: number
+  credit: number
+}
+
+function planUpdate(sub: SandboxSubscription, update: SubscriptionUpdate, now: number): PlannedUpdate {
+  if (sub.state === 'paused') throw providerError('A paused subscription cannot be modified until it is restarted.')
+  if (sub.state === 'past_due') {
+    throw providerError('A past-due subscription can only be paused until its payment method is updated.')
+  }
+  const quantity = update.quantity ?? sub.quantity
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) {
+    throw providerError('The quantity must be a whole number from 1 to 100.')
+  }
+  const currentPlan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
+  const planId = update.planId ?? sub.plan_id
+  const plan = planByProviderId(planId, 'sandbox') ?? findPlan(planId)
+  if (!currentPlan || !plan) throw providerError(`The plan ${planId} is not known.`)
+  const intervalChanges = plan.billingPeriod !== currentPlan.billingPeriod
+  if (intervalChanges && update.billImmediately !== true) {
+    throw providerError('Moving to a plan with a different billing interval must be billed immediately.')
+  }
+  const unitPrice =
+    plan.key === currentPlan.key
+      ? sub.unit_price
+      : roundToCent(sub.unit_price * (plan.listPrice / currentPlan.listPrice))
+
+  let charge = 0
+  let credit = 0
+  let nextBill = sub.next_bill_date
+  const remaining = remainingFraction(sub.next_bill_date, currentPlan.billingPeriod, now)
+  if (intervalChanges || (plan.key !== currentPlan.key && update.billImmediately)) {
+    // A new term starts now; what is left of the old term is credited when prorated.
+    const unused = update.prorate === false ? 0 : sub.unit_price * sub.quantity * remaining
+    charge = roundToCent(Math.max(0, unitPrice * quantity - unused))
+    credit = roundToCent(Math.max(0, unused - unitPrice * quantity))
+    nextBill = addPeriod(now, plan.billingPeriod)
+  } else if (quantity > sub.quantity && update.billImmediately && update.prorate !== false) {
+    charge = roundToCent(unitPrice * (quantity - sub.quantity) * remaining)
+  }
+  return { quantity, planId, plan, unitPrice, nextBill, charge, credit }
+}
+
+/** Paddle's `preview_update`: what an update would charge now and next, tax included, without making it. */
+export async function previewUpdate(sb: Sandbox, update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview> {
+  const sub = await requireSubscription(sb, update.subscriptionId)
+  const now = sb.options.now()
+  if (sub.state === 'deleted') throw providerError('A cancelled subscription cannot be changed.')
+  if (update.pause === false) {
+    if (sub.state !== 'paused') throw providerError('Only a paused subscription can be restarted.')
+    const termOver = sub.next_bill_date <= now
+    const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
+    const next = { ...sub, next_bill_date: termOver && plan ? addPeriod(now, plan.billingPeriod) : sub.next_bill_date }
+    return {
+      ...(termOver ? { immediatePayment: charged(termCharge(sub), sub.currency, now) } : {}),
+      nextPayment: nextPaymentOf(next),
+    }
+  }
+  const planned = planUpdate(sub, update, now)
+  const after = { ...sub, quantity: planned.quantity, unit_price: planned.unitPrice, next_bill_date: planned.nextBill }
+  return {
+    ...(planned.charge > 0 ? { immediatePayment: charged(withTax(planned.charge, sub), sub.currency, now) } : {}),
+    ...(planned.credit > 0 ? { credit: { amount: planned.credit, currency: sub.currency } } : {}),
+    nextPayment: nextPaymentOf(after),
+  }
+}
+
+function charged(amounts: PriceAmounts, currency: string, date: number) {
+  return { amount: amounts.gross, tax: amounts.tax, currency, date }
+}
+
 /** Paddle's update rules; an increase billed now is charged prorated, a decrease takes effect at the next bill. */
 export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate): Promise<SubscriptionUpdateResult> {
   const sub = await requireSubscription(sb, update.subscriptionId)
@@ -73,13 +153,10 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
   }
   if (update.pause === true) return pause(sb, sub, now)
   if (update.pause === false) return restart(sb, sub, now)
-  if (sub.state === 'paused') {
-    throw providerError('A paused subscription cannot be modified until it is restarted.')
-  }
-  if (sub.state === 'past_due' && changes) {
-    throw providerError('A past-due subscription can only be paused until its payment method is updated.')
-  }
   if (!changes) {
+    if (sub.state === 'paused') {
+      throw providerError('A paused subscription cannot be modified until it is restarted.')
+    }
     if (update.passthrough !== undefined) {
       await sb.db
         .updateTable('sandbox_subscriptions')
@@ -90,34 +167,14 @@ export async function updateSubscription(sb: Sandbox, update: SubscriptionUpdate
     return { subscriptionId: sub.id, planId: sub.plan_id, nextPayment: nextPaymentOf(sub) }
   }
 
-  const quantity = update.quantity ?? sub.quantity
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) {
-    throw providerError('The quantity must be a whole number from 1 to 100.')
-  }
-  const currentPlan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
-  const newPlanId = update.planId ?? sub.plan_id
-  const newPlan = planByProviderId(newPlanId, 'sandbox') ?? findPlan(newPlanId)
-  if (!currentPlan || !newPlan) throw providerError(`The plan ${newPlanId} is not known.`)
-  const intervalChanges = newPlan.billingPeriod !== currentPlan.billingPeriod
-  if (intervalChanges && update.billImmediately !== true) {
-    throw providerError('Moving to a plan with a different billing interval must be billed immediately.')
-  }
-  const newUnitPrice =
-    newPlan.key === currentPlan.key
-      ? sub.unit_price
-      : roundToCent(sub.unit_price * (newPlan.listPrice / currentPlan.listPrice))
-
-  let charge = 0
-  let nextBill = sub.next_bill_date
-  const remaining = remainingFraction(sub.next_bill_date, currentPlan.billingPeriod, now)
-  if (intervalChanges || (newPlan.key !== currentPlan.key && update.billImmediately)) {
-    // A new term starts now; what is left of the old term is credited when prorated.
-    const credit = update.prorate === false ? 0 : sub.unit_price * sub.quantity * remaining
-    charge = roundToCent(Math.max(0, newUnitPrice * quantity - credit))
-    nextBill = addPeriod(now, newPlan.billingPeriod)
-  } else if (quantity > sub.quantity && update.billImmediately && update.prorate !== false) {
-    charge = roundToCent(newUnitPrice * (quantity - sub.quantity) * remaining)
-  }
+  const {
+    quantity,
+    planId: newPlanId,
+    plan: newPlan,
+    unitPrice: newUnitPrice,
+    nextBill,
+    charge,
+  } = planUpdate(sub, update, now)
   if (charge > 0 && !chargeSucceeds(sub.last_four)) {
     throw new ServiceError('CHARGE_ERROR', 'The payment for this change was declined by the card on file.')
   }
@@ -339,9 +396,10 @@ export async function updatePaymentMethod(
   return { ok: true, subscription: updated, retried }
 }
 
-/** The part of the term still ahead, 0..1. */
+/** The part of the term still ahead, 0..1, in whole days as Paddle prorates: a preview holds for the day. */
 function remainingFraction(nextBill: number, period: 'month' | 'year', now: number): number {
   const start = addUtcMonths(nextBill, period === 'year' ? -12 : -1)
-  const length = nextBill - start
-  return length > 0 ? Math.min(1, Math.max(0, (nextBill - now) / length)) : 0
+  const days = Math.round((nextBill - start) / DAY_MS)
+  const left = Math.ceil((nextBill - now) / DAY_MS)
+  return days > 0 ? Math.min(1, Math.max(0, left / days)) : 0
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   cancelConsequence,
   offerConsequence,
+  priceText,
   oneYearLater,
   pauseConsequence,
   paymentMethodText,
@@ -67,15 +68,22 @@ describe('the subscription dialogs’ consequences', () => {
     )
   })
 
-  it('upgrade: charged now, prorated, in progress until confirmed; with the annual price when known', () => {
+  it('upgrade: a year less the unused month, in progress until confirmed', () => {
     const monthly = { ...s, billingPeriod: 'month' as const }
     expect(upgradeConsequence(monthly)).toMatch(
-      /^The subscription switches from monthly to annual billing\. The Visa card ending 4242 is charged now for a year of 2 licenses, less a credit/,
-    )
-    expect(upgradeConsequence(monthly, { amount: 116, currency: 'USD' })).toContain(
-      '($116 per license and year, before tax)',
+      /^The subscription switches from monthly to annual billing: the charge is a year of 2 licenses, less a credit/,
     )
     expect(upgradeConsequence(monthly)).toContain('until the payment provider confirms it')
+  })
+
+  it("the provider's price: charged now with its tax, credit kept, the next payment", () => {
+    const next = { amount: 232, currency: 'USD', date: Date.UTC(2027, 5, 13) }
+    expect(priceText(s, { immediatePayment: { amount: 21.6, tax: 1.6, currency: 'USD' }, nextPayment: next })).toBe(
+      '$21.60 is charged now to the Visa card ending 4242, tax included ($1.60 of it tax). The next payment is $232 on June 13, 2027.',
+    )
+    expect(priceText(s, { credit: { amount: 5.5, currency: 'USD' }, nextPayment: next })).toBe(
+      'Nothing is charged now. $5.50 of unused time is kept as credit for later payments. The next payment is $232 on June 13, 2027.',
+    )
   })
 
   describe('quantity', () => {
@@ -116,7 +124,7 @@ describe('the subscription dialogs’ consequences', () => {
   it('extension offer: 12 more months for licenses and next payment, charged now', () => {
     const offered = { ...s, specialOffer: { message: 'Extend', currency: 'USD', priceGross: 92.8, country: 'US' } }
     expect(offerConsequence(offered)).toBe(
-      'The subscription is extended by 12 months: its licenses then run until June 13, 2027 and the next payment moves to June 13, 2027. $92.80 is charged now to the Visa card ending 4242.',
+      '$92.80 is charged now to the Visa card ending 4242, tax included. The subscription is extended by 12 months: its licenses then run until June 13, 2027 and the next payment moves to June 13, 2027.',
     )
     expect(offerConsequence(s)).toBe('')
   })

@@ -1,6 +1,6 @@
 // What each subscription dialog says will happen, with and without script; dates in UTC as in the rows.
 import { addUtcYears, formatDate } from '#protocol/dates'
-import type { Subscription } from '#protocol/entities'
+import type { Subscription, SubscriptionPreview } from '#protocol/entities'
 import { formatPrice } from '#protocol/money'
 import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
 import { paymentMethodWords } from '#protocol/payment-methods'
@@ -56,11 +56,24 @@ export function restartConsequence(s: Subscription): string {
   return `${ended}Restarting charges a new ${period} for ${licenses(s.quantity)} to ${paymentMethodText(s)} immediately; the licenses then run for that ${period} and the subscription renews automatically.`
 }
 
-export function upgradeConsequence(s: Subscription, annualPrice?: { amount: number; currency: string }): string {
-  const price = annualPrice
-    ? ` (${formatPrice(annualPrice.amount, annualPrice.currency)} per license and year, before tax)`
+export function upgradeConsequence(s: Subscription): string {
+  return `The subscription switches from monthly to annual billing: the charge is a year of ${licenses(s.quantity)}, less a credit for the unused part of the current month (prorated); from then on it renews yearly. The change can take a few minutes: until the payment provider confirms it, the subscription shows the upgrade in progress.`
+}
+
+/** The provider's own figures, said first: charged now (tax included), kept as credit, and the next payment. */
+export function priceText(s: Subscription, preview: SubscriptionPreview): string {
+  const now = preview.immediatePayment
+  const tax = now?.tax ? ` (${formatPrice(now.tax, now.currency)} of it tax)` : ''
+  const charged = now
+    ? `${formatPrice(now.amount, now.currency)} is charged now to ${paymentMethodText(s)}, tax included${tax}.`
+    : 'Nothing is charged now.'
+  const credit = preview.credit
+    ? ` ${formatPrice(preview.credit.amount, preview.credit.currency)} of unused time is kept as credit for later payments.`
     : ''
-  return `The subscription switches from monthly to annual billing. ${paymentMethodText(s).replace(/^./, (c) => c.toUpperCase())} is charged now for a year of ${licenses(s.quantity)}${price}, less a credit for the unused part of the current month (prorated); from then on it renews yearly. The change can take a few minutes: until the payment provider confirms it, the subscription shows the upgrade in progress.`
+  const next = preview.nextPayment
+    ? ` The next payment is ${formatPrice(preview.nextPayment.amount, preview.nextPayment.currency)} on ${date(preview.nextPayment.date)}.`
+    : ''
+  return `${charged}${credit}${next}`
 }
 
 export type QuantityConsequence =
@@ -133,5 +146,5 @@ export function offerConsequence(s: Subscription): string {
     ? `${licensesUntil ? ' and' : ''} the next payment moves to ${date(oneYearLater(s.nextPayment.date))}`
     : ''
   const then = licensesUntil || next ? `:${licensesUntil}${next}` : ''
-  return `The subscription is extended by 12 months${then}. ${formatPrice(offer.priceGross, offer.currency)} is charged now to ${paymentMethodText(s)}.`
+  return `${formatPrice(offer.priceGross, offer.currency)} is charged now to ${paymentMethodText(s)}, tax included. The subscription is extended by 12 months${then}.`
 }

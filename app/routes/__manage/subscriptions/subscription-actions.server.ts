@@ -22,7 +22,7 @@ import {
   assignSchema,
   quantitySchema,
 } from './subscription-schemas'
-import { messageFor, requireSubscription, type SubscriptionActionData } from './subscriptions.server'
+import { messageFor, pricedChange, requireSubscription, type SubscriptionActionData } from './subscriptions.server'
 
 /** Session errors end in the session dialog, the rest become a message. */
 function refused(intent: string, subscription: string, error: ErrorCode, message: string) {
@@ -133,12 +133,38 @@ export const quantity: ManageAction = async (args) => {
   const { subscription } = await requireSubscription(args, String(args.formData.get('subscription') ?? ''), 'billing')
   const id = subscription.subscriptionId
   const submission = parseWithZod(args.formData, { schema: quantitySchema(subscription) })
+  // The price of the number asked stays on the page while a choice is corrected (script off).
+  const priceOf = async (asked: number) =>
+    asked === subscription.quantity
+      ? {}
+      : {
+          priced: {
+            quantity: asked,
+            ...(await pricedChange(args, { subscriptionId: id, change: 'quantity', quantity: asked })),
+          },
+        }
   if (submission.status !== 'success') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply() }, { status: 400 })
+    const asked = Number(args.formData.get('previewed'))
+    return json<SubscriptionActionData>(
+      {
+        intent,
+        subscription: id,
+        result: submission.reply(),
+        ...(Number.isInteger(asked) && asked === Number(args.formData.get('quantity')) ? await priceOf(asked) : {}),
+      },
+      { status: 400 },
+    )
   }
   const value = submission.value
-  if (value.stage === 'review') {
-    return json<SubscriptionActionData>({ intent, subscription: id, result: submission.reply(), reviewed: true })
+  // Money is shown before it moves: the change goes ahead only at the price the person saw for this number.
+  if (value.stage === 'review' || value.previewed !== value.quantity) {
+    return json<SubscriptionActionData>({
+      intent,
+      subscription: id,
+      result: submission.reply(),
+      reviewed: true,
+      ...(await priceOf(value.quantity)),
+    })
   }
   const plan = planQuantityChange(subscription, value.quantity, value.lapse)
   if ('error' in plan) {

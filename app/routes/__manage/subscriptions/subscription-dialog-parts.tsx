@@ -40,6 +40,15 @@ export function Consequence({ children }: { children: ReactNode }) {
   )
 }
 
+/** What the change costs, before anything else about it. */
+export function PriceLine({ children }: { children: ReactNode }) {
+  return (
+    <Text as="p" size="3" weight="bold" mb="2">
+      {children}
+    </Text>
+  )
+}
+
 export function NotAvailable({ reason }: { reason: string }) {
   return (
     <Text as="p" role="alert" size="3" mb="3">

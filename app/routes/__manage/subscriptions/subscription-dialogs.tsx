@@ -10,6 +10,7 @@ import {
   Consequence,
   NotAvailable,
   NotAvailableWithClose,
+  PriceLine,
   Refusal,
   SubscriptionFormFields,
   SubscriptionSubject,
@@ -26,6 +27,7 @@ import {
   offerConsequence,
   pauseConsequence,
   paymentMethodText,
+  priceText,
   restartConsequence,
   resumeConsequence,
   upgradeConsequence,
@@ -33,9 +35,10 @@ import {
 import type {
   OfferDialogData,
   PaymentMethodDialogData,
+  PricedChange,
+  PricedDialogData,
   ReceiptsDialogData,
   SubscriptionDialogData,
-  UpgradeDialogData,
 } from './subscriptions.server'
 import { dialogActionUrl, type SubscriptionDialogName } from '../shared/urls'
 import { subscriptionWords } from '../shared/subscription-words'
@@ -53,6 +56,8 @@ type ConfirmProps = {
   busyText: string
   keep?: string
   danger?: boolean
+  /** A change that moves money: its price is said first, and without one it is not offered. */
+  priced?: SerializeFrom<PricedChange>
 }
 
 /** The consequence, then the button (or the reason it is not available). */
@@ -68,8 +73,10 @@ function ConfirmDialog({
   busyText,
   keep,
   danger,
+  priced,
 }: ConfirmProps) {
-  const { subscription, companyName, refusal } = data
+  const { subscription, companyName } = data
+  const refusal = data.refusal ?? priced?.previewError
   const { answer, busy } = useSubscriptionAction(intent, subscription.subscriptionId)
   return (
     <RouteDialog title={title} closeTo={closeTo} maxWidth="540px" role={danger ? 'alertdialog' : 'dialog'}>
@@ -82,6 +89,7 @@ function ConfirmDialog({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          {priced?.preview ? <PriceLine>{priceText(subscription, priced.preview)}</PriceLine> : null}
           <Consequence>{consequence}</Consequence>
           <Refusal answer={answer} />
           <ButtonRow justify="end" mt="2">
@@ -144,17 +152,26 @@ export const ResumeDialog = confirmDialog('subscription-resume', {
   busyText: 'Resuming…',
 })
 
-export const RestartDialog = confirmDialog('subscription-restart', {
-  title: 'Restart Subscription',
-  intent: 'subscription-pause-resume',
-  fields: { action: 'restart' },
-  consequence: (d) => restartConsequence(d.subscription),
-  confirm: 'Restart and Pay Now',
-  busyText: 'Restarting…',
-})
+/** Spec §4: a new term charged now, its price as the provider computes it. */
+export function RestartDialog({ data, closeTo }: DialogProps<PricedDialogData>) {
+  return (
+    <ConfirmDialog
+      data={data}
+      closeTo={closeTo}
+      dialog="subscription-restart"
+      title="Restart Subscription"
+      intent="subscription-pause-resume"
+      fields={{ action: 'restart' }}
+      priced={data}
+      consequence={restartConsequence(data.subscription)}
+      confirm="Restart and Pay Now"
+      busyText="Restarting…"
+    />
+  )
+}
 
 /** Spec §4: charged now, prorated; may take minutes to confirm. */
-export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>) {
+export function UpgradeDialog({ data, closeTo }: DialogProps<PricedDialogData>) {
   return (
     <ConfirmDialog
       data={data}
@@ -162,7 +179,8 @@ export function UpgradeDialog({ data, closeTo }: DialogProps<UpgradeDialogData>)
       dialog="subscription-upgrade"
       title="Upgrade to Annual Billing"
       intent="subscription-upgrade"
-      consequence={upgradeConsequence(data.subscription, data.annualPrice)}
+      priced={data}
+      consequence={upgradeConsequence(data.subscription)}
       confirm="Upgrade and Pay Now"
       busyText="Upgrading…"
     />

@@ -1,13 +1,16 @@
 import { getCollectionProps, getFormProps } from '@conform-to/react'
 import { Flex, Text } from '#app/components/themes'
-import { Form } from '@remix-run/react'
+import { Form, useLocation, useNavigate } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FieldError } from '#app/components/field-error'
 import { InputField } from '#app/components/forms'
 import { checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import {
   Consequence,
+  NotAvailable,
   NotAvailableWithClose,
+  PriceLine,
   Refusal,
   StepButtons,
   SubscriptionFormFields,
@@ -15,9 +18,9 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import type { DialogProps } from '../shared/registry'
-import { quantityConsequence } from './consequences'
+import { priceText, quantityConsequence } from './consequences'
 import { quantitySchema } from './subscription-schemas'
-import type { SubscriptionDialogData } from './subscriptions.server'
+import type { QuantityDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
 import { normalizeEmail } from '#protocol/email'
@@ -25,7 +28,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
 import { countOf } from '#protocol/words'
 
 /** Spec §4, §5: the effect shows before Change Quantity (as typed, or after Review); a decrease may ask who lapses. */
-export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDialogData>) {
+export function QuantityDialog({ data: d, closeTo }: DialogProps<QuantityDialogData>) {
   const { subscription, companyName, refusal } = d
   const id = subscription.subscriptionId
   const intent = 'subscription-quantity'
@@ -36,6 +39,11 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
   })
 
   const consequence = quantityConsequence(subscription, fields.quantity.value, d.now)
+  const wanted = consequence.kind === 'same' ? undefined : consequence.quantity
+  usePriceAsTyped(wanted, hydrated)
+  // The price shown is the one for the number in the field: from the URL as typed (script), or from Review.
+  const priced = hydrated ? { ...d, quantity: d.previewed } : answer?.priced
+  const price = priced && wanted !== undefined && priced.quantity === wanted ? priced : undefined
   const assignees = [
     ...new Set(
       subscription.licenses
@@ -44,7 +52,7 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
     ),
   ].sort()
   const choosing = consequence.kind === 'decrease' && consequence.required > 0
-  const canApply = consequence.kind !== 'same'
+  const canApply = price?.preview !== undefined
 
   return (
     <RouteDialog title="Change Quantity" closeTo={closeTo} maxWidth="580px">
@@ -68,7 +76,13 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
               step={1}
               style={{ maxWidth: 140 }}
             />
+            {canApply ? <input type="hidden" name="previewed" value={String(wanted)} /> : null}
             <div role="status" aria-live="polite">
+              {price?.preview ? (
+                <PriceLine>{priceText(subscription, price.preview)}</PriceLine>
+              ) : price?.previewError ? (
+                <NotAvailable reason={price.previewError} />
+              ) : null}
               <Consequence>{consequence.text}</Consequence>
             </div>
             {choosing ? (
@@ -106,4 +120,22 @@ export function QuantityDialog({ data: d, closeTo }: DialogProps<SubscriptionDia
       )}
     </RouteDialog>
   )
+}
+
+/** With script, the number typed goes into the URL (`quantity`) a moment after typing stops: the loader prices it. */
+function usePriceAsTyped(wanted: number | undefined, hydrated: boolean) {
+  const navigate = useNavigate()
+  const { search } = useLocation()
+  useEffect(() => {
+    if (!hydrated) return
+    const params = new URLSearchParams(search)
+    const asked = wanted === undefined ? null : String(wanted)
+    if (params.get('quantity') === asked) return
+    const timer = setTimeout(() => {
+      if (asked === null) params.delete('quantity')
+      else params.set('quantity', asked)
+      navigate(`?${params}`, { replace: true, preventScrollReset: true })
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [wanted, hydrated, search, navigate])
 }

@@ -39,6 +39,8 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
       ),
       lapse: z._default(z.array(z.string()), []),
       stage: z._default(z.enum(['review', 'apply']), 'apply'),
+      /** The number whose price the dialog showed. */
+      previewed: z.optional(z.coerce.number()),
     })
     .check(
       z.superRefine((value, ctx) => {

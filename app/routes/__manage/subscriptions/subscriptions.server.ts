@@ -1,7 +1,8 @@
 // The subscription dialogs (`?dialog=NAME&subscription=ID`, spec §2, §4, §5, §7, §8): that subscription alone is read.
 import type { SubmissionResult } from '@conform-to/react'
-import type { ReceiptPayment, Subscription } from '#protocol/entities'
-import type { Result } from '#protocol/operations'
+import type { ReceiptPayment, Subscription, SubscriptionPreview } from '#protocol/entities'
+import type { Payload, Result } from '#protocol/operations'
+import { clampQuantity } from '#protocol/subscriptions'
 import { subscriptionAssignees } from '#app/rules/subscription'
 import type { ErrorCode } from '#protocol/errors'
 import { errorMessageFor } from '#app/rules/messages'
@@ -31,7 +32,13 @@ export type ReceiptsDialogData = SubscriptionDialogData & { payments?: ReceiptPa
 export type PaymentMethodDialogData = SubscriptionDialogData & {
   checkout?: Result<'catalog'>['checkout']
 }
-export type UpgradeDialogData = SubscriptionDialogData & { annualPrice?: { amount: number; currency: string } }
+/** What the change would charge, as the payment provider computes it; or why it could not be asked. */
+export type PricedChange = { preview?: SubscriptionPreview; previewError?: string }
+export type PricedDialogData = SubscriptionDialogData & PricedChange
+export type QuantityDialogData = PricedDialogData & {
+  /** The quantity the preview is for (the URL's `quantity`). */
+  previewed?: number
+}
 export type OfferDialogData = SubscriptionDialogData & {
   country: string
   countries: Array<{ code: string; name: string }>
@@ -53,6 +60,8 @@ export type SubscriptionActionData = {
   result?: SubmissionResult<string[]>
   /** The review/preview step of the quantity and assignment forms. */
   reviewed?: boolean
+  /** The review of a quantity: its price and the quantity it is for. */
+  priced?: PricedChange & { quantity: number }
   summary?: string
 }
 
@@ -125,8 +134,43 @@ export function messageFor(code: ErrorCode, message: string): string {
 export const cancelDialog = simpleDialog('billing', 'cancel')
 export const pauseDialog = simpleDialog('billing', 'pause')
 export const resumeDialog = simpleDialog('billing', 'resume')
-export const restartDialog = simpleDialog('billing', 'restart')
-export const quantityDialog = simpleDialog('billing', 'quantity')
+/** Asked of the service (which asks the provider) only for a change the dialog offers. */
+export async function pricedChange(
+  args: Pick<ManageArgs, 'user' | 'context'>,
+  payload: Payload<'subscriptionPreview'>,
+): Promise<PricedChange> {
+  const answer = await callLicensing('subscriptionPreview', payload, {
+    credential: args.user.credential,
+    context: args.context,
+  })
+  if (answer.ok) return { preview: answer.result }
+  return {
+    previewError: `The payment provider could not say what this costs: ${messageFor(answer.error, answer.message)}`,
+  }
+}
+
+export const restartDialog: DialogLoader<PricedDialogData> = async (args) => {
+  const base = await dialogData(args, 'billing', 'restart')
+  if (base.refusal) return base
+  return {
+    ...base,
+    ...(await pricedChange(args, { subscriptionId: base.subscription.subscriptionId, change: 'restart' })),
+  }
+}
+
+/** `quantity` in the URL: the number typed (with script), whose price is shown before the change. */
+export const quantityDialog: DialogLoader<QuantityDialogData> = async (args) => {
+  const base = await dialogData(args, 'billing', 'quantity')
+  const asked = args.url.searchParams.get('quantity')
+  const quantity = asked === null || asked.length > 3 ? undefined : clampQuantity(asked)
+  if (base.refusal || quantity === undefined || quantity === base.subscription.quantity) return base
+  const subscriptionId = base.subscription.subscriptionId
+  return {
+    ...base,
+    previewed: quantity,
+    ...(await pricedChange(args, { subscriptionId, change: 'quantity', quantity })),
+  }
+}
 
 export const receiptsDialog: DialogLoader<ReceiptsDialogData> = async (args) => {
   const base = await dialogData(args, 'receipts', null)
@@ -155,20 +199,13 @@ export const paymentMethodDialog: DialogLoader<PaymentMethodDialogData> = async 
   } satisfies PaymentMethodDialogData
 }
 
-export const upgradeDialog: DialogLoader<UpgradeDialogData> = async (args) => {
+export const upgradeDialog: DialogLoader<PricedDialogData> = async (args) => {
   const base = await dialogData(args, 'billing', 'upgrade')
-  const s = base.subscription
-  const catalog = await catalogOf(args)
-  const product = catalog?.products.find((p) => p.productGroup === s.licenses[0]?.productGroup)
-  let annualPrice: UpgradeDialogData['annualPrice']
-  if (product) {
-    const prices = await callLicensing('prices', { product: product.slug, country: 'US' }, { context: args.context })
-    const type = s.licenses[0]?.licenseType === 'personal' ? 'personal' : 'organization'
-    const plan = prices.ok ? prices.result.plans.find((p) => p.type === type && p.billingPeriod === 'year') : undefined
-    const currency = s.nextPayment?.currency ?? 'USD'
-    if (plan && plan.currency === currency) annualPrice = { amount: plan.countryNetPrice, currency }
+  if (base.refusal) return base
+  return {
+    ...base,
+    ...(await pricedChange(args, { subscriptionId: base.subscription.subscriptionId, change: 'upgrade' })),
   }
-  return { ...base, ...(annualPrice ? { annualPrice } : {}) } satisfies UpgradeDialogData
 }
 
 export const offerDialog: DialogLoader<OfferDialogData> = async (args) => {

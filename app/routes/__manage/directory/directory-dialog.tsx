@@ -214,7 +214,9 @@ function Seats({ directory: d, email }: { directory: Loaded; email: string }) {
                   ) : (
                     <>
                       The shop no longer sells {p.name}:{' '}
-                      <TextLink href={more.href}>ask our sales team for more seats</TextLink>
+                      <TextLink href={more.href} underline="always">
+                        ask our sales team for more seats
+                      </TextLink>
                     </>
                   )}{' '}
                   — new seats go to the people waiting, longest first.

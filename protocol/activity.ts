@@ -34,6 +34,23 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   api: 'API tokens',
 }
 
+/**
+ * The kinds each log can hold: an account's own log records what the account holds alone (its personal licenses,
+ * subscriptions, renewals, tokens, activations); a company's log never records an account's own change.
+ */
+const accountLogKinds: ReadonlySet<ActivityKind> = new Set([
+  'license',
+  'activation',
+  'subscription',
+  'renewal',
+  'account',
+  'api',
+])
+
+export function activityKindsOf(log: 'company' | 'account'): readonly ActivityKind[] {
+  return activityKinds.filter((kind) => (log === 'account' ? accountLogKinds.has(kind) : kind !== 'account'))
+}
+
 /** Who made a change that no account made in its own name. */
 export const PLATFORM_ADMINISTRATOR = 'platform administrator'
 export const PAYMENT_PROVIDER = 'payment provider'

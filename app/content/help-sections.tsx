@@ -247,8 +247,8 @@ const bodies: Record<HelpHeading, ReactNode> = {
         Select <Strong>Bulk Assign</Strong> in the company&apos;s section, choose the product, and enter the email
         addresses that should hold a license, separated by line breaks, commas or semicolons. Licenses held by addresses
         that are not in the list are unassigned. Before anything changes, the portal shows what will happen, for example
-        &ldquo;2 licenses will be unassigned and 3 licenses will be assigned.&rdquo;; select <Strong>Update</Strong> to
-        apply it. Only licenses that have not expired are used. Leave{' '}
+        &ldquo;2 licenses will be unassigned and 3 licenses will be assigned.&rdquo;, and names everyone who loses their
+        license; select <Strong>Update</Strong> to apply it. Only licenses that have not expired are used. Leave{' '}
         <Strong>Send notification email for new assignments</Strong> selected to tell new assignees by email.
       </P>
       <P>

@@ -3,6 +3,7 @@ import type { License } from '#protocol/entities'
 import {
   bulkAssignProducts,
   companyAssignees,
+  losingText,
   planCompanyBulkAssign,
   shouldAutoOpenBulkAssign,
   showBulkAssign,
@@ -130,6 +131,7 @@ describe('planCompanyBulkAssign (§5)', () => {
       changes: [],
       unassignedCount: 0,
       assignedCount: 0,
+      losing: [],
       readOnly: false,
     })
   })
@@ -139,12 +141,14 @@ describe('planCompanyBulkAssign (§5)', () => {
       changes: [{ id: freeLate.id, owner: freeLate.owner, assignedTo: 'old@x.test' }],
       unassignedCount: 0,
       assignedCount: 1,
+      losing: [],
       readOnly: false,
     })
   })
   it('unassigned: holders missing from the list lose their license', () => {
     expect(plan('')).toMatchObject({
       summary: '2 licenses will be unassigned.',
+      losing: ['a@x.test', 'b@x.test'],
       changes: [
         { id: a.id, owner: a.owner, assignedTo: '' },
         { id: b.id, owner: b.owner, assignedTo: '' },
@@ -161,8 +165,16 @@ describe('planCompanyBulkAssign (§5)', () => {
       ],
       unassignedCount: 1,
       assignedCount: 3,
+      losing: ['b@x.test'],
       readOnly: false,
     })
+  })
+  it('names a holder of two licenses who loses both once, in the table order', () => {
+    const twice = license({ productGroup: 'wallaby', assignedTo: 'B@x.test', expiration: NOW + 20 * DAY })
+    const result = planCompanyBulkAssign({ licenses: [...licenses, twice], group: 'wallaby', text: '', now: NOW })
+    expect(result).toMatchObject({ unassignedCount: 3, losing: ['a@x.test', 'b@x.test'] })
+    expect(losingText(['a@x.test', 'b@x.test'])).toBe('Losing their license: a@x.test, b@x.test.')
+    expect(losingText([])).toBe('')
   })
   it('companyAssignees gives the current holders of the unexpired licenses as starting text', () => {
     expect(companyAssignees(licenses, 'wallaby', NOW)).toBe('a@x.test\nb@x.test')

@@ -76,6 +76,8 @@ export type CompanyBulkAssignPlan = {
   changes: AssignmentChange[]
   unassignedCount: number
   assignedCount: number
+  /** Everyone the plan takes a license from, in list order: a count alone hides who is cut off. */
+  losing: string[]
 }
 
 /**
@@ -104,8 +106,14 @@ export function planCompanyBulkAssign(
     changes: toChanges(pool.released, assignments),
     unassignedCount: pool.released.length,
     assignedCount: assignments.length,
+    losing: [...new Set(sortLicenses(pool.released).map((l) => normalizeEmail(l.assignedTo)))],
     readOnly: false,
   }
+}
+
+/** Said under the plan's summary, so that whoever Update will cut off is seen before Update. */
+export function losingText(emails: readonly string[]): string {
+  return emails.length === 0 ? '' : `Losing their license: ${emails.join(', ')}.`
 }
 
 export function companyAssignees(licenses: readonly License[], group: ProductGroup, now: number): string {

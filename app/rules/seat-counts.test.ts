@@ -55,4 +55,12 @@ describe('companyCounts', () => {
       '1 subscription with 2 unused licenses · 3 licenses with 1 unassigned and unexpired',
     )
   })
+  it('never counts nothing: a part without licenses is left out, a zero is said in words', () => {
+    const text = (subscriptions: number, unused: number, licenses: number, unassigned: number) =>
+      companyCountsText({ subscriptions, unusedSubscriptionLicenses: unused, licenses, unassigned })
+    expect(text(1, 5, 0, 0)).toBe('1 subscription with 5 unused licenses')
+    expect(text(0, 0, 3, 0)).toBe('3 licenses, all assigned or expired')
+    expect(text(2, 0, 1, 1)).toBe('2 subscriptions with no unused licenses · 1 license with 1 unassigned and unexpired')
+    expect(text(0, 0, 0, 0)).toBe('No licenses or subscriptions yet.')
+  })
 })

@@ -71,10 +71,24 @@ export function companyCounts(
   }
 }
 
-/** "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired". */
+/**
+ * "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired"; a part with nothing to
+ * count is left out, and a zero is said in words.
+ */
 export function companyCountsText(counts: CompanyCounts): string {
-  return (
-    `${countOf(counts.subscriptions, 'subscription')} with ${countOf(counts.unusedSubscriptionLicenses, 'unused license')} · ` +
-    `${countOf(counts.licenses, 'license')} with ${counts.unassigned.toLocaleString('en-US')} unassigned and unexpired`
-  )
+  const parts: string[] = []
+  if (counts.subscriptions > 0) {
+    const unused = counts.unusedSubscriptionLicenses
+    parts.push(
+      `${countOf(counts.subscriptions, 'subscription')} with ${unused > 0 ? countOf(unused, 'unused license') : 'no unused licenses'}`,
+    )
+  }
+  if (counts.licenses > 0) {
+    parts.push(
+      counts.unassigned > 0
+        ? `${countOf(counts.licenses, 'license')} with ${counts.unassigned.toLocaleString('en-US')} unassigned and unexpired`
+        : `${countOf(counts.licenses, 'license')}, all assigned or expired`,
+    )
+  }
+  return parts.length > 0 ? parts.join(' · ') : 'No licenses or subscriptions yet.'
 }

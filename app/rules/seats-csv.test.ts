@@ -74,10 +74,37 @@ describe('planSeatImport', () => {
       NOW,
     )
     expect(plan.errors).toEqual([
-      'Line 4: the email address "not an email" is not valid.',
+      'Line 4: "not an email" in the "email" column is not a valid email address.',
       'Line 7: order "2000" has no key: give the number of the license in the order.',
       'Line 9: key "2" has no order: give the order the license belongs to.',
-      'Line 12: the email address "line break@acme.test" is not valid.',
+      'Line 12: "line break@acme.test" in the "email" column is not a valid email address.',
+    ])
+  })
+
+  it('the first row decides the format; a row of the other shape is named in its terms, never as a bad address', () => {
+    const productFirst = planSeatImport(
+      lines(['Wallaby.js', 'x@acme.test'], ['2000', '8', 'y@acme.test'], ['', 'z@acme.test']),
+      licenses,
+      NOW,
+    )
+    expect(productFirst.errors).toEqual([
+      'Line 2: it has 3 cells, but the first row made this file product,email. Write the row as product,email, or import order,key,email rows in a file of their own.',
+      'Line 3: the first cell (product) is empty: name the product as the license table does.',
+    ])
+    const orderFirst = planSeatImport(
+      lines(['2000', '2', 'b@acme.test'], ['Wallaby.js', 'x@acme.test'], ['2000', '1'], ['2000', 'two', 'c@acme.test']),
+      licenses,
+      NOW,
+    )
+    expect(orderFirst.errors).toEqual([
+      'Line 2: it has 2 cells, but the first row made this file order,key,email. Write the row as order,key,email, or import product,email rows in a file of their own.',
+      'Line 4: "two" in the second cell (key) is not a key: give the license\'s number in its order.',
+    ])
+    expect(planSeatImport(lines(['2000', '1', 'bad']), licenses, NOW).errors).toEqual([
+      'Line 1: "bad" in the third cell (email) is not a valid email address.',
+    ])
+    expect(planSeatImport(lines(['a@acme.test'], ['b@acme.test']), licenses, NOW).errors).toEqual([
+      'Line 1: it has 1 cell, so it sets no format. The first row decides how every row is read: a header row naming its columns (as Export CSV writes), or, without a header, three cells (order,key,email) or two (product,email).',
     ])
   })
 

@@ -52,10 +52,29 @@ export type SeatPlan = {
 
 export type SeatRecord = { line: number; cells: readonly string[] }
 
-type Columns = { order?: number; key?: number; email?: number; product?: number }
+type Column = 'order' | 'key' | 'email' | 'product'
+type Columns = Partial<Record<Column, number>>
+
+/** How the first row says the rows are read; every error names a cell in these terms. */
+type Format = {
+  columns: Columns
+  /** The header's own names of its columns; absent without a header. */
+  header?: readonly string[]
+  /** Without a header: `order,key,email` or `product,email`. */
+  shape?: 'order,key,email' | 'product,email'
+}
+
+const ordinals = ['first', 'second', 'third']
+
+/** "the "Assigned to" column" with a header; "the third cell (email)" without. */
+function cellName(format: Format, column: Column): string {
+  const index = format.columns[column] ?? 0
+  if (format.header) return `the ${quoted(format.header[index]?.trim() ?? column)} column`
+  return `the ${ordinals[index] ?? `cell ${index + 1}`} cell (${column})`
+}
 
 /** A header names its columns (any order, any case); without one, 3 cells are order,key,email and 2 product,email. */
-function columnsOf(first: readonly string[]): { columns: Columns; header: boolean } {
+function formatOf(first: readonly string[]): Format {
   const names = first.map((cell) => cell.trim().toLowerCase())
   const at = (...candidates: string[]) => {
     const i = names.findIndex((n) => candidates.includes(n))
@@ -64,11 +83,34 @@ function columnsOf(first: readonly string[]): { columns: Columns; header: boolea
   const email = at('email', 'e-mail', 'email address', 'assigned to', 'assignedto', 'assignee')
   if (email !== undefined) {
     return {
-      header: true,
+      header: first,
       columns: { order: at('order', 'order #'), key: at('key', 'key #'), product: at('product'), email },
     }
   }
-  return { header: false, columns: first.length >= 3 ? { order: 0, key: 1, email: 2 } : { product: 0, email: 1 } }
+  return first.length >= 3
+    ? { shape: 'order,key,email', columns: { order: 0, key: 1, email: 2 } }
+    : { shape: 'product,email', columns: { product: 0, email: 1 } }
+}
+
+/** Cells up to the last one that is not empty: a spreadsheet's trailing separators are no cells. */
+const widthOf = (cells: readonly string[]) => {
+  let width = cells.length
+  while (width > 0 && (cells[width - 1] ?? '').trim() === '') width -= 1
+  return width
+}
+
+export const formatRule =
+  'The first row decides how every row is read: a header row naming its columns (as Export CSV writes), or, without a header, three cells (order,key,email) or two (product,email).'
+
+/** A row of the other header-less shape, named in the terms of the one the first row set. */
+function shapeProblem(format: Format, cells: readonly string[], key: string): string | undefined {
+  const width = widthOf(cells)
+  const other = format.shape === 'product,email' ? 'order,key,email' : 'product,email'
+  const mismatch =
+    (format.shape === 'product,email' && width > 2) ||
+    (format.shape === 'order,key,email' && width === 2 && !/^\d+$/.test(key))
+  if (!mismatch) return undefined
+  return `it has ${countOf(width, 'cell')}, but the first row made this file ${format.shape}. Write the row as ${format.shape}, or import ${other} rows in a file of their own.`
 }
 
 /** A cell the export protected against formula injection ("'=…") reads back as it was. */
@@ -89,8 +131,17 @@ export function planSeatImport(records: readonly SeatRecord[], licenses: readonl
   const problem = (line: number, message: string) => void problems.push({ line, message: `Line ${line}: ${message}` })
   if (records.length === 0)
     return { summary: assignmentSummary(0, 0), changes: [], errors: ['The file has no rows.'], rows: 0 }
-  const { columns, header } = columnsOf(records[0].cells)
-  const body = header ? records.slice(1) : records
+  if (records[0].cells.length === 1 && formatOf(records[0].cells).header === undefined) {
+    return {
+      summary: assignmentSummary(0, 0),
+      changes: [],
+      errors: [`Line ${records[0].line}: it has 1 cell, so it sets no format. ${formatRule}`],
+      rows: records.length,
+    }
+  }
+  const format = formatOf(records[0].cells)
+  const { columns } = format
+  const body = format.header ? records.slice(1) : records
   if (body.length > IMPORT_MAX_ROWS)
     return { summary: assignmentSummary(0, 0), changes: [], errors: [tooManyRows], rows: body.length }
   const byOrderKey = new Map(licenses.map((l) => [`${l.order}\u0000${l.key}`, l]))
@@ -102,8 +153,20 @@ export function planSeatImport(records: readonly SeatRecord[], licenses: readonl
     const key = cellText(cells, columns.key)
     const product = cellText(cells, columns.product)
     const email = normalizeEmail(cellText(cells, columns.email))
+    const shape = shapeProblem(format, cells, key)
+    if (shape) {
+      problem(line, shape)
+      continue
+    }
     if (email !== '' && !isValidEmail(email)) {
-      problem(line, `the email address ${quoted(email)} is not valid.`)
+      problem(line, `${quoted(email)} in ${cellName(format, 'email')} is not a valid email address.`)
+      continue
+    }
+    if (key !== '' && !/^\d+$/.test(key)) {
+      problem(
+        line,
+        `${quoted(key)} in ${cellName(format, 'key')} is not a key: give the license's number in its order.`,
+      )
       continue
     }
     if (order !== '' || key !== '') {
@@ -142,11 +205,19 @@ export function planSeatImport(records: readonly SeatRecord[], licenses: readonl
       continue
     }
     if (product === '') {
-      problem(line, 'give an order and key, or a product.')
+      problem(
+        line,
+        format.shape === 'product,email'
+          ? `${cellName(format, 'product')} is empty: name the product as the license table does.`
+          : 'give an order and key, or a product.',
+      )
       continue
     }
     if (email === '') {
-      problem(line, `give the email address that should get a license of ${quoted(product)}.`)
+      problem(
+        line,
+        `${cellName(format, 'email')} is empty: give the address that should get a license of ${quoted(product)}.`,
+      )
       continue
     }
     wanted.push({ product, email, line })

@@ -36,10 +36,63 @@ async function notPublic(address: string, devTools: boolean): Promise<string | n
   }
 }
 
+/** Why no answer came (the cause's code, never its raw "fetch failed"), or null when one did. */
+function noAnswer(err: unknown): string | null {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
+    return `no answer came within ${TIMEOUT_SECONDS} seconds`
+  }
+  if (!(err instanceof TypeError)) return null
+  let code = ''
+  for (let cause: unknown = err.cause; cause && !code; cause = (cause as { cause?: unknown }).cause) {
+    code = String((cause as { code?: unknown }).code ?? '')
+    if (cause instanceof Error && cause.message === 'bad port')
+      return "its port is one the portal never calls (use the provider's usual https address)"
+  }
+  if (code === 'ECONNREFUSED') return 'the connection was refused'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'its host name was not found'
+  if (code.includes('CERT') || code.startsWith('ERR_TLS') || code.includes('SELF_SIGNED')) {
+    return 'its TLS certificate is not trusted'
+  }
+  if (code.includes('TIMEOUT')) return 'the connection timed out'
+  return 'the connection failed'
+}
+
+const checkIssuer =
+  'Check the issuer: it is the address your provider shows for OpenID Connect (such as https://acme.okta.com), without /.well-known/openid-configuration'
+
+/** Why discovery failed: what was tried, what came back, what to check (never a bare "fetch failed"). */
+export function discoveryProblem(issuer: string, err: unknown): string {
+  if (err instanceof ServiceError) return err.message
+  const where = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
+  const tried = `The portal tried to read the issuer's discovery document at ${oneLine(where, 200)}`
+  const unreached = noAnswer(err)
+  if (unreached)
+    return `${tried}, but ${unreached}. ${checkIssuer}, and that the provider can be reached from the internet.`
+  const { code, cause } = err as { code?: unknown; cause?: unknown }
+  if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' && cause instanceof Response) {
+    return `${tried}, and it answered HTTP ${cause.status}, not a discovery document. ${checkIssuer}.`
+  }
+  if (code === 'OAUTH_RESPONSE_IS_NOT_JSON') {
+    return `${tried}, and it answered with a page that is not a discovery document. ${checkIssuer}.`
+  }
+  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') {
+    return `${tried}, and the document names another issuer. ${checkIssuer}: it must match the document's "issuer" exactly, a trailing slash included.`
+  }
+  const why = oneLine(err instanceof Error ? err.message : String(err), 200)
+  return `${tried}, and its answer could not be used (${why}). ${checkIssuer}.`
+}
+
 /** What went wrong talking to the provider, as PROVIDER_ERROR with words a person can act on (never a secret). */
 export function companyProviderError(companyName: string, err: unknown): ServiceError {
   if (err instanceof ServiceError) return err
   const who = `${companyName}'s single sign-on`
+  const unreached = noAnswer(err)
+  if (unreached) {
+    return new ServiceError(
+      'PROVIDER_ERROR',
+      `${who} could not be reached: ${unreached}. Please try again later; if it keeps failing, ask an administrator of ${companyName} to check its Single Sign-On settings.`,
+    )
+  }
   if (err instanceof client.AuthorizationResponseError || err instanceof client.ResponseBodyError) {
     return new ServiceError(
       'PROVIDER_ERROR',

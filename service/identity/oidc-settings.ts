@@ -9,7 +9,7 @@ import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
 import { requireDomainManager } from '../directory/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { discover, issuerProblem } from './oidc-client.js'
+import { discover, discoveryProblem, issuerProblem } from './oidc-client.js'
 import { openSecret, sealSecret } from './oidc-secrets.js'
 import { signInDb } from './oidc-tables.js'
 
@@ -65,10 +65,7 @@ async function updateCompanySignIn(
   if (clientSecret === null) throw new ServiceError('INVALID_REQUEST', clientSecretRequired)
   await discover({ companyName: company.name, issuer, clientId, clientSecret }, ctx.config.devTools, ctx.now()).catch(
     (err: unknown) => {
-      if (err instanceof ServiceError) throw new ServiceError('INVALID_REQUEST', err.message)
-      const where = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
-      const why = oneLine(err instanceof Error ? err.message : String(err), 200)
-      throw new ServiceError('INVALID_REQUEST', `The issuer's discovery document (${where}) could not be read: ${why}`)
+      throw new ServiceError('INVALID_REQUEST', discoveryProblem(issuer, err))
     },
   )
   const changes = [

@@ -6,6 +6,10 @@ import type { OperationName, Payload } from '../../protocol/operations.js'
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../tests/support/oidc-provider.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 import { openSecret, sealSecret } from './oidc-secrets.js'
+import { issuerProblem } from './oidc-client.js'
+
+const checkIssuer =
+  'Check the issuer: it is the address your provider shows for OpenID Connect (such as https://acme.okta.com), without /.well-known/openid-configuration'
 
 type Service = Awaited<ReturnType<typeof createTestService>>
 let service: Service
@@ -96,13 +100,72 @@ describe('company sign-in settings', () => {
   })
 
   it('refuse an issuer that does not answer as an OpenID provider, saying what failed', async () => {
-    const answer = await setUp({ issuer: 'http://127.0.0.1:9/nothing', clientSecret: 'x' })
-    expect(answer.body).toMatchObject({ error: 'INVALID_REQUEST' })
-    expect(answer.body.message).toContain(
-      "The issuer's discovery document (http://127.0.0.1:9/nothing/.well-known/openid-configuration) could not be read",
+    // A port nothing listens on any more.
+    const closed = http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const answer = await setUp({ issuer: `http://127.0.0.1:${port}/nothing`, clientSecret: 'x' })
+    expect(answer.body).toEqual({
+      error: 'INVALID_REQUEST',
+      message: `The portal tried to read the issuer's discovery document at http://127.0.0.1:${port}/nothing/.well-known/openid-configuration, but the connection was refused. ${checkIssuer}, and that the provider can be reached from the internet.`,
+    })
+    const badPort = await setUp({ issuer: 'http://127.0.0.1:9/nothing', clientSecret: 'x' })
+    expect(badPort.body.message).toContain(
+      "/.well-known/openid-configuration, but its port is one the portal never calls (use the provider's usual https address).",
     )
+    expect(badPort.body.message).not.toContain('fetch failed')
     const privateHost = await setUp({ issuer: 'https://10.0.0.8/', clientSecret: 'x' })
     expect(privateHost.body.message).toMatch(/^The issuer cannot be used: it points at a private or reserved network/)
+  })
+
+  it('name what the issuer answered instead of a discovery document, and what to check', async () => {
+    const documents = http.createServer((request, response) => {
+      if (request.url?.startsWith('/missing/')) {
+        response.statusCode = 404
+        response.end('Not found')
+      } else if (request.url?.startsWith('/page/')) {
+        response.setHeader('content-type', 'text/html')
+        response.end('<html><body>Welcome</body></html>')
+      } else {
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ issuer: 'https://elsewhere.example', response_types_supported: ['code'] }))
+      }
+    })
+    await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`
+    const tried = (path: string) =>
+      `The portal tried to read the issuer's discovery document at ${origin}/${path}/.well-known/openid-configuration`
+    try {
+      const message = async (path: string) =>
+        (await setUp({ issuer: `${origin}/${path}`, clientSecret: 'x' })).body.message
+      expect(await message('missing')).toBe(
+        `${tried('missing')}, and it answered HTTP 404, not a discovery document. ${checkIssuer}.`,
+      )
+      expect(await message('page')).toBe(
+        `${tried('page')}, and it answered with a page that is not a discovery document. ${checkIssuer}.`,
+      )
+      expect(await message('other')).toBe(
+        `${tried('other')}, and the document names another issuer. ${checkIssuer}: it must match the document's "issuer" exactly, a trailing slash included.`,
+      )
+    } finally {
+      await new Promise((resolve) => documents.close(resolve))
+    }
+  })
+
+  it('without the development tools, refuse a loopback or private issuer with a sentence, before any request', async () => {
+    for (const [issuer, why] of [
+      ['https://127.0.0.1:8443/', 'it points at this machine (127.0.0.1); use a public address'],
+      ['https://[::1]/', 'it points at this machine (::1); use a public address'],
+      ['https://localhost/', 'it points at this machine (localhost); use a public address'],
+      [
+        'https://192.168.1.20/',
+        'it points at a private or reserved network address (192.168.1.20); use a public address',
+      ],
+      ['http://127.0.0.1:9/', 'it must start with https://'],
+    ]) {
+      expect(await issuerProblem(issuer, false), issuer).toBe(`The issuer cannot be used: ${why}.`)
+    }
   })
 
   it('refuse a discovery document whose token endpoint or key set is not public: the server would call them', async () => {

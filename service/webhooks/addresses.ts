@@ -97,6 +97,8 @@ export function urlRefusal(value: string, policy: WebhookAddressPolicy): string 
     return 'it must start with https://'
   }
   if (literal) return addressRefusal(host, policy)
+  if (host === 'localhost' && !policy.allowLoopback)
+    return 'it points at this machine (localhost); use a public address'
   if (!host.includes('.') && !(host === 'localhost' && policy.allowLoopback))
     return 'its host name must be a full domain name'
   return null

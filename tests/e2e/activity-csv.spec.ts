@@ -47,6 +47,7 @@ test.describe('the seat list as CSV and the activity log', () => {
     await page.getByRole('link', { name: `Import CSV for ${name}` }).click()
     const importing = dialog(page, js, 'Import Seat Assignments')
     await expect(importing.getByText('at most 5,000 rows and 1 MB')).toBeVisible()
+    await expect(importing.getByText(/The first row decides which for the whole file/)).toBeVisible()
     await expectNoAxeViolations(page, 'Import Seat Assignments dialog')
 
     // A file that is not text is refused with a message tied to the field, and changes nothing.

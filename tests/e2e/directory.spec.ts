@@ -21,6 +21,11 @@ test.describe('the company directory', () => {
     await expect(directory.getByRole('checkbox', { name: 'Wallaby.js + Quokka.js' })).toBeChecked()
     const queue = directory.getByRole('region', { name: 'Wallaby.js + Quokka.js' }).getByRole('listitem')
     await expect(queue).toHaveText([/^tom@initech\.test/, /^bob@initech\.test/])
+    // The shop no longer sells the bundle: the people waiting get more seats through sales.
+    await expect(directory.getByRole('link', { name: 'ask our sales team for more seats' })).toHaveAttribute(
+      'href',
+      /^mailto:sales@[^?]+\?subject=More%20seats%20of%20Wallaby\.js%20%2B%20Quokka\.js%20for%20Initech&/,
+    )
     await expectNoAxeViolations(page, 'Directory dialog')
 
     await directory.getByRole('link', { name: 'Create SCIM token' }).click()

@@ -110,6 +110,29 @@ test.describe('looks finished', () => {
     await expectNoAxeViolations(page, 'Bulk Assign dialog at 390 px')
   })
 
+  test('/manage on a phone: tables scroll inside themselves, the company’s actions are grouped @once', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, 'olivia@acme.test')
+    const table = page.getByRole('table', { name: 'Acme Corp licenses' })
+    await expect(table).toBeVisible()
+    expect(await sidewaysOverflow(page)).toBeNull()
+    // The keys and Actions are inside the table's own scrolling box, which fits the screen.
+    const viewport = await table.evaluate((t) => t.closest('.rt-ScrollAreaViewport')!.getBoundingClientRect().right)
+    expect(viewport).toBeLessThanOrEqual(390)
+    const actions = page.getByRole('navigation', { name: 'Acme Corp actions' })
+    const administration = actions.getByRole('group', { name: 'Administration' })
+    await expect(administration.getByRole('link', { name: 'Activity for Acme Corp' })).toBeVisible()
+    await expect(administration.getByRole('link', { name: 'Bulk Assign for Acme Corp' })).toHaveCount(0)
+    await expect(actions.getByRole('link', { name: 'Bulk Assign for Acme Corp' })).toBeVisible()
+    // Assign and Unassign are the same kind of control.
+    const assign = table.getByRole('link', { name: /^Assign / }).first()
+    const unassign = table.getByRole('button', { name: /^Unassign / }).first()
+    expect(await assign.getAttribute('class')).toBe(await unassign.getAttribute('class'))
+    await expectNoAxeViolations(page, '/manage at 390 px')
+  })
+
   test('screenshots of /manage, the purchase page, a subscription card and the import plan', async ({ page, js }) => {
     // Four screens, two themes, two widths, each scanned by axe: script on (what the issue asks for) and off.
     test.setTimeout(300_000)

@@ -88,6 +88,21 @@ test.describe('idle seats', () => {
     await expectNoAxeViolations(page, 'Acme table filtered to idle seats')
   })
 
+  test('“Show the seats idle for 30 days” lands on the filtered table, not at the page’s top', async ({ page, js }) => {
+    await signInToManage(page, js, ADMIN)
+    await page.getByRole('link', { name: 'Reclaim idle seats for Acme Corp' }).click()
+    const reclaim = dialog(page, js, 'Reclaim idle seats')
+    await reclaim.getByRole('link', { name: 'Show the seats idle for 30 days in the license table' }).click()
+    await expect(page).toHaveURL(/filter-acme=idle-30#licenses-acme$/)
+    const table = page.getByRole('group', { name: TABLE })
+    // With script the table takes the focus; without, the browser goes to the fragment.
+    if (js) await expect(table).toBeFocused()
+    else await expect(page.locator(':target')).toHaveAttribute('id', 'licenses-acme')
+    await expect(table).toBeInViewport()
+    await expect(table.getByLabel('Show', { exact: true })).toHaveValue('idle-30')
+    await expectNoAxeViolations(page, 'Acme table reached from the reclaim dialog')
+  })
+
   test('olivia turns the reclaim policy on, then off again', async ({ page, js }) => {
     // Two changes and two axe scans: without script each is a page load.
     test.slow()

@@ -54,7 +54,8 @@ test('renew two licenses with co-term: one common expiry date', async ({ page, j
 
   // Nothing selected: Renew is disabled with script; without, the server says so.
   for (const box of await boxes.all()) await box.uncheck()
-  const renew = dialog.getByRole('button', { name: 'Renew', exact: true })
+  // With script the checkout opens in a new tab, and the button says so.
+  const renew = dialog.getByRole('button', { name: js ? 'Renew (opens in a new tab)' : 'Renew', exact: true })
   if (js) {
     await expect(renew).toBeDisabled()
   } else {
@@ -99,9 +100,12 @@ test('Renew on a license row opens the renewal checkout for that license', async
     .getByRole('table', { name: 'Personal licenses' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Wallaby.js + Quokka.js', exact: true }) })
-  const payment = await opened(page, js, () =>
-    row.getByRole('button', { name: /^Renew Wallaby\.js \+ Quokka\.js, order/ }).click(),
-  )
+  const renew = row.getByRole('button', { name: /^Renew Wallaby\.js \+ Quokka\.js, order/ })
+  // Said to a screen reader (its name) and shown (the icon) exactly when it opens a new tab: with script.
+  if (js) await expect(renew).toHaveAccessibleName(/ \(opens in a new tab\)$/)
+  else await expect(renew).not.toHaveAccessibleName(/new tab/)
+  await expect(renew.locator('svg')).toHaveCount(js ? 1 : 0)
+  const payment = await opened(page, js, () => renew.click())
   await expect(payment).toHaveURL(/\/sandbox\/checkout\?link=/)
   await expect(payment.getByText(/Renewal of 1 license until/).first()).toBeVisible()
 })

@@ -108,6 +108,25 @@ describe('Bulk Assign', () => {
     expect(await holderOf(free.id)).toBe(newcomer)
   })
 
+  it('Preview (script off) names everyone who would lose a license, not only how many', async () => {
+    const data = (await open('dialog=bulk-assign&company=globex')).data as BulkAssignDialogData
+    const [first, ...kept] = data.emails.split('\n')
+    expect(first).toMatch(/@/)
+    const previewed = await post(
+      'dialog=bulk-assign&company=globex',
+      new URLSearchParams([
+        ['intent', 'bulk-assign'],
+        ['company', 'globex'],
+        ['group', String(data.group)],
+        ['emails', kept.join('\n')],
+        ['stage', 'preview'],
+      ]),
+      transport().context,
+    )
+    expect(previewed.status).toBe(200)
+    expect(await previewed.json()).toMatchObject({ losing: [first] })
+  })
+
   it('a company the user holds no role in is a 404, in the dialog and in the form', async () => {
     expect((await open('dialog=bulk-assign&company=acme')).status).toBe(404)
     const form = new URLSearchParams([

@@ -259,7 +259,7 @@ describe('import', () => {
       `order,key,email\n${row.order},${row.key},"multi@acme.test\nSecond line"\n999999,1,x@acme.test\n`,
     )
     expect(answer.body.errors).toEqual([
-      'Line 2: the email address "multi@acme.test second line" is not valid.',
+      'Line 2: "multi@acme.test second line" in the "email" column is not a valid email address.',
       'Line 4: this company has no license with order "999999" and key "1".',
     ])
   })
@@ -307,9 +307,9 @@ describe('import', () => {
     expect(answer.status).toBe(400)
     expect(answer.body.errors).toEqual([
       'Line 2: this company has no license with order "999999" and key "1".',
-      'Line 3: the email address "not an email" is not valid.',
+      'Line 3: "not an email" in the "Email" column is not a valid email address.',
       `Line 5: this company has no licenses of the product "No Such Product". Name one of: ${await acmeProducts()}.`,
-      'Line 6: give the email address that should get a license of "Quokka.js PRO".',
+      'Line 6: the "Email" column is empty: give the address that should get a license of "Quokka.js PRO".',
     ])
     expect(answer.body.changes).toEqual([])
     expect(await holders()).toEqual(before)
@@ -351,7 +351,9 @@ describe('import', () => {
       const before = await holders()
       const answer = await upload('order,key,email\n=cmd|\' /C calc\'!A0,1,"=HYPERLINK(""http://x"")"\n')
       expect(answer.status).toBe(400)
-      expect(answer.body.errors).toEqual(['Line 2: the email address "=hyperlink(\'http[:]//x\')" is not valid.'])
+      expect(answer.body.errors).toEqual([
+        `Line 2: "=hyperlink('http[:]//x')" in the "email" column is not a valid email address.`,
+      ])
       expect(await holders()).toEqual(before)
     })
 

@@ -1,4 +1,4 @@
-import { Flex } from '#app/components/themes'
+import { Flex, Text } from '#app/components/themes'
 import { CompanyActivityLink } from './activity/activity-links'
 import { ApiTokensLink } from './api-tokens/api-tokens-links'
 import { BulkAssignLink, OfflineKeysLink } from './company/company-links'
@@ -13,25 +13,42 @@ import type { CompanyActionProps } from './shared/row-actions'
 import { UsageLink } from './usage/usage-link'
 import { WebhooksLink } from './webhooks/webhooks-link'
 
-/** The company-wide actions of a company section (spec §2), each rendering nothing when its flags say no. */
+/**
+ * The company-wide actions of a company section (spec §2), each rendering nothing when its flags say no: the spec's
+ * and the seat list's first as buttons, the company's administration after them as quieter links.
+ */
 export function CompanyActions(props: CompanyActionProps) {
   return (
-    <Flex gap="3" wrap="wrap" align="center" mb="3" asChild>
+    <Flex direction="column" gap="2" mb="3" asChild>
       <nav aria-label={`${props.company.name} actions`}>
-        <PermissionsLink {...props} />
-        <BulkAssignLink {...props} />
-        <BulkRenewLink {...props} />
-        <OfflineKeysLink {...props} />
-        <NewSubscriptionLink {...props} />
-        <SeatCsvLinks {...props} />
-        <CompanyActivityLink {...props} />
-        <UsageLink {...props} />
-        <ReclaimLink {...props} />
-        <DomainsLink {...props} />
-        <CompanySignInLink {...props} />
-        <DirectoryLink {...props} />
-        <WebhooksLink {...props} />
-        <ApiTokensLink {...props} />
+        <Flex gap="3" wrap="wrap" align="center">
+          <PermissionsLink {...props} />
+          <BulkAssignLink {...props} />
+          <BulkRenewLink {...props} />
+          <OfflineKeysLink {...props} />
+          <NewSubscriptionLink {...props} />
+          <SeatCsvLinks {...props} />
+        </Flex>
+        <Flex
+          gap="1"
+          wrap="wrap"
+          align="center"
+          className="company-actions-more"
+          role="group"
+          aria-label="Administration"
+        >
+          <Text size="2" color="gray" mr="1" aria-hidden>
+            Administration:
+          </Text>
+          <CompanyActivityLink {...props} />
+          <UsageLink {...props} />
+          <ReclaimLink {...props} />
+          <DomainsLink {...props} />
+          <CompanySignInLink {...props} />
+          <DirectoryLink {...props} />
+          <WebhooksLink {...props} />
+          <ApiTokensLink {...props} />
+        </Flex>
       </nav>
     </Flex>
   )

@@ -86,7 +86,13 @@ export function LicenseTableSearch({ licenses, caption, search }: Props) {
           <Text as="label" size="2" htmlFor={`${id}-filter`}>
             Show
           </Text>
-          <NativeSelect id={`${id}-filter`} name={filterParam(table)} defaultValue={licenses.filter}>
+          {/* Keyed by the URL's filter: a link to another filter (not only this select) changes what it shows. */}
+          <NativeSelect
+            key={licenses.filter}
+            id={`${id}-filter`}
+            name={filterParam(table)}
+            defaultValue={licenses.filter}
+          >
             {filterChoicesFor(table).map((choice) => (
               <option key={choice.filter} value={choice.filter}>
                 {choice.label}

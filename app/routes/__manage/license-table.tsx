@@ -49,7 +49,8 @@ export function LicenseTable({ licenses, now, caption, company, admin, search }:
   if (total === 0) return null
   const showAssigned = Boolean(company) || rows.some((l) => l.licenseType === 'company')
   return (
-    <>
+    // A link to a view of this table (a filter) lands here: focused with script, the fragment without.
+    <div id={anchors.licenses(licenses.table)} tabIndex={-1} className="return-point" role="group" aria-label={caption}>
       <LicenseTableSearch licenses={licenses} caption={caption} search={search} />
       <LicenseTableCount licenses={licenses} />
       {rows.length ? (
@@ -135,6 +136,6 @@ export function LicenseTable({ licenses, now, caption, company, admin, search }:
       ) : null}
       <CopyAnnouncement message={message} />
       <LicensePaging licenses={licenses} caption={caption} search={search} />
-    </>
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Callout, Container, Flex, Heading, Text } from '#app/components/themes'
 import type { SerializeFrom } from '@remix-run/node'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { DialogStatusContext, StatusMessage } from '#app/components/status-message'
 import type { Status } from '#app/utils/flash'
@@ -140,8 +140,14 @@ export function ManagePage({ view, dialog, now, showInactive, hideWelcome, searc
 function useReturnTo(status: Status | null) {
   const id = status?.id
   const target = status?.target
+  const { hash, key } = useLocation()
   useEffect(() => {
     if (!id || !target) return
     document.getElementById(target)?.focus()
   }, [id, target])
+  // A link to a place on the page (a table's filtered view) takes the focus there too, after a closing dialog's.
+  useEffect(() => {
+    const place = hash.length > 1 ? document.getElementById(hash.slice(1)) : null
+    if (place?.classList.contains('return-point')) place.focus()
+  }, [hash, key])
 }

@@ -1,6 +1,6 @@
 import { Button, Flex, Table, Text, TextField } from '#app/components/themes'
 import { Form, Link } from '@remix-run/react'
-import { activityKindLabels, activityKinds } from '#protocol/activity'
+import { activityKindLabels, activityKindsOf } from '#protocol/activity'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDateTime } from '#protocol/dates'
 import { labels } from '#app/rules/messages'
@@ -33,7 +33,7 @@ export function ActivityDialog({ data, closeTo }: DialogProps<ActivityDialogData
       description={
         d.company
           ? 'Every change to the licenses, assignments, permissions, subscriptions and renewals of this company: who made it, and when.'
-          : 'Changes to your account: email address, sign-in methods and activations.'
+          : 'Changes to your account and to what you hold yourself: email address, sign-in methods, activations, personal licenses, subscriptions and API tokens.'
       }
       closeTo={closeTo}
       maxWidth="900px"
@@ -51,7 +51,7 @@ export function ActivityDialog({ data, closeTo }: DialogProps<ActivityDialogData
             </label>
             <NativeSelect id="activity-kind" name="kind" defaultValue={filter.kind ?? ''}>
               <option value="">All kinds</option>
-              {activityKinds.map((kind) => (
+              {activityKindsOf(company ? 'company' : 'account').map((kind) => (
                 <option key={kind} value={kind}>
                   {activityKindLabels[kind]}
                 </option>

@@ -1,5 +1,5 @@
 // The Activity dialog: a company's log (its administrators) or the account's own; 50 a page, filtered, also as CSV.
-import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity'
+import { ActivityKind, activityKindsOf, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity'
 import type { Details } from '#protocol/operations'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { SignedInUser } from '#app/utils/session.server'
@@ -21,14 +21,16 @@ export type ActivityDialogData =
     }
   | { kind: 'error'; company?: { id: string; name: string }; message: string }
 
-/** A value that is not one is left out, never an error. */
+/** A value that is not one (or a kind that log never holds) is left out, never an error. */
 export function activityFilter(params: URLSearchParams): ActivityFilter {
-  const kind = ActivityKind.safeParse(params.get('kind'))
+  const parsed = ActivityKind.safeParse(params.get('kind'))
+  const held = activityKindsOf(params.get('company') ? 'company' : 'account')
+  const kind = parsed.success && held.includes(parsed.data) ? parsed.data : undefined
   const person = (params.get('person') ?? '').trim().toLowerCase().slice(0, 254)
   const page = Number(params.get('page'))
   return {
     ...(params.get('company') ? { company: String(params.get('company')) } : {}),
-    ...(kind.success ? { kind: kind.data } : {}),
+    ...(kind ? { kind } : {}),
     ...(person ? { person } : {}),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   }

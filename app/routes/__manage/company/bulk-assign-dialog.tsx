@@ -16,7 +16,7 @@ import {
   textAreaStyle,
 } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { companyAssignees, planCompanyBulkAssign } from '#app/rules/company'
+import { companyAssignees, losingText, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
 import { ADDRESS_SEPARATORS } from '#protocol/address-list'
 import type { DialogProps } from '../shared/registry'
@@ -150,6 +150,7 @@ function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }:
   const groupErrors = liveError?.readOnly ? [liveError.error] : fields.group.errors
   const emailErrors = liveError && !liveError.readOnly ? [liveError.error] : fields.emails.errors
   const summary = live ? ('error' in live ? undefined : live.summary) : own?.summary
+  const losing = live ? ('error' in live ? '' : losingText(live.losing)) : losingText(own?.losing ?? [])
   const canUpdate = hydrated ? !liveError : Boolean(own?.summary)
 
   return (
@@ -174,7 +175,7 @@ function AssigneesForm({ data, group, emails, licenses, closeTo, groupErrorId }:
           style={textAreaStyle}
         />
         <SendEmailCheckbox {...getInputProps(fields.sendEmail, { type: 'checkbox' })} key={fields.sendEmail.key} />
-        <PlanSummary summary={summary} errorId={form.errorId} errors={form.errors} />
+        <PlanSummary summary={summary} losing={losing} errorId={form.errorId} errors={form.errors} />
         <ButtonRow justify="end" mt="2">
           <BackLink to={closeTo}>{labels.cancel}</BackLink>
           {hydrated ? null : (

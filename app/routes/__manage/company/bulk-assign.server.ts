@@ -45,6 +45,8 @@ export type BulkAssignActionData = {
   result: SubmissionResult<string[]>
   /** The preview step's summary (spec §5). */
   summary?: string
+  /** The preview step's holders who lose their license. */
+  losing?: string[]
 }
 
 /** `?dialog=bulk-assign&company=ID[&group=G]`: the company's license table alone (auto-open, §2, is the page's). */
@@ -102,7 +104,12 @@ export const bulkAssign: ManageAction = async (args) => {
     )
   }
   if (stage === 'preview') {
-    return json<BulkAssignActionData>({ intent: 'bulk-assign', result: submission.reply(), summary: plan.summary })
+    return json<BulkAssignActionData>({
+      intent: 'bulk-assign',
+      result: submission.reply(),
+      summary: plan.summary,
+      losing: plan.losing,
+    })
   }
   const changedMeanwhile = () =>
     json<BulkAssignActionData>(

@@ -13,10 +13,11 @@ import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
 import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses'
 
-function DialogLink({ target, label, license }: { target: DialogTarget; label: string; license: License }) {
+function DialogLink(props: { target: DialogTarget; label: string; license: License; look?: 'link' | 'button' }) {
+  const { target, label, license, look } = props
   const location = useLocation()
   return (
-    <RowLink to={dialogUrl(target, location.search)} label={`${label} ${licenseWords(license)}`}>
+    <RowLink to={dialogUrl(target, location.search)} label={`${label} ${licenseWords(license)}`} look={look}>
       {label}
     </RowLink>
   )
@@ -41,6 +42,8 @@ export function AssignAction({ license, company }: LicenseActionProps) {
         target={{ dialog: 'assign', license: license.id, owner: license.owner }}
         label="Assign"
         license={license}
+        // The same kind of control as the Unassign that takes its place.
+        look="button"
       />
     )
 

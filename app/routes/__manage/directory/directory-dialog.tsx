@@ -10,6 +10,9 @@ import { NAMED_FIELD } from '../shared/named'
 import type { DirectoryActionData, DirectoryDialogData } from './directory.server'
 import { CopyField } from '../shared/copy-field'
 import { TokenCells } from '../shared/access-token-parts'
+import { NewTabIcon } from '#app/components/icons'
+import { opensInNewTab } from '#app/rules/messages'
+import { moreSeats } from './more-seats'
 
 type Loaded = Extract<DirectoryDialogData, { kind: 'directory' }>['directory']
 
@@ -163,9 +166,7 @@ function Seats({ directory: d, email }: { directory: Loaded; email: string }) {
         </Text>
       ) : null}
       {d.products.map((p) => {
-        const buy = p.shopSlug
-          ? `/shop/${p.shopSlug}/buy/?${new URLSearchParams({ type: 'company', email, company: d.company.id })}`
-          : undefined
+        const more = moreSeats({ ...p, waiting: p.queue.length }, d.company, email)
         return (
           <section key={p.productGroup} aria-labelledby={`directory-seats-${p.productGroup}`}>
             <Heading as="h4" size="2" id={`directory-seats-${p.productGroup}`} mb="1">
@@ -200,15 +201,26 @@ function Seats({ directory: d, email }: { directory: Loaded; email: string }) {
                     </li>
                   ))}
                 </ol>
-                {buy ? (
-                  <Text as="p" size="2" mb="3">
-                    <TextLink href={buy} target="_blank" rel="noopener">
+                <Text as="p" size="2" mb="3">
+                  {more.kind === 'buy' ? (
+                    <TextLink href={more.href} target="_blank" rel="noopener">
                       Buy more seats of {p.name}
-                      <span className="visually-hidden"> for {d.company.name} (opens in a new tab)</span>
-                    </TextLink>{' '}
-                    — new seats go to the people waiting, longest first.
-                  </Text>
-                ) : null}
+                      <NewTabIcon size={14} style={{ verticalAlign: 'middle', marginLeft: 2 }} />
+                      <span className="visually-hidden">
+                        {' '}
+                        for {d.company.name} {opensInNewTab}
+                      </span>
+                    </TextLink>
+                  ) : (
+                    <>
+                      The shop no longer sells {p.name}:{' '}
+                      <TextLink href={more.href} underline="always">
+                        ask our sales team for more seats
+                      </TextLink>
+                    </>
+                  )}{' '}
+                  — new seats go to the people waiting, longest first.
+                </Text>
               </>
             ) : (
               <Text as="p" size="2" color="gray" mb="3">

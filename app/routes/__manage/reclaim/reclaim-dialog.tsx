@@ -12,6 +12,7 @@ import { RECLAIM_UNDO_DAYS, RECLAIM_WARNING_DAYS, policySentence, type Reclaim }
 import { Alert, BackLink, checkboxStyle, DialogTable } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl } from '../shared/urls'
+import { anchors } from '../shared/anchors'
 import type { ReclaimActionData, ReclaimDialogData } from './reclaim.server'
 import { policyChoices } from './reclaim-schemas'
 
@@ -52,7 +53,9 @@ export function ReclaimDialog({ data: d, closeTo }: DialogProps<ReclaimDialogDat
           <Text as="p" size="2" mb="3" weight="medium">
             {policySentence(d.idleDays)}{' '}
             <ThemeLink asChild underline="always">
-              <Link to={viewHref(location.search, d.company.id, { filter: `idle-${d.idleDays ?? 30}` })}>
+              <Link
+                to={`${viewHref(location.search, d.company.id, { filter: `idle-${d.idleDays ?? 30}` })}#${anchors.licenses(d.company.id)}`}
+              >
                 Show the seats idle for {d.idleDays ?? 30} days in the license table
               </Link>
             </ThemeLink>

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/dates'
-import { labels } from '#app/rules/messages'
+import { labels, opensInNewTab } from '#app/rules/messages'
+import { NewTabIcon } from '#app/components/icons'
 import type { DialogProps } from '../shared/registry'
 import type { BulkRenewActionData, BulkRenewDialogData } from './renewals.server'
 import { dialogActionUrl } from '../shared/urls'
@@ -99,6 +100,12 @@ export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialo
             </Button>
             <Button type="submit" disabled={nothing} aria-disabled={nothing}>
               {labels.renew}
+              {hydrated ? (
+                <>
+                  <NewTabIcon size={14} />
+                  <span className="visually-hidden"> {opensInNewTab}</span>
+                </>
+              ) : null}
             </Button>
           </Flex>
         </form>

@@ -2,7 +2,8 @@ import { useActionData, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LicenseActionProps } from '../shared/row-actions'
 import { licenseWords } from '#app/rules/license'
-import { labels } from '#app/rules/messages'
+import { labels, opensInNewTab } from '#app/rules/messages'
+import { NewTabIcon } from '#app/components/icons'
 import { pageActionUrl } from '../shared/urls'
 import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
 import type { RenewActionData } from './renewals.server'
@@ -30,8 +31,17 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   return (
     <form method="post" action={pageActionUrl(location.search)} target={hydrated ? '_blank' : undefined}>
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
-      <button type="submit" name="intent" value="renew" aria-label={name} className={rt.softButton1} {...accent}>
+      {/* With script the checkout opens in a new tab: the button shows it and says it. */}
+      <button
+        type="submit"
+        name="intent"
+        value="renew"
+        aria-label={hydrated ? `${name} ${opensInNewTab}` : name}
+        className={rt.softButton1}
+        {...accent}
+      >
         {labels.renew}
+        {hydrated ? <NewTabIcon size={12} /> : null}
       </button>
       {error ? (
         <p role="alert" className={rt.text1} {...accentColor('red')}>

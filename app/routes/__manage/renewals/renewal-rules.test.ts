@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { SALES_EMAIL } from '../shared/sales'
 import {
-  SALES_EMAIL,
   bulkRenewableLicenses,
   companyStoreLink,
   decodeLicenseRef,

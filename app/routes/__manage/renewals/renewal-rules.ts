@@ -3,9 +3,7 @@ import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entit
 import { sortLicenses } from '#app/rules/license'
 import { displayName } from '#protocol/products'
 import { renewsThroughSales, showRenew } from '#protocol/licenses'
-
-/** Enterprise and multi-user licenses are renewed through sales (§7 renewal). */
-export const SALES_EMAIL = 'sales@license-portal.test'
+import { salesMailto } from '../shared/sales'
 
 /** Licenses without a subscription that the renewal call can renew (§5 showRenew). */
 export function bulkRenewableLicenses(company: Company): License[] {
@@ -25,7 +23,7 @@ export function salesRenewalMailto(
   const subject =
     licenses.length === 1 ? `Renewal of ${displayName(licenses[0])} (order ${licenses[0].order})` : 'License renewal'
   const body = `Please send me a renewal quote for:\n${lines.join('\n')}\n`
-  return `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+  return salesMailto(subject, body)
 }
 
 /** License ids and owners are opaque strings. */

@@ -52,9 +52,11 @@ export function ImportSeatsDialog({ data, closeTo }: DialogProps<ImportSeatsDial
           />
           <Text as="p" size="2" color="gray" id="import-seats-hint">
             One row per license: <code>order,key,email</code> (an empty email unassigns the license), or{' '}
-            <code>product,email</code> for any free license of the product. A file made with Export CSV can be edited
-            and imported as it is. A CSV file as a spreadsheet saves it (cells separated by commas, semicolons or tabs),{' '}
-            {importLimitsText}.
+            <code>product,email</code> for any free license of the product. The first row decides which for the whole
+            file: a header row naming its columns, or, without one, a first row of three cells makes every row{' '}
+            <code>order,key,email</code> and one of two cells <code>product,email</code>. A file made with Export CSV
+            can be edited and imported as it is. A CSV file as a spreadsheet saves it (cells separated by commas,
+            semicolons or tabs), {importLimitsText}.
           </Text>
           {fileError ? (
             <Text as="p" role="alert" color="red" size="2" id="import-seats-error">

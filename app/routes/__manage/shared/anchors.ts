@@ -10,5 +10,7 @@ export const anchors = {
   license: (license: Pick<License, 'id' | 'owner'>) => `license-${part(license.owner)}-${part(license.id)}`,
   subscription: (subscriptionId: string) => `subscription-${part(subscriptionId)}`,
   company: (companyId: string) => `company-${part(companyId)}`,
+  /** A license table, its search and its pages: where a link to a view of the table lands. */
+  licenses: (table: string) => `licenses-${part(table)}`,
   personal: () => 'personal-heading',
 }

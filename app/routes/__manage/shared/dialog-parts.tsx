@@ -69,12 +69,19 @@ export function SendEmailCheckbox(props: ComponentPropsWithoutRef<'input'>) {
 }
 
 /** Announced politely as it changes, then the form's own error. */
-export function PlanSummary({ summary, errorId, errors }: { summary?: string; errorId: string; errors?: string[] }) {
+export function PlanSummary(props: { summary?: string; losing?: string; errorId: string; errors?: string[] }) {
+  const { summary, losing, errorId, errors } = props
   return (
     <>
       <Text as="p" size="2" weight="medium" role="status" aria-live="polite">
         {summary ?? ''}
       </Text>
+      {/* Whom the plan cuts off, in a live region of its own that is there before the names arrive. */}
+      {losing === undefined ? null : (
+        <Text as="p" size="2" role="status" aria-live="polite">
+          {losing}
+        </Text>
+      )}
       <FieldError id={errorId} errors={errors} />
     </>
   )

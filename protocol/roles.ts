@@ -80,10 +80,8 @@ export function mayManagePermissions(flags: Pick<PermissionFlags, 'canAddUsers' 
   return flags.canAddUsers || flags.canAddResellers
 }
 
-/**
- * §6: a Reseller Administrator manages every role (Unknown included, so it can be cleaned up); a Company Administrator
- * manages Company Administrators and Company Managers; nobody else manages roles.
- */
+/** §6: a Reseller Administrator manages every role (Unknown included, so it can be cleaned up); a Company Administrator
+ * manages Company Administrators and Company Managers; nobody else manages roles. */
 export function canManageRole(actor: RoleNumber, target: RoleNumber): boolean {
   if (actor === RESELLER_ADMINISTRATOR) return true
   if (actor === COMPANY_ADMINISTRATOR) return target === COMPANY_ADMINISTRATOR || target === COMPANY_MANAGER
@@ -143,10 +141,8 @@ export function checkRemoval(
   return null
 }
 
-/**
- * A company's administrators (the roles that add users) and platform administrators: who manage its directory,
- * domains, webhooks and API tokens and read its activity log; not its managers.
- */
+/** A company's administrators (the roles that add users) and platform administrators: who manage its directory,
+ * domains, webhooks and API tokens and read its activity log; not its managers. */
 export function administersCompany(flags: Pick<PermissionFlags, 'canAddUsers'>, platformAdministrator: boolean) {
   return flags.canAddUsers || platformAdministrator
 }

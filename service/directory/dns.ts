@@ -18,10 +18,8 @@ export async function lookupTxt(domain: string, servers: readonly string[]): Pro
   return records.map((chunks) => chunks.join(''))
 }
 
-/**
- * The top-level names RFC 2606 and 6761 keep for tests, examples and this machine: no public DNS server holds them, so
- * asking the machine's resolver about one (the demo's acme.test, say) only sends the name out to learn nothing.
- */
+/** The top-level names RFC 2606 and 6761 keep for tests, examples and this machine: no public DNS server holds them, so
+ * asking the machine's resolver about one (the demo's acme.test, say) only sends the name out to learn nothing. */
 const RESERVED_NAME = /(^|\.)(test|example|invalid|localhost)$/
 
 /**

@@ -128,7 +128,6 @@ export interface PaymentProvider {
   /** What `updateSubscription` would charge, changing nothing (`pause: false` previews a restart). */
   previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview>
   cancelSubscription(subscriptionId: string): Promise<void>
-  /** A one-off charge on the subscription's payment method. */
   charge(subscriptionId: string, amount: number, chargeName: string): Promise<ProviderCharge>
   /** Paid and upcoming. */
   payments(subscriptionId: string): Promise<ProviderPayment[]>

@@ -1,7 +1,5 @@
-/**
- * What the sign-in page says after a post or an emailed link that did not sign in, carried by a cookie to the one load
- * of "/" the action redirects to (so a reload never sends a second link).
- */
+/** What the sign-in page says after a post or an emailed link that did not sign in, carried by a cookie to the one load
+ * of "/" the action redirects to (so a reload never sends a second link). */
 import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { portalCookie } from './cookies.server'

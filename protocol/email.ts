@@ -1,5 +1,7 @@
-/** The spec's email rule (§5): "must match simple {email} with no spaces", one definition for every side. An address is
- * shown as it is in mails and files, so it holds no control characters or bidirectional overrides either. */
+/**
+ * The spec's email rule (§5): "must match simple {email} with no spaces", one definition for every side. An address is
+ * shown as it is in mails and files, so it holds no control characters or bidirectional overrides either.
+ */
 const PART = '[^\\s@\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]+'
 export const EMAIL_PATTERN = new RegExp(`^${PART}@${PART}\\.${PART}$`)
 

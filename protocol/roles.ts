@@ -80,8 +80,10 @@ export function mayManagePermissions(flags: Pick<PermissionFlags, 'canAddUsers' 
   return flags.canAddUsers || flags.canAddResellers
 }
 
-/** §6: a Reseller Administrator manages every role (Unknown included, so it can be cleaned up); a Company Administrator
- * manages Company Administrators and Company Managers; nobody else manages roles. */
+/**
+ * §6: a Reseller Administrator manages every role (Unknown included, so it can be cleaned up); a Company Administrator
+ * manages Company Administrators and Company Managers; nobody else manages roles.
+ */
 export function canManageRole(actor: RoleNumber, target: RoleNumber): boolean {
   if (actor === RESELLER_ADMINISTRATOR) return true
   if (actor === COMPANY_ADMINISTRATOR) return target === COMPANY_ADMINISTRATOR || target === COMPANY_MANAGER
@@ -141,8 +143,7 @@ export function checkRemoval(
   return null
 }
 
-/** A company's administrators (the roles that add users) and platform administrators: who manage its directory,
- * domains, webhooks and API tokens and read its activity log; not its managers. */
+/** Who manage a company's directory, domains, webhooks and API tokens and read its log: not its managers. */
 export function administersCompany(flags: Pick<PermissionFlags, 'canAddUsers'>, platformAdministrator: boolean) {
   return flags.canAddUsers || platformAdministrator
 }

@@ -68,11 +68,13 @@ export type SeatPlan = {
   changes: AssignmentChange[]
 }
 
-/** Plans who holds the subscription's licenses afterwards; `emails` is the complete list of holders. Lapsing licenses
+/**
+ * Plans who holds the subscription's licenses afterwards; `emails` is the complete list of holders. Lapsing licenses
  * end at term end (§4), so the two kinds are separate pools: with `lapsingEmails` those addresses hold lapsing ones;
- * without it an address keeps the kind it holds, and a new one gets a lapsing license only when asked for. Errors (§5
- * texts), first match wins: an address in both lists; more than the subscription has; more non-lapsing, then more
- * lapsing ones than free. */
+ * without it an address keeps the kind it holds, and a new one gets a lapsing license only when asked for.
+ * Errors (§5 texts), first match wins: an address in both lists; more than the subscription has; more non-lapsing,
+ * then more lapsing ones than free.
+ */
 export function planSeats(
   licenses: readonly License[],
   emails: readonly string[],

@@ -41,8 +41,10 @@ export const WEBHOOK_PAUSE_AFTER_MS = 3 * 24 * 3_600_000
 /** The most a wait is lengthened at random, so that receivers back after an outage are not all retried at once. */
 export const WEBHOOK_RETRY_JITTER = 0.1
 
-/** The wait before attempt `attempts + 1` (after `attempts` failed ones), lengthened by `jitter` (0..1) of
- * WEBHOOK_RETRY_JITTER; a receiver's longer Retry-After wins, up to WEBHOOK_RETRY_MAX_MS. */
+/**
+ * The wait before attempt `attempts + 1` (after `attempts` failed ones), lengthened by `jitter` (0..1) of
+ * WEBHOOK_RETRY_JITTER; a receiver's longer Retry-After wins, up to WEBHOOK_RETRY_MAX_MS.
+ */
 export function webhookRetryDelay(attempts: number, jitter = 0, retryAfterMs = 0): number {
   const base = WEBHOOK_RETRY_DELAYS_MS[attempts - 1] ?? WEBHOOK_RETRY_MAX_MS
   const ours = Math.round(base * (1 + WEBHOOK_RETRY_JITTER * jitter))
@@ -99,7 +101,6 @@ export const WebhookEndpoint = z.object({
 })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
-/** Deliveries listed per endpoint. */
 export const WEBHOOK_DELIVERIES_SHOWN = 10
 
 const companyId = z.string().check(z.minLength(1), z.maxLength(200))

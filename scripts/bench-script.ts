@@ -1,8 +1,10 @@
 // The bench's JS lines: how much script (gzip) each page a user reaches loads, against the 100 KB goal (decision 20).
 import zlib from 'node:zlib'
 
-/** Every page a user reaches, signed out or in (as the 100-license company's administrator); `opened`: the chunks a
- * dialog loads when opened. A link page's made-up token gets its refusal, which ships the same script as success. */
+/**
+ * Every page a user reaches, signed out or in (as the 100-license company's administrator); `opened`: the chunks a
+ * dialog loads when opened. A link page's made-up token gets its refusal, which ships the same script as success.
+ */
 const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: string[] }[] = [
   { pathname: '/' },
   { pathname: '/help/' },
@@ -38,8 +40,7 @@ export async function scriptLines(base: string, cookie: string): Promise<string[
   return lines
 }
 
-/** The gzip bytes of the scripts a page loads: those its HTML names (script, modulepreload, import) and, walked from
- * them, every module they import; with `opened`, also those of the chunks they load on demand that it names. */
+/** The gzip bytes of the scripts a page loads and all they import; with `opened`, also those on-demand chunks. */
 async function scriptBytes(base: string, pathname: string, cookie: string, opened: string[] = []) {
   const response = await fetch(`${base}${pathname}`, { headers: { cookie }, redirect: 'manual' })
   if (response.status >= 300 && response.status < 400) return null

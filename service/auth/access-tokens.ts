@@ -97,8 +97,10 @@ export type NewAccessToken = {
 export const tokenOwnerLockKey = (owner: TokenOwner) =>
   'companyId' in owner ? `tokens:company:${owner.companyId}` : `tokens:account:${owner.account}`
 
-/** A repeat of one request (same `creationKey`) is refused: the first request's secret cannot be shown again. The
- * caller holds `tokenOwnerLockKey` (SCIM tokens: the company's directory lock) around the transaction. */
+/**
+ * A repeat of one request (same `creationKey`) is refused: the first request's secret cannot be shown again. The
+ * caller holds `tokenOwnerLockKey` (SCIM tokens: the company's directory lock) around the transaction.
+ */
 export async function createAccessToken(
   store: Store,
   input: NewAccessToken,

@@ -12,8 +12,10 @@ type Purpose = TokenTable['purpose']
 
 const Claims = z.object({ jti: z.string(), p: z.enum(['login', 'email_change', 'activation']), iat: z.number() })
 
-/** `base64url(claims).base64url(HMAC-SHA256(claims))`; the claims carry only id, purpose and issue time, the rest is in
- * the store, so a token reveals nothing and can be used once. */
+/**
+ * `base64url(claims).base64url(HMAC-SHA256(claims))`; the claims carry only id, purpose and issue time, the rest is in
+ * the store, so a token reveals nothing and can be used once.
+ */
 export function createTokenCodec(secret: Buffer) {
   const mac = (data: string) => crypto.createHmac('sha256', secret).update(data).digest('base64url')
 
@@ -60,8 +62,10 @@ export const linkRevokedMessages: Record<LinkRevocation, string> = {
 const revoked = (by: LinkRevocation | null) =>
   new ServiceError('LINK_REPLACED', linkRevokedMessages[by ?? 'newer-link'])
 
-/** Replaces the account's unused links of the same purpose, so only the newest works. Run it in a transaction: the
- * revocation and the new link are then one write, and concurrent issues for one account take turns. */
+/**
+ * Replaces the account's unused links of the same purpose, so only the newest works. Run it in a transaction: the
+ * revocation and the new link are then one write, and concurrent issues for one account take turns.
+ */
 export async function issueToken(
   db: DB,
   codec: TokenCodec,
@@ -148,8 +152,7 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
   }
 }
 
-/** `used`, `replaced` (by a newer link), `retired` (by a change of the account's address), `expired`, `invalid` or
- * `unused`, with the address it was sent to while the record is kept. */
+/** What became of a link, with the address it was sent to while the record is kept. */
 export async function inspectToken(
   db: DB,
   codec: TokenCodec,

@@ -474,7 +474,6 @@ export function buildDemoData(now: number) {
     b.activation(patBundle.licenseIds[0], 'build-server', 30, 12),
   ]
 
-  // ---------------------------------------------------------------- Acme Corp: olivia (ADMIN), max (ASSIGN)
   const olivia = 'olivia@acme.test'
   const max = 'max@acme.test'
   const acme = b.company('acme', 'Acme Corp', 820)
@@ -664,7 +663,6 @@ export function buildDemoData(now: number) {
     method: visa,
   })
 
-  // ---------------------------------------------------------------- Globex and Initech: a reseller's two customers
   const rita = 'rita@reseller.test'
   const ray = 'ray@reseller.test'
   const carl = 'carl@globex.test'

@@ -170,8 +170,10 @@ const userShape = shapeOf([...common, ...userAttributes].filter(writable))
 const enterpriseShape = shapeOf(enterpriseAttributes)
 const groupShape = shapeOf([...common, ...groupAttributes].filter(writable))
 
-/** A POST or PUT names the resource's core schema (RFC 7643 §3; RFC 7644 §3.12 `invalidSyntax` otherwise); the other
- * URNs Entra ID and Okta add (the enterprise extension, custom ones) are accepted. */
+/**
+ * A POST or PUT names the resource's core schema (RFC 7643 §3; RFC 7644 §3.12 `invalidSyntax` otherwise); the other
+ * URNs Entra ID and Okta add (the enterprise extension, custom ones) are accepted.
+ */
 export function resourceBody(kind: 'User' | 'Group', body: unknown): Record<string, unknown> {
   const core = kind === 'User' ? schemaIds.user : schemaIds.group
   const schemas = isObject(body) ? Object.entries(body).find(([k]) => k.toLowerCase() === 'schemas')?.[1] : undefined

@@ -1,5 +1,7 @@
-/** The identity capability: GitHub and Google sign-in and account linking (spec §1, §2 "Social sign-in callbacks", §6).
- * The same state, PKCE and account checks run whether a provider is real or stood in. */
+/**
+ * The identity capability: GitHub and Google sign-in and account linking (spec §1, §2 "Social sign-in callbacks",
+ * §6). The same state, PKCE and account checks run whether a provider is real or stood in.
+ */
 import { generateCodeVerifier, generateState } from 'arctic'
 import * as z from 'zod/mini'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -31,11 +33,10 @@ const Env = z.object({
   GOOGLE_CLIENT_SECRET: z.optional(z.string()),
 })
 
-/** Builds each provider from the environment: real with a client id and secret, otherwise the local stand-in — but only
- * where the development tools are on (outside production, or DEV_TOOLS=1 as in the browser tests): a stand-in lets
- * anyone sign in as anyone, just as the development outbox shows everyone's sign-in links. In production without
- * credentials the provider is unavailable. A client id without its secret (or the reverse) stops the start (checked
- * with the rest of the configuration, config/config.ts). */
+/**
+ * Real with a client id and secret, else the local stand-in, but only where the development tools are on (outside
+ * production, or DEV_TOOLS=1): a stand-in lets anyone sign in as anyone. In production without them, unavailable.
+ */
 export function createIdentityAdapter(config: ServiceConfig): IdentityAdapter {
   const env = Env.parse(config.env)
   const codes = createStandInCodes(config.secret)
@@ -168,8 +169,10 @@ async function accountFor(db: DB, email: string) {
     .executeTakeFirst()
 }
 
-/** Sign-in: the account whose provider id this is; else, at first link, the account of the provider's verified email
- * address (which then keeps the id). An address that owns, holds and is assigned nothing is NO_USER either way. */
+/**
+ * Sign-in: the account whose provider id this is; else, at first link, the account of the provider's verified email
+ * address (which then keeps the id). An address that owns, holds and is assigned nothing is NO_USER either way.
+ */
 async function signIn(
   ctx: ServiceContext,
   type: ProviderName,

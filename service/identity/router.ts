@@ -1,5 +1,7 @@
-/** The stand-in's authorization page (stand-in.ts), plain HTML without script. It answers only requests the service
- * started (state, redirect address, PKCE challenge), so it never redirects anywhere but the portal's own callback. */
+/**
+ * The stand-in's authorization page (stand-in.ts), plain HTML without script. It answers only requests the service
+ * started (state, redirect address, PKCE challenge), so it never redirects anywhere but the portal's own callback.
+ */
 import express from 'express'
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
 import type { Selectable } from 'kysely'

@@ -1,5 +1,7 @@
-/** The local stand-in for GitHub and Google when no credentials are configured: a tester picks who signs in. Codes keep
- * the real shape (bound to state and redirect, 10 minutes, PKCE for Google) and are signed, so nothing is in memory. */
+/**
+ * The local stand-in for GitHub and Google when no credentials are configured: a tester picks who signs in. Codes keep
+ * the real shape (bound to state and redirect, 10 minutes, PKCE for Google) and are signed, so nothing is in memory.
+ */
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 import { ServiceError } from '../dispatch/errors.js'

@@ -113,8 +113,10 @@ export async function renewal(payload: ParsedPayload<'renewal'>, ctx: ServiceCon
   })
 }
 
-/** Decision 0023: a live personal subscription whose renewing licenses are all renewed here is cancelled once the
- * renewal is paid; the sentence says so on the checkout. Renewing only some of them is refused. */
+/**
+ * Decision 0023: a live personal subscription whose renewing licenses are all renewed here is cancelled once the
+ * renewal is paid; the sentence says so on the checkout. Renewing only some of them is refused.
+ */
 async function subscriptionsEnded(
   ctx: ServiceContext,
   licenses: LicenseRow[],

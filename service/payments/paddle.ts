@@ -161,9 +161,11 @@ export class PaddleProvider implements PaymentProvider {
     }
   }
 
-  /** `/subscription/preview_update`. Paddle modifies (and previews) no paused subscription, so a restart is priced by
+  /**
+   * `/subscription/preview_update`. Paddle modifies (and previews) no paused subscription, so a restart is priced by
    * its last payment: while paused neither its price nor its quantity can change, and after the paid term a restart
-   * charges one term at once. */
+   * charges one term at once.
+   */
   async previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview> {
     if (update.pause === false) {
       const current = await this.getSubscription(update.subscriptionId)

@@ -18,7 +18,6 @@ export type ProviderPrices = { customerCountry: string; products: ProviderProduc
 
 export type PriceQuery = { productIds: string[]; country?: string; coupons?: string[] }
 
-/** Paddle's generate_pay_link. */
 export type PayLinkInput = {
   productId: string
   title?: string
@@ -123,7 +122,6 @@ export interface PaymentProvider {
   generatePayLink(input: PayLinkInput): Promise<{ url: string }>
   /** `/subscription/users` for one subscription. */
   getSubscription(subscriptionId: string): Promise<ProviderSubscription>
-  /** Quantity, plan, proration, immediate billing, pause/restart. */
   updateSubscription(update: SubscriptionUpdate): Promise<SubscriptionUpdateResult>
   /** What `updateSubscription` would charge, changing nothing (`pause: false` previews a restart). */
   previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview>

@@ -80,9 +80,11 @@ export type CompanyBulkAssignPlan = {
   losing: string[]
 }
 
-/** Plans the company bulk assign (§5) over the group's unexpired, assignable licenses outside subscriptions; the list
+/**
+ * Plans the company bulk assign (§5) over the group's unexpired, assignable licenses outside subscriptions; the list
  * is the complete set of holders (`assignment.ts`). Errors, first match wins: all expired (read-only); an invalid
- * address; more newcomers than free licenses. */
+ * address; more newcomers than free licenses.
+ */
 export function planCompanyBulkAssign(
   input: CompanyBulkAssignInput,
 ): { error: string; readOnly: boolean } | (CompanyBulkAssignPlan & { readOnly: false }) {

@@ -21,8 +21,10 @@ export function seatCounts(licenses: readonly License[], now: number): SeatCount
   return { licenses: licenses.length, assigned, unused, lapsing }
 }
 
-/** "4 licenses, 3 assigned, 1 unused" (zero parts left out, except assigned); a personal subscription counts licenses
- * only. Lapsing ones are said with what renews: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned". */
+/**
+ * "4 licenses, 3 assigned, 1 unused" (zero parts left out, except assigned); a personal subscription counts licenses
+ * only. Lapsing ones are said with what renews: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned".
+ */
 export function subscriptionSeatsText(c: SeatCounts, personal: boolean) {
   const n = (count: number) => count.toLocaleString('en-US')
   const renewing = c.licenses - c.lapsing
@@ -69,8 +71,7 @@ export function companyCounts(
   }
 }
 
-/** "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired"; a part with nothing to
- * count is left out, and a zero is said in words. */
+/** "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired"; zero parts left out. */
 export function companyCountsText(counts: CompanyCounts): string {
   const parts: string[] = []
   if (counts.subscriptions > 0) {

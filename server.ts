@@ -154,8 +154,7 @@ app.all(
   }),
 )
 
-// Last resort for a failure outside the Remix handler (a body parser's refusal on a non-API form, say): a short page
-// with the status, never Express's default page with its stack.
+// Last resort outside the Remix handler: a short page with the status, never Express's default page with its stack.
 app.use(((err, req, res, next) => {
   if (res.headersSent) return next(err)
   if (err?.type === 'entity.too.large') return refuseBody(req, res, bodyKindOf(req), publicUrlOf(req))

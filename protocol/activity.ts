@@ -19,7 +19,6 @@ export const activityKinds = [
 export const ActivityKind = z.enum(activityKinds)
 export type ActivityKind = z.infer<typeof ActivityKind>
 
-/** The filter's names for each kind. */
 export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   assignment: 'Assignments',
   permission: 'Permissions',
@@ -34,10 +33,7 @@ export const activityKindLabels: Readonly<Record<ActivityKind, string>> = {
   api: 'API tokens',
 }
 
-/**
- * The kinds each log can hold: an account's own log records what the account holds alone (its personal licenses,
- * subscriptions, renewals, tokens, activations); a company's log never records an account's own change.
- */
+/** An account's own log holds what it holds alone; a company's log never records an account's own change. */
 const accountLogKinds: ReadonlySet<ActivityKind> = new Set([
   'license',
   'activation',

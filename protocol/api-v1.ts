@@ -135,10 +135,7 @@ export const Problem = z.object({
 export type Problem = z.infer<typeof Problem>
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
-/**
- * The codes a problem carries, with their status, title and what to do; /developers lists them (each `type` points
- * here). RFC 9457 §3.1.3: a type's title is the same on every occurrence, whatever the status.
- */
+/** Each code's status, title and remedy, listed on /developers; RFC 9457 §3.1.3: a type's title never varies. */
 export const apiProblemCodes = [
   {
     code: 'NOT_AUTHENTICATED',

@@ -43,7 +43,6 @@ export const ClientId = z
 /** The sign-in page's button that starts a company sign-in for the address typed. */
 export const SINGLE_SIGN_ON_BUTTON = 'Sign in with single sign-on'
 
-/** Who signs in with a company's single sign-on, in one sentence. */
 export const companySignInRule = (companyName: string, domain: string) =>
   `People at ${domain} sign in with ${companyName}'s single sign-on.`
 

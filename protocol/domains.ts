@@ -103,14 +103,12 @@ export const domainOperations = {
   },
 }
 
-/** The answer to Save auto-join, in words. */
 export function autoJoinSavedMessage(domain: string, names: readonly string[]): string {
   return names.length === 0
     ? `Auto-join is off for ${domain}.`
     : `Saved: people who sign in with an address at ${domain} receive a seat of ${names.join(' and ')} while seats are free, then wait in the queue.`
 }
 
-/** The refusal of auto-join for a domain that is not verified. */
 export const autoJoinNeedsVerification = (domain: string) =>
   `${domain} is not verified: verify it first, then turn auto-join on.`
 

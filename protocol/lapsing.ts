@@ -1,7 +1,4 @@
-/**
- * Which licenses lapse when a subscription's quantity goes down (spec §4: "Licenses beyond the new quantity become
- * lapsing and end at term end"; §5 Quantity: the user chooses which assignees lapse). Pure, no I/O.
- */
+/** Which licenses lapse when a subscription's quantity goes down (spec §4, §5 Quantity). Pure, no I/O. */
 import { lapseRequirement } from './subscriptions.js'
 
 export type Seat = { id: string; assignedTo: string; key: number; lapsing: boolean }

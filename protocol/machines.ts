@@ -14,7 +14,6 @@ export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * 24 * 60 * 60 * 
 /** A machine's last seen moves at most this often, so an editor's checks do not write on every call. */
 export const LAST_SEEN_STEP_MS = 5 * 60 * 1000
 
-/** The page's sentence on the budget. */
 export const budgetRule = `You can deactivate up to ${countOf(DEACTIVATION_BUDGET, 'machine')} of a license in ${DEACTIVATION_WINDOW_DAYS} days, so that a seat stays with its holder. When a new machine asks to activate a license already active on 3 machines, confirming it can still replace one.`
 
 /** A company's people who may deactivate the machines of its seats: those who may assign (take a seat away). */
@@ -27,7 +26,6 @@ export const Machine = z.object({
   key: z.string(),
   /** As the editor reported it: text from outside. */
   hostname: z.string(),
-  /** When it was activated. */
   firstSeen: z.number(),
   /** The last activation or license check from it (at most `LAST_SEEN_STEP_MS` old); null before its first check. */
   lastSeen: z.nullable(z.number()),

@@ -53,7 +53,6 @@ const completed = z.object({ completed: z.literal(true) })
 const subscriptionOnly = z.object({ subscriptionId: id })
 
 export const operations = {
-  // editor-facing
   activation: {
     payload: z.object({
       licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
@@ -82,7 +81,6 @@ export const operations = {
     }),
     result: z.union([z.object({ completed: z.literal(true) }), z.object({ activations: z.array(Activation) })]),
   },
-  // sign-in and session
   manageLicense: {
     payload: z.discriminatedUnion('type', [
       z.object({ type: z.literal('link'), email }),
@@ -159,7 +157,6 @@ export const operations = {
     payload: z.object({ passthrough: z.string().check(z.minLength(1), z.maxLength(4000)) }),
     result: completed,
   },
-  // company licenses
   /** `assignedToBefore` ('' for free) makes each change conditional: ASSIGNMENT_CHANGED refuses the whole call. */
   changeAssignment: {
     payload: z.object({
@@ -220,7 +217,6 @@ export const operations = {
     }),
     result: completed,
   },
-  // payments
   renewal: {
     payload: z.object({
       ids: z.array(LicenseRef).check(z.minLength(1), z.maxLength(MAX_RENEWALS, limitMessage(MAX_RENEWALS, 'renewed'))),
@@ -338,7 +334,6 @@ export const operations = {
     payload: z.object({ companyId: id, passthrough: CheckoutPassthrough }),
     result: z.object({ company: z.object({ id: z.string(), name: z.string() }), passthrough: z.string() }),
   },
-  // subscriptions
   cancelSubscription: { payload: subscriptionOnly, result: completed },
   subscriptionReceipts: {
     payload: subscriptionOnly,

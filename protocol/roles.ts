@@ -143,10 +143,7 @@ export function checkRemoval(
   return null
 }
 
-/**
- * A company's administrators (the roles that add users) and platform administrators: who manage its directory,
- * domains, webhooks and API tokens and read its activity log; not its managers.
- */
+/** Who manage a company's directory, domains, webhooks and API tokens and read its log: not its managers. */
 export function administersCompany(flags: Pick<PermissionFlags, 'canAddUsers'>, platformAdministrator: boolean) {
   return flags.canAddUsers || platformAdministrator
 }

@@ -101,7 +101,6 @@ export const WebhookEndpoint = z.object({
 })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
-/** Deliveries listed per endpoint. */
 export const WEBHOOK_DELIVERIES_SHOWN = 10
 
 const companyId = z.string().check(z.minLength(1), z.maxLength(200))

@@ -40,10 +40,7 @@ export async function scriptLines(base: string, cookie: string): Promise<string[
   return lines
 }
 
-/**
- * The gzip bytes of the scripts a page loads: those its HTML names (script, modulepreload, import) and, walked from
- * them, every module they import; with `opened`, also those of the chunks they load on demand that it names.
- */
+/** The gzip bytes of the scripts a page loads and all they import; with `opened`, also those on-demand chunks. */
 async function scriptBytes(base: string, pathname: string, cookie: string, opened: string[] = []) {
   const response = await fetch(`${base}${pathname}`, { headers: { cookie }, redirect: 'manual' })
   if (response.status >= 300 && response.status < 400) return null

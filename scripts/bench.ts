@@ -1,9 +1,7 @@
 // npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
-// script; measures only, each line with its goal (ratios, so the machine's noise cancels). Needs `npm run build`;
-// BENCH_PG=0 skips PostgreSQL, `BENCH_PROFILE=dir` keeps the CPU profiles and the last page of each, `BENCH_ONLY=U1`
-// runs the usage page's line alone, `BENCH_ONLY=P1` the render lines at 1,000 licenses (P1, L1, its profile),
-// `BENCH_ONLY=js` the script lines alone (a minute, not half an hour), `BENCH_ONLY=paint` the first-paint lines alone
-// (a few minutes: each page loads on an emulated slow link).
+// script; measures only, as ratios so the machine's noise cancels. Needs `npm run build`; BENCH_PG=0 skips PostgreSQL,
+// BENCH_PROFILE=dir keeps the CPU profiles and last pages; BENCH_ONLY=U1 (usage), P1 (renders at 1,000 licenses),
+// js (script lines, a minute) or paint (first paint on a slow link, a few minutes) runs those lines alone.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,7 +1,6 @@
-// npm run build's first step: the portal's stylesheets, built from Radix Themes' split sheets and the portal's own
-// (app/**/*.css), cut to what the portal renders (scripts/styles/). A page gets its theme's first-paint part written
-// into its head and loads the whole sheet without blocking (app/styles/page-styles.tsx); both are read from
-// build/styles.json; the whole sheet is public/styles/portal-HASH.css, served as never changing (server.ts).
+// npm run build's first step: Radix Themes' split sheets and app/**/*.css, cut to what the portal renders
+// (scripts/styles/), into build/styles.json (each theme's first-paint part, app/styles/page-styles.tsx) and
+// public/styles/portal-HASH.css, served as never changing (server.ts).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'

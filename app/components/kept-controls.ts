@@ -55,10 +55,7 @@ export function changedControls(root: HTMLElement): KeptControl[] {
   return kept
 }
 
-/**
- * Gives the controls in `root` what `kept` says, through the events a person's change fires (React's onChange,
- * conform's field state and any preview that follows the form see it as typed).
- */
+/** Gives the controls in `root` what `kept` says, through the events a person's change fires, so React sees it. */
 export function restoreControls(root: HTMLElement, kept: readonly KeptControl[]): void {
   if (kept.length === 0) return
   const byKey = new Map(kept.map((entry) => [entry.key, entry]))

@@ -12,7 +12,6 @@ export const rt = {
   linkUnderlined: 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-always',
   /** `<Button size="1" variant="soft">` */
   softButton1: 'rt-reset rt-BaseButton rt-r-size-1 rt-variant-soft rt-Button',
-  /** `<Box>` */
   box: 'rt-Box',
   /** `<Card size="1">` */
   card1: 'rt-reset rt-BaseCard rt-Card rt-r-size-1 rt-variant-surface',
@@ -22,25 +21,17 @@ export const rt = {
   flexRowWrapMt1: 'rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2 rt-r-mt-1',
   /** `<Badge>` (with `color` → `accentColor(color)`) */
   badge: 'rt-reset rt-Badge rt-r-size-1 rt-variant-soft',
-  /** `<Text weight="bold">` */
   textBold: 'rt-Text rt-r-weight-bold',
-  /** `<Text size="2">` */
   text2: 'rt-Text rt-r-size-2',
   /** `<Text size="2" mt="1">` */
   text2Mt1: 'rt-Text rt-r-size-2 rt-r-mt-1',
   /** `<Badge ml="2">` (with `color` → `accentColor(color)`) */
   badgeMl2: 'rt-reset rt-Badge rt-r-size-1 rt-variant-soft rt-r-ml-2',
-  /** `<Table.Header>` */
   tableHeader: 'rt-TableHeader',
-  /** `<Table.Body>` */
   tableBody: 'rt-TableBody',
-  /** `<Table.Row>` */
   tableRow: 'rt-TableRow',
-  /** `<Table.ColumnHeaderCell>` */
   columnHeaderCell: 'rt-TableCell rt-TableColumnHeaderCell',
-  /** `<Table.RowHeaderCell>` */
   rowHeaderCell: 'rt-TableCell rt-TableRowHeaderCell',
-  /** `<Table.Cell>` */
   tableCell: 'rt-TableCell',
 } as const
 

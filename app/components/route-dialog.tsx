@@ -40,9 +40,8 @@ export function RouteDialog({
   const hydrated = useHydrated()
   const headingId = useId()
   const descriptionId = useId()
-  // The modal replaces the server's section once the script runs, and its controls start afresh: what a person set in
-  // the section meanwhile is read as hydration renders (before React puts a textarea's server text back) and given to
-  // the modal's controls.
+  // The modal replaces the server's section once the script runs: what a person set there meanwhile is read as
+  // hydration renders (before React puts a textarea's server text back) and given to the modal's controls.
   const [kept] = useState(() => (hydrated ? [] : changedControlsNear(headingId)))
   const section = useRef<HTMLElement>(null)
   useLayoutEffect(() => {
@@ -157,7 +156,6 @@ function ModalDialog({
     return () => cancelAnimationFrame(frame)
   }, [])
 
-  // Open as a modal on mount (before paint), close on unmount and give focus back to what had it before.
   useLayoutEffect(() => {
     const dialog = dialogRef.current
     const content = contentRef.current

@@ -7,10 +7,7 @@ import { createUserSession, getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader } from '#app/utils/sign-in-outcome.server'
 import type { Result } from '#protocol/operations'
 
-/**
- * The emailed sign-in link, exchanged on the server so it never stays in the address bar or the history; a used,
- * replaced, expired or foreign link goes to the sign-in page, which says so. Deeper paths go back to `/`.
- */
+/** The emailed sign-in link, exchanged on the server so it never stays in the address bar or the history. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const splat = params['*'] ?? ''
   const segments = splat.split('/').filter(Boolean)

@@ -34,7 +34,6 @@ export function assignmentSummary(unassigned: number, assigned: number): string 
   return noChanges
 }
 export const noChanges = 'No changes will be made.'
-/** Said by every control that opens a new tab. */
 export const opensInNewTab = '(opens in a new tab)'
 
 export const signInNoLogonLink =

@@ -71,10 +71,7 @@ export function companyCounts(
   }
 }
 
-/**
- * "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired"; a part with nothing to
- * count is left out, and a zero is said in words.
- */
+/** "2 subscriptions with 3 unused licenses · 33 licenses with 13 unassigned and unexpired"; zero parts left out. */
 export function companyCountsText(counts: CompanyCounts): string {
   const parts: string[] = []
   if (counts.subscriptions > 0) {

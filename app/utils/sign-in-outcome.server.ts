@@ -1,7 +1,4 @@
-/**
- * What the sign-in page says after a post or an emailed link that did not sign in, carried by a cookie to the one load
- * of "/" the action redirects to (so a reload never sends a second link).
- */
+/** Why a sign-in failed, carried by a cookie to the one load of "/" that follows, so a reload never resends a link. */
 import * as z from 'zod/mini'
 import { EMAIL_MAX_LENGTH } from '#protocol/email'
 import { portalCookie } from './cookies.server'

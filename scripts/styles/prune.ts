@@ -1,7 +1,6 @@
-// Radix Themes' own split stylesheets, cut to what the portal renders (PostCSS): a rule stays when the portal can
-// render an element it selects. Each compound's classes must be carried together by one element the portal renders;
-// a `data-` attribute must be one the portal writes, an accent colour one it uses, a theme setting (the root's gray,
-// radius, scaling) the value it writes. Any other state (`:hover`, `[data-state]`) never removes a rule.
+// Radix Themes' own split stylesheets, cut (PostCSS) to what the portal can render: a compound's classes must be
+// carried by one element, a `data-` attribute be one the portal writes, an accent colour one it uses, a theme setting
+// (gray, radius, scaling) the value the root writes. Any other state (`:hover`, `[data-state]`) never removes a rule.
 import postcss, { type Root } from 'postcss'
 import selectorParser from 'postcss-selector-parser'
 import { propertiesRead, type Rendered } from './rendered-classes'

@@ -1,7 +1,6 @@
-// What the portal can render, for the stylesheet it ships: every class and accent colour its markup can carry.
-// A theme component's prop written as text renders as written; one written as an expression is rendered with every
-// value Radix Themes defines for it. A class or colour written by hand must appear whole in the source (as in
-// PurgeCSS): no part of the portal builds one from pieces outside app/components/themes.
+// Every class and accent colour the portal's markup can carry. A theme prop written as text renders as written; one
+// written as an expression, with every value Radix Themes defines. A class or colour written by hand must appear whole
+// in the source (as in PurgeCSS): nothing outside app/components/themes builds one from pieces.
 import * as RadixProps from '@radix-ui/themes/props'
 import { createElement, type ComponentType, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'

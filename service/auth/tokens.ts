@@ -152,10 +152,7 @@ export async function peekToken(db: DB, codec: TokenCodec, token: string, purpos
   }
 }
 
-/**
- * `used`, `replaced` (by a newer link), `retired` (by a change of the account's address), `expired`, `invalid` or
- * `unused`, with the address it was sent to while the record is kept.
- */
+/** What became of a link, with the address it was sent to while the record is kept. */
 export async function inspectToken(
   db: DB,
   codec: TokenCodec,

@@ -79,7 +79,6 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Whether a store location is a PostgreSQL connection string (else it is a SQLite file, or `:memory:`). */
 export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//.test(location)
 }
@@ -97,7 +96,6 @@ export function describeStore(location: string): string {
   return `PostgreSQL ${url.host}${url.pathname}`
 }
 
-/** Connections per instance to a PostgreSQL store. */
 const POOL_SIZE = 10
 
 /** Opens the store: a PostgreSQL connection string (shared by instances) or a SQLite file, created if needed. */
@@ -181,7 +179,6 @@ function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
   }
 }
 
-/** The SQLite store: WAL, foreign keys on, a busy timeout for concurrent writers. */
 function openSqlite(file: string): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new SQLite(file)

@@ -129,7 +129,6 @@ export interface TokenTable {
   /** The token's id (jti); the signed token itself is never stored. */
   id: string
   purpose: 'login' | 'email_change' | 'activation'
-  /** The address the link is sent to. */
   email: string
   /** The account the link acts on; a newer link of its purpose revokes this one. Null for activation links. */
   account: string | null

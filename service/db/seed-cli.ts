@@ -1,7 +1,5 @@
-// `npm run seed [-- --reset]` on the configured store (DATA_DIR's SQLite file, or DATABASE_URL), migrated first. It
-// seeds an empty store; --reset empties the store and seeds it again in one transaction, so a server running on it
-// serves the fresh demo data from its next request. A production store is neither seeded nor reset unless
-// SEED_DEMO_DATA=1 says it is a test deployment.
+// `npm run seed [-- --reset]` on the configured store, migrated first: seeds an empty store; --reset empties and
+// reseeds it in one transaction. A production store is left alone unless SEED_DEMO_DATA=1 says it is a test deployment.
 import { pathToFileURL } from 'node:url'
 import dotenv from 'dotenv'
 import { ConfigError } from '../../config/config.js'

@@ -394,7 +394,6 @@ export function buildDemoData(now: number) {
   const ids = createSeededIds(DEMO_SEED)
   const b = createBuilder(now, ids)
 
-  // ---------------------------------------------------------------- pat@personal.test: a personal holder
   const pat = 'pat@personal.test'
   const patCustomer = { name: 'Pat Personal', email: pat }
   b.account(pat, 900)
@@ -475,7 +474,6 @@ export function buildDemoData(now: number) {
     b.activation(patBundle.licenseIds[0], 'build-server', 30, 12),
   ]
 
-  // ---------------------------------------------------------------- Acme Corp: olivia (ADMIN), max (ASSIGN)
   const olivia = 'olivia@acme.test'
   const max = 'max@acme.test'
   const acme = b.company('acme', 'Acme Corp', 820)
@@ -665,7 +663,6 @@ export function buildDemoData(now: number) {
     method: visa,
   })
 
-  // ---------------------------------------------------------------- Globex and Initech: a reseller's two customers
   const rita = 'rita@reseller.test'
   const ray = 'ray@reseller.test'
   const carl = 'carl@globex.test'
@@ -735,7 +732,6 @@ export function buildDemoData(now: number) {
     method: paypal,
   })
 
-  // ---------------------------------------------------------------- root@vendor.test: the platform administrator
   const root = 'root@vendor.test'
   const rootCustomer = { name: 'Root Vendor', email: root }
   b.account(root, 1000, { admin: 1 })
@@ -776,7 +772,6 @@ export function buildDemoData(now: number) {
     expiresIn: 100,
   })
 
-  // ---------------------------------------------------------------- social sign-in accounts
   const gita = 'gita@github.test'
   b.account(gita, 300, { github_id: 'gh-1001' })
   const gitaWallaby = b.purchase({
@@ -996,10 +991,7 @@ export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}
   })
 }
 
-/**
- * Empties every table of the store (its migrations kept) and seeds the demo data, in one transaction: a server
- * running on the store serves the fresh demo data from its next request, and never a half-reset store.
- */
+/** Empties every table (migrations kept) and reseeds in one transaction: a running server never sees it half reset. */
 export async function resetDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
   const now = options.now ?? Date.now()
   const { rows } = buildDemoData(now)

@@ -18,16 +18,10 @@ export async function lookupTxt(domain: string, servers: readonly string[]): Pro
   return records.map((chunks) => chunks.join(''))
 }
 
-/**
- * The top-level names RFC 2606 and 6761 keep for tests, examples and this machine: no public DNS server holds them, so
- * asking the machine's resolver about one (the demo's acme.test, say) only sends the name out to learn nothing.
- */
+/** RFC 2606 and 6761's reserved names: no public DNS holds them, so a lookup only sends the name out. */
 const RESERVED_NAME = /(^|\.)(test|example|invalid|localhost)$/
 
-/**
- * Answers whether `domain` carries the claim's record, and what DNS answered when it does not. A reserved name is
- * asked of DNS_RESOLVER only (the tests' own server); without one it is not looked up, and the check decides nothing.
- */
+/** A reserved name is asked of DNS_RESOLVER only (the tests' server); without one, the check decides nothing. */
 export async function checkDomain(domain: string, token: string, servers: readonly string[]): Promise<DomainCheck> {
   const expected = verificationRecord(token)
   if (servers.length === 0 && RESERVED_NAME.test(domain)) {

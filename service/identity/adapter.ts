@@ -34,11 +34,8 @@ const Env = z.object({
 })
 
 /**
- * Builds each provider from the environment: real with a client id and secret, otherwise the local stand-in — but only
- * where the development tools are on (outside production, or DEV_TOOLS=1 as in the browser tests): a stand-in lets
- * anyone sign in as anyone, just as the development outbox shows everyone's sign-in links. In production without
- * credentials the provider is unavailable. A client id without its secret (or the reverse) stops the start (checked
- * with the rest of the configuration, config/config.ts).
+ * Real with a client id and secret, else the local stand-in, but only where the development tools are on (outside
+ * production, or DEV_TOOLS=1): a stand-in lets anyone sign in as anyone. In production without them, unavailable.
  */
 export function createIdentityAdapter(config: ServiceConfig): IdentityAdapter {
   const env = Env.parse(config.env)

@@ -11,9 +11,8 @@ import { inTransaction } from '../db/transaction.js'
 import { refuseWhenCompanySignInRequired } from '../identity/oidc-required.js'
 
 /**
- * manageLicense of type link: emails a sign-in link (valid 24 hours, usable once) to an address that owns, holds a
- * role in, or is assigned anything; the new link replaces the address's older unused ones. Within the address's mail
- * budget only (service/auth/mail-budget.ts). The social types are handled by the identity capability.
+ * Emails a sign-in link (24 hours, usable once) to an address that owns, holds a role in, or is assigned anything;
+ * it replaces the address's older unused links. Within its mail budget only (service/auth/mail-budget.ts).
  */
 export async function manageLicenseByLink(
   payload: Extract<ParsedPayload<'manageLicense'>, { type: 'link' }>,
@@ -59,10 +58,7 @@ export async function manageLicenseByLink(
   return { completed: true }
 }
 
-/**
- * retrieveDetails: with a passthrough from an emailed link, the link is used up and a service session starts (its
- * credential is returned once, in `session`); without one, the caller's session is required.
- */
+/** A passthrough from an emailed link uses the link up and starts a session (its credential returned once). */
 export async function retrieveDetails(
   payload: ParsedPayload<'retrieveDetails'>,
   ctx: ServiceContext,
@@ -98,7 +94,6 @@ async function refusedLink(ctx: ServiceContext, passthrough: string, err: unknow
   throw err
 }
 
-/** The whole account, or the windows asked for. */
 function detailsOf(
   ctx: ServiceContext,
   email: string,
@@ -130,10 +125,7 @@ export async function ensureAccount(ctx: ServiceContext, email: string, now: num
     .execute()
 }
 
-/**
- * Whether `email` may sign in: it owns, holds a role in or has assigned to it something, or it is at a verified
- * domain whose auto-join gives it a seat or a place in the queue.
- */
+/** `email` owns, holds a role in or is assigned something, or a verified domain's auto-join gives it a place. */
 export async function mayEnter(ctx: Pick<ServiceContext, 'db'>, email: string): Promise<boolean> {
   return (await hasAnything(ctx.db, email)) || (await mayJoinByDomain(ctx.db, email))
 }

@@ -18,7 +18,6 @@ export type ProviderPrices = { customerCountry: string; products: ProviderProduc
 
 export type PriceQuery = { productIds: string[]; country?: string; coupons?: string[] }
 
-/** Paddle's generate_pay_link. */
 export type PayLinkInput = {
   productId: string
   title?: string
@@ -123,12 +122,10 @@ export interface PaymentProvider {
   generatePayLink(input: PayLinkInput): Promise<{ url: string }>
   /** `/subscription/users` for one subscription. */
   getSubscription(subscriptionId: string): Promise<ProviderSubscription>
-  /** Quantity, plan, proration, immediate billing, pause/restart. */
   updateSubscription(update: SubscriptionUpdate): Promise<SubscriptionUpdateResult>
   /** What `updateSubscription` would charge, changing nothing (`pause: false` previews a restart). */
   previewSubscriptionUpdate(update: SubscriptionUpdate): Promise<SubscriptionUpdatePreview>
   cancelSubscription(subscriptionId: string): Promise<void>
-  /** A one-off charge on the subscription's payment method. */
   charge(subscriptionId: string, amount: number, chargeName: string): Promise<ProviderCharge>
   /** Paid and upcoming. */
   payments(subscriptionId: string): Promise<ProviderPayment[]>

@@ -94,10 +94,7 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
   )
 }
 
-/**
- * The initials under the avatar service's picture, hidden: the toggle names the account. The picture is a background,
- * which paints nothing when the service is unreachable or has none (never a broken image, script or not).
- */
+/** The picture is a background, so none (or an unreachable service) paints nothing, never a broken image. */
 function Avatar({ email, pictureUrl }: { email: string; pictureUrl: string | null }) {
   return (
     <span className="user-menu__avatar" data-accent-color={avatarColor(email)} aria-hidden="true">

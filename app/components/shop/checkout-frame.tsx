@@ -50,7 +50,6 @@ export function CheckoutFrame({ client, params, onEvent }: CheckoutFrameProps) {
 
 type EventRef = { current: (event: FrameEvent) => void }
 
-/** The sandbox checkout page's address for these parameters. */
 export function sandboxCheckoutSrc(
   checkoutUrl: string,
   params: FrameParams,

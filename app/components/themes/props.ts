@@ -39,10 +39,7 @@ export const join = (...names: Array<string | false | null | undefined>) => name
 export const look = (size: string, variant: string, highContrast?: boolean) =>
   join(`rt-r-size-${size}`, `rt-variant-${variant}`, highContrast && 'rt-high-contrast')
 
-/**
- * Splits the space props off a component's props: `mt="3"` is the class `rt-r-mt-3`; `mx="auto"` is Radix's
- * `rt-r-mx` with its two custom properties.
- */
+/** Splits the space props (`mt="3"`, `mx="auto"`) off a component's props, as Radix's classes. */
 export function splitSpace<P extends MarginProps & PaddingProps & { style?: CSSProperties }>(props: P) {
   const classes: string[] = []
   let style = props.style

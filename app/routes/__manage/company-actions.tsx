@@ -13,10 +13,7 @@ import type { CompanyActionProps } from './shared/row-actions'
 import { UsageLink } from './usage/usage-link'
 import { WebhooksLink } from './webhooks/webhooks-link'
 
-/**
- * The company-wide actions of a company section (spec §2), each rendering nothing when its flags say no: the spec's
- * and the seat list's first as buttons, the company's administration after them as quieter links.
- */
+/** The company section's actions (spec §2), each rendering nothing when its flags say no. */
 export function CompanyActions(props: CompanyActionProps) {
   return (
     <Flex direction="column" gap="2" mb="3" asChild>

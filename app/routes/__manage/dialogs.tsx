@@ -38,7 +38,6 @@ export const manageDialogs = {
   ...reclaimDialogs,
 }
 
-/** A row's Unassign and Renew, with their Undo. */
 export const rowForms: readonly ManageActions[] = [companyForms, renewalForms]
 
 type Registry = typeof manageDialogs

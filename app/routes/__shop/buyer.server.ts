@@ -21,10 +21,7 @@ export function prefill(typed: { name: string; email: string }, buyer: Buyer | n
   return { name: personal ? buyer.name : '', email: buyer.email }
 }
 
-/**
- * §5 "Email address is already subscribed." for the product bought: null when nothing stops the purchase, the notice
- * (naming the subscription to its signed-in owner) when one does, or `unknown` when the service did not answer.
- */
+/** §5 "Email address is already subscribed.": null, the notice, or `unknown` when the service did not answer. */
 export async function subscribedTo(
   context: AppLoadContext,
   request: Request,

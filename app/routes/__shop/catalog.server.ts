@@ -12,7 +12,6 @@ export async function loadCatalog(context: AppLoadContext): Promise<Catalog> {
   return answer.result
 }
 
-/** Or a 404. */
 export function requireProduct(catalog: Catalog, slug: string | undefined): CatalogProduct {
   const product = catalog.products.find((p) => p.slug === slug)
   if (!product) throw new Response('No such product.', { status: 404 })

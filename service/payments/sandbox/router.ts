@@ -1,14 +1,5 @@
-/**
- * The sandbox provider's HTTP side:
- *
- *   GET  /sandbox/api/2.0/prices?product_ids=…&customer_country=…&coupons=…[&callback=fn]   Paddle's prices API shape
- *   GET  /sandbox/checkout?product=…&quantity=…&email=…&country=…&postcode=…&passthrough=…&coupon=…[&origin=…]
- *   GET  /sandbox/checkout?link=…      a pay link (renewals, hosted checkout); returns to its return URL after paying
- *   POST /sandbox/checkout             the checkout form (intent=pay, or intent=update to re-price for a country)
- *   GET|POST /sandbox/update-payment/{subscriptionId}
- *   GET  /sandbox/receipts/{paymentId}
- *   GET|POST /sandbox/review           approve or reject flagged orders (in production: platform administrators)
- */
+// The sandbox provider's HTTP side: Paddle's prices API shape, checkout and pay links, payment updates, receipts and
+// the review of flagged orders (platform administrators in production).
 import express from 'express'
 import { planByProviderId, findPlan } from '../../catalog/index.js'
 import { FORM_BODY_LIMIT } from '../../dispatch/body-limits.js'
@@ -179,7 +170,6 @@ export function sandboxRouter(
         )
       }
       if (terms.returnUrl) {
-        // A hosted checkout goes back to the shop with the outcome.
         res.redirect(303, returnedTo(terms.returnUrl, result.checkout.id, result.kind))
         return
       }
@@ -362,7 +352,6 @@ export function sandboxRouter(
   return router
 }
 
-/** The framing page's theme, when it named one. */
 function themeOf(values: Input): { theme?: PageTheme } {
   const theme = pageTheme(values.theme)
   return theme ? { theme } : {}

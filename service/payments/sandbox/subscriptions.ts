@@ -1,4 +1,3 @@
-// The sandbox's subscription API, with Paddle's rules.
 import { findPlan, planByProviderId, type Plan } from '../../catalog/index.js'
 import { DAY_MS } from '../../../protocol/licenses.js'
 import { inTransaction } from '../../db/transaction.js'

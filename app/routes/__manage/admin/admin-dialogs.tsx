@@ -121,7 +121,6 @@ function RemoveConfirmation({
   )
 }
 
-/** Confirmed first. */
 export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<RemoveLicenseDialogData>) {
   const assigned = license.assignedTo ? `, assigned to ${license.assignedTo}` : ''
   return (
@@ -141,7 +140,6 @@ export function RemoveLicenseDialog({ data: { license }, closeTo }: DialogProps<
   )
 }
 
-/** Confirmed first. */
 export function RemoveSubscriptionDialog({
   data: { subscription },
   closeTo,

@@ -107,7 +107,6 @@ export const removeLicense: ManageAction = async (args) => {
   return changed(args, { message: adminChanges.licenseRemoved(namedIn(args.formData), holderIn(args.formData)) })
 }
 
-/** `?dialog=remove-subscription&subscription=ID`. */
 export const removeSubscriptionDialog: DialogLoader<RemoveSubscriptionDialogData> = async (args) => {
   if (!args.user.admin) notFound()
   const { subscription, company } = await readSubscription(args, args.url.searchParams.get('subscription'))

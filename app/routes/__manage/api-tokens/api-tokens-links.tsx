@@ -4,7 +4,6 @@ import { mayManageApiTokens } from '#protocol/api-tokens'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 
-/** For the company's administrators. */
 export function ApiTokensLink({ company, admin }: CompanyActionProps) {
   const location = useLocation()
   if (!mayManageApiTokens(company, admin)) return null

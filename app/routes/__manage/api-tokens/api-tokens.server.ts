@@ -65,7 +65,6 @@ export const revokeApiTokenDialog: DialogLoader<RevokeApiTokenDialogData> = asyn
 
 const listUrl = (company: string | undefined, url: URL) => dialogUrl({ dialog: 'api-tokens', company }, url)
 
-/** The secret goes to this one response, never again. */
 export const createApiToken: ManageAction = async (args) => {
   const submission = parseWithZod(args.formData, { schema: apiTokenSchema })
   if (submission.status !== 'success') {

@@ -77,7 +77,6 @@ async function changeHolder(
 export type AssignActionData = { intent: 'assign'; result: SubmissionResult<string[]> }
 export type UnassignActionData = { intent: 'unassign'; license: string; message: string }
 
-/** `?dialog=assign&license=ID&owner=COMPANY`. */
 export const assignDialog: DialogLoader<AssignDialogData> = async (args) => {
   const found = await readLicense(args)
   if (!found.company?.canAssign) notFound()

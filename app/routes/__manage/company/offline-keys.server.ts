@@ -92,7 +92,6 @@ const entry = (license: License, offlineKey: string): OfflineKeyEntry => ({
   offlineKey,
 })
 
-/** `?dialog=offline-key&license=ID&owner=OWNER`. */
 export const offlineKeyDialog: DialogLoader<OfflineKeyDialogData> = async (args) => {
   const found = await readLicense(args)
   if (!showOfflineKey(found.license, Date.now())) notFound()
@@ -140,7 +139,6 @@ export function offlineKeysFileUrl(companyId: string): string {
   return `/manage/offline-keys.txt?${new URLSearchParams({ company: companyId })}`
 }
 
-/** `?dialog=offline-keys&company=ID[&keys=N]`. */
 export const offlineKeysDialog: DialogLoader<OfflineKeysDialogData> = async (args) => {
   const { url } = args
   const companyId = url.searchParams.get('company')

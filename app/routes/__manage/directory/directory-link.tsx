@@ -4,7 +4,6 @@ import { mayManageDirectory } from '#protocol/directory'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 
-/** For the company's administrators. */
 export function DirectoryLink({ company, admin }: CompanyActionProps) {
   const location = useLocation()
   if (!mayManageDirectory(company, admin)) return null

@@ -89,7 +89,6 @@ function refused(
   return json<DirectoryActionData>({ intent, message }, { status })
 }
 
-/** The secret goes to this one response, never again. */
 export const createScimToken: ManageAction = async (args) => {
   const submission = parseWithZod(args.formData, { schema: scimTokenSchema })
   if (submission.status !== 'success') {

@@ -70,7 +70,6 @@ function actorRole(entries: readonly PermissionEntry[], email: string): RoleNumb
   return own ? roleOfEntry(own) : UNKNOWN_ROLE
 }
 
-/** `?dialog=permissions&company=ID`. */
 export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (args) => {
   const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const summary = { id: company.id, name: company.name }
@@ -87,7 +86,6 @@ export const permissionsDialog: DialogLoader<PermissionsDialogData> = async (arg
   } satisfies PermissionsDialogData
 }
 
-/** `?dialog=add-permission&company=ID`. */
 export const addPermissionDialog: DialogLoader<AddPermissionDialogData> = async (args) => {
   const company = permissionsCompany(args.page, args.url.searchParams.get('company'))
   const list = await entriesOf(args, company.id)

@@ -17,27 +17,21 @@ export type SubscriptionDialogName =
 
 /** Every /manage dialog's address; the registry (`../dialogs.tsx`) declares exactly these names. */
 export type DialogTarget =
-  // account
   | { dialog: 'change-email' }
   | { dialog: 'account-settings' }
-  // company licenses
   | { dialog: 'assign'; license: string; owner: string }
   | { dialog: 'bulk-assign'; company: string; group?: string }
   | { dialog: 'offline-key'; license: string; owner: string }
   | { dialog: 'offline-keys'; company: string; keys?: string }
-  // permissions
   | { dialog: 'permissions'; company: string }
   | { dialog: 'add-permission'; company: string }
-  // renewals
   | { dialog: 'bulk-renew'; company: string }
   | { dialog: 'receipt'; license: string; owner: string }
-  // subscriptions
   | { dialog: SubscriptionDialogName; subscription: string }
   // the seat list's CSV import
   | { dialog: 'import-seats'; company: string }
   // the activity log: a company's (company given) or the account's own, filtered by kind and person, paged
   | { dialog: 'activity'; company?: string; kind?: string; person?: string; page?: string }
-  // verified domains
   | { dialog: 'domains'; company: string }
   | { dialog: 'domain'; company: string; domain: string }
   // company sign-in: the company's OpenID Connect provider
@@ -57,7 +51,6 @@ export type DialogTarget =
   | { dialog: 'webhooks'; company: string }
   // the reclaim of idle seats: the company's policy and the undo of recent reclaims
   | { dialog: 'reclaim'; company: string }
-  // platform administrators
   | { dialog: 'merge' }
   | { dialog: 'remove-license'; license: string; owner: string }
   | { dialog: 'remove-subscription'; subscription: string }
@@ -100,7 +93,6 @@ export function pageActionUrl(from: ViewSource): string {
   return withView('/manage', new URLSearchParams(), from)
 }
 
-/** Where a link opens the dialog. */
 export function dialogUrl(target: DialogTarget, from: ViewSource = ''): string {
   return withView('/manage', targetParams(target), from)
 }

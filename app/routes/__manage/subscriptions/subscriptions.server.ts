@@ -60,7 +60,6 @@ export type SubscriptionActionData = {
   result?: SubmissionResult<string[]>
   /** The review/preview step of the quantity and assignment forms. */
   reviewed?: boolean
-  /** The review of a quantity: its price and the quantity it is for. */
   priced?: PricedChange & { quantity: number }
   summary?: string
 }

@@ -4,7 +4,6 @@ import { mayReadCompanyActivity } from '#protocol/activity'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { usageUrl } from './urls'
 
-/** For those who may read the company's activity log. */
 export function UsageLink({ company, admin }: CompanyActionProps) {
   if (!mayReadCompanyActivity(company, admin)) return null
   return (

@@ -24,7 +24,6 @@ import type { WebhooksActionData, WebhooksDialogData } from './webhooks.server'
 
 const when = (ms: number) => `${formatDateTime(ms, { utc: true })} UTC`
 
-/** What became of a delivery, in words. */
 function outcome(d: WebhookDelivery): string {
   if (d.state === 'delivered') return `Delivered (${d.lastStatus ?? 'OK'})`
   const tried = d.attempts === 0 ? 'Waiting to be sent' : `Failed ${countOf(d.attempts, 'time')}: ${d.lastError ?? ''}`

@@ -4,7 +4,6 @@ import { mayManageWebhooks } from '#protocol/webhooks'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 
-/** For the company's administrators. */
 export function WebhooksLink({ company, admin }: CompanyActionProps) {
   const location = useLocation()
   if (!mayManageWebhooks(company, admin)) return null

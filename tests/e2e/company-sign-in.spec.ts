@@ -63,7 +63,7 @@ test.describe('company sign-in', () => {
     await sso.getByRole('button', { name: 'Save' }).click()
     await expect(
       sso.getByText(
-        `The issuer's discovery document (${idp.issuer}/wrong/.well-known/openid-configuration) could not be read`,
+        `The portal tried to read the issuer's discovery document at ${idp.issuer}/wrong/.well-known/openid-configuration, and it answered HTTP 404`,
         { exact: false },
       ),
     ).toBeVisible()

@@ -69,6 +69,23 @@ export const ExpiredGroup = z.object({
 })
 export type ExpiredGroup = z.infer<typeof ExpiredGroup>
 
+/** How many orders of long-expired licenses the warning names; the rest it counts. */
+export const LONG_EXPIRED_ORDERS_NAMED = 5
+
+/**
+ * An order's licenses expired more than 60 days ago (Open Source aside), named in the warning's count (spec §9). The
+ * answer holds the orders expired last (then by order, product, trial), at most LONG_EXPIRED_ORDERS_NAMED of them.
+ */
+export const LongExpiredOrder = z.object({
+  order: z.string(),
+  productName: z.string(),
+  trial: z.boolean(),
+  count: z.int(),
+  /** Ascending runs of consecutive key numbers, `[first, last]`. */
+  keys: z.array(z.tuple([z.int(), z.int()])),
+})
+export type LongExpiredOrder = z.infer<typeof LongExpiredOrder>
+
 /** A subscription's seats, as its card shows them (spec §2, §4). */
 export const SeatCounts = z.object({
   /** Lapsing ones included: they run until the term ends. */
@@ -91,8 +108,9 @@ export const WindowedFacts = z.object({
   personalLicenses: z.int(),
   /** Of any type: what a merge of companies moves (spec §6). */
   ownLicenses: z.int(),
-  /** Expired more than 60 days ago (Open Source aside): only counted. */
+  /** Expired more than 60 days ago (Open Source aside): counted, and the first few orders named. */
   expiredLongAgo: z.int(),
+  expiredLongAgoOrders: z.array(LongExpiredOrder),
   recentlyExpired: z.array(ExpiredGroup),
 })
 export type WindowedFacts = z.infer<typeof WindowedFacts>

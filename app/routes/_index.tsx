@@ -9,7 +9,15 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import * as z from 'zod/mini'
 import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in'
 import { requiredEmail } from '#app/rules/email'
-import { signInLinkRefused, signInNoLogonLink, signInNoUser, signInSuccess, unexpectedError } from '#app/rules/messages'
+import {
+  signInLinkRefused,
+  signInLinkUnknown,
+  signInNoLogonLink,
+  signInNoUser,
+  signInSuccess,
+  unexpectedError,
+} from '#app/rules/messages'
+import { OUTCOME_UNKNOWN } from '#protocol/errors'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'
@@ -36,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ),
       signedInAs: user?.email ?? null,
       linkOutcome: outcome?.kind === 'link' ? { outcome: outcome.outcome, result: linkResult(outcome) } : null,
+      linkUnknown: outcome?.kind === 'link' && outcome.outcome === 'unknown' ? signInLinkUnknown : null,
       socialError: outcome?.kind === 'social' ? unexpectedError : null,
       linkRefused: outcome?.kind === 'link-refused' ? outcome.state : null,
     },
@@ -82,6 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { email } = submission.value
       const answer = await callLicensing('manageLicense', { type: 'link', email }, { context })
       if (answer.ok) return backToSignIn({ kind: 'link', outcome: 'sent', email })
+      // Its repeats had no answer either: a link may be on its way, and asking again at once may send a second one.
+      if (answer.error === OUTCOME_UNKNOWN) return backToSignIn({ kind: 'link', outcome: 'unknown', email })
       if (answer.error === 'NO_LOGON_LINK' || answer.error === 'NO_USER') {
         const outcome = answer.error === 'NO_LOGON_LINK' ? 'no-logon-link' : 'no-user'
         return backToSignIn({ kind: 'link', outcome, email })
@@ -125,7 +136,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { email: prefilled, signedInAs, linkOutcome, socialError, linkRefused } = useLoaderData<typeof loader>()
+  const {
+    email: prefilled,
+    signedInAs,
+    linkOutcome,
+    linkUnknown,
+    socialError,
+    linkRefused,
+  } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'link'
@@ -143,7 +161,9 @@ export default function SignIn() {
   // Editing the address re-enables Send Link after a success or a refusal (spec §4).
   const [editedSince, setEditedSince] = useState<unknown>(null)
   const settled =
-    linkOutcome && !['error', 'invalid', 'company-refused'].includes(linkOutcome.outcome) && editedSince !== linkOutcome
+    linkOutcome &&
+    !['error', 'unknown', 'invalid', 'company-refused'].includes(linkOutcome.outcome) &&
+    editedSince !== linkOutcome
   const locked = hydrated && Boolean(settled)
   const refused = linkRefused ? signInLinkRefused[linkRefused] : null
 
@@ -194,6 +214,11 @@ export default function SignIn() {
                   {linkOutcome?.outcome === 'sent' ? (
                     <Text as="p" role="status" color="green" size="2">
                       {signInSuccess}
+                    </Text>
+                  ) : null}
+                  {linkUnknown ? (
+                    <Text as="p" role="status" color="amber" size="2">
+                      {linkUnknown}
                     </Text>
                   ) : null}
                   <ButtonRow>

@@ -73,6 +73,7 @@ describe('expiryWarnings (§9: 60-day window)', () => {
   it('leaves out Open Source licenses and licenses that have not expired', () => {
     expect(expiryWarningsOf([openSource, openSourceOld, valid], NOW)).toEqual({
       longExpiredCount: 0,
+      longExpiredOrders: [],
       discountDeadlines: [],
     })
   })
@@ -104,8 +105,32 @@ describe('expiryWarnings (§9: 60-day window)', () => {
   it('counts a license seen twice (company list and assigned to me) once', () => {
     expect(expiryWarningsOf([longAgo, { ...longAgo }, recent, { ...recent }], NOW)).toEqual({
       longExpiredCount: 1,
+      longExpiredOrders: [{ product: 'Wallaby.js', order: '1000', keys: [[longAgo.key, longAgo.key]], count: 1 }],
       discountDeadlines: [line(recent, NOW + 50 * DAY)],
     })
+  })
+  it('names the five orders expired last among those expired more than 60 days ago, and counts the rest', () => {
+    const old = (order: number, keys: number[], trial = false) =>
+      keys.map((key) => license({ order: String(order), key, trial, expiration: NOW - (100 + order) * DAY }))
+    const licenses = [
+      ...old(1, [1, 2, 3, 5]),
+      ...old(2, [1]),
+      ...old(3, [4], true),
+      ...old(4, [1, 2]),
+      ...old(5, [1]),
+      ...old(6, [7, 8]),
+      ...old(7, [1]),
+    ]
+    const warnings = expiryWarningsOf(licenses, NOW)
+    expect(warnings.longExpiredCount).toBe(12)
+    expect(longExpiredMessage(warnings.longExpiredCount, warnings.longExpiredOrders)).toBe(
+      '12 licenses expired more than 60 days ago: Wallaby.js (order 1, keys 1–3, 5), Wallaby.js (order 2, key 1), ' +
+        'Wallaby.js Trial (order 3, key 4), Wallaby.js (order 4, keys 1–2), Wallaby.js (order 5, key 1) and 3 more licenses. ' +
+        'Renew them to keep receiving updates.',
+    )
+    expect(longExpiredMessage(1, [{ product: 'Quokka.js', order: '277567', keys: [[2, 2]], count: 1 }])).toBe(
+      '1 license expired more than 60 days ago: Quokka.js (order 277567, key 2). Renew it to keep receiving updates.',
+    )
   })
 })
 

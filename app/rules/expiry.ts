@@ -1,6 +1,6 @@
 // The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
 import type { Company, License, SubscriptionState } from '#protocol/entities'
-import type { ExpiredGroup } from '#protocol/windows'
+import { LONG_EXPIRED_ORDERS_NAMED, type ExpiredGroup, type LongExpiredOrder } from '#protocol/windows'
 import { formatDate } from '#protocol/dates'
 import { displayName } from '#protocol/products'
 import { DAY_MS, isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses'
@@ -26,8 +26,13 @@ export type DiscountDeadline = {
   subscriptionState?: SubscriptionState
 }
 
+/** An order named beside the long-expired count. */
+export type LongExpiredLine = Pick<DiscountDeadline, 'product' | 'order' | 'keys' | 'count'>
+
 export type ExpiryWarnings = {
   longExpiredCount: number
+  /** The first few orders of those counted, expired last first. */
+  longExpiredOrders: LongExpiredLine[]
   /** Soonest deadline first. */
   discountDeadlines: DiscountDeadline[]
 }
@@ -56,6 +61,7 @@ function joinRuns(runs: readonly KeyRun[]): KeyRun[] {
 export function expiredGroups(licenses: readonly ExpiringLicense[], now: number) {
   const seen = new Set<string>()
   let expiredLongAgo = 0
+  const longAgo = new Map<string, Omit<LongExpiredOrder, 'count' | 'keys'> & { keyList: number[]; latest: number }>()
   const groups = new Map<string, ExpiredGroup & { keyList: number[] }>()
   for (const license of licenses) {
     const ref = `${license.owner}\u0000${license.id}`
@@ -63,6 +69,19 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
     seen.add(ref)
     if (license.expiration + WINDOW_MS < now) {
       expiredLongAgo += 1
+      const { order, productName, trial, key, expiration } = license
+      const named = longAgo.get([order, productName, trial].join('\u0000'))
+      if (named) {
+        named.keyList.push(key)
+        named.latest = Math.max(named.latest, expiration)
+      } else
+        longAgo.set([order, productName, trial].join('\u0000'), {
+          order,
+          productName,
+          trial,
+          keyList: [key],
+          latest: expiration,
+        })
       continue
     }
     const { owner, order, productName, trial, promotional, expiration } = license
@@ -89,7 +108,28 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
     count: keyList.length,
     keys: keyRuns(keyList),
   }))
-  return { expiredLongAgo, recentlyExpired }
+  return { expiredLongAgo, expiredLongAgoOrders: namedOrders([...longAgo.values()]), recentlyExpired }
+}
+
+/** The store's choice (protocol/windows.ts): expired last first, then order, product and trial, as bytes compare. */
+function namedOrders(
+  orders: (Omit<LongExpiredOrder, 'count' | 'keys'> & { keyList: number[]; latest: number })[],
+): LongExpiredOrder[] {
+  const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  orders.sort(
+    (a, b) =>
+      b.latest - a.latest ||
+      byBytes(a.order, b.order) ||
+      byBytes(a.productName, b.productName) ||
+      Number(a.trial) - Number(b.trial),
+  )
+  return orders.slice(0, LONG_EXPIRED_ORDERS_NAMED).map(({ order, productName, trial, keyList }) => ({
+    order,
+    productName,
+    trial,
+    count: keyList.length,
+    keys: keyRuns(keyList),
+  }))
 }
 
 /** Whose licenses the user may renew (spec §6 canRenew). */
@@ -131,6 +171,7 @@ export const subscriptionNotes: Record<SubscriptionState, string> = {
 export function expiryWarnings(
   recentlyExpired: readonly ExpiredGroup[],
   expiredLongAgo: number,
+  expiredLongAgoOrders: readonly LongExpiredOrder[],
   companies: RenewRights = new Map(),
 ): ExpiryWarnings {
   const lines = new Map<string, DiscountDeadline>()
@@ -159,7 +200,13 @@ export function expiryWarnings(
   discountDeadlines.sort(
     (a, b) => a.deadline - b.deadline || a.order.localeCompare(b.order) || a.keys[0][0] - b.keys[0][0],
   )
-  return { longExpiredCount: expiredLongAgo, discountDeadlines }
+  const longExpiredOrders = expiredLongAgoOrders.map(({ order, count, keys, ...product }) => ({
+    product: displayName(product),
+    order,
+    keys: joinRuns(keys),
+    count,
+  }))
+  return { longExpiredCount: expiredLongAgo, longExpiredOrders, discountDeadlines }
 }
 
 export function expiryWarningsOf(
@@ -167,8 +214,8 @@ export function expiryWarningsOf(
   now: number,
   companies: RenewRights = new Map(),
 ): ExpiryWarnings {
-  const { recentlyExpired, expiredLongAgo } = expiredGroups(licenses, now)
-  return expiryWarnings(recentlyExpired, expiredLongAgo, companies)
+  const { recentlyExpired, expiredLongAgo, expiredLongAgoOrders } = expiredGroups(licenses, now)
+  return expiryWarnings(recentlyExpired, expiredLongAgo, expiredLongAgoOrders, companies)
 }
 
 /** "key 4", "keys 1–3, 7". */
@@ -177,8 +224,13 @@ export function keysText(runs: readonly KeyRun[], count: number): string {
   return `${count === 1 ? 'key' : 'keys'} ${parts.join(', ')}`
 }
 
-export function longExpiredMessage(count: number): string {
-  return `${countOf(count, 'license')} expired more than ${EXPIRY_WARNING_DAYS} days ago. Renew ${count === 1 ? 'it' : 'them'} to keep receiving updates.`
+/** Spec §9's count, naming the orders it was sent and counting the rest. */
+export function longExpiredMessage(count: number, orders: readonly LongExpiredLine[] = []): string {
+  const names = orders.map((o) => `${o.product} (order ${o.order}, ${keysText(o.keys, o.count)})`)
+  const rest = count - orders.reduce((sum, o) => sum + o.count, 0)
+  if (names.length && rest > 0) names.push(countOf(rest, 'more license'))
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('')
+  return `${countOf(count, 'license')} expired more than ${EXPIRY_WARNING_DAYS} days ago${list ? `: ${list}` : ''}. Renew ${count === 1 ? 'it' : 'them'} to keep receiving updates.`
 }
 
 export function discountDeadlineMessage(group: DiscountDeadline, options: { utc: boolean } = { utc: true }): string {

@@ -192,7 +192,7 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
       l,
     ]),
   )
-  const { recentlyExpired, expiredLongAgo } = expiredGroups([...every.values()], now)
+  const { recentlyExpired, expiredLongAgo, expiredLongAgoOrders } = expiredGroups([...every.values()], now)
   return {
     ...details,
     body: { personal: { ...details.body.personal, licenses: personal }, companies },
@@ -207,6 +207,7 @@ export function windowLocally(details: Details, viewOf: (table: string) => Table
       ).length,
       ownLicenses: details.body.personal.licenses.filter((l) => l.owner === details.email).length,
       expiredLongAgo,
+      expiredLongAgoOrders,
       recentlyExpired,
     },
   }

@@ -54,6 +54,7 @@ describe('manageView over a windowed read', () => {
       personalLicenses: 2,
       ownLicenses: 3,
       expiredLongAgo: 17,
+      expiredLongAgoOrders: [],
       recentlyExpired: expiredGroups([recentlyExpired], NOW).recentlyExpired,
     },
   }

@@ -95,6 +95,7 @@ export function manageView(answer: Details, { now, viewOf }: ViewOptions): Manag
     expiry: expiryWarnings(
       facts.recentlyExpired,
       facts.expiredLongAgo,
+      facts.expiredLongAgoOrders,
       new Map(details.body.companies.map((c) => [c.id, c])),
     ),
     holdsPersonalLicenses: facts.personalLicenses > 0,

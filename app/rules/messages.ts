@@ -41,6 +41,9 @@ export const signInNoLogonLink =
 export const signInNoUser = 'The email address provided is not the owner of any licenses.'
 export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
 export const unexpectedError = 'An unexpected error occurred.'
+/** The sign-in link's request whose answer was lost on its way back, after every repeat: the mail may have gone. */
+export const signInLinkUnknown =
+  'The answer to your request was lost on its way back, so a sign-in link may have been sent. Check your email (and junk/spam) for it; if none has arrived after a few minutes, ask for a link again.'
 /** A write whose answer was lost on its way back, after every repeat: it may have been done. */
 export const outcomeUnknown =
   'The answer to this change was lost on its way back, so whether it was made is not known. The page shows things as they are now: check them before trying again.'

@@ -7,9 +7,13 @@ import { portalCookieSecret } from './session.server'
 export const SignInOutcome = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('link'),
-    /** `sso-required`: the company requires its single sign-on; `company-refused`: that sign-in could not start. */
+    /**
+     * `sso-required`: the company requires its single sign-on; `company-refused`: that sign-in could not start;
+     * `unknown`: the answer to sending the link was lost, so it may have been sent.
+     */
     outcome: z.enum([
       'sent',
+      'unknown',
       'no-user',
       'no-logon-link',
       'limited',

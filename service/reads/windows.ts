@@ -4,9 +4,11 @@ import type { Details, ParsedPayload } from '../../protocol/operations.js'
 import { sql } from 'kysely'
 import {
   DEFAULT_PAGE_SIZE,
+  LONG_EXPIRED_ORDERS_NAMED,
   PERSONAL_TABLE,
   type ExpiredGroup,
   type LicenseWindowResult,
+  type LongExpiredOrder,
 } from '../../protocol/windows.js'
 import { DAY_MS } from '../../protocol/licenses.js'
 import type { DB } from '../db/database.js'
@@ -99,10 +101,9 @@ export async function buildWindowedDetails(
 
   const everyLicense = scopeOfAccount(email, owners)
   const expired = allOf([everyLicense, notOpenSource, (eb) => eb('expiration', '<=', now)])
-  const expiredLongAgo = await countWhere(
-    db,
-    allOf([expired, (eb) => eb('expiration', '<', now - RECENTLY_EXPIRED_MS)]),
-  )
+  const longAgo = allOf([expired, (eb) => eb('expiration', '<', now - RECENTLY_EXPIRED_MS)])
+  const expiredLongAgo = await countWhere(db, longAgo)
+  const expiredLongAgoOrders = expiredLongAgo ? await longExpiredOrders(db, longAgo) : []
   const recentlyExpired = await expiredGroups(
     db,
     allOf([expired, (eb) => eb('expiration', '>=', now - RECENTLY_EXPIRED_MS)]),
@@ -124,6 +125,7 @@ export async function buildWindowedDetails(
       personalLicenses,
       ownLicenses,
       expiredLongAgo,
+      expiredLongAgoOrders,
       recentlyExpired,
     },
   }
@@ -192,6 +194,63 @@ async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGr
       })
   }
   return [...groups.values()]
+}
+
+/** The orders the warning names beside the long-expired count (protocol/windows.ts says which), keys as runs. */
+async function longExpiredOrders(db: DB, where: LicensePredicate): Promise<LongExpiredOrder[]> {
+  const named = await db
+    .selectFrom('licenses')
+    .select(['order_id', 'product_name', 'trial'])
+    .select((eb) => eb.fn.max('expiration').as('latest'))
+    .where(where)
+    .groupBy(['order_id', 'product_name', 'trial'])
+    .orderBy('latest', 'desc')
+    .orderBy('order_id')
+    .orderBy('product_name')
+    .orderBy('trial')
+    .limit(LONG_EXPIRED_ORDERS_NAMED)
+    .execute()
+  if (named.length === 0) return []
+  const ofNamed: LicensePredicate = (eb) =>
+    eb.or(
+      named.map((n) =>
+        eb.and([eb('order_id', '=', n.order_id), eb('product_name', '=', n.product_name), eb('trial', '=', n.trial)]),
+      ),
+    )
+  const runs = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('licenses')
+        .select(['order_id', 'product_name', 'trial', 'key_number'])
+        .select(
+          sql<number>`key_number - dense_rank() over (partition by order_id, product_name, trial order by key_number)`.as(
+            'run',
+          ),
+        )
+        .where(allOf([where, ofNamed]))
+        .as('named'),
+    )
+    .select(['order_id', 'product_name', 'trial'])
+    .select((eb) => [
+      eb.fn.min('key_number').as('first'),
+      eb.fn.max('key_number').as('last'),
+      eb.fn.countAll().as('count'),
+    ])
+    .groupBy(['order_id', 'product_name', 'trial', 'run'])
+    .orderBy('first')
+    .execute()
+  return named.map((n) => {
+    const own = runs.filter(
+      (r) => r.order_id === n.order_id && r.product_name === n.product_name && Number(r.trial) === Number(n.trial),
+    )
+    return {
+      order: n.order_id,
+      productName: n.product_name,
+      trial: Number(n.trial) === 1,
+      count: own.reduce((sum, r) => sum + Number(r.count), 0),
+      keys: own.map((r): [number, number] => [Number(r.first), Number(r.last)]),
+    }
+  })
 }
 
 /** Its own, its companies', and those assigned to it. */

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, signInAs } from '../support/service'
 import { makeSubscription } from '../support/subscriptions'
-import { cookieFrom, formRequest, settle } from './account-stub'
+import { cookieFrom, formRequest, settle, signInPageAfter } from './account-stub'
 
 // The portal talks to a remote licensing service with a short deadline: both are read from the env before the portal's
 // env is parsed.
@@ -17,9 +17,10 @@ process.env.LICENSING_TIMEOUT_MS = String(TIMEOUT_MS)
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-retries-test-'))
 
 const { callLicensing, GENERIC_FAILURE } = await import('#app/utils/licensing.server')
-const { outcomeUnknown } = await import('#app/rules/messages')
+const { outcomeUnknown, signInLinkUnknown } = await import('#app/rules/messages')
 const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
 const { createUserSession } = await import('#app/utils/session.server')
+const { action: signInAction } = await import('#app/routes/_index')
 
 const server = setupServer()
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -198,6 +199,40 @@ async function freeGlobexLicense() {
   const made = await makeSubscription(service.db, { now: Date.now(), companyId: 'globex', quantity: 1 })
   return service.db.selectFrom('licenses').selectAll().where('id', '=', made.licenseIds[0]).executeTakeFirstOrThrow()
 }
+
+describe('a sign-in link whose answer is lost', () => {
+  const askForLink = async (email: string) => {
+    const request = formRequest('http://portal.test/?index', [
+      ['intent', 'link'],
+      ['email', email],
+    ])
+    return signInPageAfter(await settle(signInAction({ request, params: {}, context: {} })), {})
+  }
+  const maybeSent = {
+    email: 'olivia@acme.test',
+    linkOutcome: { outcome: 'unknown', result: { status: 'success' } },
+    linkUnknown: signInLinkUnknown,
+  }
+
+  it('after a gateway lost every answer, says a link may have been sent: one mail went, for all the repeats', async () => {
+    const before = await mailsTo('olivia@acme.test')
+    const keys = forwardLosing(() => true, 502)
+    expect(await askForLink('olivia@acme.test')).toMatchObject(maybeSent)
+    expect(keys.length).toBeGreaterThan(1)
+    expect(new Set(keys).size).toBe(1)
+    expect((await mailsTo('olivia@acme.test')) - before).toBe(1)
+  })
+
+  it('past the deadline with no answer, says the same, not that an unexpected error occurred', async () => {
+    server.use(
+      http.post(API, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    expect(await askForLink('olivia@acme.test')).toMatchObject(maybeSent)
+  })
+})
 
 const assignment = (license: { id: string; owner: string }, to: string) => ({
   licenses: [{ id: license.id, owner: license.owner, assignedTo: to, assignedToBefore: '' }],

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { DiscountDeadline } from '#app/rules/expiry'
+import { keyRuns, type DiscountDeadline } from '#app/rules/expiry'
 import { EXPIRY_LINES_SHOWN, ExpiryWarning } from './expiry-warning'
 
 const DAY = 86_400_000
@@ -16,9 +16,16 @@ const group = (i: number): DiscountDeadline => ({
 
 /** The warning's lines, split at the disclosure: [shown, folded]. */
 function render(count: number, longExpiredCount = 0) {
+  const longExpiredOrders = longExpiredCount
+    ? [{ product: 'Quokka.js', order: 'Q1200', keys: keyRuns([1, 2]), count: 2 }]
+    : []
   const html = renderToStaticMarkup(
     <ExpiryWarning
-      warnings={{ longExpiredCount, discountDeadlines: Array.from({ length: count }, (_, i) => group(i)) }}
+      warnings={{
+        longExpiredCount,
+        longExpiredOrders,
+        discountDeadlines: Array.from({ length: count }, (_, i) => group(i)),
+      }}
     />,
   )
   const [shown, folded = ''] = html.split('<details')
@@ -42,6 +49,8 @@ describe('ExpiryWarning', () => {
     expect(shown).toEqual(['4700', '4701', '4702', '4703', '4704'])
     expect(folded).toEqual(['4705', '4706', '4707'])
     expect(html).toContain('<summary>Show 3 more recently expired orders</summary>')
-    expect(html).toContain('4 licenses expired more than 60 days ago. Renew them to keep receiving updates.')
+    expect(html).toContain(
+      '4 licenses expired more than 60 days ago: Quokka.js (order Q1200, keys 1–2) and 2 more licenses. Renew them to keep receiving updates.',
+    )
   })
 })

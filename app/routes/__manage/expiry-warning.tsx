@@ -7,7 +7,7 @@ export const EXPIRY_LINES_SHOWN = 5
 
 /** Spec §9 over every license of the account; beyond five lines, a native disclosure (opens without script). */
 export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
-  const { discountDeadlines, longExpiredCount } = warnings
+  const { discountDeadlines, longExpiredCount, longExpiredOrders } = warnings
   if (!longExpiredCount && discountDeadlines.length === 0) return null
   const line = (group: ExpiryWarnings['discountDeadlines'][number]) => (
     <Callout.Text key={`${group.order}:${group.product}:${group.expiration}:${group.keys[0]}`}>
@@ -24,7 +24,7 @@ export function ExpiryWarning({ warnings }: { warnings: ExpiryWarnings }) {
           {more.map(line)}
         </details>
       ) : null}
-      {longExpiredCount ? <Callout.Text>{longExpiredMessage(longExpiredCount)}</Callout.Text> : null}
+      {longExpiredCount ? <Callout.Text>{longExpiredMessage(longExpiredCount, longExpiredOrders)}</Callout.Text> : null}
     </Callout.Root>
   )
 }

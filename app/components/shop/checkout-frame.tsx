@@ -89,31 +89,36 @@ function SandboxCheckout({
   // Rendered only after hydration (the purchase page opens the frame with script), so `window` is there.
   const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, openedIn)
   const frameOrigin = new URL(src, window.location.href).origin
-  // A switch is told to the frame (its origin alone, and at each page it loads) instead of reloading the payment form.
-  const tellTheme = useCallback(
-    () => frameRef.current?.contentWindow?.postMessage({ source: 'portal-theme', theme }, frameOrigin),
-    [theme, frameOrigin],
-  )
+  // A switch is told to each page the frame loads (not its first blank one), to its origin alone: no reload.
+  const loaded = useRef(false)
+  const tellTheme = useCallback(() => {
+    if (loaded.current) frameRef.current?.contentWindow?.postMessage({ source: 'portal-theme', theme }, frameOrigin)
+  }, [theme, frameOrigin])
   useEffect(tellTheme, [tellTheme])
   useEffect(() => {
-    const origin = new URL(src, window.location.href).origin
     const listener = (message: MessageEvent) => {
       // Only the frame this page opened, from the sandbox's own origin.
-      if (message.origin !== origin || message.source !== frameRef.current?.contentWindow) return
+      if (message.origin !== frameOrigin || message.source !== frameRef.current?.contentWindow) return
       for (const event of sandboxFrameEvents(message.data)) {
         if (event.type === 'resize') setHeight(event.height)
         else onEventRef.current(event)
       }
     }
     window.addEventListener('message', listener)
-    return () => window.removeEventListener('message', listener)
-  }, [src, onEventRef])
+    return () => {
+      window.removeEventListener('message', listener)
+      loaded.current = false
+    }
+  }, [frameOrigin, src, onEventRef])
   return (
     <iframe
       ref={frameRef}
       key={src}
       src={src}
-      onLoad={tellTheme}
+      onLoad={() => {
+        loaded.current = true
+        tellTheme()
+      }}
       title="Checkout"
       className="shop-checkout-frame"
       height={height}

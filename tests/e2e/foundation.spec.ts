@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import {
@@ -14,6 +15,8 @@ import {
   switchTheme,
   test,
 } from './fixtures'
+import { signInThrough } from './instances-helpers'
+import { startServer, stop } from './server-helpers'
 
 test.describe('sign-in by emailed link', () => {
   test('olivia signs in through the outbox link and sees Acme Corp’s licenses in the spec’s order', async ({
@@ -199,6 +202,34 @@ test.describe('the shared frame and /manage', () => {
     await expect(page).toHaveURL(/\/$/)
     await page.goto('/manage')
     await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('with the avatar service unreachable the avatar is the initials, never a broken image', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // A server of its own that asks the service (the suite's asks none); the browser resolves no outside name.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-avatar-'))
+    const server = startServer({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      AVATAR_SERVICE: 'gravatar',
+      JOBS_INTERVAL_SECONDS: '0',
+    })
+    try {
+      consoleErrors.allow(/ERR_NAME_NOT_RESOLVED/)
+      const pictureFailed = page.waitForEvent('requestfailed', (r) => r.url().startsWith('https://www.gravatar.com/'))
+      await signInThrough(page, `http://localhost:${await server.port}`, 'pat@personal.test')
+      await pictureFailed
+      const toggle = page.locator('summary').filter({ hasText: 'Account menu for pat@personal.test' })
+      await expect(toggle.locator('.user-menu__picture')).toHaveAttribute('style', /gravatar\.com\/avatar\//)
+      await expect(toggle.locator('.user-menu__initials')).toHaveText('P')
+      await expect(toggle.locator('.user-menu__initials')).toBeVisible()
+      await expect(page.getByRole('banner').locator('img')).toHaveCount(0)
+    } finally {
+      await stop(server)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   test(

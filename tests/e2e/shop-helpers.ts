@@ -58,6 +58,8 @@ export async function continueToPayment(
     return frame
   }
   await page.waitForURL((url) => url.pathname === '/sandbox/checkout')
+  // The hosted checkout wears the portal's theme too.
+  await expect(page.locator('html')).toHaveClass('dark')
   await expectDetailsNotAskedAgain(page, details)
   return page
 }

@@ -1,7 +1,7 @@
 // Buying in the sandbox: with script the sandbox's checkout page opens in the inline frame after Continue;
 // without script Continue sends the browser to the same page as a hosted checkout, which returns to the shop with the
 // outcome. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { expect, expectNoAxeViolations, signIn, switchTheme, test } from './fixtures'
 import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
 test('buy an organization subscription for 5 users and see its licenses on /manage', async ({ page, js }, testInfo) => {
@@ -12,6 +12,12 @@ test('buy an organization subscription for 5 users and see its licenses on /mana
     // The frame reports the checkout's prices.
     await expect(page.getByRole('status').filter({ hasText: 'To pay now: $580' })).toBeVisible()
     await expectNoAxeViolations(page, 'purchase page with the checkout frame')
+    // A theme switched with the frame open: the frame follows it, and what was typed there stays (no reload).
+    const card = payment.getByRole('textbox', { name: 'Card number' })
+    await card.fill(CARDS.success)
+    await switchTheme(page, 'light')
+    await expect(payment.locator('html')).toHaveClass('light')
+    await expect(card).toHaveValue(CARDS.success)
   }
   await pay(payment, CARDS.success)
 

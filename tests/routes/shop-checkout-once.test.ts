@@ -22,6 +22,7 @@ import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
 
 const { loader, action } = await import('#app/routes/shop.$product.buy')
 const { createUserSession } = await import('#app/utils/session.server')
+const { action: themeAction } = await import('#app/routes/theme')
 
 const params = { product: 'wallaby' }
 const BUY = 'http://portal.test/shop/wallaby/buy/'
@@ -44,9 +45,9 @@ function browser(service: () => TestService) {
     async load(search = '') {
       return (await (await this.open(search)).json()) as Record<string, unknown>
     },
-    /** Keeps the session cookie of a sign-in's answer. */
-    signIn(signedIn: Response) {
-      keep(signedIn)
+    /** Keeps the cookies of another page's answer (a sign-in, a theme switch). */
+    keepCookies(answer: Response) {
+      keep(answer)
     },
     async post(fields: Record<string, string>) {
       const request = formRequest(BUY, Object.entries(fields), cookie || undefined)
@@ -83,13 +84,14 @@ describe('with the sandbox provider', () => {
     await service.close()
   })
 
-  /** Pays the hosted checkout the action sent the browser to, and answers where the sandbox sends it back. */
-  async function payHosted(location: string, cardNumber = '4242 4242 4242 4242') {
-    const page = await (await fetch(`${server.url}${location}`)).text()
-    const paid = await postForm(`${server.url}/sandbox/checkout`, {
-      link: inputValue(page, 'link')!,
-      checkout: inputValue(page, 'checkout')!,
-      email: inputValue(page, 'email')!,
+  /** Pays on a hosted checkout page as its form posts (with the hidden fields it carries). */
+  function postPayment(page: string, cardNumber: string) {
+    const carried = ['link', 'checkout', 'email', 'theme'].flatMap((name) => {
+      const value = inputValue(page, name)
+      return value === undefined ? [] : [[name, value]]
+    })
+    return postForm(`${server.url}/sandbox/checkout`, {
+      ...Object.fromEntries(carried),
       country: 'US',
       postcode: '10001',
       intent: 'pay',
@@ -97,6 +99,12 @@ describe('with the sandbox provider', () => {
       cardExpiry: '12/39',
       cardCvc: '123',
     })
+  }
+
+  /** Pays the hosted checkout the action sent the browser to, and answers where the sandbox sends it back. */
+  async function payHosted(location: string, cardNumber = '4242 4242 4242 4242') {
+    const page = await (await fetch(`${server.url}${location}`)).text()
+    const paid = await postPayment(page, cardNumber)
     expect(paid.status).toBe(303)
     return new URL(paid.headers.get('location')!)
   }
@@ -139,6 +147,21 @@ describe('with the sandbox provider', () => {
     expect(second.headers.get('Location')).toMatch(/^\/sandbox\/checkout\?link=/)
   })
 
+  it('the hosted checkout wears the portal’s theme, on its next page too', async () => {
+    const tab = browser(() => service)
+    const switched = themeAction({ request: formRequest(BUY, [['theme', 'light']]), params: {}, context: {} })
+    tab.keepCookies(await settle(switched))
+    const continued = await tab.post(continueFields('light@buyers.test', 'Light Corp'))
+    const location = continued.headers.get('Location')!
+    expect(new URL(location, BUY).searchParams.get('theme')).toBe('light')
+    const hosted = await (await fetch(`${server.url}${location}`)).text()
+    expect(hosted).toContain('<html lang="en" class="light">')
+    // A card left out: the page again, still light.
+    const again = await postPayment(hosted, '')
+    expect(again.status).toBe(422)
+    expect(await again.text()).toContain('<html lang="en" class="light">')
+  })
+
   it('a failed checkout offers to start a new checkout with what was typed kept; it holds nothing back', async () => {
     const email = 'declined-again@buyers.test'
     const tab = browser(() => service)
@@ -176,7 +199,7 @@ describe('with the sandbox provider', () => {
     const email = 'pat@personal.test'
     const tab = browser(() => service)
     const credential = await signInAs(service, email)
-    tab.signIn(await createUserSession(new Request(BUY), { email, admin: false, credential }, '/manage'))
+    tab.keepCookies(await createUserSession(new Request(BUY), { email, admin: false, credential }, '/manage'))
     const continued = await tab.post(continueFields(email, 'Signed In Corp'))
     const back = await payHosted(continued.headers.get('Location')!)
     expect(await tab.load(back.search.slice(1))).toMatchObject({

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher, useRouteLoaderData } from '@remix-run/react'
 import { ServerOnly } from 'remix-utils/server-only'
 import { MoonIcon, SunIcon } from '#app/components/icons'
 
@@ -15,6 +15,11 @@ export function useOptimisticTheme(serverTheme: ThemeName): ThemeName {
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY })
   const submitted = fetcher.formData?.get('theme')
   return isThemeName(submitted) ? submitted : serverTheme
+}
+
+export function usePageTheme(): ThemeName {
+  const data = useRouteLoaderData('root') as { theme?: unknown } | undefined
+  return useOptimisticTheme(isThemeName(data?.theme) ? data.theme : 'dark')
 }
 
 type ThemeToggleProps = {

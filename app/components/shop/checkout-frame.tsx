@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Callout, Text } from '#app/components/themes'
 import type { Result } from '#protocol/operations'
 import { paddleFrameEvents, sandboxFrameEvents, type FrameEvent } from '#app/routes/__shop/frame-events'
 import { useSupportEmail } from '#app/utils/support-email'
+import { usePageTheme } from '#app/components/frame/theme-toggle'
 
 type CheckoutClient = Result<'catalog'>['checkout']
 
@@ -80,32 +81,43 @@ function SandboxCheckout({
   onEventRef: EventRef
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null)
-  // The page's theme when the frame opens (a theme switched meanwhile does not reload the payment form).
-  const [theme] = useState<'dark' | 'light'>(() =>
-    document.documentElement.classList.contains('light') ? 'light' : 'dark',
-  )
+  const theme = usePageTheme()
+  const [openedIn] = useState(theme)
   // Spec §9: the frame starts 450px high; the page then says how tall it is, and the frame takes that height.
   const [height, setHeight] = useState(FRAME_HEIGHT)
   // Rendered only after hydration (the purchase page opens the frame with script), so `window` is there.
-  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, theme)
+  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, openedIn)
+  const frameOrigin = new URL(src, window.location.href).origin
+  // A switch is told to each page the frame loads (not its first blank one), to its origin alone: no reload.
+  const loaded = useRef(false)
+  const tellTheme = useCallback(() => {
+    if (loaded.current) frameRef.current?.contentWindow?.postMessage({ source: 'portal-theme', theme }, frameOrigin)
+  }, [theme, frameOrigin])
+  useEffect(tellTheme, [tellTheme])
   useEffect(() => {
-    const origin = new URL(src, window.location.href).origin
     const listener = (message: MessageEvent) => {
       // Only the frame this page opened, from the sandbox's own origin.
-      if (message.origin !== origin || message.source !== frameRef.current?.contentWindow) return
+      if (message.origin !== frameOrigin || message.source !== frameRef.current?.contentWindow) return
       for (const event of sandboxFrameEvents(message.data)) {
         if (event.type === 'resize') setHeight(event.height)
         else onEventRef.current(event)
       }
     }
     window.addEventListener('message', listener)
-    return () => window.removeEventListener('message', listener)
-  }, [src, onEventRef])
+    return () => {
+      window.removeEventListener('message', listener)
+      loaded.current = false
+    }
+  }, [frameOrigin, src, onEventRef])
   return (
     <iframe
       ref={frameRef}
       key={src}
       src={src}
+      onLoad={() => {
+        loaded.current = true
+        tellTheme()
+      }}
       title="Checkout"
       className="shop-checkout-frame"
       height={height}

@@ -68,6 +68,14 @@ export function page(options: {
     window.parent.postMessage({ source: 'sandbox-checkout', event: event, data: data }, target);
   }
   ${options.event ? `send(${json(options.event.name)}, ${json(options.event.data)});` : ''}
+  // The framing page's theme switch, { source: 'portal-theme', theme } from its origin alone: its forms follow it too.
+  window.addEventListener('message', function (message) {
+    var theme = message.data && message.data.source === 'portal-theme' && message.data.theme;
+    if (message.origin !== target || message.source !== window.parent) return;
+    if (theme !== 'dark' && theme !== 'light') return;
+    document.documentElement.className = theme;
+    document.querySelectorAll('input[name="theme"]').forEach(function (input) { input.value = theme; });
+  });
   // The framing page sizes the frame to the page, so that nothing (the Pay button least of all) needs scrolling inside it.
   var height = 0;
   function resized() {

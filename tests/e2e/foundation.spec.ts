@@ -227,6 +227,8 @@ test.describe('the shared frame and /manage', () => {
       await expect(toggle.locator('.user-menu__initials')).toBeVisible()
       await expect(page.getByRole('banner').locator('img')).toHaveCount(0)
     } finally {
+      // The page leaves first: a chunk it fetches later would otherwise meet a stopped server.
+      await page.goto('about:blank')
       await stop(server)
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -54,10 +54,19 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     fetcher.submit(formRef.current, { method: 'post', action: buyPath })
   }
 
-  /** Reopens the frame if the value is not the one the frame was opened with. */
+  // The details the last check carried: a field left unchanged after a refusal asks the same question again, and the
+  // re-render it causes would take the refusal's links away from under a pointer already pressing one.
+  const checked = useRef<FormData | null>(null)
+  useEffect(() => {
+    if (fetcher.formData) checked.current = fetcher.formData
+  }, [fetcher.formData])
+
+  /** Reopens the frame if the value is not the one the frame was opened with (or was refused with). */
   const fieldLeft = (field: FrameField, value: string) => {
     const previous = lastFrame.current
     if (!previous) return
+    const sent = checked.current?.get(field === 'postcode' ? 'zip' : field)
+    if (!frame && fetched?.kind === 'invalid' && typeof sent === 'string' && sent.trim() === value) return
     const before = field === 'postcode' ? (previous.postcode ?? '') : previous[field]
     if (!frame || value !== before) reopen()
   }

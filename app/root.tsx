@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
     supportEmail: portalEnv().supportEmail,
+    salesEmail: portalEnv().salesEmail,
     vendorLinks: portalEnv().footerLinks,
     user: user
       ? {

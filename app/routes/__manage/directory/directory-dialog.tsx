@@ -1,4 +1,5 @@
 import { Button, Flex, Heading, Link as TextLink, Table, Text } from '#app/components/themes'
+import { useSalesEmail } from '#app/utils/support-email'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/dates'
@@ -155,6 +156,7 @@ function Groups({ directory: d, closeTo }: { directory: Loaded; closeTo: string 
 
 function Seats({ directory: d, email }: { directory: Loaded; email: string }) {
   const location = useLocation()
+  const salesEmail = useSalesEmail()
   return (
     <section aria-labelledby="directory-seats">
       <Heading as="h3" size="3" id="directory-seats" mb="2">
@@ -166,7 +168,7 @@ function Seats({ directory: d, email }: { directory: Loaded; email: string }) {
         </Text>
       ) : null}
       {d.products.map((p) => {
-        const more = moreSeats({ ...p, waiting: p.queue.length }, d.company, email)
+        const more = moreSeats({ ...p, waiting: p.queue.length }, d.company, email, salesEmail)
         return (
           <section key={p.productGroup} aria-labelledby={`directory-seats-${p.productGroup}`}>
             <Heading as="h4" size="2" id={`directory-seats-${p.productGroup}`} mb="1">

@@ -9,6 +9,7 @@ export function moreSeats(
   product: Pick<DirectoryProduct, 'name' | 'shopSlug'> & { waiting: number },
   company: { id: string; name: string },
   email: string,
+  salesEmail: string,
 ): MoreSeats {
   if (product.shopSlug) {
     const search = new URLSearchParams({ type: 'company', email, company: company.id })
@@ -18,6 +19,7 @@ export function moreSeats(
   return {
     kind: 'sales',
     href: salesMailto(
+      salesEmail,
       `More seats of ${product.name} for ${company.name}`,
       `Please send me a quote for more seats of ${product.name} for ${company.name} (${waiting} for one).\n`,
     ),

@@ -1,4 +1,5 @@
 import { Button, Flex, Link, Table, Text } from '#app/components/themes'
+import { useSalesEmail } from '#app/utils/support-email'
 import { Link as RemixLink, useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -14,6 +15,7 @@ import { salesRenewalMailto } from './renewal-rules'
 /** Spec §2: every row starts selected; Renew asks for one co-termed renewal and opens the provider's checkout. */
 export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialogData>) {
   const hydrated = useHydrated()
+  const salesEmail = useSalesEmail()
   const actionData = useActionData<BulkRenewActionData>()
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(d.rows.map((r) => r.ref)))
   const error = actionData?.intent === 'bulk-renew' ? actionData.error : undefined
@@ -113,7 +115,7 @@ export function BulkRenewDialog({ data: d, closeTo }: DialogProps<BulkRenewDialo
       {d.salesOnly.length ? (
         <Text as="p" size="2" mt="3">
           Enterprise and multi-user licenses are renewed through our sales team:{' '}
-          <Link href={salesRenewalMailto(d.salesOnly)} underline="always">
+          <Link href={salesRenewalMailto(salesEmail, d.salesOnly)} underline="always">
             ask sales for a renewal quote
           </Link>
           .

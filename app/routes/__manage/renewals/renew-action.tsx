@@ -1,4 +1,5 @@
 import { useActionData, useLocation } from '@remix-run/react'
+import { useSalesEmail } from '#app/utils/support-email'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LicenseActionProps } from '../shared/row-actions'
 import { licenseWords } from '#app/rules/license'
@@ -15,11 +16,12 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   const hydrated = useHydrated()
   const location = useLocation()
   const actionData = useActionData<RenewActionData>()
+  const salesEmail = useSalesEmail()
   if (!showRenew(license, company)) return null
   const name = `${labels.renew} ${licenseWords(license)}`
   if (renewsThroughSales(license)) {
     return (
-      <a href={salesRenewalMailto([license])} aria-label={name} className={rt.link} {...accent}>
+      <a href={salesRenewalMailto(salesEmail, [license])} aria-label={name} className={rt.link} {...accent}>
         {labels.renew}
       </a>
     )

@@ -17,13 +17,14 @@ export function salesOnlyLicenses(company: Company): License[] {
 }
 
 export function salesRenewalMailto(
+  salesEmail: string,
   licenses: readonly Pick<License, 'productName' | 'trial' | 'order' | 'key'>[],
 ): string {
   const lines = licenses.map((l) => `${displayName(l)}: order ${l.order}, key ${l.key}`)
   const subject =
     licenses.length === 1 ? `Renewal of ${displayName(licenses[0])} (order ${licenses[0].order})` : 'License renewal'
   const body = `Please send me a renewal quote for:\n${lines.join('\n')}\n`
-  return salesMailto(subject, body)
+  return salesMailto(salesEmail, subject, body)
 }
 
 /** License ids and owners are opaque strings. */

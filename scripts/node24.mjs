@@ -47,7 +47,7 @@ const NODE24_FILES = [
   'tests/routes/licensing-client.test.ts',
   'tests/routes/licensing-retries.test.ts',
   'service/payments/paddle.test.ts',
-  'service/identity/oidc.test.ts',
+  'service/company-sign-in/oidc.test.ts',
   'service/mail/mailer.test.ts',
   'service/dispatch/http.test.ts',
   'tests/api/rest-v1.test.ts',

@@ -6,16 +6,16 @@ import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in.js
 import { domainOfEmail } from '../../protocol/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { startSession } from '../auth/sessions.js'
-import { joinByDomain } from '../directory/auto-join.js'
+import { joinByDomain } from '../domains/auto-join.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { ensureAccount, mayEnter } from '../operations/session.js'
-import { ALREADY_PROCESSED, portalCallback, STATE_MAX_AGE_MS, STATE_RETENTION_MS } from './adapter.js'
+import { ALREADY_PROCESSED, portalCallback, STATE_MAX_AGE_MS, STATE_RETENTION_MS } from '../identity/adapter.js'
 import { authorizationUrl, exchangeCode, type ProviderSettings } from './oidc-client.js'
 import { companySignInOf } from './oidc-required.js'
 import { openSecret } from './oidc-secrets.js'
-import { signInDb } from './oidc-tables.js'
+import { signInDb } from './tables.js'
 
 /** The company's provider settings with its secret opened. */
 async function settingsOf(ctx: ServiceContext, companyId: string): Promise<ProviderSettings> {

@@ -12,11 +12,11 @@ import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { changeDirectory, sendAll } from './changes.js'
+import { changeDirectory, sendAll } from '../directory/changes.js'
 import { administratorsOf, requireDomainManager, toDomainEntry } from './domains.js'
-import { productName } from './queue.js'
-import { addClaim, settle, waitingPeople } from './seats.js'
-import { coreTrx } from './tables.js'
+import { productName } from '../directory/queue.js'
+import { addClaim, settle, waitingPeople } from '../directory/seats.js'
+import { coreTrx } from '../directory/tables.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Store = Kysely<any>

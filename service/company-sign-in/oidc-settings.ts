@@ -7,11 +7,11 @@ import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
-import { requireDomainManager } from '../directory/domains.js'
+import { requireDomainManager } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { discover, discoveryProblem, issuerProblem } from './oidc-client.js'
 import { openSecret, sealSecret } from './oidc-secrets.js'
-import { signInDb } from './oidc-tables.js'
+import { signInDb } from './tables.js'
 
 async function retrieveCompanySignIn(
   payload: ParsedPayload<'retrieveCompanySignIn'>,

@@ -4,7 +4,7 @@ import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
 import { domainOfEmail } from '../../protocol/domains.js'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { signInDb } from './oidc-tables.js'
+import { signInDb } from './tables.js'
 
 export type CompanySignIn = { companyId: string; companyName: string; required: boolean; domain: string }
 

@@ -6,10 +6,10 @@ import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
-import { requireCompanyAdministrator } from '../directory/domains.js'
+import { requireCompanyAdministrator } from '../domains/domains.js'
 import { applyAssignmentChange, lockCompanies } from '../operations/company.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { reclaimStore } from './tables.js'
+import { reclaimStore } from '../usage/tables.js'
 
 const forbidden = "Only the company's administrators may manage the reclaim of its idle seats."
 const UNDO_MS = RECLAIM_UNDO_DAYS * DAY_MS

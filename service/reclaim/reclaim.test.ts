@@ -8,7 +8,7 @@ import { createServiceJobRunner } from '../jobs/index.js'
 import { createJobRunner } from '../jobs/runner.js'
 import { directoryDb } from '../directory/tables.js'
 import { reclaimJob } from '../jobs/reclaim.js'
-import { reclaimStore } from './tables.js'
+import { reclaimStore } from '../usage/tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 const T0 = Date.UTC(2026, 5, 1, 12)

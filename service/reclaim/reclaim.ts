@@ -5,13 +5,13 @@ import { DAY_MS } from '../../protocol/licenses.js'
 import { RECLAIM_ACTOR, RECLAIM_WARNING_DAYS } from '../../protocol/reclaim.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { administratorsOf } from '../directory/domains.js'
+import { administratorsOf } from '../domains/domains.js'
 import type { Mail } from '../mail/mailer.js'
 import { unassignmentMails } from '../mail/assignment-mail.js'
 import { applyAssignmentChange } from '../operations/company.js'
-import { idleSeat, idleSince } from './idle.js'
-import { administratorReclaimed, administratorWarning, company, holderWarning, type SeatWords } from './reclaim-mail.js'
-import { reclaimStore, type ReclaimPolicyTable } from './tables.js'
+import { idleSeat, idleSince } from '../usage/idle.js'
+import { administratorReclaimed, administratorWarning, company, holderWarning, type SeatWords } from './mail.js'
+import { reclaimStore, type ReclaimPolicyTable } from '../usage/tables.js'
 
 type Deps = Pick<ServiceContext, 'db' | 'mailer' | 'config'>
 

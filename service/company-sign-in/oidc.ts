@@ -15,11 +15,10 @@ import { ALREADY_PROCESSED, portalCallback, STATE_MAX_AGE_MS, STATE_RETENTION_MS
 import { authorizationUrl, exchangeCode, type ProviderSettings } from './oidc-client.js'
 import { companySignInOf } from './oidc-required.js'
 import { openSecret } from './oidc-secrets.js'
-import { signInDb } from './tables.js'
 
 /** The company's provider settings with its secret opened. */
 async function settingsOf(ctx: ServiceContext, companyId: string): Promise<ProviderSettings> {
-  const row = await signInDb(ctx.db)
+  const row = await ctx.db
     .selectFrom('company_sign_in as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .select(['s.issuer', 's.client_id', 's.client_secret', 'c.name'])
@@ -80,7 +79,7 @@ async function startCompanySignIn(
     redirectUri,
     loginHint: payload.email,
   })
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   await db
     .deleteFrom('company_sign_in_requests')
     .where('created_at', '<', now - STATE_RETENTION_MS)
@@ -94,7 +93,7 @@ async function completeCompanySignIn(
   ctx: ServiceContext,
 ): Promise<Result<'completeCompanySignIn'>> {
   const now = ctx.now()
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   const row = await db
     .selectFrom('company_sign_in_requests')
     .selectAll()

@@ -1,6 +1,5 @@
-// Company sign-in: `startCompanySignIn` keeps state, nonce and PKCE verifier here (used once, 10 minutes) and answers
-// the provider's address; `completeCompanySignIn` exchanges the code and signs in the address the provider vouches for,
-// only at one of the company's verified domains (a provider cannot sign in anyone for another domain).
+// Company sign-in: state, nonce and PKCE verifier kept here (used once, 10 minutes); the address the provider vouches
+// for signs in only at one of the company's verified domains, so a provider cannot sign in anyone for another domain.
 import * as client from 'openid-client'
 import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in.js'
 import { domainOfEmail } from '../../protocol/domains.js'

@@ -81,8 +81,7 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   next()
 })
-// With Paddle configured, Paddle.js (loaded by the shop's script, so 'strict-dynamic' admits it) runs its checkout
-// frame and overlay from Paddle's hosts; the sandbox provider's pages are our own ('self').
+// Paddle.js (admitted by 'strict-dynamic') runs its checkout frame and overlay from Paddle's hosts.
 const paddle = service.adapters.payments?.provider.checkoutClient.provider === 'paddle'
 const paddleHosts = paddle ? ['https://*.paddle.com'] : []
 // The security headers go on every answer: health checks, the wrong-address page and refusals included.
@@ -96,16 +95,14 @@ app.use(
         imgSrc: ["'self'", 'data:', 'https://www.gravatar.com', ...paddleHosts],
         connectSrc: ["'self'", ...paddleHosts],
         frameSrc: ["'self'", ...paddleHosts],
-        // A form post may end in a redirect to the identity provider (social sign-in) or the payment provider's hosted
-        // checkout (purchase without script); form-action also governs those redirects.
+        // form-action also governs a post's redirect to the identity provider or the hosted checkout.
         formAction: ["'self'", 'https://github.com', 'https://accounts.google.com', ...paddleHosts],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    // With `no-referrer` (helmet's default) Chromium sends `Origin: null` on form posts, which the same-origin check
-    // would refuse; this policy keeps the origin for our own posts and still hides paths from other sites.
+    // With `no-referrer` Chromium sends `Origin: null` on form posts, which the same-origin check would refuse.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 )
@@ -175,8 +172,7 @@ const server = app.listen(config.port, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   logger.info({ port }, `License Portal listening on ${config.publicUrl ?? `http://localhost:${port}`} (port ${port})`)
 })
-// A client that asks before sending its body (Expect: 100-continue) is answered by the app: "go on" only for a body
-// within its route's limit (server/bodies.ts), else the 413 at once.
+// Expect: 100-continue gets "go on" only for a body within its route's limit (server/bodies.ts).
 server.on('checkContinue', app)
 // A port another process holds (or one below 1024 without the right) is a start problem like any other.
 server.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,6 +1,5 @@
-// The whole process's configuration, read from the environment once before the server listens (.env.example,
-// docs/deployment.md). parseConfig never throws: it answers the configuration or every problem at once, in words
-// naming the variable. Development generates its secrets into DATA_DIR; production generates nothing silently.
+// The configuration, read once before the server listens: every problem at once, each naming its variable.
+// Development generates its secrets into DATA_DIR; production generates nothing silently.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -139,19 +138,13 @@ export type Config = {
   devTools: boolean
   /** Express's `trust proxy`: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[]
-  /** Per minute: `api` and `forms` per client address, `apiToken` per REST API token (`/api/v1/`), `scimToken` per SCIM token. */
+  /** Per minute: `api` and `forms` per client address, the others per token. */
   rateLimits: { api: number; forms: number; apiToken: number; scimToken: number }
-  /**
-   * The most mails of one kind (sign-in link, change-of-email confirmation, activation confirmation) one address gets
-   * in 15 minutes (service/auth/mail-budget.ts): MAIL_PER_ADDRESS, else 5 in production and 50 outside it.
-   */
+  /** The most mails of one kind an address gets in 15 minutes (service/auth/mail-budget.ts). */
   mailPerAddress: number
   /** How long requests in flight may take to finish on SIGTERM before the process stops anyway (exit 1). */
   shutdownGraceMs: number
-  /**
-   * How often the server runs the time-driven jobs (renewal reminders, the sandbox's charges, purging); 0: this
-   * process runs none (the default outside production, where `npm run jobs` runs them by hand).
-   */
+  /** 0: this process runs no jobs (the default outside production, where `npm run jobs` runs them by hand). */
   jobsIntervalMs: number
   logLevel: string
   salesEmail: string
@@ -160,25 +153,15 @@ export type Config = {
   /** The footer's links to the vendor's own pages (FOOTER_*_URL); an unset one is left out. */
   footerLinks: { about?: string; blog?: string; terms?: string; privacy?: string }
   licensingApiUrl?: string
-  /**
-   * The deadline of one call to the licensing service, its retries included: a call that fails outright is retried
-   * while time is left, and the user has the answer (or the generic failure) by then.
-   */
+  /** One licensing call's deadline, its retries included, so the user has an answer by then. */
   licensingTimeoutMs: number
   /** The shared PostgreSQL database of several instances (DATABASE_URL); unset, SQLite files in DATA_DIR. */
   databaseUrl?: string
   supportEmail: string
   /** The DNS servers domain verification asks (DNS_RESOLVER: `host[:port]`, comma-separated); empty: the system's. */
   dnsServers: string[]
-  /**
-   * WEBHOOKS_ALLOW_LOOPBACK=1: webhook endpoints may be on this machine (http:// too), for tests and local development;
-   * refused in production (unless DEV_TOOLS=1 too, as the browser tests run it), where an endpoint must be a public
-   * https:// address.
-   */
-  /**
-   * `development`: refusals of this machine say how to admit it; `deliverLocally`: a local receiver is admitted and
-   * JOBS_INTERVAL_SECONDS is not set, so the server delivers webhooks by themselves (server.ts).
-   */
+  /** `allowLoopback`: endpoints on this machine, for tests (production refuses it unless DEV_TOOLS=1 too);
+   * `deliverLocally`: no job interval, so the server delivers by itself (server.ts). */
   webhooks: { allowLoopback: boolean; development: boolean; deliverLocally: boolean }
   /** The vendor's Paddle ids (PADDLE_PLAN_IDS, PADDLE_RENEWAL_PRODUCT_ID), in place of the catalog's. */
   paddleIds: { plans: Map<string, string>; renewal?: string }
@@ -191,8 +174,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Reads the configuration from `env`; generates development secrets into DATA_DIR only when nothing is wrong. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
-  // A variable of the wrong form is named, and the other checks still run (without it), so that every problem is
-  // listed in one go.
+  // The other checks still run without a malformed variable, so every problem is listed in one go.
   const parsed = Env.safeParse(env)
   const invalid = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])))
   const e = parsed.success

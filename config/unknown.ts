@@ -1,10 +1,5 @@
-// Variables set in the environment that look meant for the portal but are not among the ones it reads (a typo such
-// as SESION_SECRET would otherwise be ignored in silence, and its default used). The environment also holds other
-// programs' variables (PATH, npm_*, CI, a platform's own), so only a name that looks like ours is named:
-// - within a small edit distance of a variable we read (1 for names up to 5 characters, else 2), or
-// - starting with a prefix only our variables use (SMTP_, MAIL_, PADDLE_ …), such as SMTP_HOST.
-// Upper-case names only; service links that Kubernetes and Docker inject for a neighbour (`MAIL_SERVICE_HOST`,
-// `SMTP_PORT_25_TCP_ADDR`) are not ours whatever their prefix.
+// Variables that look meant for the portal but are not read (SESION_SECRET would leave its default in silence): a
+// small edit distance from one we read, or a prefix only ours use. Kubernetes' and Docker's service links are not ours.
 
 /** Prefixes no other tool we know of sets; prefixes shared with common tools (NODE_, GITHUB_, SESSION_ …) are not. */
 export const OWN_PREFIXES = [

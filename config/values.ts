@@ -2,11 +2,7 @@
 import crypto from 'node:crypto'
 import { Resolver } from 'node:dns'
 
-/**
- * TRUST_PROXY: unset or 0 trusts no proxy (the connection's address is the client's); a number N trusts the N proxies
- * nearest to the server (X-Forwarded-For's last N hops); a comma-separated list names trusted proxy addresses or
- * subnets (e.g. `loopback, 10.0.0.0/8`). Answers the setting, or a problem text.
- */
+/** TRUST_PROXY: unset or 0 trusts no proxy; N the N nearest hops; a list names proxy addresses or subnets. */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] | string {
   if (value === undefined || value === '0' || value === 'false') return false
   if (/^\d+$/.test(value)) return Number(value)
@@ -22,10 +18,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return list
 }
 
-/**
- * DNS_RESOLVER: the DNS servers that domain verification asks, `host[:port]` (IPv6 in brackets), comma-separated;
- * unset, the system's resolver. Answers the list, or a problem text.
- */
+/** DNS_RESOLVER: `host[:port]` (IPv6 in brackets), comma-separated; unset, the system's resolver. */
 export function parseDnsServers(value: string | undefined): string[] | string {
   if (value === undefined) return []
   const servers = value

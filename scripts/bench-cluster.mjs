@@ -3,8 +3,7 @@
 import cluster from 'node:cluster'
 
 if (cluster.isPrimary) {
-  // SCHED_NONE: in round-robin mode the primary hands connections over one at a time, and under load the bench's
-  // connections reached a busy instance seconds apart and timed out before they were read.
+  // Round-robin hands connections over one at a time: under load they reached busy instances late and timed out.
   cluster.schedulingPolicy = cluster.SCHED_NONE
   const instances = Math.max(1, Number(process.argv[2]) || 1)
   // The first instance migrates and seeds the store; the others start once it listens.

@@ -1,6 +1,5 @@
-// The bench's PAINT lines: first contentful paint of the pages a customer meets first, on DevTools' Slow 3G and Fast
-// 3G presets (Chromium's own network emulation through the DevTools protocol), each theme, an empty cache, the median
-// of three loads; and the bytes on the wire before that paint. Measured, not asserted: the goals are 2.6 s and 0.9 s.
+// The bench's PAINT lines: first contentful paint on DevTools' Slow and Fast 3G, each theme, empty cache, median of
+// three, and the bytes before it. Measured, not asserted: the goals are 2.6 s and 0.9 s.
 import { chromium, type Browser } from '@playwright/test'
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell'

@@ -1,10 +1,8 @@
 // The bench's JS lines: how much script (gzip) each page a user reaches loads, against the 100 KB goal (decision 20).
 import zlib from 'node:zlib'
 
-/**
- * Every page a user reaches, signed out or in (as the 100-license company's administrator); `opened`: the chunks a
- * dialog loads when opened. A link page's made-up token gets its refusal, which ships the same script as success.
- */
+/** Every page a user reaches; `opened`: the chunks a dialog loads. A made-up link token's refusal ships the same
+ * script as success. */
 const SCRIPT_PAGES: { pathname: string; signedIn?: boolean; opened?: string[] }[] = [
   { pathname: '/' },
   { pathname: '/help/' },

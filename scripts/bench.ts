@@ -1,7 +1,5 @@
-// npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
-// script; measures only, as ratios so the machine's noise cancels. Needs `npm run build`; BENCH_PG=0 skips PostgreSQL,
-// BENCH_PROFILE=dir keeps the CPU profiles and last pages; BENCH_ONLY=U1 (usage), P1 (renders at 1,000 licenses),
-// js (script lines, a minute) or paint (first paint on a slow link, a few minutes) runs those lines alone.
+// npm run bench (after a build): what /manage costs as a company grows, as ratios so the machine's noise cancels.
+// BENCH_PG=0 skips PostgreSQL, BENCH_PROFILE=dir keeps profiles, BENCH_ONLY=U1|P1|js|paint runs those lines alone.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

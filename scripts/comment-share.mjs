@@ -1,11 +1,11 @@
-// The share of comment lines in the source (not the tests): `node scripts/comment-share.mjs [--files] [--max=6]`.
-// A comment line holds a comment and no code; the share is of non-blank lines. Comments are found by TypeScript's own
-// parser, so that "//" inside a string or a URL is not one.
+// The share of comment-only lines among the non-blank source lines (tests excluded): `[--files] [--max=6]`. TypeScript's
+// parser finds the comments, so "//" inside a string or a URL is not one.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 
-const SOURCE = /^(app|service|protocol|scripts)\/.*\.(ts|tsx|js|mjs|cjs)$|^(server\.ts|remix\.config\.js)$/
+// Every folder's source files (a new folder counts by itself), and the server's entry.
+const SOURCE = /^([\w-]+\/.*\.(ts|tsx|js|mjs|cjs)|server\.ts|remix\.config\.js)$/
 const TEST = /\.test\.(ts|tsx)$|(^|\/)tests?\//
 
 const args = process.argv.slice(2)

@@ -1,6 +1,5 @@
-// Plays the editor extension against the licensing service over HTTP (spec §7), to try machine activation by hand and
-// in tests (`USAGE`); `verify` checks offline keys without the service, as an offline editor does. Exit status: 0 done,
-// 1 refused or not valid, 2 wrong usage, 3 the service could not be reached or did not answer the protocol.
+// Plays the editor extension against the service over HTTP (spec §7); `verify` checks offline keys as an offline
+// editor does. Exit status: 0 done, 1 refused or not valid, 2 wrong usage, 3 the service did not answer.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `node scripts/node24.mjs [vitest args…]`: on Node 24, the test files where Node lines differ and the built server's
-// start (needs a build), or vitest with the arguments given (docs/decisions/0021). Node 24 and a better-sqlite3 built
-// for it come from the npm registry alone and are kept in `.cache/node24/`.
+// On Node 24 (from the npm registry, kept in `.cache/node24/`): the test files where Node lines differ and the built
+// server's start, or vitest with the arguments given (docs/decisions/0021).
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -10,8 +9,7 @@ import { pathToFileURL } from 'node:url'
 const root = path.resolve(import.meta.dirname, '..')
 const cache = path.join(root, '.cache', 'node24')
 
-// Node 24.19 put cleanup hooks into the header-only `node::ObjectWrap`: an addon compiled against 24.19+ headers aborts
-// when a statement is garbage-collected (nodejs/node#65446). Headers up to 24.18 give an addon that runs on every 24.
+// An addon built against Node 24.19+ headers aborts when a statement is garbage-collected (nodejs/node#65446).
 const nodeDir = fetchNode('24')
 const headersDir = fetchNode('24.18', 'package/include')
 const node = path.join(nodeDir, 'bin', 'node')
@@ -47,7 +45,7 @@ const NODE24_FILES = [
   'tests/routes/licensing-client.test.ts',
   'tests/routes/licensing-retries.test.ts',
   'service/payments/paddle.test.ts',
-  'service/identity/oidc.test.ts',
+  'service/company-sign-in/oidc.test.ts',
   'service/mail/mailer.test.ts',
   'service/dispatch/http.test.ts',
   'tests/api/rest-v1.test.ts',

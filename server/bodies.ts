@@ -1,14 +1,5 @@
-/**
- * Every request body is bounded before it is read: one limit per kind of route, checked from Content-Length before a
- * byte is read, and counted while the body streams in (a chunked body has no length to check). Over the limit the
- * answer is a 413 in the route's own language — problem details under /api/v1, the protocol's JSON elsewhere under /api, the portal's error boundary for a
- * page's data request (script on), a short page for a browser form — and the rest of the body is dropped as it
- * arrives, for a few seconds at most, before the connection closes: memory stays flat, and the client reads the
- * answer.
- *
- * A portal page reads its body through `boundedBody` (server/remix.ts); the service's own endpoints read theirs with
- * express's parsers at their kind's limit, whose refusal reaches `refuseBody` too.
- */
+// One body limit per kind of route, checked from Content-Length and counted while a chunked body streams in. Over it,
+// a 413 in the route's own language, and the rest of the body is dropped as it arrives so the client reads the answer.
 import type express from 'express'
 import type { ErrorBody } from '../protocol/errors.js'
 import {
@@ -32,8 +23,7 @@ export const BODY_LIMITS: ReadonlyMap<BodyKind, number> = new Map<BodyKind, numb
   ['protocol', PROTOCOL_BODY_LIMIT],
   // A SCIM client's request (a group PATCH naming thousands of members fits).
   ['scim', PROTOCOL_BODY_LIMIT],
-  // A page's form outside /manage: sign-in, activation, checkout, coupons, the theme, the sandbox's and the
-  // stand-in's pages. Their longest fields are a name or an address.
+  // A page's form outside /manage: its longest fields are a name or an address.
   ['form', FORM_BODY_LIMIT],
   // A form of /manage: a company's bulk assign carries its whole list of addresses (10,000 licenses fit).
   ['manage', 2 * 1024 * 1024],
@@ -102,12 +92,7 @@ function declaredLength(req: express.Request): number | undefined {
   return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined
 }
 
-/**
- * Refuses a declared body over its kind's limit before anything reads it. A client that asks first
- * (`Expect: 100-continue`) is told to go on only with a body within the limit. Whatever the answer, once it is out
- * the rest of a body no one read is dropped as it arrives, and the connection is closed if it has not ended after
- * LINGER_MS (closed at once, the client could lose the answer it is being sent).
- */
+/** Refuses a declared body over its kind's limit before anything reads it; `Expect: 100-continue` is answered here. */
 export function boundedBodies(publicUrlOf: (req: express.Request) => string = requestOrigin): express.RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
@@ -125,11 +110,7 @@ export function boundedBodies(publicUrlOf: (req: express.Request) => string = re
   }
 }
 
-/**
- * The request's body as a web stream that errors with `BodyTooLargeError` once more than its kind's limit has
- * arrived; the 413 is answered at that moment. Reading pauses while the reader is behind, so no more than a chunk or
- * two wait in memory.
- */
+/** The body as a web stream that errors (the 413 answered) past its kind's limit; it pauses while the reader lags. */
 export function boundedBody(req: express.Request, res: express.Response): ReadableStream<Uint8Array> {
   const kind = bodyKindOf(req)
   const limit = limitOf(kind)

@@ -1,7 +1,4 @@
-/**
- * What every request passes before the portal sees it: the address check (production answers only on PUBLIC_URL's
- * host), the same-origin check for posts, and the rate limits keyed on the client's real address.
- */
+// What every request passes before the portal sees it: the address check, same-origin posts, the rate limits.
 import type express from 'express'
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
 import type { Logger } from 'pino'
@@ -21,11 +18,8 @@ function requestHost(req: express.Request): string {
   return forwarded || req.get('host') || ''
 }
 
-/**
- * In production the portal answers on PUBLIC_URL's host only: its links, cookies and OAuth callbacks are made for it.
- * A request on another address gets a page naming the right one, and the log says what to set. Health checks are
- * answered on any address (a load balancer calls the instance directly).
- */
+/** Production answers on PUBLIC_URL's host only (its links, cookies and OAuth callbacks are made for it); health
+ * checks on any, as a load balancer calls the instance directly. */
 export function publicAddressOnly(config: Config, logger: Logger): express.RequestHandler {
   const publicUrl = config.publicUrl
   if (!config.production || !publicUrl) return (_req, _res, next) => next()
@@ -48,11 +42,8 @@ export function publicAddressOnly(config: Config, logger: Logger): express.Reque
   }
 }
 
-/**
- * Mutating requests from another site are refused (SameSite=Lax cookies already keep the session out of them; this
- * also covers sign-in and the public forms). Browsers send Origin or Sec-Fetch-Site on every POST. The portal's own
- * origin is PUBLIC_URL's (so a TLS-terminating proxy needs no further setting), else the request's own.
- */
+/** Posts from another site are refused (SameSite=Lax leaves sign-in and the public forms open); the own origin is
+ * PUBLIC_URL's, so a TLS-terminating proxy needs no further setting. */
 export function sameOriginPosts(config: Config, logger: Pick<Logger, 'warn'>): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
@@ -61,8 +52,7 @@ export function sameOriginPosts(config: Config, logger: Pick<Logger, 'warn'>): e
     const own = config.publicUrl ?? `${req.protocol}://${req.get('host')}`
     const crossOrigin = origin ? origin !== own : site === 'cross-site'
     if (crossOrigin && !req.path.startsWith('/api/')) {
-      // The operator reads why: another site's post, or (far more often at first) a proxy or PUBLIC_URL that does not
-      // match the address people open.
+      // Far more often a proxy or PUBLIC_URL that does not match the address people open than an attack.
       logger.warn(
         `A form post to ${loggedPath(req.originalUrl)} was refused: it came from ${
           origin ? `the origin "${oneLine(origin, 200)}"` : 'another site (Sec-Fetch-Site: cross-site)'
@@ -76,13 +66,8 @@ export function sameOriginPosts(config: Config, logger: Pick<Logger, 'warn'>): e
   }
 }
 
-/**
- * Per-client limits (per minute), keyed on the client's address as the trusted proxies report it; IPv6 addresses
- * are grouped by /56, so a client cannot escape the limit by rotating through its own prefix. A REST API request with
- * a bearer token is counted against its token instead (service/auth/token-limits.ts): a shared address (a company's
- * proxy, a CI provider) never locks another company's token out. `/api/v1` answers problem details, the rest of `/api`
- * the protocol's JSON error, pages a short text; all say when to retry (Retry-After).
- */
+/** Per-client limits per minute; IPv6 grouped by /56, so rotating through a prefix escapes nothing. A REST API
+ * request with a bearer token counts against its token (token-limits.ts): a shared proxy locks no one's token out. */
 export function rateLimits(
   config: Config,
   logger: Pick<Logger, 'warn'>,

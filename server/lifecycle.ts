@@ -14,11 +14,7 @@ export function exitOnProblems(problems: string[]): never {
   process.exit(1)
 }
 
-/**
- * A failure while starting (the store, the build, the port): the operator reads one plain line naming what to fix,
- * as for a configuration problem; the error with its stack goes to the log at debug level only, for whoever digs.
- * `problem` is the line when the caller knows it; a StoreUnavailableError says its own.
- */
+/** A start failure is one plain line naming what to fix, as a configuration problem is; the stack only at debug. */
 export function exitOnStartFailure(err: unknown, logger: Logger, problem?: string): never {
   logger.debug({ err }, 'the start failed')
   const line =
@@ -29,11 +25,8 @@ export function exitOnStartFailure(err: unknown, logger: Logger, problem?: strin
   exitOnProblems([line])
 }
 
-/**
- * Graceful shutdown: stop accepting connections, let the requests in flight finish, close the stores, exit 0. When
- * draining takes longer than the grace period (SHUTDOWN_GRACE_SECONDS), the remaining connections are cut and the exit code is 1, so a
- * supervisor can tell a forced stop from a clean one.
- */
+/** Past the grace period the remaining connections are cut and the exit code is 1, so a supervisor can tell a
+ * forced stop from a clean one. */
 export function handleShutdown(
   server: Server,
   service: LicensingService,

@@ -1,8 +1,5 @@
-/**
- * The process's log: one JSON object per line (pino), each line written while a request is served carries that
- * request's id (`reqId`, also sent as the X-Request-Id response header). Cookies, credentials and the tokens of
- * emailed links never reach it. In development, with pino-pretty installed, the lines are printed readably instead.
- */
+// One JSON line per entry, with the request's id (X-Request-Id) while one is served; no cookie, credential or link
+// token ever reaches it.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
@@ -62,13 +59,8 @@ export function loggedPath(url: string): string {
   return pathname.replace(TOKEN_PATH, '/$1/[redacted]')
 }
 
-/**
- * An access log line's level: a failure is an error; a refusal the operator may have to act on (another site's post,
- * an oversized body, the wrong address, a rate limit) a warning; everything else, a page not found (a browser asking
- * for /favicon.ico, a mistyped address) or a form a customer filled in wrongly included, information; so is a 501,
- * a client asking for what is not offered by design (a SCIM client's /Bulk). A static asset served (`quietAsset`: the
- * development console) is not logged; one that fails still is.
- */
+/** A warning is a refusal the operator may have to act on; a 404 or a 501 (a SCIM client's /Bulk, refused by
+ * design) is information. */
 export function accessLogLevel(
   status: number,
   failed: boolean,
@@ -85,10 +77,7 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/
 /** The build's scripts and styles and the public folder's icons, which every page load asks for. */
 export const isStaticAsset = (path: string) => /^\/(build\/|favicon\.)/.test(path)
 
-/**
- * The access log and request ids: an id from a proxy's X-Request-Id is kept when it is plain, else a new one. `quiet`
- * paths are never logged; `quietAsset` ones only when they fail.
- */
+/** A proxy's X-Request-Id is kept when it is plain; `quietAsset` paths are logged only when they fail. */
 export function requestLogging(
   logger: Logger,
   quiet: (path: string) => boolean,

@@ -13,8 +13,7 @@ export function remixHandler(options: {
   build: ServerBuild
   getLoadContext: GetLoadContextFunction
 }): express.RequestHandler {
-  // Errors are answered as in production whatever the build: never a stack or a file path in a page or in a data
-  // answer, in development included (the log keeps the details).
+  // As in production whatever the build: never a stack or a file path in an answer (the log keeps the details).
   const handle = createRequestHandler(options.build, 'production')
   return async (req, res, next) => {
     try {

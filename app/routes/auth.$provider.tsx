@@ -30,11 +30,8 @@ function complete(provider: Provider, query: URLSearchParams, code: string, stat
   return { op: 'completeCompanySignIn' as const, payload: { code, state, ...(iss !== null ? { iss } : {}) } }
 }
 
-/**
- * `/auth/github/`, `/auth/google/` (spec §2) and `/auth/company/` (a company's single sign-on): the answer must belong to the request this browser started
- * (oauth-state.server.ts), else "request seems to have already been processed" before anything reaches the service.
- * Then a sign-in, or the Link of Account Settings; a refusal or the provider's own error is "Authentication Failed".
- */
+/** The answer must belong to the request this browser started (oauth-state.server.ts), else "request seems to have
+ * already been processed"; a refusal or the provider's own error is "Authentication Failed". */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = params.provider
   if (!isProvider(provider)) throw json({ message: 'Not found' }, { status: 404 })

@@ -7,8 +7,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request)
   if (user) await callLicensing('logout', {}, { credential: user.credential, context })
   const headers = await destroySessionHeaders(request)
-  // The pages of the account this browser kept (the back/forward cache keeps even no-store pages in some browsers)
-  // are dropped, so that Back on a shared computer shows none of them.
+  // The back/forward cache keeps even no-store pages: dropped, so Back on a shared computer shows none.
   headers.set('Clear-Site-Data', '"cache"')
   return redirect('/', { headers })
 }

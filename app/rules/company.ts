@@ -80,11 +80,8 @@ export type CompanyBulkAssignPlan = {
   losing: string[]
 }
 
-/**
- * Plans the company bulk assign (§5) over the group's unexpired, assignable licenses outside subscriptions; the list
- * is the complete set of holders (`assignment.ts`). Errors, first match wins: all expired (read-only); an invalid
- * address; more newcomers than free licenses.
- */
+/** §5 bulk assign over unexpired, assignable licenses outside subscriptions; the list is every holder. Errors, first
+ * match wins: all expired (read-only); an invalid address; more newcomers than free licenses. */
 export function planCompanyBulkAssign(
   input: CompanyBulkAssignInput,
 ): { error: string; readOnly: boolean } | (CompanyBulkAssignPlan & { readOnly: false }) {

@@ -21,10 +21,8 @@ export function seatCounts(licenses: readonly License[], now: number): SeatCount
   return { licenses: licenses.length, assigned, unused, lapsing }
 }
 
-/**
- * "4 licenses, 3 assigned, 1 unused" (zero parts left out, except assigned); a personal subscription counts licenses
- * only. Lapsing ones are said with what renews: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned".
- */
+/** "4 licenses, 3 assigned, 1 unused" (zero parts left out, except assigned); lapsing ones are said with what
+ * renews: "3 licenses until the term ends, 1 renews and 2 lapse, 3 assigned". */
 export function subscriptionSeatsText(c: SeatCounts, personal: boolean) {
   const n = (count: number) => count.toLocaleString('en-US')
   const renewing = c.licenses - c.lapsing

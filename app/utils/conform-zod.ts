@@ -7,10 +7,7 @@ loadZodEnglishMessages()
 
 export { getZodConstraint } from '@conform-to/zod/v4'
 
-/**
- * conform reads its own fields (`__intent__`, `__state__`) as JSON and throws on anything else: a form no page of the
- * portal wrote is a 400 that says what to do, never a server error.
- */
+/** conform throws on its own fields holding anything but JSON: such a form is a 400 saying what to do. */
 export const parseWithZod = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) => {
   try {
     return parseWithConform(payload, options)

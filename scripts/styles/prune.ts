@@ -1,6 +1,5 @@
-// Radix Themes' own split stylesheets, cut (PostCSS) to what the portal can render: a compound's classes must be
-// carried by one element, a `data-` attribute be one the portal writes, an accent colour one it uses, a theme setting
-// (gray, radius, scaling) the value the root writes. Any other state (`:hover`, `[data-state]`) never removes a rule.
+// Radix Themes' split sheets cut (PostCSS) to what the portal can render: classes, `data-` attributes, accent colours
+// and theme settings it writes. Any other state (`:hover`, `[data-state]`) never removes a rule.
 import postcss, { type Root } from 'postcss'
 import selectorParser from 'postcss-selector-parser'
 import { propertiesRead, type Rendered } from './rendered-classes'

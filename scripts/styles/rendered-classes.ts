@@ -1,6 +1,5 @@
-// Every class and accent colour the portal's markup can carry. A theme prop written as text renders as written; one
-// written as an expression, with every value Radix Themes defines. A class or colour written by hand must appear whole
-// in the source (as in PurgeCSS): nothing outside app/components/themes builds one from pieces.
+// Every class and accent colour the markup can carry: a prop written as an expression with every value Radix Themes
+// defines; a class written by hand appears whole in the source (as in PurgeCSS).
 import * as RadixProps from '@radix-ui/themes/props'
 import { createElement, type ComponentType, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'

@@ -2,7 +2,6 @@
 import type { Transaction } from 'kysely'
 import type { ActivityKind } from '../../protocol/activity.js'
 import type { Database } from '../db/schema.js'
-import type { PaymentsTransaction } from '../payments/tables.js'
 import { countOf } from '../../protocol/words.js'
 
 export type ActivityRecord = {
@@ -21,7 +20,7 @@ export type ActivityRecord = {
 }
 
 /** The payments capability's store included. */
-export type ActivityStore = Transaction<Database> | PaymentsTransaction
+export type ActivityStore = Transaction<Database>
 
 export async function recordActivity(store: ActivityStore, record: ActivityRecord): Promise<void> {
   const trx = store as Transaction<Database>

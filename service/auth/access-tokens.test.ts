@@ -44,12 +44,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 }
 
 async function row(id: string) {
-  return service.db
-    .withTables<{ access_tokens: { id: string; secret_hash: string; last_used_at: number | null } }>()
-    .selectFrom('access_tokens')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
+  return service.db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 }
 
 describe('access tokens', () => {

@@ -12,34 +12,14 @@ import {
 } from '../../protocol/access-tokens.js'
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../dispatch/errors.js'
+import type { Database } from '../db/schema.js'
+import type { AccessTokenTable } from './tables.js'
 
-export type AccessTokenTable = {
-  id: string
-  kind: AccessTokenKind
-  company_id: string | null
-  account_email: string | null
-  name: string
-  scopes: string
-  secret_hash: string
-  hint: string
-  created_by: string
-  creation_key: string | null
-  created_at: number
-  expires_at: number | null
-  last_used_at: number | null
-  revoked_at: number | null
-  revoked_by: string | null
-}
-
-export type AccessTokenTables = { access_tokens: AccessTokenTable }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Store = Kysely<any>
-const tokens = (store: Store) => store as unknown as Kysely<AccessTokenTables>
+type Store = Kysely<Database>
 
 export type TokenOwner = { companyId: string } | { account: string }
 
-const ownerIs = (owner: TokenOwner) => (eb: ExpressionBuilder<AccessTokenTables, 'access_tokens'>) =>
+const ownerIs = (owner: TokenOwner) => (eb: ExpressionBuilder<Database, 'access_tokens'>) =>
   'companyId' in owner
     ? eb('company_id', '=', owner.companyId)
     : eb.and([eb('account_email', '=', owner.account), eb('company_id', 'is', null)])
@@ -118,7 +98,7 @@ export async function createAccessToken(
     throw new ServiceError('INVALID_PAYLOAD', 'The expiry must be in the future.')
   }
   if (input.creationKey) {
-    const made = await tokens(store)
+    const made = await store
       .selectFrom('access_tokens')
       .select('id')
       .where('created_by', '=', input.createdBy)
@@ -126,7 +106,7 @@ export async function createAccessToken(
       .executeTakeFirst()
     if (made) throw new ServiceError('INVALID_STATE', tokenShownOnce)
   }
-  const live = await tokens(store)
+  const live = await store
     .selectFrom('access_tokens')
     .where(ownerIs(input.owner))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -153,7 +133,7 @@ export async function createAccessToken(
     revoked_at: null,
     revoked_by: null,
   }
-  await tokens(store).insertInto('access_tokens').values(row).execute()
+  await store.insertInto('access_tokens').values(row).execute()
   return { token: toRecord(row), secret }
 }
 
@@ -177,7 +157,7 @@ export async function authenticateAccessToken(
 ): Promise<AccessTokenRecord> {
   if (!secret || !SECRET_PATTERN.test(secret)) throw new AccessTokenRefused('malformed')
   const presented = sha256(secret)
-  const row = await tokens(store)
+  const row = await store
     .selectFrom('access_tokens')
     .selectAll()
     .where('secret_hash', '=', presented.toString('hex'))
@@ -194,7 +174,7 @@ export async function authenticateAccessToken(
 
 /** Within the minute the update matches no row. */
 async function recordUse(store: Store, id: string, now: number): Promise<void> {
-  await tokens(store)
+  await store
     .updateTable('access_tokens')
     .set({ last_used_at: now })
     .where('id', '=', id)
@@ -208,7 +188,7 @@ export async function listAccessTokens(
   owner: TokenOwner,
   kind: AccessTokenKind,
 ): Promise<AccessTokenRecord[]> {
-  const query = tokens(store)
+  const query = store
     .selectFrom('access_tokens')
     .selectAll()
     .where('kind', '=', kind)
@@ -223,7 +203,7 @@ export async function findAccessToken(
   owner: TokenOwner,
   id: string,
 ): Promise<(AccessTokenRecord & { revokedAt: number | null }) | undefined> {
-  const row = await tokens(store).selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await store.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   const mine = 'companyId' in owner ? row.company_id === owner.companyId : row.account_email === owner.account
   if (!mine) return undefined
@@ -237,7 +217,7 @@ export async function revokeAccessToken(
 ): Promise<{ token: AccessTokenRecord; revokedNow: boolean } | undefined> {
   const token = await findAccessToken(store, input.owner, input.id)
   if (!token) return undefined
-  const { numUpdatedRows } = await tokens(store)
+  const { numUpdatedRows } = await store
     .updateTable('access_tokens')
     .set({ revoked_at: input.now, revoked_by: input.by })
     .where('id', '=', input.id)

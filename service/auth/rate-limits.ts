@@ -5,7 +5,6 @@
 import { sql } from 'kysely'
 import type { DB } from '../db/database.js'
 
-type RateLimitTable = { key: string; hits: number; reset_at: number }
 type ClientInfo = { totalHits: number; resetTime: Date | undefined }
 
 /** express-rate-limit's `Store`, written out so the service needs no import of it. */
@@ -23,7 +22,6 @@ export type RateLimitStore = {
 const PURGE_EVERY = 1000
 
 export function databaseRateLimitStore(db: DB, prefix: string, now: () => number = Date.now): RateLimitStore {
-  const limits = db.withTables<{ rate_limits: RateLimitTable }>()
   let windowMs = 60_000
   let counted = 0
   const info = (row: { hits: number; reset_at: number }): ClientInfo => ({
@@ -37,7 +35,7 @@ export function databaseRateLimitStore(db: DB, prefix: string, now: () => number
       windowMs = options.windowMs
     },
     async get(key) {
-      const row = await limits
+      const row = await db
         .selectFrom('rate_limits')
         .select(['hits', 'reset_at'])
         .where('key', '=', prefix + key)
@@ -47,12 +45,12 @@ export function databaseRateLimitStore(db: DB, prefix: string, now: () => number
     async increment(key) {
       const at = now()
       if (++counted % PURGE_EVERY === 0) {
-        await limits
+        await db
           .deleteFrom('rate_limits')
           .where('reset_at', '<', at - windowMs)
           .execute()
       }
-      const row = await limits
+      const row = await db
         .insertInto('rate_limits')
         .values({ key: prefix + key, hits: 1, reset_at: at + windowMs })
         .onConflict((oc) =>
@@ -66,14 +64,14 @@ export function databaseRateLimitStore(db: DB, prefix: string, now: () => number
       return info(row)
     },
     async decrement(key) {
-      await limits
+      await db
         .updateTable('rate_limits')
         .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
         .where('key', '=', prefix + key)
         .execute()
     },
     async resetKey(key) {
-      await limits
+      await db
         .deleteFrom('rate_limits')
         .where('key', '=', prefix + key)
         .execute()

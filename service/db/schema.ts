@@ -1,5 +1,16 @@
 // Table types of the service's store (Kysely); booleans are 0/1 and times epoch ms, for SQLite and PostgreSQL alike.
+// The core tables are here; a room's own tables are in its `tables.ts`, joined below into the one `Database`.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { AuthTables } from '../auth/tables.js'
+import type { CompanySignInTables } from '../company-sign-in/tables.js'
+import type { DirectoryTables } from '../directory/tables.js'
+import type { DispatchTables } from '../dispatch/tables.js'
+import type { JobTables } from '../jobs/tables.js'
+import type { PaymentTables } from '../payments/tables.js'
+import type { ReclaimTables } from '../reclaim/tables.js'
+import type { SubscriptionTables } from '../subscriptions/tables.js'
+import type { UsageTables } from '../usage/tables.js'
+import type { WebhookTables } from '../webhooks/tables.js'
 
 export interface AccountTable {
   email: string
@@ -230,7 +241,18 @@ export interface DomainAutoJoinTable {
   enabled_at: number
 }
 
-export interface Database {
+export interface Database
+  extends
+    AuthTables,
+    CompanySignInTables,
+    DirectoryTables,
+    DispatchTables,
+    JobTables,
+    PaymentTables,
+    ReclaimTables,
+    SubscriptionTables,
+    UsageTables,
+    WebhookTables {
   accounts: AccountTable
   companies: CompanyTable
   company_permissions: CompanyPermissionTable

@@ -9,7 +9,8 @@ import { lockCompanies } from '../operations/company.js'
 import { emitQueued, emitSeatChanges } from '../webhooks/emit.js'
 import { withStoreLock } from './company-lock.js'
 import { newSeatOutcome, type SeatOutcome, type SeatScope } from './seats.js'
-import { coreTrx, directoryDb, type DirectoryTransaction } from './tables.js'
+import type { Database } from '../db/schema.js'
+import type { Transaction } from 'kysely'
 
 export type DirectoryActor = {
   /** "identity provider (Okta)", an account's email, "payment provider". */
@@ -25,9 +26,9 @@ export async function changeDirectory<T>(
   actor: DirectoryActor,
   work: (scope: SeatScope) => Promise<T>,
 ): Promise<T> {
-  const { result, mails } = await withStoreLock(directoryDb(ctx.db), `directory:${companyId}`, (db) =>
+  const { result, mails } = await withStoreLock(ctx.db, `directory:${companyId}`, (db) =>
     inTransaction(db, async (trx) => {
-      await lockCompanies(coreTrx(trx), [companyId])
+      await lockCompanies(trx, [companyId])
       const scope: SeatScope = { trx, companyId, now: ctx.now(), outcome: newSeatOutcome(companyId) }
       const result = await work(scope)
       return { result, mails: await finishSeatChanges(trx, scope.outcome, actor, scope.now, ctx.config.publicUrl) }
@@ -39,7 +40,7 @@ export async function changeDirectory<T>(
 
 /** The `assignment` entry and seat events; new holders are told what they received, former ones what they lost. */
 export async function finishSeatChanges(
-  trx: DirectoryTransaction,
+  trx: Transaction<Database>,
   outcome: SeatOutcome,
   actor: DirectoryActor,
   at: number,
@@ -61,7 +62,7 @@ export async function finishSeatChanges(
           ]
             .filter(Boolean)
             .join(' and ')
-    await recordActivity(coreTrx(trx), {
+    await recordActivity(trx, {
       kind: 'assignment',
       actor: actor.log,
       companyId: outcome.companyId,

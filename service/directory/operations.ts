@@ -19,7 +19,7 @@ import { productByGroup } from '../catalog/index.js'
 import { syncScimClaims, memberEmails } from './scim-claims.js'
 import { log } from './scim-users.js'
 import { everyoneOf, settle, waitingPeople, type SeatScope } from './seats.js'
-import { directoryDb, type DirectoryDB } from './tables.js'
+import type { DB } from '../db/database.js'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -70,7 +70,7 @@ async function wouldFree(scope: SeatScope, group: ProductGroup): Promise<string[
   ].sort()
 }
 
-async function products(db: DirectoryDB, companyId: string, now: number) {
+async function products(db: DB, companyId: string, now: number) {
   const scope = { trx: db, companyId, now } as unknown as SeatScope
   const [owned, counts] = await Promise.all([
     db.selectFrom('directory_products').selectAll().where('company_id', '=', companyId).execute(),
@@ -132,7 +132,7 @@ export async function retrieveDirectory(
   ctx: ServiceContext,
 ): Promise<Result<'retrieveDirectory'>> {
   const { company } = await requireDirectoryAdministrator(ctx, payload.companyId)
-  const db = directoryDb(ctx.db)
+  const db = ctx.db
   const now = ctx.now()
   const [tokens, users, groups, mappings] = await Promise.all([
     listAccessTokens(db, { companyId: company.id }, 'scim'),

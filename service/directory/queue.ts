@@ -19,21 +19,16 @@ import {
   type SeatOutcome,
   type SeatScope,
 } from './seats.js'
-import type { ClaimSource, DirectoryTables, DirectoryTransaction } from './tables.js'
+import type { ClaimSource } from './tables.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyStore = Kysely<any>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyTrx = Transaction<any>
-const view = (store: AnyStore) => store as unknown as Kysely<DirectoryTables>
-const directoryTrx = (trx: AnyTrx) => trx as unknown as DirectoryTransaction
-const core = (trx: AnyTrx) => trx as unknown as Transaction<Database>
+type AnyStore = Kysely<Database>
+type AnyTrx = Transaction<Database>
 
 export async function directorySeatIds(store: AnyStore, licenseIds: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>()
   const ids = [...new Set(licenseIds)]
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await view(store)
+    const rows = await store
       .selectFrom('directory_seats')
       .select('license_id')
       .where('license_id', 'in', ids.slice(i, i + 500))
@@ -48,7 +43,7 @@ export async function isDirectorySeat(store: AnyStore, licenseId: string): Promi
 }
 
 export async function directoryOwns(store: AnyStore, companyId: string, productGroup: ProductGroup): Promise<boolean> {
-  const row = await view(store)
+  const row = await store
     .selectFrom('directory_products')
     .select('owned')
     .where('company_id', '=', companyId)
@@ -73,7 +68,7 @@ export async function requestSeat(
   trx: AnyTrx,
   request: SeatRequest,
 ): Promise<{ standing: SeatStanding; outcome: SeatOutcome }> {
-  await lockCompanies(core(trx), [request.companyId])
+  await lockCompanies(trx, [request.companyId])
   const scope = scopeOf(trx, request)
   await addClaim(scope, request)
   await settle(scope, [request])
@@ -84,7 +79,7 @@ export async function requestSeat(
 
 /** A directory seat the person holds for no other reason is freed (and goes to the queue). */
 export async function withdrawSeatRequest(trx: AnyTrx, request: SeatRequest): Promise<SeatOutcome> {
-  await lockCompanies(core(trx), [request.companyId])
+  await lockCompanies(trx, [request.companyId])
   const scope = scopeOf(trx, request)
   if (await dropClaim(scope, request)) await settle(scope, [request])
   return scope.outcome
@@ -106,7 +101,7 @@ export async function requestSeatNow(
 
 function scopeOf(trx: AnyTrx, request: { companyId: string; now: number }): SeatScope {
   return {
-    trx: directoryTrx(trx),
+    trx: trx,
     companyId: request.companyId,
     now: request.now,
     outcome: newSeatOutcome(request.companyId),
@@ -154,7 +149,7 @@ export async function serveFreedSeats(
   for (const l of licenses)
     if (l.company_id) groups.set(l.company_id, (groups.get(l.company_id) ?? new Set()).add(l.product_group))
   for (const [companyId, products] of groups) {
-    const claimed = await view(trx)
+    const claimed = await trx
       .selectFrom('directory_claims')
       .select('product_group')
       .distinct()
@@ -162,7 +157,7 @@ export async function serveFreedSeats(
       .where('product_group', 'in', [...products])
       .execute()
     if (claimed.length === 0) continue
-    await lockCompanies(core(trx), [companyId])
+    await lockCompanies(trx, [companyId])
     const scope = scopeOf(trx, { companyId, now })
     for (const { product_group } of claimed) await serveQueue(scope, product_group)
     mails.push(...(await finishSeatChanges(scope.trx, scope.outcome, actor, now, publicUrl)))

@@ -5,7 +5,8 @@ import { parse, type Filter } from 'scim2-parse-filter'
 import { booleanOf } from './scim-schemas.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import { ScimError, paging } from './scim-protocol.js'
-import type { DirectoryDB, DirectoryTables } from './tables.js'
+import type { DirectoryTables } from './tables.js'
+import type { DB } from '../db/database.js'
 
 /** `lowered`: the store keeps the attribute in lower case already. */
 type Column = { ref: string; exact?: boolean; lowered?: boolean; kind?: 'string' | 'boolean' | 'date' }
@@ -177,7 +178,7 @@ const operators = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as
 
 /** One page of a company's users or groups (RFC 7644 §3.4.2): filtered, oldest first, with the total. */
 export async function listPage<T extends 'scim_users' | 'scim_groups'>(
-  db: DirectoryDB,
+  db: DB,
   table: T,
   target: FilterTarget,
   companyId: string,

@@ -10,7 +10,10 @@ import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from
 import { resourceBody } from './scim-schemas.js'
 import { log } from './scim-users.js'
 import type { SeatScope } from './seats.js'
-import type { DirectoryDB, DirectoryTransaction, ScimGroupTable } from './tables.js'
+import type { ScimGroupTable } from './tables.js'
+import type { DB } from '../db/database.js'
+import type { Database } from '../db/schema.js'
+import type { Transaction } from 'kysely'
 
 const GroupAttributes = z.object({
   displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
@@ -47,7 +50,7 @@ function memberIds(value: unknown): string[] {
   })
 }
 
-type Store = DirectoryDB | DirectoryTransaction
+type Store = DB | Transaction<Database>
 
 async function findGroup(store: Store, companyId: string, id: string): Promise<ScimGroupTable> {
   const row = await store
@@ -109,7 +112,7 @@ export async function getGroup(store: Store, companyId: string, id: string, base
   return { resource: (await representation(store, [row], base, withMembers))[0], version: row.version }
 }
 
-export async function listGroups(db: DirectoryDB, companyId: string, query: Record<string, unknown>, base: string) {
+export async function listGroups(db: DB, companyId: string, query: Record<string, unknown>, base: string) {
   const { rows, total, startIndex } = await listPage(db, 'scim_groups', groupFilter, companyId, query)
   return listResponse(await representation(db, rows, base, wantsMembers(query)), total, startIndex)
 }

@@ -19,7 +19,6 @@ import {
 import { ScimError, SCIM_CONTENT_TYPE, errorBody, etag, listResponse, project } from './scim-protocol.js'
 import { resourceTypeDocuments, schemaDocuments, serviceProviderConfig } from './scim-schemas.js'
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.js'
-import { directoryDb } from './tables.js'
 import { tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
 
@@ -152,7 +151,7 @@ export function scimRouter(service: LicensingService): express.Router {
     `${base}/Users`,
     read(async (s, req, res) => {
       const q = query(req)
-      send(res, 200, projectList(await listUsers(directoryDb(s.service.db), s.companyId, q, s.base), q))
+      send(res, 200, projectList(await listUsers(s.service.db, s.companyId, q, s.base), q))
     }),
   )
   router.post(
@@ -166,7 +165,7 @@ export function scimRouter(service: LicensingService): express.Router {
   router.get(
     `${base}/Users/:id`,
     read(async (s, req, res) => {
-      const user = await getUser(directoryDb(s.service.db), s.companyId, req.params.id, s.base)
+      const user = await getUser(s.service.db, s.companyId, req.params.id, s.base)
       send(res, 200, project(user.resource, query(req)), user.version)
     }),
   )
@@ -203,7 +202,7 @@ export function scimRouter(service: LicensingService): express.Router {
     `${base}/Groups`,
     read(async (s, req, res) => {
       const q = query(req)
-      send(res, 200, projectList(await listGroups(directoryDb(s.service.db), s.companyId, q, s.base), q))
+      send(res, 200, projectList(await listGroups(s.service.db, s.companyId, q, s.base), q))
     }),
   )
   router.post(
@@ -218,7 +217,7 @@ export function scimRouter(service: LicensingService): express.Router {
     `${base}/Groups/:id`,
     read(async (s, req, res) => {
       const q = query(req)
-      const group = await getGroup(directoryDb(s.service.db), s.companyId, req.params.id, s.base, wantsMembers(q))
+      const group = await getGroup(s.service.db, s.companyId, req.params.id, s.base, wantsMembers(q))
       send(res, 200, project(group.resource, q), group.version)
     }),
   )

@@ -10,7 +10,10 @@ import { applyPatch, patchOperations } from './scim-patch.js'
 import { ScimError, checkIfMatch, listResponse, meta, notFound, schemaIds } from './scim-protocol.js'
 import { resourceBody } from './scim-schemas.js'
 import { moveSeats, type SeatScope } from './seats.js'
-import { coreTrx, type DirectoryDB, type DirectoryTransaction, type ScimUserTable } from './tables.js'
+import { type ScimUserTable } from './tables.js'
+import type { DB } from '../db/database.js'
+import type { Database } from '../db/schema.js'
+import type { Transaction } from 'kysely'
 
 const text = z.string().check(z.maxLength(1000))
 const contact = z.object({
@@ -83,7 +86,7 @@ function attributesOf(value: Record<string, unknown>): UserAttributes {
   return parsed.data
 }
 
-type Store = DirectoryDB | DirectoryTransaction
+type Store = DB | Transaction<Database>
 
 async function findUser(store: Store, companyId: string, id: string): Promise<ScimUserTable> {
   const row = await store
@@ -131,7 +134,7 @@ export async function getUser(store: Store, companyId: string, id: string, base:
   return { resource: (await representation(store, [row], base))[0], version: row.version }
 }
 
-export async function listUsers(db: DirectoryDB, companyId: string, query: Record<string, unknown>, base: string) {
+export async function listUsers(db: DB, companyId: string, query: Record<string, unknown>, base: string) {
   const { rows, total, startIndex } = await listPage(db, 'scim_users', userFilter, companyId, query)
   return listResponse(await representation(db, rows, base), total, startIndex)
 }
@@ -263,7 +266,7 @@ export async function deleteUser(scope: SeatScope, actor: string, id: string, if
 }
 
 export async function log(scope: SeatScope, actor: string, summary: string, people: string[], details: string[] = []) {
-  await recordActivity(coreTrx(scope.trx), {
+  await recordActivity(scope.trx, {
     kind: 'directory',
     actor,
     companyId: scope.companyId,

@@ -3,8 +3,9 @@
 import { byPreference } from '../../protocol/assignment.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import { canAssignLicense } from '../../protocol/licenses.js'
-import type { LicenseRow } from '../db/schema.js'
-import type { ClaimSource, DirectoryTransaction } from './tables.js'
+import type { LicenseRow, Database } from '../db/schema.js'
+import type { ClaimSource } from './tables.js'
+import type { Transaction } from 'kysely'
 
 export type SeatChange = { row: LicenseRow; email: string }
 
@@ -21,7 +22,7 @@ export function newSeatOutcome(companyId: string): SeatOutcome {
   return { companyId, assigned: [], released: [], moved: [], queued: [] }
 }
 
-export type SeatScope = { trx: DirectoryTransaction; companyId: string; now: number; outcome: SeatOutcome }
+export type SeatScope = { trx: Transaction<Database>; companyId: string; now: number; outcome: SeatOutcome }
 
 const assignable = (row: LicenseRow) =>
   canAssignLicense({ productName: row.product_name, isMultiUser: row.is_multi_user === 1 })
@@ -51,7 +52,7 @@ async function poolLicenses(
   return (await query.execute()).filter(assignable).sort(preference)
 }
 
-export async function ownsProduct(trx: DirectoryTransaction, companyId: string, group: ProductGroup) {
+export async function ownsProduct(trx: Transaction<Database>, companyId: string, group: ProductGroup) {
   const row = await trx
     .selectFrom('directory_products')
     .select('owned')

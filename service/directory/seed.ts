@@ -6,7 +6,6 @@ import type { Database } from '../db/schema.js'
 import { finishSeatChanges } from './changes.js'
 import { syncScimClaims } from './scim-claims.js'
 import { newSeatOutcome, type SeatScope } from './seats.js'
-import type { DirectoryTransaction } from './tables.js'
 
 /** Only in the demo data set, which production never seeds unless asked to. */
 export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken00000000000000000000000'
@@ -15,8 +14,7 @@ export const DEMO_DIRECTORY_COMPANY = 'initech'
 const DAY = 24 * 60 * 60 * 1000
 const people = ['peter', 'samir', 'michael', 'joanna', 'tom', 'bob']
 
-export async function seedDirectoryDemo(core: Transaction<Database>, now: number): Promise<void> {
-  const trx = core as unknown as DirectoryTransaction
+export async function seedDirectoryDemo(trx: Transaction<Database>, now: number): Promise<void> {
   const companyId = DEMO_DIRECTORY_COMPANY
   const since = now - 30 * DAY
   await trx

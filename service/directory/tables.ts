@@ -1,9 +1,5 @@
 // The directory's own tables (migration 0020): SCIM users and groups, mappings, ownership, claims and seats.
-import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
-import type { DB } from '../db/database.js'
-import type { Database } from '../db/schema.js'
-import type { AccessTokenTables } from '../auth/access-tokens.js'
 
 export type ScimUserTable = {
   id: string
@@ -71,7 +67,7 @@ export type DirectorySeatTable = {
   assigned_at: number
 }
 
-export type DirectoryTables = AccessTokenTables & {
+export type DirectoryTables = {
   scim_users: ScimUserTable
   scim_user_emails: ScimUserEmailTable
   scim_groups: ScimGroupTable
@@ -80,22 +76,4 @@ export type DirectoryTables = AccessTokenTables & {
   directory_products: DirectoryProductTable
   directory_claims: DirectoryClaimTable
   directory_seats: DirectorySeatTable
-}
-
-export type DirectoryDatabase = Database & DirectoryTables
-export type DirectoryDB = Kysely<DirectoryDatabase>
-export type DirectoryTransaction = Transaction<DirectoryDatabase>
-
-export function directoryDb(db: DB): DirectoryDB {
-  return db.withTables<DirectoryTables>()
-}
-
-/** The payments' wider view included. */
-export function directoryTrx(trx: Transaction<Database> | Transaction<never>): DirectoryTransaction {
-  return trx as unknown as DirectoryTransaction
-}
-
-/** As the core store's modules take it (the activity log, the company lock). */
-export function coreTrx(trx: DirectoryTransaction): Transaction<Database> {
-  return trx as unknown as Transaction<Database>
 }

@@ -8,16 +8,6 @@ import type { DB } from '../db/database.js'
 
 export type StoredResponse = { status: number; body: unknown }
 
-type IdempotencyKeyTable = {
-  scope: string
-  key: string
-  operation: string
-  payload_digest: string
-  status: 'pending' | 'done'
-  response: string | null
-  created_at: number
-}
-
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** Before the repeat is refused. */
 export const IN_PROGRESS_WAIT_MS = 10_000
@@ -26,7 +16,7 @@ const POLL_MS = 20
 export const ABANDONED_AFTER_MS = 60_000
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
-const keys = (db: DB) => db.withTables<{ idempotency_keys: IdempotencyKeyTable }>()
+const keys = (db: DB) => db
 
 const refusal = (error: ErrorBody['error'], message: string): StoredResponse => ({
   status: 500,

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assignmentChangedMessage } from '../../protocol/errors.js'
 import { serviceRouter } from './http.js'
 import { ABANDONED_AFTER_MS } from './idempotency.js'
-import { paymentsDb } from '../payments/tables.js'
 import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 
@@ -196,7 +195,7 @@ describe('a write repeated with its Idempotency-Key', () => {
     expect(first).toEqual({ status: 200, body: { specialOffer: { completed: true } } })
     expect(repeat).toEqual(first)
     expect(await snapshot(service.db, sub.id)).toEqual(after)
-    const charges = await paymentsDb(service.db)
+    const charges = await service.db
       .selectFrom('sandbox_payments')
       .select(['amount'])
       .where('subscription_id', '=', sub.providerId)

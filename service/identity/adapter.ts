@@ -15,9 +15,9 @@ import { createStandInCodes, standInProvider } from './stand-in.js'
 import { providerColumns, providerLabels, type OAuthProvider, type ProviderName, type ProviderUser } from './types.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
-import { joinByDomain } from '../directory/auto-join.js'
+import { joinByDomain } from '../domains/auto-join.js'
 import { mayEnter } from '../operations/session.js'
-import { refuseWhenCompanySignInRequired } from './oidc-required.js'
+import { refuseWhenCompanySignInRequired } from '../company-sign-in/oidc-required.js'
 
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000

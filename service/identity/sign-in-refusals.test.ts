@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { GITHUB_EMAILS_URL, GITHUB_TOKEN_URL, GITHUB_USER_URL, GOOGLE_TOKEN_URL } from '../../tests/mocks/oauth.js'
 import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
 import { STATE_MAX_AGE_MS } from './adapter.js'
-import { signInDb } from './oidc-tables.js'
 import {
   advanceClock,
   call,
@@ -153,7 +152,7 @@ describe('a company that requires its own sign-in', () => {
   it('refuses GitHub and Google sign-in to its people, at the first link and once linked, saying how to sign in', async () => {
     // Linked while the company did not yet require its sign-in (the demo's acme.test is a verified domain).
     expect((await signInThrough('github', { id: 7701, email: 'max@acme.test' })).status).toBe(200)
-    await signInDb(service.db)
+    await service.db
       .insertInto('company_sign_in')
       .values({
         company_id: 'acme',
@@ -171,7 +170,7 @@ describe('a company that requires its own sign-in', () => {
       expect((await signInThrough('google', { id: 'go-7702', email: 'olivia@acme.test' })).body).toEqual(refusal)
       expect((await signInThrough('github', { id: 7703, email: 'carl@globex.test' })).status).toBe(200)
     } finally {
-      await signInDb(service.db).deleteFrom('company_sign_in').where('company_id', '=', 'acme').execute()
+      await service.db.deleteFrom('company_sign_in').where('company_id', '=', 'acme').execute()
     }
   })
 })

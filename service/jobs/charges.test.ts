@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { addPeriod, startOfUtcDay, termEnd } from '../payments/dates.js'
-import { paymentsDb } from '../payments/tables.js'
 import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
 import { createTestService } from '../../tests/support/service.js'
 import { createServiceJobRunner } from './index.js'
@@ -22,7 +21,7 @@ const runJobs = (at: number) =>
   createServiceJobRunner(service, { intervalMs: 60 * 60_000, log: quiet }).runDue({ asOf: at, force: true })
 
 async function sandboxState(providerId: string) {
-  return paymentsDb(service.db)
+  return service.db
     .selectFrom('sandbox_subscriptions')
     .select(['state', 'next_bill_date'])
     .where('id', '=', providerId)
@@ -96,7 +95,7 @@ describe('the sandbox provider’s renewal charges', () => {
     expect(
       await service.db.selectFrom('payments').select('id').where('subscription_id', '=', made.id).execute(),
     ).toHaveLength(2)
-    const sandboxPayments = await paymentsDb(service.db)
+    const sandboxPayments = await service.db
       .selectFrom('sandbox_payments')
       .select('id')
       .where('subscription_id', '=', made.providerId)

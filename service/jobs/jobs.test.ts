@@ -262,12 +262,7 @@ describe('the job runner', () => {
     expect(await jobs.runDue()).toEqual([{ job: 'flaky', outcome: 'skipped' }])
     clock += 30_000
     expect(await jobs.runDue()).toMatchObject([{ job: 'flaky', outcome: 'done', summary: { done: 1 } }])
-    const row = await service.db
-      .withTables<{ jobs: { name: string; attempts: number; last_error: string | null; next_run_at: number } }>()
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', 'flaky')
-      .executeTakeFirstOrThrow()
+    const row = await service.db.selectFrom('jobs').selectAll().where('name', '=', 'flaky').executeTakeFirstOrThrow()
     expect(row).toMatchObject({ attempts: 0, last_error: null, next_run_at: clock + 60 * 60_000 })
     // Done: the next run is an interval away.
     clock += 60_000

@@ -19,15 +19,12 @@ export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
 /** Spec §3's date, in UTC: "January 3, 2027". */
 const date = (ms: number) => formatDate(ms, { utc: true })
 
-export type RenewalRemindersTable = { subject: string; term: number; email: string; sent_at: number }
-
 type Due =
   | { kind: 'subscription'; subject: string; term: number; row: SubscriptionRow }
   | { kind: 'license'; subject: string; term: number; row: LicenseRow }
 
 export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl: () => string }): Job {
   const { db, mailer } = options
-  const store = db.withTables<{ renewal_reminders: RenewalRemindersTable }>()
   return {
     name: 'renewal-reminders',
     async run(asOf) {
@@ -45,7 +42,7 @@ export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl:
       let mailed = 0
       for (const [email, items] of byRecipient) {
         // The reminders this run is the first to record; the rest went out before (or are going out elsewhere).
-        const recorded = await store
+        const recorded = await db
           .insertInto('renewal_reminders')
           .values(items.map((i) => ({ subject: i.subject, term: i.term, email, sent_at: asOf })))
           .onConflict((oc) => oc.columns(['subject', 'term', 'email']).doNothing())
@@ -58,7 +55,7 @@ export function renewalReminderJob(options: { db: DB; mailer: Mailer; publicUrl:
           mailed++
         } catch (err) {
           for (const i of fresh) {
-            await store
+            await db
               .deleteFrom('renewal_reminders')
               .where('subject', '=', i.subject)
               .where('term', '=', i.term)

@@ -3,16 +3,7 @@ import crypto from 'node:crypto'
 import os from 'node:os'
 import type { DB } from '../db/database.js'
 import { isPostgres } from '../db/migrations/dialect.js'
-
-export type JobsTable = {
-  name: string
-  next_run_at: number
-  claimed_by: string | null
-  claimed_until: number | null
-  attempts: number
-  last_run_at: number | null
-  last_error: string | null
-}
+import type { JobsTable } from './tables.js'
 
 /** Counts for the run's log line (e.g. `{ mailed: 3 }`). */
 export type JobSummary = Record<string, number>
@@ -56,19 +47,18 @@ export function createJobRunner(options: {
   const { db, jobs, intervalMs, log } = options
   const clock = options.clock ?? Date.now
   const instance = options.instance ?? `${os.hostname()}:${process.pid}`
-  const store = db.withTables<{ jobs: JobsTable }>()
   const postgres = isPostgres(db)
 
   /** The claim's token, or null when the job is not due or another instance holds it. */
   async function claim(name: string, force: boolean): Promise<string | null> {
     const now = clock()
-    await store
+    await db
       .insertInto('jobs')
       .values({ name, next_run_at: now, claimed_by: null, claimed_until: null, attempts: 0 })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()
     const token = `${instance}:${crypto.randomBytes(6).toString('hex')}`
-    return store.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('jobs')
         .select('name')
@@ -93,7 +83,7 @@ export function createJobRunner(options: {
     const started = clock()
     // Only the holder of the claim releases it (a claim that ran out may be another instance's by now).
     const release = (changes: Partial<JobsTable>) =>
-      store.updateTable('jobs').set(changes).where('name', '=', job.name).where('claimed_by', '=', token).execute()
+      db.updateTable('jobs').set(changes).where('name', '=', job.name).where('claimed_by', '=', token).execute()
     try {
       const summary = await job.run(asOf ?? started)
       const ms = clock() - started
@@ -114,7 +104,7 @@ export function createJobRunner(options: {
     } catch (err) {
       const ms = clock() - started
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
-      const row = await store.selectFrom('jobs').select('attempts').where('name', '=', job.name).executeTakeFirst()
+      const row = await db.selectFrom('jobs').select('attempts').where('name', '=', job.name).executeTakeFirst()
       const attempts = (row?.attempts ?? 0) + 1
       const retryAt = clock() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), intervalMs)
       await release({ claimed_by: null, claimed_until: null, attempts, last_error: error, next_run_at: retryAt })

@@ -17,7 +17,7 @@ import { inTransaction } from '../db/transaction.js'
 import { emit, licenseData } from '../webhooks/emit.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { displayName } from '../../protocol/products.js'
-import { activeMachines, deactivateMachines, lockLicense, noteSeen } from '../usage/machines.js'
+import { activeMachines, deactivateMachines, lockLicense, noteSeen } from '../machines/machines.js'
 import { recordActivationRefusal, recordLicenseCheck } from '../usage/recording.js'
 
 export const normalizeHostname = (hostname: string) => hostname.trim().toLowerCase()

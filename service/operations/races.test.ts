@@ -11,7 +11,6 @@ import { ACTIVATION_LIMIT } from '../../protocol/licenses.js'
 import { DEACTIVATION_BUDGET } from '../../protocol/machines.js'
 import { checkoutId, purchaseAlerts, signedBySandbox, updatedAlert } from '../../tests/support/payments.js'
 import type { AlertFields } from '../payments/signature.js'
-import { paymentsDb } from '../payments/tables.js'
 import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
 import { createTestService, freshDatabase, latestLink, signInAs } from '../../tests/support/service.js'
 
@@ -214,7 +213,7 @@ describe('subscriptions and payment alerts across processes', () => {
     const { subscription, licenses } = await snapshot(service.db, subscriptionId)
     expect(licenses.filter((l) => l.lapsing === 0)).toHaveLength(subscription!.quantity)
     if (providerId) {
-      const provider = await paymentsDb(service.db)
+      const provider = await service.db
         .selectFrom('sandbox_subscriptions')
         .select('quantity')
         .where('id', '=', providerId)

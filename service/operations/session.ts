@@ -5,10 +5,10 @@ import { buildWindowedDetails } from '../reads/windows.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { endSession, startSession } from '../auth/sessions.js'
 import { consumeToken, inspectToken, issueToken } from '../auth/tokens.js'
-import { joinByDomain, mayJoinByDomain } from '../directory/auto-join.js'
+import { joinByDomain, mayJoinByDomain } from '../domains/auto-join.js'
 import { requireMailBudget } from '../auth/mail-budget.js'
 import { inTransaction } from '../db/transaction.js'
-import { refuseWhenCompanySignInRequired } from '../identity/oidc-required.js'
+import { refuseWhenCompanySignInRequired } from '../company-sign-in/oidc-required.js'
 
 /**
  * Emails a sign-in link (24 hours, usable once) to an address that owns, holds a role in, or is assigned anything;

@@ -19,7 +19,6 @@ import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.
 import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
-import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
 import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
@@ -241,7 +240,7 @@ export async function checkoutState(
     .where('provider_checkout_id', '=', checkoutId)
     .executeTakeFirst()
   if (order) return { state: 'complete' }
-  const review = await paymentsDb(ctx.db)
+  const review = await ctx.db
     .selectFrom('checkout_reviews')
     .select('state')
     .where('checkout_id', '=', checkoutId)

@@ -4,10 +4,10 @@ import type { SubscriptionState } from '../../protocol/entities.js'
 import { ownValue } from '../../protocol/own.js'
 import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
-import type { SubscriptionRow } from '../db/schema.js'
+import type { SubscriptionRow, Database } from '../db/schema.js'
 import { parseDate } from './paddle.js'
 import type { AlertFields } from './signature.js'
-import type { PaymentsTransaction } from './tables.js'
+import type { Transaction } from 'kysely'
 
 export type { AlertFields }
 
@@ -79,7 +79,7 @@ export type Effects = {
 
 /** The transaction also records the alert as seen. */
 export type AlertEnv = {
-  trx: PaymentsTransaction
+  trx: Transaction<Database>
   ctx: ServiceContext
   environment: ProviderEnvironment
   now: number

@@ -9,11 +9,12 @@ import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
 import { roundToCent } from '../../protocol/money.js'
-import type { PaymentsTransaction } from './tables.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
 import { recordActivity } from '../activity/log.js'
 import { countOf } from '../../protocol/words.js'
 import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
+import type { Database } from '../db/schema.js'
+import type { Transaction } from 'kysely'
 
 export type Purchase = {
   checkoutId: string
@@ -285,11 +286,11 @@ function readyMail(p: Purchase, buyer: Buyer, orderId: string, env: AlertEnv) {
 }
 
 /** A role that can renew: Company or Reseller Administrator, Reseller Manager. */
-async function mayPurchaseFor(trx: PaymentsTransaction, email: string, companyId: string): Promise<boolean> {
+async function mayPurchaseFor(trx: Transaction<Database>, email: string, companyId: string): Promise<boolean> {
   return (await flagsIn(trx, email, companyId))?.canRenew ?? false
 }
 
-export async function unusedOrderId(trx: PaymentsTransaction): Promise<string> {
+export async function unusedOrderId(trx: Transaction<Database>): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const id = newOrderId()
     const taken = await trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()

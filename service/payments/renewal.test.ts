@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { alertTesting } from '../../tests/support/alerts.js'
 import { renewalPassthrough } from './passthrough.js'
-import { paymentsDb } from './tables.js'
 import { alertId, checkoutId, purchaseAlerts } from '../../tests/support/payments.js'
 
 const { service, deliver, subscriptionId, expiriesOf, ordersOfCheckout } = alertTesting()
@@ -78,8 +77,8 @@ describe('flagged orders and renewals', () => {
     expect(await state(accepted)).toEqual({
       createSubscriptionOnCheckout: { immediatelyAvailable: true, state: 'complete' },
     })
-    const reviews = await paymentsDb(service().db)
-      .selectFrom('checkout_reviews')
+    const reviews = await service()
+      .db.selectFrom('checkout_reviews')
       .selectAll()
       .where('checkout_id', '=', accepted)
       .execute()
@@ -258,8 +257,8 @@ describe('flagged orders and renewals', () => {
     expect(await expiriesOf([license])).toEqual([{ id: license.id, expiration: Date.UTC(2037, 10, 22) }])
     // Cancelled at the provider (whose own alert arrives too) and here: it will not charge for a seat it lost.
     expect(await subscription()).toMatchObject({ state: 'deleted', next_payment_date: null })
-    const provided = await paymentsDb(service().db)
-      .selectFrom('sandbox_subscriptions')
+    const provided = await service()
+      .db.selectFrom('sandbox_subscriptions')
       .select('state')
       .where('id', '=', providerId)
       .executeTakeFirstOrThrow()

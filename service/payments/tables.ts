@@ -1,7 +1,4 @@
 // The payment capability's tables (migration 0002): flagged checkouts' review, and the sandbox's own records.
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../db/database.js'
-import type { Database } from '../db/schema.js'
 
 export type CheckoutReviewTable = {
   checkout_id: string
@@ -89,17 +86,13 @@ export type SandboxPaymentTable = {
   last_four: string | null
 }
 
+/** The sandbox's webhook signing key pair (migration 0010). */
+export type SandboxKeyTable = { name: string; public_key: string; private_key: string; created_at: number }
+
 export type PaymentTables = {
   checkout_reviews: CheckoutReviewTable
   sandbox_checkouts: SandboxCheckoutTable
   sandbox_subscriptions: SandboxSubscriptionTable
   sandbox_payments: SandboxPaymentTable
-}
-
-export type PaymentsDatabase = Database & PaymentTables
-export type PaymentsDB = Kysely<PaymentsDatabase>
-export type PaymentsTransaction = Transaction<PaymentsDatabase>
-
-export function paymentsDb(db: DB): PaymentsDB {
-  return db.withTables<PaymentTables>()
+  sandbox_keys: SandboxKeyTable
 }

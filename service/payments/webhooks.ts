@@ -13,7 +13,6 @@ import {
   subscriptionUpdated,
 } from './subscription-alerts.js'
 import { cancelRenewedAway } from './renewal.js'
-import { paymentsDb } from './tables.js'
 import type { PaymentsAdapter } from './types.js'
 
 export { WebhookError, type WebhookResult }
@@ -34,7 +33,7 @@ export async function handleWebhookAlert(fields: Record<string, unknown>, ctx: S
 
   const effects: Effects = { mails: [], refresh: new Set(), cancel: new Set() }
   const now = ctx.now()
-  const db = paymentsDb(ctx.db)
+  const db = ctx.db
   const outcome = await inTransaction(db, async (trx) => {
     // A transaction run again (PostgreSQL, after a lost race) starts with no effects of the attempt that rolled back.
     effects.mails.length = 0

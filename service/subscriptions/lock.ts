@@ -3,12 +3,6 @@ import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
 
-export type SubscriptionLockTable = {
-  subscription_id: string
-  token: string
-  expires_at: number
-}
-
 /** A provider call plus the write after it; past it the lease is given up as abandoned. */
 export const LEASE_MS = 60_000
 /** Before the second operation is refused. */
@@ -18,7 +12,7 @@ const POLL_MS = 15
 export const busyMessage = 'Another change to this subscription is under way; please try again in a moment.'
 
 function locks(db: DB) {
-  return db.withTables<{ subscription_locks: SubscriptionLockTable }>()
+  return db
 }
 
 async function tryAcquire(db: DB, subscriptionId: string, token: string): Promise<boolean> {

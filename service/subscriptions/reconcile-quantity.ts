@@ -1,11 +1,11 @@
 // Non-lapsing licenses number exactly the quantity, whether the provider's alert or the portal's change writes first.
 import { lapsingAfterDecrease, type Seat } from '../../protocol/lapsing.js'
 import { newId, newLicenseKey } from '../db/ids.js'
-import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
+import type { LicenseRow, SubscriptionRow, Database } from '../db/schema.js'
 import { termEnd } from '../payments/dates.js'
-import type { PaymentsTransaction } from '../payments/tables.js'
+import type { Transaction } from 'kysely'
 
-type Writer = { trx: PaymentsTransaction; now: number }
+type Writer = { trx: Transaction<Database>; now: number }
 
 export const seatOf = (l: LicenseRow): Seat => ({
   id: l.id,
@@ -74,7 +74,7 @@ async function addSeats({ trx, now }: Writer, sub: SubscriptionRow, licenses: Li
 
 /** In the decrease's transaction: the chosen ones, then as many more as needed, lapse; the rest renew. */
 export async function applyDecrease(
-  trx: PaymentsTransaction,
+  trx: Transaction<Database>,
   subscriptionId: string,
   lapsingBefore: ReadonlySet<string>,
   quantity: number,

@@ -3,13 +3,12 @@ import { sql } from 'kysely'
 import { productGroups, type ProductGroup } from '../../protocol/entities.js'
 import { monthsUpTo, USAGE_MONTHS, type ProductUsage, type UsageMonth } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
-import { usageStore } from './tables.js'
 
 type Counted = { product_group: ProductGroup; month: string; n: number | string }
 
 /** Rows per product and month from `first` on: licenses checked, or requests refused. */
 function monthlyCounts(db: DB, table: 'license_checks' | 'activation_refusals', companyId: string, first: string) {
-  return usageStore(db)
+  return db
     .selectFrom(table)
     .select((eb) => ['product_group', 'month', eb.fn.countAll<number>().as('n')])
     .where('company_id', '=', companyId)
@@ -26,11 +25,10 @@ export async function usageFigures(
   const months = monthsUpTo(now, USAGE_MONTHS)
   const first = months[0]!
   const present = months[months.length - 1]!
-  const store = usageStore(db)
   const [active, refused, recorded, live] = await Promise.all([
     monthlyCounts(db, 'license_checks', companyId, first),
     monthlyCounts(db, 'activation_refusals', companyId, first),
-    store
+    db
       .selectFrom('usage_months')
       .select(['product_group', 'month', 'seats_bought', 'seats_assigned'])
       .where('company_id', '=', companyId)

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Details } from '../../protocol/operations.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
-import { usageStore } from './tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 let service: Awaited<ReturnType<typeof createTestService>>
@@ -24,10 +23,10 @@ describe('the idle filter', () => {
       .where('subscription_id', 'is', null)
       .execute()
     const holders = new Map(
-      (await usageStore(service.db).selectFrom('seat_holders').selectAll().execute()).map((h) => [h.license_id, h]),
+      (await service.db.selectFrom('seat_holders').selectAll().execute()).map((h) => [h.license_id, h]),
     )
     const lastCheck = new Map<string, number>()
-    for (const c of await usageStore(service.db).selectFrom('license_checks').selectAll().execute())
+    for (const c of await service.db.selectFrom('license_checks').selectAll().execute())
       lastCheck.set(c.license_id, Math.max(Number(c.last_at), lastCheck.get(c.license_id) ?? 0))
     const counts: number[] = []
     for (const days of [30, 60, 90] as const) {
@@ -96,7 +95,7 @@ describe('the idle filter', () => {
     const holder = await signInAs(service, seat.assigned_to)
     expect((await service.call({ offlineLicense: { ids: [{ id: seat.id, owner: 'acme' }] } }, holder)).status).toBe(200)
     expect(await idle()).toEqual(before.filter((id) => id !== seat.id))
-    const held = await usageStore(service.db)
+    const held = await service.db
       .selectFrom('offline_key_holders')
       .select('holder')
       .where('license_id', '=', seat.id)

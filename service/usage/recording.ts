@@ -2,7 +2,6 @@
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
-import { usageStore } from './tables.js'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -11,7 +10,7 @@ type Licensed = Pick<LicenseRow, 'id' | 'company_id' | 'product_group'>
 /** A check of a company license on an active machine: the license was used this month. */
 export async function recordLicenseCheck(db: DB, license: Licensed, now: number): Promise<void> {
   if (!license.company_id) return
-  await usageStore(db)
+  await db
     .insertInto('license_checks')
     .values({
       license_id: license.id,
@@ -38,7 +37,7 @@ export async function recordActivationRefusal(
   now: number,
 ): Promise<void> {
   if (!license.company_id) return
-  await usageStore(db)
+  await db
     .insertInto('activation_refusals')
     .values({
       activation_id: activationId,
@@ -59,7 +58,7 @@ export async function recordOfflineKeys(
 ): Promise<void> {
   const held = licenses.filter((l) => l.company_id && l.assigned_to !== '')
   if (held.length === 0) return
-  await usageStore(db)
+  await db
     .insertInto('offline_key_holders')
     .values(held.map((l) => ({ license_id: l.id, holder: l.assigned_to, downloaded_at: now })))
     .onConflict((oc) =>

@@ -1,7 +1,7 @@
 // A year of use for a company in the store (demo Acme, bench companies); deterministic, about one seat in seven idle.
 import { monthOf, monthsUpTo, monthStart, USAGE_MONTHS } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
-import { usageStore, type LicenseCheckTable } from './tables.js'
+import type { LicenseCheckTable } from './tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Rows per INSERT, well under SQLite's limit on bound parameters. */
@@ -12,7 +12,6 @@ async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promi
 }
 
 export async function seedUsageHistory(db: DB, companyId: string, now: number): Promise<void> {
-  const store = usageStore(db)
   const licenses = await db
     .selectFrom('licenses')
     .select(['id', 'product_group', 'assigned_to', 'expiration', 'created_at', 'trial'])
@@ -45,8 +44,8 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
       })
     })
   })
-  await insertChunks([...checks.values()], (chunk) => store.insertInto('license_checks').values(chunk).execute())
-  await insertChunks(holders, (chunk) => store.insertInto('seat_holders').values(chunk).execute())
+  await insertChunks([...checks.values()], (chunk) => db.insertInto('license_checks').values(chunk).execute())
+  await insertChunks(holders, (chunk) => db.insertInto('seat_holders').values(chunk).execute())
 
   const refusals = months
     .filter((month, m) => month !== present && m % 3 === 1 && licenses.length > 0)
@@ -60,7 +59,7 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
         refused_at: monthStart(month) + 12 * DAY,
       }
     })
-  await insertChunks(refusals, (chunk) => store.insertInto('activation_refusals').values(chunk).execute())
+  await insertChunks(refusals, (chunk) => db.insertInto('activation_refusals').values(chunk).execute())
 
   // The seats of each past month as its last days saw them: licenses that had begun and not yet ended.
   const records = months
@@ -84,5 +83,5 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
         taken_at: end,
       }))
     })
-  await insertChunks(records, (chunk) => store.insertInto('usage_months').values(chunk).execute())
+  await insertChunks(records, (chunk) => db.insertInto('usage_months').values(chunk).execute())
 }

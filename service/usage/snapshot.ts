@@ -3,7 +3,6 @@ import { sql } from 'kysely'
 import { monthOf } from '../../protocol/usage.js'
 import type { DB } from '../db/database.js'
 import { inTransaction } from '../db/transaction.js'
-import { usageStore } from './tables.js'
 
 export const SNAPSHOT_EVERY_MS = 60 * 60 * 1000
 
@@ -11,9 +10,8 @@ export const SNAPSHOT_EVERY_MS = 60 * 60 * 1000
 export async function snapshotSeats(db: DB, asOf: number): Promise<number> {
   const month = monthOf(asOf)
   return inTransaction(db, async (trx) => {
-    const store = usageStore(trx)
     // A product whose last seat ended since the last run counts none now.
-    await store
+    await trx
       .updateTable('usage_months')
       .set({ seats_bought: 0, seats_assigned: 0, taken_at: asOf })
       .where('month', '=', month)
@@ -34,7 +32,7 @@ export async function snapshotSeats(db: DB, asOf: number): Promise<number> {
       .where('trial', '=', 0)
       .where('expiration', '>', asOf)
       .groupBy(['company_id', 'product_group'])
-    const written = await store
+    const written = await trx
       .insertInto('usage_months')
       .columns(['company_id', 'product_group', 'month', 'seats_bought', 'seats_assigned', 'taken_at'])
       .expression(seats)
@@ -52,8 +50,7 @@ export async function snapshotSeats(db: DB, asOf: number): Promise<number> {
 
 /** A seat whose holder changed (or that is newly assigned) has had its holder since `asOf`. */
 export async function trackHolders(db: DB, asOf: number): Promise<void> {
-  const store = usageStore(db)
-  await store
+  await db
     .deleteFrom('seat_holders')
     .where((eb) =>
       eb.not(
@@ -73,7 +70,7 @@ export async function trackHolders(db: DB, asOf: number): Promise<void> {
     .where('license_type', '=', 'company')
     .where('company_id', 'is not', null)
     .where(sql<boolean>`trim(assigned_to) <> ''`)
-  await store
+  await db
     .insertInto('seat_holders')
     .columns(['license_id', 'company_id', 'holder', 'since'])
     .expression(assigned)
@@ -88,7 +85,7 @@ export async function trackHolders(db: DB, asOf: number): Promise<void> {
 
 /** Whether the job took the present month's figures within the hour before `asOf`. */
 export async function snapshotFresh(db: DB, asOf: number): Promise<boolean> {
-  const row = await usageStore(db)
+  const row = await db
     .selectFrom('usage_months')
     .select('taken_at')
     .where('month', '=', monthOf(asOf))

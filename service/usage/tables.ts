@@ -1,6 +1,5 @@
 // The usage tables (migration 0035).
 import type { ProductGroup } from '../../protocol/entities.js'
-import type { DB } from '../db/database.js'
 
 export type LicenseCheckTable = {
   license_id: string
@@ -40,36 +39,3 @@ export type UsageTables = {
   usage_months: UsageMonthTable
   seat_holders: SeatHolderTable
 }
-
-export const usageStore = (db: DB) => db.withTables<UsageTables>()
-
-// The reclaim tables (migration 0036).
-export type ReclaimPolicyTable = { company_id: string; idle_days: number; changed_by: string; changed_at: number }
-
-export type ReclaimWarningTable = {
-  license_id: string
-  idle_since: number
-  company_id: string
-  holder: string
-  warned_at: number
-  reclaim_at: number
-}
-
-export type SeatReclaimTable = {
-  id: string
-  company_id: string
-  license_id: string
-  holder: string
-  idle_days: number
-  reclaimed_at: number
-  undone_at: number | null
-  undone_by: string | null
-}
-
-export type ReclaimTables = UsageTables & {
-  reclaim_policies: ReclaimPolicyTable
-  reclaim_warnings: ReclaimWarningTable
-  seat_reclaims: SeatReclaimTable
-}
-
-export const reclaimStore = (db: DB) => db.withTables<ReclaimTables>()

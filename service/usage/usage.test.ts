@@ -5,7 +5,6 @@ import { createTestService, signInAs } from '../../tests/support/service.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'
 import { createServiceJobRunner } from '../jobs/index.js'
 import { recordActivationRefusal } from './recording.js'
-import { usageStore } from './tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 /** The present: November 2026; the year shown runs from December 2025. */
@@ -144,7 +143,7 @@ describe('usage figures of a seeded year', () => {
     expect(column('quokka', 'assigned')).toEqual([_, _, _, 2, 2, 2, 2, 2, _, 1, 1, 1])
 
     // Bounded: one row per license and month checked, one per refused request and month.
-    const rows = await usageStore(service.db)
+    const rows = await service.db
       .selectFrom('license_checks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('company_id', '=', COMPANY)
@@ -159,7 +158,7 @@ describe('usage figures of a seeded year', () => {
       .where('id', 'in', quokka.licenseIds)
       .execute()
     await runJobs(inMonth(10, 29) + DAY / 2)
-    const row = await usageStore(service.db)
+    const row = await service.db
       .selectFrom('usage_months')
       .selectAll()
       .where('company_id', '=', COMPANY)

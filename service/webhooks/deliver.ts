@@ -8,11 +8,10 @@ import { Webhook } from 'standardwebhooks'
 import { quoted } from '../../protocol/text.js'
 import { WEBHOOK_GIVE_UP_MS, WEBHOOK_PAUSE_AFTER_MS, webhookRetryDelay } from '../../protocol/webhooks.js'
 import type { DB } from '../db/database.js'
-import { administratorsOf } from '../directory/domains.js'
+import { administratorsOf } from '../domains/domains.js'
 import type { Job } from '../jobs/runner.js'
 import type { Mailer } from '../mail/mailer.js'
 import { allowedAddresses, systemResolve, type Resolve, type WebhookAddressPolicy } from './addresses.js'
-import { webhookDb, type WebhookDb } from './tables.js'
 
 /** Deliveries one run sends at most (the rest wait for the next run), and how many at once. */
 const BATCH = 50
@@ -40,7 +39,7 @@ export function webhookDeliveryJob(options: DeliveryOptions): Job {
 }
 
 export async function deliverDue(options: DeliveryOptions, asOf: number): Promise<Record<string, number>> {
-  const store = webhookDb(options.db)
+  const store = options.db
   const instance = `${options.instance ?? `${os.hostname()}:${process.pid}`}:${crypto.randomBytes(4).toString('hex')}`
   const due = await store
     .selectFrom('webhook_deliveries as d')
@@ -69,7 +68,7 @@ export async function deliverDue(options: DeliveryOptions, asOf: number): Promis
 
 async function attempt(
   options: DeliveryOptions,
-  store: WebhookDb,
+  store: DB,
   id: string,
   instance: string,
   asOf: number,
@@ -220,7 +219,7 @@ async function send(
 }
 
 /** A receiver that answered 410 Gone: its endpoint paused at once (compare-and-set), the administrators mailed. */
-async function pauseGoneEndpoint(options: DeliveryOptions, store: WebhookDb, endpointId: string, asOf: number) {
+async function pauseGoneEndpoint(options: DeliveryOptions, store: DB, endpointId: string, asOf: number) {
   const endpoint = await store
     .selectFrom('webhook_endpoints as e')
     .innerJoin('companies as c', 'c.id', 'e.company_id')
@@ -260,7 +259,7 @@ async function mailPaused(
 }
 
 /** Endpoints failing for WEBHOOK_PAUSE_AFTER_MS: paused once (compare-and-set), the administrators mailed after. */
-async function pauseFailingEndpoints(options: DeliveryOptions, store: WebhookDb, asOf: number): Promise<number> {
+async function pauseFailingEndpoints(options: DeliveryOptions, store: DB, asOf: number): Promise<number> {
   const failing = await store
     .selectFrom('webhook_endpoints as e')
     .innerJoin('companies as c', 'c.id', 'e.company_id')

@@ -4,12 +4,10 @@ import type { ProductGroup } from '../../protocol/entities.js'
 import type { WebhookEventType } from '../../protocol/webhooks.js'
 import { newId } from '../db/ids.js'
 import type { Database, LicenseRow, SubscriptionRow } from '../db/schema.js'
-import type { DirectoryTransaction } from '../directory/tables.js'
-import type { PaymentsTransaction } from '../payments/tables.js'
-import { parseEvents, type WebhookTables } from './tables.js'
+import { parseEvents } from './tables.js'
 
 /** Any transaction of the service's capabilities. */
-export type ChangingTransaction = Transaction<Database> | PaymentsTransaction | DirectoryTransaction
+export type ChangingTransaction = Transaction<Database>
 
 export type WebhookEvent = {
   type: WebhookEventType
@@ -19,13 +17,12 @@ export type WebhookEvent = {
 }
 
 export async function emit(
-  store: ChangingTransaction,
+  trx: ChangingTransaction,
   companyId: string | null,
   events: readonly WebhookEvent[],
   at: number,
 ): Promise<void> {
   if (!companyId || events.length === 0) return
-  const trx = (store as Transaction<Database>).withTables<WebhookTables>()
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
@@ -128,8 +125,7 @@ export async function emitSubscription(
   summary: string,
   at: number,
 ): Promise<void> {
-  const trx = store as Transaction<Database>
-  const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst()
+  const row = await store.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst()
   if (!row?.company_id) return
   await emit(store, row.company_id, [{ type, data: { subscription: subscriptionData(row), summary } }], at)
 }

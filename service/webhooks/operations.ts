@@ -14,10 +14,10 @@ import { newId } from '../db/ids.js'
 import { inTransaction } from '../db/transaction.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { requireCompanyAdministrator } from '../directory/domains.js'
+import { requireCompanyAdministrator } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { allowedAddresses, systemResolve, type Resolve } from './addresses.js'
-import { parseEvents, webhookDb, type WebhookEndpointTable, type WebhookTables } from './tables.js'
+import { parseEvents, type WebhookEndpointTable } from './tables.js'
 
 /** Tests put a resolver of their own here (a name that resolves to a private address). */
 export const webhookResolver: { resolve: Resolve } = { resolve: systemResolve }
@@ -28,7 +28,7 @@ const requireWebhookManager = (ctx: ServiceContext, companyId: string) =>
 const notFound = () => new ServiceError('NOT_FOUND', 'This webhook endpoint was not found; it may have been removed.')
 
 async function endpointOf(ctx: ServiceContext, companyId: string, endpointId: string) {
-  const row = await webhookDb(ctx.db)
+  const row = await ctx.db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', endpointId)
@@ -57,7 +57,7 @@ async function retrieveWebhooks(
   ctx: ServiceContext,
 ): Promise<Result<'retrieveWebhooks'>> {
   const { company } = await requireWebhookManager(ctx, payload.companyId)
-  const store = webhookDb(ctx.db)
+  const store = ctx.db
   const rows = await store
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -124,14 +124,13 @@ async function addWebhookEndpoint(
   const secret = `whsec_${crypto.randomBytes(32).toString('base64')}`
   const now = ctx.now()
   const row = await inTransaction(ctx.db, async (trx) => {
-    const store = trx.withTables<WebhookTables>()
     // The company's row first: two administrators adding at once are counted one after the other.
     await trx
       .updateTable('companies')
       .set((eb) => ({ name: eb.ref('name') }))
       .where('id', '=', company.id)
       .execute()
-    const existing = await store
+    const existing = await trx
       .selectFrom('webhook_endpoints')
       .select(['url'])
       .where('company_id', '=', company.id)
@@ -157,7 +156,7 @@ async function addWebhookEndpoint(
       created_by: actor,
       created_at: now,
     }
-    await store.insertInto('webhook_endpoints').values(values).execute()
+    await trx.insertInto('webhook_endpoints').values(values).execute()
     await recordActivity(trx, {
       kind: 'webhook',
       actor,
@@ -180,7 +179,6 @@ async function setWebhookEndpointState(
   const now = ctx.now()
   await inTransaction(ctx.db, async (trx) => {
     const { numUpdatedRows } = await trx
-      .withTables<WebhookTables>()
       .updateTable('webhook_endpoints')
       .set(
         payload.state === 'paused'
@@ -210,8 +208,7 @@ async function removeWebhookEndpoint(
   const { company, actor } = await requireWebhookManager(ctx, payload.companyId)
   const now = ctx.now()
   await inTransaction(ctx.db, async (trx) => {
-    const store = trx.withTables<WebhookTables>()
-    const row = await store
+    const row = await trx
       .selectFrom('webhook_endpoints')
       .select(['id', 'url'])
       .where('id', '=', payload.endpointId)
@@ -219,8 +216,8 @@ async function removeWebhookEndpoint(
       .executeTakeFirst()
     // Removed already (a repeat, or another administrator): done.
     if (!row) return
-    await store.deleteFrom('webhook_deliveries').where('endpoint_id', '=', row.id).execute()
-    await store.deleteFrom('webhook_endpoints').where('id', '=', row.id).execute()
+    await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', row.id).execute()
+    await trx.deleteFrom('webhook_endpoints').where('id', '=', row.id).execute()
     await recordActivity(trx, {
       kind: 'webhook',
       actor,
@@ -238,7 +235,7 @@ async function resendWebhookDelivery(
 ): Promise<Result<'resendWebhookDelivery'>> {
   const { company } = await requireWebhookManager(ctx, payload.companyId)
   const endpoint = await endpointOf(ctx, company.id, payload.endpointId)
-  const store = webhookDb(ctx.db)
+  const store = ctx.db
   const delivery = await store
     .selectFrom('webhook_deliveries')
     .select(['message_id'])
@@ -252,8 +249,7 @@ async function resendWebhookDelivery(
   const now = ctx.now()
   // Once per message while one is waiting: a repeated press (or a retried request) adds nothing.
   await inTransaction(ctx.db, async (trx) => {
-    const deliveries = trx.withTables<WebhookTables>()
-    const waiting = await deliveries
+    const waiting = await trx
       .selectFrom('webhook_deliveries')
       .select('id')
       .where('message_id', '=', delivery.message_id)
@@ -262,7 +258,7 @@ async function resendWebhookDelivery(
       .where('attempts', '=', 0)
       .executeTakeFirst()
     if (waiting) return
-    await deliveries
+    await trx
       .insertInto('webhook_deliveries')
       .values({
         id: newId('dlv'),

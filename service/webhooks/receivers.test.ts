@@ -104,7 +104,7 @@ describe('a development server admitting a local receiver (WEBHOOKS_ALLOW_LOOPBA
     } finally {
       await running.stop()
     }
-    const jobs = await t.service.db.withTables<{ jobs: { name: string } }>().selectFrom('jobs').select('name').execute()
+    const jobs = await t.service.db.selectFrom('jobs').select('name').execute()
     expect(jobs.map((j) => j.name)).toEqual(['webhook-deliveries'])
     await remove(endpoint.id)
   })

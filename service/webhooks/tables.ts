@@ -1,8 +1,5 @@
 // The webhooks' own tables (migration 0045): endpoints, the outbox of messages, one delivery per message and endpoint.
-import type { Kysely } from 'kysely'
 import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks.js'
-import type { DB } from '../db/database.js'
-import type { Database } from '../db/schema.js'
 
 export type WebhookEndpointTable = {
   id: string
@@ -49,12 +46,6 @@ export type WebhookTables = {
   webhook_endpoints: WebhookEndpointTable
   webhook_messages: WebhookMessageTable
   webhook_deliveries: WebhookDeliveryTable
-}
-
-export type WebhookDb = Kysely<Database & WebhookTables>
-
-export function webhookDb(db: DB): WebhookDb {
-  return db.withTables<WebhookTables>()
 }
 
 export function parseEvents(json: string): WebhookEventType[] {

@@ -9,13 +9,11 @@ import { recordSubscriptionActivity } from '../activity/subscriptions.js'
 import { demoRefs } from '../db/seed.js'
 import { inTransaction } from '../db/transaction.js'
 import { finishSeatChanges } from '../directory/changes.js'
-import { directoryDb } from '../directory/tables.js'
 import { renewalReminderJob } from '../jobs/reminders.js'
 import { createJobRunner } from '../jobs/runner.js'
 import { deliverDue, webhookDeliveryJob } from './deliver.js'
 import { webhookResolver } from './operations.js'
 import { addressRefusal, LOCAL_HINT, urlRefusal } from './addresses.js'
-import { webhookDb } from './tables.js'
 
 describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () => {
   let service: Service
@@ -226,7 +224,7 @@ describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () =>
         admin,
       )
     }
-    const expected = await webhookDb(service.db)
+    const expected = await service.db
       .selectFrom('webhook_deliveries')
       .select('message_id')
       .where('endpoint_id', '=', endpoint.id)
@@ -282,7 +280,7 @@ describe('webhooks on a receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK=1)', () =>
         kind: 'assignment',
       })
     })
-    await inTransaction(directoryDb(service.db), async (trx) => {
+    await inTransaction(service.db, async (trx) => {
       const outcome = { companyId: GLOBEX, assigned: [], released: [], moved: [], queued: [] as never[] }
       await finishSeatChanges(
         trx,
@@ -445,7 +443,7 @@ describe('webhook addresses in the production configuration (no loopback, no pri
       { address: '10.0.0.7', family: 4 },
     ]
     expect(await deliverDue(jobOptions(service, { resolve }), Date.now())).toMatchObject({ failed: 1 })
-    const delivery = await webhookDb(service.db).selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow()
+    const delivery = await service.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow()
     expect(delivery).toMatchObject({
       state: 'pending',
       last_status: null,

@@ -8,7 +8,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_TOKEN_LIVE_MAX, apiActor, tooManyTokens } from '../../protocol/access-tokens.js'
 import { personalTokenAssignRefusal } from '../../protocol/api-tokens.js'
-import { tokenShownOnce, type AccessTokenTables } from '../../service/auth/access-tokens.js'
+import { tokenShownOnce } from '../../service/auth/access-tokens.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { createTestService, signInAs } from '../support/service.js'
 import { apiClient, startApi } from '../support/api.js'
@@ -68,7 +68,7 @@ const call = async (email: string, operation: string, payload: unknown, key = cr
   return answer.body as Record<string, unknown>
 }
 
-const tokens = () => server.service.db.withTables<AccessTokenTables>()
+const tokens = () => server.service.db
 
 const logOf = (where: { companyId: string } | { account: string }) => {
   let query = server.service.db

@@ -3,8 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { reclaimChanges } from '../../app/rules/changes'
 import { openDatabase } from '../../service/db/database'
 import { idleSeat } from '../../service/usage/idle'
-import { runReclaims } from '../../service/usage/reclaim'
-import { reclaimStore } from '../../service/usage/tables'
+import { runReclaims } from '../../service/reclaim/reclaim'
 import { dialog, signInToManage } from './company-helpers'
 import { dataDir, expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -44,23 +43,22 @@ const idleCount = (days: number) =>
  */
 const reclaimOneSeat = () =>
   withStore(async (db) => {
-    const store = reclaimStore(db)
     const now = Date.now()
     const deps = { db, mailer: { send: async () => {} }, config: { publicUrl: 'http://localhost' } } as never
-    await store
+    await db
       .insertInto('reclaim_policies')
       .values({ company_id: 'acme', idle_days: 30, changed_by: ADMIN, changed_at: now })
       .onConflict((oc) => oc.column('company_id').doUpdateSet({ idle_days: 30 }))
       .execute()
     try {
       await runReclaims(deps, now)
-      const warning = await store
+      const warning = await db
         .selectFrom('reclaim_warnings')
         .selectAll()
         .where('company_id', '=', 'acme')
         .orderBy('license_id')
         .executeTakeFirstOrThrow()
-      await store
+      await db
         .updateTable('reclaim_warnings')
         .set({ reclaim_at: now })
         .where('license_id', '=', warning.license_id)
@@ -68,8 +66,8 @@ const reclaimOneSeat = () =>
       expect(await runReclaims(deps, now + 1000)).toMatchObject({ reclaimed: 1 })
       return warning.holder
     } finally {
-      await store.deleteFrom('reclaim_policies').where('company_id', '=', 'acme').execute()
-      await store.deleteFrom('reclaim_warnings').where('company_id', '=', 'acme').execute()
+      await db.deleteFrom('reclaim_policies').where('company_id', '=', 'acme').execute()
+      await db.deleteFrom('reclaim_warnings').where('company_id', '=', 'acme').execute()
     }
   })
 

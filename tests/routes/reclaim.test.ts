@@ -1,7 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reclaimChanges } from '#app/rules/changes'
-import { reclaimStore } from '../../service/usage/tables'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
@@ -102,7 +101,7 @@ describe('Reclaim idle seats on /manage', () => {
       .set({ assigned_to: 'other@acme.test' })
       .where('id', '=', second.id)
       .execute()
-    await reclaimStore(service.db)
+    await service.db
       .insertInto('seat_reclaims')
       .values(
         [first, second].map((s, i) => ({

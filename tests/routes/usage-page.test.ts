@@ -5,7 +5,6 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Result } from '#protocol/operations'
 import { recordActivationRefusal, recordLicenseCheck } from '../../service/usage/recording.js'
-import { usageStore } from '../../service/usage/tables.js'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 
@@ -49,7 +48,7 @@ afterAll(async () => {
 
 /** The store's rows of acme for the month: what the page must count. */
 async function rowsOf(table: 'license_checks' | 'activation_refusals', month: string): Promise<number> {
-  const row = await usageStore(service.db)
+  const row = await service.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', 'acme')

@@ -2,7 +2,6 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkAssignmentChanged, outcomeUnknown } from '#app/rules/messages'
 import { DEFAULT_ROLE } from '#app/rules/roles'
-import { paymentsDb } from '../../service/payments/tables'
 import { makeSubscription, snapshot } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
@@ -239,7 +238,7 @@ describe('a write whose first answer is lost is retried with its key and answere
     const [first, retry] = calls('specialOffer')
     expect(retry.key).toBe(first.key)
     expect(first.key).toMatch(/^[0-9a-f-]{36}$/)
-    const charges = await paymentsDb(service.db)
+    const charges = await service.db
       .selectFrom('sandbox_payments')
       .select('amount')
       .where('subscription_id', '=', sub.providerId)

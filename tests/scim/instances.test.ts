@@ -64,9 +64,6 @@ it('two instances receiving the same SCIM changes at once keep the seat count ex
   for (const email of people) ids.push((await a('POST', 'Users', entraUser(email))).body.id as string)
   const groupId = (await a('POST', 'Groups', { schemas: [GROUP], displayName: 'Engineering' })).body.id as string
   await one.service.db
-    .withTables<{
-      directory_mappings: { group_id: string; product_group: string; company_id: string; created_at: number }
-    }>()
     .insertInto('directory_mappings')
     .values({ group_id: groupId, product_group: 'wallaby', company_id: companyId, created_at: Date.now() })
     .execute()
@@ -112,7 +109,6 @@ it('two instances receiving the same SCIM changes at once keep the seat count ex
   expect([...after.entries()].filter(([e]) => e !== '').every(([, n]) => n === 1)).toBe(true)
   expect(after.get('')).toBe(SEATS - entitled.length)
   const seats = await one.service.db
-    .withTables<{ directory_seats: { license_id: string; company_id: string } }>()
     .selectFrom('directory_seats')
     .select('license_id')
     .where('company_id', '=', companyId)

@@ -3,7 +3,6 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { signedBySandbox, updatedAlert } from './payments.js'
-import { paymentsDb } from '../../service/payments/tables.js'
 import { makeSubscription, type SubscriptionSpec } from './subscriptions.js'
 import { createTestService, signInAs } from './service.js'
 
@@ -44,7 +43,7 @@ export async function ask<O extends OperationName>(op: O, payload: Payload<O>, c
 
 export const make = (spec: Omit<SubscriptionSpec, 'now'>) => makeSubscription(service.db, { now: Date.now(), ...spec })
 export const sandboxRow = (providerId: string) =>
-  paymentsDb(service.db).selectFrom('sandbox_subscriptions').selectAll().where('id', '=', providerId).executeTakeFirst()
+  service.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', providerId).executeTakeFirst()
 
 export type Op = 'cancel' | 'pause' | 'resume' | 'restart' | 'quantity' | 'upgrade' | 'specialOffer' | 'assign'
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Company sign-in (service/identity/oidc*.ts): a company's OpenID Connect provider (the client secret sealed with the
+// Company sign-in (service/company-sign-in/): a company's OpenID Connect provider (the client secret sealed with the
 // configured key) and whether its verified domains must use it; and each sign-in started, used once.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,6 @@
 // The sandbox's checkout: the prices API, the inline checkout page, paying with the test cards, and the automatic
 // review of flagged orders.
 import { describe, expect, it } from 'vitest'
-import { paymentsDb } from '../tables.js'
 import { createPaymentsTestService, inputValue, postForm } from '../../../tests/support/payments.js'
 import {
   card,
@@ -327,7 +326,6 @@ describe('a checkout is paid once', () => {
   const count = async (table: 'orders' | 'sandbox_payments', checkout: string) =>
     (
       await service.db
-        .withTables<{ sandbox_payments: { id: string; checkout_id: string | null } }>()
         .selectFrom(table === 'orders' ? 'orders' : 'sandbox_payments')
         .select('id')
         .where(table === 'orders' ? 'provider_checkout_id' : 'checkout_id', '=', checkout)
@@ -518,7 +516,7 @@ describe('amounts as the customer pays them', () => {
       .executeTakeFirstOrThrow()
     expect(after.next_payment_amount).toBe(381)
     // The prorated charge for the third license is taxed too.
-    const prorated = await paymentsDb(service.db)
+    const prorated = await service.db
       .selectFrom('sandbox_payments')
       .selectAll()
       .where('subscription_id', '=', providerId)

@@ -3,7 +3,6 @@ import crypto from 'node:crypto'
 import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/email.js'
 import { country as countryOf, planByProviderId, requiresZip } from '../../catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
-import type { PaymentsTransaction } from '../tables.js'
 import { addPeriod, paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
 import { REVIEW_REJECTED_REASON } from '../subscription-alerts.js'
@@ -21,6 +20,8 @@ import {
 import { countryPricing } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
 import { roundToCent } from '../../../protocol/money.js'
+import type { Database } from '../../db/schema.js'
+import type { Transaction } from 'kysely'
 
 export type FieldErrors = Partial<
   Record<'email' | 'country' | 'postcode' | 'cardNumber' | 'cardExpiry' | 'cardCvc', string>
@@ -173,7 +174,11 @@ export async function completeCheckout(sb: Sandbox, checkoutId: string): Promise
 }
 
 /** Records a checkout's subscription (for a subscription plan) and payment, and marks the checkout complete. */
-async function recordCompletion(trx: PaymentsTransaction, checkout: SandboxCheckout, now: number): Promise<Completion> {
+async function recordCompletion(
+  trx: Transaction<Database>,
+  checkout: SandboxCheckout,
+  now: number,
+): Promise<Completion> {
   const plan = planByProviderId(checkout.product_id, 'sandbox')
   const orderId = `${crypto.randomInt(10_000_000, 99_999_999)}-${crypto.randomInt(1_000_000, 9_999_999)}`
   let subscription: SandboxSubscription | null = null

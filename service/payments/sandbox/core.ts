@@ -6,7 +6,7 @@ import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import type { AlertFields } from '../signature.js'
-import type { PaymentsDB, SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTable } from '../tables.js'
+import type { SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTable } from '../tables.js'
 import type { KeyPair } from './keys.js'
 import type { PriceAmounts } from '../provider.js'
 import { amounts, totalFor } from './pricing.js'
@@ -30,7 +30,7 @@ export type SandboxSubscription = SandboxSubscriptionTable
 export type SandboxPayment = SandboxPaymentTable
 
 /** The sandbox's state: its options, the store seen with the payment tables, and the key its pay links are signed with. */
-export type Sandbox = { readonly options: SandboxOptions; readonly db: PaymentsDB; readonly linkKey: Buffer }
+export type Sandbox = { readonly options: SandboxOptions; readonly db: DB; readonly linkKey: Buffer }
 
 export async function findSubscription(sb: Sandbox, id: string): Promise<SandboxSubscription | undefined> {
   const own = await sb.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
@@ -202,7 +202,7 @@ export function planTitle(plan: Plan): string {
 }
 
 /** A new provider subscription id (8 digits), unused by the sandbox and by the vendor's store (the demo's have 7). */
-export async function unusedSubscriptionId(db: Pick<PaymentsDB, 'selectFrom'>): Promise<string> {
+export async function unusedSubscriptionId(db: Pick<DB, 'selectFrom'>): Promise<string> {
   for (;;) {
     const id = String(crypto.randomInt(10_000_000, 99_999_999))
     const own = await db.selectFrom('sandbox_subscriptions').select('id').where('id', '=', id).executeTakeFirst()

@@ -4,12 +4,10 @@ import type { DB } from '../../db/database.js'
 
 export type KeyPair = { publicKey: string; privateKey: string }
 
-export type SandboxKeyTable = { name: string; public_key: string; private_key: string; created_at: number }
-
 const WEBHOOK_KEYS = 'webhook'
 
 function keyTable(db: DB) {
-  return db.withTables<{ sandbox_keys: SandboxKeyTable }>()
+  return db
 }
 
 export async function readOrCreateSandboxKeys(db: DB, now: number = Date.now()): Promise<KeyPair> {

@@ -14,7 +14,6 @@ import type {
   SubscriptionUpdatePreview,
   SubscriptionUpdateResult,
 } from '../provider.js'
-import { paymentsDb } from '../tables.js'
 import type { CardInput } from './cards.js'
 import { findCheckout, pay, type PayResult } from './checkout.js'
 import { sendPaymentFailed, sendPaymentSucceeded } from './alerts.js'
@@ -54,7 +53,7 @@ export class SandboxProvider implements PaymentProvider {
   private readonly reviews: SandboxReviews
 
   constructor(private readonly options: SandboxOptions) {
-    this.sb = { options, db: paymentsDb(options.db), linkKey: payLinkKey(options.secret) }
+    this.sb = { options, db: options.db, linkKey: payLinkKey(options.secret) }
     this.reviews = new SandboxReviews(this.sb)
   }
 

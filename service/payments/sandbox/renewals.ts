@@ -3,7 +3,6 @@ import { findPlan, planByProviderId } from '../../catalog/index.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
 import { addPeriod } from '../dates.js'
-import { paymentsDb } from '../tables.js'
 import { chargeSucceeds } from './cards.js'
 import { paymentFor, termCharge, type SandboxSubscription } from './core.js'
 import type { SandboxProvider } from './provider.js'
@@ -13,8 +12,7 @@ export async function chargeDueSubscriptions(
   db: DB,
   asOf: number,
 ): Promise<{ charged: number; failed: number }> {
-  const store = paymentsDb(db)
-  const due = await store
+  const due = await db
     .selectFrom('subscriptions')
     .select(['provider_subscription_id', 'plan_id', 'billing_period'])
     .where('state', '=', 'active')
@@ -36,7 +34,7 @@ export async function chargeDueSubscriptions(
     }
     if (sub.state !== 'active') continue
     if (sub.next_bill_date > asOf) {
-      const last = await store
+      const last = await db
         .selectFrom('sandbox_payments')
         .selectAll()
         .where('subscription_id', '=', sub.id)
@@ -46,7 +44,7 @@ export async function chargeDueSubscriptions(
       // The vendor's side dates its next payment by the day: due there while the provider's bill is later that day.
       const taken =
         !last ||
-        (await store.selectFrom('payments').select('id').where('id', '=', `pp_${last.id}`).executeTakeFirst()) !==
+        (await db.selectFrom('payments').select('id').where('id', '=', `pp_${last.id}`).executeTakeFirst()) !==
           undefined
       if (!taken) {
         await provider.sendPaymentSucceeded(sub, last)
@@ -60,7 +58,7 @@ export async function chargeDueSubscriptions(
       ? { ...sub, next_bill_date: addPeriod(sub.next_bill_date, vendor.billing_period), updated_at: asOf }
       : { ...sub, state: 'past_due', updated_at: asOf }
     const payment = pays ? paymentFor(after, termCharge(after), plan, asOf, 0) : null
-    const claimed = await inTransaction(store, async (trx) => {
+    const claimed = await inTransaction(db, async (trx) => {
       const updated = await trx
         .updateTable('sandbox_subscriptions')
         .set({ state: after.state, next_bill_date: after.next_bill_date, updated_at: asOf })

@@ -197,7 +197,6 @@ export function sandboxRouter(
 
   async function receiptFor(checkoutId: string): Promise<string | undefined> {
     const payment = await service.db
-      .withTables<{ sandbox_payments: { id: string; checkout_id: string | null; date: number } }>()
       .selectFrom('sandbox_payments')
       .select('id')
       .where('checkout_id', '=', checkoutId)

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../../db/seed.js'
 import { signInAs } from '../../../tests/support/service.js'
-import { paymentsDb } from '../tables.js'
 import { inputValue, postForm } from '../../../tests/support/payments.js'
 import { card, sandbox, server, service, startSandbox } from '../../../tests/support/sandbox.js'
 
@@ -182,7 +181,7 @@ describe('renewing through the sandbox', () => {
     const expected = new Date(Math.max(...rows.map((r) => Number(r.expiration))))
     expected.setUTCFullYear(expected.getUTCFullYear() + 1)
     expect(new Set(after.map((l) => Number(l.expiration)))).toEqual(new Set([expected.getTime()]))
-    const checkouts = await paymentsDb(service.db)
+    const checkouts = await service.db
       .selectFrom('sandbox_checkouts')
       .select(['gross', 'product_id'])
       .where('email', '=', 'rita@reseller.test')

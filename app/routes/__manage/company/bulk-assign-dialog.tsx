@@ -25,8 +25,8 @@ import { bulkAssignSchema } from './license-schemas'
 import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { dialogActionUrl, dialogUrl, showsInactive } from '../shared/urls'
 
-// Bulk assign for a company (spec §2, §5); the plan's summary shows before Update (as typed, or after Preview without
-// script). The dialog holds every product's list, so choosing one waits for nothing; the form belongs to its product.
+// The plan's summary shows before Update (as typed, or after Preview without script); every product's list is here,
+// so choosing one waits for nothing.
 export function BulkAssignDialog({ data: d, closeTo }: DialogProps<BulkAssignDialogData>) {
   const hydrated = useHydrated()
   const productId = 'bulk-assign-product'

@@ -3,18 +3,11 @@
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
-import { cancelledColumns } from '../subscriptions/cancelled.js'
-import {
-  authorize,
-  loadSubscription,
-  providerIdOf,
-  providerOf,
-  requireTransition,
-  withSubscription,
-} from '../subscriptions/access.js'
-import { quantityUpdate, restartUpdate, sameQuantity, upgradeUpdate } from '../subscriptions/updates.js'
+import { cancelledColumns } from './cancelled.js'
+import { authorize, loadSubscription, providerIdOf, providerOf, requireTransition, withSubscription } from './access.js'
+import { quantityUpdate, restartUpdate, sameQuantity, upgradeUpdate } from './updates.js'
 import { ServiceError } from '../dispatch/errors.js'
-import type { OperationHandlers } from './handlers.js'
+import type { OperationHandlers } from '../operations/handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 

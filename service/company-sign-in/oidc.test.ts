@@ -81,11 +81,7 @@ describe('company sign-in settings', () => {
       settings: { issuer: idp.issuer, clientId: idp.clientId, secretSet: true, required: false },
     })
     expect(JSON.stringify(read.body)).not.toContain(idp.clientSecret)
-    const row = await service.db
-      .withTables<{ company_sign_in: { client_secret: string } }>()
-      .selectFrom('company_sign_in')
-      .select('client_secret')
-      .executeTakeFirstOrThrow()
+    const row = await service.db.selectFrom('company_sign_in').select('client_secret').executeTakeFirstOrThrow()
     expect(row.client_secret).not.toContain(idp.clientSecret)
     expect(openSecret(service.config.signInKey, 'acme', row.client_secret)).toBe(idp.clientSecret)
     expect(openSecret(service.config.signInKey, 'globex', row.client_secret)).toBeNull()

@@ -3,7 +3,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscriptions.js'
 import { demoRefs } from '../db/seed.js'
-import { paymentsDb } from '../payments/tables.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
 import { snapshot, type SubscriptionSpec } from '../../tests/support/subscriptions.js'
 import {
@@ -224,7 +223,7 @@ describe('cancel, pause, resume, restart', () => {
       state: 'active',
       next_payment_date: before.subscription!.next_payment_date,
     })
-    const charges = await paymentsDb(service.db)
+    const charges = await service.db
       .selectFrom('sandbox_payments')
       .select('id')
       .where('subscription_id', '=', sub.providerId)
@@ -357,7 +356,7 @@ describe('receipts', () => {
 describe('one change at a time per subscription', () => {
   it('a change waits for the one under way; a lease left behind is refused until it expires', async () => {
     const sub = await make({ nextPaymentIn: 100 })
-    const { withSubscriptionLock } = await import('../subscriptions/lock.js')
+    const { withSubscriptionLock } = await import('./lock.js')
     let release!: () => void
     const held = withSubscriptionLock(service.db, sub.id, () => new Promise<void>((resolve) => (release = resolve)))
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -370,7 +369,6 @@ describe('one change at a time per subscription', () => {
     expect((await snapshot(service.db, sub.id)).subscription?.state).toBe('paused')
 
     await service.db
-      .withTables<{ subscription_locks: { subscription_id: string; token: string; expires_at: number } }>()
       .insertInto('subscription_locks')
       .values({ subscription_id: sub.id, token: 'stale', expires_at: Date.now() + 60_000 })
       .execute()
@@ -378,7 +376,6 @@ describe('one change at a time per subscription', () => {
       code: 'INVALID_STATE',
     })
     await service.db
-      .withTables<{ subscription_locks: { subscription_id: string; token: string; expires_at: number } }>()
       .updateTable('subscription_locks')
       .set({ expires_at: Date.now() - 1 })
       .where('subscription_id', '=', sub.id)

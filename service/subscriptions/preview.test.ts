@@ -1,6 +1,5 @@
 // subscriptionPreview: what a quantity change, upgrade or restart would charge, as the (sandbox) provider charges it.
 import { describe, expect, it } from 'vitest'
-import { paymentsDb } from '../payments/tables.js'
 import {
   DAY,
   ask,
@@ -14,7 +13,7 @@ import {
 startSubscriptionService()
 
 const charges = (providerId: string) =>
-  paymentsDb(service.db)
+  service.db
     .selectFrom('sandbox_payments')
     .select(['amount', 'tax'])
     .where('subscription_id', '=', providerId)

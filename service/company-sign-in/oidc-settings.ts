@@ -7,18 +7,17 @@ import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
-import { requireDomainManager } from '../directory/domains.js'
+import { requireDomainManager } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { discover, discoveryProblem, issuerProblem } from './oidc-client.js'
 import { openSecret, sealSecret } from './oidc-secrets.js'
-import { signInDb } from './oidc-tables.js'
 
 async function retrieveCompanySignIn(
   payload: ParsedPayload<'retrieveCompanySignIn'>,
   ctx: ServiceContext,
 ): Promise<Result<'retrieveCompanySignIn'>> {
   const { company } = await requireDomainManager(ctx, payload.companyId)
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   const [row, domains] = await Promise.all([
     db.selectFrom('company_sign_in').selectAll().where('company_id', '=', company.id).executeTakeFirst(),
     db
@@ -54,7 +53,7 @@ async function updateCompanySignIn(
   const { issuer, clientId, required } = payload
   const problem = await issuerProblem(issuer, ctx.config.devTools)
   if (problem) throw new ServiceError('INVALID_REQUEST', problem)
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   const before = await db
     .selectFrom('company_sign_in')
     .selectAll()
@@ -94,7 +93,7 @@ async function updateCompanySignIn(
     updated_at: now,
   }
   await inTransaction(ctx.db, async (trx) => {
-    await signInDb(trx)
+    await trx
       .insertInto('company_sign_in')
       .values(row)
       .onConflict((oc) => oc.column('company_id').doUpdateSet(row))
@@ -117,10 +116,7 @@ async function removeCompanySignIn(
   const { company, actor } = await requireDomainManager(ctx, payload.companyId)
   await inTransaction(ctx.db, async (trx) => {
     // Of two removals at once, one deletes the row; the other is told there is nothing to remove.
-    const removed = await signInDb(trx)
-      .deleteFrom('company_sign_in')
-      .where('company_id', '=', company.id)
-      .executeTakeFirst()
+    const removed = await trx.deleteFrom('company_sign_in').where('company_id', '=', company.id).executeTakeFirst()
     if (Number(removed.numDeletedRows) !== 1) {
       throw new ServiceError('NOT_FOUND', `${company.name} has no company sign-in set up.`)
     }

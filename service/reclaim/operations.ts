@@ -6,10 +6,9 @@ import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
-import { requireCompanyAdministrator } from '../directory/domains.js'
+import { requireCompanyAdministrator } from '../domains/domains.js'
 import { applyAssignmentChange, lockCompanies } from '../operations/company.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { reclaimStore } from './tables.js'
 
 const forbidden = "Only the company's administrators may manage the reclaim of its idle seats."
 const UNDO_MS = RECLAIM_UNDO_DAYS * DAY_MS
@@ -20,7 +19,7 @@ async function retrieveReclaims(
 ): Promise<Result<'retrieveReclaims'>> {
   const { company } = await requireCompanyAdministrator(ctx, payload.companyId, forbidden)
   const now = ctx.now()
-  const store = reclaimStore(ctx.db)
+  const store = ctx.db
   const policy = await store
     .selectFrom('reclaim_policies')
     .select('idle_days')
@@ -65,8 +64,7 @@ async function setReclaimPolicy(
   const { company, actor } = await requireCompanyAdministrator(ctx, payload.companyId, forbidden)
   return inTransaction(ctx.db, async (trx) => {
     await lockCompanies(trx, [company.id])
-    const store = reclaimStore(trx)
-    const before = await store
+    const before = await trx
       .selectFrom('reclaim_policies')
       .select('idle_days')
       .where('company_id', '=', company.id)
@@ -74,9 +72,9 @@ async function setReclaimPolicy(
     const was = before ? Number(before.idle_days) : null
     if (was === payload.idleDays) return { idleDays: payload.idleDays, changed: false }
     if (payload.idleDays === null) {
-      await store.deleteFrom('reclaim_policies').where('company_id', '=', company.id).execute()
+      await trx.deleteFrom('reclaim_policies').where('company_id', '=', company.id).execute()
     } else {
-      await store
+      await trx
         .insertInto('reclaim_policies')
         .values({ company_id: company.id, idle_days: payload.idleDays, changed_by: actor, changed_at: ctx.now() })
         .onConflict((oc) =>
@@ -86,7 +84,7 @@ async function setReclaimPolicy(
         )
         .execute()
     }
-    await store.deleteFrom('reclaim_warnings').where('company_id', '=', company.id).execute()
+    await trx.deleteFrom('reclaim_warnings').where('company_id', '=', company.id).execute()
     await recordActivity(trx, {
       kind: 'assignment',
       actor,
@@ -106,7 +104,7 @@ async function setReclaimPolicy(
 /** The seat goes back to its former holder if it is still free; a repeat answers `undone: false`. */
 async function undoReclaim(payload: ParsedPayload<'undoReclaim'>, ctx: ServiceContext): Promise<Result<'undoReclaim'>> {
   const { company, actor, caller } = await requireCompanyAdministrator(ctx, payload.companyId, forbidden)
-  const store = reclaimStore(ctx.db)
+  const store = ctx.db
   const reclaim = await store
     .selectFrom('seat_reclaims')
     .selectAll()
@@ -140,7 +138,7 @@ async function undoReclaim(payload: ParsedPayload<'undoReclaim'>, ctx: ServiceCo
         mail: caller.email,
         async mayAssign() {},
         async alongside(trx) {
-          const undone = await reclaimStore(trx)
+          const undone = await trx
             .updateTable('seat_reclaims')
             .set({ undone_at: now, undone_by: actor })
             .where('id', '=', reclaim.id)
@@ -149,7 +147,7 @@ async function undoReclaim(payload: ParsedPayload<'undoReclaim'>, ctx: ServiceCo
           if (Number(undone.numUpdatedRows) !== 1)
             throw new ServiceError('ASSIGNMENT_CHANGED', 'This reclaim was undone already.')
           // The holder starts afresh: idle from now on, not from before the reclaim.
-          await reclaimStore(trx)
+          await trx
             .insertInto('seat_holders')
             .values({ license_id: reclaim.license_id, company_id: company.id, holder: reclaim.holder, since: now })
             .onConflict((oc) => oc.column('license_id').doUpdateSet({ holder: reclaim.holder, since: now }))

@@ -23,7 +23,7 @@ import { inTransaction } from '../db/transaction.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { withStoreLock } from '../directory/company-lock.js'
-import { isUniqueViolation } from '../directory/domains.js'
+import { isUniqueViolation } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
 

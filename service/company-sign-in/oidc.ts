@@ -1,25 +1,23 @@
-// Company sign-in: `startCompanySignIn` keeps state, nonce and PKCE verifier here (used once, 10 minutes) and answers
-// the provider's address; `completeCompanySignIn` exchanges the code and signs in the address the provider vouches for,
-// only at one of the company's verified domains (a provider cannot sign in anyone for another domain).
+// Company sign-in: state, nonce and PKCE verifier kept here (used once, 10 minutes); the address the provider vouches
+// for signs in only at one of the company's verified domains, so a provider cannot sign in anyone for another domain.
 import * as client from 'openid-client'
 import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in.js'
 import { domainOfEmail } from '../../protocol/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { startSession } from '../auth/sessions.js'
-import { joinByDomain } from '../directory/auto-join.js'
+import { joinByDomain } from '../domains/auto-join.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { ensureAccount, mayEnter } from '../operations/session.js'
-import { ALREADY_PROCESSED, portalCallback, STATE_MAX_AGE_MS, STATE_RETENTION_MS } from './adapter.js'
+import { ALREADY_PROCESSED, portalCallback, STATE_MAX_AGE_MS, STATE_RETENTION_MS } from '../identity/adapter.js'
 import { authorizationUrl, exchangeCode, type ProviderSettings } from './oidc-client.js'
 import { companySignInOf } from './oidc-required.js'
 import { openSecret } from './oidc-secrets.js'
-import { signInDb } from './oidc-tables.js'
 
 /** The company's provider settings with its secret opened. */
 async function settingsOf(ctx: ServiceContext, companyId: string): Promise<ProviderSettings> {
-  const row = await signInDb(ctx.db)
+  const row = await ctx.db
     .selectFrom('company_sign_in as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .select(['s.issuer', 's.client_id', 's.client_secret', 'c.name'])
@@ -80,7 +78,7 @@ async function startCompanySignIn(
     redirectUri,
     loginHint: payload.email,
   })
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   await db
     .deleteFrom('company_sign_in_requests')
     .where('created_at', '<', now - STATE_RETENTION_MS)
@@ -94,7 +92,7 @@ async function completeCompanySignIn(
   ctx: ServiceContext,
 ): Promise<Result<'completeCompanySignIn'>> {
   const now = ctx.now()
-  const db = signInDb(ctx.db)
+  const db = ctx.db
   const row = await db
     .selectFrom('company_sign_in_requests')
     .selectAll()

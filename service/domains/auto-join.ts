@@ -12,11 +12,10 @@ import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { changeDirectory, sendAll } from './changes.js'
+import { changeDirectory, sendAll } from '../directory/changes.js'
 import { administratorsOf, requireDomainManager, toDomainEntry } from './domains.js'
-import { productName } from './queue.js'
-import { addClaim, settle, waitingPeople } from './seats.js'
-import { coreTrx } from './tables.js'
+import { productName } from '../directory/queue.js'
+import { addClaim, settle, waitingPeople } from '../directory/seats.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Store = Kysely<any>
@@ -98,7 +97,7 @@ export async function joinByDomain(ctx: ServiceContext, email: string): Promise<
       await settle(scope, [request])
       const position = (await waitingPeople(scope, productGroup)).findIndex((p) => p.email === email) + 1
       const product = productName(productGroup)
-      await recordActivity(coreTrx(scope.trx), {
+      await recordActivity(scope.trx, {
         kind: 'domain',
         actor: actor.log,
         companyId: join.companyId,

@@ -5,13 +5,13 @@ import { DAY_MS } from '../../protocol/licenses.js'
 import { RECLAIM_ACTOR, RECLAIM_WARNING_DAYS } from '../../protocol/reclaim.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { administratorsOf } from '../directory/domains.js'
+import { administratorsOf } from '../domains/domains.js'
 import type { Mail } from '../mail/mailer.js'
 import { unassignmentMails } from '../mail/assignment-mail.js'
 import { applyAssignmentChange } from '../operations/company.js'
-import { idleSeat, idleSince } from './idle.js'
-import { administratorReclaimed, administratorWarning, company, holderWarning, type SeatWords } from './reclaim-mail.js'
-import { reclaimStore, type ReclaimPolicyTable } from './tables.js'
+import { idleSeat, idleSince } from '../usage/idle.js'
+import { administratorReclaimed, administratorWarning, company, holderWarning, type SeatWords } from './mail.js'
+import type { ReclaimPolicyTable } from './tables.js'
 
 type Deps = Pick<ServiceContext, 'db' | 'mailer' | 'config'>
 
@@ -26,7 +26,7 @@ export function reclaimUrl(publicUrl: string, companyId: string): string {
 }
 
 export async function runReclaims(deps: Deps, asOf: number): Promise<{ warned: number; reclaimed: number }> {
-  const store = reclaimStore(deps.db)
+  const store = deps.db
   await store
     .deleteFrom('reclaim_warnings')
     .where('warned_at', '<', asOf - WARNING_KEPT_MS)
@@ -60,7 +60,7 @@ function candidates(deps: Deps, policy: ReclaimPolicyTable, asOf: number) {
 }
 
 async function reclaimCompany(deps: Deps, policy: ReclaimPolicyTable, asOf: number) {
-  const store = reclaimStore(deps.db)
+  const store = deps.db
   const seats = await candidates(deps, policy, asOf)
   const companyRow = await deps.db
     .selectFrom('companies')
@@ -143,8 +143,7 @@ async function reclaimSeat(
         mail: RECLAIM_ACTOR,
         async mayAssign() {},
         async alongside(trx) {
-          const store = reclaimStore(trx)
-          await store
+          await trx
             .insertInto('seat_reclaims')
             .values({
               id: crypto.randomUUID(),
@@ -157,8 +156,8 @@ async function reclaimSeat(
               undone_by: null,
             })
             .execute()
-          await store.deleteFrom('reclaim_warnings').where('license_id', '=', seat.id).execute()
-          await store.deleteFrom('seat_holders').where('license_id', '=', seat.id).execute()
+          await trx.deleteFrom('reclaim_warnings').where('license_id', '=', seat.id).execute()
+          await trx.deleteFrom('seat_holders').where('license_id', '=', seat.id).execute()
         },
       },
     )

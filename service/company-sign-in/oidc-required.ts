@@ -4,7 +4,6 @@ import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
 import { domainOfEmail } from '../../protocol/domains.js'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { signInDb } from './oidc-tables.js'
 
 export type CompanySignIn = { companyId: string; companyName: string; required: boolean; domain: string }
 
@@ -12,7 +11,7 @@ export type CompanySignIn = { companyId: string; companyName: string; required: 
 export async function companySignInOf(db: DB, email: string): Promise<CompanySignIn | null> {
   const domain = domainOfEmail(email)
   if (!domain) return null
-  const row = await signInDb(db)
+  const row = await db
     .selectFrom('company_domains as d')
     .innerJoin('company_sign_in as s', 's.company_id', 'd.company_id')
     .innerJoin('companies as c', 'c.id', 'd.company_id')

@@ -17,10 +17,7 @@ const TIMEOUT_SECONDS = 10
 /** A discovered configuration (with the provider's keys) is kept this long per instance. */
 const CONFIG_TTL_MS = 10 * 60 * 1000
 
-/**
- * Why the service will not fetch this issuer, or null: the server fetches what an administrator typed, so only public
- * https hosts (the webhooks' rule); with the development tools on, loopback too (the tests' provider).
- */
+/** The server fetches what an administrator typed: public https hosts only (loopback with the development tools). */
 export async function issuerProblem(issuer: string, devTools: boolean): Promise<string | null> {
   const why = await notPublic(issuer, devTools)
   return why && `The issuer cannot be used: ${why}.`

@@ -6,9 +6,7 @@ import { createTestService, signInAs } from '../../tests/support/service.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'
 import { createServiceJobRunner } from '../jobs/index.js'
 import { createJobRunner } from '../jobs/runner.js'
-import { directoryDb } from '../directory/tables.js'
 import { reclaimJob } from '../jobs/reclaim.js'
-import { reclaimStore } from './tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 const T0 = Date.UTC(2026, 5, 1, 12)
@@ -91,7 +89,7 @@ beforeAll(async () => {
     expiresIn: 800,
     seats: [{ assignedTo: 'q@reclaim.test' }],
   })
-  const directory = directoryDb(service.db)
+  const directory = service.db
   await directory
     .insertInto('directory_seats')
     .values({
@@ -131,7 +129,7 @@ describe('the reclaim of idle seats', () => {
     // Off by default: a long idle spell reclaims nothing.
     expect((await reclaimsOf()).idleDays).toBeNull()
     await runJobs(T0 + 100 * DAY)
-    expect(await reclaimStore(service.db).selectFrom('reclaim_warnings').selectAll().execute()).toEqual([])
+    expect(await service.db.selectFrom('reclaim_warnings').selectAll().execute()).toEqual([])
     expect(await holderOf(a)).toBe(A)
 
     // A manager may not turn it on; an administrator may, and the log says so.
@@ -146,11 +144,7 @@ describe('the reclaim of idle seats', () => {
     // Idle for 100 days already: warned now, reclaimed a full week later, never at once.
     const start = T0 + 100 * DAY
     await runJobs(start + 1000)
-    const warnings = await reclaimStore(service.db)
-      .selectFrom('reclaim_warnings')
-      .selectAll()
-      .orderBy('holder')
-      .execute()
+    const warnings = await service.db.selectFrom('reclaim_warnings').selectAll().orderBy('holder').execute()
     expect(warnings.map((w) => w.holder)).toEqual([A, B, C, E])
     expect(warnings.every((w) => Number(w.reclaim_at) === start + 1000 + 7 * DAY)).toBe(true)
     const warning = await mailsTo(A)
@@ -197,7 +191,7 @@ describe('the reclaim of idle seats', () => {
     ])
     const quokkaSeat = quokka.licenseIds[0]!
     expect(await holderOf(quokkaSeat)).toBe('q@reclaim.test')
-    const rows = await reclaimStore(service.db).selectFrom('seat_reclaims').selectAll().orderBy('holder').execute()
+    const rows = await service.db.selectFrom('seat_reclaims').selectAll().orderBy('holder').execute()
     expect(rows.map((r) => [r.holder, Number(r.idle_days)])).toEqual([
       [A, 30],
       [B, 30],

@@ -8,11 +8,10 @@ import type { ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { assignmentMails } from '../mail/assignment-mail.js'
-import { paymentsDb } from '../payments/tables.js'
-import { loadSubscription, providerOf, withSubscription } from '../subscriptions/access.js'
-import { applyDecrease, reconcileQuantity, seatOf } from '../subscriptions/reconcile-quantity.js'
-import { quantityUpdate, sameQuantity } from '../subscriptions/updates.js'
-import type { OperationHandlers } from './handlers.js'
+import { loadSubscription, providerOf, withSubscription } from './access.js'
+import { applyDecrease, reconcileQuantity, seatOf } from './reconcile-quantity.js'
+import { quantityUpdate, sameQuantity } from './updates.js'
+import type { OperationHandlers } from '../operations/handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { assignmentSummary, assignmentWords, licenseWords } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
@@ -60,7 +59,7 @@ export async function subscriptionUpdateQuantity(
     const answer = await providerOf(ctx).updateSubscription(quantityUpdate(row, quantity))
 
     const now = ctx.now()
-    await inTransaction(paymentsDb(ctx.db), async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const current = await trx
         .selectFrom('subscriptions')
         .selectAll()

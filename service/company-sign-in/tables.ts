@@ -1,7 +1,4 @@
 // Company sign-in's own tables (migration 0046): a company's provider, and each sign-in started with it.
-import type { Kysely } from 'kysely'
-import type { DB } from '../db/database.js'
-import type { Database } from '../db/schema.js'
 
 export type CompanySignInTable = {
   company_id: string
@@ -28,10 +25,4 @@ export type CompanySignInRequestTable = {
 export type CompanySignInTables = {
   company_sign_in: CompanySignInTable
   company_sign_in_requests: CompanySignInRequestTable
-}
-
-export type SignInDb = Kysely<Database & CompanySignInTables>
-
-export function signInDb(db: DB | Kysely<Database>): SignInDb {
-  return db.withTables<CompanySignInTables>()
 }

@@ -10,7 +10,7 @@
  * express's parsers at their kind's limit, whose refusal reaches `refuseBody` too.
  */
 import type express from 'express'
-import type { ErrorBody } from '../protocol/errors.js'
+import type { ErrorBody } from '../protocol/shared/errors.js'
 import {
   bodyTooLargeMessage,
   FORM_BODY_LIMIT,
@@ -18,9 +18,9 @@ import {
   sizeInWords,
 } from '../service/dispatch/body-limits.js'
 import { escapeHtml } from '../service/dispatch/html.js'
-import { SCIM_BASE_PATH } from '../protocol/directory.js'
+import { SCIM_BASE_PATH } from '../protocol/directory/directory.js'
 import { errorBody, ScimError, SCIM_CONTENT_TYPE } from '../service/directory/scim-protocol.js'
-import { isApiV1Path } from '../protocol/api-v1.js'
+import { isApiV1Path } from '../protocol/api/api-v1.js'
 import { ApiProblem, sendProblem } from '../service/api/problems.js'
 import { requestOrigin } from '../service/dispatch/origin.js'
 

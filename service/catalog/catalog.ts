@@ -1,8 +1,8 @@
 // The product catalog: the one file to edit for what the shop sells; each plan has an id per provider environment
 // (the sandbox's are the plan keys; Paddle Classic's from Seller Dashboard > Catalog > Subscription Plans).
 import type { CatalogConfig } from './types.js'
-import { currencySymbols } from '../../protocol/currency.js'
-import { PRO_PRODUCT_NAME, productNames } from '../../protocol/products.js'
+import { currencySymbols } from '../../protocol/shared/currency.js'
+import { PRO_PRODUCT_NAME, productNames } from '../../protocol/catalog/products.js'
 
 /** Spec §3 productName: the name, the plan's type and "license". */
 const licenseNames = (name: string) => ({

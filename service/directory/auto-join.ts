@@ -1,9 +1,9 @@
 // Auto-join: people signing in at a verified domain get a seat of its products through the seat queue, or wait.
 import type { Kysely } from 'kysely'
 import { ProductGroup } from '../../protocol/entities.js'
-import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains.js'
+import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { quoted } from '../../protocol/text.js'
+import { quoted } from '../../protocol/shared/text.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'

@@ -1,5 +1,5 @@
 // A directory change: one at a time per company (`withStoreLock`), one logged transaction, holders mailed after.
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { assignmentWords, recordActivity } from '../activity/log.js'
 import { inTransaction } from '../db/transaction.js'

@@ -2,7 +2,7 @@
 // the verified rows, migration 0022, backs each transaction's check).
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
-import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
 import {
   MAX_DOMAINS,
   domainOfEmail,
@@ -10,7 +10,7 @@ import {
   mayManageDomains,
   verificationRecord,
   type DomainEntry,
-} from '../../protocol/domains.js'
+} from '../../protocol/domains/domains.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
@@ -19,7 +19,7 @@ import {
   RESELLER_ADMINISTRATOR,
   roleOf,
   UNKNOWN_ROLE,
-} from '../../protocol/roles.js'
+} from '../../protocol/permissions/roles.js'
 import { recordActivity } from '../activity/log.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'

@@ -4,10 +4,10 @@ import {
   mayManageDirectory,
   ownershipChangedMessage,
   SCIM_BASE_PATH,
-} from '../../protocol/directory.js'
+} from '../../protocol/directory/directory.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'

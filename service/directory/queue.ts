@@ -1,7 +1,7 @@
 // What the rest of the service asks of the directory's seats, in the caller's transaction.
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
-import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory.js'
+import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory/directory.js'
 import { productByGroup } from '../catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { Database, LicenseRow } from '../db/schema.js'

@@ -1,5 +1,5 @@
 import express from 'express'
-import type { ErrorBody, ErrorCode } from '../../protocol/errors.js'
+import type { ErrorBody, ErrorCode } from '../../protocol/shared/errors.js'
 import { identityRouter } from '../identity/router.js'
 import { listOutbox } from '../mail/mailer.js'
 import type { LicensingService } from '../index.js'

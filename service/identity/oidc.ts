@@ -2,8 +2,8 @@
 // the provider's address; `completeCompanySignIn` exchanges the code and signs in the address the provider vouches for,
 // only at one of the company's verified domains (a provider cannot sign in anyone for another domain).
 import * as client from 'openid-client'
-import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in.js'
-import { domainOfEmail } from '../../protocol/domains.js'
+import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in/company-sign-in.js'
+import { domainOfEmail } from '../../protocol/domains/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { startSession } from '../auth/sessions.js'
 import { joinByDomain } from '../directory/auto-join.js'

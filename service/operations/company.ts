@@ -1,9 +1,9 @@
 // Company licenses (spec §6, §7): `changeAssignment` and `offlineLicense`; the caller's role is read from the store.
 import type { Transaction } from 'kysely'
-import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
+import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { assignmentChangedMessage } from '../../protocol/errors.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { assignmentChangedMessage } from '../../protocol/shared/errors.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { Database, LicenseRow } from '../db/schema.js'

@@ -1,5 +1,5 @@
 // Coupons (spec §4, §9): a code worth some months of a product, redeemed once.
-import { couponCode } from '../../protocol/coupons.js'
+import { couponCode } from '../../protocol/catalog/coupons.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
 import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../catalog/index.js'

@@ -1,5 +1,5 @@
 // The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
-import { couponCode } from '../../protocol/coupons.js'
+import { couponCode } from '../../protocol/catalog/coupons.js'
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
@@ -16,7 +16,7 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
+import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/shared/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'

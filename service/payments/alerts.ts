@@ -1,7 +1,7 @@
 // Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
 import * as z from 'zod/mini'
 import type { SubscriptionState } from '../../protocol/entities.js'
-import { ownValue } from '../../protocol/own.js'
+import { ownValue } from '../../protocol/shared/own.js'
 import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { SubscriptionRow } from '../db/schema.js'

@@ -1,18 +1,18 @@
 // A completed checkout becomes the order, its licenses and subscription, once per checkout id.
-import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
+import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
-import { labelled, oneLine, quoted } from '../../protocol/text.js'
+import { labelled, oneLine, quoted } from '../../protocol/shared/text.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { flagsIn } from '../auth/roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
-import { roundToCent } from '../../protocol/money.js'
+import { roundToCent } from '../../protocol/shared/money.js'
 import type { PaymentsTransaction } from './tables.js'
-import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { recordActivity } from '../activity/log.js'
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 import { SEAT_QUEUE, serveFreedSeats } from '../directory/queue.js'
 
 export type Purchase = {

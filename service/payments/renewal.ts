@@ -1,6 +1,6 @@
 // A signed renewal paid in the shop extends its licenses co-termed; a personal subscription's license leaves it.
-import { oneLine } from '../../protocol/text.js'
-import { normalizeEmail } from '../../protocol/email.js'
+import { oneLine } from '../../protocol/shared/text.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
 import type { LicenseRow } from '../db/schema.js'
 import {
   WebhookError,
@@ -14,7 +14,7 @@ import {
 import { cotermExpiry } from './coterm.js'
 import { addUtcYears } from './dates.js'
 import { recordPayment, unusedOrderId } from './fulfilment.js'
-import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 import type { ServiceContext } from '../dispatch/context.js'

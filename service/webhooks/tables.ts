@@ -1,6 +1,6 @@
 // The webhooks' own tables (migration 0045): endpoints, the outbox of messages, one delivery per message and endpoint.
 import type { Kysely } from 'kysely'
-import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks.js'
+import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks/webhooks.js'
 import type { DB } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 

@@ -14,7 +14,7 @@ import {
   unitCharge,
 } from './core.js'
 import { receiptUrlOf } from './receipts.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 export async function sendUpdated(
   sb: Sandbox,

@@ -1,6 +1,6 @@
 // Paying a sandbox checkout with a test card (`cards.ts`), and completing it with the alerts Paddle sends.
 import crypto from 'node:crypto'
-import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/email.js'
+import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/shared/email.js'
 import { country as countryOf, planByProviderId, requiresZip } from '../../catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { PaymentsTransaction } from '../tables.js'
@@ -20,7 +20,7 @@ import {
 } from './core.js'
 import { countryPricing } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 export type FieldErrors = Partial<
   Record<'email' | 'country' | 'postcode' | 'cardNumber' | 'cardExpiry' | 'cardCvc', string>

@@ -1,7 +1,7 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal.
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shared/email.js'
 
 /** Where every company's provider sends people back: register it at the provider. */
 export const COMPANY_SIGN_IN_CALLBACK_PATH = '/auth/company/'

@@ -11,7 +11,7 @@ import {
   showOfflineKey,
   showRenew,
 } from './licenses.js'
-import { DAY, NOW, company, license } from '../tests/support/entities.js'
+import { DAY, NOW, company, license } from '../../tests/support/entities.js'
 
 describe('kinds of license', () => {
   it('Open Source and enterprise are found in the product name, any case', () => {

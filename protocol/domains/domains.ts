@@ -1,7 +1,7 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import * as z from 'zod/mini'
-import { administersCompany } from './roles.js'
-import { ProductGroup } from './entities.js'
+import { administersCompany } from '../permissions/roles.js'
+import { ProductGroup } from '../entities.js'
 
 export const VERIFICATION_PREFIX = 'license-portal-verification='
 

@@ -1,6 +1,6 @@
 // A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md).
 import * as z from 'zod/mini'
-import { ProductGroup } from './entities.js'
+import { ProductGroup } from '../entities.js'
 
 /** Months the usage page and its CSV show, the present one last. */
 export const USAGE_MONTHS = 12

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRO_PRODUCT_NAME, displayName, productNames, subscriptionTitle } from './products.js'
-import { license } from '../tests/support/entities.js'
+import { license } from '../../tests/support/entities.js'
 
 describe('displayName (§3)', () => {
   it.each([

@@ -1,7 +1,7 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
 import * as z from 'zod/mini'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from './access-tokens.js'
-import { administersCompany } from './roles.js'
+import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from '../shared/access-tokens.js'
+import { administersCompany } from '../permissions/roles.js'
 
 /** Company and Reseller Administrators (the roles that add users) and platform administrators, as for SCIM tokens. */
 export const mayManageApiTokens = administersCompany

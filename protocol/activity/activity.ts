@@ -1,7 +1,7 @@
 // The activity log: what the service changed, who and when.
 import * as z from 'zod/mini'
-import { administersCompany } from './roles.js'
-import { EMAIL_MAX_LENGTH } from './email.js'
+import { administersCompany } from '../permissions/roles.js'
+import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 
 export const activityKinds = [
   'assignment',

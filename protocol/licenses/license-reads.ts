@@ -1,7 +1,7 @@
 // `retrieveLicenses`: the rows a change touches (a subscription's, a product group's or named ones), not the account.
 import * as z from 'zod/mini'
-import { Company, License, LicenseRef, ProductGroup, Subscription } from './entities.js'
-import { ID_MAX_LENGTH, MAX_LICENSES_READ, limitMessage } from './limits.js'
+import { Company, License, LicenseRef, ProductGroup, Subscription } from '../entities.js'
+import { ID_MAX_LENGTH, MAX_LICENSES_READ, limitMessage } from '../shared/limits.js'
 
 export const RetrieveLicensesPayload = z
   .object({
@@ -10,7 +10,7 @@ export const RetrieveLicensesPayload = z
     /** Only this subscription's licenses; `null`: only those outside subscriptions; absent: either. */
     subscriptionId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH)))),
     productGroup: z.optional(ProductGroup),
-    /** Only seats idle for this many days (protocol/reclaim.ts): the export of the license table's idle filter. */
+    /** Only seats idle for this many days (protocol/reclaim/reclaim.ts): the export of the license table's idle filter. */
     idleDays: z.optional(z.union([z.literal(30), z.literal(60), z.literal(90)])),
     /** Each must be in the table, or the whole read is refused; an empty list reads only the company. */
     ids: z.optional(z.array(LicenseRef).check(z.maxLength(MAX_LICENSES_READ, limitMessage(MAX_LICENSES_READ, 'read')))),

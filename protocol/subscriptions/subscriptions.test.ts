@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { License } from './entities.js'
+import type { License } from '../entities.js'
 import {
   UPGRADE_IN_PROGRESS,
   paidUntil,
@@ -13,7 +13,7 @@ import {
   type SubscriptionOperation,
 } from './subscriptions.js'
 
-import { DAY, NOW, license as fixtureLicense } from '../tests/support/entities.js'
+import { DAY, NOW, license as fixtureLicense } from '../../tests/support/entities.js'
 
 /** A license of a subscription paid for 120 more days. */
 const license = (overrides: Partial<License> = {}): License =>

@@ -1,9 +1,9 @@
 // Windowed reads of `retrieveDetails`: a page of each license table and its counts; without windows, all of it (§7).
 import * as z from 'zod/mini'
-import { License } from './entities.js'
-import { ID_MAX_LENGTH } from './limits.js'
+import { License } from '../entities.js'
+import { ID_MAX_LENGTH } from '../shared/limits.js'
 
-/** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim.ts). */
+/** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim/reclaim.ts). */
 export const licenseFilters = [
   'all',
   'assigned',

@@ -1,8 +1,8 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
 import * as z from 'zod/mini'
-import { administersCompany } from './roles.js'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from './access-tokens.js'
-import { ProductGroup } from './entities.js'
+import { administersCompany } from '../permissions/roles.js'
+import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
+import { ProductGroup } from '../entities.js'
 
 export const directoryProductGroups = [
   'wallaby',

@@ -1,7 +1,7 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
 import * as z from 'zod/mini'
-import { administersCompany } from './roles.js'
-import { hasLayoutCharacters } from './text.js'
+import { administersCompany } from '../permissions/roles.js'
+import { hasLayoutCharacters } from '../shared/text.js'
 
 export const webhookEventTypes = [
   'seat.assigned',

@@ -1,10 +1,10 @@
 // The REST API v1's requests and answers (docs/decisions/0012-rest-api-v1-and-openapi.md). Public and versioned: within
 // v1 a field is added, never renamed or removed.
 import * as z from 'zod/mini'
-import { ActivityKind } from './activity.js'
-import { EMAIL_MAX_LENGTH } from './email.js'
-import { ProductGroup, SubscriptionState } from './entities.js'
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.js'
+import { ActivityKind } from '../activity/activity.js'
+import { EMAIL_MAX_LENGTH } from '../shared/email.js'
+import { ProductGroup, SubscriptionState } from '../entities.js'
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency.js'
 
 export const API_V1_BASE = '/api/v1'
 /** Whether a request's path is the REST API's, whose every answer is problem details when refused. */

@@ -1,10 +1,10 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
 // Many Activations flow deactivates too but neither counts against nor is refused by the budget.
 import * as z from 'zod/mini'
-import { LicenseRef } from './entities.js'
-import { formatDate } from './dates.js'
-import { countOf } from './words.js'
-import type { PermissionFlags } from './roles.js'
+import { LicenseRef } from '../entities.js'
+import { formatDate } from '../shared/dates.js'
+import { countOf } from '../shared/words.js'
+import type { PermissionFlags } from '../permissions/roles.js'
 
 /** Deactivations from My machines, per license, in any window of this length. */
 export const DEACTIVATION_BUDGET = 3

@@ -1,6 +1,6 @@
 // Company roles (spec §3, §6): the role a permission entry's codes make, and what each role may do.
-import { normalizeEmail } from './email.js'
-import type { PermissionCode, PermissionEntry } from './entities.js'
+import { normalizeEmail } from '../shared/email.js'
+import type { PermissionCode, PermissionEntry } from '../entities.js'
 
 export type RoleNumber = 1 | 2 | 3 | 4 | 5
 

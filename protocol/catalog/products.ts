@@ -1,6 +1,6 @@
 // How products and subscriptions are named (spec §3), for every side.
-import type { BillingPeriod, License, ProductGroup, Subscription } from './entities.js'
-import { countOf } from './words.js'
+import type { BillingPeriod, License, ProductGroup, Subscription } from '../entities.js'
+import { countOf } from '../shared/words.js'
 
 export const PRO_PRODUCT_NAME = 'Console Ninja'
 export const PRO_PRODUCT_SLUG = 'console-ninja'

@@ -1,11 +1,17 @@
 // Subscription rules (spec §4 "Subscription states", §5 "Subscription bulk assign" and "Quantity"); pure, no I/O.
-import { invalidEntriesText, type AddressList } from './address-list.js'
-import { analysePool, assignNewcomers, toChanges, type Assignment, type AssignmentChange } from './assignment.js'
-import { normalizeEmail } from './email.js'
-import type { License, Subscription, SubscriptionState } from './entities.js'
-import { isAnnualOrLongTerm } from './licenses.js'
-import { plural } from './words.js'
-import type { PermissionFlags } from './roles.js'
+import { invalidEntriesText, type AddressList } from '../shared/address-list.js'
+import {
+  analysePool,
+  assignNewcomers,
+  toChanges,
+  type Assignment,
+  type AssignmentChange,
+} from '../licenses/assignment.js'
+import { normalizeEmail } from '../shared/email.js'
+import type { License, Subscription, SubscriptionState } from '../entities.js'
+import { isAnnualOrLongTerm } from '../licenses/licenses.js'
+import { plural } from '../shared/words.js'
+import type { PermissionFlags } from '../permissions/roles.js'
 
 export const MIN_QUANTITY = 1
 export const MAX_QUANTITY = 100

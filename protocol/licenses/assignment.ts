@@ -3,8 +3,8 @@
  * complete set of holders: a listed holder keeps all it holds, an unlisted one loses its license, a newcomer gets one
  * free license — unassigned ones first (a released one may still be activated on its former holder's machine).
  */
-import { normalizeEmail } from './email.js'
-import type { License } from './entities.js'
+import { normalizeEmail } from '../shared/email.js'
+import type { License } from '../entities.js'
 import { compareIds } from './licenses.js'
 
 export type PoolAnalysis = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { mayReadCompanyActivity } from './activity.js'
-import { mayManageApiTokens } from './api-tokens.js'
-import { mayManageDirectory } from './directory.js'
-import { mayManageDomains } from './domains.js'
+import { mayReadCompanyActivity } from '../activity/activity.js'
+import { mayManageApiTokens } from '../api-tokens/api-tokens.js'
+import { mayManageDirectory } from '../directory/directory.js'
+import { mayManageDomains } from '../domains/domains.js'
 import { administersCompany, permissionFlags, type RoleNumber } from './roles.js'
-import { mayManageWebhooks } from './webhooks.js'
+import { mayManageWebhooks } from '../webhooks/webhooks.js'
 
 describe('who administers a company', () => {
   it('is Reseller and Company Administrators and platform administrators, never a manager or an unknown role', () => {

@@ -1,5 +1,5 @@
 // A payment method as people read it: brands in words ("Mastercard", not "master"), a card by its last four digits.
-import type { Subscription } from './entities.js'
+import type { Subscription } from '../entities.js'
 
 /** Paddle Classic's `card_type` and the sandbox's. */
 const brands = new Map<string, string>([

@@ -2,7 +2,7 @@
 // and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
 import { sql, type Insertable, type Transaction } from 'kysely'
 import { roundToCent } from '../../protocol/shared/money.js'
-import { planOf, productByGroup, type Plan } from '../catalog/index.js'
+import { planOf, productByGroup, type Plan } from '../../config/catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
 import { demoVerifiedDomain } from './seed-identity.js'

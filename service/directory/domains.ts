@@ -11,7 +11,7 @@ import {
   verificationRecord,
   type DomainEntry,
 } from '../../protocol/domains/domains.js'
-import type { ProductGroup } from '../../protocol/entities.js'
+import { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   COMPANY_ADMINISTRATOR,
@@ -28,11 +28,47 @@ import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { roleIn } from '../auth/roles.js'
-import { autoJoinOf, autoJoinProducts, companyProducts } from './auto-join.js'
 import { checkDomain } from './dns.js'
+import { productName } from './queue.js'
 
 type DomainRow = Selectable<CompanyDomainTable>
 type Store = DB | Transaction<Database>
+
+export const asProducts = (values: readonly string[]): ProductGroup[] =>
+  values.flatMap((value) => {
+    const parsed = ProductGroup.safeParse(value)
+    return parsed.success ? [parsed.data] : []
+  })
+
+/** Each of the company's domains with auto-join on: its products. */
+export async function autoJoinOf(store: Store, companyId: string): Promise<Map<string, ProductGroup[]>> {
+  const rows = await store
+    .selectFrom('domain_auto_join')
+    .select(['domain', 'product'])
+    .where('company_id', '=', companyId)
+    .orderBy('product')
+    .execute()
+  const byDomain = new Map<string, ProductGroup[]>()
+  for (const row of rows) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), ...asProducts([row.product])])
+  return byDomain
+}
+
+export async function autoJoinProducts(store: Store, companyId: string, domain: string): Promise<ProductGroup[]> {
+  return (await autoJoinOf(store, companyId)).get(domain) ?? []
+}
+
+/** The products the company has licenses of, with the catalog's names: what auto-join can give. */
+export async function companyProducts(store: Store, companyId: string) {
+  const rows = await store
+    .selectFrom('licenses')
+    .select('product_group')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .execute()
+  return asProducts(rows.map((row) => row.product_group))
+    .sort()
+    .map((productGroup) => ({ productGroup, name: productName(productGroup) }))
+}
 
 /** A claim as the protocol shows it; `autoJoin`: the products of its auto-join (`autoJoinOf`). */
 export function toDomainEntry(row: DomainRow, autoJoin: ProductGroup[] = []): DomainEntry {

@@ -2,7 +2,7 @@
 import { couponCode } from '../../protocol/catalog/coupons.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
-import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../catalog/index.js'
+import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../../config/catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import type { Database } from '../db/schema.js'

@@ -2,7 +2,7 @@
 import type { LicenseRef } from '../../protocol/entities.js'
 import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { catalog, renewalAnnualPrice, renewalProductId } from '../catalog/index.js'
+import { catalog, renewalAnnualPrice, renewalProductId } from '../../config/catalog/index.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { toLicense } from '../reads/mapping.js'

@@ -11,8 +11,8 @@ import {
   shopProducts,
   type Plan,
   type Product,
-} from '../catalog/index.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+} from '../../config/catalog/index.js'
+import { requireCaller, type PaymentsAdapter, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
@@ -21,7 +21,6 @@ import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { paymentsDb } from '../payments/tables.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
-import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
 

@@ -2,7 +2,7 @@
 import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { labelled, oneLine, quoted } from '../../protocol/shared/text.js'
-import { licenseProductName, licenseTypeOf, type Plan } from '../catalog/index.js'
+import { licenseProductName, licenseTypeOf, type Plan } from '../../config/catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import { flagsIn } from '../auth/roles.js'
 import { addUtcYears, termEnd } from './dates.js'

@@ -1,5 +1,5 @@
 // Completed payments: a checkout's alerts fulfilled once per checkout id, signed renewals, later terms' payments.
-import { findPlan, planByProviderId } from '../catalog/index.js'
+import { findPlan, planByProviderId } from '../../config/catalog/index.js'
 import {
   WebhookError,
   amount,

@@ -17,10 +17,9 @@ import { recordPayment, unusedOrderId } from './fulfilment.js'
 import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
-import type { ServiceContext } from '../dispatch/context.js'
+import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
-import type { PaymentsAdapter } from './types.js'
 
 export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: AlertEnv) {
   const { trx, now } = env

@@ -1,6 +1,6 @@
 // Alerts about an existing subscription (payment failed, updated, cancelled) and flagged checkouts (high_risk_*).
 import { normalizeEmail } from '../../protocol/shared/email.js'
-import { licenseProductName } from '../catalog/index.js'
+import { licenseProductName } from '../../config/catalog/index.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { reconcileQuantity } from '../subscriptions/reconcile-quantity.js'
 import {

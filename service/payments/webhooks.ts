@@ -1,5 +1,5 @@
 // Paddle Classic alerts: verified, applied once per alert id in one transaction; mail and look-ups after the commit.
-import type { ServiceContext } from '../dispatch/context.js'
+import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
 import { bareRecord } from '../../protocol/shared/own.js'
 import { WebhookError, type AlertEnv, type AlertFields, type Effects, type WebhookResult } from './alerts.js'
@@ -14,7 +14,6 @@ import {
 } from './subscription-alerts.js'
 import { cancelRenewedAway } from './renewal.js'
 import { paymentsDb } from './tables.js'
-import type { PaymentsAdapter } from './types.js'
 
 export { WebhookError, type WebhookResult }
 

@@ -7,7 +7,7 @@ import {
   type SubscriptionNeed,
   type SubscriptionOperation,
 } from '../../protocol/subscriptions/subscriptions.js'
-import { findPlan, planByProviderId, type Plan } from '../catalog/index.js'
+import { findPlan, planByProviderId, type Plan } from '../../config/catalog/index.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'

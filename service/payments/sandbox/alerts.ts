@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import { DAY_MS, paddleDate, paddleDateTime } from '../dates.js'
 import { signAlert, type AlertFields } from '../signature.js'
-import type { Plan } from '../../catalog/index.js'
+import type { Plan } from '../../../config/catalog/index.js'
 import {
   unusedPaymentId,
   updateUrlOf,

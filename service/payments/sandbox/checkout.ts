@@ -1,7 +1,7 @@
 // Paying a sandbox checkout with a test card (`cards.ts`), and completing it with the alerts Paddle sends.
 import crypto from 'node:crypto'
 import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/shared/email.js'
-import { country as countryOf, planByProviderId, requiresZip } from '../../catalog/index.js'
+import { country as countryOf, planByProviderId, requiresZip } from '../../../config/catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { PaymentsTransaction } from '../tables.js'
 import { addPeriod, paddleDateTime } from '../dates.js'

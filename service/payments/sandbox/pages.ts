@@ -1,6 +1,6 @@
 // The sandbox provider's pages: checkout, its outcome, update payment, receipts and the review of flagged orders.
 import { EMAIL_PATTERN } from '../../../protocol/shared/email.js'
-import { countries, requiresZip } from '../../catalog/index.js'
+import { countries, requiresZip } from '../../../config/catalog/index.js'
 import { formatPrice } from '../../../protocol/shared/money.js'
 import { formatDate } from '../../../protocol/shared/dates.js'
 import { escapeHtml } from '../../dispatch/html.js'

@@ -1,5 +1,5 @@
 // How the sandbox prices a checkout: local currencies, taxes, country discounts and coupons on net USD list prices.
-import { catalog } from '../../catalog/index.js'
+import { catalog } from '../../../config/catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
 import { ownValue } from '../../../protocol/shared/own.js'
 import { roundToCent } from '../../../protocol/shared/money.js'

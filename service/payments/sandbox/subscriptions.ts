@@ -1,4 +1,4 @@
-import { findPlan, planByProviderId, type Plan } from '../../catalog/index.js'
+import { findPlan, planByProviderId, type Plan } from '../../../config/catalog/index.js'
 import { DAY_MS } from '../../../protocol/licenses/licenses.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'

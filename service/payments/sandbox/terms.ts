@@ -1,6 +1,6 @@
 // What a sandbox checkout sells and for how much: prices API, pay links, terms and the quote.
 import crypto from 'node:crypto'
-import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../catalog/index.js'
+import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../../config/catalog/index.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import type { PayLinkInput, PriceAmounts, PriceQuery, ProviderPrices } from '../provider.js'
 import { planTitle, type Sandbox } from './core.js'

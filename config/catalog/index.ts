@@ -113,7 +113,7 @@ export function parseCatalog(input: CatalogConfig): Catalog {
     codes.add(c.code)
   }
   if (problems.length)
-    throw new Error(`The product catalog (service/catalog/catalog.ts) is invalid: ${problems.join('; ')}`)
+    throw new Error(`The product catalog (config/catalog/catalog.ts) is invalid: ${problems.join('; ')}`)
   return {
     currency: config.currency,
     salesEmail: config.salesEmail,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadPaymentsConfig, pemFromEnv } from './config.js'
+import { loadPaymentsConfig, pemFromEnv } from './payments.js'
 
 describe('choosing the payment provider', () => {
   it('is the local sandbox when no Paddle credentials are set', () => {

@@ -1,9 +1,7 @@
 // One directory change per company at a time, cheap to wait for (identity providers send bursts): a queue in process,
-// a session advisory lock on PostgreSQL (freed if the process dies), the single writer on SQLite. And the companies'
-// row locks every writer to a company's seats takes in its transaction.
-import { sql, type Kysely, type Transaction } from 'kysely'
+// a session advisory lock on PostgreSQL (freed if the process dies), the single writer on SQLite.
+import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/migrations/dialect.js'
-import type { Database } from '../db/schema.js'
 
 const queues = new Map<string, Promise<unknown>>()
 
@@ -34,14 +32,4 @@ export function withStoreLock<D, T>(db: Kysely<D>, key: string, work: (db: Kysel
       }
     })
   })
-}
-
-/** Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always). */
-export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
-  if (companyIds.length === 0) return
-  await trx
-    .updateTable('companies')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', 'in', [...new Set(companyIds)])
-    .execute()
 }

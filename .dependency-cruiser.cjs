@@ -26,7 +26,7 @@ module.exports = {
       comment: 'protocol/ is what the portal and the service share: it imports only itself and packages.',
       severity: 'error',
       from: layer('^protocol/'),
-      to: { path: '^(app|service|config|server|scripts|tests)/|^server\\.ts$' },
+      to: { path: '^(app|service|config|server|scripts|tests|sandbox|demo)/|^server\\.ts$' },
     },
     {
       name: 'config-at-the-bottom',
@@ -34,21 +34,21 @@ module.exports = {
         'config/ (the environment, the catalog) sits below the portal and the service: it imports only protocol/.',
       severity: 'error',
       from: layer('^config/'),
-      to: { path: '^(app|service|server|scripts|tests)/|^server\\.ts$' },
+      to: { path: '^(app|service|server|scripts|tests|sandbox|demo)/|^server\\.ts$' },
     },
     {
       name: 'service-not-upward',
-      comment: 'The service never imports the portal, the HTTP server or the scripts.',
+      comment: 'The service never imports the portal, the HTTP server, the scripts, the stand-ins or the demo data.',
       severity: 'error',
       from: layer('^service/'),
-      to: { path: '^(app|server|scripts|tests)/|^server\\.ts$' },
+      to: { path: '^(app|server|scripts|tests|sandbox|demo)/|^server\\.ts$' },
     },
     {
       name: 'app-not-into-service',
       comment: 'The portal reaches the service only through the licensing client, never its modules.',
       severity: 'error',
       from: layer('^app/'),
-      to: { path: '^(service|server|scripts|tests)/|^server\\.ts$' },
+      to: { path: '^(service|server|scripts|tests|sandbox|demo)/|^server\\.ts$' },
     },
     {
       name: 'server-not-upward',
@@ -66,7 +66,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(app|protocol|service|config|server|scripts|tests)/|^server\\.ts$',
+    includeOnly: '^(app|protocol|service|config|server|scripts|tests|sandbox|demo)/|^server\\.ts$',
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(build|public/build|node_modules)/' },
     // Type-only imports count: a circle of types is a circle for a reader.

@@ -18,7 +18,7 @@ import { remixHandler } from './server/remix.js'
 import { publicAddressOnly, rateLimits, sameOriginPosts } from './server/guards.js'
 import { healthRouter } from './server/health.js'
 import { createLogger, isStaticAsset, loggedPath, requestLogging } from './server/logger.js'
-import { oneLine } from './protocol/text.js'
+import { oneLine } from './protocol/shared/text.js'
 import { exitOnProblems, exitOnStartFailure, handleShutdown } from './server/lifecycle.js'
 
 // A `.env` file beside the app, when there is one; variables already set in the environment win.

@@ -13,7 +13,7 @@ import { NonceProvider } from './utils/nonce'
 import { portalDb } from './utils/portal-store.server'
 import { getUser } from './utils/session.server'
 import './load-context'
-import { loadZodEnglishMessages } from '../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../protocol/shared/zod-messages.js'
 
 loadZodEnglishMessages()
 

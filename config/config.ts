@@ -4,9 +4,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { parsePlanIds, planKeys } from '../service/catalog/index.js'
-import { retiredKeysProblem } from '../service/offline-keys/key-ring.js'
-import { loadPaymentsConfig, PaymentsEnv } from '../service/payments/config.js'
+import { parsePlanIds, planKeys } from './catalog/index.js'
+import { retiredKeysProblem } from './key-ring.js'
+import { loadPaymentsConfig, PaymentsEnv } from './payments.js'
 import { unknownVariables, unknownVariableText } from './unknown.js'
 import { parseDnsServers, parseTrustProxy, privateKeyProblem } from './values.js'
 
@@ -112,7 +112,7 @@ const Env = z.object({
   PADDLE_RENEWAL_PRODUCT_ID: text.pipe(z.string().regex(/^\d+$/, 'PADDLE_RENEWAL_PRODUCT_ID is numeric.').optional()),
 })
 
-/** Every variable the configuration reads (the payments' own included, see service/payments/config.ts). */
+/** Every variable the configuration reads (the payments' own included, see config/payments.ts). */
 export const CONFIG_VARIABLES = [...Object.keys(Env.shape), ...Object.keys(PaymentsEnv.shape)]
 
 export type Config = {

@@ -1,6 +1,6 @@
 // The entities of spec §3 as the licensing protocol carries them, written once (zod) for both sides.
 import * as z from 'zod/mini'
-import { typedLine } from './text.js'
+import { typedLine } from './shared/text.js'
 
 export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const
 export const ProductGroup = z.enum(productGroups)

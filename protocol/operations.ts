@@ -1,7 +1,7 @@
 // The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
 // `Authorization: Bearer …`, never in a payload.
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './shared/email.js'
 import {
   AccountSettings,
   Activation,
@@ -29,20 +29,20 @@ import {
   MAX_REMOVALS,
   MAX_RENEWALS,
   limitMessage,
-} from './limits.js'
-import { isOwnKey } from './own.js'
-import { LicenseWindow, WindowedFacts } from './windows.js'
-import { retrieveActivityOperation } from './activity.js'
-import { domainOperations } from './domains.js'
-import { companySignInOperations } from './company-sign-in.js'
-import { lineOfText, typedLine } from './text.js'
-import { RetrieveLicensesPayload, RetrieveLicensesResult } from './license-reads.js'
-import { directoryOperations } from './directory.js'
-import { apiTokenOperations } from './api-tokens.js'
-import { usageOperations } from './usage.js'
-import { reclaimOperations } from './reclaim.js'
-import { webhookOperations } from './webhooks.js'
-import { machineOperations } from './machines.js'
+} from './shared/limits.js'
+import { isOwnKey } from './shared/own.js'
+import { LicenseWindow, WindowedFacts } from './licenses/windows.js'
+import { retrieveActivityOperation } from './activity/activity.js'
+import { domainOperations } from './domains/domains.js'
+import { companySignInOperations } from './company-sign-in/company-sign-in.js'
+import { lineOfText, typedLine } from './shared/text.js'
+import { RetrieveLicensesPayload, RetrieveLicensesResult } from './licenses/license-reads.js'
+import { directoryOperations } from './directory/directory.js'
+import { apiTokenOperations } from './api-tokens/api-tokens.js'
+import { usageOperations } from './usage/usage.js'
+import { reclaimOperations } from './reclaim/reclaim.js'
+import { webhookOperations } from './webhooks/webhooks.js'
+import { machineOperations } from './machines/machines.js'
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
 const id = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))

@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import dotenv from 'dotenv'
-import { ownValue } from '../protocol/own.js'
-import { parseKeySet, type VerificationKey } from '../service/offline-keys/key-ring.js'
+import { ownValue } from '../protocol/shared/own.js'
+import { parseKeySet, type VerificationKey } from '../config/key-ring.js'
 import { checkOfflineKey, OFFLINE_PUBLIC_KEYS_PATH } from '../service/offline-keys/index.js'
 
 export const USAGE = `Usage:

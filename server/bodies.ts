@@ -1,7 +1,7 @@
 // One body limit per kind of route, checked from Content-Length and counted while a chunked body streams in. Over it,
 // a 413 in the route's own language, and the rest of the body is dropped as it arrives so the client reads the answer.
 import type express from 'express'
-import type { ErrorBody } from '../protocol/errors.js'
+import type { ErrorBody } from '../protocol/shared/errors.js'
 import {
   bodyTooLargeMessage,
   FORM_BODY_LIMIT,
@@ -9,9 +9,9 @@ import {
   sizeInWords,
 } from '../service/dispatch/body-limits.js'
 import { escapeHtml } from '../service/dispatch/html.js'
-import { SCIM_BASE_PATH } from '../protocol/directory.js'
+import { SCIM_BASE_PATH } from '../protocol/directory/directory.js'
 import { errorBody, ScimError, SCIM_CONTENT_TYPE } from '../service/directory/scim-protocol.js'
-import { isApiV1Path } from '../protocol/api-v1.js'
+import { isApiV1Path } from '../protocol/api/api-v1.js'
 import { ApiProblem, sendProblem } from '../service/api/problems.js'
 import { requestOrigin } from '../service/dispatch/origin.js'
 

@@ -1,4 +1,4 @@
-import { loadZodEnglishMessages } from '../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../protocol/shared/zod-messages.js'
 import { loadServiceConfig, type ServiceConfig } from './config.js'
 import type { ServiceAdapters, ServiceContext } from './dispatch/context.js'
 import {

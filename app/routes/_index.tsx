@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import * as z from 'zod/mini'
-import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in'
+import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in/company-sign-in'
 import { requiredEmail } from '#app/rules/email'
 import {
   signInLinkRefused,
@@ -17,7 +17,7 @@ import {
   signInSuccess,
   unexpectedError,
 } from '#app/rules/messages'
-import { OUTCOME_UNKNOWN } from '#protocol/errors'
+import { OUTCOME_UNKNOWN } from '#protocol/shared/errors'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'

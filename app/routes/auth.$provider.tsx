@@ -5,7 +5,7 @@ import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { takeAuthorizationRequest } from '#app/utils/oauth-state.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
-import type { ErrorCode } from '#protocol/errors'
+import type { ErrorCode } from '#protocol/shared/errors'
 
 const providers = ['github', 'google', 'company'] as const
 type Provider = (typeof providers)[number]

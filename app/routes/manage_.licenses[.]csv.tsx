@@ -1,6 +1,6 @@
 // A company's licenses as CSV in the table's order, with its search and filter (`q-ID`, `filter-ID`); they import back.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { MAX_LICENSES_READ } from '#protocol/limits'
+import { MAX_LICENSES_READ } from '#protocol/shared/limits'
 import { idleDaysOf, matchesFilter, matchesSearch, tableView } from '#app/rules/license-windows'
 import { exportHeader, seatRows } from '#app/rules/seats-csv'
 import { csvResponse, toCsv } from '#app/utils/csv.server'

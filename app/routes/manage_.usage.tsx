@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link as RemixLink, useLoaderData } from '@remix-run/react'
 import { Button, Container, Flex, Heading, Link, Text } from '#app/components/themes'
-import { ACTIVATION_LIMIT } from '#protocol/licenses'
+import { ACTIVATION_LIMIT } from '#protocol/licenses/licenses'
 import { UsageFigure } from '#app/components/usage/usage-figure'
 import { monthLabel } from '#app/rules/usage'
 import type { FrameHandle } from '#app/root'

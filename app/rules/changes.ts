@@ -1,7 +1,7 @@
 // The sentence each change on /manage ends with (docs/decisions/0007-every-change-ends-with-a-sentence.md).
-import { countOf } from '#protocol/words'
-import { oneLine, quoted } from '#protocol/text'
-import { RECLAIM_WARNING_DAYS } from '#protocol/reclaim'
+import { countOf } from '#protocol/shared/words'
+import { oneLine, quoted } from '#protocol/shared/text'
+import { RECLAIM_WARNING_DAYS } from '#protocol/reclaim/reclaim'
 import { checkoutFlaggedText } from './messages'
 
 /** "Wallaby.js (order 935369, key 3)". */

@@ -13,7 +13,7 @@ import {
   welcomeActions,
 } from './company'
 import { DAY, NOW, company, license } from '../../tests/support/entities'
-import { mayManagePermissions } from '#protocol/roles'
+import { mayManagePermissions } from '#protocol/permissions/roles'
 
 const ref = { subscriptionId: 'sub-1', state: 'active' }
 const inSubscription = (overrides: Partial<License> = {}) =>

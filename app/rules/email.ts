@@ -2,8 +2,8 @@
 import * as z from 'zod/mini'
 import { emailInvalid, emailRequired } from './messages'
 
-import { isValidAddress } from '#protocol/address-list'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/email'
+import { isValidAddress } from '#protocol/shared/address-list'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/shared/email'
 
 export function isValidEmail(value: string): boolean {
   return isValidAddress(value)

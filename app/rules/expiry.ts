@@ -1,10 +1,10 @@
 // The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
 import type { Company, License, SubscriptionState } from '#protocol/entities'
-import { LONG_EXPIRED_ORDERS_NAMED, type ExpiredGroup, type LongExpiredOrder } from '#protocol/windows'
-import { formatDate } from '#protocol/dates'
-import { displayName } from '#protocol/products'
-import { DAY_MS, isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses'
-import { countOf } from '#protocol/words'
+import { LONG_EXPIRED_ORDERS_NAMED, type ExpiredGroup, type LongExpiredOrder } from '#protocol/licenses/windows'
+import { formatDate } from '#protocol/shared/dates'
+import { displayName } from '#protocol/catalog/products'
+import { DAY_MS, isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses/licenses'
+import { countOf } from '#protocol/shared/words'
 
 export const EXPIRY_WARNING_DAYS = 60
 const WINDOW_MS = EXPIRY_WARNING_DAYS * DAY_MS
@@ -111,7 +111,7 @@ export function expiredGroups(licenses: readonly ExpiringLicense[], now: number)
   return { expiredLongAgo, expiredLongAgoOrders: namedOrders([...longAgo.values()]), recentlyExpired }
 }
 
-/** The store's choice (protocol/windows.ts): expired last first, then order, product and trial, as bytes compare. */
+/** The store's choice (protocol/licenses/windows.ts): expired last first, then order, product and trial, as bytes compare. */
 function namedOrders(
   orders: (Omit<LongExpiredOrder, 'count' | 'keys'> & { keyList: number[]; latest: number })[],
 ): LongExpiredOrder[] {

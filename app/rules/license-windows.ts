@@ -10,10 +10,10 @@ import {
   pageSizes,
   type LicenseWindow,
   type LicenseWindowResult,
-} from '#protocol/windows'
-import { ID_MAX_LENGTH } from '#protocol/limits'
+} from '#protocol/licenses/windows'
+import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { expiredGroups } from './expiry'
-import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses'
+import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses/licenses'
 import { sortLicenses } from './license'
 import { seatCounts } from './seat-counts'
 

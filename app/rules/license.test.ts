@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { licenseWords, groupOfflineKeys, showReceipt, sortLicenses } from './license'
 import { DAY, NOW, company, license } from '../../tests/support/entities'
-import { compareIds } from '#protocol/licenses'
+import { compareIds } from '#protocol/licenses/licenses'
 
 describe('licenseWords', () => {
   it('names a license by its display name, order and key', () => {

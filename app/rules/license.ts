@@ -1,7 +1,7 @@
-// The portal's own license rules (spec §3, §4, §5); the ones the service enforces too are in `protocol/licenses.ts`.
+// The portal's own license rules (spec §3, §4, §5); the ones the service enforces too are in `protocol/licenses/licenses.ts`.
 import type { Company, License, OfflineLicense } from '#protocol/entities'
-import { compareIds, isOpenSource } from '#protocol/licenses'
-import { displayName } from '#protocol/products'
+import { compareIds, isOpenSource } from '#protocol/licenses/licenses'
+import { displayName } from '#protocol/catalog/products'
 
 /** "Wallaby.js, order 4711, key 3": for a row's controls, heard rather than seen in the row. */
 export function licenseWords(license: Pick<License, 'productName' | 'trial' | 'order' | 'key'>): string {

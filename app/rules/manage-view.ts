@@ -1,7 +1,12 @@
 // What /manage sends to the page (spec §2, §4): a window of each license table and the counts about the rest.
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { PERSONAL_TABLE, type LicenseFilter, type LicenseWindowResult, type SubscriptionSeats } from '#protocol/windows'
+import {
+  PERSONAL_TABLE,
+  type LicenseFilter,
+  type LicenseWindowResult,
+  type SubscriptionSeats,
+} from '#protocol/licenses/windows'
 import { isBulkAssignable } from './company'
 import { expiryWarnings, type ExpiryWarnings } from './expiry'
 import { windowLocally, type TableView } from './license-windows'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodes } from '#protocol/errors'
-import { cannotAssign } from '#protocol/licenses'
-import { lastAdministrator } from '#protocol/roles'
-import * as subscriptions from '#protocol/subscriptions'
+import { errorCodes } from '#protocol/shared/errors'
+import { cannotAssign } from '#protocol/licenses/licenses'
+import { lastAdministrator } from '#protocol/permissions/roles'
+import * as subscriptions from '#protocol/subscriptions/subscriptions'
 import * as m from './messages'
 
 describe('§5 validation messages, word for word', () => {

@@ -1,9 +1,9 @@
 // Every user-facing text of the spec, word for word (§2, §5, §8, §9); the ones it only describes, once.
-import type { ErrorCode } from '#protocol/errors'
-import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses'
-import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/roles'
-import { ownValue } from '#protocol/own'
-import { countOf } from '#protocol/words'
+import type { ErrorCode } from '#protocol/shared/errors'
+import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses/licenses'
+import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/permissions/roles'
+import { ownValue } from '#protocol/shared/own'
+import { countOf } from '#protocol/shared/words'
 
 export const emailRequired = 'Email address must be provided.'
 export const emailInvalid = 'Email address is not valid.'

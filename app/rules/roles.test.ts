@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionCode } from '#protocol/entities'
 import { DEFAULT_ROLE, roleDescription, roleName, roleOfEntry, rolesOfferedTo } from './roles'
-import { canManageRole, checkRemoval, permissionFlags, roleCodes, roleOf, type RoleNumber } from '#protocol/roles'
+import {
+  canManageRole,
+  checkRemoval,
+  permissionFlags,
+  roleCodes,
+  roleOf,
+  type RoleNumber,
+} from '#protocol/permissions/roles'
 import { company, entry } from '../../tests/support/entities'
 
 describe('role derivation (§3)', () => {

@@ -1,4 +1,4 @@
-// Company roles on the portal side (spec §3, §5, §6): names and offers; the rules are in `protocol/roles.ts`.
+// Company roles on the portal side (spec §3, §5, §6): names and offers; the rules are in `protocol/permissions/roles.ts`.
 import type { Company, PermissionEntry } from '#protocol/entities'
 import {
   COMPANY_ADMINISTRATOR,
@@ -9,7 +9,7 @@ import {
   roleNames,
   roleOf,
   type RoleNumber,
-} from '#protocol/roles'
+} from '#protocol/permissions/roles'
 
 /** §3 derived role number. */
 export function roleOfEntry(entry: Pick<PermissionEntry, 'permissions'>): RoleNumber {

@@ -1,9 +1,9 @@
 // The counts /manage shows (spec §2 company heading, §4 subscription rows), once, so the page agrees with itself.
 import type { License, Subscription } from '#protocol/entities'
 import { isInactive } from './subscription'
-import { isExpired } from '#protocol/licenses'
-import type { SeatCounts, SubscriptionSeats } from '#protocol/windows'
-import { countOf, plural } from '#protocol/words'
+import { isExpired } from '#protocol/licenses/licenses'
+import type { SeatCounts, SubscriptionSeats } from '#protocol/licenses/windows'
+import { countOf, plural } from '#protocol/shared/words'
 
 export type { SeatCounts }
 

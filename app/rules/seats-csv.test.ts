@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { planSeatImport, seatRows, type SeatRecord } from './seats-csv'
 import { license, NOW } from '../../tests/support/entities'
-import { displayName } from '#protocol/products'
+import { displayName } from '#protocol/catalog/products'
 
 const a = license({ order: '2000', key: 1, assignedTo: 'a@acme.test' })
 const b = license({ order: '2000', key: 2 })

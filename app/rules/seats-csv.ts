@@ -3,15 +3,15 @@
  * `product,email` (any free seat); an exported file re-imported plans no changes; none applies while a row is wrong.
  */
 import type { License } from '#protocol/entities'
-import type { AssignmentChange } from '#protocol/assignment'
-import { normalizeEmail } from '#protocol/email'
-import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol/licenses'
-import { formatDate } from '#protocol/dates'
+import type { AssignmentChange } from '#protocol/licenses/assignment'
+import { normalizeEmail } from '#protocol/shared/email'
+import { canAssignLicense, cannotAssign, compareIds, isExpired } from '#protocol/licenses/licenses'
+import { formatDate } from '#protocol/shared/dates'
 import { isValidEmail } from './email'
 import { sortLicenses } from './license'
-import { displayName } from '#protocol/products'
-import { countOf } from '#protocol/words'
-import { quoted } from '#protocol/text'
+import { displayName } from '#protocol/catalog/products'
+import { countOf } from '#protocol/shared/words'
+import { quoted } from '#protocol/shared/text'
 import { assignmentSummary, bulkNotEnoughUnexpired } from './messages'
 
 /** Besides its header; blank lines are no rows. */

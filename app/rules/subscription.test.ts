@@ -12,7 +12,12 @@ import {
   subscriptionExpiry,
   visibleSubscriptions,
 } from './subscription'
-import { clampQuantity, lapseRequirement, lapseRequirementFor, quantityLapseMessage } from '#protocol/subscriptions'
+import {
+  clampQuantity,
+  lapseRequirement,
+  lapseRequirementFor,
+  quantityLapseMessage,
+} from '#protocol/subscriptions/subscriptions'
 import { DAY, NOW, license, subscription } from '../../tests/support/entities'
 
 const ref = { subscriptionId: 'sub-x', state: 'active' }

@@ -1,19 +1,19 @@
 // Subscription rules (spec §3, §4, §5): sort order, inactive ones, auto-renew, quantity and the bulk assign.
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
-import { lapseChoiceProblem } from '#protocol/lapsing'
+import { lapseChoiceProblem } from '#protocol/subscriptions/lapsing'
 import {
   clampQuantity,
   lapseRequirementFor,
   planSeats,
   invalidEmailsError,
   quantityLapseMessage,
-} from '#protocol/subscriptions'
-import { parseAddressList } from '#protocol/address-list'
+} from '#protocol/subscriptions/subscriptions'
+import { parseAddressList } from '#protocol/shared/address-list'
 import { sortLicenses } from './license'
 import { assignmentSummary } from './messages'
-import type { AssignmentChange } from '#protocol/assignment'
-import { normalizeEmail } from '#protocol/email'
-import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses'
+import type { AssignmentChange } from '#protocol/licenses/assignment'
+import { normalizeEmail } from '#protocol/shared/email'
+import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses/licenses'
 
 /** §3: the first license gives the subscription's expiry. */
 export function subscriptionExpiry(subscription: Pick<Subscription, 'licenses'>): number | undefined {
@@ -68,7 +68,7 @@ export function needsAnnualOrLongTerm(subscription: Subscription, now: number): 
   return isAnnualOrLongTerm(subscription.billingPeriod, expiry ?? -Infinity, now)
 }
 
-/** The emails chosen to lapse as `licensesToLapse` (§7) by `protocol/lapsing.ts`; ignored when nothing is required. */
+/** The emails chosen to lapse as `licensesToLapse` (§7) by `protocol/subscriptions/lapsing.ts`; ignored when nothing is required. */
 export function planQuantityChange(
   subscription: Pick<Subscription, 'licenses'>,
   newQuantity: number,

@@ -1,7 +1,7 @@
 // The usage page's words and numbers, the same for its table, its chart and its CSV.
-import { monthNames } from '#protocol/dates'
-import { productNames } from '#protocol/products'
-import type { Month, ProductUsage, UsageMonth } from '#protocol/usage'
+import { monthNames } from '#protocol/shared/dates'
+import { productNames } from '#protocol/catalog/products'
+import type { Month, ProductUsage, UsageMonth } from '#protocol/usage/usage'
 
 export const usageSeries = [
   { key: 'bought', label: 'Seats bought' },

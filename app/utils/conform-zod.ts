@@ -1,6 +1,6 @@
 // conform's zod adapter, with zod's English messages loaded first: zod/mini carries none (record 0019).
 import { parseWithZod as parseWithConform } from '@conform-to/zod/v4'
-import { loadZodEnglishMessages } from '../../protocol/zod-messages.js'
+import { loadZodEnglishMessages } from '../../protocol/shared/zod-messages.js'
 import { unreadableForm } from '../rules/messages.js'
 
 loadZodEnglishMessages()

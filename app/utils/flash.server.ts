@@ -1,7 +1,7 @@
 // The flash: one change's sentence in a signed cookie, read once by the next page
 // (docs/decisions/0007-every-change-ends-with-a-sentence.md).
 import crypto from 'node:crypto'
-import { normalizeEmail } from '#protocol/email'
+import { normalizeEmail } from '#protocol/shared/email'
 import { portalCookie } from './cookies.server'
 import { Flash, type Status } from './flash'
 import { portalCookieSecret } from './session.server'

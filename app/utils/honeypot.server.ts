@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 import type { AppLoadContext } from '@remix-run/node'
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 import { portalEnv } from './env.server'
 
 let instance: Honeypot | undefined

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { frozenJson } from '#protocol/json'
+import { frozenJson } from '#protocol/shared/json'
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN, isReadCall } from '#protocol/idempotency'
 import type { OperationName, Payload, Result } from '#protocol/operations'
-import { OUTCOME_UNKNOWN, type ErrorBody, type ErrorCode } from '#protocol/errors'
+import { OUTCOME_UNKNOWN, type ErrorBody, type ErrorCode } from '#protocol/shared/errors'
 import { outcomeUnknown } from '#app/rules/messages'
 import { portalEnv } from './env.server'
 

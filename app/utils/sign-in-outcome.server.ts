@@ -1,6 +1,6 @@
 /** Why a sign-in failed, carried by a cookie to the one load of "/" that follows, so a reload never resends a link. */
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH } from '#protocol/email'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 import { portalCookie } from './cookies.server'
 import { portalCookieSecret } from './session.server'
 

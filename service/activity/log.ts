@@ -1,8 +1,8 @@
 // `recordActivity` runs in the change's transaction: the log never shows a rolled-back change nor misses a made one.
 import type { Transaction } from 'kysely'
-import type { ActivityKind } from '../../protocol/activity.js'
+import type { ActivityKind } from '../../protocol/activity/activity.js'
 import type { Database } from '../db/schema.js'
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 
 export type ActivityRecord = {
   kind: ActivityKind

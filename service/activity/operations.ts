@@ -1,8 +1,8 @@
 // retrieveActivity: a company's log for its administrators and platform administrators; else the caller's own.
 import type { Expression, SqlBool } from 'kysely'
-import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity.js'
+import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'

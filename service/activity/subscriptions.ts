@@ -1,8 +1,8 @@
 // Log entries and webhook events of subscription changes, in the changing transaction.
-import type { ActivityKind } from '../../protocol/activity.js'
+import type { ActivityKind } from '../../protocol/activity/activity.js'
 import { recordActivity, type ActivityStore } from './log.js'
 import { emitSubscription } from '../webhooks/emit.js'
-import { subscriptionDisplayName, subscriptionTitle } from '../../protocol/products.js'
+import { subscriptionDisplayName, subscriptionTitle } from '../../protocol/catalog/products.js'
 
 type SubscriptionRef = {
   id: string

@@ -1,12 +1,12 @@
 // The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
-import { labelled } from '../../protocol/text.js'
-import { formatDate } from '../../protocol/dates.js'
+import { labelled } from '../../protocol/shared/text.js'
+import { formatDate } from '../../protocol/shared/dates.js'
 import {
   mayManageApiTokens,
   personalTokenAssignRefusal,
   scopeWords,
   scopesOfAccess,
-} from '../../protocol/api-tokens.js'
+} from '../../protocol/api-tokens/api-tokens.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'
 import {
@@ -25,7 +25,7 @@ import { ServiceError } from '../dispatch/errors.js'
 import { withStoreLock } from '../directory/company-lock.js'
 import { isUniqueViolation } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
 
 const DAY = 24 * 60 * 60 * 1000
 

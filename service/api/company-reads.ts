@@ -1,8 +1,8 @@
 // The REST API's reads of a company beside its licenses: subscriptions with their seats, seat usage, the activity log.
 import { sql } from 'kysely'
 import * as z from 'zod/mini'
-import type { ActivityKind } from '../../protocol/activity.js'
-import type { ApiSubscription, SeatUsage } from '../../protocol/api-v1.js'
+import type { ActivityKind } from '../../protocol/activity/activity.js'
+import type { ApiSubscription, SeatUsage } from '../../protocol/api/api-v1.js'
 import { productGroups } from '../../protocol/entities.js'
 import type { DB } from '../db/database.js'
 import { activityPage } from '../activity/operations.js'

@@ -1,7 +1,7 @@
 // The REST API's license lists in §4's order, paged by a cursor of the last row's sort values (stable under changes).
 import { sql, type SqlBool } from 'kysely'
 import * as z from 'zod/mini'
-import type { ApiLicense, LicenseListQuery } from '../../protocol/api-v1.js'
+import type { ApiLicense, LicenseListQuery } from '../../protocol/api/api-v1.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { allOf, filterPredicate, licenseSortKeys, type LicensePredicate } from '../reads/license-queries.js'

@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 documents, generated from the zod schemas the service validates with.
 import * as z from 'zod/mini'
-import { API_V1_BASE, IdempotencyKeyHeader, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api-v1.js'
-import { errorCodes } from '../../protocol/errors.js'
+import { API_V1_BASE, IdempotencyKeyHeader, Problem, PROBLEM_CONTENT_TYPE } from '../../protocol/api/api-v1.js'
+import { errorCodes } from '../../protocol/shared/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'
-import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
+import { apiV1Endpoints } from '../../protocol/api/api-v1-endpoints.js'
 
 /** The licensing protocol's version: its minor grows with a new operation, its major with a breaking change. */
 export const LICENSING_PROTOCOL_VERSION = '1.1.0'
@@ -21,7 +21,7 @@ const refTo = (id: string) => `#/components/schemas/${id}`
 const options = (io: Io) => ({
   io,
   target: 'draft-2020-12' as const,
-  // Within v1 an answer gains fields (protocol/api-v1.ts): only a strict object refuses unknown ones.
+  // Within v1 an answer gains fields (protocol/api/api-v1.ts): only a strict object refuses unknown ones.
   override: ({ zodSchema, jsonSchema }: { zodSchema: Schema; jsonSchema: JsonSchema }) => {
     const def = zodSchema._zod.def
     if (def.type === 'object' && !('catchall' in def && def.catchall)) delete jsonSchema.additionalProperties

@@ -7,8 +7,8 @@ import {
   PROBLEM_CONTENT_TYPE,
   type ApiProblemCode,
   type Problem,
-} from '../../protocol/api-v1.js'
-import type { ErrorCode } from '../../protocol/errors.js'
+} from '../../protocol/api/api-v1.js'
+import type { ErrorCode } from '../../protocol/shared/errors.js'
 import { ServiceError } from '../dispatch/errors.js'
 
 /** The answer of one refusal; `headers` go with it (WWW-Authenticate, Retry-After). */

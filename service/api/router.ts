@@ -1,8 +1,8 @@
 // The REST API v1 at `/api/v1/`: docs/decisions/0012-rest-api-v1-and-openapi.md.
 import express from 'express'
 import type { z } from 'zod/mini'
-import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api-v1.js'
-import type { ErrorBody } from '../../protocol/errors.js'
+import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api/api-v1.js'
+import type { ErrorBody } from '../../protocol/shared/errors.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import { carriesBearer, tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'

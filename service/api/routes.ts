@@ -1,9 +1,9 @@
-// What each endpoint of `protocol/api-v1-endpoints.ts` does; no route is served that the OpenAPI document lacks.
+// What each endpoint of `protocol/api/api-v1-endpoints.ts` does; no route is served that the OpenAPI document lacks.
 import type { z } from 'zod/mini'
-import type { LicenseParams } from '../../protocol/api-v1.js'
-import { apiV1Endpoints, type ApiEndpoint, type ApiOperationId } from '../../protocol/api-v1-endpoints.js'
-import { apiActor } from '../../protocol/access-tokens.js'
-import { quoted } from '../../protocol/text.js'
+import type { LicenseParams } from '../../protocol/api/api-v1.js'
+import { apiV1Endpoints, type ApiEndpoint, type ApiOperationId } from '../../protocol/api/api-v1-endpoints.js'
+import { apiActor } from '../../protocol/shared/access-tokens.js'
+import { quoted } from '../../protocol/shared/text.js'
 import type { AccessTokenRecord } from '../auth/access-tokens.js'
 import type { DB } from '../db/database.js'
 import type { ServiceContext } from '../dispatch/context.js'

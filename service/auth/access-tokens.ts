@@ -9,7 +9,7 @@ import {
   type AccessToken,
   type AccessTokenKind,
   type AccessTokenScope,
-} from '../../protocol/access-tokens.js'
+} from '../../protocol/shared/access-tokens.js'
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Database } from '../db/schema.js'

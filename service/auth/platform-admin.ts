@@ -1,6 +1,6 @@
 // Platform administrators (spec §6), made from the command line (`npm run admin`) only: never over HTTP.
-import { OPERATOR } from '../../protocol/activity.js'
-import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
+import { OPERATOR } from '../../protocol/activity/activity.js'
+import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
 import { recordActivity } from '../activity/log.js'
 import type { DB } from '../db/database.js'
 import { inTransaction } from '../db/transaction.js'

@@ -1,6 +1,6 @@
 // The caller's role in a company (spec §3, §6), read from the store and never from a payload.
 import type { Kysely } from 'kysely'
-import { permissionFlags, roleOf, type PermissionFlags, type RoleNumber } from '../../protocol/roles.js'
+import { permissionFlags, roleOf, type PermissionFlags, type RoleNumber } from '../../protocol/permissions/roles.js'
 import type { Database } from '../db/schema.js'
 
 export type RoleStore = Pick<Kysely<Pick<Database, 'company_permissions'>>, 'selectFrom'>

@@ -1,5 +1,5 @@
 // The auth room's own tables: access tokens (migration 0019) and rate-limit counters (migration 0006).
-import type { AccessTokenKind } from '../../protocol/access-tokens.js'
+import type { AccessTokenKind } from '../../protocol/shared/access-tokens.js'
 
 export type AccessTokenTable = {
   id: string

@@ -2,9 +2,9 @@
 // state, nonce) and the code exchange, whose ID token it checks (signature, issuer, audience, expiry, nonce).
 import crypto from 'node:crypto'
 import * as client from 'openid-client'
-import { COMPANY_SIGN_IN_SCOPES } from '../../protocol/company-sign-in.js'
-import { normalizeEmail } from '../../protocol/email.js'
-import { oneLine } from '../../protocol/text.js'
+import { COMPANY_SIGN_IN_SCOPES } from '../../protocol/company-sign-in/company-sign-in.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
+import { oneLine } from '../../protocol/shared/text.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { allowedAddresses, systemResolve } from '../webhooks/addresses.js'
 

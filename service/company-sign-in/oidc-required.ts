@@ -1,7 +1,7 @@
 // Which company sign-in applies to an address (by its verified domain), and the refusal of the other ways in when
 // the company requires it: email links and GitHub/Google sign-in all ask here.
-import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
-import { domainOfEmail } from '../../protocol/domains.js'
+import { companySignInRequiredMessage } from '../../protocol/company-sign-in/company-sign-in.js'
+import { domainOfEmail } from '../../protocol/domains/domains.js'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
 

@@ -1,8 +1,8 @@
 // A company's sign-in settings, kept by its administrators and platform administrators: saving reads the issuer's
 // discovery document first, so an issuer that does not answer as an OpenID provider is refused with what went wrong.
-import { COMPANY_SIGN_IN_CALLBACK_PATH, clientSecretRequired } from '../../protocol/company-sign-in.js'
+import { COMPANY_SIGN_IN_CALLBACK_PATH, clientSecretRequired } from '../../protocol/company-sign-in/company-sign-in.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { oneLine } from '../../protocol/text.js'
+import { oneLine } from '../../protocol/shared/text.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientSecretRequired, companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
+import { clientSecretRequired, companySignInRequiredMessage } from '../../protocol/company-sign-in/company-sign-in.js'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../tests/support/oidc-provider.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'

@@ -1,8 +1,8 @@
 // Company sign-in: state, nonce and PKCE verifier kept here (used once, 10 minutes); the address the provider vouches
 // for signs in only at one of the company's verified domains, so a provider cannot sign in anyone for another domain.
 import * as client from 'openid-client'
-import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in.js'
-import { domainOfEmail } from '../../protocol/domains.js'
+import { COMPANY_SIGN_IN_CALLBACK_PATH } from '../../protocol/company-sign-in/company-sign-in.js'
+import { domainOfEmail } from '../../protocol/domains/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { startSession } from '../auth/sessions.js'
 import { joinByDomain } from '../domains/auto-join.js'

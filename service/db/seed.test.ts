@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { findPlan } from '../catalog/index.js'
+import { findPlan } from '../../config/catalog/index.js'
 import { TEST_CARDS } from '../payments/sandbox/cards.js'
 import type { DB } from './database.js'
 import { licenseKeyPattern } from './ids.js'

@@ -1,8 +1,8 @@
 // The demo data set: `.test` accounts with rows in every state the portal shows. Times are relative to `now`; ids, keys
 // and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
 import { sql, type Insertable, type Transaction } from 'kysely'
-import { roundToCent } from '../../protocol/money.js'
-import { planOf, productByGroup, type Plan } from '../catalog/index.js'
+import { roundToCent } from '../../protocol/shared/money.js'
+import { planOf, productByGroup, type Plan } from '../../config/catalog/index.js'
 import type { DB } from './database.js'
 import { isPostgres } from './migrations/dialect.js'
 import { demoVerifiedDomain } from './seed-identity.js'

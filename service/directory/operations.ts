@@ -4,10 +4,10 @@ import {
   mayManageDirectory,
   ownershipChangedMessage,
   SCIM_BASE_PATH,
-} from '../../protocol/directory.js'
+} from '../../protocol/directory/directory.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
@@ -15,7 +15,7 @@ import type { OperationHandlers } from '../operations/handlers.js'
 import { flagsIn } from '../auth/roles.js'
 import { changeDirectory, type DirectoryActor } from './changes.js'
 import { productName } from './queue.js'
-import { productByGroup } from '../catalog/index.js'
+import { productByGroup } from '../../config/catalog/index.js'
 import { syncScimClaims, memberEmails } from './scim-claims.js'
 import { log } from './scim-users.js'
 import { everyoneOf, settle, waitingPeople, type SeatScope } from './seats.js'

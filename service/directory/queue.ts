@@ -1,13 +1,13 @@
 // What the rest of the service asks of the directory's seats, in the caller's transaction.
 import type { Kysely, Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
-import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory.js'
-import { productByGroup } from '../catalog/index.js'
+import { directorySeatRefusal, ownedProductRefusal } from '../../protocol/directory/directory.js'
+import { productByGroup } from '../../config/catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { Database, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { lockCompanies } from '../operations/company.js'
+import { lockCompanies } from '../db/locks.js'
 import { changeDirectory, finishSeatChanges, type DirectoryActor } from './changes.js'
 import {
   addClaim,

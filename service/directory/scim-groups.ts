@@ -1,7 +1,7 @@
 // SCIM Groups (RFC 7643 §4.2): `displayName` is unique case-insensitively, as the Directory maps by it.
 import * as z from 'zod/mini'
-import { oneLine } from '../../protocol/text.js'
-import { countOf } from '../../protocol/words.js'
+import { oneLine } from '../../protocol/shared/text.js'
+import { countOf } from '../../protocol/shared/words.js'
 import { newId } from '../db/ids.js'
 import { isMapped, memberEmails, syncScimClaims } from './scim-claims.js'
 import { groupFilter, listPage } from './scim-filter.js'

@@ -1,8 +1,8 @@
 // Each company's SCIM 2.0 service provider at `/scim/v2/` (RFC 7644); a token reaches its company only.
 import express from 'express'
-import { identityProviderActor } from '../../protocol/access-tokens.js'
-import { quoted } from '../../protocol/text.js'
-import { SCIM_BASE_PATH } from '../../protocol/directory.js'
+import { identityProviderActor } from '../../protocol/shared/access-tokens.js'
+import { quoted } from '../../protocol/shared/text.js'
+import { SCIM_BASE_PATH } from '../../protocol/directory/directory.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import type { LicensingService } from '../index.js'
 import { requestOrigin } from '../dispatch/origin.js'

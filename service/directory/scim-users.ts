@@ -1,7 +1,7 @@
 // SCIM Users (RFC 7643 §4.1): `userName` is the email, unique case-insensitively (409 `uniqueness`).
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
-import { oneLine } from '../../protocol/text.js'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
+import { oneLine } from '../../protocol/shared/text.js'
 import { recordActivity } from '../activity/log.js'
 import { newId } from '../db/ids.js'
 import { syncScimClaims } from './scim-claims.js'

@@ -1,8 +1,8 @@
 // Seats that follow the directory: a claim holds a free seat or waits, longest-waiting first; no claim frees it.
 // Callers hold the company's row lock (`lockCompanies`), so two writers to one company's seats run one at a time.
-import { byPreference } from '../../protocol/assignment.js'
+import { byPreference } from '../../protocol/licenses/assignment.js'
 import type { ProductGroup } from '../../protocol/entities.js'
-import { canAssignLicense } from '../../protocol/licenses.js'
+import { canAssignLicense } from '../../protocol/licenses/licenses.js'
 import type { LicenseRow, Database } from '../db/schema.js'
 import type { ClaimSource } from './tables.js'
 import type { Transaction } from 'kysely'

@@ -1,7 +1,7 @@
 // The directory's demo data: Initech over SCIM, Engineering mapped to Wallaby.js + Quokka.js.
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { identityProviderActor } from '../../protocol/access-tokens.js'
+import { identityProviderActor } from '../../protocol/shared/access-tokens.js'
 import type { Database } from '../db/schema.js'
 import { finishSeatChanges } from './changes.js'
 import { syncScimClaims } from './scim-claims.js'

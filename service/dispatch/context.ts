@@ -1,8 +1,11 @@
+import type express from 'express'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
+import type { PaymentsConfig } from '../../config/payments.js'
 import type { ServiceConfig } from '../config.js'
 import type { DB } from '../db/database.js'
+import type { Job } from '../jobs/runner.js'
 import type { Mailer } from '../mail/mailer.js'
-import type { PaymentsAdapter } from '../payments/types.js'
+import type { PaymentProvider } from '../payments/provider.js'
 import type { OAuthProvider, ProviderName } from '../identity/types.js'
 import type { TokenCodec } from '../auth/tokens.js'
 import { resolveSession } from '../auth/sessions.js'
@@ -53,4 +56,34 @@ export interface IdentityAdapter {
     payload: ParsedPayload<'completeAuthentication'>,
     ctx: ServiceContext,
   ): Promise<Result<'completeAuthentication'>>
+}
+
+/** Only `payments/index.ts` knows which provider. */
+export interface PaymentsAdapter {
+  provider: PaymentProvider
+  config: PaymentsConfig
+  log(line: string): void
+  /** A declined card, before any webhook; undefined when it did not. */
+  checkoutFailure(checkoutId: string): Promise<string | undefined>
+  /** Reviews whose time has come, before a checkout's outcome is read. */
+  settleDue(): Promise<void>
+  /** Run by the service's jobs. */
+  jobs: Job[]
+  /** Mounted beside the payment endpoints. */
+  routes?(service: ServiceHost, options: ServiceRouterOptions): express.Router
+  close(): void
+}
+
+/** What an adapter's own pages use of the service: not its whole type, which holds the adapters (an import circle). */
+export interface ServiceHost {
+  db: DB
+  config: ServiceConfig
+  context(credential?: string, idempotencyKey?: string): ServiceContext
+  forOrigin(origin: string): ServiceHost
+  logError(err: unknown, message: string): void
+}
+
+export type ServiceRouterOptions = {
+  /** For the service's pages for some users only: the sandbox's review of flagged orders. */
+  sessionCredential?: (req: express.Request) => Promise<string | undefined>
 }

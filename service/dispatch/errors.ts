@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../protocol/errors.js'
+import type { ErrorCode } from '../../protocol/shared/errors.js'
 
 /** A refusal the service answers with status 500 and `{ error, message }` (spec §7). */
 export class ServiceError extends Error {

@@ -1,7 +1,7 @@
 // Dispatch: the protocol's envelope (here), HTTP (`http.ts`), idempotency, the caller's context and the refusals.
 import { IDEMPOTENCY_KEY_MAX_LENGTH, isReadCall, secretAnswers } from '../../protocol/idempotency.js'
 import { isOperationName, operations, type OperationName } from '../../protocol/operations.js'
-import type { ErrorBody } from '../../protocol/errors.js'
+import type { ErrorBody } from '../../protocol/shared/errors.js'
 import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
 import { oncePerKey } from './idempotency.js'

@@ -1,7 +1,8 @@
 import express from 'express'
-import type { ErrorBody, ErrorCode } from '../../protocol/errors.js'
+import type { ErrorBody, ErrorCode } from '../../protocol/shared/errors.js'
 import { identityRouter } from '../identity/router.js'
 import { listOutbox } from '../mail/mailer.js'
+import type { ServiceRouterOptions } from './context.js'
 import type { LicensingService } from '../index.js'
 import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
@@ -11,11 +12,6 @@ import { scimRouter } from '../directory/scim-router.js'
 import { apiRouter } from '../api/router.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
-
-export type ServiceRouterOptions = {
-  /** For the service's pages for some users only: the sandbox's review of flagged orders. */
-  sessionCredential?: (req: express.Request) => Promise<string | undefined>
-}
 
 /** The licensing protocol, and the development outbox. */
 export function serviceRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {

@@ -2,7 +2,7 @@
 // content, so no one can block or read another's write; an abandoned reservation is taken over.
 import crypto from 'node:crypto'
 import type { OperationName } from '../../protocol/operations.js'
-import type { ErrorBody } from '../../protocol/errors.js'
+import type { ErrorBody } from '../../protocol/shared/errors.js'
 import type { ServiceContext } from './context.js'
 import type { DB } from '../db/database.js'
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import type { ZodMiniType as ZodType } from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationNames, operations } from '../../protocol/operations.js'
-import { errorCodes } from '../../protocol/errors.js'
+import { errorCodes } from '../../protocol/shared/errors.js'
 import type { DB } from '../db/database.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 

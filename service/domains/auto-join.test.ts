@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { autoJoinNeedsVerification } from '../../protocol/domains.js'
+import { autoJoinNeedsVerification } from '../../protocol/domains/domains.js'
 import { domainsTestService } from '../../tests/support/domains.js'
 import { signInAs } from '../../tests/support/service.js'
 

@@ -1,9 +1,9 @@
 // Auto-join: people signing in at a verified domain get a seat of its products through the seat queue, or wait.
 import type { Kysely } from 'kysely'
-import { ProductGroup } from '../../protocol/entities.js'
-import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains.js'
+import type { ProductGroup } from '../../protocol/entities.js'
+import { autoJoinNeedsVerification, domainOfEmail } from '../../protocol/domains/domains.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { quoted } from '../../protocol/text.js'
+import { quoted } from '../../protocol/shared/text.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
@@ -13,49 +13,20 @@ import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { changeDirectory, sendAll } from '../directory/changes.js'
-import { administratorsOf, requireDomainManager, toDomainEntry } from './domains.js'
+import {
+  administratorsOf,
+  asProducts,
+  autoJoinProducts,
+  companyProducts,
+  requireDomainManager,
+  toDomainEntry,
+} from './domains.js'
 import { productName } from '../directory/queue.js'
 import { addClaim, settle, waitingPeople } from '../directory/seats.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Store = Kysely<any>
 const core = (store: Store) => store as Kysely<Database>
-
-const asProducts = (values: readonly string[]): ProductGroup[] =>
-  values.flatMap((value) => {
-    const parsed = ProductGroup.safeParse(value)
-    return parsed.success ? [parsed.data] : []
-  })
-
-/** Each of the company's domains with auto-join on: its products. */
-export async function autoJoinOf(store: Store, companyId: string): Promise<Map<string, ProductGroup[]>> {
-  const rows = await core(store)
-    .selectFrom('domain_auto_join')
-    .select(['domain', 'product'])
-    .where('company_id', '=', companyId)
-    .orderBy('product')
-    .execute()
-  const byDomain = new Map<string, ProductGroup[]>()
-  for (const row of rows) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), ...asProducts([row.product])])
-  return byDomain
-}
-
-export async function autoJoinProducts(store: Store, companyId: string, domain: string): Promise<ProductGroup[]> {
-  return (await autoJoinOf(store, companyId)).get(domain) ?? []
-}
-
-/** The products the company has licenses of, with the catalog's names: what auto-join can give. */
-export async function companyProducts(store: Store, companyId: string) {
-  const rows = await core(store)
-    .selectFrom('licenses')
-    .select('product_group')
-    .distinct()
-    .where('company_id', '=', companyId)
-    .execute()
-  return asProducts(rows.map((row) => row.product_group))
-    .sort()
-    .map((productGroup) => ({ productGroup, name: productName(productGroup) }))
-}
 
 /** The company whose verified domain `email` is at, when auto-join is on there: which products it gives. */
 export async function autoJoinFor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, domainTakenMessage } from '../../protocol/domains.js'
+import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, domainTakenMessage } from '../../protocol/domains/domains.js'
 import { domainsTestService } from '../../tests/support/domains.js'
 import { domainCheckJob } from '../jobs/domains.js'
 

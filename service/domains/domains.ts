@@ -2,7 +2,7 @@
 // the verified rows, migration 0022, backs each transaction's check).
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
-import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity.js'
+import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
 import {
   MAX_DOMAINS,
   domainOfEmail,
@@ -10,8 +10,8 @@ import {
   mayManageDomains,
   verificationRecord,
   type DomainEntry,
-} from '../../protocol/domains.js'
-import type { ProductGroup } from '../../protocol/entities.js'
+} from '../../protocol/domains/domains.js'
+import { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   COMPANY_ADMINISTRATOR,
@@ -19,7 +19,7 @@ import {
   RESELLER_ADMINISTRATOR,
   roleOf,
   UNKNOWN_ROLE,
-} from '../../protocol/roles.js'
+} from '../../protocol/permissions/roles.js'
 import { recordActivity } from '../activity/log.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
@@ -28,11 +28,47 @@ import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { roleIn } from '../auth/roles.js'
-import { autoJoinOf, autoJoinProducts, companyProducts } from './auto-join.js'
 import { checkDomain } from './dns.js'
+import { productName } from '../directory/queue.js'
 
 type DomainRow = Selectable<CompanyDomainTable>
 type Store = DB | Transaction<Database>
+
+export const asProducts = (values: readonly string[]): ProductGroup[] =>
+  values.flatMap((value) => {
+    const parsed = ProductGroup.safeParse(value)
+    return parsed.success ? [parsed.data] : []
+  })
+
+/** Each of the company's domains with auto-join on: its products. */
+export async function autoJoinOf(store: Store, companyId: string): Promise<Map<string, ProductGroup[]>> {
+  const rows = await store
+    .selectFrom('domain_auto_join')
+    .select(['domain', 'product'])
+    .where('company_id', '=', companyId)
+    .orderBy('product')
+    .execute()
+  const byDomain = new Map<string, ProductGroup[]>()
+  for (const row of rows) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), ...asProducts([row.product])])
+  return byDomain
+}
+
+export async function autoJoinProducts(store: Store, companyId: string, domain: string): Promise<ProductGroup[]> {
+  return (await autoJoinOf(store, companyId)).get(domain) ?? []
+}
+
+/** The products the company has licenses of, with the catalog's names: what auto-join can give. */
+export async function companyProducts(store: Store, companyId: string) {
+  const rows = await store
+    .selectFrom('licenses')
+    .select('product_group')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .execute()
+  return asProducts(rows.map((row) => row.product_group))
+    .sort()
+    .map((productGroup) => ({ productGroup, name: productName(productGroup) }))
+}
 
 /** A claim as the protocol shows it; `autoJoin`: the products of its auto-join (`autoJoinOf`). */
 export function toDomainEntry(row: DomainRow, autoJoin: ProductGroup[] = []): DomainEntry {

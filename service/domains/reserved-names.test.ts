@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { startDnsServer, type TestDnsServer } from '../../tests/support/dns-server.js'
 import { createTestService } from '../../tests/support/service.js'
 import { domainCheckJob } from '../jobs/domains.js'
-import { DOMAIN_GRACE_MS } from '../../protocol/domains.js'
+import { DOMAIN_GRACE_MS } from '../../protocol/domains/domains.js'
 import { checkDomain } from './dns.js'
 
 let dns: TestDnsServer

@@ -9,7 +9,7 @@ import {
   UnexpectedResponseError,
 } from 'arctic'
 import * as z from 'zod/mini'
-import { normalizeEmail } from '../../protocol/email.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { providerLabels, type OAuthProvider, type ProviderName } from './types.js'
 

@@ -3,7 +3,7 @@
  * started (state, redirect address, PKCE challenge), so it never redirects anywhere but the portal's own callback.
  */
 import express from 'express'
-import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/email.js'
+import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
 import type { Selectable } from 'kysely'
 import type { OAuthStateTable } from '../db/schema.js'
 import type { LicensingService } from '../index.js'

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { GITHUB_EMAILS_URL, GITHUB_TOKEN_URL, GITHUB_USER_URL, GOOGLE_TOKEN_URL } from '../../tests/mocks/oauth.js'
-import { companySignInRequiredMessage } from '../../protocol/company-sign-in.js'
+import { companySignInRequiredMessage } from '../../protocol/company-sign-in/company-sign-in.js'
 import { STATE_MAX_AGE_MS } from './adapter.js'
 import {
   advanceClock,

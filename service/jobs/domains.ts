@@ -1,6 +1,6 @@
 // The re-check of verified domains: a record gone starts a grace period, after which the domain is unverified.
 import type { Selectable } from 'kysely'
-import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, verificationRecord } from '../../protocol/domains.js'
+import { DNS_CHECK, DOMAIN_GRACE_MS, DOMAIN_RECHECK_MS, verificationRecord } from '../../protocol/domains/domains.js'
 import { recordActivity } from '../activity/log.js'
 import type { DB } from '../db/database.js'
 import type { CompanyDomainTable } from '../db/schema.js'
@@ -8,8 +8,8 @@ import { inTransaction } from '../db/transaction.js'
 import { checkDomain } from '../domains/dns.js'
 import { administratorsOf } from '../domains/domains.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
-import { formatDate } from '../../protocol/dates.js'
-import { quoted } from '../../protocol/text.js'
+import { formatDate } from '../../protocol/shared/dates.js'
+import { quoted } from '../../protocol/shared/text.js'
 import type { Job } from './runner.js'
 
 /** Domains looked up per run (the oldest checks first); the rest wait for the next run. */

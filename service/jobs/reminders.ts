@@ -1,17 +1,17 @@
 // The renewal reminder (spec §9) and license.expiring, once per term: recorded before the mail is written.
-import { formatDate } from '../../protocol/dates.js'
-import { isOpenSource } from '../../protocol/licenses.js'
-import { labelled } from '../../protocol/text.js'
-import { formatPrice } from '../../protocol/money.js'
-import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
+import { formatDate } from '../../protocol/shared/dates.js'
+import { isOpenSource } from '../../protocol/licenses/licenses.js'
+import { labelled } from '../../protocol/shared/text.js'
+import { formatPrice } from '../../protocol/shared/money.js'
+import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/permissions/roles.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 import type { Job } from './runner.js'
 import { inTransaction } from '../db/transaction.js'
 import { emit, licenseData } from '../webhooks/emit.js'
-import { displayName, subscriptionTitle } from '../../protocol/products.js'
-import { paymentMethodWords } from '../../protocol/payment-methods.js'
+import { displayName, subscriptionTitle } from '../../protocol/catalog/products.js'
+import { paymentMethodWords } from '../../protocol/subscriptions/payment-methods.js'
 
 /** Spec §9: the reminder goes 2 days before. */
 export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000

@@ -8,7 +8,7 @@ import {
   LAST_SEEN_STEP_MS,
   type DeactivationBudget,
   type Machine,
-} from '../../protocol/machines.js'
+} from '../../protocol/machines/machines.js'
 
 let clock = Date.now()
 let service: Awaited<ReturnType<typeof createTestService>>

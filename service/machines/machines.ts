@@ -8,10 +8,10 @@ import {
   mayDeactivateMachines,
   type DeactivationBudget,
   type Machine,
-} from '../../protocol/machines.js'
+} from '../../protocol/machines/machines.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
-import { labelled } from '../../protocol/text.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
+import { labelled } from '../../protocol/shared/text.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { roleIn } from '../auth/roles.js'
 import type { DB } from '../db/database.js'

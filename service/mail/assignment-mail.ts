@@ -1,8 +1,8 @@
 // The mails to new and former holders of company licenses, sent after the change commits.
 import type { LicenseRow } from '../db/schema.js'
 import type { Mail } from './mailer.js'
-import { labelled } from '../../protocol/text.js'
-import { displayName } from '../../protocol/products.js'
+import { labelled } from '../../protocol/shared/text.js'
+import { displayName } from '../../protocol/catalog/products.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 

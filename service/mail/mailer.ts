@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { DB } from '../db/database.js'
-import { countOf } from '../../protocol/words.js'
+import { countOf } from '../../protocol/shared/words.js'
 
 export type Mail = { to: string; subject: string; text: string }
 

@@ -4,7 +4,7 @@
 // attacker would choose. The protocol's boundary keeps both to one line; the mails quote and label them whatever the
 // store holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notOneLine } from '../../protocol/text.js'
+import { notOneLine } from '../../protocol/shared/text.js'
 import { createServiceJobRunner } from '../jobs/index.js'
 import { inputValue, listen, postForm } from '../../tests/support/payments.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'

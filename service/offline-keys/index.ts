@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import express from 'express'
 import type { ServiceConfig } from '../config.js'
-import { keyIdOf, keySet, parseRetiredKeys, type VerificationKey } from './key-ring.js'
+import { keyIdOf, keySet, parseRetiredKeys, type VerificationKey } from '../../config/key-ring.js'
 
 /** The order of the fields is fixed, so the same license signs the same. */
 export type OfflineLicenseFacts = {

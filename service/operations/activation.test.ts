@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../db/seed.js'
 import { LINK_VALIDITY_MS } from '../auth/tokens.js'
 import { createTestService, latestLink } from '../../tests/support/service.js'
-import { ACTIVATION_LIMIT } from '../../protocol/licenses.js'
+import { ACTIVATION_LIMIT } from '../../protocol/licenses/licenses.js'
 
 let clock = Date.now()
 let service: Awaited<ReturnType<typeof createTestService>>

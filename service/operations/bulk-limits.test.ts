@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_RENEWALS, limitMessage } from '../../protocol/limits.js'
+import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_RENEWALS, limitMessage } from '../../protocol/shared/limits.js'
 import { seedBenchCompany } from '../db/seed.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 

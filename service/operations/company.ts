@@ -1,9 +1,9 @@
 // Company licenses (spec §6, §7): `changeAssignment` and `offlineLicense`; the caller's role is read from the store.
 import type { Transaction } from 'kysely'
-import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses.js'
+import { canAssignLicense, cannotAssign, showOfflineKey } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { assignmentChangedMessage } from '../../protocol/errors.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { assignmentChangedMessage } from '../../protocol/shared/errors.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { Database, LicenseRow } from '../db/schema.js'
@@ -13,6 +13,7 @@ import { toLicense } from '../reads/mapping.js'
 import { offlineKeySigner } from '../offline-keys/index.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { lockCompanies } from '../db/locks.js'
 import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
@@ -39,16 +40,6 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
     )
   }
   return rows
-}
-
-/** Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always). */
-export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
-  if (companyIds.length === 0) return
-  await trx
-    .updateTable('companies')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', 'in', [...new Set(companyIds)])
-    .execute()
 }
 
 /** Each checked against the owner the payload gives (NOT_FOUND otherwise). */

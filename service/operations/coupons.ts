@@ -1,8 +1,8 @@
 // Coupons (spec §4, §9): a code worth some months of a product, redeemed once.
-import { couponCode } from '../../protocol/coupons.js'
+import { couponCode } from '../../protocol/catalog/coupons.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import type { Transaction } from 'kysely'
-import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../catalog/index.js'
+import { catalog, licenseProductName, planOf, productBySlug, type Product } from '../../config/catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
 import type { Database } from '../db/schema.js'

@@ -1,7 +1,7 @@
 // retrieveLicenses: a table's rows a change touches, compared with the whole account's read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License } from '../../protocol/entities.js'
-import { MAX_LICENSES_READ } from '../../protocol/limits.js'
+import { MAX_LICENSES_READ } from '../../protocol/shared/limits.js'
 import type { Details, Result } from '../../protocol/operations.js'
 import { demoRefs } from '../db/seed.js'
 import { seedBenchCompany } from '../db/seed.js'

@@ -1,8 +1,8 @@
 // retrieveLicenses: the rows a change touches in one of the caller's tables, every query bounded (MAX_LICENSES_READ).
-import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/license-reads.js'
-import { MAX_LICENSES_READ } from '../../protocol/limits.js'
+import { RetrieveLicensesResult, tooManyLicensesMessage } from '../../protocol/licenses/license-reads.js'
+import { MAX_LICENSES_READ } from '../../protocol/shared/limits.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { PERSONAL_TABLE } from '../../protocol/windows.js'
+import { PERSONAL_TABLE } from '../../protocol/licenses/windows.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'

@@ -1,7 +1,7 @@
 // Company permissions (spec §3, §4, §6, §7): the rules are checked in the changing transaction.
 import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { labelled } from '../../protocol/text.js'
+import { labelled } from '../../protocol/shared/text.js'
 import {
   canManageRole,
   mayManagePermissions,
@@ -13,12 +13,12 @@ import {
   roleOf,
   UNKNOWN_ROLE,
   type RoleNumber,
-} from '../../protocol/roles.js'
+} from '../../protocol/permissions/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
 import { rolesIn, roleIn } from '../auth/roles.js'
-import { lockCompanies } from './company.js'
+import { lockCompanies } from '../db/locks.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatDate } from '../../protocol/dates.js'
+import { formatDate } from '../../protocol/shared/dates.js'
 import { demoRefs } from '../db/seed.js'
 import { cotermQuote } from '../payments/coterm.js'
 import { verifiedRenewal } from '../payments/passthrough.js'

@@ -1,8 +1,8 @@
 // Renewals and receipts (spec §2, §5, §7): `canRenew` or `canViewReceipt` in the company, or one's own license.
 import type { LicenseRef } from '../../protocol/entities.js'
-import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses.js'
+import { renewalRefusal, renewsThroughSales } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { catalog, renewalAnnualPrice, renewalProductId } from '../catalog/index.js'
+import { catalog, renewalAnnualPrice, renewalProductId } from '../../config/catalog/index.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { toLicense } from '../reads/mapping.js'
@@ -11,9 +11,9 @@ import { cotermQuote } from '../payments/coterm.js'
 import { renewalPassthrough } from '../payments/passthrough.js'
 import { flagsIn } from '../auth/roles.js'
 import type { OperationHandlers } from './handlers.js'
-import { displayName, subscriptionDisplayName } from '../../protocol/products.js'
-import { formatDate } from '../../protocol/dates.js'
-import { countOf } from '../../protocol/words.js'
+import { displayName, subscriptionDisplayName } from '../../protocol/catalog/products.js'
+import { formatDate } from '../../protocol/shared/dates.js'
+import { countOf } from '../../protocol/shared/words.js'
 
 /** Each checked to exist under the owner named. */
 async function licensesNamed(ctx: ServiceContext, refs: LicenseRef[]): Promise<LicenseRow[]> {

@@ -10,7 +10,7 @@ import {
   pricesOnlyPayments,
   type TestService,
 } from '../../tests/support/payments.js'
-import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/money.js'
+import { PRICE_LOOKUP_TIMEOUT_MS } from '../../protocol/shared/money.js'
 import { plan } from '../../tests/support/entities.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'
 import { signInAs } from '../../tests/support/service.js'

@@ -1,5 +1,5 @@
 // The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
-import { couponCode } from '../../protocol/coupons.js'
+import { couponCode } from '../../protocol/catalog/coupons.js'
 import type { PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
@@ -11,16 +11,15 @@ import {
   shopProducts,
   type Plan,
   type Product,
-} from '../catalog/index.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+} from '../../config/catalog/index.js'
+import { requireCaller, type PaymentsAdapter, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { flagsIn } from '../auth/roles.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
-import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/money.js'
+import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/shared/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'
 import { REVIEW_REJECTED_REASON } from '../payments/subscription-alerts.js'
 import { configuredTaxRate } from '../payments/tax-rate.js'
-import type { PaymentsAdapter } from '../payments/types.js'
 import { coupon } from './coupons.js'
 import type { OperationHandlers } from './handlers.js'
 

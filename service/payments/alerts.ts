@@ -1,8 +1,8 @@
 // Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
 import * as z from 'zod/mini'
 import type { SubscriptionState } from '../../protocol/entities.js'
-import { ownValue } from '../../protocol/own.js'
-import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../catalog/index.js'
+import { ownValue } from '../../protocol/shared/own.js'
+import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../../config/catalog/index.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { SubscriptionRow, Database } from '../db/schema.js'
 import { parseDate } from './paddle.js'
@@ -118,7 +118,7 @@ export function quantityOf(a: AlertFields, key = 'quantity'): number {
 export function planFor(id: string, env: AlertEnv): Plan {
   const plan = planByProviderId(id, env.environment) ?? findPlan(id)
   // A paid plan the catalog does not know must not be dropped: the alert fails and the provider retries it.
-  if (!plan) throw new WebhookError(500, `The product ${id} is not in the catalog (service/catalog/catalog.ts).`)
+  if (!plan) throw new WebhookError(500, `The product ${id} is not in the catalog (config/catalog/catalog.ts).`)
   return plan
 }
 

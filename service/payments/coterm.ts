@@ -12,7 +12,7 @@
  * An expired license starts again from now, never from its old expiry: nobody pays for time already lost.
  */
 import { addUtcYears } from './dates.js'
-import { roundToCent } from '../../protocol/money.js'
+import { roundToCent } from '../../protocol/shared/money.js'
 
 export type CotermLine = { expiration: number; annualPrice: number }
 

@@ -1,5 +1,5 @@
 /** Calendar arithmetic in UTC for terms, renewals and coupons. */
-import { addUtcMonths, addUtcYears } from '../../protocol/dates.js'
+import { addUtcMonths, addUtcYears } from '../../protocol/shared/dates.js'
 
 export { addUtcMonths, addUtcYears }
 

@@ -1,20 +1,17 @@
 // The payments adapter: Paddle Classic when configured, otherwise the local sandbox (the one module that names it).
 // The sandbox delivers its webhooks in process and keeps everything in the shared store (docs/decisions/0010).
 import type { ServiceConfig } from '../config.js'
-import type { ServiceContext } from '../dispatch/context.js'
-import { applyPaddleIds } from '../catalog/index.js'
+import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
+import { applyPaddleIds } from '../../config/catalog/index.js'
 import type { DB } from '../db/database.js'
-import { loadPaymentsConfig } from './config.js'
+import { loadPaymentsConfig } from '../../config/payments.js'
 import { PaddleProvider } from './paddle.js'
 import { failureReason } from './sandbox/checkout.js'
 import { readOrCreateSandboxKeys } from './sandbox/keys.js'
 import { SandboxProvider } from './sandbox/provider.js'
 import { chargeDueSubscriptions } from './sandbox/renewals.js'
 import { sandboxRouter } from './sandbox/router.js'
-import type { PaymentsAdapter } from './types.js'
 import { handleWebhookAlert } from './webhooks.js'
-
-export type { PaymentsAdapter } from './types.js'
 
 export async function createPayments(deps: {
   config: ServiceConfig

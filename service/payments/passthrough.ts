@@ -1,6 +1,6 @@
 // Passthroughs travel through the buyer's browser, so what matters is signed; an edited one no longer verifies.
 import crypto from 'node:crypto'
-import { normalizeEmail } from '../../protocol/email.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
 import type { LicenseRef } from '../../protocol/entities.js'
 
 /** Keeps these MACs apart from each other and from every other use of the service secret. */

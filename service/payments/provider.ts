@@ -1,5 +1,5 @@
 // The payment provider interface in Paddle Classic's names: a refusal is PROVIDER_ERROR, a decline CHARGE_ERROR.
-import type { ProviderEnvironment } from '../catalog/index.js'
+import type { ProviderEnvironment } from '../../config/catalog/index.js'
 
 export type PriceAmounts = { gross: number; net: number; tax: number }
 

@@ -1,5 +1,5 @@
 // Completed payments: a checkout's alerts fulfilled once per checkout id, signed renewals, later terms' payments.
-import { findPlan, planByProviderId } from '../catalog/index.js'
+import { findPlan, planByProviderId } from '../../config/catalog/index.js'
 import {
   WebhookError,
   amount,
@@ -17,8 +17,8 @@ import { addPeriod, termEnd } from './dates.js'
 import { fulfilPurchase, recordPayment } from './fulfilment.js'
 import { verifiedRenewal } from './passthrough.js'
 import { renewLicenses } from './renewal.js'
-import { roundToCent } from '../../protocol/money.js'
-import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { roundToCent } from '../../protocol/shared/money.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
 export async function subscriptionCreated(a: AlertFields, env: AlertEnv) {

@@ -1,6 +1,6 @@
 // A signed renewal paid in the shop extends its licenses co-termed; a personal subscription's license leaves it.
-import { oneLine } from '../../protocol/text.js'
-import { normalizeEmail } from '../../protocol/email.js'
+import { oneLine } from '../../protocol/shared/text.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
 import type { LicenseRow } from '../db/schema.js'
 import {
   WebhookError,
@@ -14,13 +14,12 @@ import {
 import { cotermExpiry } from './coterm.js'
 import { addUtcYears } from './dates.js'
 import { recordPayment, unusedOrderId } from './fulfilment.js'
-import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
-import type { ServiceContext } from '../dispatch/context.js'
+import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
-import type { PaymentsAdapter } from './types.js'
 
 export async function renewLicenses(a: AlertFields, pass: RenewalPassthrough, env: AlertEnv) {
   const { trx, now } = env

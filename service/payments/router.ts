@@ -3,10 +3,10 @@
 import express from 'express'
 import type { OperationName } from '../../protocol/operations.js'
 import { PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
-import type { ServiceRouterOptions } from '../dispatch/http.js'
+import type { ServiceRouterOptions } from '../dispatch/context.js'
 import type { LicensingService } from '../index.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
-import { bareRecord } from '../../protocol/own.js'
+import { bareRecord } from '../../protocol/shared/own.js'
 
 export function paymentsRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()

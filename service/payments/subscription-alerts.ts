@@ -1,6 +1,6 @@
 // Alerts about an existing subscription (payment failed, updated, cancelled) and flagged checkouts (high_risk_*).
-import { normalizeEmail } from '../../protocol/email.js'
-import { licenseProductName } from '../catalog/index.js'
+import { normalizeEmail } from '../../protocol/shared/email.js'
+import { licenseProductName } from '../../config/catalog/index.js'
 import { cancelledColumns } from '../subscriptions/cancelled.js'
 import { reconcileQuantity } from '../subscriptions/reconcile-quantity.js'
 import {
@@ -16,7 +16,7 @@ import {
   type AlertEnv,
   type AlertFields,
 } from './alerts.js'
-import { PAYMENT_PROVIDER } from '../../protocol/activity.js'
+import { PAYMENT_PROVIDER } from '../../protocol/activity/activity.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
 
 export async function subscriptionPaymentFailed(a: AlertFields, env: AlertEnv) {

@@ -1,7 +1,7 @@
 // Paddle Classic alerts: verified, applied once per alert id in one transaction; mail and look-ups after the commit.
-import type { ServiceContext } from '../dispatch/context.js'
+import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
 import { inTransaction } from '../db/transaction.js'
-import { bareRecord } from '../../protocol/own.js'
+import { bareRecord } from '../../protocol/shared/own.js'
 import { WebhookError, type AlertEnv, type AlertFields, type Effects, type WebhookResult } from './alerts.js'
 import { paymentSucceeded, subscriptionCreated, subscriptionPaymentSucceeded } from './purchase-alerts.js'
 import { verifyAlertSignature } from './signature.js'
@@ -13,7 +13,6 @@ import {
   subscriptionUpdated,
 } from './subscription-alerts.js'
 import { cancelRenewedAway } from './renewal.js'
-import type { PaymentsAdapter } from './types.js'
 
 export { WebhookError, type WebhookResult }
 

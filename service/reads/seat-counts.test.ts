@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License, Subscription } from '../../protocol/entities.js'
 import type { Details } from '../../protocol/operations.js'
-import { paidUntil, subscriptionOperations, subscriptionTransition } from '../../protocol/subscriptions.js'
+import {
+  paidUntil,
+  subscriptionOperations,
+  subscriptionTransition,
+} from '../../protocol/subscriptions/subscriptions.js'
 import { makeSubscription, type SeatSpec } from '../../tests/support/subscriptions.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 

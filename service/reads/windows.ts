@@ -9,8 +9,8 @@ import {
   type ExpiredGroup,
   type LicenseWindowResult,
   type LongExpiredOrder,
-} from '../../protocol/windows.js'
-import { DAY_MS } from '../../protocol/licenses.js'
+} from '../../protocol/licenses/windows.js'
+import { DAY_MS } from '../../protocol/licenses/licenses.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { accountRoles } from './details.js'
@@ -196,7 +196,7 @@ async function expiredGroups(db: DB, where: LicensePredicate): Promise<ExpiredGr
   return [...groups.values()]
 }
 
-/** The orders the warning names beside the long-expired count (protocol/windows.ts says which), keys as runs. */
+/** The orders the warning names beside the long-expired count (protocol/licenses/windows.ts says which), keys as runs. */
 async function longExpiredOrders(db: DB, where: LicensePredicate): Promise<LongExpiredOrder[]> {
   const named = await db
     .selectFrom('licenses')

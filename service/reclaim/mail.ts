@@ -1,8 +1,8 @@
 // The reclaim policy's mails; company names are text from outside (one line, quoted and labelled).
-import { formatDate } from '../../protocol/dates.js'
-import { RECLAIM_UNDO_DAYS } from '../../protocol/reclaim.js'
-import { displayName } from '../../protocol/products.js'
-import { labelled, oneLine } from '../../protocol/text.js'
+import { formatDate } from '../../protocol/shared/dates.js'
+import { RECLAIM_UNDO_DAYS } from '../../protocol/reclaim/reclaim.js'
+import { displayName } from '../../protocol/catalog/products.js'
+import { labelled, oneLine } from '../../protocol/shared/text.js'
 import type { Mail } from '../mail/mailer.js'
 
 export type SeatWords = {

@@ -1,13 +1,14 @@
 // The reclaim policy's calls, for the company's administrators and platform administrators.
-import { DAY_MS } from '../../protocol/licenses.js'
+import { DAY_MS } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { RECLAIM_UNDO_DAYS, ReclaimDays, undoRefusals, type Reclaim } from '../../protocol/reclaim.js'
+import { RECLAIM_UNDO_DAYS, ReclaimDays, undoRefusals, type Reclaim } from '../../protocol/reclaim/reclaim.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { inTransaction } from '../db/transaction.js'
 import { requireCompanyAdministrator } from '../domains/domains.js'
-import { applyAssignmentChange, lockCompanies } from '../operations/company.js'
+import { applyAssignmentChange } from '../operations/company.js'
+import { lockCompanies } from '../db/locks.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 
 const forbidden = "Only the company's administrators may manage the reclaim of its idle seats."

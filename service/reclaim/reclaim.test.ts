@@ -1,7 +1,7 @@
 // The reclaim of idle seats: warned a week ahead once per idle spell, reclaimed through the assignment change,
 // recorded, undone within 14 days; never with the policy off or for the directory's seats; once across runners.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RECLAIM_ACTOR } from '../../protocol/reclaim.js'
+import { RECLAIM_ACTOR } from '../../protocol/reclaim/reclaim.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'
 import { createServiceJobRunner } from '../jobs/index.js'

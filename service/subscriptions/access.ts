@@ -1,13 +1,13 @@
 // How every subscription operation reaches its subscription: read, authorized and checked under its lease.
 import type { Subscription } from '../../protocol/entities.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import {
   subscriptionNeedFlag,
   subscriptionTransition,
   type SubscriptionNeed,
   type SubscriptionOperation,
-} from '../../protocol/subscriptions.js'
-import { findPlan, planByProviderId, type Plan } from '../catalog/index.js'
+} from '../../protocol/subscriptions/subscriptions.js'
+import { findPlan, planByProviderId, type Plan } from '../../config/catalog/index.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'

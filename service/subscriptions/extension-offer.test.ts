@@ -1,6 +1,6 @@
 // The extension offer: the charge, the 12 months it adds, and its refusals.
 import { describe, expect, it } from 'vitest'
-import { subscriptionRefusals } from '../../protocol/subscriptions.js'
+import { subscriptionRefusals } from '../../protocol/subscriptions/subscriptions.js'
 import { snapshot } from '../../tests/support/subscriptions.js'
 import {
   DAY,

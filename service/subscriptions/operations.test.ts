@@ -1,7 +1,7 @@
 // Subscription operations: the state machine, permissions, the lifecycle (cancel, pause, resume, restart, upgrade),
 // provider failures, receipts and the subscription's lease.
 import { describe, expect, it, vi } from 'vitest'
-import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscriptions.js'
+import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscriptions/subscriptions.js'
 import { demoRefs } from '../db/seed.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
 import { snapshot, type SubscriptionSpec } from '../../tests/support/subscriptions.js'

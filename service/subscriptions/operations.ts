@@ -1,7 +1,7 @@
-// Subscription lifecycle and receipts (spec §4, §7): `protocol/subscriptions.ts`' state machine under the
+// Subscription lifecycle and receipts (spec §4, §7): `protocol/subscriptions/subscriptions.ts`' state machine under the
 // subscription's lease, the provider asked first; its webhooks write the same values, so either order agrees.
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions.js'
+import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions/subscriptions.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { cancelledColumns } from './cancelled.js'
 import { authorize, loadSubscription, providerIdOf, providerOf, requireTransition, withSubscription } from './access.js'

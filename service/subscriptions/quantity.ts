@@ -1,9 +1,13 @@
 // A subscription's quantity and bulk assignment (spec §5, §7), under the rules at the head of `subscriptions.ts`.
 import type { License } from '../../protocol/entities.js'
-import { canAssignLicense, cannotAssign } from '../../protocol/licenses.js'
+import { canAssignLicense, cannotAssign } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { bulkLapsingAndNonLapsing, planSeats, quantityLapseMessage } from '../../protocol/subscriptions.js'
-import { lapseChoiceProblem } from '../../protocol/lapsing.js'
+import {
+  bulkLapsingAndNonLapsing,
+  planSeats,
+  quantityLapseMessage,
+} from '../../protocol/subscriptions/subscriptions.js'
+import { lapseChoiceProblem } from '../../protocol/subscriptions/lapsing.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import type { LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
@@ -104,7 +108,7 @@ export async function subscriptionUpdateQuantity(
   })
 }
 
-/** Planned by `protocol/subscriptions.ts` in the transaction; §5 errors as NOT_ENOUGH_LICENSES or INVALID_PAYLOAD. */
+/** Planned by `protocol/subscriptions/subscriptions.ts` in the transaction; §5 errors as NOT_ENOUGH_LICENSES or INVALID_PAYLOAD. */
 export async function subscriptionAssign(
   payload: ParsedPayload<'subscriptionAssign'>,
   ctx: ServiceContext,

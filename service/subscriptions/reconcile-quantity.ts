@@ -1,5 +1,5 @@
 // Non-lapsing licenses number exactly the quantity, whether the provider's alert or the portal's change writes first.
-import { lapsingAfterDecrease, type Seat } from '../../protocol/lapsing.js'
+import { lapsingAfterDecrease, type Seat } from '../../protocol/subscriptions/lapsing.js'
 import { newId, newLicenseKey } from '../db/ids.js'
 import type { LicenseRow, SubscriptionRow, Database } from '../db/schema.js'
 import { termEnd } from '../payments/dates.js'

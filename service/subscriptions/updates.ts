@@ -1,6 +1,6 @@
 // The provider update each priced change makes: a preview asks the provider about exactly the update the change sends.
-import { countOf } from '../../protocol/words.js'
-import { planOf } from '../catalog/index.js'
+import { countOf } from '../../protocol/shared/words.js'
+import { planOf } from '../../config/catalog/index.js'
 import type { SubscriptionRow } from '../db/schema.js'
 import type { PaymentProvider, SubscriptionUpdate } from '../payments/provider.js'
 import { planOfRow, providerIdOf } from './access.js'

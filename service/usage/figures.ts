@@ -1,7 +1,7 @@
 // A company's usage per product: four queries, each bounded by the company's rows of the months shown.
 import { sql } from 'kysely'
 import { productGroups, type ProductGroup } from '../../protocol/entities.js'
-import { monthsUpTo, USAGE_MONTHS, type ProductUsage, type UsageMonth } from '../../protocol/usage.js'
+import { monthsUpTo, USAGE_MONTHS, type ProductUsage, type UsageMonth } from '../../protocol/usage/usage.js'
 import type { DB } from '../db/database.js'
 
 type Counted = { product_group: ProductGroup; month: string; n: number | string }

@@ -1,11 +1,11 @@
 // An idle seat in SQL (one whose holder downloaded its offline key never is): decision 0014.
-import { sql, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses.js'
-import type { LicensePredicate } from '../reads/license-queries.js'
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { DAY_MS } from '../../protocol/licenses/licenses.js'
+import type { Database } from '../db/schema.js'
 
-export function idleSeat(now: number, days: number): LicensePredicate {
+export function idleSeat(now: number, days: number) {
   const cutoff = now - days * DAY_MS
-  return (eb) =>
+  return (eb: ExpressionBuilder<Database, 'licenses'>) =>
     eb.and([
       eb('licenses.assigned_to', '<>', ''),
       eb('licenses.expiration', '>', now),

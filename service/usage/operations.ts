@@ -1,7 +1,7 @@
 // retrieveUsage: a company's usage figures, for those who may read its activity log.
-import { mayReadCompanyActivity } from '../../protocol/activity.js'
+import { mayReadCompanyActivity } from '../../protocol/activity/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/roles.js'
+import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { rolesIn } from '../auth/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'

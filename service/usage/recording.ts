@@ -1,5 +1,5 @@
 // What editors' calls leave for the usage figures: upserts per license and month, bounded whatever the check rate.
-import { monthOf } from '../../protocol/usage.js'
+import { monthOf } from '../../protocol/usage/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 

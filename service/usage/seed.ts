@@ -1,5 +1,5 @@
 // A year of use for a company in the store (demo Acme, bench companies); deterministic, about one seat in seven idle.
-import { monthOf, monthsUpTo, monthStart, USAGE_MONTHS } from '../../protocol/usage.js'
+import { monthOf, monthsUpTo, monthStart, USAGE_MONTHS } from '../../protocol/usage/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseCheckTable } from './tables.js'
 

@@ -1,6 +1,6 @@
 // The usage job's records (seats bought and assigned, since when each seat has its holder), safe to repeat.
 import { sql } from 'kysely'
-import { monthOf } from '../../protocol/usage.js'
+import { monthOf } from '../../protocol/usage/usage.js'
 import type { DB } from '../db/database.js'
 import { inTransaction } from '../db/transaction.js'
 

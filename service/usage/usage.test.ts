@@ -1,6 +1,6 @@
 // The usage figures: recorded by the editors' checks and the usage job, counted per product and month.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { monthsUpTo } from '../../protocol/usage.js'
+import { monthsUpTo } from '../../protocol/usage/usage.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'
 import { createServiceJobRunner } from '../jobs/index.js'

@@ -1,7 +1,7 @@
 // The webhooks' outbox: `emit` runs in the change's transaction, so an event goes exactly when its change committed.
 import type { Transaction } from 'kysely'
 import type { ProductGroup } from '../../protocol/entities.js'
-import type { WebhookEventType } from '../../protocol/webhooks.js'
+import type { WebhookEventType } from '../../protocol/webhooks/webhooks.js'
 import { newId } from '../db/ids.js'
 import type { Database, LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { parseEvents } from './tables.js'

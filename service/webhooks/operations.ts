@@ -2,13 +2,13 @@
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { labelled } from '../../protocol/text.js'
+import { labelled } from '../../protocol/shared/text.js'
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERIES_SHOWN,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from '../../protocol/webhooks.js'
+} from '../../protocol/webhooks/webhooks.js'
 import { recordActivity } from '../activity/log.js'
 import { newId } from '../db/ids.js'
 import { inTransaction } from '../db/transaction.js'

@@ -1,5 +1,5 @@
 // The webhooks' own tables (migration 0045): endpoints, the outbox of messages, one delivery per message and endpoint.
-import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks.js'
+import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks/webhooks.js'
 
 export type WebhookEndpointTable = {
   id: string

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../config/config.js'
-import { WEBHOOK_PAUSE_AFTER_MS, type WebhookEndpoint } from '../../protocol/webhooks.js'
+import { WEBHOOK_PAUSE_AFTER_MS, type WebhookEndpoint } from '../../protocol/webhooks/webhooks.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 import { asker, GLOBEX, carl, jobOptions, loopbackWebhooks, startReceiver } from '../../tests/support/webhooks.js'
 import type { Service } from '../../tests/support/webhooks.js'

@@ -8,14 +8,14 @@ import * as zm from 'zod/mini'
 import { apiV1Document, componentsOf, jsonSchemaOf, parametersOf } from '../../service/api/openapi.js'
 
 // The REST API's Problem and its assign endpoint, written in zod/mini.
-vi.mock('../../protocol/api-v1.js', async (importOriginal) => {
+vi.mock('../../protocol/api/api-v1.js', async (importOriginal) => {
   const zm = await import('zod/mini')
   const problem = zm.object({ type: zm.string(), title: zm.string(), status: zm.int(), detail: zm.string() })
   return { ...(await importOriginal<object>()), Problem: problem }
 })
-vi.mock('../../protocol/api-v1-endpoints.js', async (importOriginal) => {
+vi.mock('../../protocol/api/api-v1-endpoints.js', async (importOriginal) => {
   const zm = await import('zod/mini')
-  const { apiV1Endpoints } = await importOriginal<typeof import('../../protocol/api-v1-endpoints.js')>()
+  const { apiV1Endpoints } = await importOriginal<typeof import('../../protocol/api/api-v1-endpoints.js')>()
   const assignLicense = {
     ...apiV1Endpoints.assignLicense,
     params: zm.object({ companyId: zm.string(), licenseId: zm.string() }),

@@ -3,7 +3,7 @@
  * once, in the portal's order (§4), on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { LicensePage } from '../../protocol/api-v1.js'
+import { LicensePage } from '../../protocol/api/api-v1.js'
 import { licenseOrder } from '../../service/reads/license-queries.js'
 import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
 

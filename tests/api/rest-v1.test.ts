@@ -4,7 +4,14 @@
  * checked against their schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ActivityPage, ApiLicense, LicensePage, Problem, SeatUsage, SubscriptionList } from '../../protocol/api-v1.js'
+import {
+  ActivityPage,
+  ApiLicense,
+  LicensePage,
+  Problem,
+  SeatUsage,
+  SubscriptionList,
+} from '../../protocol/api/api-v1.js'
 import { createAccessToken, revokeAccessToken } from '../../service/auth/access-tokens.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { apiClient, apiToken, companyWithLicenses, DAY, startApi, type ApiAnswer } from '../support/api.js'

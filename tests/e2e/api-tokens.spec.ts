@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { apiProblemCodes, problemAnchor } from '../../protocol/api-v1'
+import { apiProblemCodes, problemAnchor } from '../../protocol/api/api-v1'
 import { apiTokenChanges } from '../../app/rules/changes'
 import { dialog, signInToManage } from './company-helpers'
 import { expect, expectNoAxeViolations, expectNoScript, switchTheme, test } from './fixtures'

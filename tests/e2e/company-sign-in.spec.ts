@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { companySignInRequiredMessage } from '../../protocol/company-sign-in'
+import { companySignInRequiredMessage } from '../../protocol/company-sign-in/company-sign-in'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { dialog, signInToManage } from './company-helpers'
 import { dataDir, expect, expectNoAxeViolations, serverURL, test } from './fixtures'

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { autoJoinSavedMessage, domainTakenMessage } from '../../protocol/domains'
+import { autoJoinSavedMessage, domainTakenMessage } from '../../protocol/domains/domains'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server'
 import { clearAutoJoin, dialog, signInToManage, uniqueEmail } from './company-helpers'
 import { escapeRegExp, expect, expectNoAxeViolations, serverURL, signIn, test } from './fixtures'

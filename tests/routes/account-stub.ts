@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import type { OperationName } from '#protocol/operations'
-import type { ErrorCode } from '#protocol/errors'
+import type { ErrorCode } from '#protocol/shared/errors'
 
 delete process.env.LICENSING_API_URL
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-account-route-test-'))

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tooManyForOneDialog } from '#app/routes/__manage/shared/license-reads.server'
-import { MAX_LICENSES_READ, MAX_RENEWALS, limitMessage } from '#protocol/limits'
+import { MAX_LICENSES_READ, MAX_RENEWALS, limitMessage } from '#protocol/shared/limits'
 import { seedBenchCompany } from '../../service/db/seed'
 import type { BulkAssignDialogData } from '#app/routes/__manage/company/bulk-assign.server'
 import type { BulkRenewDialogData } from '#app/routes/__manage/renewals/renewals.server'

@@ -1,7 +1,7 @@
 // Company sign-in through the portal's routes, against the service and a real OpenID provider on loopback: the
 // sign-in page's "Sign in with single sign-on", the /auth/company/ callback, and the refusals with what to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { companySignInRequiredMessage } from '#protocol/company-sign-in'
+import { companySignInRequiredMessage } from '#protocol/company-sign-in/company-sign-in'
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { createTestService, latestLink, signInAs } from '../support/service'
 import { cookieFrom, formRequest, removeDataDir, settle, signInPageAfter } from './account-stub'

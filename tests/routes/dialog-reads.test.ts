@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/limits'
+import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/shared/limits'
 import { demoRefs, seedBenchCompany } from '../../service/db/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { createAccessToken } from '../../service/auth/access-tokens'

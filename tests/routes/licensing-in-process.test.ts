@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callLicensing } from '#app/utils/licensing.server'
-import { frozenJson } from '#protocol/json'
+import { frozenJson } from '#protocol/shared/json'
 import { inProcessTransport } from '../../service/index'
 import { createTestService, signInAs } from '../support/service'
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEACTIVATION_BUDGET } from '#protocol/machines'
+import { DEACTIVATION_BUDGET } from '#protocol/machines/machines'
 import { demoRefs } from '../../service/db/seed'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'

@@ -6,7 +6,7 @@ import { visibleSubscriptions } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
 import { demoRefs } from '../../service/db/seed'
 import { createTestService, signInAs } from '../support/service'
-import { isExpired } from '#protocol/licenses'
+import { isExpired } from '#protocol/licenses/licenses'
 
 // The counts /manage shows about a company (its heading, its subscription rows, its license table) on the demo data:
 // the heading adds up what the rows and the table show.

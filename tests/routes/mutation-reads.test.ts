@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ROLE } from '#app/rules/roles'
-import { cannotAssign, renewalRefusals } from '#protocol/licenses'
+import { cannotAssign, renewalRefusals } from '#protocol/licenses/licenses'
 import { demoRefs } from '../../service/db/seed'
-import { lastAdministrator } from '#protocol/roles'
+import { lastAdministrator } from '#protocol/permissions/roles'
 import { makeSubscription } from '../support/subscriptions'
 import { signedInFixture } from './recording-transport'
 

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ID_MAX_LENGTH } from '#protocol/limits'
+import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { demoRefs } from '../../service/db/seed'
 import { createTestService } from '../support/service'
 import { formRequest, removeDataDir } from './account-stub'

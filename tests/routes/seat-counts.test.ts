@@ -5,7 +5,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManageView } from '#app/rules/manage-view'
 import { CompanySection } from '#app/routes/__manage/company-section'
-import { countOf } from '#protocol/words'
+import { countOf } from '#protocol/shared/words'
 import { makeSubscription } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir } from './account-stub'

@@ -8,8 +8,8 @@ import { callLicensing } from '#app/utils/licensing.server'
 import { pricesOnlyPayments } from '../support/payments'
 import { createTestService } from '../support/service'
 
-vi.mock('../../service/catalog/catalog', async (importOriginal) => {
-  const { catalogConfig } = await importOriginal<typeof import('../../service/catalog/catalog')>()
+vi.mock('../../config/catalog/catalog', async (importOriginal) => {
+  const { catalogConfig } = await importOriginal<typeof import('../../config/catalog/catalog')>()
   const listPrices = { organization: { year: 120, month: 12.5 }, personal: { year: 60, month: 6.25 } }
   return { catalogConfig: { ...catalogConfig, listPrices } }
 })

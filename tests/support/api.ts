@@ -3,7 +3,7 @@
  * licenses as a test needs, API tokens for it, and a client that speaks to `/api/v1/` over real HTTP.
  */
 import { createAccessToken } from '../../service/auth/access-tokens.js'
-import type { AccessTokenScope } from '../../protocol/access-tokens.js'
+import type { AccessTokenScope } from '../../protocol/shared/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
 import type { NewLicense } from '../../service/db/schema.js'
 import { startServed } from './service.js'

@@ -12,7 +12,7 @@ import { paymentsRouter } from '../../service/payments/router.js'
 import { readOrCreateSandboxKeys } from '../../service/payments/sandbox/keys.js'
 import type { PaymentProvider } from '../../service/payments/provider.js'
 import { signAlert, type AlertFields } from '../../service/payments/signature.js'
-import type { PaymentsAdapter } from '../../service/payments/types.js'
+import type { PaymentsAdapter } from '../../service/dispatch/context.js'
 
 export type TestService = LicensingService & { dataDir: string; sign(fields: AlertFields): AlertFields }
 

@@ -10,11 +10,9 @@ export const POSTGRES_FILES_ELSEWHERE: readonly string[] = ['scripts/editor.test
 
 /** Test files in those folders that open no store: pure functions, documents, a client and its doubles. */
 export const STORE_AGNOSTIC_FILES: readonly string[] = [
-  'service/catalog/index.test.ts',
   'service/db/ids.test.ts',
   'service/dispatch/html.test.ts',
   'service/offline-keys/offline-keys.test.ts',
-  'service/payments/config.test.ts',
   'service/payments/coterm.test.ts',
   'service/payments/paddle.test.ts',
   'service/payments/signature.test.ts',

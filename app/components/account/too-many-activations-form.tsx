@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import type { Activation } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
-import { formatDateTime } from '#protocol/dates'
+import { formatDateTime } from '#protocol/shared/dates'
 import { labels } from '#app/rules/messages'
 
 type TooManyActivationsFormProps = {

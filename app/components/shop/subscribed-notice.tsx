@@ -2,7 +2,7 @@ import { Link as RemixLink } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { Callout, Link, Strong } from '#app/components/themes'
 import type { SubscribedNotice } from '#app/routes/__shop/purchase-data'
-import { countOf } from '#protocol/words'
+import { countOf } from '#protocol/shared/words'
 
 /** Beside "Email address is already subscribed.": which subscription it is, and the two ways on. */
 export function SubscribedCallout({

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Table, Text } from '#app/components/themes'
 import { useId } from 'react'
-import type { ProductUsage } from '#protocol/usage'
+import type { ProductUsage } from '#protocol/usage/usage'
 import { chartScale, figureText, monthLabel, productLabel, usageSeries } from '#app/rules/usage'
 
 const WIDTH = 720

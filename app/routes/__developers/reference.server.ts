@@ -1,7 +1,7 @@
 // What /developers shows, read on the server from the endpoints' own declarations: the page gets text, so the
 // browser never loads the schemas (or zod) to show it.
-import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api-v1-endpoints'
-import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api-v1'
+import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api/api-v1-endpoints'
+import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api/api-v1'
 
 /** Text with `marks` (as the OpenAPI descriptions write code): the pieces, each plain or code. */
 export type Marked = Array<{ text: string; code: boolean }>

@@ -1,6 +1,6 @@
 import { Callout } from '#app/components/themes'
 import { discountDeadlineMessage, longExpiredMessage, type ExpiryWarnings } from '#app/rules/expiry'
-import { countOf } from '#protocol/words'
+import { countOf } from '#protocol/shared/words'
 
 /** Before the rest fold away behind "Show … more". */
 export const EXPIRY_LINES_SHOWN = 5

@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextField } from '#app/components/themes'
 import { Form, Link, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, type FormEvent } from 'react'
-import { pageSizes, type LicenseFilter } from '#protocol/windows'
+import { pageSizes, type LicenseFilter } from '#protocol/licenses/windows'
 import {
   filterChoicesFor,
   filterParam,

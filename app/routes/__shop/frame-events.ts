@@ -1,5 +1,5 @@
 // The payment frame's events (spec §7), from Paddle.js v1's callback or the sandbox page's messages, in one shape.
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 
 export type FrameEvent =
   | { type: 'prices'; currency: string; total: number; totalTax: number }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { PricePlan } from '#protocol/entities'
-import { PRICE_LOOKUP_TIMEOUT_MS } from '#protocol/money'
+import { PRICE_LOOKUP_TIMEOUT_MS } from '#protocol/shared/money'
 import { DEFAULT_COUNTRY } from '#app/rules/prices'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { CatalogProduct } from './catalog.server'

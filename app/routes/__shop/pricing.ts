@@ -1,9 +1,9 @@
 // The purchase and redeem pages' pure rules (spec §2, §4 "Checkout", §9). No I/O, no React.
-import { couponCode } from '#protocol/coupons'
+import { couponCode } from '#protocol/catalog/coupons'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
-import { formatPrice, inCents } from '#protocol/money'
+import { formatPrice, inCents } from '#protocol/shared/money'
 import { labels } from '#app/rules/messages'
-import { countOf } from '#protocol/words'
+import { countOf } from '#protocol/shared/words'
 import {
   DEFAULT_COUNTRY,
   DEFAULT_REDEEM_MONTHS,

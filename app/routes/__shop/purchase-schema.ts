@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
 import { checkoutNameRequired, nameRequired, zipRequired } from '#app/rules/messages'
 import { requiresZip } from './pricing'
-import { clampQuantity } from '#protocol/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/subscriptions'
 
 export const countryUnknown = 'Choose a country from the list.'
 

@@ -1,4 +1,4 @@
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 import { portalCookie } from '#app/utils/cookies.server'
 
 /** Spec §3/§9: kept 14 days and sent in the checkout passthrough. */

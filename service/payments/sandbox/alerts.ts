@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import { DAY_MS, paddleDate, paddleDateTime } from '../dates.js'
 import { signAlert, type AlertFields } from '../signature.js'
-import type { Plan } from '../../catalog/index.js'
+import type { Plan } from '../../../config/catalog/index.js'
 import {
   unusedPaymentId,
   updateUrlOf,
@@ -14,7 +14,7 @@ import {
   unitCharge,
 } from './core.js'
 import { receiptUrlOf } from './receipts.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 export async function sendUpdated(
   sb: Sandbox,

@@ -1,7 +1,7 @@
 // Paying a sandbox checkout with a test card (`cards.ts`), and completing it with the alerts Paddle sends.
 import crypto from 'node:crypto'
-import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/email.js'
-import { country as countryOf, planByProviderId, requiresZip } from '../../catalog/index.js'
+import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/shared/email.js'
+import { country as countryOf, planByProviderId, requiresZip } from '../../../config/catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
 import { addPeriod, paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
@@ -19,7 +19,7 @@ import {
 } from './core.js'
 import { countryPricing } from './pricing.js'
 import { checkoutIdFrom, quoteFor, type CheckoutQuote, type CheckoutTerms, type Input } from './terms.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 import type { Database } from '../../db/schema.js'
 import type { Transaction } from 'kysely'
 

@@ -1,7 +1,7 @@
 // What the sandbox provider's parts share: store, options, subscriptions, payments and their ids.
 import crypto from 'node:crypto'
-import { normalizeEmail } from '../../../protocol/email.js'
-import { findPlan, type Plan } from '../../catalog/index.js'
+import { normalizeEmail } from '../../../protocol/shared/email.js'
+import { findPlan, type Plan } from '../../../config/catalog/index.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
@@ -10,7 +10,7 @@ import type { SandboxCheckoutTable, SandboxPaymentTable, SandboxSubscriptionTabl
 import type { KeyPair } from './keys.js'
 import type { PriceAmounts } from '../provider.js'
 import { amounts, totalFor } from './pricing.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 export type SandboxOptions = {
   db: DB

@@ -1,8 +1,8 @@
 // The sandbox provider's pages: checkout, its outcome, update payment, receipts and the review of flagged orders.
-import { EMAIL_PATTERN } from '../../../protocol/email.js'
-import { countries, requiresZip } from '../../catalog/index.js'
-import { formatPrice } from '../../../protocol/money.js'
-import { formatDate } from '../../../protocol/dates.js'
+import { EMAIL_PATTERN } from '../../../protocol/shared/email.js'
+import { countries, requiresZip } from '../../../config/catalog/index.js'
+import { formatPrice } from '../../../protocol/shared/money.js'
+import { formatDate } from '../../../protocol/shared/dates.js'
 import { escapeHtml } from '../../dispatch/html.js'
 import { MODE, page, type PageTheme } from './layout.js'
 import { failureReason, type FieldErrors } from './checkout.js'
@@ -10,7 +10,7 @@ import { termCharge, type SandboxCheckout, type SandboxSubscription } from './co
 import type { Receipt } from './receipts.js'
 import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { TEST_CARDS } from './cards.js'
-import { cardBrandName } from '../../../protocol/payment-methods.js'
+import { cardBrandName } from '../../../protocol/subscriptions/payment-methods.js'
 
 function field(options: {
   name: string

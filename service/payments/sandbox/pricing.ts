@@ -1,8 +1,8 @@
 // How the sandbox prices a checkout: local currencies, taxes, country discounts and coupons on net USD list prices.
-import { catalog } from '../../catalog/index.js'
+import { catalog } from '../../../config/catalog/index.js'
 import type { PriceAmounts } from '../provider.js'
-import { ownValue } from '../../../protocol/own.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { ownValue } from '../../../protocol/shared/own.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 type CountryPricing = { currency: string; rate: number; taxPercent: number; discountPercent: number }
 

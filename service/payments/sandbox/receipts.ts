@@ -1,7 +1,7 @@
 /** The sandbox's receipt pages: its own payments, and the vendor's for the demo data (which has no sandbox records). */
-import { country as countryOf } from '../../catalog/index.js'
+import { country as countryOf } from '../../../config/catalog/index.js'
 import type { Sandbox } from './core.js'
-import { cardBrandName } from '../../../protocol/payment-methods.js'
+import { cardBrandName } from '../../../protocol/subscriptions/payment-methods.js'
 
 export type Receipt = {
   id: string

@@ -1,5 +1,5 @@
 // The sandbox's renewal charges at each bill date, each claimed by a conditional update of the bill date.
-import { findPlan, planByProviderId } from '../../catalog/index.js'
+import { findPlan, planByProviderId } from '../../../config/catalog/index.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
 import { addPeriod } from '../dates.js'

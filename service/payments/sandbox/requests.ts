@@ -1,6 +1,6 @@
 // How the sandbox's routes read a request (query or form values as strings) and pass an async failure on.
 import type express from 'express'
-import { bareRecord } from '../../../protocol/own.js'
+import { bareRecord } from '../../../protocol/shared/own.js'
 
 export type Input = Record<string, string | undefined>
 

@@ -1,12 +1,10 @@
 // The sandbox provider's HTTP side: Paddle's prices API shape, checkout and pay links, payment updates, receipts and
 // the review of flagged orders (platform administrators in production).
 import express from 'express'
-import { planByProviderId, findPlan } from '../../catalog/index.js'
+import { planByProviderId, findPlan } from '../../../config/catalog/index.js'
 import { FORM_BODY_LIMIT } from '../../dispatch/body-limits.js'
-import { requirePlatformAdministrator } from '../../dispatch/context.js'
+import { requirePlatformAdministrator, type ServiceHost, type ServiceRouterOptions } from '../../dispatch/context.js'
 import { ServiceError } from '../../dispatch/errors.js'
-import type { ServiceRouterOptions } from '../../dispatch/http.js'
-import type { LicensingService } from '../../index.js'
 import { requestOrigin } from '../../dispatch/origin.js'
 import {
   checkoutPage,
@@ -26,7 +24,7 @@ import type { CheckoutTerms } from './terms.js'
 import { handle, input, isBodyRefusal, nonceOf, type Input } from './requests.js'
 
 export function sandboxRouter(
-  service: LicensingService,
+  service: ServiceHost,
   sandbox: SandboxProvider,
   options: ServiceRouterOptions = {},
 ): express.Router {

@@ -1,5 +1,5 @@
-import { findPlan, planByProviderId, type Plan } from '../../catalog/index.js'
-import { DAY_MS } from '../../../protocol/licenses.js'
+import { findPlan, planByProviderId, type Plan } from '../../../config/catalog/index.js'
+import { DAY_MS } from '../../../protocol/licenses/licenses.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import { addPeriod, addUtcMonths, paddleDate } from '../dates.js'
@@ -31,7 +31,7 @@ import {
   withTax,
 } from './core.js'
 import { receiptUrlOf } from './receipts.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 
 export async function getSubscription(sb: Sandbox, subscriptionId: string): Promise<ProviderSubscription> {
   const sub = await requireSubscription(sb, subscriptionId)

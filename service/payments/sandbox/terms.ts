@@ -1,11 +1,11 @@
 // What a sandbox checkout sells and for how much: prices API, pay links, terms and the quote.
 import crypto from 'node:crypto'
-import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../catalog/index.js'
+import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../../config/catalog/index.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import type { PayLinkInput, PriceAmounts, PriceQuery, ProviderPrices } from '../provider.js'
 import { planTitle, type Sandbox } from './core.js'
 import { PAY_LINK_TTL_MS, readPayLink, signPayLink } from './links.js'
-import { roundToCent } from '../../../protocol/money.js'
+import { roundToCent } from '../../../protocol/shared/money.js'
 import { sandboxPrice, totalFor } from './pricing.js'
 
 /** What a checkout sells, from its URL (or a pay link) and the buyer's own fields. */

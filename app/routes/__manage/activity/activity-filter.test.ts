@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activityKindsOf } from '#protocol/activity'
+import { activityKindsOf } from '#protocol/activity/activity'
 import { activityFilter } from './activity.server'
 
 describe("the Activity filter's kinds", () => {

@@ -1,4 +1,4 @@
-import type { ActivityKind } from '#protocol/activity'
+import type { ActivityKind } from '#protocol/activity/activity'
 import { dialogUrl } from '../shared/urls'
 
 /** Shared by the dialog, its pages and its CSV export. */

@@ -19,7 +19,7 @@ import { MergeSchema } from './admin-schemas'
 import { dialogActionUrl } from '../shared/urls'
 import { NAMED_FIELD } from '../shared/named'
 import { licenseName } from '#app/rules/changes'
-import { countOf } from '#protocol/words'
+import { countOf } from '#protocol/shared/words'
 
 /** Spec §2, §5: the company name, then a confirmation of what will move where. */
 export function MergeDialog({ data: { licenseCount }, closeTo }: DialogProps<MergeDialogData>) {

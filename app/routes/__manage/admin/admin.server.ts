@@ -3,8 +3,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { Details } from '#protocol/operations'
-import { displayName } from '#protocol/products'
-import { subscriptionTitle } from '#protocol/products'
+import { displayName } from '#protocol/catalog/products'
+import { subscriptionTitle } from '#protocol/catalog/products'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
@@ -13,7 +13,7 @@ import { MergeSchema, RemoveLicenseSchema, RemoveSubscriptionSchema } from './ad
 import { changed } from '../shared/changed.server'
 import { namedIn } from '../shared/named'
 import { adminChanges } from '#app/rules/changes'
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 
 export type MergeDialogData = { licenseCount: number }
 export type MergeActionData = {

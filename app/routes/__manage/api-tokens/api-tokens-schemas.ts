@@ -1,6 +1,6 @@
 // The API tokens dialogs' forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
-import { ApiTokenAccess } from '#protocol/api-tokens'
+import { ApiTokenAccess } from '#protocol/api-tokens/api-tokens'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 
 const id = z.string().check(z.minLength(1), z.maxLength(200))

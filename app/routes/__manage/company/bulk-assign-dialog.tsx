@@ -18,7 +18,7 @@ import {
 import { RouteDialog } from '#app/components/route-dialog'
 import { companyAssignees, losingText, planCompanyBulkAssign } from '#app/rules/company'
 import { labels } from '#app/rules/messages'
-import { ADDRESS_SEPARATORS } from '#protocol/address-list'
+import { ADDRESS_SEPARATORS } from '#protocol/shared/address-list'
 import type { DialogProps } from '../shared/registry'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'
 import { bulkAssignSchema } from './license-schemas'

@@ -21,8 +21,8 @@ import { SEEN_HOLDERS_FIELD } from './seen-fields'
 import { anchors } from '../shared/anchors'
 import { changed } from '../shared/changed.server'
 import { bulkAssigned } from '#app/rules/changes'
-import { productNames } from '#protocol/products'
-import { normalizeEmail } from '#protocol/email'
+import { productNames } from '#protocol/catalog/products'
+import { normalizeEmail } from '#protocol/shared/email'
 
 export type BulkAssignDialogData = {
   company: { id: string; name: string }

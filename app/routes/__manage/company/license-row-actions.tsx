@@ -1,7 +1,7 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { License } from '#protocol/entities'
 import { licenseWords } from '#app/rules/license'
-import { displayName } from '#protocol/products'
+import { displayName } from '#protocol/catalog/products'
 import { licenseName } from '#app/rules/changes'
 import type { UnassignActionData } from './assign.server'
 import type { LicenseActionProps } from '../shared/row-actions'
@@ -11,7 +11,7 @@ import { NAMED_FIELD } from '../shared/named'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
-import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses'
+import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses/licenses'
 
 function DialogLink(props: { target: DialogTarget; label: string; license: License; look?: 'link' | 'button' }) {
   const { target, label, license, look } = props

@@ -1,5 +1,5 @@
 // The offline keys as text (spec §2 "Offline keys dialog"): the same text is shown, copied and downloaded.
-import { labelled } from '#protocol/text'
+import { labelled } from '#protocol/shared/text'
 
 /** Every key is in the downloaded file. */
 export const OFFLINE_KEYS_PAGE_SIZE = 100

@@ -1,10 +1,10 @@
 // Offline keys (spec §2, §5, §7): signed a batch at a time and streamed; cached per session.
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
-import { MAX_OFFLINE_KEYS } from '#protocol/limits'
-import { compareIds, showOfflineKey } from '#protocol/licenses'
+import { MAX_OFFLINE_KEYS } from '#protocol/shared/limits'
+import { compareIds, showOfflineKey } from '#protocol/licenses/licenses'
 import { groupOfflineKeys } from '#app/rules/license'
-import { displayName } from '#protocol/products'
+import { displayName } from '#protocol/catalog/products'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import type { DialogLoader, ManageArgs } from '../shared/registry'
 import { notFound, refusal } from '../shared/details.server'

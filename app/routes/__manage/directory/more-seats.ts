@@ -1,6 +1,6 @@
 // Where the people waiting for a seat get one: the shop where it sells the product, sales where it does not.
-import type { DirectoryProduct } from '#protocol/directory'
-import { countOf } from '#protocol/words'
+import type { DirectoryProduct } from '#protocol/directory/directory'
+import { countOf } from '#protocol/shared/words'
 import { salesMailto } from '../shared/sales'
 
 export type MoreSeats = { kind: 'buy'; href: string } | { kind: 'sales'; href: string }

@@ -4,7 +4,7 @@ import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDateTime } from '#protocol/dates'
+import { formatDateTime } from '#protocol/shared/dates'
 import { Alert, BackLink, ProductCheckboxes } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'
 import { dialogActionUrl, dialogUrl } from '../shared/urls'

@@ -1,6 +1,6 @@
-import type { DomainEntry } from '#protocol/domains'
-import { DOMAIN_GRACE_MS } from '#protocol/domains'
-import { formatDate } from '#protocol/dates'
+import type { DomainEntry } from '#protocol/domains/domains'
+import { DOMAIN_GRACE_MS } from '#protocol/domains/domains'
+import { formatDate } from '#protocol/shared/dates'
 
 const day = (ms: number) => formatDate(ms, { utc: true })
 

@@ -1,10 +1,10 @@
 // My machines (`?dialog=machines&license=ID&owner=O`): docs/decisions/0011-machine-deactivation-budget.md.
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
-import type { DeactivationBudget, Machine } from '#protocol/machines'
-import { labelled } from '#protocol/text'
+import type { DeactivationBudget, Machine } from '#protocol/machines/machines'
+import { labelled } from '#protocol/shared/text'
 import { licenseName } from '#app/rules/changes'
-import { displayName } from '#protocol/products'
+import { displayName } from '#protocol/catalog/products'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { changed } from '../shared/changed.server'
 import { forbidden, notFound, refusal } from '../shared/details.server'

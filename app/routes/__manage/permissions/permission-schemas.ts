@@ -2,8 +2,8 @@
 import * as z from 'zod/mini'
 import { requiredEmail } from '#app/rules/email'
 import { userExists } from '#app/rules/messages'
-import { normalizeEmail } from '#protocol/email'
-import type { RoleNumber } from '#protocol/roles'
+import { normalizeEmail } from '#protocol/shared/email'
+import type { RoleNumber } from '#protocol/permissions/roles'
 
 /** §2, §5: not already in the company's list, one of the roles offered. */
 export function addPermissionSchema(existingEmails: readonly string[], offered: readonly RoleNumber[]) {

@@ -10,7 +10,7 @@ import { Alert, BackLink, DialogTable, NativeSelect, checkboxStyle } from '#app/
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import type { RoleNumber } from '#protocol/roles'
+import type { RoleNumber } from '#protocol/permissions/roles'
 import type { DialogProps } from '../shared/registry'
 import type {
   AddPermissionActionData,

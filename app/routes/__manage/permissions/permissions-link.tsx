@@ -1,4 +1,4 @@
-import { mayManagePermissions } from '#protocol/roles'
+import { mayManagePermissions } from '#protocol/permissions/roles'
 import { labels } from '#app/rules/messages'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'

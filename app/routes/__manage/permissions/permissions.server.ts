@@ -15,7 +15,7 @@ import { changed } from '../shared/changed.server'
 import { NAMED_FIELD, namedIn } from '../shared/named'
 import { permissionChanges } from '#app/rules/changes'
 import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
-import { normalizeEmail } from '#protocol/email'
+import { normalizeEmail } from '#protocol/shared/email'
 import {
   canManageRole,
   checkRemoval,
@@ -24,7 +24,7 @@ import {
   type RoleNumber,
   mayManagePermissions,
   permissionFlags,
-} from '#protocol/roles'
+} from '#protocol/permissions/roles'
 
 export type PermissionRow = { email: string; role: RoleNumber; roleName: string; canRemove: boolean }
 

@@ -9,7 +9,7 @@ import { pageActionUrl } from '../shared/urls'
 import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
 import type { RenewActionData } from './renewals.server'
 import { accent, accentColor, rt } from '#app/components/radix-classes'
-import { renewsThroughSales, showRenew } from '#protocol/licenses'
+import { renewsThroughSales, showRenew } from '#protocol/licenses/licenses'
 
 /** Spec §2, §5, §7: to the provider's checkout, or the sales mail link; plain elements, as it repeats on every row. */
 export function RenewAction({ license, company }: LicenseActionProps) {

@@ -1,8 +1,8 @@
 // Renewals, receipts and new subscriptions on /manage (spec §2, §5, §7). Pure: no I/O, no React.
 import type { Company, License, LicenseRef, ProductGroup } from '#protocol/entities'
 import { sortLicenses } from '#app/rules/license'
-import { displayName } from '#protocol/products'
-import { renewsThroughSales, showRenew } from '#protocol/licenses'
+import { displayName } from '#protocol/catalog/products'
+import { renewsThroughSales, showRenew } from '#protocol/licenses/licenses'
 import { salesMailto } from '../shared/sales'
 
 /** Licenses without a subscription that the renewal call can renew (§5 showRenew). */

@@ -1,7 +1,7 @@
 // Seat assignments from a CSV file: `plan` answers every row's error; `apply` is one `changeAssignment`, done once.
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH } from '#protocol/email'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { readCsv } from '#app/utils/csv.server'

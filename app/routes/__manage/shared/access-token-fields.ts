@@ -1,6 +1,6 @@
 // The fields every access token form has (SCIM and API tokens), on the server and in the browser: the same messages.
 import * as z from 'zod/mini'
-import { AccessTokenName, accessTokenLifetimes } from '#protocol/access-tokens'
+import { AccessTokenName, accessTokenLifetimes } from '#protocol/shared/access-tokens'
 
 export const tokenNameField = z.pipe(z.string({ message: 'Enter a name for the token.' }), AccessTokenName)
 

@@ -2,7 +2,7 @@
 import { json, redirect } from '@remix-run/node'
 import type { Company } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import type { ErrorCode } from '#protocol/errors'
+import type { ErrorCode } from '#protocol/shared/errors'
 import { errorMessageFor } from '#app/rules/messages'
 import { isSessionError } from '#app/utils/licensing.server'
 

@@ -1,10 +1,10 @@
 // The licenses a company dialog or form touches (`retrieveLicenses`), never the whole account; not the user's is a 404.
 import { json, redirect } from '@remix-run/node'
 import type { Company, License, Subscription } from '#protocol/entities'
-import type { CompanyRole } from '#protocol/license-reads'
+import type { CompanyRole } from '#protocol/licenses/license-reads'
 import type { Payload, Result } from '#protocol/operations'
-import { PERSONAL_TABLE } from '#protocol/windows'
-import { MAX_LICENSES_READ } from '#protocol/limits'
+import { PERSONAL_TABLE } from '#protocol/licenses/windows'
+import { MAX_LICENSES_READ } from '#protocol/shared/limits'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { notFound } from './details.server'

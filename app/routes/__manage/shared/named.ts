@@ -1,5 +1,5 @@
 // What a form is about as the user saw it, for the sentence after the change: words only (the service gets references).
-import { oneLine } from '#protocol/text'
+import { oneLine } from '#protocol/shared/text'
 
 export const NAMED_FIELD = 'named'
 

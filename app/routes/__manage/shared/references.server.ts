@@ -1,8 +1,8 @@
 // An id longer than the protocol carries names nothing: refused at each /manage entry, before any reader sends it to
 // the service (which would refuse it as malformed, a 502 the person could do nothing about).
 import { json } from '@remix-run/node'
-import { ID_MAX_LENGTH } from '#protocol/limits'
-import { isOwnKey } from '#protocol/own'
+import { ID_MAX_LENGTH } from '#protocol/shared/limits'
+import { isOwnKey } from '#protocol/shared/own'
 
 const referenceParams = {
   company: 'a company',

@@ -1,5 +1,5 @@
 import type { Subscription } from '#protocol/entities'
-import { subscriptionTitle } from '#protocol/products'
+import { subscriptionTitle } from '#protocol/catalog/products'
 
 /** "Wallaby.js Organization, yearly, 5 seats (subscription sub_123)": what it is first, its id after. */
 export function subscriptionWords(

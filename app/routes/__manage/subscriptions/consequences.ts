@@ -1,10 +1,10 @@
 // What each subscription dialog says will happen, with and without script; dates in UTC as in the rows.
-import { addUtcYears, formatDate } from '#protocol/dates'
+import { addUtcYears, formatDate } from '#protocol/shared/dates'
 import type { Subscription, SubscriptionPreview } from '#protocol/entities'
-import { formatPrice } from '#protocol/money'
-import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions'
-import { paymentMethodWords } from '#protocol/payment-methods'
-import { countOf } from '#protocol/words'
+import { formatPrice } from '#protocol/shared/money'
+import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions/subscriptions'
+import { paymentMethodWords } from '#protocol/subscriptions/payment-methods'
+import { countOf } from '#protocol/shared/words'
 
 const date = (ms: number) => formatDate(ms, { utc: true })
 const licenses = (n: number) => countOf(n, 'license')

@@ -1,5 +1,5 @@
-import { ADDRESS_SEPARATORS } from '#protocol/address-list'
-import { countOf } from '#protocol/words'
+import { ADDRESS_SEPARATORS } from '#protocol/shared/address-list'
+import { countOf } from '#protocol/shared/words'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Flex } from '#app/components/themes'
 import { Form } from '@remix-run/react'

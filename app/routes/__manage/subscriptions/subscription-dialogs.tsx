@@ -18,9 +18,9 @@ import {
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
 import { RouteDialog } from '#app/components/route-dialog'
-import { formatDate } from '#protocol/dates'
+import { formatDate } from '#protocol/shared/dates'
 import { labels } from '#app/rules/messages'
-import { formatPrice } from '#protocol/money'
+import { formatPrice } from '#protocol/shared/money'
 import type { DialogProps } from '../shared/registry'
 import {
   cancelConsequence,

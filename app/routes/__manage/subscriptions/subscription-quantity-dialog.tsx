@@ -23,9 +23,9 @@ import { quantitySchema } from './subscription-schemas'
 import type { QuantityDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
-import { normalizeEmail } from '#protocol/email'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions'
-import { countOf } from '#protocol/words'
+import { normalizeEmail } from '#protocol/shared/email'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions/subscriptions'
+import { countOf } from '#protocol/shared/words'
 
 /** Spec §4, §5: the effect shows before Change Quantity (as typed, or after Review); a decrease may ask who lapses. */
 export function QuantityDialog({ data: d, closeTo }: DialogProps<QuantityDialogData>) {

@@ -4,7 +4,11 @@ import { dialogUrl, type SubscriptionDialogName } from '../shared/urls'
 import type { SubscriptionActionProps } from '../shared/row-actions'
 import { accent, rt } from '#app/components/radix-classes'
 import { RowLink } from '../shared/row-link'
-import { subscriptionPermitted, subscriptionTransition, type SubscriptionOperation } from '#protocol/subscriptions'
+import {
+  subscriptionPermitted,
+  subscriptionTransition,
+  type SubscriptionOperation,
+} from '#protocol/subscriptions/subscriptions'
 import { subscriptionWords } from '../shared/subscription-words'
 
 /** The row's actions (spec §2), each when the user may (§6) and the state machine allows it now. */

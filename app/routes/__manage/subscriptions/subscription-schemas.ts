@@ -2,8 +2,8 @@
 import * as z from 'zod/mini'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
-import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions'
-import { countOf } from '#protocol/words'
+import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { countOf } from '#protocol/shared/words'
 import { assignFields, refuseAssignPlan } from '#app/routes/__manage/shared/assign-fields'
 
 /** Cancel, upgrade. */

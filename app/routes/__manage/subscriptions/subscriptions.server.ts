@@ -2,9 +2,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReceiptPayment, Subscription, SubscriptionPreview } from '#protocol/entities'
 import type { Payload, Result } from '#protocol/operations'
-import { clampQuantity } from '#protocol/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/subscriptions'
 import { subscriptionAssignees } from '#app/rules/subscription'
-import type { ErrorCode } from '#protocol/errors'
+import type { ErrorCode } from '#protocol/shared/errors'
 import { errorMessageFor } from '#app/rules/messages'
 import { callLicensing, newIdempotencyKey } from '#app/utils/licensing.server'
 import { notFound } from '../shared/details.server'
@@ -15,7 +15,7 @@ import {
   subscriptionTransition,
   type SubscriptionNeed,
   type SubscriptionOperation,
-} from '#protocol/subscriptions'
+} from '#protocol/subscriptions/subscriptions'
 
 export type SubscriptionDialogData = {
   subscription: Subscription

@@ -1,6 +1,6 @@
 // The Webhooks dialog's forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
-import { WebhookEndpointState, WebhookEventType, WebhookUrl, webhookEventsRequired } from '#protocol/webhooks'
+import { WebhookEndpointState, WebhookEventType, WebhookUrl, webhookEventsRequired } from '#protocol/webhooks/webhooks'
 
 const id = z.string().check(z.minLength(1), z.maxLength(200))
 

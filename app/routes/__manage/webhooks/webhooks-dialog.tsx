@@ -7,14 +7,14 @@ import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages'
-import { formatDateTime } from '#protocol/dates'
-import { countOf } from '#protocol/words'
+import { formatDateTime } from '#protocol/shared/dates'
+import { countOf } from '#protocol/shared/words'
 import {
   webhookEventDescriptions,
   webhookEventTypes,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from '#protocol/webhooks'
+} from '#protocol/webhooks/webhooks'
 import { CopyField } from '../shared/copy-field'
 import { Alert, BackLink, checkboxStyle, DialogTable } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'

@@ -1,0 +1,74 @@
+// My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
+// Many Activations flow deactivates too but neither counts against nor is refused by the budget.
+import * as z from 'zod/mini'
+import { LicenseRef } from '../entities.js'
+import { formatDate } from '../shared/dates.js'
+import { countOf } from '../shared/words.js'
+import type { PermissionFlags } from '../permissions/roles.js'
+
+/** Deactivations from My machines, per license, in any window of this length. */
+export const DEACTIVATION_BUDGET = 3
+export const DEACTIVATION_WINDOW_DAYS = 30
+export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * 24 * 60 * 60 * 1000
+
+/** A machine's last seen moves at most this often, so an editor's checks do not write on every call. */
+export const LAST_SEEN_STEP_MS = 5 * 60 * 1000
+
+export const budgetRule = `You can deactivate up to ${countOf(DEACTIVATION_BUDGET, 'machine')} of a license in ${DEACTIVATION_WINDOW_DAYS} days, so that a seat stays with its holder. When a new machine asks to activate a license already active on 3 machines, confirming it can still replace one.`
+
+/** A company's people who may deactivate the machines of its seats: those who may assign (take a seat away). */
+export function mayDeactivateMachines(flags: Pick<PermissionFlags, 'canAssign'>): boolean {
+  return flags.canAssign
+}
+
+export const Machine = z.object({
+  /** The activation's id. */
+  key: z.string(),
+  /** As the editor reported it: text from outside. */
+  hostname: z.string(),
+  firstSeen: z.number(),
+  /** The last activation or license check from it (at most `LAST_SEEN_STEP_MS` old); null before its first check. */
+  lastSeen: z.nullable(z.number()),
+})
+export type Machine = z.infer<typeof Machine>
+
+export const DeactivationBudget = z.object({
+  limit: z.number(),
+  used: z.number(),
+  /** When the next deactivation is possible again, when none is left; null while one is left. */
+  nextAt: z.nullable(z.number()),
+})
+export type DeactivationBudget = z.infer<typeof DeactivationBudget>
+
+/** "2 of 3 deactivations left in the last 30 days" or, when none is left, when the next one is possible. */
+export function budgetSentence(budget: DeactivationBudget, options: { utc: boolean }): string {
+  const left = Math.max(0, budget.limit - budget.used)
+  if (left > 0 || budget.nextAt === null)
+    return `${countOf(left, 'deactivation')} of ${budget.limit} left for this license.`
+  return budgetExhausted(budget.nextAt, options)
+}
+
+/** The refusal when the budget is spent, saying when the next deactivation is possible. */
+export function budgetExhausted(nextAt: number, options: { utc: boolean }): string {
+  return `This license's machines were deactivated ${countOf(DEACTIVATION_BUDGET, 'time')} in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${formatDate(nextAt, options)}.`
+}
+
+const machineKey = z.string().check(z.minLength(1), z.maxLength(200))
+
+export const machineOperations = {
+  /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */
+  retrieveMachines: {
+    payload: z.object({ license: LicenseRef }),
+    result: z.object({
+      machines: z.array(Machine),
+      budget: DeactivationBudget,
+      /** The caller may deactivate them (its holder; the company's people who may assign). */
+      mayDeactivate: z.boolean(),
+    }),
+  },
+  /** Deactivates one machine, counted (RATE_LIMITED when spent); one no longer active answers `deactivated: false`. */
+  deactivateMachine: {
+    payload: z.object({ license: LicenseRef, machine: machineKey }),
+    result: z.object({ deactivated: z.boolean(), hostname: z.string(), budget: DeactivationBudget }),
+  },
+}

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../dispatch/context.js'
 import type { Database, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { lockCompanies } from '../operations/company.js'
+import { lockCompanies } from '../db/locks.js'
 import { changeDirectory, finishSeatChanges, type DirectoryActor } from './changes.js'
 import {
   addClaim,

@@ -13,6 +13,7 @@ import { toLicense } from '../reads/mapping.js'
 import { offlineKeySigner } from '../offline-keys/index.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
+import { lockCompanies } from '../db/locks.js'
 import { rolesIn } from '../auth/roles.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
@@ -39,16 +40,6 @@ export async function licensesByIds(store: Store, ids: readonly string[]): Promi
     )
   }
   return rows
-}
-
-/** Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always). */
-export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
-  if (companyIds.length === 0) return
-  await trx
-    .updateTable('companies')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', 'in', [...new Set(companyIds)])
-    .execute()
 }
 
 /** Each checked against the owner the payload gives (NOT_FOUND otherwise). */

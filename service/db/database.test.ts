@@ -6,7 +6,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase } from '../../tests/support/service.js'
 import { createLicensingService } from '../index.js'
-import { describeStore, isPostgresUrl, migrateToLatest, openDatabase, StoreUnavailableError } from './database.js'
+import { describeStore, migrateToLatest, openDatabase, StoreUnavailableError } from './database.js'
+import { isPostgresUrl } from '../../config/store.js'
 
 // The store under test: a database of its own on the PostgreSQL server of TEST_DATABASE_URL, or a SQLite file.
 let location: string

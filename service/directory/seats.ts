@@ -1,5 +1,5 @@
 // Seats that follow the directory: a claim holds a free seat or waits, longest-waiting first; no claim frees it.
-// Callers hold the company's row lock (`lockCompanies`), so two writers to one company's seats run one at a time.
+// Callers hold the company's row lock (`lockCompanies`, service/db/locks.ts), so two writers to one company's seats run one at a time.
 import { byPreference } from '../../protocol/licenses/assignment.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import { canAssignLicense } from '../../protocol/licenses/licenses.js'

@@ -5,13 +5,13 @@ import type { OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/shared/errors.js'
 import type { ServiceContext } from './context.js'
 import type { DB } from '../db/database.js'
+import { letGo, waitForTurn } from '../db/locks.js'
 
 export type StoredResponse = { status: number; body: unknown }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** Before the repeat is refused. */
 export const IN_PROGRESS_WAIT_MS = 10_000
-const POLL_MS = 20
 /** Far longer than any write takes, and than the portal waits for one. */
 export const ABANDONED_AFTER_MS = 60_000
 
@@ -39,59 +39,66 @@ export async function oncePerKey(
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
     .execute()
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS
-  for (;;) {
-    const reserved = await store
-      .insertInto('idempotency_keys')
-      .values({ ...id, payload_digest: digest, status: 'pending', response: null, created_at: now })
-      .onConflict((oc) => oc.columns(['scope', 'key', 'operation']).doNothing())
-      .executeTakeFirst()
-    if (reserved.numInsertedOrUpdatedRows === 1n) return runReserved(ctx.db, id, write)
+  const turn = `idempotency:${scope}:${request.operation}:${request.key}`
+  const answered = await waitForTurn(turn, IN_PROGRESS_WAIT_MS, async () => {
+    for (;;) {
+      const reserved = await store
+        .insertInto('idempotency_keys')
+        .values({ ...id, payload_digest: digest, status: 'pending', response: null, created_at: now })
+        .onConflict((oc) => oc.columns(['scope', 'key', 'operation']).doNothing())
+        .executeTakeFirst()
+      if (reserved.numInsertedOrUpdatedRows === 1n) return runReserved(ctx.db, id, turn, write)
 
-    const earlier = await store
-      .selectFrom('idempotency_keys')
-      .select(['payload_digest', 'status', 'response', 'created_at'])
-      .where('scope', '=', id.scope)
-      .where('key', '=', id.key)
-      .where('operation', '=', id.operation)
-      .executeTakeFirst()
-    if (earlier && earlier.payload_digest !== digest) {
-      return refusal('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
-    }
-    if (earlier?.status === 'done' && earlier.response) return JSON.parse(earlier.response) as StoredResponse
-    if (earlier?.status === 'pending' && earlier.created_at < ctx.now() - ABANDONED_AFTER_MS) {
-      // Given up by a stopped process: removed as seen (another repeat may be taking it over) and reserved again.
-      await store
-        .deleteFrom('idempotency_keys')
+      const earlier = await store
+        .selectFrom('idempotency_keys')
+        .select(['payload_digest', 'status', 'response', 'created_at'])
         .where('scope', '=', id.scope)
         .where('key', '=', id.key)
         .where('operation', '=', id.operation)
-        .where('status', '=', 'pending')
-        .where('created_at', '=', earlier.created_at)
-        .execute()
-      continue
+        .executeTakeFirst()
+      // Given up just now: reserved again.
+      if (!earlier) continue
+      if (earlier.payload_digest !== digest) {
+        return refusal('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
+      }
+      if (earlier.status === 'done' && earlier.response) return JSON.parse(earlier.response) as StoredResponse
+      if (earlier.status === 'pending' && earlier.created_at < ctx.now() - ABANDONED_AFTER_MS) {
+        // Given up by a stopped process: removed as seen (another repeat may be taking it over) and reserved again.
+        await store
+          .deleteFrom('idempotency_keys')
+          .where('scope', '=', id.scope)
+          .where('key', '=', id.key)
+          .where('operation', '=', id.operation)
+          .where('status', '=', 'pending')
+          .where('created_at', '=', earlier.created_at)
+          .execute()
+        continue
+      }
+      // Still running elsewhere: waited for.
+      return undefined
     }
-    // Still running elsewhere (wait for it), or given up just now (reserve it again).
-    if (Date.now() >= deadline) {
-      return refusal('REQUEST_IN_PROGRESS', 'This request is still being processed; please try again in a moment.')
-    }
-    if (earlier) await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-  }
+  })
+  return (
+    answered ?? refusal('REQUEST_IN_PROGRESS', 'This request is still being processed; please try again in a moment.')
+  )
 }
 
 async function runReserved(
   db: DB,
   id: { scope: string; key: string; operation: string },
+  turn: string,
   write: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   const store = keys(db)
-  const release = () =>
-    store
+  const release = async () => {
+    await store
       .deleteFrom('idempotency_keys')
       .where('scope', '=', id.scope)
       .where('key', '=', id.key)
       .where('operation', '=', id.operation)
       .execute()
+    letGo(turn)
+  }
   let response: StoredResponse
   try {
     response = await write()
@@ -111,5 +118,6 @@ async function runReserved(
     .where('key', '=', id.key)
     .where('operation', '=', id.operation)
     .execute()
+  letGo(turn)
   return response
 }

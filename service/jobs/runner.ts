@@ -1,9 +1,8 @@
-// The time-driven jobs (docs/decisions/0005-time-driven-jobs-in-the-store.md); retries after 1, 2, 4 … minutes.
-import crypto from 'node:crypto'
+// The time-driven jobs (docs/decisions/0005-time-driven-jobs-in-the-store.md), each an item of a store queue
+// (service/queue/); retries after 1, 2, 4 … minutes.
 import os from 'node:os'
 import type { DB } from '../db/database.js'
-import { isPostgres } from '../db/migrations/dialect.js'
-import type { JobsTable } from './tables.js'
+import { exponentialBackoff, holderToken, storeQueue, type Claim } from '../queue/queue.js'
 
 /** Counts for the run's log line (e.g. `{ mailed: 3 }`). */
 export type JobSummary = Record<string, number>
@@ -47,49 +46,33 @@ export function createJobRunner(options: {
   const { db, jobs, intervalMs, log } = options
   const clock = options.clock ?? Date.now
   const instance = options.instance ?? `${os.hostname()}:${process.pid}`
-  const postgres = isPostgres(db)
+  const queue = storeQueue(db, 'jobs', {
+    key: 'name',
+    due: 'next_run_at',
+    lease: { by: 'claimed_by', until: 'claimed_until' },
+    leaseMs: CLAIM_MS,
+    backoff: exponentialBackoff({ baseMs: RETRY_BASE_MS, maxMs: intervalMs }),
+  })
 
-  /** The claim's token, or null when the job is not due or another instance holds it. */
-  async function claim(name: string, force: boolean): Promise<string | null> {
+  /** The claim, or null when the job is not due or another instance holds it. */
+  async function claim(name: string, force: boolean): Promise<Claim | null> {
     const now = clock()
     await db
       .insertInto('jobs')
       .values({ name, next_run_at: now, claimed_by: null, claimed_until: null, attempts: 0 })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()
-    const token = `${instance}:${crypto.randomBytes(6).toString('hex')}`
-    return db.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom('jobs')
-        .select('name')
-        .where('name', '=', name)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      if (!force) query = query.where('next_run_at', '<=', now)
-      if (postgres) query = query.forUpdate().skipLocked()
-      const row = await query.executeTakeFirst()
-      if (!row) return null
-      await trx
-        .updateTable('jobs')
-        .set({ claimed_by: token, claimed_until: now + CLAIM_MS })
-        .where('name', '=', name)
-        .execute()
-      return token
-    })
+    return queue.claim(name, now, { token: holderToken(instance), force })
   }
 
   async function runOne(job: Job, asOf: number | undefined, force: boolean): Promise<JobOutcome> {
-    const token = await claim(job.name, force)
-    if (!token) return { job: job.name, outcome: 'skipped' }
+    const claimed = await claim(job.name, force)
+    if (!claimed) return { job: job.name, outcome: 'skipped' }
     const started = clock()
-    // Only the holder of the claim releases it (a claim that ran out may be another instance's by now).
-    const release = (changes: Partial<JobsTable>) =>
-      db.updateTable('jobs').set(changes).where('name', '=', job.name).where('claimed_by', '=', token).execute()
     try {
       const summary = await job.run(asOf ?? started)
       const ms = clock() - started
-      await release({
-        claimed_by: null,
-        claimed_until: null,
+      await queue.settle(claimed, {
         attempts: 0,
         last_error: null,
         last_run_at: started,
@@ -106,8 +89,8 @@ export function createJobRunner(options: {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
       const row = await db.selectFrom('jobs').select('attempts').where('name', '=', job.name).executeTakeFirst()
       const attempts = (row?.attempts ?? 0) + 1
-      const retryAt = clock() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), intervalMs)
-      await release({ claimed_by: null, claimed_until: null, attempts, last_error: error, next_run_at: retryAt })
+      const retryAt = queue.retryAt(attempts, clock())
+      await queue.settle(claimed, { attempts, last_error: error, next_run_at: retryAt })
       log.error(
         { job: job.name, err, attempts, retryAt: new Date(retryAt).toISOString(), ms },
         `job ${job.name} failed (attempt ${attempts}); it is tried again at ${new Date(retryAt).toISOString()}`,

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { DB } from '../db/database.js'
 import { countOf } from '../../protocol/shared/words.js'
+import { exponentialBackoff, storeQueue } from '../queue/queue.js'
 
 export type Mail = { to: string; subject: string; text: string }
 
@@ -40,30 +41,32 @@ export function createMailer(options: {
   const log = options.log ?? { info: (line) => console.log(line), warn: (line) => console.warn(line) }
   const base = options.retryBaseMs ?? RETRY_BASE_MS
 
+  // The claim of a mail is its next attempt moved past a delivery's time: should its instance stop, the claim runs out.
+  const queue = storeQueue(db, 'mail_outbox', {
+    key: 'id',
+    due: 'next_attempt_at',
+    leaseMs: CLAIM_MS,
+    backoff: exponentialBackoff({ baseMs: base, maxMs: RETRY_MAX_DELAY_MS }),
+  })
+
   async function deliver(row: { id: number; to: string; subject: string; text: string; attempts: number }) {
-    if (!transport) return false
+    const claimed = transport && (await queue.claim(row.id, now(), { where: { sent_at: null } }))
+    if (!transport || !claimed) return false
     try {
       await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text })
-      await db
-        .updateTable('mail_outbox')
-        .set({ sent_at: now(), next_attempt_at: null, last_error: null })
-        .where('id', '=', row.id)
-        .execute()
+      await queue.settle(claimed, { sent_at: now(), next_attempt_at: null, last_error: null })
       return true
     } catch (err) {
       const attempts = row.attempts + 1
       const giveUp = attempts >= MAX_ATTEMPTS
-      const delay = Math.min(base * 2 ** (attempts - 1), RETRY_MAX_DELAY_MS)
+      const failedAt = now()
+      const retryAt = queue.retryAt(attempts, failedAt)
       const error = (err as Error).message.slice(0, 500)
-      await db
-        .updateTable('mail_outbox')
-        .set({ attempts, last_error: error, next_attempt_at: giveUp ? null : now() + delay })
-        .where('id', '=', row.id)
-        .execute()
+      await queue.settle(claimed, { attempts, last_error: error, next_attempt_at: giveUp ? null : retryAt })
       log.warn(
         giveUp
           ? `mail: delivery of outbox mail ${row.id} failed ${attempts} times; given up (${error})`
-          : `mail: delivery of outbox mail ${row.id} failed (${error}); retrying in ${Math.round(delay / 1000)} s`,
+          : `mail: delivery of outbox mail ${row.id} failed (${error}); retrying in ${Math.round((retryAt - failedAt) / 1000)} s`,
       )
       return false
     }
@@ -73,7 +76,15 @@ export function createMailer(options: {
     async send(mail) {
       const row = await db
         .insertInto('mail_outbox')
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, created_at: now(), sent_at: null })
+        // Due at once: it is sent now, or by the retries should this instance stop before.
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          created_at: now(),
+          sent_at: null,
+          ...(transport ? { next_attempt_at: now() } : {}),
+        })
         .returning(['id', 'to', 'subject', 'text', 'attempts'])
         .executeTakeFirstOrThrow()
       if (transport) await deliver(row)
@@ -93,25 +104,14 @@ export function createMailer(options: {
       if (!transport) return 0
       const due = await db
         .selectFrom('mail_outbox')
-        .select(['id', 'to', 'subject', 'text', 'attempts', 'next_attempt_at'])
+        .select(['id', 'to', 'subject', 'text', 'attempts'])
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', now())
         .orderBy('id')
         .limit(50)
         .execute()
       let delivered = 0
-      for (const row of due) {
-        // One instance claims a mail (its next attempt moved past a send's time); should it stop, the claim runs out.
-        const claimed = await db
-          .updateTable('mail_outbox')
-          .set({ next_attempt_at: now() + CLAIM_MS })
-          .where('id', '=', row.id)
-          .where('sent_at', 'is', null)
-          .where('next_attempt_at', '=', row.next_attempt_at)
-          .executeTakeFirst()
-        if (Number(claimed.numUpdatedRows) !== 1) continue
-        if (await deliver(row)) delivered++
-      }
+      for (const row of due) if (await deliver(row)) delivered++
       if (delivered > 0) log.info(`mail: delivered ${countOf(delivered, 'outbox mail')} on retry`)
       return delivered
     },

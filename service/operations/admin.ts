@@ -7,7 +7,7 @@ import { requirePlatformAdministrator, type ServiceContext } from '../dispatch/c
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { PaymentProvider } from '../payments/provider.js'
-import { withSubscriptionLock } from '../subscriptions/lock.js'
+import { withSubscriptionLock } from '../db/locks.js'
 import { licensesByIds } from './company.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'

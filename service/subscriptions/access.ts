@@ -15,7 +15,7 @@ import { ServiceError } from '../dispatch/errors.js'
 import { toLicense, toSubscription } from '../reads/mapping.js'
 import { rolesIn } from '../auth/roles.js'
 import type { PaymentProvider } from '../payments/provider.js'
-import { withSubscriptionLock } from './lock.js'
+import { withSubscriptionLock } from '../db/locks.js'
 
 export type Store = Pick<DB, 'selectFrom'>
 

@@ -356,7 +356,7 @@ describe('receipts', () => {
 describe('one change at a time per subscription', () => {
   it('a change waits for the one under way; a lease left behind is refused until it expires', async () => {
     const sub = await make({ nextPaymentIn: 100 })
-    const { withSubscriptionLock } = await import('./lock.js')
+    const { withSubscriptionLock } = await import('../db/locks.js')
     let release!: () => void
     const held = withSubscriptionLock(service.db, sub.id, () => new Promise<void>((resolve) => (release = resolve)))
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -1,9 +1,7 @@
 // The delivery job (docs/webhooks.md): claimed before sending, retried with growing waits, paused when failing.
-import crypto from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
-import os from 'node:os'
 import { Webhook } from 'standardwebhooks'
 import { quoted } from '../../protocol/shared/text.js'
 import { WEBHOOK_GIVE_UP_MS, WEBHOOK_PAUSE_AFTER_MS, webhookRetryDelay } from '../../protocol/webhooks/webhooks.js'
@@ -11,6 +9,7 @@ import type { DB } from '../db/database.js'
 import { administratorsOf } from '../domains/domains.js'
 import type { Job } from '../jobs/runner.js'
 import type { Mailer } from '../mail/mailer.js'
+import { holderToken, storeQueue } from '../queue/queue.js'
 import { allowedAddresses, systemResolve, type Resolve, type WebhookAddressPolicy } from './addresses.js'
 
 /** Deliveries one run sends at most (the rest wait for the next run), and how many at once. */
@@ -22,6 +21,16 @@ export const WEBHOOK_TIMEOUT_MS = 20_000
 const DELIVERY_CLAIM_MS = Math.ceil(BATCH / PARALLEL) * WEBHOOK_TIMEOUT_MS + 60_000
 /** Standard Webhooks: a receiver answering 410 Gone wants no more deliveries. */
 const GONE = 410
+
+/** Retried on Standard Webhooks' schedule, lengthened at random; a receiver's longer Retry-After wins. */
+const deliveryQueue = (store: DB) =>
+  storeQueue(store, 'webhook_deliveries', {
+    key: 'id',
+    due: 'next_attempt_at',
+    lease: { by: 'claimed_by', until: 'claimed_until' },
+    leaseMs: DELIVERY_CLAIM_MS,
+    backoff: webhookRetryDelay,
+  })
 
 export type DeliveryOptions = {
   db: DB
@@ -40,7 +49,7 @@ export function webhookDeliveryJob(options: DeliveryOptions): Job {
 
 export async function deliverDue(options: DeliveryOptions, asOf: number): Promise<Record<string, number>> {
   const store = options.db
-  const instance = `${options.instance ?? `${os.hostname()}:${process.pid}`}:${crypto.randomBytes(4).toString('hex')}`
+  const instance = holderToken(options.instance)
   const due = await store
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -54,9 +63,9 @@ export async function deliverDue(options: DeliveryOptions, asOf: number): Promis
     .limit(BATCH)
     .execute()
   const counts = { delivered: 0, failed: 0, paused: 0 }
-  const queue = due.map((d) => d.id)
+  const waiting = due.map((d) => d.id)
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
       const outcome = await attempt(options, store, id, instance, asOf)
       if (outcome) counts[outcome]++
     }
@@ -73,15 +82,9 @@ async function attempt(
   instance: string,
   asOf: number,
 ): Promise<'delivered' | 'failed' | null> {
-  // The claim: of several instances that found this delivery due, exactly one changes the row.
-  const { numUpdatedRows } = await store
-    .updateTable('webhook_deliveries')
-    .set({ claimed_by: instance, claimed_until: asOf + DELIVERY_CLAIM_MS })
-    .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', asOf)]))
-    .executeTakeFirst()
-  if (numUpdatedRows !== 1n) return null
+  const queue = deliveryQueue(store)
+  const claimed = await queue.claim(id, asOf, { token: instance, where: { state: 'pending' } })
+  if (!claimed) return null
   const row = await store
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
@@ -102,30 +105,20 @@ async function attempt(
 
   const result = await send(options, row, asOf)
   const attempts = row.attempts + 1
-  const settled = { attempts, last_attempt_at: asOf, last_status: result.status, claimed_by: null, claimed_until: null }
+  const settled = { attempts, last_attempt_at: asOf, last_status: result.status }
   if (result.ok) {
-    await store
-      .updateTable('webhook_deliveries')
-      .set({ ...settled, state: 'delivered', last_error: null, next_attempt_at: null })
-      .where('id', '=', id)
-      .where('claimed_by', '=', instance)
-      .execute()
+    await queue.settle(claimed, { ...settled, state: 'delivered', last_error: null, next_attempt_at: null })
     await store.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', row.endpointId).execute()
     return 'delivered'
   }
   if (result.status === GONE) await pauseGoneEndpoint(options, store, row.endpointId, asOf)
   const giveUp = asOf - Number(row.created_at) >= WEBHOOK_GIVE_UP_MS
-  await store
-    .updateTable('webhook_deliveries')
-    .set({
-      ...settled,
-      state: giveUp ? 'failed' : 'pending',
-      last_error: result.error,
-      next_attempt_at: giveUp ? null : asOf + webhookRetryDelay(attempts, Math.random(), result.retryAfterMs),
-    })
-    .where('id', '=', id)
-    .where('claimed_by', '=', instance)
-    .execute()
+  await queue.settle(claimed, {
+    ...settled,
+    state: giveUp ? 'failed' : 'pending',
+    last_error: result.error,
+    next_attempt_at: giveUp ? null : queue.retryAt(attempts, asOf, result.retryAfterMs),
+  })
   await store
     .updateTable('webhook_endpoints')
     .set({ failing_since: asOf })

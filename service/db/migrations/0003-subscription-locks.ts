@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// A short lease per subscription (service/subscriptions/lock.ts): a provider call and its write never interleave.
+// A short lease per subscription (service/db/locks.ts): a provider call and its write never interleave.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

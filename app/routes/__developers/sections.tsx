@@ -36,7 +36,9 @@ export function ScopesSection({ scopes }: Pick<DevelopersReferenceData, 'scopes'
               <Table.Cell>{allows}</Table.Cell>
               <Table.Cell>
                 {endpoints.length === 0
-                  ? 'None yet.'
+                  ? scope === 'keys'
+                    ? 'Any: it adds licenseKey to the licenses an answer holds.'
+                    : 'None yet.'
                   : endpoints.map(({ operationId, summary }, i) => (
                       <span key={operationId}>
                         {i > 0 ? ', ' : null}

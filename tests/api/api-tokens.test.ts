@@ -11,7 +11,7 @@ import { chooseAScope, personalTokenScopeRefusal } from '../../protocol/api-toke
 import { tokenShownOnce, type AccessTokenTables } from '../../service/auth/access-tokens.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { createTestService, signInAs } from '../support/service.js'
-import { apiClient, startApi } from '../support/api.js'
+import { startApi, typedApi } from '../support/api.js'
 import { cookieFrom, settle } from '../routes/account-stub.js'
 
 const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
@@ -186,16 +186,20 @@ describe('company API tokens in /manage', () => {
       scopes: ['read', 'seats'],
     })
     const { created } = (await answer.json()) as Created
-    const api = apiClient(server.origin, created!.secret)
-    const page = await api('GET', `/companies/${acme}/licenses?state=unassigned&limit=1`)
-    expect(page.status).toBe(200)
-    const license = (page.body.data as Array<{ id: string }>)[0]!
-    const assigned = await api('POST', `/companies/${acme}/licenses/${license.id}/assign`, {
-      email: 'new.hire@acme.test',
-      expectedHolder: '',
-      notify: false,
+    const api = typedApi(server.origin, created!.secret)
+    const company = { path: { companyId: acme } }
+    const page = await api.GET('/companies/{companyId}/licenses', {
+      params: { ...company, query: { state: 'unassigned', limit: 1 } },
     })
-    expect(assigned.status).toBe(200)
+    expect(page.response.status).toBe(200)
+    const license = page.data!.data[0]!
+    const assigned = await api.POST('/companies/{companyId}/licenses/{licenseId}/assign', {
+      params: { path: { companyId: acme, licenseId: license.id } },
+      body: { email: 'new.hire@acme.test', expectedHolder: '', notify: false },
+    })
+    expect(assigned.response.status).toBe(200)
+    // Made without keys, it reads none.
+    expect(assigned.data).not.toHaveProperty('licenseKey')
     const [assignment] = await logOf({ companyId: acme })
     expect(assignment!.actor).toBe(apiActor('Seat sync'))
 
@@ -212,9 +216,9 @@ describe('company API tokens in /manage', () => {
     expect(revoked.headers.get('location')).toBe(`/manage?dialog=api-tokens&company=${acme}`)
     expect(revoked.headers.getSetCookie().join(';')).toContain('__flash=')
 
-    const refused = await api('GET', `/companies/${acme}/licenses`)
-    expect(refused.status).toBe(401)
-    expect(refused.body.detail).toBe('This API token was revoked: create another in Manage Licenses (API tokens).')
+    const refused = await api.GET('/companies/{companyId}/licenses', { params: company })
+    expect(refused.response.status).toBe(401)
+    expect(refused.error?.detail).toBe('This API token was revoked: create another in Manage Licenses (API tokens).')
 
     // Revoking it again changes nothing and logs nothing; the confirmation is gone (404), the list no longer has it.
     expect((await post(olivia, `dialog=api-tokens&company=${acme}`, revoke)).status).toBe(302)
@@ -300,11 +304,12 @@ describe('personal API tokens', () => {
     const answer = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Dotfiles', scopes: 'read' })
     expect(answer.status).toBe(200)
     const { created } = (await answer.json()) as Created
-    const api = apiClient(server.origin, created!.secret)
-    const mine = await api('GET', '/me/licenses')
-    expect(mine.status).toBe(200)
-    expect((mine.body.data as unknown[]).length).toBeGreaterThan(0)
-    expect((await api('GET', `/companies/${acme}/licenses`)).status).toBe(404)
+    const api = typedApi(server.origin, created!.secret)
+    const mine = await api.GET('/me/licenses')
+    expect(mine.response.status).toBe(200)
+    expect(mine.data!.data.length).toBeGreaterThan(0)
+    const other = await api.GET('/companies/{companyId}/licenses', { params: { path: { companyId: acme } } })
+    expect(other.response.status).toBe(404)
 
     const list = await open(pat, 'dialog=api-tokens')
     const { dialog } = (await list.json()) as { dialog: { data: { company: null; tokens: Array<{ id: string }> } } }
@@ -328,7 +333,7 @@ describe('personal API tokens', () => {
     })
     expect(revoked.status).toBe(302)
     expect(revoked.headers.get('location')).toBe('/manage?dialog=api-tokens')
-    expect((await api('GET', '/me/licenses')).status).toBe(401)
+    expect((await api.GET('/me/licenses')).response.status).toBe(401)
     const entries = await logOf({ account: pat })
     expect(entries.slice(0, 2).map((e) => [e.kind, e.actor, e.summary])).toEqual([
       ['api', pat, 'revoked the personal API token "Dotfiles"'],

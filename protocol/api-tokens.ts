@@ -49,7 +49,7 @@ export function scopeWords(scopes: readonly AccessTokenScope[]): string {
 }
 
 export const personalTokenScopeRefusal =
-  'A personal token reads your own licenses only: choose Read and Keys, or ask a company administrator for a company token.'
+  'A personal token can have the Read and Keys scopes only: for more, ask a company administrator for a company token.'
 
 export const chooseAScope = 'Choose at least one scope.'
 

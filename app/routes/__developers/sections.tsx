@@ -1,4 +1,5 @@
 // /developers' sections on scopes, the typed client and the changelog, from the reference the server reads.
+import type { ReactNode } from 'react'
 import { Code, Heading, Link, Table, Text } from '#app/components/themes'
 import type { DevelopersReferenceData, Marked } from './reference.server'
 
@@ -6,12 +7,21 @@ export function MarkedText({ text }: { text: Marked }) {
   return text.map((piece, i) => (piece.code ? <Code key={i}>{piece.text}</Code> : piece.text))
 }
 
+/** A section of the page under its h2, named by it. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Heading as="h2" size="6" mt="6" mb="3" id={id}>
+        {title}
+      </Heading>
+      {children}
+    </section>
+  )
+}
+
 export function ScopesSection({ scopes }: Pick<DevelopersReferenceData, 'scopes'>) {
   return (
-    <section aria-labelledby="scopes">
-      <Heading as="h2" size="6" mt="6" mb="3" id="scopes">
-        Scopes
-      </Heading>
+    <Section id="scopes" title="Scopes">
       <Text as="p" mb="3">
         Give a token only the scopes its script needs. An endpoint the token&apos;s scopes do not cover answers 403{' '}
         <Code>FORBIDDEN</Code>, naming the scope (also in <Code>WWW-Authenticate</Code>, as{' '}
@@ -52,16 +62,13 @@ export function ScopesSection({ scopes }: Pick<DevelopersReferenceData, 'scopes'
           ))}
         </Table.Body>
       </Table.Root>
-    </section>
+    </Section>
   )
 }
 
 export function ClientSection({ examples }: { examples: DevelopersReferenceData['clientExamples'] }) {
   return (
-    <section aria-labelledby="client">
-      <Heading as="h2" size="6" mt="6" mb="3" id="client">
-        A typed client
-      </Heading>
+    <Section id="client" title="A typed client">
       <Text as="p" mb="3">
         In TypeScript, generate the API&apos;s types from <Code>openapi.json</Code> with openapi-typescript and call it
         with openapi-fetch: paths, parameters, bodies and answers are checked as you write them. Generate the types
@@ -77,16 +84,13 @@ export function ClientSection({ examples }: { examples: DevelopersReferenceData[
           </pre>
         </section>
       ))}
-    </section>
+    </Section>
   )
 }
 
 export function ChangelogSection({ changelog }: Pick<DevelopersReferenceData, 'changelog'>) {
   return (
-    <section aria-labelledby="changelog">
-      <Heading as="h2" size="6" mt="6" mb="3" id="changelog">
-        Changelog
-      </Heading>
+    <Section id="changelog" title="Changelog">
       {changelog.map((entry) => (
         <section key={entry.version} aria-labelledby={`v${entry.version.replace(/\./g, '-')}`}>
           <Heading as="h3" size="4" mt="4" mb="2" id={`v${entry.version.replace(/\./g, '-')}`}>
@@ -103,6 +107,6 @@ export function ChangelogSection({ changelog }: Pick<DevelopersReferenceData, 'c
           </ul>
         </section>
       ))}
-    </section>
+    </Section>
   )
 }

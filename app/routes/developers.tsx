@@ -2,7 +2,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Box, Code, Container, Heading, Link, Table, Text } from '#app/components/themes'
-import { developersReference, type DevelopersReferenceData, type Marked } from './__developers/reference.server'
+import { developersReference, type DevelopersReferenceData } from './__developers/reference.server'
+import { ChangelogSection, ClientSection, MarkedText, ScopesSection } from './__developers/sections'
 import type { FrameHandle } from '#app/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,20 +21,19 @@ export const meta: MetaFunction = () => [
 
 const contents = [
   ['authentication', 'Authentication'],
+  ['scopes', 'Scopes'],
+  ['client', 'A typed client'],
   ['endpoints', 'Endpoints'],
   ['writes', 'Changes: expected holder and Idempotency-Key'],
   ['paging', 'Paging'],
   ['rate-limits', 'Rate limits'],
   ['errors', 'Errors'],
   ['versioning', 'Versioning'],
+  ['changelog', 'Changelog'],
 ] as const
 
 export default function DevelopersRoute() {
   return <DevelopersReference reference={useLoaderData<typeof loader>()} />
-}
-
-function MarkedText({ text }: { text: Marked }) {
-  return text.map((piece, i) => (piece.code ? <Code key={i}>{piece.text}</Code> : piece.text))
 }
 
 /** The whole reference; its examples send their requests to `reference.origin`. */
@@ -83,13 +83,17 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
           <Link href="/manage" underline="always">
             Manage Licenses
           </Link>{' '}
-          (API tokens, among the company&apos;s actions): a name, a scope (read, or read and assign) and an optional
+          (API tokens, among the company&apos;s actions): a name, its <Link href="#scopes">scopes</Link> and an optional
           expiry. The token is shown once; send it as <Code>Authorization: Bearer lp_api_…</Code>. A personal token
-          (Personal API tokens, in the Personal part of the page) reads your own licenses (<Code>/me/licenses</Code>)
-          and nothing else. A token reaches its own company only: another company&apos;s id is not found (404). A
-          revoked or expired token is refused with 401 <Code>NOT_AUTHENTICATED</Code>.
+          (Personal API tokens, in the Personal part of the page) reads your own licenses (<Code>/me/licenses</Code>),
+          with their keys if it has <Code>keys</Code>, and nothing else. A token reaches its own company only: another
+          company&apos;s id is not found (404). A revoked or expired token is refused with 401{' '}
+          <Code>NOT_AUTHENTICATED</Code>.
         </Text>
       </section>
+
+      <ScopesSection scopes={reference.scopes} />
+      <ClientSection examples={reference.clientExamples} />
 
       <section aria-labelledby="endpoints">
         <Heading as="h2" size="6" mt="6" mb="3" id="endpoints">
@@ -104,7 +108,7 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
               <Code>
                 {endpoint.method.toUpperCase()} {endpoint.path}
               </Code>{' '}
-              · scope {endpoint.scope === 'assign' ? 'read and assign' : 'read'}
+              · scope <Code>{endpoint.scope}</Code>
             </Text>
             <Text as="p" mb="2">
               <MarkedText text={endpoint.description} />
@@ -195,14 +199,17 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
         <Text as="p" mb="3">
           Within v1 the API only grows: new endpoints, new optional parameters, new fields in answers (ignore the ones
           you do not know). A change that would break a client comes as <Code>/api/v2/</Code> beside v1, which keeps
-          answering for at least twelve months, announced with <Code>Deprecation</Code> and <Code>Sunset</Code> headers.
-          The licensing protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description is{' '}
+          answering for at least twelve months, announced with <Code>Deprecation</Code> and <Code>Sunset</Code> headers
+          (RFC 9745, RFC 8594) on its answers and in the <Link href="#changelog">changelog</Link>. The licensing
+          protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description is{' '}
           <Link href="/api/licensing/openapi.json" underline="always">
             /api/licensing/openapi.json
           </Link>
           .
         </Text>
       </section>
+
+      <ChangelogSection changelog={reference.changelog} />
     </Container>
   )
 }

@@ -1,25 +1,63 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
 import * as z from 'zod/mini'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, type AccessTokenScope } from '../shared/access-tokens.js'
+import {
+  ACCESS_TOKEN_MAX_DAYS,
+  AccessToken,
+  AccessTokenName,
+  apiTokenScopes,
+  type AccessTokenScope,
+} from '../shared/access-tokens.js'
 import { administersCompany } from '../permissions/roles.js'
 
 /** Company and Reseller Administrators (the roles that add users) and platform administrators, as for SCIM tokens. */
 export const mayManageApiTokens = administersCompany
 
-/** What a token may do: `read`, or `assign` (read and assign). A personal token only reads. */
-export const apiTokenAccess = ['read', 'assign'] as const
-export const ApiTokenAccess = z.enum(apiTokenAccess)
-export type ApiTokenAccess = z.infer<typeof ApiTokenAccess>
+export type ApiTokenScope = (typeof apiTokenScopes)[number]
+export const ApiTokenScope = z.enum(apiTokenScopes)
 
-export const scopesOfAccess = (access: ApiTokenAccess): AccessTokenScope[] =>
-  access === 'assign' ? ['read', 'assign'] : ['read']
+/** What each scope allows, as the dialog that creates a token and /developers say it. */
+export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allows: string }> = {
+  read: {
+    label: 'Read',
+    allows: 'The company, its licenses (without their keys), subscriptions, seats and activity log.',
+  },
+  seats: { label: 'Seats', allows: 'Assign and free licenses.' },
+  people: { label: 'People', allows: "Add and remove the company's administrators and managers." },
+  billing: { label: 'Billing', allows: "Change a subscription's quantity, pause, resume or cancel it." },
+  webhooks: { label: 'Webhooks', allows: 'Add, change and remove webhook endpoints, and read and resend deliveries.' },
+  keys: { label: 'Keys', allows: 'License keys in the answers, and offline keys.' },
+}
 
-/** "read", "read and assign": how the dialog, the log and /developers name a token's scope. */
-export const scopeWords = (scopes: readonly AccessTokenScope[]): string =>
-  scopes.includes('assign') ? 'read and assign' : 'read'
+/** A personal token reads the account's own licenses, with their keys if it says so; nothing else is its to change. */
+export const personalTokenScopes: readonly ApiTokenScope[] = ['read', 'keys']
 
-export const personalTokenAssignRefusal =
-  'A personal token reads your own licenses only; choose Read, or ask a company administrator for a company token.'
+/** License keys (and offline keys) reach an answer only for a token with `keys`, as webhooks carry none. */
+export const seesKeys = (scopes: readonly AccessTokenScope[]) => scopes.includes('keys')
+
+/** The scope an endpoint needs that the token lacks, if any. */
+export const missingScope = (needs: ApiTokenScope, scopes: readonly AccessTokenScope[]) =>
+  scopes.includes(needs) ? undefined : needs
+
+/** In the order of `apiTokenScopes`, each once: how a token's scopes are stored and shown. */
+export const orderedScopes = (scopes: readonly AccessTokenScope[]): ApiTokenScope[] =>
+  apiTokenScopes.filter((scope) => scopes.includes(scope))
+
+/** "read, seats and keys": how the dialog, the log and /developers name a token's scopes. */
+export function scopeWords(scopes: readonly AccessTokenScope[]): string {
+  const words = orderedScopes(scopes)
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? 'none')
+}
+
+export const personalTokenScopeRefusal =
+  'A personal token can have the Read and Keys scopes only: for more, ask a company administrator for a company token.'
+
+export const chooseAScope = 'Choose at least one scope.'
+
+/** The scopes a token is created with: at least one, each known; a repeat counts once. */
+export const ApiTokenScopes = z.pipe(
+  z.array(ApiTokenScope).check(z.minLength(1, { message: chooseAScope }), z.maxLength(apiTokenScopes.length * 2)),
+  z.transform((scopes: ApiTokenScope[]) => orderedScopes(scopes)),
+)
 
 const companyId = z.string().check(z.minLength(1), z.maxLength(200))
 const completed = z.object({ completed: z.literal(true) })
@@ -38,7 +76,8 @@ export const apiTokenOperations = {
     payload: z.object({
       companyId: z.optional(companyId),
       name: AccessTokenName,
-      access: z._default(ApiTokenAccess, 'read'),
+      /** Without it, `read` alone: the least a token holds. */
+      scopes: z._default(ApiTokenScopes, ['read']),
       expiresInDays: z._default(z.int().check(z.gte(0), z.lte(ACCESS_TOKEN_MAX_DAYS)), 0),
     }),
     result: z.object({ token: AccessToken, secret: z.string() }),

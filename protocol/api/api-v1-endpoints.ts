@@ -14,6 +14,7 @@ import {
   SubscriptionList,
   UnassignBody,
 } from './api-v1.js'
+import type { ApiTokenScope } from '../api-tokens/api-tokens.js'
 
 export type ApiEndpoint<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -27,8 +28,8 @@ export type ApiEndpoint<
   operationId: string
   summary: string
   description: string
-  /** `assign` endpoints change something: they take an Idempotency-Key and need a token with the assign scope. */
-  scope: 'read' | 'assign'
+  /** The scope a token needs to call it (the router refuses others with 403); a `post` takes an Idempotency-Key. */
+  scope: ApiTokenScope
   params?: P
   query?: Q
   body?: B
@@ -90,7 +91,7 @@ export const apiV1Endpoints = {
     description:
       'Made only if the license still has `expectedHolder` ("" when you saw it free); otherwise 409 and nothing ' +
       'changes. Written in the activity log as "API (token name)".',
-    scope: 'assign',
+    scope: 'seats',
     params: LicenseParams,
     body: AssignBody,
     response: ApiLicense,
@@ -103,7 +104,7 @@ export const apiV1Endpoints = {
     operationId: 'unassignLicense',
     summary: 'Free a license',
     description: 'Made only if `expectedHolder` still holds it; otherwise 409 and nothing changes.',
-    scope: 'assign',
+    scope: 'seats',
     params: LicenseParams,
     body: UnassignBody,
     response: ApiLicense,

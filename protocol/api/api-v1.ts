@@ -31,7 +31,8 @@ export const ApiLicense = z.object({
   product: ProductGroup,
   order: z.string(),
   key: z.int(),
-  licenseKey: z.string(),
+  /** Only for a token with the `keys` scope (decision 0024). */
+  licenseKey: z.optional(z.string()),
   /** The email address of its holder; null while it is free. */
   holder: z.nullable(z.string()),
   expiresAt: timestamp,
@@ -147,7 +148,7 @@ export const apiProblemCodes = [
     code: 'FORBIDDEN',
     status: 403,
     title: 'Forbidden',
-    meaning: 'The token lacks the scope: create one with read and assign.',
+    meaning: 'The token lacks the scope the endpoint needs, named in `detail`: create a token with it.',
   },
   {
     code: 'NOT_FOUND',

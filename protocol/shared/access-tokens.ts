@@ -6,7 +6,9 @@ export const accessTokenKinds = ['scim', 'api'] as const
 export const AccessTokenKind = z.enum(accessTokenKinds)
 export type AccessTokenKind = z.infer<typeof AccessTokenKind>
 
-export const accessTokenScopes = ['scim', 'read', 'assign'] as const
+/** An API token's scopes, each independent: least privilege is the few a script needs (decision 0024). */
+export const apiTokenScopes = ['read', 'seats', 'people', 'billing', 'webhooks', 'keys'] as const
+export const accessTokenScopes = ['scim', ...apiTokenScopes] as const
 export const AccessTokenScope = z.enum(accessTokenScopes)
 export type AccessTokenScope = z.infer<typeof AccessTokenScope>
 
@@ -27,8 +29,7 @@ export function scopesAllowed(kind: AccessTokenKind, scopes: readonly AccessToke
   const set = new Set(scopes)
   if (set.size !== scopes.length || set.size === 0) return false
   if (kind === 'scim') return set.size === 1 && set.has('scim')
-  // An API token always reads; `assign` comes on top of it.
-  return set.has('read') && !set.has('scim')
+  return !set.has('scim')
 }
 
 export const AccessTokenName = z.pipe(

@@ -3,9 +3,9 @@ import { labelled } from '../../protocol/shared/text.js'
 import { formatDate } from '../../protocol/shared/dates.js'
 import {
   mayManageApiTokens,
-  personalTokenAssignRefusal,
+  personalTokenScopeRefusal,
+  personalTokenScopes,
   scopeWords,
-  scopesOfAccess,
 } from '../../protocol/api-tokens/api-tokens.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'
@@ -78,10 +78,10 @@ export async function createApiToken(
   ctx: ServiceContext,
 ): Promise<Result<'createApiToken'>> {
   const holder = await tokenHolder(ctx, payload.companyId)
-  if (!holder.company && payload.access !== 'read')
-    throw new ServiceError('INVALID_PAYLOAD', personalTokenAssignRefusal)
+  const { scopes } = payload
+  if (!holder.company && scopes.some((scope) => !personalTokenScopes.includes(scope)))
+    throw new ServiceError('INVALID_PAYLOAD', personalTokenScopeRefusal)
   const now = ctx.now()
-  const scopes = scopesOfAccess(payload.access)
   const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY : null
   try {
     return await withStoreLock(ctx.db, tokenOwnerLockKey(holder.owner), (db) =>

@@ -15,7 +15,8 @@ export function scopeOf(scope: LicenseScope): LicensePredicate {
   return (eb) => eb.or([eb('owner', '=', scope.account), eb('assigned_to', '=', scope.account)])
 }
 
-export function toApiLicense(row: LicenseRow, now: number): ApiLicense {
+/** `keys`: whether the token may see the license key (protocol/api-tokens.ts `seesKeys`). */
+export function toApiLicense(row: LicenseRow, now: number, keys: boolean): ApiLicense {
   const expiration = Number(row.expiration)
   return {
     id: row.id,
@@ -26,7 +27,7 @@ export function toApiLicense(row: LicenseRow, now: number): ApiLicense {
     product: row.product_group,
     order: row.order_id,
     key: Number(row.key_number),
-    licenseKey: row.license_key,
+    ...(keys ? { licenseKey: row.license_key } : {}),
     holder: row.assigned_to === '' ? null : row.assigned_to,
     expiresAt: new Date(expiration).toISOString(),
     expired: expiration <= now,
@@ -72,14 +73,14 @@ export async function listLicenses(
   db: DB,
   scope: LicenseScope,
   query: LicenseListQuery,
-  now: number,
+  answer: { now: number; keys: boolean },
 ): Promise<{ data: ApiLicense[]; nextCursor: string | null }> {
   const keys = licenseSortKeys(db)
   const where = allOf([
     scopeOf(scope),
     query.product ? (eb) => eb('product_group', '=', query.product!) : null,
     query.holder ? (eb) => eb('assigned_to', '=', query.holder!) : null,
-    query.state ? filterPredicate(query.state, now) : null,
+    query.state ? filterPredicate(query.state, answer.now) : null,
     query.cursor ? afterPredicate(db, decodeCursor(query.cursor, CursorValues)) : null,
   ])
   let select = db
@@ -93,7 +94,7 @@ export async function listLicenses(
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   return {
-    data: page.map((row) => toApiLicense(row, now)),
+    data: page.map((row) => toApiLicense(row, answer.now, answer.keys)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor(keys.map((_, i) => normalise(last[`sort_${i}`]))) : null,
   }

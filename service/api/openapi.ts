@@ -4,10 +4,10 @@ import { API_V1_BASE, IdempotencyKeyHeader, Problem, PROBLEM_CONTENT_TYPE } from
 import { errorCodes } from '../../protocol/shared/errors.js'
 import { emptyPayload, operationNames, operations } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api/api-v1-endpoints.js'
+import { API_V1_VERSION } from '../../protocol/api/api-v1-changelog.js'
 
 /** The licensing protocol's version: its minor grows with a new operation, its major with a breaking change. */
-export const LICENSING_PROTOCOL_VERSION = '1.1.0'
-export const API_V1_VERSION = '1.0.0'
+export const LICENSING_PROTOCOL_VERSION = '2.0.0'
 export const LICENSING_OPENAPI_PATH = '/api/licensing/openapi.json'
 
 // Schemas are read as zod core types only, so classic and `zod/mini` schemas are documented alike.

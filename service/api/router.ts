@@ -3,6 +3,7 @@ import express from 'express'
 import type { z } from 'zod/mini'
 import { API_V1_BASE, IdempotencyKeyHeader } from '../../protocol/api/api-v1.js'
 import type { ErrorBody } from '../../protocol/shared/errors.js'
+import { apiTokenScopeMeanings, missingScope, seesKeys } from '../../protocol/api-tokens/api-tokens.js'
 import { AccessTokenRefused, authenticateAccessToken, type AccessTokenRecord } from '../auth/access-tokens.js'
 import { carriesBearer, tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
@@ -142,14 +143,16 @@ async function serve(
   req: express.Request,
   api: Api,
 ): Promise<{ body: unknown; replayed: boolean }> {
-  if (definition.scope === 'assign' && !api.token.scopes.includes('assign')) {
+  const missing = missingScope(definition.scope, api.token.scopes)
+  if (missing) {
     throw new ApiProblem(
       403,
       'FORBIDDEN',
-      'This token may only read: create a token with the read and assign scope to change assignments.',
+      `This token lacks the ${missing} scope (${apiTokenScopeMeanings[missing].allows.replace(/\.$/, '')}): ` +
+        'create a token with it in Manage Licenses (API tokens).',
       {
         headers: {
-          'WWW-Authenticate': 'Bearer realm="License Portal API", error="insufficient_scope", scope="assign"',
+          'WWW-Authenticate': `Bearer realm="License Portal API", error="insufficient_scope", scope="${missing}"`,
         },
       },
     )
@@ -165,7 +168,7 @@ async function serve(
   const body = parsed(definition.body, definition.body ? (req.body ?? {}) : undefined, 'body')
   const key = req.get('idempotency-key')
   const ctx = api.service.context(api.secret, key)
-  const call = { token: api.token, ctx, params, query, body } as never
+  const call = { token: api.token, keys: seesKeys(api.token.scopes), ctx, params, query, body } as never
   if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
 
   const validKey = IdempotencyKeyHeader.safeParse(key)

@@ -13,8 +13,15 @@ import { companyActivity, companySubscriptions, seatUsage } from './company-read
 import { findLicense, listLicenses, toApiLicense } from './licenses.js'
 import { ApiProblem } from './problems.js'
 
-/** What a route's work is handed: the token, the service's context for this request, the parsed request. */
-export type ApiCall<P, Q, B> = { token: AccessTokenRecord; ctx: ServiceContext; params: P; query: Q; body: B }
+/** What a route's work is handed: the token, whether its answers carry keys, the service's context, the request. */
+export type ApiCall<P, Q, B> = {
+  token: AccessTokenRecord
+  keys: boolean
+  ctx: ServiceContext
+  params: P
+  query: Q
+  body: B
+}
 
 export type ApiRoute = ApiEndpoint & { handle(call: ApiCall<never, never, never>): Promise<unknown> }
 
@@ -69,7 +76,7 @@ async function changeHolder(
       },
     },
   )
-  return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now())
+  return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now(), call.keys)
 }
 
 const handlers: Handlers = {
@@ -77,13 +84,13 @@ const handlers: Handlers = {
     if (!token.companyId) return { data: [] }
     return { data: [await reachableCompany(ctx.db, token, token.companyId)] }
   },
-  async listLicenses({ ctx, token, params, query }) {
+  async listLicenses({ ctx, token, keys, params, query }) {
     await reachableCompany(ctx.db, token, params.companyId)
-    return listLicenses(ctx.db, { companyId: params.companyId }, query, ctx.now())
+    return listLicenses(ctx.db, { companyId: params.companyId }, query, { now: ctx.now(), keys })
   },
-  async getLicense({ ctx, token, params }) {
+  async getLicense({ ctx, token, keys, params }) {
     await reachableCompany(ctx.db, token, params.companyId)
-    return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now())
+    return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now(), keys)
   },
   assignLicense: (call) => changeHolder(call, call.body.email, call.body.expectedHolder, call.body.notify),
   unassignLicense: (call) => changeHolder(call, '', call.body.expectedHolder, false),
@@ -99,9 +106,9 @@ const handlers: Handlers = {
     await reachableCompany(ctx.db, token, params.companyId)
     return companyActivity(ctx.db, params.companyId, query)
   },
-  async listMyLicenses({ ctx, token, query }) {
+  async listMyLicenses({ ctx, token, keys, query }) {
     if (!token.account) throw new ApiProblem(404, 'NOT_FOUND', 'A company token has no account: use a personal token.')
-    return listLicenses(ctx.db, { account: token.account }, query, ctx.now())
+    return listLicenses(ctx.db, { account: token.account }, query, { now: ctx.now(), keys })
   },
 }
 

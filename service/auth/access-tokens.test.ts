@@ -121,13 +121,13 @@ describe('access tokens', () => {
     expect((await listAccessTokens(service.db, acme, 'scim')).map((t) => t.id)).not.toContain(token.id)
   })
 
-  it('makes personal API tokens with read or read and assign, and refuses scopes a kind may not hold', async () => {
+  it('makes API tokens with any of the API scopes, and refuses scopes a kind may not hold', async () => {
     const pat = { account: 'pat@personal.test' }
     const { token, secret } = await createAccessToken(service.db, {
       kind: 'api',
       owner: pat,
       name: 'laptop script',
-      scopes: ['read', 'assign'],
+      scopes: ['read', 'keys'],
       createdBy: 'pat@personal.test',
       now: T0,
     })
@@ -139,7 +139,9 @@ describe('access tokens', () => {
         (e: ServiceError) => e.code,
       )
     expect(await refused(scim({ scopes: ['read'] }))).toBe('INVALID_PAYLOAD')
-    expect(await refused({ ...scim(), kind: 'api', scopes: ['assign'] })).toBe('INVALID_PAYLOAD')
+    expect(await refused({ ...scim(), kind: 'api', scopes: ['scim'] })).toBe('INVALID_PAYLOAD')
+    expect(await refused({ ...scim(), kind: 'api', scopes: [] })).toBe('INVALID_PAYLOAD')
+    expect(await refused({ ...scim(), kind: 'api', scopes: ['seats', 'seats'] })).toBe('INVALID_PAYLOAD')
     expect(await refused(scim({ owner: pat }))).toBe('INVALID_PAYLOAD')
     expect(await refused(scim({ expiresAt: T0 - 1 }))).toBe('INVALID_PAYLOAD')
   })

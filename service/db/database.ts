@@ -24,6 +24,7 @@ import * as webhooks from './migrations/0045-webhooks.js'
 import * as companySignIn from './migrations/0046-company-sign-in.js'
 import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
 import * as linkRetirement from './migrations/0048-link-retirement.js'
+import * as apiTokenScopes from './migrations/0049-api-token-scopes.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0046-company-sign-in': companySignIn,
   '0047-offline-key-holders': offlineKeyHolders,
   '0048-link-retirement': linkRetirement,
+  '0049-api-token-scopes': apiTokenScopes,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -7,11 +7,11 @@ import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_TOKEN_LIVE_MAX, apiActor, tooManyTokens } from '../../protocol/shared/access-tokens.js'
-import { personalTokenAssignRefusal } from '../../protocol/api-tokens/api-tokens.js'
+import { chooseAScope, personalTokenScopeRefusal } from '../../protocol/api-tokens/api-tokens.js'
 import { tokenShownOnce } from '../../service/auth/access-tokens.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { createTestService, signInAs } from '../support/service.js'
-import { apiClient, startApi } from '../support/api.js'
+import { startApi, typedApi } from '../support/api.js'
 import { cookieFrom, settle } from '../routes/account-stub.js'
 
 const { loader: manageLoader, action: manageAction } = await import('#app/routes/manage')
@@ -51,8 +51,11 @@ async function open(email: string, search: string) {
   return settle(manageLoader({ request, params: {}, context }))
 }
 
-async function post(email: string, search: string, fields: Record<string, string>) {
-  const body = new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...fields })
+/** A list is sent as the form sends its ticked boxes: the name once per value. */
+async function post(email: string, search: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams()
+  for (const [name, value] of Object.entries({ idempotencyKey: crypto.randomUUID(), ...fields }))
+    for (const one of [value].flat()) body.append(name, one)
   const request = new Request(`http://portal.test/manage?${search}`, {
     method: 'POST',
     body,
@@ -88,7 +91,7 @@ describe('company API tokens in /manage', () => {
       intent: 'create-api-token',
       company: acme,
       name: 'Onboarding',
-      access: 'assign',
+      scopes: ['keys', 'seats', 'read'],
       expiresInDays: '90',
     })
     expect(created.status).toBe(200)
@@ -114,17 +117,17 @@ describe('company API tokens in /manage', () => {
       dialog: { data: { tokens: Array<{ id: string; name: string; scopes: string[]; expiresAt: number | null }> } }
     }
     const listed = dialog.data.tokens.find((t) => t.id === made!.token.id)
-    expect(listed).toMatchObject({ name: 'Onboarding', scopes: ['read', 'assign'] })
+    expect(listed).toMatchObject({ name: 'Onboarding', scopes: ['read', 'seats', 'keys'] })
     expect(listed!.expiresAt).toBeGreaterThan(Date.now() + 89 * 24 * 60 * 60 * 1000)
 
     const [entry] = await logOf({ companyId: acme })
     expect(entry).toMatchObject({ kind: 'api', actor: olivia })
-    expect(entry!.summary).toMatch(/^created the API token "Onboarding" \(read and assign, expires /)
+    expect(entry!.summary).toMatch(/^created the API token "Onboarding" \(read, seats and keys, expires /)
   })
 
   it('a repeated create (one idempotency key) makes no second token, and two at once make one', async () => {
     const key = crypto.randomUUID()
-    const fields = { intent: 'create-api-token', company: acme, name: 'Repeated', access: 'read', idempotencyKey: key }
+    const fields = { intent: 'create-api-token', company: acme, name: 'Repeated', scopes: 'read', idempotencyKey: key }
     const first = await post(olivia, `dialog=api-token&company=${acme}`, fields)
     expect(((await first.json()) as Created).created?.secret).toBeTruthy()
     const again = await post(olivia, `dialog=api-token&company=${acme}`, fields)
@@ -155,6 +158,7 @@ describe('company API tokens in /manage', () => {
         intent: 'create-api-token',
         company: acme,
         name: 'Sneaky',
+        scopes: 'read',
       })
       expect(made.status).toBe(404)
       for (const [operation, payload] of [
@@ -179,19 +183,23 @@ describe('company API tokens in /manage', () => {
       intent: 'create-api-token',
       company: acme,
       name: 'Seat sync',
-      access: 'assign',
+      scopes: ['read', 'seats'],
     })
     const { created } = (await answer.json()) as Created
-    const api = apiClient(server.origin, created!.secret)
-    const page = await api('GET', `/companies/${acme}/licenses?state=unassigned&limit=1`)
-    expect(page.status).toBe(200)
-    const license = (page.body.data as Array<{ id: string }>)[0]!
-    const assigned = await api('POST', `/companies/${acme}/licenses/${license.id}/assign`, {
-      email: 'new.hire@acme.test',
-      expectedHolder: '',
-      notify: false,
+    const api = typedApi(server.origin, created!.secret)
+    const company = { path: { companyId: acme } }
+    const page = await api.GET('/companies/{companyId}/licenses', {
+      params: { ...company, query: { state: 'unassigned', limit: 1 } },
     })
-    expect(assigned.status).toBe(200)
+    expect(page.response.status).toBe(200)
+    const license = page.data!.data[0]!
+    const assigned = await api.POST('/companies/{companyId}/licenses/{licenseId}/assign', {
+      params: { path: { companyId: acme, licenseId: license.id } },
+      body: { email: 'new.hire@acme.test', expectedHolder: '', notify: false },
+    })
+    expect(assigned.response.status).toBe(200)
+    // Made without keys, it reads none.
+    expect(assigned.data).not.toHaveProperty('licenseKey')
     const [assignment] = await logOf({ companyId: acme })
     expect(assignment!.actor).toBe(apiActor('Seat sync'))
 
@@ -208,9 +216,9 @@ describe('company API tokens in /manage', () => {
     expect(revoked.headers.get('location')).toBe(`/manage?dialog=api-tokens&company=${acme}`)
     expect(revoked.headers.getSetCookie().join(';')).toContain('__flash=')
 
-    const refused = await api('GET', `/companies/${acme}/licenses`)
-    expect(refused.status).toBe(401)
-    expect(refused.body.detail).toBe('This API token was revoked: create another in Manage Licenses (API tokens).')
+    const refused = await api.GET('/companies/{companyId}/licenses', { params: company })
+    expect(refused.response.status).toBe(401)
+    expect(refused.error?.detail).toBe('This API token was revoked: create another in Manage Licenses (API tokens).')
 
     // Revoking it again changes nothing and logs nothing; the confirmation is gone (404), the list no longer has it.
     expect((await post(olivia, `dialog=api-tokens&company=${acme}`, revoke)).status).toBe(302)
@@ -286,18 +294,22 @@ describe('how many API tokens', () => {
 
 describe('personal API tokens', () => {
   it('an account makes a read-only token for its own licenses, uses it, and revokes it; it reaches no company', async () => {
-    const refused = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Mine', access: 'assign' })
+    const refused = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Mine', scopes: 'seats' })
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as Created).result.error?.['']).toEqual([personalTokenAssignRefusal])
+    expect(((await refused.json()) as Created).result.error?.['']).toEqual([personalTokenScopeRefusal])
+    const none = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Mine' })
+    expect(none.status).toBe(400)
+    expect(((await none.json()) as Created).result.error?.scopes).toEqual([chooseAScope])
 
-    const answer = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Dotfiles' })
+    const answer = await post(pat, 'dialog=api-token', { intent: 'create-api-token', name: 'Dotfiles', scopes: 'read' })
     expect(answer.status).toBe(200)
     const { created } = (await answer.json()) as Created
-    const api = apiClient(server.origin, created!.secret)
-    const mine = await api('GET', '/me/licenses')
-    expect(mine.status).toBe(200)
-    expect((mine.body.data as unknown[]).length).toBeGreaterThan(0)
-    expect((await api('GET', `/companies/${acme}/licenses`)).status).toBe(404)
+    const api = typedApi(server.origin, created!.secret)
+    const mine = await api.GET('/me/licenses')
+    expect(mine.response.status).toBe(200)
+    expect(mine.data!.data.length).toBeGreaterThan(0)
+    const other = await api.GET('/companies/{companyId}/licenses', { params: { path: { companyId: acme } } })
+    expect(other.response.status).toBe(404)
 
     const list = await open(pat, 'dialog=api-tokens')
     const { dialog } = (await list.json()) as { dialog: { data: { company: null; tokens: Array<{ id: string }> } } }
@@ -321,7 +333,7 @@ describe('personal API tokens', () => {
     })
     expect(revoked.status).toBe(302)
     expect(revoked.headers.get('location')).toBe('/manage?dialog=api-tokens')
-    expect((await api('GET', '/me/licenses')).status).toBe(401)
+    expect((await api.GET('/me/licenses')).response.status).toBe(401)
     const entries = await logOf({ account: pat })
     expect(entries.slice(0, 2).map((e) => [e.kind, e.actor, e.summary])).toEqual([
       ['api', pat, 'revoked the personal API token "Dotfiles"'],

@@ -3,6 +3,7 @@
  * OpenAPI 3.1 (a registry validator); every route the API serves is documented, and every documented route answers
  * with its documented status and an answer its documented schema accepts (checked with a JSON Schema validator).
  */
+import fs from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type express from 'express'
@@ -13,6 +14,7 @@ import { apiV1Endpoints } from '../../protocol/api/api-v1-endpoints.js'
 import { errorCodes } from '../../protocol/shared/errors.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
+import { API_TYPES_FILE, apiV1Types } from '../../scripts/api-types.js'
 
 type Operation = {
   operationId: string
@@ -110,6 +112,14 @@ describe('REST API v1 document', () => {
       }
     }
     expect(answered.sort()).toEqual([...examples.keys()].sort())
+  })
+})
+
+describe('the typed client', () => {
+  it('has the types the served document generates: a change to the API without `npm run api:types` fails here', async () => {
+    const document = await documentAt('/api/v1/openapi.json')
+    const committed = fs.readFileSync(API_TYPES_FILE, 'utf8')
+    expect(await apiV1Types(document), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(committed)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { apiProblemCodes, problemAnchor } from '../../protocol/api/api-v1'
 import { apiTokenChanges } from '../../app/rules/changes'
+import { apiTokenScopeMeanings, chooseAScope } from '../../protocol/api-tokens/api-tokens'
 import { dialog, signInToManage } from './company-helpers'
 import { expect, expectNoAxeViolations, expectNoScript, switchTheme, test } from './fixtures'
 
@@ -38,19 +39,25 @@ test.describe('API tokens', () => {
 
     await tokens.getByRole('link', { name: 'Create API token' }).click()
     const create = dialog(page, js, 'Create API token')
+    const scope = (label: string) => create.getByRole('checkbox', { name: label, exact: true })
+    await expect(scope('Read')).toBeChecked()
+    await expect(scope('Keys')).toHaveAccessibleDescription(apiTokenScopeMeanings.keys.allows)
+    await scope('Read').uncheck()
     await create.getByRole('button', { name: 'Create' }).click()
     await expect(create.getByText('Enter a name for the token.')).toBeVisible()
+    await expect(create.getByText(chooseAScope)).toBeVisible()
     await expect(create.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true')
+    await expect(scope('Read')).not.toBeChecked()
     await expectNoAxeViolations(page, 'Create API token with an error')
     await create.getByRole('textbox', { name: 'Name' }).fill(name)
-    await create.getByRole('radio', { name: /^Read and assign/ }).check()
+    for (const label of ['Read', 'Seats', 'Keys']) await scope(label).check()
     await create.getByRole('combobox', { name: 'Expires' }).selectOption('90')
     await create.getByRole('button', { name: 'Create' }).click()
     const secret = await createdSecret(page, js, name)
 
-    // Listed without its secret, with its scope; the secret is not on the page any more.
+    // Listed without its secret, with its scopes; the secret is not on the page any more.
     const row = tokens.getByRole('row', { name: new RegExp(`^${name} `) })
-    await expect(row).toContainText('read and assign')
+    await expect(row).toContainText('read, seats and keys')
     await expect(row).toContainText('Never')
     expect(await page.content()).not.toContain(secret)
 
@@ -81,8 +88,9 @@ test.describe('API tokens', () => {
     const tokens = dialog(page, js, 'Personal API tokens')
     await tokens.getByRole('link', { name: 'Create API token' }).click()
     const create = dialog(page, js, 'Create API token')
-    // A personal token only reads: no scope to choose.
-    await expect(create.getByRole('radio')).toHaveCount(0)
+    // A personal token reads, with the keys if asked: nothing else to choose.
+    await expect(create.getByRole('checkbox')).toHaveCount(2)
+    await expect(create.getByRole('checkbox', { name: 'Read' })).toBeChecked()
     await expectNoAxeViolations(page, 'Create personal API token')
     await create.getByRole('textbox', { name: 'Name' }).fill(name)
     await create.getByRole('button', { name: 'Create' }).click()

@@ -6,6 +6,10 @@ import { apiProblemCodes, API_V1_BASE } from '#protocol/api/api-v1'
 import { problemType } from '../../service/api/problems'
 import { DevelopersReference } from '#app/routes/developers'
 import { developersReference } from '#app/routes/__developers/reference.server'
+import { clientExamples } from '#app/routes/__developers/client-examples'
+import { apiV1Changelog } from '#protocol/api/api-v1-changelog'
+import { apiTokenScopes } from '#protocol/shared/access-tokens'
+import { apiV1Document } from '../../service/api/openapi'
 
 const html = renderToStaticMarkup(
   createElement(DevelopersReference, { reference: developersReference('https://portal.example') }),
@@ -52,5 +56,36 @@ describe('/developers', () => {
     )
     expect(local).toContain('JSON over HTTP at')
     expect(local).not.toContain('HTTPS')
+  })
+
+  it('shows the typed client examples exactly as the test that runs them has them', () => {
+    const escaped = (text: string) =>
+      text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#x27;')
+    for (const example of clientExamples('https://portal.example')) {
+      expect(html).toContain(`<code>${escaped(example.code)}</code>`)
+      expect(ids.has(example.id), example.id).toBe(true)
+    }
+  })
+
+  it("names every scope with its endpoints, and each endpoint's scope", () => {
+    for (const scope of apiTokenScopes) expect(html).toMatch(new RegExp(`scope="row"><code[^>]*>${scope}</code>`))
+    for (const endpoint of Object.values(apiV1Endpoints)) {
+      expect(html).toContain(`href="#${endpoint.operationId}"`)
+      expect(html).toMatch(new RegExp(`${endpoint.path}</code> · scope <code[^>]*>${endpoint.scope}</code>`))
+    }
+  })
+
+  it('has a dated changelog whose newest version is the document’s', () => {
+    expect(ids.has('changelog')).toBe(true)
+    expect(apiV1Changelog[0]!.version).toBe(apiV1Document('https://portal.example').info.version)
+    for (const entry of apiV1Changelog) {
+      expect(entry.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(html).toContain(`<time dateTime="${entry.date}">`)
+    }
   })
 })

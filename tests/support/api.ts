@@ -2,11 +2,13 @@
  * The REST API tests' fixture: a service with its endpoints on a local port, a company of its own with as many
  * licenses as a test needs, API tokens for it, and a client that speaks to `/api/v1/` over real HTTP.
  */
+import createClient from 'openapi-fetch'
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/shared/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
 import type { NewLicense } from '../../service/db/schema.js'
 import { startServed } from './service.js'
+import type { paths } from './api-v1.js'
 
 export type ApiAnswer = { status: number; body: Record<string, unknown>; headers: Headers }
 
@@ -78,7 +80,7 @@ export async function companyWithLicenses(
 export async function apiToken(
   service: LicensingService,
   owner: { companyId: string } | { account: string },
-  scopes: AccessTokenScope[] = ['read', 'assign'],
+  scopes: AccessTokenScope[] = ['read', 'seats', 'keys'],
   options: { name?: string; expiresAt?: number; now?: number } = {},
 ) {
   return createAccessToken(service.db, {
@@ -114,3 +116,19 @@ export function apiClient(origin: string, secret: string | undefined) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>
+
+/** The typed client (openapi-fetch with the types `npm run api:types` generates), as /developers shows it. */
+export const typedApi = (origin: string, secret: string | undefined) =>
+  createClient<paths>({
+    baseUrl: `${origin}/api/v1`,
+    headers: secret ? { authorization: `Bearer ${secret}` } : {},
+  })
+
+export type TypedApi = ReturnType<typeof typedApi>
+
+/** openapi-fetch's answer as the problem checks read it. */
+export const answered = (answer: { data?: unknown; error?: unknown; response: Response }): ApiAnswer => ({
+  status: answer.response.status,
+  body: (answer.data ?? answer.error ?? {}) as Record<string, unknown>,
+  headers: answer.response.headers,
+})

@@ -2,6 +2,10 @@
 // browser never loads the schemas (or zod) to show it.
 import { apiV1Endpoints, type ApiEndpoint } from '#protocol/api/api-v1-endpoints'
 import { API_MAX_PAGE_SIZE, API_PAGE_SIZE, API_V1_BASE, apiProblemCodes, problemAnchor } from '#protocol/api/api-v1'
+import { apiTokenScopes } from '#protocol/shared/access-tokens'
+import { apiTokenScopeMeanings } from '#protocol/api-tokens/api-tokens'
+import { apiV1Changelog } from '#protocol/api/api-v1-changelog'
+import { clientExamples } from './client-examples'
 
 /** Text with `marks` (as the OpenAPI descriptions write code): the pieces, each plain or code. */
 export type Marked = Array<{ text: string; code: boolean }>
@@ -42,6 +46,16 @@ export function developersReference(origin: string) {
       description: marked(endpoint.description),
       curl: curl(origin, endpoint),
     })),
+    /** Each scope with what it allows and the endpoints that need it, read from the endpoints' own declarations. */
+    scopes: apiTokenScopes.map((scope) => ({
+      scope,
+      allows: apiTokenScopeMeanings[scope].allows,
+      endpoints: (Object.values(apiV1Endpoints) as ApiEndpoint[])
+        .filter((endpoint) => endpoint.scope === scope)
+        .map(({ operationId, summary }) => ({ operationId, summary })),
+    })),
+    clientExamples: clientExamples(origin),
+    changelog: apiV1Changelog.map(({ version, date, changes }) => ({ version, date, changes: changes.map(marked) })),
     problems: apiProblemCodes.map(({ code, status, meaning }) => ({
       code,
       status,

@@ -2,11 +2,11 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Button, Flex, Link as TextLink, Table, Text } from '#app/components/themes'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
-import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { scopeWords } from '#protocol/api-tokens/api-tokens'
+import { personalTokenScopes, scopeWords } from '#protocol/api-tokens/api-tokens'
+import { apiTokenScopes } from '#protocol/shared/access-tokens'
 import { TokenCells, TokenCreated, TokenFormEnd } from '../shared/access-token-parts'
 import { Alert, BackLink, DialogTable } from '../shared/dialog-parts'
 import { NAMED_FIELD } from '../shared/named'
@@ -19,6 +19,7 @@ import type {
   RevokeApiTokenDialogData,
 } from './api-tokens.server'
 import { apiTokenSchema } from './api-tokens-schemas'
+import { ApiTokenScopesField } from './api-token-scopes-field'
 
 type Holder = ApiTokensDialogData['company']
 
@@ -56,7 +57,7 @@ export function ApiTokensDialog({ data: d, closeTo }: DialogProps<ApiTokensDialo
         <DialogTable
           mb="3"
           caption={d.company ? `API tokens of ${d.company.name}` : 'Your personal API tokens'}
-          columns={['Name', 'Scope', 'Created', 'Last used']}
+          columns={['Name', 'Scopes', 'Created', 'Last used']}
           actions
         >
           {d.tokens.map((token) => (
@@ -91,7 +92,7 @@ export function ApiTokensDialog({ data: d, closeTo }: DialogProps<ApiTokensDialo
   )
 }
 
-/** A name, a scope (company tokens), an expiry; then the secret, this one time. */
+/** A name, its scopes, an expiry; then the secret, this one time. */
 export function CreateApiTokenDialog({ data: d, closeTo }: DialogProps<ApiTokenDialogData>) {
   const location = useLocation()
   const actionData = useActionData<ApiTokenActionData>()
@@ -104,7 +105,7 @@ export function CreateApiTokenDialog({ data: d, closeTo }: DialogProps<ApiTokenD
     id: 'create-api-token',
     lastResult: answer?.result,
     constraint: getZodConstraint(apiTokenSchema),
-    defaultValue: { company, name: '', access: 'read', expiresInDays: '0' },
+    defaultValue: { company, name: '', scopes: ['read'], expiresInDays: '0' },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: apiTokenSchema }),
@@ -139,46 +140,11 @@ export function CreateApiTokenDialog({ data: d, closeTo }: DialogProps<ApiTokenD
         <Flex direction="column" gap="2">
           <Text as="p" size="2" color="gray">
             {d.company
-              ? 'Name the token after the script or tool that uses it: the activity log shows its changes as made by “API (name)”.'
+              ? 'Name the token after the script or tool that uses it: the activity log shows its changes as made by “API (name)”. Give it only the scopes it needs.'
               : 'A personal token reads your own licenses (/api/v1/me/licenses) and nothing else.'}
           </Text>
           <InputField field={fields.name} label="Name" gap="2" autoComplete="off" />
-          {d.company ? (
-            <fieldset
-              id={fields.access.id}
-              aria-describedby={fields.access.errors ? fields.access.errorId : undefined}
-              style={{ border: 0, margin: 0, padding: 0 }}
-            >
-              <legend>
-                <Text size="2" weight="medium">
-                  Scope
-                </Text>
-              </legend>
-              <Flex direction="column" gap="1" mt="1">
-                {(
-                  [
-                    ['read', 'Read: licenses, subscriptions, seats and the activity log'],
-                    ['assign', 'Read and assign: also assign and unassign licenses'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <Text as="label" size="2" key={value}>
-                    <Flex gap="2" align="center">
-                      <input
-                        type="radio"
-                        name={fields.access.name}
-                        value={value}
-                        defaultChecked={(fields.access.initialValue ?? 'read') === value}
-                      />
-                      {label}
-                    </Flex>
-                  </Text>
-                ))}
-              </Flex>
-              <FieldError id={fields.access.errorId} errors={fields.access.errors} />
-            </fieldset>
-          ) : (
-            <input type="hidden" name={fields.access.name} value="read" />
-          )}
+          <ApiTokenScopesField field={fields.scopes} scopes={d.company ? apiTokenScopes : personalTokenScopes} />
           <TokenFormEnd lifetime={fields.expiresInDays} form={form} back={back} busy={busy} />
         </Flex>
       </Form>

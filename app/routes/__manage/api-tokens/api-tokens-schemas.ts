@@ -1,15 +1,19 @@
 // The API tokens dialogs' forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
-import { ApiTokenAccess } from '#protocol/api-tokens/api-tokens'
+import { ApiTokenScope, chooseAScope } from '#protocol/api-tokens/api-tokens'
+import { apiTokenScopes } from '#protocol/shared/access-tokens'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 
 const id = z.string().check(z.minLength(1), z.maxLength(200))
 
-/** Without `company`, a personal token (read only; the service refuses more). */
+/** Without `company`, a personal token (read and keys at most; the service refuses more). */
 export const apiTokenSchema = z.object({
   company: z.optional(id),
   name: tokenNameField,
-  access: z._default(ApiTokenAccess, 'read'),
+  // No box ticked sends no field at all: the default lets the check say what to do.
+  scopes: z
+    ._default(z.array(ApiTokenScope), [])
+    .check(z.minLength(1, { message: chooseAScope }), z.maxLength(apiTokenScopes.length)),
   expiresInDays: tokenLifetimeField,
 })
 

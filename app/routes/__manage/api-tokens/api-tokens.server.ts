@@ -70,10 +70,10 @@ export const createApiToken: ManageAction = async (args) => {
   if (submission.status !== 'success') {
     return json<ApiTokenActionData>({ intent: 'create-api-token', result: submission.reply() }, { status: 400 })
   }
-  const { company, name, access, expiresInDays } = submission.value
+  const { company, name, scopes, expiresInDays } = submission.value
   const answer = await callLicensing(
     'createApiToken',
-    { ...(company ? { companyId: company } : {}), name, access, expiresInDays },
+    { ...(company ? { companyId: company } : {}), name, scopes, expiresInDays },
     { credential: args.user.credential, context: args.context, idempotencyKey: idempotencyKeyOf(args.formData) },
   )
   if (!answer.ok) {

@@ -1,0 +1,34 @@
+// What v1 gained, newest first, shown on /developers; the newest entry's version is the document's `info.version`.
+// Within v1 an entry only adds (decision 0012); a deprecation is announced here and by headers (decision 0024).
+
+export type ApiChange = { version: string; date: string; changes: readonly string[] }
+
+export const apiV1Changelog: readonly ApiChange[] = [
+  {
+    version: '1.2.0',
+    date: '2026-11-29',
+    changes: [
+      "Scopes for least privilege: `read`, `seats`, `people`, `billing`, `webhooks` and `keys`; a token without an endpoint's scope is refused with 403 naming it. Tokens made before keep what they could do: a read token has `read` and `keys`, a read and assign token also `seats`.",
+      '`licenseKey` is in an answer only for a token with `keys`.',
+      'A typed client: TypeScript types generated from `openapi.json` with openapi-typescript, called with openapi-fetch.',
+    ],
+  },
+  {
+    version: '1.1.0',
+    date: '2026-11-29',
+    changes: [
+      '`productGroup`, `orderId` and `keyNumber` beside `product`, `order` and `key`, the names webhooks use.',
+      'A repeated `Idempotency-Key` is answered with `Idempotent-Replayed: true`.',
+      'Every refusal is problem details, 413 and 415 included; `Retry-After` documented on every 429.',
+    ],
+  },
+  {
+    version: '1.0.0',
+    date: '2026-11-26',
+    changes: [
+      "A company's licenses, assign and unassign with the expected holder, subscriptions, seat usage, the activity log, and a personal token's own licenses; API tokens, per-token rate limits and `Idempotency-Key`.",
+    ],
+  },
+]
+
+export const API_V1_VERSION = apiV1Changelog[0]!.version

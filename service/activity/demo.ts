@@ -2,6 +2,8 @@
 import type { Insertable, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { CompanyPermissionTable, LicenseTable, SubscriptionTable } from '../db/schema.js'
+import { isAdministrator } from '../../protocol/roles.js'
+import { roleOfColumn } from '../auth/policy.js'
 import { assignmentWords, recordActivity, type ActivityRecord } from './log.js'
 import { subscriptionWords } from './subscriptions.js'
 
@@ -18,7 +20,7 @@ export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
   // Each company's first administrator made its changes.
   const admins = new Map<string, string>()
   for (const p of rows.company_permissions) {
-    if (p.permissions.split(',').includes('ADMIN') && !admins.has(p.company_id)) admins.set(p.company_id, p.email)
+    if (isAdministrator(roleOfColumn(p.permissions)) && !admins.has(p.company_id)) admins.set(p.company_id, p.email)
   }
   // Never in the future, and never at the very moment of seeding.
   const past = (at: number) => Math.min(at, now - 60_000)

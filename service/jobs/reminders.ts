@@ -3,7 +3,7 @@ import { formatDate } from '../../protocol/dates.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { labelled } from '../../protocol/text.js'
 import { formatPrice } from '../../protocol/money.js'
-import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/roles.js'
+import { administratorsOf } from '../auth/policy.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
@@ -140,13 +140,7 @@ async function recipientsOf(db: DB, row: { owner: string; company_id: string | n
   let emails: string[]
   if (row.company_id === null) emails = [row.owner]
   else {
-    const permissions = await db
-      .selectFrom('company_permissions')
-      .select(['email', 'permissions'])
-      .where('company_id', '=', row.company_id)
-      .execute()
-    const administrators = new Set([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
-    emails = permissions.filter((p) => administrators.has(roleOf(p.permissions.split(',')))).map((p) => p.email)
+    emails = await administratorsOf(db, row.company_id)
   }
   if (emails.length === 0) return []
   const optedOut = await db

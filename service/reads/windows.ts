@@ -14,7 +14,7 @@ import { DAY_MS } from '../../protocol/licenses.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { accountRoles } from './details.js'
-import { flagsOfCodes } from '../auth/roles.js'
+import { flagsOfColumn } from '../auth/policy.js'
 import { windowedSubscriptions } from './seat-counts.js'
 import {
   allOf,
@@ -95,7 +95,7 @@ export async function buildWindowedDetails(
       name: role.name,
       licenses: await withStates(table.rows),
       subscriptions: subscriptionsOf(role.id),
-      ...flagsOfCodes(role.permissions),
+      ...flagsOfColumn(role.permissions),
     })
   }
 

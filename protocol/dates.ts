@@ -1,6 +1,8 @@
 // Dates of spec §3: calendar arithmetic in UTC, and the date and time formats, written without Intl so that the
 // server, the browser and the mails write the same text whatever their locale (only local or UTC differs).
 
+export const DAY_MS = 24 * 60 * 60 * 1000
+
 /** Adds calendar months; a day past the end of the target month is clamped to its last day (Jan 31 + 1 → Feb 28/29). */
 export function addUtcMonths(ms: number, months: number): number {
   const date = new Date(ms)

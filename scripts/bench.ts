@@ -2,6 +2,7 @@
 // script; measures only, as ratios so the machine's noise cancels. Needs `npm run build`; BENCH_PG=0 skips PostgreSQL,
 // BENCH_PROFILE=dir keeps the CPU profiles and last pages; BENCH_ONLY=U1 (usage), P1 (renders at 1,000 licenses),
 // js (script lines, a minute) or paint (first paint on a slow link, a few minutes) runs those lines alone.
+import { DAY_MS } from '../protocol/dates.js'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -193,7 +194,7 @@ async function measureSize(store: DB, email: string, size: number) {
     .where('owner', '=', companyId)
     .where('subscription_id', 'is', null)
     .where('assigned_to', '=', '')
-    .where('expiration', '>', Date.now() + 86_400_000)
+    .where('expiration', '>', Date.now() + DAY_MS)
     .where('product_name', 'not like', '%Enterprise%')
     .executeTakeFirstOrThrow()
   let holder = ''

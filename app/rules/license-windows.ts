@@ -1,4 +1,5 @@
 // A table's view lives in the URL (works without script, bookmarkable): `page-`, `size-`, `q-`, `filter-` + table.
+import { DAY_MS } from '#protocol/dates'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import {
@@ -13,7 +14,7 @@ import {
 } from '#protocol/windows'
 import { ID_MAX_LENGTH } from '#protocol/limits'
 import { expiredGroups } from './expiry'
-import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses'
+import { canAssignLicense, isExpired } from '#protocol/licenses'
 import { sortLicenses } from './license'
 import { seatCounts } from './seat-counts'
 

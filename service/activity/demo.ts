@@ -1,4 +1,5 @@
 // The demo companies' activity in the operations' words, so a demo Activity dialog is never empty (seed-written).
+import { DAY_MS } from '../../protocol/dates.js'
 import type { Insertable, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { CompanyPermissionTable, LicenseTable, SubscriptionTable } from '../db/schema.js'
@@ -6,8 +7,6 @@ import { isAdministrator } from '../../protocol/roles.js'
 import { roleOfColumn } from '../auth/policy.js'
 import { assignmentWords, recordActivity, type ActivityRecord } from './log.js'
 import { subscriptionWords } from './subscriptions.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 type DemoHistory = {
   company_permissions: Insertable<CompanyPermissionTable>[]
@@ -34,7 +33,7 @@ export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
       companyId: l.company_id,
       summary: assignmentWords({ key_number: l.key_number, order_id: l.order_id }, '', l.assigned_to),
       people: [l.assigned_to],
-      at: past(l.created_at + DAY),
+      at: past(l.created_at + DAY_MS),
     })
   }
   for (const s of rows.subscriptions) {

@@ -1,6 +1,6 @@
 // The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/text.js'
-import { formatDate } from '../../protocol/dates.js'
+import { DAY_MS, formatDate } from '../../protocol/dates.js'
 import { personalTokenAssignRefusal, scopeWords, scopesOfAccess } from '../../protocol/api-tokens.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'
@@ -20,8 +20,6 @@ import { ServiceError } from '../dispatch/errors.js'
 import { withStoreLock } from '../directory/company-lock.js'
 import { isUniqueViolation } from '../directory/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 type Holder = {
   caller: { email: string; admin: boolean }
@@ -68,7 +66,7 @@ export async function createApiToken(
     throw new ServiceError('INVALID_PAYLOAD', personalTokenAssignRefusal)
   const now = ctx.now()
   const scopes = scopesOfAccess(payload.access)
-  const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY : null
+  const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY_MS : null
   try {
     return await withStoreLock(ctx.db, tokenOwnerLockKey(holder.owner), (db) =>
       inTransaction(db, async (trx) => {

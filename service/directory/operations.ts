@@ -1,4 +1,5 @@
 // The Directory dialog's operations, for the company's and platform administrators, checked inside the change.
+import { DAY_MS } from '../../protocol/dates.js'
 import { directoryProductGroups, ownershipChangedMessage, SCIM_BASE_PATH } from '../../protocol/directory.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -15,8 +16,6 @@ import { syncScimClaims, memberEmails } from './scim-claims.js'
 import { log } from './scim-users.js'
 import { everyoneOf, settle, waitingPeople, type SeatScope } from './seats.js'
 import { directoryDb, type DirectoryDB } from './tables.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 const shopSlugOf = (group: ProductGroup) => {
   const product = productByGroup(group)
@@ -168,7 +167,7 @@ export async function createScimToken(
       owner: { companyId: company.id },
       name: payload.name,
       scopes: ['scim'],
-      expiresAt: payload.expiresInDays ? scope.now + payload.expiresInDays * DAY : null,
+      expiresAt: payload.expiresInDays ? scope.now + payload.expiresInDays * DAY_MS : null,
       createdBy: caller.email,
       now: scope.now,
       creationKey: ctx.idempotencyKey,

@@ -1,4 +1,5 @@
 // The directory's demo data: Initech over SCIM, Engineering mapped to Wallaby.js + Quokka.js.
+import { DAY_MS } from '../../protocol/dates.js'
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { identityProviderActor } from '../../protocol/access-tokens.js'
@@ -12,13 +13,12 @@ import type { DirectoryTransaction } from './tables.js'
 export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken00000000000000000000000'
 export const DEMO_DIRECTORY_COMPANY = 'initech'
 
-const DAY = 24 * 60 * 60 * 1000
 const people = ['peter', 'samir', 'michael', 'joanna', 'tom', 'bob']
 
 export async function seedDirectoryDemo(core: Transaction<Database>, now: number): Promise<void> {
   const trx = core as unknown as DirectoryTransaction
   const companyId = DEMO_DIRECTORY_COMPANY
-  const since = now - 30 * DAY
+  const since = now - 30 * DAY_MS
   await trx
     .insertInto('access_tokens')
     .values({
@@ -34,7 +34,7 @@ export async function seedDirectoryDemo(core: Transaction<Database>, now: number
       creation_key: null,
       created_at: since,
       expires_at: null,
-      last_used_at: now - DAY,
+      last_used_at: now - DAY_MS,
       revoked_at: null,
       revoked_by: null,
     })

@@ -1,5 +1,5 @@
 // The renewal reminder (spec §9) and license.expiring, once per term: recorded before the mail is written.
-import { formatDate } from '../../protocol/dates.js'
+import { DAY_MS, formatDate } from '../../protocol/dates.js'
 import { isOpenSource } from '../../protocol/licenses.js'
 import { labelled } from '../../protocol/text.js'
 import { formatPrice } from '../../protocol/money.js'
@@ -14,7 +14,7 @@ import { displayName, subscriptionTitle } from '../../protocol/products.js'
 import { paymentMethodWords } from '../../protocol/payment-methods.js'
 
 /** Spec §9: the reminder goes 2 days before. */
-export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
+export const REMINDER_LEAD_MS = 2 * DAY_MS
 
 /** Spec §3's date, in UTC: "January 3, 2027". */
 const date = (ms: number) => formatDate(ms, { utc: true })

@@ -10,7 +10,7 @@ import {
   type LicenseWindowResult,
   type LongExpiredOrder,
 } from '../../protocol/windows.js'
-import { DAY_MS } from '../../protocol/licenses.js'
+import { DAY_MS } from '../../protocol/dates.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { accountRoles } from './details.js'

@@ -1,6 +1,6 @@
 // An idle seat in SQL (one whose holder downloaded its offline key never is): decision 0014.
 import { sql, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses.js'
+import { DAY_MS } from '../../protocol/dates.js'
 import type { LicensePredicate } from '../reads/license-queries.js'
 
 export function idleSeat(now: number, days: number): LicensePredicate {

@@ -1,5 +1,5 @@
 // The reclaim policy's calls, for the company's administrators and platform administrators.
-import { DAY_MS } from '../../protocol/licenses.js'
+import { DAY_MS } from '../../protocol/dates.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { RECLAIM_UNDO_DAYS, ReclaimDays, undoRefusals, type Reclaim } from '../../protocol/reclaim.js'
 import { recordActivity } from '../activity/log.js'

@@ -1,7 +1,7 @@
 // The reclaim job: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import crypto from 'node:crypto'
 import { sql, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses.js'
+import { DAY_MS } from '../../protocol/dates.js'
 import { RECLAIM_ACTOR, RECLAIM_WARNING_DAYS } from '../../protocol/reclaim.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'

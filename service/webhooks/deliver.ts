@@ -1,4 +1,5 @@
 // The delivery job (docs/webhooks.md): claimed before sending, retried with growing waits, paused when failing.
+import { DAY_MS } from '../../protocol/dates.js'
 import crypto from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
@@ -270,7 +271,7 @@ async function pauseFailingEndpoints(options: DeliveryOptions, store: WebhookDb,
     .execute()
   let paused = 0
   for (const endpoint of failing) {
-    const days = Math.floor((asOf - Number(endpoint.failing_since)) / 86_400_000)
+    const days = Math.floor((asOf - Number(endpoint.failing_since)) / DAY_MS)
     const { numUpdatedRows } = await store
       .updateTable('webhook_endpoints')
       .set({ state: 'paused', paused_reason: `Paused after failing for ${days} days.` })

@@ -1,5 +1,6 @@
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../../protocol/subscriptions.js'
 import { findPlan, planByProviderId, type Plan } from '../../catalog/index.js'
-import { DAY_MS } from '../../../protocol/licenses.js'
+import { DAY_MS } from '../../../protocol/dates.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
 import { addPeriod, addUtcMonths, paddleDate } from '../dates.js'
@@ -80,8 +81,8 @@ function planUpdate(sub: SandboxSubscription, update: SubscriptionUpdate, now: n
     throw providerError('A past-due subscription can only be paused until its payment method is updated.')
   }
   const quantity = update.quantity ?? sub.quantity
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) {
-    throw providerError('The quantity must be a whole number from 1 to 100.')
+  if (!isQuantity(quantity)) {
+    throw providerError(`The quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`)
   }
   const currentPlan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
   const planId = update.planId ?? sub.plan_id

@@ -18,6 +18,14 @@ export function addUtcYears(ms: number, years: number): number {
   return addUtcMonths(ms, years * 12)
 }
 
+/** §9: "Monthly billing cycle 30 days"; a yearly one runs to the same date a year on. */
+export const MONTHLY_TERM_DAYS = 30
+
+/** `count` billing periods on (back, when negative). */
+export function addBillingPeriod(ms: number, period: 'month' | 'year', count = 1): number {
+  return period === 'year' ? addUtcYears(ms, count) : ms + count * MONTHLY_TERM_DAYS * DAY_MS
+}
+
 export const monthNames = [
   'January',
   'February',

@@ -1,6 +1,6 @@
 // The demo data set: `.test` accounts with rows in every state the portal shows. Times are relative to `now`; ids, keys
 // and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
-import { DAY_MS } from '../../protocol/dates.js'
+import { DAY_MS, MONTHLY_TERM_DAYS } from '../../protocol/dates.js'
 import { sql, type Insertable, type Transaction } from 'kysely'
 import { roundToCent } from '../../protocol/money.js'
 import { planOf, productByGroup, type Plan } from '../catalog/index.js'
@@ -25,8 +25,8 @@ import type {
   SubscriptionTable,
 } from './schema.js'
 
-/** Spec §9: the monthly billing cycle is 30 days; a year is 365. */
-const PERIOD_DAYS = { month: 30, year: 365 } as const
+/** A year is 365 days here; the month is §9's billing cycle. */
+const PERIOD_DAYS = { month: MONTHLY_TERM_DAYS, year: 365 } as const
 const CURRENCY = 'USD'
 
 type Product = {

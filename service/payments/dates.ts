@@ -3,10 +3,6 @@ import { addUtcMonths, addUtcYears, DAY_MS } from '../../protocol/dates.js'
 
 export { addUtcMonths, addUtcYears }
 
-export function addPeriod(ms: number, period: 'month' | 'year'): number {
-  return period === 'year' ? addUtcYears(ms, 1) : addUtcMonths(ms, 1)
-}
-
 /** Licenses run through the next bill date (charged during that day): a term ends at the next midnight UTC. */
 export function termEnd(nextBillDate: number): number {
   const d = new Date(nextBillDate)

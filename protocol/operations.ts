@@ -31,6 +31,7 @@ import {
   limitMessage,
 } from './shared/limits.js'
 import { isOwnKey } from './shared/own.js'
+import { Quantity } from './subscriptions/subscriptions.js'
 import { LicenseWindow, WindowedFacts } from './licenses/windows.js'
 import { retrieveActivityOperation } from './activity/activity.js'
 import { domainOperations } from './domains/domains.js'
@@ -213,7 +214,7 @@ export const operations = {
     payload: z.object({
       companyId: z.optional(id),
       productName: z.string().check(z.minLength(1)),
-      quantity: z.int().check(z.gte(1), z.lte(100)),
+      quantity: Quantity,
     }),
     result: completed,
   },
@@ -320,7 +321,7 @@ export const operations = {
       email,
       country: z.string().check(z.length(2)),
       postcode: z.optional(z.string().check(z.maxLength(20))),
-      quantity: z.int().check(z.gte(1), z.lte(100)),
+      quantity: Quantity,
       passthrough: CheckoutPassthrough,
       coupon: z.optional(z.string().check(z.maxLength(100))),
       returnUrl: z.url().check(z.maxLength(2000)),
@@ -349,7 +350,7 @@ export const operations = {
   subscriptionUpdateQuantity: {
     payload: z.object({
       subscriptionId: id,
-      quantity: z.int().check(z.gte(1), z.lte(100)),
+      quantity: Quantity,
       licensesToLapse: z._default(z.array(LicenseRef).check(z.maxLength(100)), []),
     }),
     result: completed,
@@ -360,7 +361,7 @@ export const operations = {
     payload: z.object({
       subscriptionId: id,
       change: z.enum(['quantity', 'upgrade', 'restart']),
-      quantity: z.optional(z.int().check(z.gte(1), z.lte(100))),
+      quantity: z.optional(Quantity),
     }),
     result: SubscriptionPreview,
   },

@@ -1,5 +1,8 @@
-// npm run bench (after a build): what /manage costs as a company grows, as ratios so the machine's noise cancels.
-// BENCH_PG=0 skips PostgreSQL, BENCH_PROFILE=dir keeps profiles, BENCH_ONLY=U1|P1|js|paint runs those lines alone.
+// npm run bench: what /manage and its changes cost as a company grows, under load and on each store, and each page's
+// script; measures only, as ratios so the machine's noise cancels. Needs `npm run build`; BENCH_PG=0 skips PostgreSQL,
+// BENCH_PROFILE=dir keeps the CPU profiles and last pages; BENCH_ONLY=U1 (usage), P1 (renders at 1,000 licenses),
+// js (script lines, a minute) or paint (first paint on a slow link, a few minutes) runs those lines alone.
+import { DAY_MS } from '../protocol/shared/dates.js'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -191,7 +194,7 @@ async function measureSize(store: DB, email: string, size: number) {
     .where('owner', '=', companyId)
     .where('subscription_id', 'is', null)
     .where('assigned_to', '=', '')
-    .where('expiration', '>', Date.now() + 86_400_000)
+    .where('expiration', '>', Date.now() + DAY_MS)
     .where('product_name', 'not like', '%Enterprise%')
     .executeTakeFirstOrThrow()
   let holder = ''

@@ -27,6 +27,7 @@ import { continueToCompany } from '#app/utils/company-sign-in.server'
 import { readFormData } from '#app/utils/form.server'
 import { getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader, takeSignInOutcome, type SignInOutcome } from '#app/utils/sign-in-outcome.server'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 const SignInSchema = z.object({ email: requiredEmail })
 const SocialSchema = z.object({ provider: z.enum(['github', 'google']) })
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       email: (outcome?.kind === 'link' || outcome?.kind === 'link-refused' ? (outcome.email ?? '') : email).slice(
         0,
-        254,
+        EMAIL_MAX_LENGTH,
       ),
       signedInAs: user?.email ?? null,
       linkOutcome: outcome?.kind === 'link' ? { outcome: outcome.outcome, result: linkResult(outcome) } : null,

@@ -34,6 +34,7 @@ import { PurchaseForm } from './__shop/purchase-form'
 import { purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
 import { prefill, signedInBuyer, subscribedTo } from './__shop/buyer.server'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 const refOf = (product: CatalogProduct): ProductRef => ({ slug: product.slug, name: product.name })
 
@@ -143,7 +144,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   })
   // A signed-in buyer does not type their name and address again (both stay editable).
   const typed = prefill(
-    { name: text('name', 200), email: text('email', 254) },
+    { name: text('name', 200), email: text('email', EMAIL_MAX_LENGTH) },
     await signedInBuyer(request, context),
     options.type === 'personal',
   )
@@ -184,7 +185,7 @@ function updatedPriceUrl(slug: string, formData: FormData, catalog: { countries:
     return typeof value === 'string' ? [[name, value]] : []
   })
   const params = optionsSearch(purchaseOptions(new URLSearchParams(fields), catalog.countries))
-  const limits = { name: 200, email: 254, zip: 20, company: 200 } as const
+  const limits = { name: 200, email: EMAIL_MAX_LENGTH, zip: 20, company: 200 } as const
   for (const [name, max] of Object.entries(limits)) {
     const value = field(name)
     const typed = typeof value === 'string' ? value.trim().slice(0, max) : ''

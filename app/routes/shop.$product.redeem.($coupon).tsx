@@ -19,6 +19,7 @@ import { lookupPlans } from './__shop/prices.server'
 import { planFor, redeemPrices, type RedeemPrices } from './__shop/pricing'
 import { RedeemSchema } from './__shop/purchase-schema'
 import { prefill as buyerPrefill, signedInBuyer } from './__shop/buyer.server'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const redeemPath = `/shop/${product.slug}/redeem/`
   const url = new URL(request.url)
   // The name and email a refused redemption kept, carried to the next code's form.
-  const prefill = { name: text(url, 'name', 200), email: text(url, 'email', 254) }
+  const prefill = { name: text(url, 'name', 200), email: text(url, 'email', EMAIL_MAX_LENGTH) }
   const keep = keptSearch(prefill)
 
   if (!params.coupon) {
@@ -88,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     String(formData.get(name) ?? '')
       .trim()
       .slice(0, max)
-  const kept = { name: typed('name', 200), email: typed('email', 254) }
+  const kept = { name: typed('name', 200), email: typed('email', EMAIL_MAX_LENGTH) }
   // A refusal is said beside the form, which keeps the name and email typed (and carries them to another code).
   const refused = (message: string, status: number) =>
     json<ActionData>({ kind: 'invalid', result: submission.reply({ formErrors: [message] }), kept }, { status })

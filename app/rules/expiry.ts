@@ -1,9 +1,9 @@
 // The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
 import type { Company, License, SubscriptionState } from '#protocol/entities'
 import { LONG_EXPIRED_ORDERS_NAMED, type ExpiredGroup, type LongExpiredOrder } from '#protocol/licenses/windows'
-import { formatDate } from '#protocol/shared/dates'
+import { DAY_MS, formatDate } from '#protocol/shared/dates'
 import { displayName } from '#protocol/catalog/products'
-import { DAY_MS, isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses/licenses'
+import { isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses/licenses'
 import { countOf } from '#protocol/shared/words'
 
 export const EXPIRY_WARNING_DAYS = 60

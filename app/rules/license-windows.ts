@@ -1,4 +1,5 @@
 // A table's view lives in the URL (works without script, bookmarkable): `page-`, `size-`, `q-`, `filter-` + table.
+import { DAY_MS } from '#protocol/shared/dates'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import {
@@ -13,7 +14,7 @@ import {
 } from '#protocol/licenses/windows'
 import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { expiredGroups } from './expiry'
-import { DAY_MS, canAssignLicense, isExpired } from '#protocol/licenses/licenses'
+import { canAssignLicense, isExpired } from '#protocol/licenses/licenses'
 import { sortLicenses } from './license'
 import { seatCounts } from './seat-counts'
 

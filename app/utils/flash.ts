@@ -1,5 +1,6 @@
 // What a change says when it is done (docs/decisions/0007-every-change-ends-with-a-sentence.md), carried by a cookie.
 import * as z from 'zod/mini'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 /** Undo: a real write back that the service checks like any other. */
 export const FlashForm = z.object({
@@ -21,7 +22,7 @@ export const Flash = z.object({
   target: z.optional(z.string().check(z.maxLength(300))),
   undo: z.optional(FlashForm),
   /** Never shown to another account signed in on the same browser. */
-  for: z.string().check(z.maxLength(320)),
+  for: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
 })
 export type Flash = z.infer<typeof Flash>
 

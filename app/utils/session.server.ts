@@ -1,11 +1,9 @@
 import crypto from 'node:crypto'
 import { createSessionStorage, redirect, type Session } from '@remix-run/node'
+import { SESSION_MAX_AGE_MS } from '#protocol/shared/limits'
 import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
 import { portalDb } from './portal-store.server'
-
-/** 24 hours at most from sign-in (spec §9); the cookie itself ends with the browser. */
-export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 export type SessionData = {
   email: string

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { administersCompany } from '../permissions/roles.js'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
 import { ProductGroup } from '../entities.js'
+import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 
 export const directoryProductGroups = [
   'wallaby',
@@ -94,7 +95,10 @@ export const directoryOperations = {
       companyId,
       productGroup: ProductGroup,
       owned: z.boolean(),
-      expectedReleases: z._default(z.array(z.string().check(z.maxLength(320))).check(z.maxLength(10_000)), []),
+      expectedReleases: z._default(
+        z.array(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))).check(z.maxLength(10_000)),
+        [],
+      ),
     }),
     result: completed,
   },

@@ -1,4 +1,5 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
+import { DAY_MS } from '../shared/dates.js'
 import * as z from 'zod/mini'
 import { administersCompany } from '../permissions/roles.js'
 import { ProductGroup } from '../entities.js'
@@ -14,7 +15,7 @@ export const MAX_DOMAINS = 50
 
 export const DOMAIN_RECHECK_MS = 6 * 60 * 60 * 1000
 /** How long a verified domain whose record has gone stays verified. */
-export const DOMAIN_GRACE_MS = 3 * 24 * 60 * 60 * 1000
+export const DOMAIN_GRACE_MS = 3 * DAY_MS
 
 export const domainRequired = 'Domain must be provided.'
 export const domainInvalid = 'Domain is not valid: enter a name such as acme.com.'

@@ -1,7 +1,7 @@
 // License rules (spec §5): which licenses can be assigned, have an offline key, can be renewed and how. Pure, no I/O.
+import { DAY_MS } from '../shared/dates.js'
 import type { BillingPeriod, Company, License } from '../entities.js'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
 /** §5: "an annual period or more than 90 days to expiry". */
 export const LONG_TERM_DAYS = 90
 

@@ -2,14 +2,14 @@
 // Many Activations flow deactivates too but neither counts against nor is refused by the budget.
 import * as z from 'zod/mini'
 import { LicenseRef } from '../entities.js'
-import { formatDate } from '../shared/dates.js'
+import { DAY_MS, formatDate } from '../shared/dates.js'
 import { countOf } from '../shared/words.js'
 import type { PermissionFlags } from '../permissions/roles.js'
 
 /** Deactivations from My machines, per license, in any window of this length. */
 export const DEACTIVATION_BUDGET = 3
 export const DEACTIVATION_WINDOW_DAYS = 30
-export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * 24 * 60 * 60 * 1000
+export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * DAY_MS
 
 /** A machine's last seen moves at most this often, so an editor's checks do not write on every call. */
 export const LAST_SEEN_STEP_MS = 5 * 60 * 1000

@@ -26,6 +26,10 @@ export const roleDescriptions: Record<RoleNumber, string> = {
   5: 'No known permissions.',
 }
 
+/** §6 the company's administrators: who manage it and are told about it. */
+export const isAdministrator = (role: RoleNumber): boolean =>
+  role === RESELLER_ADMINISTRATOR || role === COMPANY_ADMINISTRATOR
+
 /** ADMIN+RESELLER → 1; RESELLER → 2; ADMIN → 3; ASSIGN → 4; anything else → 5. */
 export function roleOf(codes: readonly string[]): RoleNumber {
   const set = new Set(codes)

@@ -1,6 +1,8 @@
 // Dates of spec §3: calendar arithmetic in UTC, and the date and time formats, written without Intl so that the
 // server, the browser and the mails write the same text whatever their locale (only local or UTC differs).
 
+export const DAY_MS = 24 * 60 * 60 * 1000
+
 /** Adds calendar months; a day past the end of the target month is clamped to its last day (Jan 31 + 1 → Feb 28/29). */
 export function addUtcMonths(ms: number, months: number): number {
   const date = new Date(ms)
@@ -14,6 +16,14 @@ export function addUtcMonths(ms: number, months: number): number {
 
 export function addUtcYears(ms: number, years: number): number {
   return addUtcMonths(ms, years * 12)
+}
+
+/** §9: "Monthly billing cycle 30 days"; a yearly one runs to the same date a year on. */
+export const MONTHLY_TERM_DAYS = 30
+
+/** `count` billing periods on (back, when negative). */
+export function addBillingPeriod(ms: number, period: 'month' | 'year', count = 1): number {
+  return period === 'year' ? addUtcYears(ms, count) : ms + count * MONTHLY_TERM_DAYS * DAY_MS
 }
 
 export const monthNames = [

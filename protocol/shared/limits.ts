@@ -1,3 +1,5 @@
+import { DAY_MS } from './dates.js'
+
 // The most items one bulk call carries, so the longest transaction is bounded (a 10,000-license company fits).
 export const MAX_ASSIGNMENT_CHANGES = 10_000
 export const MAX_OFFLINE_KEYS = 10_000
@@ -12,3 +14,6 @@ export const ID_MAX_LENGTH = 200
 export function limitMessage(limit: number, what: string): string {
   return `At most ${limit.toLocaleString('en-US')} licenses can be ${what} in one request; send the rest in another.`
 }
+
+/** §9: a session lasts 24 hours at most from sign-in, in the portal and in the service alike. */
+export const SESSION_MAX_AGE_MS = DAY_MS

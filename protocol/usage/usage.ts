@@ -49,8 +49,6 @@ export const IdleDays = z.coerce.number().check(
 )
 export type IdleDays = (typeof idleDayChoices)[number]
 
-export const DAY_MS = 24 * 60 * 60 * 1000
-
 export const usageOperations = {
   /** FORBIDDEN unless the caller may read the company's activity log. */
   retrieveUsage: {

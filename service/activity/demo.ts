@@ -1,11 +1,12 @@
 // The demo companies' activity in the operations' words, so a demo Activity dialog is never empty (seed-written).
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import type { Insertable, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { CompanyPermissionTable, LicenseTable, SubscriptionTable } from '../db/schema.js'
+import { isAdministrator } from '../../protocol/permissions/roles.js'
+import { roleOfColumn } from '../auth/policy.js'
 import { assignmentWords, recordActivity, type ActivityRecord } from './log.js'
 import { subscriptionWords } from './subscriptions.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 type DemoHistory = {
   company_permissions: Insertable<CompanyPermissionTable>[]
@@ -18,7 +19,7 @@ export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
   // Each company's first administrator made its changes.
   const admins = new Map<string, string>()
   for (const p of rows.company_permissions) {
-    if (p.permissions.split(',').includes('ADMIN') && !admins.has(p.company_id)) admins.set(p.company_id, p.email)
+    if (isAdministrator(roleOfColumn(p.permissions)) && !admins.has(p.company_id)) admins.set(p.company_id, p.email)
   }
   // Never in the future, and never at the very moment of seeding.
   const past = (at: number) => Math.min(at, now - 60_000)
@@ -32,7 +33,7 @@ export function demoActivity(rows: DemoHistory, now: number): ActivityRecord[] {
       companyId: l.company_id,
       summary: assignmentWords({ key_number: l.key_number, order_id: l.order_id }, '', l.assigned_to),
       people: [l.assigned_to],
-      at: past(l.created_at + DAY),
+      at: past(l.created_at + DAY_MS),
     })
   }
   for (const s of rows.subscriptions) {

@@ -1,32 +1,21 @@
 // retrieveActivity: a company's log for its administrators and platform administrators; else the caller's own.
 import type { Expression, SqlBool } from 'kysely'
-import { ActivityKind, mayReadCompanyActivity, type ActivityEntry } from '../../protocol/activity/activity.js'
+import { ActivityKind, type ActivityEntry } from '../../protocol/activity/activity.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
-import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { rolesIn } from '../auth/roles.js'
+import { requireCompanyAdministrator } from '../auth/policy.js'
 import type { DB } from '../db/database.js'
+
+const companyReader = async (ctx: ServiceContext, companyId: string) =>
+  (await requireCompanyAdministrator(ctx, companyId, "Only the company's administrators may see its activity.")).caller
 
 async function retrieveActivity(
   payload: ParsedPayload<'retrieveActivity'>,
   ctx: ServiceContext,
 ): Promise<Result<'retrieveActivity'>> {
-  const caller = await requireCaller(ctx)
-  if (payload.companyId !== undefined) {
-    const role = (await rolesIn(ctx.db, caller.email, [payload.companyId])).get(payload.companyId)
-    if (!mayReadCompanyActivity(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
-      throw new ServiceError('FORBIDDEN', "Only the company's administrators may see its activity.")
-    }
-    const company = await ctx.db
-      .selectFrom('companies')
-      .select('id')
-      .where('id', '=', payload.companyId)
-      .executeTakeFirst()
-    if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
-  }
-
+  const caller =
+    payload.companyId === undefined ? await requireCaller(ctx) : await companyReader(ctx, payload.companyId)
   const { companyId, ...filter } = payload
   const found = await activityPage(ctx.db, companyId !== undefined ? { companyId } : { account: caller.email }, filter)
   return { ...found, page: payload.page, pageSize: payload.pageSize }

@@ -1,12 +1,7 @@
 // The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/shared/text.js'
-import { formatDate } from '../../protocol/shared/dates.js'
-import {
-  mayManageApiTokens,
-  personalTokenScopeRefusal,
-  personalTokenScopes,
-  scopeWords,
-} from '../../protocol/api-tokens/api-tokens.js'
+import { DAY_MS, formatDate } from '../../protocol/shared/dates.js'
+import { personalTokenScopeRefusal, personalTokenScopes, scopeWords } from '../../protocol/api-tokens/api-tokens.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'
 import {
@@ -18,16 +13,13 @@ import {
   type AccessTokenRecord,
   type TokenOwner,
 } from '../auth/access-tokens.js'
-import { flagsIn } from '../auth/roles.js'
+import { requireCompanyAdministrator } from '../auth/policy.js'
 import { inTransaction } from '../db/transaction.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { withStoreLock } from '../db/locks.js'
 import { isUniqueViolation } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 type Holder = {
   caller: { email: string; admin: boolean }
@@ -39,24 +31,16 @@ type Holder = {
 
 /** The company's (FORBIDDEN unless the caller may manage them, NOT_FOUND for no such company) or the caller's own. */
 async function tokenHolder(ctx: ServiceContext, companyId: string | undefined): Promise<Holder> {
-  const caller = await requireCaller(ctx)
-  if (companyId === undefined) return { caller, owner: { account: caller.email }, company: null, actor: caller.email }
-  const company = await ctx.db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('id', '=', companyId)
-    .executeTakeFirst()
-  const flags = company ? await flagsIn(ctx.db, caller.email, company.id) : undefined
-  if (!mayManageApiTokens(flags ?? { canAddUsers: false }, caller.admin)) {
-    throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its API tokens.")
+  if (companyId === undefined) {
+    const caller = await requireCaller(ctx)
+    return { caller, owner: { account: caller.email }, company: null, actor: caller.email }
   }
-  if (!company) throw new ServiceError('NOT_FOUND', 'There is no such company.')
-  return {
-    caller,
-    owner: { companyId: company.id },
-    company,
-    actor: flags === undefined ? PLATFORM_ADMINISTRATOR : caller.email,
-  }
+  const { caller, company, actor } = await requireCompanyAdministrator(
+    ctx,
+    companyId,
+    "Only the company's administrators may manage its API tokens.",
+  )
+  return { caller, owner: { companyId: company.id }, company, actor }
 }
 
 const withoutOwner = ({ companyId: _c, account: _a, ...token }: AccessTokenRecord) => token
@@ -82,7 +66,7 @@ export async function createApiToken(
   if (!holder.company && scopes.some((scope) => !personalTokenScopes.includes(scope)))
     throw new ServiceError('INVALID_PAYLOAD', personalTokenScopeRefusal)
   const now = ctx.now()
-  const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY : null
+  const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY_MS : null
   try {
     return await withStoreLock(ctx.db, tokenOwnerLockKey(holder.owner), (db) =>
       inTransaction(db, async (trx) => {

@@ -1,10 +1,8 @@
 // Auth: who the caller is — service sessions (here), link tokens, the caller's role in a company, rate limits.
 import crypto from 'node:crypto'
+import { SESSION_MAX_AGE_MS } from '../../protocol/shared/limits.js'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'
-
-/** Spec §9. */
-export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 const hash = (credential: string) => crypto.createHash('sha256').update(credential).digest('hex')
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 import type { DB } from '../db/database.js'
@@ -6,7 +7,7 @@ import { ServiceError } from '../dispatch/errors.js'
 import type { Result } from '../../protocol/operations.js'
 
 /** Emailed links (sign-in, change of email, activation) are valid 24 hours (spec §9) and usable once. */
-export const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000
+export const LINK_VALIDITY_MS = DAY_MS
 
 type Purpose = TokenTable['purpose']
 

@@ -1,5 +1,6 @@
 // The demo data set: `.test` accounts with rows in every state the portal shows. Times are relative to `now`; ids, keys
 // and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
+import { DAY_MS, MONTHLY_TERM_DAYS } from '../../protocol/shared/dates.js'
 import { sql, type Insertable, type Transaction } from 'kysely'
 import { roundToCent } from '../../protocol/shared/money.js'
 import { planOf, productByGroup, type Plan } from '../../config/catalog/index.js'
@@ -24,9 +25,8 @@ import type {
   SubscriptionTable,
 } from './schema.js'
 
-const DAY = 24 * 60 * 60 * 1000
-/** Spec §9: the monthly billing cycle is 30 days; a year is 365. */
-const PERIOD_DAYS = { month: 30, year: 365 } as const
+/** A year is 365 days here; the month is §9's billing cycle. */
+const PERIOD_DAYS = { month: MONTHLY_TERM_DAYS, year: 365 } as const
 const CURRENCY = 'USD'
 
 type Product = {
@@ -161,7 +161,7 @@ function createBuilder(now: number, ids: SeededIds) {
     coupons: [],
     company_domains: [],
   }
-  const at = (days: number) => now + Math.round(days * DAY)
+  const at = (days: number) => now + Math.round(days * DAY_MS)
   const cardExpiry = `09/${new Date(now).getUTCFullYear() + 2}`
   const providerIds = new Set<string>()
   const providerSubscriptionId = () => {

@@ -1,18 +1,14 @@
 // The Directory dialog's operations, for the company's and platform administrators, checked inside the change.
-import {
-  directoryProductGroups,
-  mayManageDirectory,
-  ownershipChangedMessage,
-  SCIM_BASE_PATH,
-} from '../../protocol/directory/directory.js'
+import { DAY_MS } from '../../protocol/shared/dates.js'
+import { directoryProductGroups, ownershipChangedMessage, SCIM_BASE_PATH } from '../../protocol/directory/directory.js'
 import type { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { countOf } from '../../protocol/shared/words.js'
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { flagsIn } from '../auth/roles.js'
+import { requireCompanyAdministrator } from '../auth/policy.js'
 import { changeDirectory, type DirectoryActor } from './changes.js'
 import { productName } from './queue.js'
 import { productByGroup } from '../../config/catalog/index.js'
@@ -21,26 +17,18 @@ import { log } from './scim-users.js'
 import { everyoneOf, settle, waitingPeople, type SeatScope } from './seats.js'
 import type { DB } from '../db/database.js'
 
-const DAY = 24 * 60 * 60 * 1000
-
 const shopSlugOf = (group: ProductGroup) => {
   const product = productByGroup(group)
   return product?.shop ? product.slug : null
 }
 
-/** FORBIDDEN otherwise, NOT_FOUND for no such company. */
+/** The directory's changes are logged and mailed under the caller's own address, a platform administrator's too. */
 async function requireDirectoryAdministrator(ctx: ServiceContext, companyId: string) {
-  const caller = await requireCaller(ctx)
-  const company = await ctx.db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('id', '=', companyId)
-    .executeTakeFirst()
-  if (!company) throw new ServiceError('NOT_FOUND', 'There is no such company.')
-  const flags = await flagsIn(ctx.db, caller.email, companyId)
-  if (!mayManageDirectory(flags ?? { canAddUsers: false }, caller.admin)) {
-    throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its directory.")
-  }
+  const { caller, company } = await requireCompanyAdministrator(
+    ctx,
+    companyId,
+    "Only the company's administrators may manage its directory.",
+  )
   return { caller, company, actor: { log: caller.email, mail: caller.email } satisfies DirectoryActor }
 }
 
@@ -179,7 +167,7 @@ export async function createScimToken(
       owner: { companyId: company.id },
       name: payload.name,
       scopes: ['scim'],
-      expiresAt: payload.expiresInDays ? scope.now + payload.expiresInDays * DAY : null,
+      expiresAt: payload.expiresInDays ? scope.now + payload.expiresInDays * DAY_MS : null,
       createdBy: caller.email,
       now: scope.now,
       creationKey: ctx.idempotencyKey,

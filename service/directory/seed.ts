@@ -1,4 +1,5 @@
 // The directory's demo data: Initech over SCIM, Engineering mapped to Wallaby.js + Quokka.js.
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { identityProviderActor } from '../../protocol/shared/access-tokens.js'
@@ -11,12 +12,11 @@ import { newSeatOutcome, type SeatScope } from './seats.js'
 export const DEMO_SCIM_TOKEN = 'lp_scim_DemoInitechOktaToken00000000000000000000000'
 export const DEMO_DIRECTORY_COMPANY = 'initech'
 
-const DAY = 24 * 60 * 60 * 1000
 const people = ['peter', 'samir', 'michael', 'joanna', 'tom', 'bob']
 
 export async function seedDirectoryDemo(trx: Transaction<Database>, now: number): Promise<void> {
   const companyId = DEMO_DIRECTORY_COMPANY
-  const since = now - 30 * DAY
+  const since = now - 30 * DAY_MS
   await trx
     .insertInto('access_tokens')
     .values({
@@ -32,7 +32,7 @@ export async function seedDirectoryDemo(trx: Transaction<Database>, now: number)
       creation_key: null,
       created_at: since,
       expires_at: null,
-      last_used_at: now - DAY,
+      last_used_at: now - DAY_MS,
       revoked_at: null,
       revoked_by: null,
     })

@@ -1,5 +1,6 @@
 // `Idempotency-Key`: a write reserved in the store, its answer kept a day; an anonymous key is bound to the request's
 // content, so no one can block or read another's write; an abandoned reservation is taken over.
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import crypto from 'node:crypto'
 import type { OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/shared/errors.js'
@@ -9,7 +10,7 @@ import { letGo, waitForTurn } from '../db/locks.js'
 
 export type StoredResponse = { status: number; body: unknown }
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+export const IDEMPOTENCY_TTL_MS = DAY_MS
 /** Before the repeat is refused. */
 export const IN_PROGRESS_WAIT_MS = 10_000
 /** Far longer than any write takes, and than the portal waits for one. */

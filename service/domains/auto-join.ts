@@ -13,14 +13,8 @@ import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 import { changeDirectory, sendAll } from '../directory/changes.js'
-import {
-  administratorsOf,
-  asProducts,
-  autoJoinProducts,
-  companyProducts,
-  requireDomainManager,
-  toDomainEntry,
-} from './domains.js'
+import { administratorsOf } from '../auth/policy.js'
+import { asProducts, autoJoinProducts, companyProducts, requireDomainManager, toDomainEntry } from './domains.js'
 import { productName } from '../directory/queue.js'
 import { addClaim, settle, waitingPeople } from '../directory/seats.js'
 

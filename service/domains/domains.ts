@@ -2,32 +2,23 @@
 // the verified rows, migration 0022, backs each transaction's check).
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
-import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
 import {
   MAX_DOMAINS,
   domainOfEmail,
   domainTakenMessage,
-  mayManageDomains,
   verificationRecord,
   type DomainEntry,
 } from '../../protocol/domains/domains.js'
 import { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import {
-  COMPANY_ADMINISTRATOR,
-  permissionFlags,
-  RESELLER_ADMINISTRATOR,
-  roleOf,
-  UNKNOWN_ROLE,
-} from '../../protocol/permissions/roles.js'
 import { recordActivity } from '../activity/log.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import type { ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { CompanyDomainTable, Database } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { roleIn } from '../auth/roles.js'
+import { requireCompanyAdministrator } from '../auth/policy.js'
 import { checkDomain } from './dns.js'
 import { productName } from '../directory/queue.js'
 
@@ -94,22 +85,6 @@ export async function requireDomainManager(ctx: ServiceContext, companyId: strin
     companyId,
     "Only the company's administrators may manage its domains and sign-in.",
   )
-}
-
-/** The caller (a company administrator or platform administrator, else `forbidden`), the company, the log's name. */
-export async function requireCompanyAdministrator(ctx: ServiceContext, companyId: string, forbidden: string) {
-  const caller = await requireCaller(ctx)
-  const role = await roleIn(ctx.db, caller.email, companyId)
-  if (!mayManageDomains(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
-    throw new ServiceError('FORBIDDEN', forbidden)
-  }
-  const company = await ctx.db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('id', '=', companyId)
-    .executeTakeFirst()
-  if (!company) throw new ServiceError('NOT_FOUND', 'This company was not found.')
-  return { caller, company, actor: role === undefined ? PLATFORM_ADMINISTRATOR : caller.email }
 }
 
 const notClaimed = (domain: string, companyName: string) =>
@@ -300,18 +275,6 @@ export async function verifiedDomainOf(
     .where('d.status', '=', 'verified')
     .executeTakeFirst()
   return row ? { companyId: row.company_id, companyName: row.name, domain } : null
-}
-
-/** The company's administrators (Reseller Administrator, Company Administrator): who is told about its domains. */
-export async function administratorsOf(store: Store, companyId: string): Promise<string[]> {
-  const rows = await store
-    .selectFrom('company_permissions')
-    .select(['email', 'permissions'])
-    .where('company_id', '=', companyId)
-    .orderBy('email')
-    .execute()
-  const administrators = new Set<number>([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
-  return rows.filter((row) => administrators.has(roleOf(row.permissions.split(',')))).map((row) => row.email)
 }
 
 export const domainOperationHandlers: OperationHandlers = {

@@ -2,6 +2,7 @@
  * The identity capability: GitHub and Google sign-in and account linking (spec §1, §2 "Social sign-in callbacks",
  * §6). The same state, PKCE and account checks run whether a provider is real or stood in.
  */
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import { generateCodeVerifier, generateState } from 'arctic'
 import * as z from 'zod/mini'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
@@ -22,7 +23,7 @@ import { refuseWhenCompanySignInRequired } from '../company-sign-in/oidc-require
 /** A sign-in started more than 10 minutes ago is not finished any more. */
 export const STATE_MAX_AGE_MS = 10 * 60 * 1000
 /** Answered states are kept a day (to recognise a replay), then removed. */
-export const STATE_RETENTION_MS = 24 * 60 * 60 * 1000
+export const STATE_RETENTION_MS = DAY_MS
 
 export const ALREADY_PROCESSED = 'This sign-in request seems to have already been processed, or it has expired.'
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addPeriod, startOfUtcDay, termEnd } from '../payments/dates.js'
+import { addBillingPeriod } from '../../protocol/shared/dates.js'
+import { startOfUtcDay, termEnd } from '../payments/dates.js'
 import { makeSubscription, snapshot } from '../../tests/support/subscriptions.js'
 import { createTestService } from '../../tests/support/service.js'
 import { createServiceJobRunner } from './index.js'
@@ -43,7 +44,7 @@ describe('the sandbox provider’s renewal charges', () => {
     const outcomes = await runJobs(asOf)
     expect(outcomes.find((o) => o.job === 'sandbox-charges')).toMatchObject({ outcome: 'done' })
 
-    const next = addPeriod(paidAt, 'month')
+    const next = addBillingPeriod(paidAt, 'month')
     const after = await snapshot(service.db, made.id)
     // The provider's alerts give dates by the day.
     expect(after.subscription).toMatchObject({ state: 'active', next_payment_date: startOfUtcDay(next) })

@@ -6,9 +6,9 @@ import type { DB } from '../db/database.js'
 import type { CompanyDomainTable } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
 import { checkDomain } from '../domains/dns.js'
-import { administratorsOf } from '../domains/domains.js'
+import { administratorsOf } from '../auth/policy.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
-import { formatDate } from '../../protocol/shared/dates.js'
+import { DAY_MS, formatDate } from '../../protocol/shared/dates.js'
 import { quoted } from '../../protocol/shared/text.js'
 import type { Job } from './runner.js'
 
@@ -131,7 +131,7 @@ function unverifiedMail({ to, row, company, message, manage }: MailInput): Mail 
     text: [
       'Hello,',
       '',
-      `The TXT record that verified ${row.domain} for the company ${quoted(company)} has been missing for ${DOMAIN_GRACE_MS / 86_400_000} days, so ${row.domain} is no longer verified.`,
+      `The TXT record that verified ${row.domain} for the company ${quoted(company)} has been missing for ${DOMAIN_GRACE_MS / DAY_MS} days, so ${row.domain} is no longer verified.`,
       `The last check found: ${message}`,
       '',
       `Auto-join lets nobody new in at ${row.domain} until you verify it again.`,

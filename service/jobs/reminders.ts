@@ -1,9 +1,9 @@
 // The renewal reminder (spec §9) and license.expiring, once per term: recorded before the mail is written.
-import { formatDate } from '../../protocol/shared/dates.js'
+import { DAY_MS, formatDate } from '../../protocol/shared/dates.js'
 import { isOpenSource } from '../../protocol/licenses/licenses.js'
 import { labelled } from '../../protocol/shared/text.js'
 import { formatPrice } from '../../protocol/shared/money.js'
-import { COMPANY_ADMINISTRATOR, RESELLER_ADMINISTRATOR, roleOf } from '../../protocol/permissions/roles.js'
+import { administratorsOf } from '../auth/policy.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
@@ -14,7 +14,7 @@ import { displayName, subscriptionTitle } from '../../protocol/catalog/products.
 import { paymentMethodWords } from '../../protocol/subscriptions/payment-methods.js'
 
 /** Spec §9: the reminder goes 2 days before. */
-export const REMINDER_LEAD_MS = 2 * 24 * 60 * 60 * 1000
+export const REMINDER_LEAD_MS = 2 * DAY_MS
 
 /** Spec §3's date, in UTC: "January 3, 2027". */
 const date = (ms: number) => formatDate(ms, { utc: true })
@@ -137,13 +137,7 @@ async function recipientsOf(db: DB, row: { owner: string; company_id: string | n
   let emails: string[]
   if (row.company_id === null) emails = [row.owner]
   else {
-    const permissions = await db
-      .selectFrom('company_permissions')
-      .select(['email', 'permissions'])
-      .where('company_id', '=', row.company_id)
-      .execute()
-    const administrators = new Set([RESELLER_ADMINISTRATOR, COMPANY_ADMINISTRATOR])
-    emails = permissions.filter((p) => administrators.has(roleOf(p.permissions.split(',')))).map((p) => p.email)
+    emails = await administratorsOf(db, row.company_id)
   }
   if (emails.length === 0) return []
   const optedOut = await db

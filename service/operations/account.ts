@@ -5,7 +5,7 @@ import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import { hasAnything } from '../reads/details.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { flagsOfCodes } from '../auth/roles.js'
+import { flagsOfColumn } from '../auth/policy.js'
 import { providerLabels, type ProviderName } from '../identity/types.js'
 import { consumeToken, issueToken, peekToken, revokeLinks } from '../auth/tokens.js'
 import { requireMailBudget } from '../auth/mail-budget.js'
@@ -204,7 +204,7 @@ async function confirmEmailChange(
 
 /** The stronger of two entries for one company, never a union (which could make a stronger role). */
 function strongerPermissions(a: string, b: string): string {
-  const score = (codes: string) => Object.values(flagsOfCodes(codes)).filter(Boolean).length
+  const score = (codes: string) => Object.values(flagsOfColumn(codes)).filter(Boolean).length
   return score(b) > score(a) ? b : a
 }
 

@@ -9,6 +9,7 @@ import type { DB } from '../db/database.js'
 import { newId } from '../db/ids.js'
 import type { ActivationTable, LicenseRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
+import { administratorsOf } from '../auth/policy.js'
 import { consumeToken, issueToken, peekToken } from '../auth/tokens.js'
 import { mailBudgetRefusal, spendMailBudget } from '../auth/mail-budget.js'
 import type { Selectable } from 'kysely'
@@ -32,13 +33,7 @@ async function licenseByKey(db: DB, licenseKey: string): Promise<LicenseRow | un
 export async function licenseHolders(db: DB, license: LicenseRow): Promise<string[]> {
   if (license.assigned_to) return [license.assigned_to]
   if (license.license_type === 'personal') return [license.owner]
-  const entries = await db
-    .selectFrom('company_permissions')
-    .select(['email', 'permissions'])
-    .where('company_id', '=', license.company_id ?? license.owner)
-    .orderBy('email')
-    .execute()
-  return entries.filter((e) => e.permissions.split(',').includes('ADMIN')).map((e) => e.email)
+  return administratorsOf(db, license.company_id ?? license.owner)
 }
 
 const toActivation = (row: Selectable<ActivationTable>): Activation => ({

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { roleCodes, COMPANY_ADMINISTRATOR } from '../../protocol/permissions/roles.js'
 import { requirePlatformAdministrator, type ServiceContext } from '../dispatch/context.js'
+import { permissionColumn } from '../auth/policy.js'
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { PaymentProvider } from '../payments/provider.js'
@@ -147,7 +148,7 @@ export async function mergeLicenses(
         .values({
           company_id: company.id,
           email: caller.email,
-          permissions: roleCodes(COMPANY_ADMINISTRATOR).join(','),
+          permissions: permissionColumn(roleCodes(COMPANY_ADMINISTRATOR)),
           created_at: now,
         })
         .execute()

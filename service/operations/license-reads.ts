@@ -16,7 +16,7 @@ import {
 } from '../reads/license-queries.js'
 import { idleSeat } from '../usage/idle.js'
 import { toSubscription } from '../reads/mapping.js'
-import { flagsOfCodes } from '../auth/roles.js'
+import { flagsOfColumn } from '../auth/policy.js'
 import type { OperationHandlers } from './handlers.js'
 
 /** Well under SQLite's limit on bound parameters. */
@@ -97,7 +97,7 @@ async function tableOf(db: DB, email: string, table: string): Promise<Table> {
   return {
     owner: role.id,
     holds: (eb) => eb('owner', '=', role.id),
-    company: { id: role.id, name: role.name, ...flagsOfCodes(role.permissions) },
+    company: { id: role.id, name: role.name, ...flagsOfColumn(role.permissions) },
   }
 }
 

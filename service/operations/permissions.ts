@@ -1,5 +1,5 @@
 // Company permissions (spec §3, §4, §6, §7): the rules are checked in the changing transaction.
-import type { PermissionCode, PermissionEntry } from '../../protocol/entities.js'
+import type { PermissionEntry } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { labelled } from '../../protocol/shared/text.js'
 import {
@@ -17,19 +17,17 @@ import {
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { rolesIn, roleIn } from '../auth/roles.js'
+import { codesOfColumn, permissionColumn, rolesIn, roleIn } from '../auth/policy.js'
 import { lockCompanies } from '../db/locks.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
 
-const permissionCodes: readonly string[] = ['ADMIN', 'RESELLER', 'ASSIGN'] satisfies PermissionCode[]
-
 function toEntry(row: { company_id: string; email: string; permissions: string }): PermissionEntry {
   return {
     companyId: row.company_id,
     email: row.email,
-    permissions: row.permissions.split(',').filter((c): c is PermissionCode => permissionCodes.includes(c)),
+    permissions: codesOfColumn(row.permissions),
   }
 }
 
@@ -123,7 +121,12 @@ export async function updatePermissions(
       for (const a of adding) {
         await trx
           .insertInto('company_permissions')
-          .values({ company_id: companyId, email: a.email, permissions: a.permissions.join(','), created_at: now })
+          .values({
+            company_id: companyId,
+            email: a.email,
+            permissions: permissionColumn(a.permissions),
+            created_at: now,
+          })
           .execute()
         mails.push({ email: a.email, companyId, role: a.role })
       }

@@ -14,7 +14,7 @@ import {
 } from '../../config/catalog/index.js'
 import { requireCaller, type PaymentsAdapter, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { flagsIn } from '../auth/roles.js'
+import { flagsIn } from '../auth/policy.js'
 import type { ProviderPrices, ProviderProductPrice } from '../payments/provider.js'
 import { PRICE_LOOKUP_TIMEOUT_MS, roundToCent } from '../../protocol/shared/money.js'
 import { companyPurchasePassthrough } from '../payments/passthrough.js'

@@ -1,13 +1,7 @@
 /** Calendar arithmetic in UTC for terms, renewals and coupons. */
-import { addUtcMonths, addUtcYears } from '../../protocol/shared/dates.js'
+import { addUtcMonths, addUtcYears, DAY_MS } from '../../protocol/shared/dates.js'
 
 export { addUtcMonths, addUtcYears }
-
-export const DAY_MS = 24 * 60 * 60 * 1000
-
-export function addPeriod(ms: number, period: 'month' | 'year'): number {
-  return period === 'year' ? addUtcYears(ms, 1) : addUtcMonths(ms, 1)
-}
 
 /** Licenses run through the next bill date (charged during that day): a term ends at the next midnight UTC. */
 export function termEnd(nextBillDate: number): number {

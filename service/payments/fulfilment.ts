@@ -4,7 +4,8 @@ import type { SubscriptionState } from '../../protocol/entities.js'
 import { labelled, oneLine, quoted } from '../../protocol/shared/text.js'
 import { licenseProductName, licenseTypeOf, type Plan } from '../../config/catalog/index.js'
 import { newId, newLicenseKey, newOrderId } from '../db/ids.js'
-import { flagsIn } from '../auth/roles.js'
+import { flagsIn, permissionColumn } from '../auth/policy.js'
+import { COMPANY_ADMINISTRATOR, roleCodes } from '../../protocol/permissions/roles.js'
 import { addUtcYears, termEnd } from './dates.js'
 import { parsePassthrough, subscriptionByProviderId, type AlertEnv, type PurchasePassthrough } from './alerts.js'
 import { verifiedCompanyPurchase } from './passthrough.js'
@@ -175,7 +176,12 @@ async function resolveBuyer(p: Purchase, env: AlertEnv): Promise<Buyer> {
       await trx.insertInto('companies').values({ id: companyId, name: customerName, created_at: now }).execute()
       await trx
         .insertInto('company_permissions')
-        .values({ company_id: companyId, email: ownerEmail, permissions: 'ADMIN', created_at: now })
+        .values({
+          company_id: companyId,
+          email: ownerEmail,
+          permissions: permissionColumn(roleCodes(COMPANY_ADMINISTRATOR)),
+          created_at: now,
+        })
         .execute()
     }
     owner = companyId

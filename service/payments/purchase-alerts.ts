@@ -13,7 +13,8 @@ import {
   type AlertEnv,
   type AlertFields,
 } from './alerts.js'
-import { addPeriod, termEnd } from './dates.js'
+import { addBillingPeriod } from '../../protocol/shared/dates.js'
+import { termEnd } from './dates.js'
 import { fulfilPurchase, recordPayment } from './fulfilment.js'
 import { verifiedRenewal } from './passthrough.js'
 import { renewLicenses } from './renewal.js'
@@ -164,7 +165,7 @@ export async function paymentSucceeded(a: AlertFields, env: AlertEnv) {
       ...paidBy(a),
       unitPrice: roundToCent(gross / quantity),
       paid: gross,
-      expiry: addPeriod(env.now, plan.billingPeriod),
+      expiry: addBillingPeriod(env.now, plan.billingPeriod),
     },
     env,
   )

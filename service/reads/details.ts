@@ -4,7 +4,7 @@ import type { Details } from '../../protocol/operations.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { toLicense, toSubscription } from './mapping.js'
-import { flagsOfCodes } from '../auth/roles.js'
+import { flagsOfColumn } from '../auth/policy.js'
 
 /** NO_USER otherwise. */
 export async function hasAnything(db: DB, email: string): Promise<boolean> {
@@ -63,7 +63,7 @@ export async function buildDetails(db: DB, email: string): Promise<Omit<Details,
     name: r.name,
     licenses: (licensesByOwner.get(r.id) ?? []).map((l) => toLicense(l, states)),
     subscriptions: subscriptionsOf(r.id),
-    ...flagsOfCodes(r.permissions),
+    ...flagsOfColumn(r.permissions),
   }))
 
   return {

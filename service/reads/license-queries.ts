@@ -1,6 +1,6 @@
 // The SQL of a license table's window, for SQLite and PostgreSQL: no query here reads more rows than it answers.
 import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses/licenses.js'
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import { EXPIRING_WITHIN_DAYS, type LicenseFilter } from '../../protocol/licenses/windows.js'
 import type { DB } from '../db/database.js'
 import { isPostgres } from '../db/migrations/dialect.js'

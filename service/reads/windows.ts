@@ -10,11 +10,11 @@ import {
   type LicenseWindowResult,
   type LongExpiredOrder,
 } from '../../protocol/licenses/windows.js'
-import { DAY_MS } from '../../protocol/licenses/licenses.js'
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { accountRoles } from './details.js'
-import { flagsOfCodes } from '../auth/roles.js'
+import { flagsOfColumn } from '../auth/policy.js'
 import { windowedSubscriptions } from './seat-counts.js'
 import {
   allOf,
@@ -95,7 +95,7 @@ export async function buildWindowedDetails(
       name: role.name,
       licenses: await withStates(table.rows),
       subscriptions: subscriptionsOf(role.id),
-      ...flagsOfCodes(role.permissions),
+      ...flagsOfColumn(role.permissions),
     })
   }
 

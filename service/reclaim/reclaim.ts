@@ -1,11 +1,11 @@
 // The reclaim job: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import crypto from 'node:crypto'
 import { sql, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses/licenses.js'
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import { RECLAIM_ACTOR, RECLAIM_WARNING_DAYS } from '../../protocol/reclaim/reclaim.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
-import { administratorsOf } from '../domains/domains.js'
+import { administratorsOf } from '../auth/policy.js'
 import type { Mail } from '../mail/mailer.js'
 import { unassignmentMails } from '../mail/assignment-mail.js'
 import { applyAssignmentChange } from '../operations/company.js'

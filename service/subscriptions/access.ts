@@ -13,7 +13,7 @@ import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { toLicense, toSubscription } from '../reads/mapping.js'
-import { rolesIn } from '../auth/roles.js'
+import { rolesIn } from '../auth/policy.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { withSubscriptionLock } from '../db/locks.js'
 

@@ -1,6 +1,6 @@
 // An idle seat in SQL (one whose holder downloaded its offline key never is): decision 0014.
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { DAY_MS } from '../../protocol/licenses/licenses.js'
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import type { Database } from '../db/schema.js'
 
 export function idleSeat(now: number, days: number) {

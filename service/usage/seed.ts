@@ -1,9 +1,9 @@
 // A year of use for a company in the store (demo Acme, bench companies); deterministic, about one seat in seven idle.
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import { monthOf, monthsUpTo, monthStart, USAGE_MONTHS } from '../../protocol/usage/usage.js'
 import type { DB } from '../db/database.js'
 import type { LicenseCheckTable } from './tables.js'
 
-const DAY = 24 * 60 * 60 * 1000
 /** Rows per INSERT, well under SQLite's limit on bound parameters. */
 const CHUNK = 150
 
@@ -27,11 +27,16 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
   licenses.forEach((license, i) => {
     if (license.assigned_to.trim() === '') return
     const idle = i % 7 === 3
-    holders.push({ license_id: license.id, company_id: companyId, holder: license.assigned_to, since: now - 200 * DAY })
+    holders.push({
+      license_id: license.id,
+      company_id: companyId,
+      holder: license.assigned_to,
+      since: now - 200 * DAY_MS,
+    })
     months.forEach((month, m) => {
-      const at = Math.min(monthStart(month) + ((i * 7 + m * 3) % 27) * DAY + 9 * 60 * 60 * 1000, now - DAY)
+      const at = Math.min(monthStart(month) + ((i * 7 + m * 3) % 27) * DAY_MS + 9 * 60 * 60 * 1000, now - DAY_MS)
       if (at < license.created_at || at > license.expiration) return
-      if (idle ? at > now - 100 * DAY : (i * 31 + m * 17) % 10 >= 8) return
+      if (idle ? at > now - 100 * DAY_MS : (i * 31 + m * 17) % 10 >= 8) return
       const key = `${license.id} ${monthOf(at)}`
       const seen = checks.get(key)
       checks.set(key, {
@@ -56,7 +61,7 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
         month,
         company_id: companyId,
         product_group: license.product_group,
-        refused_at: monthStart(month) + 12 * DAY,
+        refused_at: monthStart(month) + 12 * DAY_MS,
       }
     })
   await insertChunks(refusals, (chunk) => db.insertInto('activation_refusals').values(chunk).execute())
@@ -65,7 +70,7 @@ export async function seedUsageHistory(db: DB, companyId: string, now: number): 
   const records = months
     .filter((month) => month !== present)
     .flatMap((month, m) => {
-      const end = monthStart(months[m + 1]!) - DAY
+      const end = monthStart(months[m + 1]!) - DAY_MS
       const byProduct = new Map<string, { bought: number; assigned: number }>()
       for (const license of licenses) {
         if (license.trial || license.created_at > end || license.expiration <= end) continue

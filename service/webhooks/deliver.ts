@@ -1,4 +1,5 @@
 // The delivery job (docs/webhooks.md): claimed before sending, retried with growing waits, paused when failing.
+import { DAY_MS } from '../../protocol/shared/dates.js'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
@@ -6,7 +7,7 @@ import { Webhook } from 'standardwebhooks'
 import { quoted } from '../../protocol/shared/text.js'
 import { WEBHOOK_GIVE_UP_MS, WEBHOOK_PAUSE_AFTER_MS, webhookRetryDelay } from '../../protocol/webhooks/webhooks.js'
 import type { DB } from '../db/database.js'
-import { administratorsOf } from '../domains/domains.js'
+import { administratorsOf } from '../auth/policy.js'
 import type { Job } from '../jobs/runner.js'
 import type { Mailer } from '../mail/mailer.js'
 import { holderToken, storeQueue } from '../queue/queue.js'
@@ -262,7 +263,7 @@ async function pauseFailingEndpoints(options: DeliveryOptions, store: DB, asOf: 
     .execute()
   let paused = 0
   for (const endpoint of failing) {
-    const days = Math.floor((asOf - Number(endpoint.failing_since)) / 86_400_000)
+    const days = Math.floor((asOf - Number(endpoint.failing_since)) / DAY_MS)
     const { numUpdatedRows } = await store
       .updateTable('webhook_endpoints')
       .set({ state: 'paused', paused_reason: `Paused after failing for ${days} days.` })

@@ -1,7 +1,8 @@
+import { DAY_MS } from '#protocol/shared/dates'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License, Subscription } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import { DAY_MS, isExpired } from '#protocol/licenses/licenses'
+import { isExpired } from '#protocol/licenses/licenses'
 import { LONG_EXPIRED_ORDERS_NAMED, PERSONAL_TABLE, type LicenseWindow } from '#protocol/licenses/windows'
 import { sortLicenses } from '#app/rules/license'
 import {

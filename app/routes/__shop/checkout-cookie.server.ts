@@ -1,5 +1,6 @@
 import { portalCookie } from '#app/utils/cookies.server'
 import * as z from 'zod/mini'
+import { Quantity } from '#protocol/subscriptions/subscriptions'
 
 /** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
 const PendingCheckout = z.object({
@@ -12,7 +13,7 @@ const PendingCheckout = z.object({
       name: z.string().check(z.maxLength(200)),
       zip: z.string().check(z.maxLength(20)),
       billingPeriod: z.enum(['month', 'year']),
-      quantity: z.int().check(z.gte(1), z.lte(100)),
+      quantity: Quantity,
       country: z.string().check(z.maxLength(2)),
       coupon: z.optional(z.string().check(z.maxLength(100))),
       /** A New Subscription's company. */

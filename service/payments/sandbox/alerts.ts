@@ -1,6 +1,7 @@
 // The sandbox's alerts, signed with its key pair and delivered to the webhook handler as Paddle Classic sends them.
 import crypto from 'node:crypto'
-import { DAY_MS, paddleDate, paddleDateTime } from '../dates.js'
+import { DAY_MS } from '../../../protocol/shared/dates.js'
+import { paddleDate, paddleDateTime } from '../dates.js'
 import { signAlert, type AlertFields } from '../signature.js'
 import type { Plan } from '../../../config/catalog/index.js'
 import {

@@ -3,7 +3,8 @@ import crypto from 'node:crypto'
 import { EMAIL_PATTERN, normalizeEmail } from '../../../protocol/shared/email.js'
 import { country as countryOf, planByProviderId, requiresZip } from '../../../config/catalog/index.js'
 import { inTransaction } from '../../db/transaction.js'
-import { addPeriod, paddleDateTime } from '../dates.js'
+import { addBillingPeriod } from '../../../protocol/shared/dates.js'
+import { paddleDateTime } from '../dates.js'
 import { sendAlert, sendCompletionAlerts, type Completion } from './alerts.js'
 import { REVIEW_REJECTED_REASON } from '../subscription-alerts.js'
 import { checkCard, declineReasonOf, type CardCheck, type CardInput } from './cards.js'
@@ -195,7 +196,7 @@ async function recordCompletion(
       unit_price: roundToCent(checkout.net / checkout.quantity),
       // Later terms are taxed as this one was: at the rate of the country the buyer pays from.
       tax_percent: countryPricing(checkout.country).taxPercent,
-      next_bill_date: addPeriod(now, plan.billingPeriod),
+      next_bill_date: addBillingPeriod(now, plan.billingPeriod),
       paused_at: null,
       paused_from: null,
       payment_method: 'card',

@@ -1,4 +1,5 @@
 // The sandbox's pay links, HMAC-signed (a key derived from the service secret) so no holder can change price or return.
+import { DAY_MS } from '../../../protocol/shared/dates.js'
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 
@@ -25,7 +26,7 @@ const Terms = z.object({
 export type PayLinkTerms = z.infer<typeof Terms>
 
 /** Pay links stay valid this long. */
-export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
+export const PAY_LINK_TTL_MS = 7 * DAY_MS
 
 export function payLinkKey(secret: Buffer): Buffer {
   return crypto.createHmac('sha256', secret).update('sandbox pay link').digest()

@@ -2,7 +2,7 @@
 import { findPlan, planByProviderId } from '../../../config/catalog/index.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transaction.js'
-import { addPeriod } from '../dates.js'
+import { addBillingPeriod } from '../../../protocol/shared/dates.js'
 import { chargeSucceeds } from './cards.js'
 import { paymentFor, termCharge, type SandboxSubscription } from './core.js'
 import type { SandboxProvider } from './provider.js'
@@ -55,7 +55,7 @@ export async function chargeDueSubscriptions(
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(vendor.plan_id)
     const pays = chargeSucceeds(sub.last_four)
     const after: SandboxSubscription = pays
-      ? { ...sub, next_bill_date: addPeriod(sub.next_bill_date, vendor.billing_period), updated_at: asOf }
+      ? { ...sub, next_bill_date: addBillingPeriod(sub.next_bill_date, vendor.billing_period), updated_at: asOf }
       : { ...sub, state: 'past_due', updated_at: asOf }
     const payment = pays ? paymentFor(after, termCharge(after), plan, asOf, 0) : null
     const claimed = await inTransaction(db, async (trx) => {

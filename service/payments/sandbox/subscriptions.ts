@@ -1,8 +1,9 @@
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../../protocol/subscriptions/subscriptions.js'
 import { findPlan, planByProviderId, type Plan } from '../../../config/catalog/index.js'
-import { DAY_MS } from '../../../protocol/licenses/licenses.js'
 import { inTransaction } from '../../db/transaction.js'
 import { ServiceError } from '../../dispatch/errors.js'
-import { addPeriod, addUtcMonths, paddleDate } from '../dates.js'
+import { addBillingPeriod, DAY_MS } from '../../../protocol/shared/dates.js'
+import { paddleDate } from '../dates.js'
 import type {
   ProviderCharge,
   ProviderPayment,
@@ -80,8 +81,8 @@ function planUpdate(sub: SandboxSubscription, update: SubscriptionUpdate, now: n
     throw providerError('A past-due subscription can only be paused until its payment method is updated.')
   }
   const quantity = update.quantity ?? sub.quantity
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) {
-    throw providerError('The quantity must be a whole number from 1 to 100.')
+  if (!isQuantity(quantity)) {
+    throw providerError(`The quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`)
   }
   const currentPlan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
   const planId = update.planId ?? sub.plan_id
@@ -105,7 +106,7 @@ function planUpdate(sub: SandboxSubscription, update: SubscriptionUpdate, now: n
     const unused = update.prorate === false ? 0 : sub.unit_price * sub.quantity * remaining
     charge = roundToCent(Math.max(0, unitPrice * quantity - unused))
     credit = roundToCent(Math.max(0, unused - unitPrice * quantity))
-    nextBill = addPeriod(now, plan.billingPeriod)
+    nextBill = addBillingPeriod(now, plan.billingPeriod)
   } else if (quantity > sub.quantity && update.billImmediately && update.prorate !== false) {
     charge = roundToCent(unitPrice * (quantity - sub.quantity) * remaining)
   }
@@ -121,7 +122,10 @@ export async function previewUpdate(sb: Sandbox, update: SubscriptionUpdate): Pr
     if (sub.state !== 'paused') throw providerError('Only a paused subscription can be restarted.')
     const termOver = sub.next_bill_date <= now
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
-    const next = { ...sub, next_bill_date: termOver && plan ? addPeriod(now, plan.billingPeriod) : sub.next_bill_date }
+    const next = {
+      ...sub,
+      next_bill_date: termOver && plan ? addBillingPeriod(now, plan.billingPeriod) : sub.next_bill_date,
+    }
     return {
       ...(termOver ? { immediatePayment: charged(termCharge(sub), sub.currency, now) } : {}),
       nextPayment: nextPaymentOf(next),
@@ -222,7 +226,7 @@ export async function restart(sb: Sandbox, sub: SandboxSubscription, now: number
   if (termOver && !chargeSucceeds(sub.last_four)) {
     throw new ServiceError('CHARGE_ERROR', 'The payment to restart the subscription was declined by the card on file.')
   }
-  const nextBill = termOver ? addPeriod(now, plan.billingPeriod) : sub.next_bill_date
+  const nextBill = termOver ? addBillingPeriod(now, plan.billingPeriod) : sub.next_bill_date
   const updated: SandboxSubscription = {
     ...sub,
     state: 'active',
@@ -366,7 +370,7 @@ export async function updatePaymentMethod(
   if (sub.state === 'past_due') {
     const plan = planByProviderId(sub.plan_id, 'sandbox') ?? findPlan(sub.plan_id)
     if (chargeSucceeds(card.lastFour) && plan) {
-      updated = { ...updated, state: 'active', next_bill_date: addPeriod(now, plan.billingPeriod) }
+      updated = { ...updated, state: 'active', next_bill_date: addBillingPeriod(now, plan.billingPeriod) }
       payment = paymentFor(updated, termCharge(updated), plan, now, 0)
       retried = 'paid'
     } else {
@@ -397,7 +401,7 @@ export async function updatePaymentMethod(
 
 /** The part of the term still ahead, 0..1, in whole days as Paddle prorates: a preview holds for the day. */
 function remainingFraction(nextBill: number, period: 'month' | 'year', now: number): number {
-  const start = addUtcMonths(nextBill, period === 'year' ? -12 : -1)
+  const start = addBillingPeriod(nextBill, period, -1)
   const days = Math.round((nextBill - start) / DAY_MS)
   const left = Math.ceil((nextBill - now) / DAY_MS)
   return days > 0 ? Math.min(1, Math.max(0, left / days)) : 0

@@ -1,4 +1,5 @@
 // What a sandbox checkout sells and for how much: prices API, pay links, terms and the quote.
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../../protocol/subscriptions/subscriptions.js'
 import crypto from 'node:crypto'
 import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../../../config/catalog/index.js'
 import { ServiceError } from '../../dispatch/errors.js'
@@ -178,8 +179,8 @@ export function resolveTerms(
     }
   }
   const quantity = Number(input.quantity ?? '1')
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) {
-    return { ok: false, message: 'The quantity must be a whole number from 1 to 100.' }
+  if (!isQuantity(quantity)) {
+    return { ok: false, message: `The quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.` }
   }
   return {
     ok: true,

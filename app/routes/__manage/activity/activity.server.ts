@@ -6,6 +6,7 @@ import type { SignedInUser } from '#app/utils/session.server'
 import type { AppLoadContext } from '@remix-run/node'
 import type { DialogLoader } from '../shared/registry'
 import { findCompany, notFound, refusal } from '../shared/details.server'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 export type ActivityFilter = { company?: string; kind?: ActivityKind; person?: string; page: number }
 
@@ -26,7 +27,7 @@ export function activityFilter(params: URLSearchParams): ActivityFilter {
   const parsed = ActivityKind.safeParse(params.get('kind'))
   const held = activityKindsOf(params.get('company') ? 'company' : 'account')
   const kind = parsed.success && held.includes(parsed.data) ? parsed.data : undefined
-  const person = (params.get('person') ?? '').trim().toLowerCase().slice(0, 254)
+  const person = (params.get('person') ?? '').trim().toLowerCase().slice(0, EMAIL_MAX_LENGTH)
   const page = Number(params.get('page'))
   return {
     ...(params.get('company') ? { company: String(params.get('company')) } : {}),

@@ -1,4 +1,5 @@
 // Offline keys (spec §2, §5, §7): signed a batch at a time and streamed; cached per session.
+import { DAY_MS } from '#protocol/shared/dates'
 import crypto from 'node:crypto'
 import type { License, OfflineLicense } from '#protocol/entities'
 import { MAX_OFFLINE_KEYS } from '#protocol/shared/limits'
@@ -39,7 +40,7 @@ export const OFFLINE_KEYS_BATCH = 500
 export const tooManyOfflineKeys = `This company has more than ${MAX_OFFLINE_KEYS.toLocaleString('en-US')} licenses: their offline keys cannot be listed or downloaded together. Each license's Offline Key, in its row, still gives its key.`
 
 /** A session lasts 24 hours (spec §9); a cached key never outlives it. */
-const TTL_MS = 24 * 60 * 60 * 1000
+const TTL_MS = DAY_MS
 const MAX_ENTRIES = 20_000
 const cache = new Map<string, { licenseKey: string; at: number }>()
 

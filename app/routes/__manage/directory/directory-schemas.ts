@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { ProductGroup } from '#protocol/entities'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
+import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
 const id = z.string().check(z.minLength(1), z.maxLength(200))
 
@@ -24,5 +25,5 @@ export const OwnershipSchema = z.object({
   company: id,
   product: ProductGroup,
   owned: z.enum(['on', 'off']),
-  expected: z.array(z.string().check(z.maxLength(320))).check(z.maxLength(10_000)),
+  expected: z.array(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))).check(z.maxLength(10_000)),
 })

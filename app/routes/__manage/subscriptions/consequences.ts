@@ -2,7 +2,13 @@
 import { addUtcYears, formatDate } from '#protocol/shared/dates'
 import type { Subscription, SubscriptionPreview } from '#protocol/entities'
 import { formatPrice } from '#protocol/shared/money'
-import { clampQuantity, lapseRequirementFor, paidUntil } from '#protocol/subscriptions/subscriptions'
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  clampQuantity,
+  lapseRequirementFor,
+  paidUntil,
+} from '#protocol/subscriptions/subscriptions'
 import { paymentMethodWords } from '#protocol/subscriptions/payment-methods'
 import { countOf } from '#protocol/shared/words'
 
@@ -101,7 +107,10 @@ export function quantityConsequence(
   const until = paidUntil(s)
   const next = s.nextPayment
   if (quantity === s.quantity) {
-    return { kind: 'same', text: `${seatsNow(s, now)} Choose a new number of licenses (1 to 100).` }
+    return {
+      kind: 'same',
+      text: `${seatsNow(s, now)} Choose a new number of licenses (${MIN_QUANTITY} to ${MAX_QUANTITY}).`,
+    }
   }
   if (quantity > s.quantity) {
     const added = quantity - s.quantity

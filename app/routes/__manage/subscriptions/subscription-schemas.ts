@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
-import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { Quantity, clampQuantity } from '#protocol/subscriptions/subscriptions'
 import { countOf } from '#protocol/shared/words'
 import { assignFields, refuseAssignPlan } from '#app/routes/__manage/shared/assign-fields'
 
@@ -35,7 +35,7 @@ export function quantitySchema(subscription: Pick<Subscription, 'licenses' | 'qu
           }),
           z.transform((n) => clampQuantity(n)),
         ),
-        z.int().check(z.gte(MIN_QUANTITY), z.lte(MAX_QUANTITY)),
+        Quantity,
       ),
       lapse: z._default(z.array(z.string()), []),
       stage: z._default(z.enum(['review', 'apply']), 'apply'),

@@ -83,11 +83,14 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
           <Link href="/manage" underline="always">
             Manage Licenses
           </Link>{' '}
-          (API tokens, among the company&apos;s actions): a name, its <Link href="#scopes">scopes</Link> and an optional
-          expiry. The token is shown once; send it as <Code>Authorization: Bearer lp_api_…</Code>. A personal token
-          (Personal API tokens, in the Personal part of the page) reads your own licenses (<Code>/me/licenses</Code>),
-          with their keys if it has <Code>keys</Code>, and nothing else. A token reaches its own company only: another
-          company&apos;s id is not found (404). A revoked or expired token is refused with 401{' '}
+          (API tokens, among the company&apos;s actions): a name, its{' '}
+          <Link href="#scopes" underline="always">
+            scopes
+          </Link>{' '}
+          and an optional expiry. The token is shown once; send it as <Code>Authorization: Bearer lp_api_…</Code>. A
+          personal token (Personal API tokens, in the Personal part of the page) reads your own licenses (
+          <Code>/me/licenses</Code>), with their keys if it has <Code>keys</Code>, and nothing else. A token reaches its
+          own company only: another company&apos;s id is not found (404). A revoked or expired token is refused with 401{' '}
           <Code>NOT_AUTHENTICATED</Code>.
         </Text>
       </section>
@@ -200,8 +203,12 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
           Within v1 the API only grows: new endpoints, new optional parameters, new fields in answers (ignore the ones
           you do not know). A change that would break a client comes as <Code>/api/v2/</Code> beside v1, which keeps
           answering for at least twelve months, announced with <Code>Deprecation</Code> and <Code>Sunset</Code> headers
-          (RFC 9745, RFC 8594) on its answers and in the <Link href="#changelog">changelog</Link>. The licensing
-          protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description is{' '}
+          (RFC 9745, RFC 8594) on its answers and in the{' '}
+          <Link href="#changelog" underline="always">
+            changelog
+          </Link>
+          . The licensing protocol the editors use (<Code>/api/licensing</Code>) is internal; its versioned description
+          is{' '}
           <Link href="/api/licensing/openapi.json" underline="always">
             /api/licensing/openapi.json
           </Link>

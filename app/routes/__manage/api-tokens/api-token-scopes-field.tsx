@@ -11,7 +11,6 @@ export function ApiTokenScopesField(props: { field: FieldMetadata<string[]>; sco
   return (
     <fieldset
       id={field.id}
-      key={field.key}
       aria-describedby={invalid ? field.errorId : undefined}
       style={{ border: 0, margin: 0, padding: 0 }}
     >

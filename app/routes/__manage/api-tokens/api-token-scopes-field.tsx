@@ -2,6 +2,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { Box, Flex, Text } from '#app/components/themes'
 import { FieldError } from '#app/components/field-error'
+import { checkboxStyle } from '../shared/dialog-parts'
 import { apiTokenScopeMeanings, type ApiTokenScope } from '#protocol/api-tokens/api-tokens'
 
 export function ApiTokenScopesField(props: { field: FieldMetadata<string[]>; scopes: readonly ApiTokenScope[] }) {
@@ -23,26 +24,28 @@ export function ApiTokenScopesField(props: { field: FieldMetadata<string[]>; sco
         {props.scopes.map((scope) => {
           const id = `${field.id}-${scope}`
           return (
-            <Flex gap="2" align="start" key={scope}>
-              <input
-                type="checkbox"
-                id={id}
-                name={field.name}
-                value={scope}
-                defaultChecked={initial.includes(scope)}
-                aria-describedby={`${id}-allows`}
-                aria-invalid={invalid || undefined}
-                style={{ marginTop: '0.25rem' }}
-              />
-              <Box>
-                <Text as="label" htmlFor={id} size="2" weight="medium">
-                  {apiTokenScopeMeanings[scope].label}
-                </Text>
-                <Text as="p" id={`${id}-allows`} size="1" color="gray">
-                  {apiTokenScopeMeanings[scope].allows}
-                </Text>
-              </Box>
-            </Flex>
+            <Box key={scope}>
+              <Flex asChild gap="2" align="center">
+                <label>
+                  <input
+                    type="checkbox"
+                    id={id}
+                    name={field.name}
+                    value={scope}
+                    defaultChecked={initial.includes(scope)}
+                    aria-describedby={`${id}-allows`}
+                    aria-invalid={invalid || undefined}
+                    style={checkboxStyle}
+                  />
+                  <Text size="2" weight="medium">
+                    {apiTokenScopeMeanings[scope].label}
+                  </Text>
+                </label>
+              </Flex>
+              <Text as="p" id={`${id}-allows`} size="1" color="gray" style={{ paddingLeft: 24 }}>
+                {apiTokenScopeMeanings[scope].allows}
+              </Text>
+            </Box>
           )
         })}
       </Flex>

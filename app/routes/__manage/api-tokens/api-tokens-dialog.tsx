@@ -106,7 +106,8 @@ export function CreateApiTokenDialog({ data: d, closeTo }: DialogProps<ApiTokenD
     lastResult: answer?.result,
     constraint: getZodConstraint(apiTokenSchema),
     defaultValue: { company, name: '', scopes: ['read'], expiresInDays: '0' },
-    shouldValidate: 'onBlur',
+    // Checked at Create, not when the name is left: the message it adds would move the scopes under a pressed pointer.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: apiTokenSchema }),
   })

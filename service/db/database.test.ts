@@ -59,7 +59,9 @@ describe('the store', () => {
         .selectFrom('kysely_migration' as never)
         .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow()
-      const files = fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => /^\d{4}-.*\.ts$/.test(f))
+      const files = fs
+        .readdirSync(path.join(import.meta.dirname, 'migrations'))
+        .filter((f) => /^\d{4}-.*(?<!\.test)\.ts$/.test(f))
       expect(Number((applied as { n: number }).n)).toBe(files.length)
       expect(await db.selectFrom('accounts').select('email').execute()).toEqual([])
     } finally {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
-import { Box, Button, Callout, Card, Flex, Heading, Separator, Strong, Text } from '#app/components/themes'
+import { Box, Button, Callout, Card, Flex, Heading, Link, Separator, Strong, Text } from '#app/components/themes'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -215,6 +215,16 @@ export default function SignIn() {
                   {linkOutcome?.outcome === 'sent' ? (
                     <Text as="p" role="status" color="green" size="2">
                       {signInSuccess}
+                    </Text>
+                  ) : null}
+                  {linkOutcome?.outcome === 'no-user' && editedSince !== linkOutcome ? (
+                    <Text as="p" size="2" color="gray">
+                      Licenses are listed under the address they were bought with or assigned to: check it for typos,
+                      ask your company&apos;s license administrator which address yours is assigned to, or{' '}
+                      <Link asChild underline="always">
+                        <RemixLink to="/shop/">buy a license in the shop</RemixLink>
+                      </Link>
+                      .
                     </Text>
                   ) : null}
                   {linkUnknown ? (

@@ -117,6 +117,8 @@ test.describe('sign-in by emailed link', () => {
     }
     await send.click()
     await expect(page.getByText('The email address provided is not the owner of any licenses.')).toBeVisible()
+    // The refusal says what to do next: another address, the administrator, or the shop.
+    await expect(page.getByRole('link', { name: 'buy a license in the shop' })).toHaveAttribute('href', '/shop/')
     // The form answers on "/" itself (post/redirect/get): never "/?index" in the address bar, script on or off.
     expect(new URL(page.url()).search).toBe('')
     await expect(email).toHaveValue('nobody@example.test')

@@ -100,6 +100,11 @@ test('an individual who already has a subscription is told so', async ({ page, j
   const payment = await continueToPayment(page, js, 'wallaby', { type: 'Personal', name: 'Sub Scriber', email })
   await pay(payment, CARDS.success)
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
+  // A buyer who is not signed in is shown where the license is managed, with the address prefilled.
+  await expect(page.getByRole('link', { name: 'Manage Licenses' })).toHaveAttribute(
+    'href',
+    `/?email=${encodeURIComponent(email)}`,
+  )
 
   // The shop shows that order again until a new purchase is started on purpose.
   await page.goto('/shop/wallaby/buy/')

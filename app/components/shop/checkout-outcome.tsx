@@ -193,6 +193,15 @@ export function CheckoutOutcome({
           </section>
         </Card>
       ) : null}
+      <Text as="p" size="3" mt="4">
+        Your license, its key, offline keys and the subscription are in{' '}
+        <Link asChild underline="always">
+          <RemixLink to={signedIn || !email ? '/manage' : `/?email=${encodeURIComponent(email)}`}>
+            Manage Licenses
+          </RemixLink>
+        </Link>
+        {signedIn ? '.' : ' (sign in with the email address you bought with).'}
+      </Text>
     </OutcomeSection>
   )
 }

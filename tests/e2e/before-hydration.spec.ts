@@ -33,6 +33,8 @@ function readControls(root: Locator): Promise<Values> {
       'input[name], textarea[name], select[name]',
     )) {
       if (['hidden', 'submit', 'button', 'file'].includes(control.type)) continue
+      // The bot trap is hidden from people; its timestamp is renewed whenever the page's data is read again.
+      if (control.closest('[aria-hidden="true"]')) continue
       if (control instanceof HTMLSelectElement) {
         for (const option of control.selectedOptions) add(control.name, option.value)
       } else if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)) {

@@ -12,6 +12,7 @@ import {
   useLocation,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Theme } from '#app/components/themes'
 import { BusyOverlay } from './components/busy-overlay'
 import { SiteFooter } from './components/frame/site-footer'
 import { SiteHeader } from './components/frame/site-header'
@@ -93,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ThemeRoot appearance={theme}>
+        <Theme appearance={theme}>
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
@@ -105,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {frame.footer ? <SiteFooter vendor={data?.vendorLinks ?? {}} /> : null}
           <BusyOverlay />
-        </ThemeRoot>
+        </Theme>
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -115,24 +116,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <WholeStylesheet />
       </body>
     </html>
-  )
-}
-
-/** Radix Themes' `<Theme>` without its tooltip and direction providers: unused, and they would add floating-ui. */
-function ThemeRoot({ appearance, children }: { appearance: 'light' | 'dark'; children: ReactNode }) {
-  return (
-    <div
-      data-is-root-theme="true"
-      data-accent-color="indigo"
-      data-gray-color="slate"
-      data-has-background="true"
-      data-panel-background="translucent"
-      data-radius="medium"
-      data-scaling="100%"
-      className={`radix-themes ${appearance}`}
-    >
-      {children}
-    </div>
   )
 }
 

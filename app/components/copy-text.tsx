@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { rt } from '#app/components/radix-classes'
+import { Button } from '#app/components/themes'
 
 // Copy buttons once script runs (without, the text is there to select): one listener and live region per list of rows.
 
@@ -74,16 +74,16 @@ export function CopyButton({
   const { hydrated, copied } = list
   if (!hydrated) return null
   return (
-    <button
+    <Button
+      size="1"
+      variant="soft"
       type="button"
-      className={rt.softButton1}
-      data-accent-color=""
       aria-label={label}
       aria-controls={shows}
       {...{ [COPY_ATTRIBUTE]: text }}
     >
       {copied === text ? 'Copied' : 'Copy'}
-    </button>
+    </Button>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Heading, Text } from '#app/components/themes'
+import { Box, Card, DIALOG_CONTENT, DialogContent, Flex, Heading, Text } from '#app/components/themes'
 import { useNavigate } from '@remix-run/react'
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -219,19 +219,9 @@ function ModalDialog({
         dismiss()
       }}
     >
-      <div className="rt-BaseDialogScroll rt-DialogScroll">
-        <div className="rt-BaseDialogScrollPadding rt-DialogScrollPadding rt-r-align-center">
-          <div
-            ref={contentRef}
-            tabIndex={-1}
-            data-state="open"
-            className="rt-BaseDialogContent rt-DialogContent rt-r-size-3"
-            style={{ maxWidth }}
-          >
-            {children}
-          </div>
-        </div>
-      </div>
+      <DialogContent ref={contentRef} tabIndex={-1} size="3" align="center" style={{ maxWidth }}>
+        {children}
+      </DialogContent>
     </dialog>
   )
 }
@@ -240,9 +230,9 @@ const TABBABLE = 'input, select, textarea, button, [tabindex], [contenteditable=
 
 /** The first control a keyboard user would reach (links skipped: a confirm comes first); an input's text selected. */
 function focusFirst(container: HTMLElement) {
-  const content = container.matches('.rt-BaseDialogContent')
+  const content = container.matches(DIALOG_CONTENT)
     ? container
-    : (container.querySelector<HTMLElement>('.rt-BaseDialogContent') ?? container)
+    : (container.querySelector<HTMLElement>(DIALOG_CONTENT) ?? container)
   for (const candidate of content.querySelectorAll<HTMLElement>(TABBABLE)) {
     if (candidate.tabIndex < 0 || candidate.matches(':disabled, input[type="hidden"]')) continue
     if (candidate.getClientRects().length === 0 || getComputedStyle(candidate).visibility === 'hidden') continue

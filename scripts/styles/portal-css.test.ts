@@ -4,10 +4,14 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import postcss from 'postcss'
 import selectorParser from 'postcss-selector-parser'
+import { Link } from '@radix-ui/themes'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appStylesheets } from '../build-styles'
 import { portalCss, type PortalCss } from './portal-css'
 import { propertiesRead, renderedClasses, type Rendered } from './rendered-classes'
+import { literalWords } from './theme-uses'
 
 // What the portal ships styles every class it can render: each class Radix Themes' complete stylesheet styles, on
 // every element the portal's source writes (theme components with each value their props can take, class lists
@@ -98,5 +102,31 @@ describe('the shipped stylesheets', () => {
     const { classes } = namesIn(shipped.full)
     for (const name of ['rt-SelectTrigger', 'rt-TabsList', 'xs:rt-r-size-1']) expect(classes).not.toContain(name)
     expect(shipped.full).not.toContain('[data-accent-color=tomato]')
+  })
+})
+
+describe("Radix's classes: written by the theme components alone, each one Radix Themes has", () => {
+  it('no text in app/ outside app/components/themes names one', () => {
+    const radixNamed = (word: string) => /^(?:\w+:)?rt-/.test(word) || word === 'radix-themes'
+    expect(literalWords(path.resolve('app')).flat().filter(radixNamed)).toEqual([])
+  })
+
+  it('every one the portal renders is in Radix Themes: its stylesheet, or its components write it', () => {
+    // Some are hooks Radix renders without a rule of their own (`rt-DialogScroll`): its components' code.
+    const componentsDir = path.join(radixDir, 'dist/esm/components')
+    const code = fs
+      .readdirSync(componentsDir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(componentsDir, file), 'utf8'))
+      .join('\n')
+    const unknown = [...rendered.classes].filter((name) => {
+      if (!name.startsWith('rt-') && !/^\w+:rt-/.test(name)) return false
+      const underline = name.match(/^rt-underline-(\w+)$/)?.[1]
+      // A link's underline class is made from its prop's value.
+      if (underline)
+        return !renderToStaticMarkup(createElement(Link, { href: '/', underline } as object)).includes(name)
+      return !radix.classes.has(name) && !new RegExp(`["\\s]${name}["\\s]`).test(code)
+    })
+    expect(unknown).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
-// Every class and accent colour the markup can carry: a prop written as an expression with every value Radix Themes
-// defines; a class written by hand appears whole in the source (as in PurgeCSS).
+// Every class and accent colour the portal's markup can carry. Radix's classes are written by the theme components
+// alone (app/components/themes; portal-css.test.ts keeps it so): a prop written as text renders as written, a
+// choice of texts with each, an expression with every value Radix Themes defines. The portal's own classes and colours
+// written by hand appear whole in the source (as in PurgeCSS).
 import * as RadixProps from '@radix-ui/themes/props'
 import { createElement, type ComponentType, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -22,9 +24,13 @@ function definitionOf(tag: string, prop: string): PropDef | undefined {
 /** The values a prop written as an expression may take; colours only those the portal names somewhere. */
 function domainOf(tag: string, prop: string, colors: Set<string>): unknown[] {
   if (prop === 'color') return [undefined, ...colors]
+  // An HTML attribute Radix's definitions leave out; a disabled button carries `data-disabled`.
+  if (prop === 'disabled') return [false, true]
   const definition = definitionOf(tag, prop)
   if (definition?.type === 'boolean') return [false, true]
-  return definition?.values ? [undefined, ...definition.values] : [undefined]
+  // The theme components take no negative space (Radix's `mt="-2"`).
+  const values = definition?.values?.filter((value) => !value.startsWith('-')) ?? []
+  return [undefined, ...values]
 }
 
 function componentOf(tag: string): AnyComponent {
@@ -63,12 +69,12 @@ export function renderedClasses(appDir: string): Rendered {
   const words = new Set(elements.flat())
   const accentColors = RadixProps.accentColorPropDef.color.values as readonly string[]
   const colors = new Set(accentColors.filter((color) => words.has(color)))
-  // root.tsx's ThemeRoot writes `radix-themes ${appearance}`.
-  elements.push(['radix-themes', 'light'], ['radix-themes', 'dark'])
   const markup: string[] = []
   for (const use of usesIn(appDir)) {
     markup.push(render(use, use.props))
     // One prop at a time: each writes classes of its own, whatever the others are.
+    for (const [name, values] of Object.entries(use.choices))
+      for (const value of values) markup.push(render(use, { ...use.props, [name]: value }))
     for (const name of use.expressions)
       for (const value of domainOf(use.tag, name, colors)) markup.push(render(use, { ...use.props, [name]: value }))
   }

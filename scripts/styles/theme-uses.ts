@@ -1,10 +1,18 @@
 // Every element app/ writes with the theme components (app/components/themes), read with TypeScript's parser: its
-// component, the props written as text, and the names of those written as expressions.
+// component, the props written as text (a breakpoint object of texts too), the values of those written as a choice
+// between such (`wide ? { sm: '3' } : { sm: '2' }`), and the names of the other expressions.
 import fs from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 
-export type Use = { where: string; tag: string; props: Record<string, unknown>; expressions: string[]; empty: boolean }
+export type Use = {
+  where: string
+  tag: string
+  props: Record<string, unknown>
+  choices: Record<string, unknown[]>
+  expressions: string[]
+  empty: boolean
+}
 
 const skipped = new Set(['key', 'ref'])
 
@@ -16,6 +24,24 @@ export function sourceFiles(appDir: string): string[] {
 
 export const sourceText = (appDir: string) =>
   sourceFiles(appDir).map((file) => fs.readFileSync(path.join(appDir, file), 'utf8'))
+
+/** The values an expression can take when it is written as text: a string, an object of strings, a choice of those. */
+function literalValues(node: ts.Expression): unknown[] | undefined {
+  if (ts.isParenthesizedExpression(node)) return literalValues(node.expression)
+  if (ts.isStringLiteralLike(node)) return [node.text]
+  if (ts.isConditionalExpression(node)) {
+    const [yes, no] = [literalValues(node.whenTrue), literalValues(node.whenFalse)]
+    return yes && no ? [...yes, ...no] : undefined
+  }
+  if (!ts.isObjectLiteralExpression(node)) return undefined
+  const object: Record<string, string> = {}
+  for (const property of node.properties) {
+    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) return undefined
+    if (!ts.isStringLiteralLike(property.initializer)) return undefined
+    object[property.name.text] = property.initializer.text
+  }
+  return [object]
+}
 
 export function usesIn(appDir: string): Use[] {
   const uses: Use[] = []
@@ -40,6 +66,7 @@ export function usesIn(appDir: string): Use[] {
         const imported = local.get(base)
         if (imported) {
           const props: Record<string, unknown> = {}
+          const choices: Record<string, unknown[]> = {}
           const expressions: string[] = []
           for (const attribute of node.attributes.properties) {
             if (!ts.isJsxAttribute(attribute)) continue
@@ -48,13 +75,19 @@ export function usesIn(appDir: string): Use[] {
             const value = attribute.initializer
             if (!value) props[name] = true
             else if (ts.isStringLiteral(value)) props[name] = value.text
-            else expressions.push(name)
+            else {
+              const values = ts.isJsxExpression(value) && value.expression && literalValues(value.expression)
+              if (!values) expressions.push(name)
+              else if (values.length === 1) props[name] = values[0]
+              else choices[name] = values
+            }
           }
           const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
           uses.push({
             where: `${file}:${line + 1}`,
             tag: [imported, ...parts].join('.'),
             props,
+            choices,
             expressions,
             empty: ts.isJsxSelfClosingElement(node),
           })

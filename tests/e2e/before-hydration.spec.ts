@@ -1,7 +1,9 @@
 // What a person sets while the page's script is still on its way is what the page holds once it arrives, and what a
 // submit sends: the scripts are held back, every control changed, then the scripts let through.
 import type { Locator, Page, Request } from '@playwright/test'
+import crypto from 'node:crypto'
 import { expect, signIn, test } from './fixtures'
+import { addActiveCoupon } from './shop-helpers'
 
 /** Holds every script of the build back until `release`; the server-rendered page works meanwhile, as without script. */
 async function holdScripts(page: Page) {
@@ -31,6 +33,8 @@ function readControls(root: Locator): Promise<Values> {
       'input[name], textarea[name], select[name]',
     )) {
       if (['hidden', 'submit', 'button', 'file'].includes(control.type)) continue
+      // The bot trap is hidden from people; its timestamp is renewed whenever the page's data is read again.
+      if (control.closest('[aria-hidden="true"]')) continue
       if (control instanceof HTMLSelectElement) {
         for (const option of control.selectedOptions) add(control.name, option.value)
       } else if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)) {
@@ -80,6 +84,19 @@ async function setBeforeScript(page: Page, url: string, text: Record<string, str
 }
 
 const posted = (request: Request) => new URLSearchParams(request.postData() ?? '')
+
+/** Hydration is over once React holds the element: it keeps its fiber on the node. */
+async function untilReactHolds(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true)
+}
+
+/** Every value of `set` is the one of its name in what `request` posted. */
+function expectPosted(request: Request, set: Values) {
+  const body = posted(request)
+  for (const [name, values] of Object.entries(set)) expect(body.getAll(name), name).toEqual(values)
+}
 
 test.describe('before the script arrives', { tag: '@once' }, () => {
   // Script on only (@once): with script off nothing arrives and the forms are the server's.
@@ -168,5 +185,90 @@ test.describe('before the script arrives', { tag: '@once' }, () => {
     await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('link', { name: 'Account Settings' })).toBeHidden()
+  })
+
+  test("the purchase form's choices and details are kept through hydration and Continue, and the price follows them", async ({
+    page,
+  }, testInfo) => {
+    const scripts = await holdScripts(page)
+    await page.goto('/shop/wallaby/buy/', { waitUntil: 'commit' })
+    const form = page.locator('form.purchase-form')
+    await expect(form).toBeVisible()
+    await form.getByRole('radio', { name: 'Monthly' }).check()
+    await form.getByRole('radio', { name: 'Organization' }).check()
+    await form.getByRole('combobox', { name: 'Users' }).selectOption('7')
+    await form.getByRole('combobox', { name: 'Country' }).selectOption('CA')
+    await form.locator('[name="name"]').fill('Kept Before Script Ltd')
+    await form.locator('[name="email"]').fill(`kept-${testInfo.project.name}-${Date.now()}@buyers.test`)
+    await form.locator('[name="zip"]').fill('K1A 0B1')
+    const set = await readControls(form)
+    expect(set).toMatchObject({ billing: ['monthly'], type: ['company'], quantity: ['7'], country: ['CA'] })
+    await scripts.release()
+    // Rendered once the script holds the form: Continue then opens the payment frame in the page.
+    await expect(form.locator('input[name="mode"]')).toHaveCount(1)
+
+    // The price is the one of what the form shows: its address, each control's marker, the server's breakdown.
+    await expect(page).toHaveURL(/[?&]quantity=7(&|$)/)
+    const chosen = new URL(page.url())
+    expect(Object.fromEntries(chosen.searchParams)).toEqual({
+      billing: 'monthly',
+      type: 'company',
+      quantity: '7',
+      country: 'CA',
+    })
+    for (const marked of ['[name="billing"][value="monthly"]', '[name="type"][value="company"]', 'option[value="7"]'])
+      await expect(form.locator(marked)).toHaveAttribute('data-shown', '')
+    await expect(form.locator('option[value="CA"]')).toHaveAttribute('data-shown', '')
+    const served = await page.context().newPage()
+    await served.goto(chosen.pathname + chosen.search)
+    const price = (await served.locator('table.shop-breakdown').textContent())!
+    await served.close()
+    await expect(page.locator('table.shop-breakdown')).toHaveText(price)
+    expect(await readControls(form)).toEqual(set)
+
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/shop/wallaby/buy/')),
+      form.getByRole('button', { name: 'Continue' }).click(),
+    ])
+    expectPosted(request, set)
+  })
+
+  test('the coupon forms keep the code, name and email set before the script, through hydration and the submit', async ({
+    page,
+  }, testInfo) => {
+    await test.step('the coupon code', async () => {
+      const scripts = await holdScripts(page)
+      await page.goto('/shop/console-ninja/redeem/', { waitUntil: 'commit' })
+      const field = page.getByRole('textbox', { name: 'Coupon code' })
+      await field.fill('KEPTCODE')
+      await scripts.release()
+      await untilReactHolds(field)
+      await expect(field).toHaveValue('KEPTCODE')
+      await page.unrouteAll({ behavior: 'wait' })
+      await page.getByRole('button', { name: 'Check coupon' }).click()
+      await expect(page).toHaveURL(/\/shop\/console-ninja\/redeem\/KEPTCODE$/)
+    })
+
+    await test.step('the name and email of the redemption', async () => {
+      const code = `KEPT${crypto.randomBytes(5).toString('hex').toUpperCase()}`
+      addActiveCoupon(code, 1)
+      const email = `kept-${testInfo.project.name}-${Date.now()}@coupons.test`
+      const scripts = await holdScripts(page)
+      await page.goto(`/shop/console-ninja/redeem/${code}`, { waitUntil: 'commit' })
+      const form = page.getByRole('form', { name: 'Redeem coupon' })
+      await form.getByRole('textbox', { name: 'Name' }).fill('Kept Before Script')
+      await form.getByRole('textbox', { name: 'Email' }).fill(email)
+      const set = await readControls(form)
+      await scripts.release()
+      await untilReactHolds(form.getByRole('textbox', { name: 'Email' }))
+      expect(await readControls(form)).toEqual(set)
+      await page.unrouteAll({ behavior: 'wait' })
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST'),
+        form.getByRole('button', { name: 'Continue' }).click(),
+      ])
+      expectPosted(request, set)
+      await expect(page.getByText(email).first()).toBeVisible()
+    })
   })
 })

@@ -2,6 +2,7 @@
 // the inline frame with script, the hosted checkout page without). Test cards: 4242 4242 4242 4242 pays,
 // 4000 0000 0000 0002 is declined, 4000 0000 0000 9235 is flagged.
 import type { FrameLocator, Page, TestInfo } from '@playwright/test'
+import { openStore } from './account-helpers'
 import { expect } from './fixtures'
 
 export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
@@ -9,6 +10,19 @@ export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000
 /** An address no earlier run or other test has used (the database is shared by the whole run). */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.repeatEachIndex}@buyers.test`
+}
+
+/** An active Console Ninja coupon for this run only, in the server's store (a coupon redeems once). */
+export function addActiveCoupon(code: string, months: number) {
+  const db = openStore()
+  try {
+    db.prepare(
+      `insert into coupons (code, product, months, expires_at, redeemed_by, redeemed_at, created_at)
+       values (?, 'console-ninja', ?, null, null, null, ?)`,
+    ).run(code, months, Date.now())
+  } finally {
+    db.close()
+  }
 }
 
 export type Details = {

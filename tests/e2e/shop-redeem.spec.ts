@@ -5,24 +5,12 @@ import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { openStore } from './account-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { addActiveCoupon } from './shop-helpers'
 
 const REDEEM = '/shop/console-ninja/redeem/'
 
-/** An active Console Ninja coupon for this run only, in the server's store. */
 /** "1 month", "12 months": the count as the page says it. */
 const monthsText = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`
-
-function addActiveCoupon(code: string, months: number) {
-  const db = openStore()
-  try {
-    db.prepare(
-      `insert into coupons (code, product, months, expires_at, redeemed_by, redeemed_at, created_at)
-       values (?, 'console-ninja', ?, null, null, null, ?)`,
-    ).run(code, months, Date.now())
-  } finally {
-    db.close()
-  }
-}
 
 /**
  * A refused coupon (spec §8's messages): said beside the coupon form, which keeps the code as it was given, tied to the

@@ -1,6 +1,7 @@
 import { useFetcher, useRouteLoaderData } from '@remix-run/react'
 import { ServerOnly } from 'remix-utils/server-only'
 import { MoonIcon, SunIcon } from '#app/components/icons'
+import { IconButton } from '#app/components/themes'
 
 export type ThemeName = 'dark' | 'light'
 
@@ -39,17 +40,18 @@ export function ThemeToggle({ theme, currentPath }: ThemeToggleProps) {
       {/* Without script the form is a plain post and /theme must redirect back. Once hydrated the fetcher submits
           without navigating, so the field is dropped and /theme answers with data instead of a redirect. */}
       <ServerOnly>{() => <input type="hidden" name="redirectTo" value={currentPath} />}</ServerOnly>
-      {/* `<IconButton variant="ghost" color="gray" highContrast size="3">`'s markup, as a plain button. */}
-      <button
-        data-accent-color="gray"
+      <IconButton
+        variant="ghost"
+        color="gray"
+        highContrast
+        size="3"
         type="submit"
         name="theme"
         value={next}
         aria-label={`Switch to ${next} theme`}
-        className="rt-reset rt-BaseButton rt-r-size-3 rt-variant-ghost rt-high-contrast rt-IconButton"
       >
         {next === 'light' ? <SunIcon /> : <MoonIcon />}
-      </button>
+      </IconButton>
     </fetcher.Form>
   )
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
+import { Button, Link, Separator, Text } from '#app/components/themes'
 import { avatarColor, avatarInitials } from '#app/rules/avatar'
-
-const MENU_LINK = 'rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-hover rt-high-contrast user-menu__item'
 
 type UserMenuProps = {
   email: string
@@ -54,37 +53,30 @@ export function UserMenu({ email, avatarUrl, isPersonalHolder }: UserMenuProps) 
         <span className="visually-hidden">Account menu for {email}</span>
       </summary>
       <div className="user-menu__panel">
-        {/* Plain elements with the markup of `<Text as="p" size="2" color="gray">`, `<Separator size="4" my="2">`,
-            `<Link size="2" highContrast underline="hover">` and `<Button variant="ghost" color="gray" highContrast
-            size="2">`: the menu is rendered on every signed-in page. */}
-        <p data-accent-color="gray" className="rt-Text rt-r-size-2 user-menu__email">
+        <Text as="p" size="2" color="gray" className="user-menu__email">
           {email}
-        </p>
-        <span data-accent-color="gray" className="rt-Separator rt-r-orientation-horizontal rt-r-size-4 rt-r-my-2" />
+        </Text>
+        <Separator size="4" my="2" />
         <nav aria-label="Account">
           <ul className="user-menu__items">
             {isPersonalHolder ? (
               <li>
-                <RemixLink data-accent-color="" className={MENU_LINK} to="/manage?dialog=change-email">
-                  Change Email Address
-                </RemixLink>
+                <Link asChild size="2" highContrast underline="hover" className="user-menu__item">
+                  <RemixLink to="/manage?dialog=change-email">Change Email Address</RemixLink>
+                </Link>
               </li>
             ) : null}
             <li>
-              <RemixLink data-accent-color="" className={MENU_LINK} to="/manage?dialog=account-settings">
-                Account Settings
-              </RemixLink>
+              <Link asChild size="2" highContrast underline="hover" className="user-menu__item">
+                <RemixLink to="/manage?dialog=account-settings">Account Settings</RemixLink>
+              </Link>
             </li>
             <li>
               {/* Replace: after logging out, Back must not return to a page of the signed-out account. */}
               <Form method="post" action="/logout" replace>
-                <button
-                  data-accent-color="gray"
-                  type="submit"
-                  className="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-high-contrast rt-Button user-menu__item"
-                >
+                <Button variant="ghost" color="gray" highContrast size="2" type="submit" className="user-menu__item">
                   Log Out
-                </button>
+                </Button>
               </Form>
             </li>
           </ul>

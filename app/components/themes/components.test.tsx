@@ -12,6 +12,7 @@ import * as Ours from './index'
 type AnyComponent = ComponentType<Record<string, unknown>>
 const pair = (ours: unknown, radix: unknown) => [ours as AnyComponent, radix as AnyComponent] as const
 const components = new Map([
+  ['Badge', pair(Ours.Badge, Radix.Badge)],
   ['Box', pair(Ours.Box, Radix.Box)],
   ['Button', pair(Ours.Button, Radix.Button)],
   ['Callout.Root', pair(Ours.Callout.Root, Radix.Callout.Root)],
@@ -24,7 +25,9 @@ const components = new Map([
   ['DataList.Label', pair(Ours.DataList.Label, Radix.DataList.Label)],
   ['DataList.Value', pair(Ours.DataList.Value, Radix.DataList.Value)],
   ['Flex', pair(Ours.Flex, Radix.Flex)],
+  ['Grid', pair(Ours.Grid, Radix.Grid)],
   ['Heading', pair(Ours.Heading, Radix.Heading)],
+  ['IconButton', pair(Ours.IconButton, Radix.IconButton)],
   ['Link', pair(Ours.Link, Radix.Link)],
   ['Radio', pair(Ours.Radio, Radix.Radio)],
   ['Separator', pair(Ours.Separator, Radix.Separator)],
@@ -32,6 +35,7 @@ const components = new Map([
   ['Strong', pair(Ours.Strong, Radix.Strong)],
   ['Text', pair(Ours.Text, Radix.Text)],
   ['TextField.Root', pair(Ours.TextField.Root, Radix.TextField.Root)],
+  ['Theme', pair(Ours.Theme, Radix.Theme)],
 ])
 
 /** Values tried for a prop app/ writes as an expression. */
@@ -43,6 +47,7 @@ const samples = new Map<string, unknown[]>([
   ['trim', [undefined, 'start']],
   ['orientation', ['vertical', { initial: 'vertical', sm: 'horizontal' }]],
   ['disabled', [false, true]],
+  ['appearance', ['light', 'dark']],
 ])
 /** Each start tag's attributes sorted, and its classes sorted. */
 function normalized(html: string) {
@@ -71,7 +76,8 @@ function render({ tag, empty }: Use, which: 0 | 1, props: Record<string, unknown
 
 describe('Radix Themes markup without its script: every use in app/', () => {
   const uses = usesIn(path.join(import.meta.dirname, '..', '..')).filter(
-    (use) => use.tag !== 'Table' && !use.tag.startsWith('Table.'),
+    // The table has its own test; Radix's dialog content renders only in a portal (portal-css.test.ts).
+    (use) => use.tag !== 'DialogContent' && use.tag !== 'Table' && !use.tag.startsWith('Table.'),
   )
 
   it('finds the uses', () => {
@@ -81,6 +87,8 @@ describe('Radix Themes markup without its script: every use in app/', () => {
 
   it.each(uses.map((use) => [`${use.where} <${use.tag}>`, use] as const))('%s', (_, use) => {
     const variants = [use.props]
+    for (const [name, values] of Object.entries(use.choices))
+      for (const value of values) variants.push({ ...use.props, [name]: value })
     for (const name of use.expressions)
       for (const value of samples.get(name) ?? [undefined]) variants.push({ ...use.props, [name]: value })
     for (const props of variants) {

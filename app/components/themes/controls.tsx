@@ -10,23 +10,30 @@ type ButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color'> &
     asChild?: boolean
   }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(props, ref) {
-  const { space, style, rest } = splitSpace(props)
-  const { size = '2', variant = 'solid', color, highContrast, asChild, disabled, className, ...own } = rest
-  const Comp = asChild ? Slot : 'button'
-  return (
-    <Comp
-      // Radix: `data-disabled` styles a disabled `<Button asChild>` too.
-      data-disabled={disabled || undefined}
-      data-accent-color={color ?? ''}
-      {...own}
-      ref={ref}
-      style={style}
-      className={join('rt-reset rt-BaseButton', look(size, variant, highContrast), space, 'rt-Button', className)}
-      disabled={disabled}
-    />
-  )
-})
+/** Button and IconButton: one render, Radix's class for each. */
+function button(kind: 'rt-Button' | 'rt-IconButton') {
+  return forwardRef<HTMLButtonElement, ButtonProps>(function BaseButton(props, ref) {
+    const { space, style, rest } = splitSpace(props)
+    const { size = '2', variant = 'solid', color, highContrast, asChild, disabled, className, ...own } = rest
+    const Comp = asChild ? Slot : 'button'
+    return (
+      <Comp
+        // Radix: `data-disabled` styles a disabled `<Button asChild>` too.
+        data-disabled={disabled || undefined}
+        data-accent-color={color ?? ''}
+        {...own}
+        ref={ref}
+        style={style}
+        className={join('rt-reset rt-BaseButton', look(size, variant, highContrast), space, kind, className)}
+        disabled={disabled}
+      />
+    )
+  })
+}
+
+export const Button = button('rt-Button')
+/** A button whose content is an icon alone: square, its label an `aria-label`. */
+export const IconButton = button('rt-IconButton')
 
 type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'color' | 'size'> &
   MarginProps & { size?: '1' | '2' | '3'; variant?: 'classic' | 'surface' | 'soft'; color?: AccentColor }

@@ -67,3 +67,19 @@ export const DataList = {
     <dd {...props} className={join('rt-DataListValue', className)} />
   ),
 }
+
+type BadgeProps = Omit<ComponentPropsWithoutRef<'span'>, 'color'> &
+  MarginProps & { size?: '1' | '2' | '3'; variant?: 'solid' | 'soft' | 'surface' | 'outline'; color?: AccentColor }
+
+export function Badge(props: BadgeProps) {
+  const { space, style, rest } = splitSpace(props)
+  const { size = '1', variant = 'soft', color, className, ...own } = rest
+  return (
+    <span
+      data-accent-color={color ?? ''}
+      {...own}
+      style={style}
+      className={join('rt-reset rt-Badge', look(size, variant), space, className)}
+    />
+  )
+}

@@ -1,5 +1,14 @@
-import { forwardRef, type ComponentPropsWithoutRef, type CSSProperties } from 'react'
-import { join, Slot, splitSpace, type AccentColor, type MarginProps, type PaddingProps } from './props'
+import { forwardRef, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from 'react'
+import {
+  join,
+  responsive,
+  Slot,
+  splitSpace,
+  type AccentColor,
+  type MarginProps,
+  type PaddingProps,
+  type Responsive,
+} from './props'
 
 type Div = Omit<ComponentPropsWithoutRef<'div'>, 'color'> & MarginProps & PaddingProps & { asChild?: boolean }
 
@@ -9,16 +18,11 @@ export function Box({ asChild, className, ...props }: Div) {
   return <Comp {...rest} style={style} className={join('rt-Box', space, className)} />
 }
 
-const justifyClass = new Map([
-  ['start', 'rt-r-jc-start'],
-  ['center', 'rt-r-jc-center'],
-  ['end', 'rt-r-jc-end'],
-  ['between', 'rt-r-jc-space-between'],
-])
+const justifyName = new Map([['between', 'space-between']])
 
 type FlexProps = Div & {
-  direction?: 'row' | 'column' | 'row-reverse' | 'column-reverse'
-  align?: 'start' | 'center' | 'end' | 'baseline' | 'stretch'
+  direction?: Responsive<'row' | 'column' | 'row-reverse' | 'column-reverse'>
+  align?: Responsive<'start' | 'center' | 'end' | 'baseline' | 'stretch'>
   justify?: 'start' | 'center' | 'end' | 'between'
   wrap?: 'nowrap' | 'wrap' | 'wrap-reverse'
   gap?: MarginProps['mt']
@@ -38,9 +42,9 @@ export const Flex = forwardRef<HTMLDivElement, FlexProps>(function Flex(
       style={maxWidth === undefined ? style : ({ '--max-width': maxWidth, ...style } as CSSProperties)}
       className={join(
         'rt-Flex',
-        direction && `rt-r-fd-${direction}`,
-        align && `rt-r-ai-${align}`,
-        justify && justifyClass.get(justify),
+        responsive('fd', direction),
+        responsive('ai', align),
+        responsive('jc', justify, justifyName),
         wrap && `rt-r-fw-${wrap}`,
         gap && `rt-r-gap-${gap}`,
         space,
@@ -50,6 +54,24 @@ export const Flex = forwardRef<HTMLDivElement, FlexProps>(function Flex(
     />
   )
 })
+
+type Columns = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+
+export function Grid({
+  columns,
+  gap,
+  className,
+  ...props
+}: Div & { columns?: Responsive<Columns>; gap?: MarginProps['mt'] }) {
+  const { space, style, rest } = splitSpace(props)
+  return (
+    <div
+      {...rest}
+      style={style}
+      className={join('rt-Grid', responsive('gtc', columns), gap && `rt-r-gap-${gap}`, space, className)}
+    />
+  )
+}
 
 export function Container({ size = '4', className, children, ...props }: Div & { size?: '1' | '2' | '3' | '4' }) {
   const { space, style, rest } = splitSpace(props)
@@ -93,5 +115,23 @@ export function Separator({
       style={style}
       className={join('rt-Separator', `rt-r-orientation-${orientation}`, `rt-r-size-${size}`, space, className)}
     />
+  )
+}
+
+/** Radix Themes' `<Theme>` root without its tooltip and direction providers: unused, and they would add floating-ui. */
+export function Theme({ appearance, children }: { appearance: 'light' | 'dark'; children: ReactNode }) {
+  return (
+    <div
+      data-is-root-theme="true"
+      data-accent-color="indigo"
+      data-gray-color="slate"
+      data-has-background="true"
+      data-panel-background="translucent"
+      data-radius="medium"
+      data-scaling="100%"
+      className={join('radix-themes', appearance)}
+    >
+      {children}
+    </div>
   )
 }

@@ -33,6 +33,20 @@ const paddingNames = ['p', 'px', 'py', 'pt', 'pr', 'pb', 'pl'] as const
 const spaceNames = [...paddingNames, ...marginNames]
 const splitNames = new Set<string>([...spaceNames, 'style'])
 
+/** A prop Radix takes per breakpoint: `{ initial: 'column', sm: 'row' }`. */
+export type Responsive<T extends string> = T | Partial<Record<'initial' | 'xs' | 'sm' | 'md' | 'lg' | 'xl', T>>
+
+/** `rt-r-fd-column sm:rt-r-fd-row`: a class per breakpoint, the first without a prefix. */
+export function responsive(name: string, value: Responsive<string> | undefined, map?: Map<string, string>) {
+  if (value === undefined) return undefined
+  const named = (v: string) => map?.get(v) ?? v
+  if (typeof value === 'string') return `rt-r-${name}-${named(value)}`
+  const classes: string[] = []
+  for (const [point, v] of Object.entries(value))
+    if (v !== undefined) classes.push(`${point === 'initial' ? '' : `${point}:`}rt-r-${name}-${named(v)}`)
+  return classes.join(' ')
+}
+
 export const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ') || undefined
 
 /** A component's size, variant and contrast, as Radix's classes. */

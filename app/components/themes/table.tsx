@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react'
+import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { join, type Space } from './props'
 
 // Radix Themes' table with its classes, scrolled by the browser: Radix's own wraps every table in its script-driven
@@ -32,9 +32,12 @@ function Header({ className, ...props }: ComponentPropsWithoutRef<'thead'>) {
   return <thead {...props} className={join('rt-TableHeader', className)} />
 }
 
-function Body({ className, ...props }: ComponentPropsWithoutRef<'tbody'>) {
-  return <tbody {...props} className={join('rt-TableBody', className)} />
-}
+const Body = forwardRef<HTMLTableSectionElement, ComponentPropsWithoutRef<'tbody'>>(function Body(
+  { className, ...props },
+  ref,
+) {
+  return <tbody {...props} ref={ref} className={join('rt-TableBody', className)} />
+})
 
 function Row({ className, ...props }: ComponentPropsWithoutRef<'tr'>) {
   return <tr {...props} className={join('rt-TableRow', className)} />

@@ -1,4 +1,4 @@
-import { rt } from '#app/components/radix-classes'
+import { Flex } from '#app/components/themes'
 import { RemoveLicenseAction } from './admin/admin-links'
 import { AssignAction, OfflineKeyAction } from './company/license-row-actions'
 import { RenewAction } from './renewals/renew-action'
@@ -8,13 +8,12 @@ import type { LicenseActionProps } from './shared/row-actions'
 /** Spec §2; each renders nothing when it does not apply. */
 export function LicenseActions(props: LicenseActionProps) {
   return (
-    // `<Flex gap="2" wrap="wrap" align="center">`'s classes: one per row.
-    <div className={rt.flexRowWrap}>
+    <Flex gap="2" wrap="wrap" align="center">
       <AssignAction {...props} />
       <RenewAction {...props} />
       <OfflineKeyAction {...props} />
       <MachinesAction {...props} />
       <RemoveLicenseAction {...props} />
-    </div>
+    </Flex>
   )
 }

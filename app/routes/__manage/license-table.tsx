@@ -1,5 +1,5 @@
-import { Table } from '#app/components/themes'
-import { useId, useRef, type ReactNode } from 'react'
+import { Badge, Flex, Table, Text } from '#app/components/themes'
+import { useId, useRef } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company } from '#protocol/entities'
 import { formatDate } from '#protocol/shared/dates'
@@ -7,7 +7,6 @@ import { licenseWords } from '#app/rules/license'
 import { displayName } from '#protocol/catalog/products'
 import type { LicensePage } from '#app/rules/manage-view'
 import { CopyAnnouncement, CopyButton, useCopyButtons } from '#app/components/copy-text'
-import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { LicenseActions } from './license-actions'
 import { LicensePaging, LicenseTableCount, LicenseTableSearch } from './license-table-view'
@@ -24,17 +23,6 @@ type LicenseTableProps = {
   admin: boolean
   search: string
 }
-
-/** Plain elements with Radix classes: the components' per-cell prop handling is most of the page's server render. */
-function Badge({ color, children }: { color: 'amber' | 'red'; children: ReactNode }) {
-  return (
-    <span className={rt.badgeMl2} {...accentColor(color)}>
-      {children}
-    </span>
-  )
-}
-
-const cell = rt.tableCell
 
 /** §4 order: Open Source, bundle, wallaby, others; then order, key, later expiry. */
 export function LicenseTable({ licenses, now, caption, company, admin, search }: LicenseTableProps) {
@@ -56,82 +44,76 @@ export function LicenseTable({ licenses, now, caption, company, admin, search }:
       {rows.length ? (
         <Table.Root variant="surface" size="1" mb="4" className="license-table">
           <caption className="table-caption">{caption}</caption>
-          <thead className={rt.tableHeader}>
-            <tr className={rt.tableRow}>
-              <th className={rt.columnHeaderCell} scope="col">
-                Product
-              </th>
-              <th className={rt.columnHeaderCell} scope="col">
-                Order #
-              </th>
-              <th className={rt.columnHeaderCell} scope="col">
-                Key #
-              </th>
-              <th className={rt.columnHeaderCell} scope="col">
-                License Key
-              </th>
-              {showAssigned ? (
-                <th className={rt.columnHeaderCell} scope="col">
-                  Assigned To
-                </th>
-              ) : null}
-              <th className={rt.columnHeaderCell} scope="col">
-                Expiry Date
-              </th>
-              <th className={rt.columnHeaderCell} scope="col">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className={rt.tableBody} ref={body}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Product</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Order #</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Key #</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>License Key</Table.ColumnHeaderCell>
+              {showAssigned ? <Table.ColumnHeaderCell>Assigned To</Table.ColumnHeaderCell> : null}
+              <Table.ColumnHeaderCell>Expiry Date</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body ref={body}>
             {rows.map((license, index) => (
               // Each row is where a change of its license returns to (focused with script, the fragment without).
-              <tr
-                className={`${rt.tableRow} return-point`}
+              <Table.Row
+                className="return-point"
                 key={`${license.owner}:${license.id}`}
                 id={anchors.license(license)}
                 tabIndex={-1}
               >
-                <th className={rt.rowHeaderCell} scope="row">
+                <Table.RowHeaderCell>
                   {displayName(license)}
-                  {license.lapsing ? <Badge color="amber">Lapsing</Badge> : null}
-                </th>
-                <td className={cell}>
+                  {license.lapsing ? (
+                    <Badge color="amber" ml="2">
+                      Lapsing
+                    </Badge>
+                  ) : null}
+                </Table.RowHeaderCell>
+                <Table.Cell>
                   <OrderNumber license={license} company={company} />
-                </td>
-                <td className={cell}>{license.key}</td>
-                <td className={cell}>
-                  <span className={rt.flexRowWrap}>
-                    <code id={`${keyIds}-${index}`}>{license.licenseKey}</code>
-                    <CopyButton
-                      text={license.licenseKey}
-                      shows={`${keyIds}-${index}`}
-                      label={`Copy license key of ${licenseWords(license)}`}
-                      list={copyList}
-                    />
-                  </span>
-                </td>
+                </Table.Cell>
+                <Table.Cell>{license.key}</Table.Cell>
+                <Table.Cell>
+                  <Flex asChild gap="2" wrap="wrap" align="center">
+                    <span>
+                      <code id={`${keyIds}-${index}`}>{license.licenseKey}</code>
+                      <CopyButton
+                        text={license.licenseKey}
+                        shows={`${keyIds}-${index}`}
+                        label={`Copy license key of ${licenseWords(license)}`}
+                        list={copyList}
+                      />
+                    </span>
+                  </Flex>
+                </Table.Cell>
                 {showAssigned ? (
-                  <td className={cell}>
+                  <Table.Cell>
                     {license.assignedTo || (
-                      <span className={rt.text2} {...accentColor('gray')}>
+                      <Text size="2" color="gray">
                         Unassigned
-                      </span>
+                      </Text>
                     )}
-                  </td>
+                  </Table.Cell>
                 ) : null}
-                <td className={cell}>
+                <Table.Cell>
                   <time dateTime={new Date(license.expiration).toISOString()}>
                     {formatDate(license.expiration, { utc: true })}
                   </time>
-                  {isExpired(license, now) ? <Badge color="red">Expired</Badge> : null}
-                </td>
-                <td className={cell}>
+                  {isExpired(license, now) ? (
+                    <Badge color="red" ml="2">
+                      Expired
+                    </Badge>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>
                   <LicenseActions license={license} company={company} admin={admin} now={now} />
-                </td>
-              </tr>
+                </Table.Cell>
+              </Table.Row>
             ))}
-          </tbody>
+          </Table.Body>
         </Table.Root>
       ) : null}
       <CopyAnnouncement message={message} />

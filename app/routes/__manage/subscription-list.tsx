@@ -1,11 +1,10 @@
-import { Box, Flex, Heading, Text } from '#app/components/themes'
+import { Badge, Box, Card, Flex, Heading, Text } from '#app/components/themes'
 import { Link } from '@remix-run/react'
 import { useRef } from 'react'
 import type { Company, Subscription } from '#protocol/entities'
 import type { SubscriptionSeats } from '#protocol/licenses/windows'
 import { SubscriptionActions } from './subscription-actions'
 import { anchors } from './shared/anchors'
-import { accentColor, rt } from '#app/components/radix-classes'
 import { useRouteLinks } from '#app/components/route-links'
 import { formatDate } from '#protocol/shared/dates'
 import { formatPrice } from '#protocol/shared/money'
@@ -90,30 +89,26 @@ export function SubscriptionList({
                   tabIndex={-1}
                   className="return-point"
                 >
-                  <div className={rt.card1}>
-                    <div className={rt.flexBetweenWrap}>
-                      <div className={rt.box}>
-                        <p className={rt.textBold}>{subscriptionTitle(s)}</p>
-                        <p className={rt.text1} {...accentColor('gray')}>
+                  <Card size="1">
+                    <Flex justify="between" wrap="wrap" gap="2">
+                      <Box>
+                        <Text as="p" weight="bold">
+                          {subscriptionTitle(s)}
+                        </Text>
+                        <Text as="p" size="1" color="gray">
                           Subscription {s.subscriptionId}
-                        </p>
-                        <div className={rt.flexRowWrapMt1}>
-                          <span className={rt.badge} {...accentColor(state.color)}>
-                            {state.text}
-                          </span>
-                          {s.pendingChange ? (
-                            <span className={rt.badge} {...accentColor('blue')}>
-                              {s.pendingChange}
-                            </span>
-                          ) : null}
-                          <span className={rt.text2}>{subscriptionSeatsText(seatsOf(s.subscriptionId), !company)}</span>
-                        </div>
+                        </Text>
+                        <Flex gap="2" align="center" wrap="wrap" mt="1">
+                          <Badge color={state.color}>{state.text}</Badge>
+                          {s.pendingChange ? <Badge color="blue">{s.pendingChange}</Badge> : null}
+                          <Text size="2">{subscriptionSeatsText(seatsOf(s.subscriptionId), !company)}</Text>
+                        </Flex>
                         {s.state === 'pastDue' ? (
-                          <p className={rt.text2Mt1} {...accentColor('red')}>
+                          <Text as="p" size="2" mt="1" color="red">
                             {pastDueAdvice}
-                          </p>
+                          </Text>
                         ) : null}
-                        <p className={rt.text2Mt1}>
+                        <Text as="p" size="2" mt="1">
                           {expiry ? (
                             <>
                               {expiry <= now ? 'Expired' : 'Expires'} {formatDate(expiry, { utc: true })}.{' '}
@@ -128,13 +123,13 @@ export function SubscriptionList({
                           {s.paymentMethod ? `Paid with ${paymentMethodWords(s)}` : null}
                           {s.paymentMethod === 'card' && s.expiryDate ? ` (expires ${s.expiryDate})` : null}
                           {s.paymentMethod ? '.' : null}
-                        </p>
-                      </div>
-                      <div className={rt.box}>
+                        </Text>
+                      </Box>
+                      <Box>
                         <SubscriptionActions subscription={s} company={company} admin={admin} now={now} />
-                      </div>
-                    </div>
-                  </div>
+                      </Box>
+                    </Flex>
+                  </Card>
                 </li>
               )
             })}

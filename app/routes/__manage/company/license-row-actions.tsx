@@ -1,4 +1,5 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { Button, Flex, Text } from '#app/components/themes'
 import type { License } from '#protocol/entities'
 import { licenseWords } from '#app/rules/license'
 import { displayName } from '#protocol/catalog/products'
@@ -8,7 +9,6 @@ import type { LicenseActionProps } from '../shared/row-actions'
 import { dialogUrl, pageActionUrl, type DialogTarget } from '../shared/urls'
 import { SEEN_HOLDER_FIELD } from './seen-fields'
 import { NAMED_FIELD } from '../shared/named'
-import { accent, accentColor, rt } from '#app/components/radix-classes'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
 import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses/licenses'
@@ -31,9 +31,9 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   if (!company?.canAssign) return null
   if (!canAssignLicense(license)) {
     return (
-      <span className={rt.text1} {...accentColor('gray')}>
+      <Text size="1" color="gray">
         {cannotAssign}
-      </span>
+      </Text>
     )
   }
   if (!license.assignedTo)
@@ -54,7 +54,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   const refusal =
     actionData?.intent === 'unassign' && actionData.license === license.id ? actionData.message : undefined
   const form = (
-    // A plain form with Radix Button's classes, routed by the table's one listener: it repeats on every row.
+    // A plain form, routed by the table's one listener: it repeats on every row.
     <form method="post" action={pageActionUrl(location.search)} {...ROUTE_FORM}>
       <input type="hidden" name="license" value={license.id} />
       <input type="hidden" name="owner" value={license.owner} />
@@ -64,28 +64,27 @@ export function AssignAction({ license, company }: LicenseActionProps) {
         name={NAMED_FIELD}
         value={licenseName({ product: displayName(license), order: license.order, key: license.key })}
       />
-      <button
+      <Button
+        size="1"
+        variant="soft"
         type="submit"
         name="intent"
         value="unassign"
         disabled={busy}
         aria-label={`Unassign ${licenseWords(license)}`}
-        className={rt.softButton1}
-        data-disabled={busy || undefined}
-        {...accent}
       >
         Unassign
-      </button>
+      </Button>
     </form>
   )
   if (!refusal) return form
   return (
-    <div className={rt.flexColumn1}>
+    <Flex direction="column" gap="1">
       {form}
-      <span className={rt.text1} role="alert" {...accentColor('red')}>
+      <Text size="1" role="alert" color="red">
         {refusal}
-      </span>
-    </div>
+      </Text>
+    </Flex>
   )
 }
 

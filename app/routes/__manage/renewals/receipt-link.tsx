@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company, License } from '#protocol/entities'
 import { showReceipt } from '#app/rules/license'
-import { accent, rt } from '#app/components/radix-classes'
+import { Link } from '#app/components/themes'
 
 /** Spec §7 retrieveReceipt. */
 export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
@@ -10,23 +10,20 @@ export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
   return `/manage?${params}`
 }
 
-/** A new tab with script, this tab without; a plain anchor, as this repeats on every row (radix-classes). */
+/** A new tab with script, this tab without. */
 function ReceiptAnchor({ license, children }: { license: License; children: ReactNode }) {
   const hydrated = useHydrated()
   return (
-    // The same attributes the Radix Link carried: a same-origin address, opened with noopener (the rule asks for
-    // noreferrer on every dynamic address; the receipt keeps the Referer it has always been sent).
-    // eslint-disable-next-line react/jsx-no-target-blank
-    <a
+    // A same-origin address, opened with noopener: the receipt keeps the Referer it has always been sent.
+    <Link
+      size="2"
       href={receiptHref(license)}
       title={`Receipt for order ${license.order}`}
       target={hydrated ? '_blank' : undefined}
       rel={hydrated ? 'noopener' : undefined}
-      className={rt.link}
-      {...accent}
     >
       {children}
-    </a>
+    </Link>
   )
 }
 

@@ -8,10 +8,10 @@ import { NewTabIcon } from '#app/components/icons'
 import { pageActionUrl } from '../shared/urls'
 import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
 import type { RenewActionData } from './renewals.server'
-import { accent, accentColor, rt } from '#app/components/radix-classes'
+import { Button, Link, Text } from '#app/components/themes'
 import { renewsThroughSales, showRenew } from '#protocol/licenses/licenses'
 
-/** Spec §2, §5, §7: to the provider's checkout, or the sales mail link; plain elements, as it repeats on every row. */
+/** Spec §2, §5, §7: to the provider's checkout, or the sales mail link. */
 export function RenewAction({ license, company }: LicenseActionProps) {
   const hydrated = useHydrated()
   const location = useLocation()
@@ -21,9 +21,9 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   const name = `${labels.renew} ${licenseWords(license)}`
   if (renewsThroughSales(license)) {
     return (
-      <a href={salesRenewalMailto(salesEmail, [license])} aria-label={name} className={rt.link} {...accent}>
+      <Link size="2" href={salesRenewalMailto(salesEmail, [license])} aria-label={name}>
         {labels.renew}
-      </a>
+      </Link>
     )
   }
   const error =
@@ -34,21 +34,21 @@ export function RenewAction({ license, company }: LicenseActionProps) {
     <form method="post" action={pageActionUrl(location.search)} target={hydrated ? '_blank' : undefined}>
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
       {/* With script the checkout opens in a new tab: the button shows it and says it. */}
-      <button
+      <Button
+        size="1"
+        variant="soft"
         type="submit"
         name="intent"
         value="renew"
         aria-label={hydrated ? `${name} ${opensInNewTab}` : name}
-        className={rt.softButton1}
-        {...accent}
       >
         {labels.renew}
         {hydrated ? <NewTabIcon size={12} /> : null}
-      </button>
+      </Button>
       {error ? (
-        <p role="alert" className={rt.text1} {...accentColor('red')}>
+        <Text as="p" size="1" role="alert" color="red">
           {error}
-        </p>
+        </Text>
       ) : null}
     </form>
   )

@@ -1,8 +1,8 @@
 import { useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Link } from '#app/components/themes'
 import { dialogUrl, type SubscriptionDialogName } from '../shared/urls'
 import type { SubscriptionActionProps } from '../shared/row-actions'
-import { accent, rt } from '#app/components/radix-classes'
 import { RowLink } from '../shared/row-link'
 import {
   subscriptionPermitted,
@@ -101,9 +101,9 @@ export function SubscriptionRowActions({ subscription: s, company, now }: Subscr
           </RowLink>
         ) : (
           // Without script: a plain link to the provider's page.
-          <a href={s.updateUrl} aria-label={updateLabel} className={rt.linkUnderlined} {...accent}>
+          <Link size="2" underline="always" href={s.updateUrl} aria-label={updateLabel}>
             Update payment method
-          </a>
+          </Link>
         )
       ) : null}
     </>

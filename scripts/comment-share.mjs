@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 
-const SOURCE = /^(app|service|protocol|scripts)\/.*\.(ts|tsx|js|mjs|cjs)$|^(server\.ts|remix\.config\.js)$/
+const SOURCE = /^(app|service|sandbox|demo|protocol|scripts)\/.*\.(ts|tsx|js|mjs|cjs)$|^(server\.ts|remix\.config\.js)$/
 const TEST = /\.test\.(ts|tsx)$|(^|\/)tests?\//
 
 const args = process.argv.slice(2)

@@ -11,7 +11,7 @@ import { apiRouter, expressPath } from '../../service/api/router.js'
 import { operationNames } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api-v1-endpoints.js'
 import { errorCodes } from '../../protocol/errors.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
 
 type Operation = {

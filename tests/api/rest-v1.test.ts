@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ActivityPage, ApiLicense, LicensePage, Problem, SeatUsage, SubscriptionList } from '../../protocol/api-v1.js'
 import { createAccessToken, revokeAccessToken } from '../../service/auth/access-tokens.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { apiClient, apiToken, companyWithLicenses, DAY, startApi, type ApiAnswer } from '../support/api.js'
 
 let server: Awaited<ReturnType<typeof startApi>>

@@ -8,15 +8,9 @@ import { ServiceError } from '../service/dispatch/errors.js'
 import type { ServiceRouterOptions } from '../service/dispatch/http.js'
 import type { LicensingService } from '../service/index.js'
 import { requestOrigin } from '../service/dispatch/origin.js'
-import {
-  checkoutPage,
-  outcomePage,
-  paymentUpdatedPage,
-  receiptPage,
-  reopenedPage,
-  reviewPage,
-  updatePaymentPage,
-} from './pages.js'
+import { paymentUpdatedPage, receiptPage, updatePaymentPage } from './pages.js'
+import { checkoutPage, outcomePage, reopenedPage } from './checkout-pages.js'
+import { reviewPage } from './review-page.js'
 import { messagePage, pageTheme, type PageTheme } from './layout.js'
 import { outcomeOf } from './checkout.js'
 import { planTitle, type SandboxCheckout } from './core.js'

@@ -1,7 +1,8 @@
 // The sandbox provider's pages as plain HTML (working without script). With script the checkout tells its framing page
 // what happened, `postMessage({ source: 'sandbox-checkout', event, data })` in Paddle.js v1's event names and shapes
 // (`Checkout.Loaded`, `Checkout.Customer.Details`, `Checkout.Complete`, `Checkout.Error`); read by frame-events.ts.
-import { escapeHtml } from '../service/dispatch/html.js'
+import type { ReactNode } from 'react'
+import { htmlDocument } from '../service/dispatch/html.js'
 
 // Light, dark when preferred, or the framing page's `theme=`, so the frame reads as part of the page.
 const LIGHT = `--fg:#1a1a1a;--bg:#fff;--muted:#444;--line:#ccc;--field:#6b6b6b;--field-bg:#fff;--accent:#0b5cad;
@@ -45,10 +46,19 @@ export function pageTheme(value: string | undefined): PageTheme | undefined {
   return value === 'dark' || value === 'light' ? value : undefined
 }
 
+/** How a page was opened: the script's nonce, the framing page's origin and its theme. */
+export type Opened = { nonce?: string; origin?: string; theme?: PageTheme }
+
+export function openedAs({ nonce, origin, theme }: Opened) {
+  return { nonce, targetOrigin: origin, theme }
+}
+
 /** A complete page. `event` becomes the postMessage the page sends to its parent (only when framed). */
 export function page(options: {
   title: string
-  body: string
+  /** The page's h1, when it is not its title. */
+  heading?: string
+  body: ReactNode
   nonce?: string
   event?: { name: string; data: unknown }
   /** Adds the checkout form's script (detail events, re-pricing on a country change). */
@@ -56,11 +66,33 @@ export function page(options: {
   targetOrigin?: string
   theme?: PageTheme
 }): string {
-  const nonce = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : ''
+  return htmlDocument({
+    title: `${options.title} | Sandbox payments`,
+    style: STYLE,
+    theme: options.theme,
+    children: (
+      <>
+        <main>
+          <Mode />
+          <h1>{options.heading ?? options.title}</h1>
+          {options.body}
+        </main>
+        {options.event || options.checkoutForm ? (
+          <script nonce={options.nonce} dangerouslySetInnerHTML={{ __html: frameScript(options) }} />
+        ) : null}
+      </>
+    ),
+  })
+}
+
+/** Talks to the framing page: what happened, the page's height, the framing page's theme. */
+function frameScript(options: {
+  event?: { name: string; data: unknown }
+  checkoutForm?: { data: unknown }
+  targetOrigin?: string
+}): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-  const script =
-    options.event || options.checkoutForm
-      ? `<script${nonce}>
+  return `
 (function () {
   var target = ${json(options.targetOrigin ?? null)} || window.location.origin;
   function send(event, data) {
@@ -102,16 +134,13 @@ export function page(options: {
       : ''
   }
 })();
-</script>`
-      : ''
-  return `<!doctype html>
-<html lang="en"${options.theme ? ` class="${options.theme}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(options.title)} | Sandbox payments</title><style>${STYLE}</style></head>
-<body><main>${options.body}</main>${script}</body></html>`
+`
 }
 
-export const MODE = '<p class="mode">Sandbox: test mode. No real payment is taken.</p>'
+function Mode() {
+  return <p className="mode">Sandbox: test mode. No real payment is taken.</p>
+}
 
 export function messagePage(title: string, message: string, nonce?: string): string {
-  return page({ title, body: `${MODE}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, nonce })
+  return page({ title, body: <p>{message}</p>, nonce })
 }

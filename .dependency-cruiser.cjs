@@ -41,7 +41,14 @@ module.exports = {
       comment: 'The service never imports the portal, the HTTP server, the scripts, the stand-ins or the demo data.',
       severity: 'error',
       from: layer('^service/'),
-      to: { path: '^(app|server|scripts|tests|sandbox|demo)/|^server\\.ts$' },
+      to: { path: '^(app|server|scripts|tests|demo)/|^server\\.ts$' },
+    },
+    {
+      name: 'sandbox-loaded-on-demand',
+      comment: 'The sandbox provider is loaded only when it is the provider: a start on Paddle never loads it.',
+      severity: 'error',
+      from: layer('^service/'),
+      to: { path: '^sandbox/', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'app-not-into-service',

@@ -38,6 +38,7 @@ const service = await createLicensingService({
   warn: (line) => logger.warn(line),
   logError: (err, message) => logger.error({ err }, message),
   retryMail: true,
+  demo: () => import('./demo/seed.js'),
 }).catch((err: unknown) => exitOnStartFailure(err, logger))
 const mailProblem = service.mailProblem()
 if (mailProblem && config.mail.verify === 'fail') {

@@ -14,6 +14,8 @@ export default defineConfig({
     include: [
       'app/**/*.test.{ts,tsx}',
       'service/**/*.test.ts',
+      'sandbox/**/*.test.ts',
+      'demo/**/*.test.ts',
       'protocol/**/*.test.ts',
       'tests/routes/**/*.test.ts',
       'tests/scim/**/*.test.ts',

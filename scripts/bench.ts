@@ -7,9 +7,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, type DB } from '../service/db/database.js'
-import { seedBenchCompany } from '../service/db/seed.js'
+import { seedBenchCompany } from '../demo/seed.js'
 import { createLicensingService } from '../service/index.js'
-import { seedUsageHistory } from '../service/usage/seed.js'
+import { seedUsageHistory } from '../demo/usage.js'
 import { startPostgres } from './postgres.mjs'
 import { load, startServer } from './bench-load.js'
 import { paintLines } from './bench-paint.js'
@@ -68,7 +68,7 @@ function envFor(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
 
 /** Answers each size's administrator. */
 async function seed(env: NodeJS.ProcessEnv, sizes: number[]): Promise<Record<number, string>> {
-  const service = await createLicensingService({ env, log: () => {} })
+  const service = await createLicensingService({ env, log: () => {}, demo: () => import('../demo/seed.js') })
   const admins: Record<number, string> = {}
   for (const size of sizes) {
     const bench = await seedBenchCompany(service.db, size)

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoRefs } from '../service/db/seed.js'
+import { demoRefs } from '../demo/seed.js'
 import { createTestService, latestLink, serveOverHttp } from '../tests/support/service.js'
 import { describeAnswer, parseEditorArgs, runEditor, UsageError } from './editor.js'
 

@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     log: (line) => logger.info(line),
     warn: (line) => logger.warn(line),
     logError: (err, message) => logger.error({ err }, message),
+    demo: () => import('../demo/seed.js'),
   })
   try {
     const runner = createServiceJobRunner(service, {

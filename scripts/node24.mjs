@@ -31,9 +31,9 @@ const env = {
 const NODE24_FILES = [
   // the native addon: opening, migrating, seeding, transactions and several processes on one file
   'service/db/database.test.ts',
-  'service/db/seed.test.ts',
+  'demo/seed.test.ts',
   'service/db/transaction.test.ts',
-  'service/db/seed-start.test.ts',
+  'demo/seed-start.test.ts',
   // crypto: signed links and sessions, token hashes, webhook and Paddle signatures, Ed25519 offline keys
   'service/identity/sign-in.test.ts',
   'service/auth/access-tokens.test.ts',

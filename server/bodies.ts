@@ -8,7 +8,7 @@ import {
   PROTOCOL_BODY_LIMIT,
   sizeInWords,
 } from '../service/dispatch/body-limits.js'
-import { escapeHtml } from '../service/dispatch/html.js'
+import { tooLargePage } from './too-large-page.js'
 import { SCIM_BASE_PATH } from '../protocol/directory/directory.js'
 import { errorBody, ScimError, SCIM_CONTENT_TYPE } from '../service/directory/scim-protocol.js'
 import { isApiV1Path } from '../protocol/api/api-v1.js'
@@ -171,11 +171,4 @@ export function boundedBody(req: express.Request, res: express.Response): Readab
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
   )
-}
-
-function tooLargePage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Request too large | License Portal</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111;background:#fff}a{color:#0645ad}</style></head>
-<body><main><h1>Request too large</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the sign-in page</a></p></main></body></html>`
 }

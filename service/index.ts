@@ -9,7 +9,6 @@ import {
   StoreUnavailableError,
   type DB,
 } from './db/database.js'
-import { demoAccounts, seedDemoDataIfEmpty } from './db/seed.js'
 import { handleProtocol, handleProtocolText, type ProtocolResponse } from './dispatch/handler.js'
 import { createIdentityAdapter } from './identity/adapter.js'
 import { createMailer, type Mailer, type MailerLog } from './mail/mailer.js'
@@ -37,10 +36,18 @@ export type LicensingService = {
   close(): Promise<void>
 }
 
+/** The demo data set (demo/seed.ts), handed in by whoever starts the service: the service never imports it. */
+export type DemoData = {
+  seedDemoDataIfEmpty(db: DB, options: { now: number }): Promise<boolean>
+  demoAccounts: readonly { email: string; description: string }[]
+}
+
 export type ServiceOptions = {
   env?: NodeJS.ProcessEnv
-  /** Default true. */
+  /** Default: the configuration's (SEED_DEMO_DATA). */
   seed?: boolean
+  /** Loaded only when seeding is on; without it nothing is seeded. */
+  demo?: () => Promise<DemoData>
   now?: () => number
   log?: (line: string) => void
   /** With their stack, for the operator; never to an answer. */
@@ -67,13 +74,13 @@ export function inProcessTransport(service: Pick<LicensingService, 'call'>): {
 /** A store that cannot be reached or prepared is a StoreUnavailableError naming the variable to fix. */
 async function openStore(
   location: string,
-  options: { log: (line: string) => void; seed?: () => { now: number } },
+  options: { log: (line: string) => void; seed?: (db: DB) => Promise<boolean> },
 ): Promise<{ db: DB; seeded: boolean }> {
   let db: DB | undefined
   try {
     db = openDatabase(location)
     await migrateToLatest(db, options.log)
-    const seeded = options.seed ? await seedDemoDataIfEmpty(db, options.seed()) : false
+    const seeded = options.seed ? await options.seed(db) : false
     return { db, seeded }
   } catch (err) {
     await db?.destroy().catch(() => {})
@@ -89,11 +96,11 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   const logError = options.logError ?? ((err: unknown, message: string) => console.error(message, err))
   const protocolError = (err: unknown) => logError(err, 'the licensing service failed to answer an operation')
   const database = options.database ?? config.databaseUrl ?? config.databaseFile
-  const seedDemo = options.seed ?? config.seedDemoData
+  // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
+  const demo = (options.seed ?? config.seedDemoData) ? await options.demo?.() : undefined
   const { db, seeded } = await openStore(database, {
     log,
-    // An empty store gets the demo data set outside production, or when asked for (SEED_DEMO_DATA=1).
-    seed: seedDemo ? () => ({ now: now() }) : undefined,
+    seed: demo ? (store) => demo.seedDemoDataIfEmpty(store, { now: now() }) : undefined,
   })
   const mailLog: MailerLog = { info: log, warn }
   const mailer = createMailer({ db, ...config.mail, log: mailLog, now })
@@ -133,11 +140,11 @@ export async function createLicensingService(options: ServiceOptions = {}): Prom
   }
 
   if (seeded) log(`Seeded the demo data set into ${describeStore(database)}.`)
-  if (config.devTools && seedDemo) {
+  if (config.devTools && demo) {
     log(
       `Sign in at ${config.publicUrl}/ with one of the demo addresses; the link arrives in ${config.publicUrl}/dev/outbox:`,
     )
-    for (const account of demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
+    for (const account of demo.demoAccounts) log(`  ${account.email.padEnd(24)} ${account.description}`)
   }
 
   const service: LicensingService = {

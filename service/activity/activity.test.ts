@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 
 type Service = Awaited<ReturnType<typeof createTestService>>

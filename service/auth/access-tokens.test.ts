@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { createTestService } from '../../tests/support/service.js'
 import {

@@ -1,7 +1,7 @@
 // Mail to one address is throttled (a budget per address, kind and 15 minutes, kept in the store), and of an account's
 // emailed links only the newest works.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
 import { MAIL_WINDOW_MS, mailBudgetRefusal } from './mail-budget.js'
 

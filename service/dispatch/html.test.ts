@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml } from './html.js'
+import { htmlDocument } from './html.js'
 
-describe('escapeHtml', () => {
-  it('writes the characters that end an element or an attribute as entities', () => {
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;',
-    )
+describe('htmlDocument', () => {
+  it('writes the characters that end an element or an attribute as entities, in the title, body and theme', () => {
+    const html = htmlDocument({ title: `<a href="x">`, style: 'a{}', theme: '"x', children: `Tom & Jerry's <b>` })
+    expect(html).toMatch(/^<!doctype html><html lang="en" class="&quot;x"><head>/)
+    expect(html).toContain('<title>&lt;a href=&quot;x&quot;&gt;</title><style>a{}</style>')
+    expect(html).toContain('<body>Tom &amp; Jerry&#x27;s &lt;b&gt;</body>')
   })
   it('leaves other text alone', () => {
-    expect(escapeHtml('plain text, ünïcode')).toBe('plain text, ünïcode')
+    expect(htmlDocument({ title: 'plain text, ünïcode', style: '', children: null })).toContain(
+      '<title>plain text, ünïcode</title>',
+    )
   })
 })

@@ -6,7 +6,7 @@ import type { ServiceRouterOptions } from './context.js'
 import type { LicensingService } from '../index.js'
 import { offlineKeyRouter } from '../offline-keys/index.js'
 import { paymentsRouter } from '../payments/router.js'
-import { escapeHtml } from './html.js'
+import { outboxPage } from './outbox-page.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from './body-limits.js'
 import { scimRouter } from '../directory/scim-router.js'
 import { apiRouter } from '../api/router.js'
@@ -83,25 +83,3 @@ const apiErrorHandler =
     service.logError(err, 'a licensing endpoint failed before its operation ran')
     sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
   }
-
-/** Long links wrap inside the page; the way back to the portal is at the top. */
-export function outboxPage(
-  mails: Array<{ id: number; to: string; subject: string; text: string; created_at: number }>,
-) {
-  const items = mails
-    .map((m) => {
-      const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
-      return `<article aria-label="Mail to ${escapeHtml(m.to)}: ${escapeHtml(m.subject)}"><h2>${escapeHtml(m.subject)}</h2>
-<p>To: ${escapeHtml(m.to)} · ${new Date(Number(m.created_at)).toISOString()}</p><pre>${body}</pre></article>`
-    })
-    .join('\n')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Outbox | License Portal (development)</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111;background:#fff}
-article{border:1px solid #767676;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere}
-a{color:#0645ad}nav{display:flex;gap:1.5rem;flex-wrap:wrap}</style></head>
-<body><nav aria-label="License Portal"><a href="/">License Portal: sign in</a><a href="/manage">Manage Licenses</a></nav>
-<main><h1>Outbox</h1><p>Mail the licensing service has sent, newest first (the last 100). A development tool: shown
-outside production, or with DEV_TOOLS=1.</p>
-${items || '<p>No mail yet.</p>'}</main></body></html>`
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outboxPage } from './http.js'
+import { outboxPage } from './outbox-page.js'
 
 describe('the development outbox page', () => {
   const link = `http://localhost:3000/manage/${'t'.repeat(180)}`

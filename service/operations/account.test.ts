@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { LINK_VALIDITY_MS } from '../auth/tokens.js'
 import { moveEverything } from './account.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'

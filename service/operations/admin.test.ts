@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 

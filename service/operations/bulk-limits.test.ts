@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ASSIGNMENT_CHANGES, MAX_OFFLINE_KEYS, MAX_RENEWALS, limitMessage } from '../../protocol/shared/limits.js'
-import { seedBenchCompany } from '../db/seed.js'
+import { seedBenchCompany } from '../../demo/seed.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 
 // Bulk operations of a 10,000-license company: each runs as one call (one transaction) up to its documented limit,

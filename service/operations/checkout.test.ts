@@ -1,7 +1,7 @@
 // Buying: coupons, the hosted checkout, and checkouts for a company (New Subscription).
 import { describe, expect, it } from 'vitest'
 import { inputValue, listen, postForm } from '../../tests/support/payments.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { verifiedCompanyPurchase } from '../payments/passthrough.js'
 import { signInAs } from '../../tests/support/service.js'
 import { call, service, startShopService, type Body } from '../../tests/support/shop-service.js'

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Payload } from '../../protocol/operations.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { offlineKeySigner, verifyOfflineKey } from '../offline-keys/index.js'
 import { signInAs } from '../../tests/support/service.js'
 import { ask, credentials, service, startRoleService, type Who } from '../../tests/support/role-service.js'

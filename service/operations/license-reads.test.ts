@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License } from '../../protocol/entities.js'
 import { MAX_LICENSES_READ } from '../../protocol/shared/limits.js'
 import type { Details, Result } from '../../protocol/operations.js'
-import { demoRefs } from '../db/seed.js'
-import { seedBenchCompany } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
+import { seedBenchCompany } from '../../demo/seed.js'
 import { createTestService, signInAs } from '../../tests/support/service.js'
 
 type TestService = Awaited<ReturnType<typeof createTestService>>

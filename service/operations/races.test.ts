@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { ACTIVATION_LIMIT } from '../../protocol/licenses/licenses.js'
 import { DEACTIVATION_BUDGET } from '../../protocol/machines/machines.js'
 import { checkoutId, purchaseAlerts, signedBySandbox, updatedAlert } from '../../tests/support/payments.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../protocol/shared/dates.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { cotermQuote } from '../payments/coterm.js'
 import { verifiedRenewal } from '../payments/passthrough.js'
 import {

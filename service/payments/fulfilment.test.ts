@@ -1,6 +1,6 @@
 // Webhooks: a completed checkout becomes its order, licenses and subscription, once.
 import { describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { alertTesting } from '../../tests/support/alerts.js'
 import { checkoutId, purchaseAlerts } from '../../tests/support/payments.js'
 

@@ -1,17 +1,10 @@
 // The payments adapter: Paddle Classic when configured, otherwise the local sandbox (the one module that names it).
-// The sandbox delivers its webhooks in process and keeps everything in the shared store (docs/decisions/0010).
 import type { ServiceConfig } from '../config.js'
 import type { PaymentsAdapter, ServiceContext } from '../dispatch/context.js'
 import { applyPaddleIds } from '../../config/catalog/index.js'
 import type { DB } from '../db/database.js'
 import { loadPaymentsConfig } from '../../config/payments.js'
 import { PaddleProvider } from './paddle.js'
-import { failureReason } from './sandbox/checkout.js'
-import { readOrCreateSandboxKeys } from './sandbox/keys.js'
-import { SandboxProvider } from './sandbox/provider.js'
-import { chargeDueSubscriptions } from './sandbox/renewals.js'
-import { sandboxRouter } from './sandbox/router.js'
-import { handleWebhookAlert } from './webhooks.js'
 
 export async function createPayments(deps: {
   config: ServiceConfig
@@ -36,30 +29,7 @@ export async function createPayments(deps: {
       close: () => {},
     }
   }
-  const sandbox = new SandboxProvider({
-    db: deps.db,
-    now: deps.now,
-    log: deps.log,
-    keys: await readOrCreateSandboxKeys(deps.db, deps.now()),
-    secret: deps.config.secret,
-    deliver: async (alert) => {
-      await handleWebhookAlert(alert, deps.context())
-    },
-    ...(config.reviewDelayMs !== undefined ? { reviewDelayMs: config.reviewDelayMs } : {}),
-  })
-  if (deps.config.production)
-    deps.log('payments: the SANDBOX provider is active (PAYMENTS_SANDBOX=1): no real payments.')
-  return {
-    provider: sandbox,
-    config,
-    log: deps.log,
-    checkoutFailure: async (checkoutId) => {
-      const checkout = await sandbox.findCheckout(checkoutId)
-      return checkout?.state === 'failed' || checkout?.state === 'rejected' ? failureReason(checkout) : undefined
-    },
-    settleDue: () => sandbox.processDueReviews(),
-    jobs: [{ name: 'sandbox-charges', run: (asOf) => chargeDueSubscriptions(sandbox, deps.db, asOf) }],
-    routes: (service, options) => sandboxRouter(service, sandbox, options),
-    close: () => sandbox.close(),
-  }
+  // The sandbox is a package of its own (sandbox/), loaded only when it is the provider.
+  const { createSandboxPayments } = await import('../../sandbox/index.js')
+  return createSandboxPayments({ ...deps, payments: config })
 }

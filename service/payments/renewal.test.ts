@@ -1,6 +1,6 @@
 // Webhooks: flagged orders and renewals paid through the shop.
 import { describe, expect, it } from 'vitest'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { alertTesting } from '../../tests/support/alerts.js'
 import { renewalPassthrough } from './passthrough.js'
 import { alertId, checkoutId, purchaseAlerts } from '../../tests/support/payments.js'

@@ -6,7 +6,7 @@
 //   (migration 0012), not by reading its licenses.
 import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedBenchCompany } from '../db/seed.js'
+import { seedBenchCompany } from '../../demo/seed.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import { allOf, licenseOrder, scopePredicate } from './license-queries.js'
 import { decidingPicksQuery, seatCountQuery } from './seat-counts.js'

@@ -2,7 +2,7 @@
 // provider failures, receipts and the subscription's lease.
 import { describe, expect, it, vi } from 'vitest'
 import { UPGRADE_IN_PROGRESS, subscriptionRefusals } from '../../protocol/subscriptions/subscriptions.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { handleWebhookAlert } from '../payments/webhooks.js'
 import { snapshot, type SubscriptionSpec } from '../../tests/support/subscriptions.js'
 import {

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it, vi } from 'vitest'
 import { type WebhookEndpoint } from '../../protocol/webhooks/webhooks.js'
 import { GLOBEX, carl, jobOptions, loopbackWebhookSuite } from '../../tests/support/webhooks.js'
-import { demoRefs } from '../db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { serverJobRunner } from '../jobs/index.js'
 import { deliverDue, retryAfterMs, WEBHOOK_TIMEOUT_MS } from './deliver.js'
 

@@ -12,7 +12,7 @@ import { apiRouter, expressPath } from '../../service/api/router.js'
 import { operationNames } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api/api-v1-endpoints.js'
 import { errorCodes } from '../../protocol/shared/errors.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
 import { API_TYPES_FILE, apiV1Types } from '../../scripts/api-types.js'
 

@@ -13,7 +13,7 @@ import {
   SubscriptionList,
 } from '../../protocol/api/api-v1.js'
 import { createAccessToken, revokeAccessToken } from '../../service/auth/access-tokens.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import {
   answered,
   apiClient,

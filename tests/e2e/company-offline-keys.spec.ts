@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { openDatabase } from '../../service/db/database'
-import { seedBenchCompany } from '../../service/db/seed'
+import { seedBenchCompany } from '../../demo/seed'
 import { companyLicense, dialog, tabTo } from './company-helpers'
 import { dataDir, expect, expectNoAxeViolations, signIn, test } from './fixtures'
 

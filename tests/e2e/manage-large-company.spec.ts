@@ -3,7 +3,7 @@
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { openDatabase } from '../../service/db/database'
-import { seedBenchCompany } from '../../service/db/seed'
+import { seedBenchCompany } from '../../demo/seed'
 import { signInToManage } from './company-helpers'
 import { dataDir, expect, expectNoAxeViolations, test } from './fixtures'
 import { storeRow } from './manage-demo-store'

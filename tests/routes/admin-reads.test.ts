@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { demoRefs } from '../../service/db/seed'
+import { demoRefs } from '../../demo/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { formRequest, settle } from './account-stub'
 import { openDialog, signedInCookie, signedInFixture } from './recording-transport'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LICENSES_READ, MAX_OFFLINE_KEYS } from '#protocol/shared/limits'
-import { demoRefs, seedBenchCompany } from '../../service/db/seed'
+import { demoRefs, seedBenchCompany } from '../../demo/seed'
 import { makeSubscription } from '../support/subscriptions'
 import { createAccessToken } from '../../service/auth/access-tokens'
 import { createTestService, signInAs } from '../support/service'

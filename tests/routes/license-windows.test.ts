@@ -13,7 +13,7 @@ import {
   type ExpiryWarnings,
 } from '#app/rules/expiry'
 import { matchesFilter, matchesSearch, windowLocally } from '#app/rules/license-windows'
-import { seedBenchCompany } from '../../service/db/seed'
+import { seedBenchCompany } from '../../demo/seed'
 import { createTestService, signInAs } from '../support/service'
 
 // The windowed retrieveDetails answers, from SQL, what a full read of the account and the portal's own rules (the

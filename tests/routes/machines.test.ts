@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEACTIVATION_BUDGET } from '#protocol/machines/machines'
-import { demoRefs } from '../../service/db/seed'
+import { demoRefs } from '../../demo/seed'
 import { createTestService, signInAs } from '../support/service'
 import { cookieFrom, removeDataDir, settle } from './account-stub'
 

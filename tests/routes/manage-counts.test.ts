@@ -4,7 +4,7 @@ import { manageView } from '#app/rules/manage-view'
 import { companyCounts, seatCounts, seatsLookup, subscriptionSeatsText } from '#app/rules/seat-counts'
 import { visibleSubscriptions } from '#app/rules/subscription'
 import { callLicensing } from '#app/utils/licensing.server'
-import { demoRefs } from '../../service/db/seed'
+import { demoRefs } from '../../demo/seed'
 import { createTestService, signInAs } from '../support/service'
 import { isExpired } from '#protocol/licenses/licenses'
 

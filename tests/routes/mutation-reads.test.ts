@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { cannotAssign, renewalRefusals } from '#protocol/licenses/licenses'
-import { demoRefs } from '../../service/db/seed'
+import { demoRefs } from '../../demo/seed'
 import { lastAdministrator } from '#protocol/permissions/roles'
 import { makeSubscription } from '../support/subscriptions'
 import { signedInFixture } from './recording-transport'

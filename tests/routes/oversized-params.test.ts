@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@re
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ID_MAX_LENGTH } from '#protocol/shared/limits'
-import { demoRefs } from '../../service/db/seed'
+import { demoRefs } from '../../demo/seed'
 import { createTestService } from '../support/service'
 import { formRequest, removeDataDir } from './account-stub'
 import { recordingTransport, signedInCookie } from './recording-transport'

@@ -4,7 +4,7 @@
 // passthrough, and a paid hosted checkout lands in that company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { verifiedCompanyPurchase } from '../../service/payments/passthrough.js'
 import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from '../support/payments.js'
 import { signInAs } from '../support/service.js'

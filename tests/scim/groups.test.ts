@@ -5,7 +5,7 @@
  * reaches nothing of the first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { GROUP, PATCH_OP, entraUser, scimClient, scimToken, startScim, type ScimClient } from './scim-client.js'
 
 let server: Awaited<ReturnType<typeof startScim>>

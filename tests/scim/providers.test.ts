@@ -5,7 +5,7 @@
  * `schemas`, `attributes`/`excludedAttributes` and out-of-range paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import { ERROR, GROUP, PATCH_OP, USER } from './scim-client.js'
 import { entraUser, scimClient, scimToken, startScim, type ScimClient } from './scim-client.js'
 

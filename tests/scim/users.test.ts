@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccessToken, revokeAccessToken } from '../../service/auth/access-tokens.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import {
   ERROR,
   PATCH_OP,

@@ -9,7 +9,7 @@ import express from 'express'
 import type { DB } from '../../service/db/database.js'
 import { createLicensingService, type LicensingService, type ServiceOptions } from '../../service/index.js'
 import { paymentsRouter } from '../../service/payments/router.js'
-import { readOrCreateSandboxKeys } from '../../service/payments/sandbox/keys.js'
+import { readOrCreateSandboxKeys } from '../../sandbox/keys.js'
 import type { PaymentProvider } from '../../service/payments/provider.js'
 import { signAlert, type AlertFields } from '../../service/payments/signature.js'
 import type { PaymentsAdapter } from '../../service/dispatch/context.js'
@@ -20,6 +20,7 @@ export async function createPaymentsTestService(options: ServiceOptions = {}): P
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-test-'))
   const service = await createLicensingService({
     log: () => {},
+    demo: () => import('../../demo/seed.js'),
     ...options,
     env: { DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://portal.test', ...(options.env ?? {}) },
   })

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { createPaymentsTestService, inputValue, listen, postForm, type TestService } from './payments.js'
 import type { LicensingService } from '../../service/index.js'
-import { SandboxProvider } from '../../service/payments/sandbox/provider.js'
+import { SandboxProvider } from '../../sandbox/provider.js'
 
 export let service: TestService
 export let server: { url: string; close(): Promise<void> }

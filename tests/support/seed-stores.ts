@@ -1,7 +1,7 @@
 // The seed tests' fixture: migrated in-memory stores, empty or seeded at a fixed time, closed after each test.
 import { afterEach } from 'vitest'
 import { migrateToLatest, openDatabase, type DB } from '../../service/db/database.js'
-import { seedDemoData } from '../../service/db/seed.js'
+import { seedDemoData } from '../../demo/seed.js'
 
 export const DAY = 24 * 60 * 60 * 1000
 export const NOW = Date.UTC(2025, 10, 21, 12, 0, 0)

@@ -21,6 +21,7 @@ export async function createTestService(
     process.env.TEST_DATABASE_URL && !options.database ? await migratedDatabase(process.env.TEST_DATABASE_URL) : null
   const service = await createLicensingService({
     log: () => {},
+    demo: () => import('../../demo/seed.js'),
     ...(postgres ? { database: postgres.url } : {}),
     ...options,
     env: {

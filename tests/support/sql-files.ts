@@ -3,13 +3,14 @@
 // (./sql-guard.ts, in every run) fails a file that issues SQL without being in the PostgreSQL set.
 
 /** The folders whose test files run on PostgreSQL. */
-export const POSTGRES_FOLDERS = ['service', 'tests/routes', 'tests/scim', 'tests/api'] as const
+export const POSTGRES_FOLDERS = ['service', 'sandbox', 'demo', 'tests/routes', 'tests/scim', 'tests/api'] as const
 
 /** Test files elsewhere that issue SQL: the editor stand-in's tests talk to a test service. */
 export const POSTGRES_FILES_ELSEWHERE: readonly string[] = ['scripts/editor.test.ts']
 
 /** Test files in those folders that open no store: pure functions, documents, a client and its doubles. */
 export const STORE_AGNOSTIC_FILES: readonly string[] = [
+  'sandbox/pricing.test.ts',
   'service/db/ids.test.ts',
   'service/dispatch/html.test.ts',
   'service/offline-keys/offline-keys.test.ts',

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { OperationName, Payload } from '../../protocol/operations.js'
-import { demoRefs } from '../../service/db/seed.js'
+import { demoRefs } from '../../demo/seed.js'
 import type { DeliveryOptions } from '../../service/webhooks/deliver.js'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createTestService, signInAs } from './service.js'

@@ -1,0 +1,1086 @@
+// The demo data set: `.test` accounts with rows in every state the portal shows. Times are relative to `now`; ids, keys
+// and order numbers come from a seeded generator, so they are the same every time (`demoRefs`).
+import { DAY_MS, MONTHLY_TERM_DAYS } from '../protocol/shared/dates.js'
+import { sql, type Insertable, type Transaction } from 'kysely'
+import { roundToCent } from '../protocol/shared/money.js'
+import { planOf, productByGroup, type Plan } from '../config/catalog/index.js'
+import type { DB } from '../service/db/database.js'
+import { isPostgres } from '../service/db/migrations/dialect.js'
+import { demoVerifiedDomain } from './identity.js'
+import { seedDemoActivity } from './activity.js'
+import { seedDirectoryDemo } from './directory.js'
+import { seedUsageHistory } from './usage.js'
+import { createSeededIds, type ProductGroupCode, type SeededIds } from '../service/db/ids.js'
+import type {
+  AccountTable,
+  ActivationTable,
+  CompanyDomainTable,
+  CompanyPermissionTable,
+  CompanyTable,
+  CouponTable,
+  Database,
+  LicenseTable,
+  OrderTable,
+  PaymentTable,
+  SubscriptionTable,
+} from '../service/db/schema.js'
+
+/** A year is 365 days here; the month is §9's billing cycle. */
+const PERIOD_DAYS = { month: MONTHLY_TERM_DAYS, year: 365 } as const
+const CURRENCY = 'USD'
+
+type Product = {
+  name: string
+  group: ProductGroupCode
+  type: 'personal' | 'company'
+  multiUser?: boolean
+}
+
+/** The product names the demo data uses (spec §3: names may contain Open Source, enterprise, personal, company). */
+export const demoProducts = {
+  bundlePersonal: { name: 'Wallaby.js + Quokka.js personal license', group: 'bundle', type: 'personal' },
+  bundleCompany: { name: 'Wallaby.js + Quokka.js company license', group: 'bundle', type: 'company' },
+  wallabyPersonal: { name: 'Wallaby.js personal license', group: 'wallaby', type: 'personal' },
+  wallabyCompany: { name: 'Wallaby.js company license', group: 'wallaby', type: 'company' },
+  wallabyEnterprise: { name: 'Wallaby.js enterprise license', group: 'wallaby', type: 'company', multiUser: true },
+  wallabyOpenSource: { name: 'Wallaby.js Open Source license', group: 'wallaby', type: 'personal' },
+  quokkaPersonal: { name: 'Quokka.js PRO personal license', group: 'quokka', type: 'personal' },
+  quokkaCompany: { name: 'Quokka.js PRO company license', group: 'quokka', type: 'company' },
+  /** The console-logging extension; the portal displays it as "Console Ninja PRO" (spec §3 display name). */
+  consoleNinja: { name: 'Console Ninja', group: 'other', type: 'personal' },
+  consoleNinjaCompany: { name: 'Console Ninja', group: 'other', type: 'company' },
+} as const satisfies Record<string, Product>
+
+/** The catalog's plan of a demo product (its sandbox id and list price): the demo data buys what the shop sells. */
+function demoPlan(product: Product, billingPeriod: 'month' | 'year'): Plan {
+  const sold = productByGroup(product.group)
+  if (!sold) throw new Error(`The catalog sells no ${product.group} product`)
+  return planOf(sold, product.type === 'company' ? 'organization' : 'personal', billingPeriod)
+}
+
+/** The accounts to sign in as; the server prints these after seeding. The addresses are part of the contract. */
+export const demoAccounts: Array<{ email: string; description: string }> = [
+  {
+    email: 'pat@personal.test',
+    description:
+      'Personal holder: licenses of every product group (one expiring soon, one expired 10 days ago, one long expired, Open Source, trial), a monthly subscription, a paused subscription whose paid term has ended (Restart), a license active on 3 machines',
+  },
+  {
+    email: 'olivia@acme.test',
+    description:
+      'Company Administrator of Acme Corp: bundle, wallaby and quokka licenses, an enterprise license, subscriptions in every state (one paused past its paid term: Restart); the verified domain acme.test (Domains)',
+  },
+  { email: 'max@acme.test', description: 'Company Manager of Acme Corp (assign only)' },
+  {
+    email: 'rita@reseller.test',
+    description:
+      "Reseller Administrator of Globex and Initech; Initech's seats follow its directory (a SCIM token, a mapped group, two people waiting)",
+  },
+  { email: 'ray@reseller.test', description: 'Reseller Manager of Globex' },
+  { email: 'carl@globex.test', description: 'Company Administrator of Globex' },
+  {
+    email: 'root@vendor.test',
+    description: 'Platform administrator with personal licenses; Company Administrator of Vendor Labs',
+  },
+  {
+    email: 'gita@github.test',
+    description: 'GitHub linked, default email-link policy: the link sign-in answers NO_LOGON_LINK',
+  },
+  { email: 'gary@google.test', description: 'Google linked, email-link policy "always": the link sign-in works' },
+  { email: 'nobody@example.test', description: 'Owns nothing: the link sign-in answers NO_USER' },
+]
+
+/** The seed of the demo data's id generator. Changing it changes every demo id and key. */
+const DEMO_SEED = 'license-portal demo data v1'
+
+export type DemoRows = {
+  accounts: Insertable<AccountTable>[]
+  companies: Insertable<CompanyTable>[]
+  company_permissions: Insertable<CompanyPermissionTable>[]
+  orders: Insertable<OrderTable>[]
+  subscriptions: Insertable<SubscriptionTable>[]
+  licenses: Insertable<LicenseTable>[]
+  payments: Insertable<PaymentTable>[]
+  activations: Insertable<ActivationTable>[]
+  coupons: Insertable<CouponTable>[]
+  company_domains: Insertable<CompanyDomainTable>[]
+}
+
+type LicenseSpec = {
+  product: Product
+  owner: string
+  companyId: string | null
+  orderId: string
+  count: number
+  /** Expiration in days from now (negative: already expired). */
+  expiresIn: number
+  /** Assignees of the first licenses of the order, in key order; the rest stay unassigned. */
+  assign?: readonly string[]
+  trial?: boolean
+  promotional?: boolean
+  subscription?: { id: string; billingPeriod: 'month' | 'year' }
+  /** Key numbers (1-based) of the licenses that lapse at term end. */
+  lapsingKeys?: readonly number[]
+  createdAt: number
+}
+
+type SubscriptionSpec = {
+  product: Product
+  owner: string
+  companyId: string | null
+  customer: { name: string; email: string }
+  state: SubscriptionTable['state']
+  billingPeriod: 'month' | 'year'
+  quantity: number
+  /** Licenses of the subscription (default: quantity); more than quantity when some lapse. */
+  licenseCount?: number
+  lapsingKeys?: readonly number[]
+  assign?: readonly string[]
+  /** License expiry (end of the paid term, plus any grace), days from now. */
+  expiresIn: number
+  /** Next payment, days from now; absent when auto-renew is off (paused, cancelled, will not renew). */
+  nextPaymentIn?: number
+  /** The latest successful payment, days ago; earlier payments go back one period each. */
+  lastPaidDaysAgo: number
+  payments: number
+  method: { kind: 'card'; cardType: string; lastFour: string } | { kind: 'paypal' }
+  specialOffer?: { message: string; currency: string; priceGross: number; country: string }
+}
+
+/** Builds the rows of one data set in memory; inserting them is a separate step so both seeds share one writer. */
+function createBuilder(now: number, ids: SeededIds) {
+  const rows: DemoRows = {
+    accounts: [],
+    companies: [],
+    company_permissions: [],
+    orders: [],
+    subscriptions: [],
+    licenses: [],
+    payments: [],
+    activations: [],
+    coupons: [],
+    company_domains: [],
+  }
+  const at = (days: number) => now + Math.round(days * DAY_MS)
+  const cardExpiry = `09/${new Date(now).getUTCFullYear() + 2}`
+  const providerIds = new Set<string>()
+  const providerSubscriptionId = () => {
+    for (;;) {
+      const id = String(ids.int(1_000_000, 9_999_999))
+      if (!providerIds.has(id)) {
+        providerIds.add(id)
+        return id
+      }
+    }
+  }
+
+  function account(
+    email: string,
+    daysAgo: number,
+    extra: Partial<Pick<AccountTable, 'admin' | 'logon_link' | 'github_id' | 'google_id'>> = {},
+  ) {
+    rows.accounts.push({
+      email,
+      admin: extra.admin ?? 0,
+      logon_link: extra.logon_link ?? 'default',
+      github_id: extra.github_id ?? null,
+      google_id: extra.google_id ?? null,
+      created_at: at(-daysAgo),
+    })
+  }
+
+  function company(id: string, name: string, daysAgo: number) {
+    rows.companies.push({ id, name, created_at: at(-daysAgo) })
+    return id
+  }
+
+  function permission(
+    companyId: string,
+    email: string,
+    permissions: 'ADMIN,RESELLER' | 'RESELLER' | 'ADMIN' | 'ASSIGN',
+    daysAgo: number,
+  ) {
+    rows.company_permissions.push({ company_id: companyId, email, permissions, created_at: at(-daysAgo) })
+  }
+
+  function payment(p: { subscriptionId: string | null; orderId: string; date: number; amount: number }) {
+    const id = ids.id('pay')
+    const receiptUrl = `/sandbox/receipts/${id}`
+    rows.payments.push({
+      id,
+      subscription_id: p.subscriptionId,
+      order_id: p.orderId,
+      date: p.date,
+      currency: CURRENCY,
+      amount: p.amount,
+      receipt_url: receiptUrl,
+    })
+    return receiptUrl
+  }
+
+  /** An order: a paid one has a checkout id, payment and receipt; a free one (trial, Open Source, coupon) neither. */
+  function order(o: {
+    owner: string
+    companyId: string | null
+    customer: { name: string; email: string }
+    amount: number
+    daysAgo: number
+    referrer?: string
+    paidBySubscription?: boolean
+  }) {
+    const id = ids.orderId()
+    const createdAt = at(-o.daysAgo)
+    const paid = o.amount > 0
+    const receiptUrl =
+      paid && !o.paidBySubscription
+        ? payment({ subscriptionId: null, orderId: id, date: createdAt, amount: o.amount })
+        : null
+    rows.orders.push({
+      id,
+      owner: o.owner,
+      company_id: o.companyId,
+      customer_name: o.customer.name,
+      customer_email: o.customer.email,
+      referrer: o.referrer ?? null,
+      currency: CURRENCY,
+      amount: o.amount,
+      provider_checkout_id: paid ? ids.id('chk') : null,
+      receipt_url: receiptUrl,
+      created_at: createdAt,
+    })
+    return id
+  }
+
+  function licenses(spec: LicenseSpec): string[] {
+    const created: string[] = []
+    for (let key = 1; key <= spec.count; key++) {
+      const id = ids.id('lic')
+      rows.licenses.push({
+        id,
+        owner: spec.owner,
+        company_id: spec.companyId,
+        order_id: spec.orderId,
+        license_key: ids.licenseKey(spec.product.group),
+        key_number: key,
+        product_name: spec.product.name,
+        product_group: spec.product.group,
+        license_type: spec.product.type,
+        expiration: at(spec.expiresIn),
+        assigned_to: spec.assign?.[key - 1] ?? '',
+        is_multi_user: spec.product.multiUser ? 1 : 0,
+        trial: spec.trial ? 1 : 0,
+        promotional: spec.promotional ? 1 : 0,
+        subscription_id: spec.subscription?.id ?? null,
+        billing_period: spec.subscription?.billingPeriod ?? null,
+        lapsing: spec.lapsingKeys?.includes(key) ? 1 : 0,
+        created_at: spec.createdAt,
+      })
+      created.push(id)
+    }
+    return created
+  }
+
+  /** A licence purchase outside any subscription: one order and its licenses. */
+  function purchase(p: {
+    product: Product
+    owner: string
+    companyId: string | null
+    customer: { name: string; email: string }
+    count: number
+    daysAgo: number
+    expiresIn: number
+    assign?: readonly string[]
+    /** Price of the whole order; default the annual list price × count, 0 for trials and promotions. */
+    amount?: number
+    trial?: boolean
+    promotional?: boolean
+    referrer?: string
+  }) {
+    const free = p.trial || p.promotional
+    const amount = p.amount ?? (free ? 0 : roundToCent(demoPlan(p.product, 'year').listPrice * p.count))
+    const orderId = order({ ...p, amount })
+    const licenseIds = licenses({ ...p, orderId, createdAt: at(-p.daysAgo) })
+    return { orderId, licenseIds }
+  }
+
+  function subscription(s: SubscriptionSpec) {
+    const id = ids.id('sub')
+    const period = PERIOD_DAYS[s.billingPeriod]
+    const plan = demoPlan(s.product, s.billingPeriod)
+    const unitPrice = plan.listPrice
+    const licenseCount = s.licenseCount ?? s.quantity
+    const paymentDays = Array.from({ length: s.payments }, (_, i) => s.lastPaidDaysAgo + (s.payments - 1 - i) * period)
+    const firstPaidDaysAgo = paymentDays[0]
+    // Past payments charged every license the subscription had then (a decrease takes effect at the next cycle).
+    const charged = roundToCent(unitPrice * licenseCount)
+    const orderId = order({
+      owner: s.owner,
+      companyId: s.companyId,
+      customer: s.customer,
+      amount: charged,
+      daysAgo: firstPaidDaysAgo,
+      paidBySubscription: true,
+    })
+    const receipts = paymentDays.map((daysAgo) =>
+      payment({ subscriptionId: id, orderId, date: at(-daysAgo), amount: charged }),
+    )
+    const orderRow = rows.orders[rows.orders.length - 1]
+    orderRow.receipt_url = receipts[0]
+    rows.subscriptions.push({
+      id,
+      owner: s.owner,
+      company_id: s.companyId,
+      state: s.state,
+      product_name: s.product.name,
+      product_group: s.product.group,
+      plan_id: plan.key,
+      billing_period: s.billingPeriod,
+      quantity: s.quantity,
+      next_payment_date: s.nextPaymentIn === undefined ? null : at(s.nextPaymentIn),
+      next_payment_amount: s.nextPaymentIn === undefined ? null : roundToCent(unitPrice * s.quantity),
+      currency: CURRENCY,
+      unit_price: unitPrice,
+      payment_method: s.method.kind,
+      card_type: s.method.kind === 'card' ? s.method.cardType : null,
+      last_four: s.method.kind === 'card' ? s.method.lastFour : null,
+      card_expiry: s.method.kind === 'card' ? cardExpiry : null,
+      update_url: `/sandbox/update-payment/${id}`,
+      special_offer: s.specialOffer ? JSON.stringify(s.specialOffer) : null,
+      pending_change: null,
+      provider_subscription_id: providerSubscriptionId(),
+      order_id: orderId,
+      created_at: at(-firstPaidDaysAgo),
+      updated_at: at(-s.lastPaidDaysAgo),
+    })
+    const licenseIds = licenses({
+      product: s.product,
+      owner: s.owner,
+      companyId: s.companyId,
+      orderId,
+      count: licenseCount,
+      expiresIn: s.expiresIn,
+      assign: s.assign,
+      subscription: { id, billingPeriod: s.billingPeriod },
+      lapsingKeys: s.lapsingKeys,
+      createdAt: at(-firstPaidDaysAgo),
+    })
+    return { subscriptionId: id, orderId, licenseIds }
+  }
+
+  /** Active since `daysAgo`, its editor's last check `seenDaysAgo` (a fraction for hours). */
+  function activation(licenseId: string, hostname: string, daysAgo: number, seenDaysAgo = 0) {
+    const id = ids.id('act')
+    rows.activations.push({
+      id,
+      license_id: licenseId,
+      hostname,
+      status: 'active',
+      requested_at: at(-daysAgo) - 5 * 60 * 1000,
+      activation_time: at(-daysAgo),
+      last_seen: at(-seenDaysAgo),
+    })
+    return id
+  }
+
+  function coupon(c: Insertable<CouponTable>) {
+    rows.coupons.push(c)
+  }
+
+  return { rows, at, account, company, permission, order, licenses, purchase, subscription, activation, coupon }
+}
+
+/** The demo data as rows plus named references to notable ones; pure, and the ids never depend on `now`. */
+export function buildDemoData(now: number) {
+  const ids = createSeededIds(DEMO_SEED)
+  const b = createBuilder(now, ids)
+
+  const pat = 'pat@personal.test'
+  const patCustomer = { name: 'Pat Personal', email: pat }
+  b.account(pat, 900)
+  const patBundle = b.purchase({
+    product: demoProducts.bundlePersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 165,
+    expiresIn: 200,
+  })
+  const patExpiringSoon = b.purchase({
+    product: demoProducts.wallabyPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 345,
+    expiresIn: 20,
+  })
+  const patExpiredRecently = b.purchase({
+    product: demoProducts.quokkaPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 375,
+    expiresIn: -10,
+  })
+  const patExpiredLongAgo = b.purchase({
+    product: demoProducts.wallabyPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 765,
+    expiresIn: -400,
+  })
+  const patOpenSource = b.purchase({
+    product: demoProducts.wallabyOpenSource,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 65,
+    expiresIn: 300,
+    amount: 0,
+  })
+  const patTrial = b.purchase({
+    product: demoProducts.consoleNinja,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    count: 1,
+    daysAgo: 0,
+    expiresIn: 14,
+    trial: true,
+  })
+  const patMonthly = b.subscription({
+    product: demoProducts.quokkaPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    state: 'active',
+    billingPeriod: 'month',
+    quantity: 1,
+    expiresIn: 12,
+    nextPaymentIn: 12,
+    lastPaidDaysAgo: 18,
+    payments: 3,
+    method: { kind: 'card', cardType: 'visa', lastFour: '4242' },
+  })
+  // The bundle license is in use on three machines: a fourth activation hits the limit of 3 (spec §9).
+  const patActivations = [
+    b.activation(patBundle.licenseIds[0], 'pat-laptop', 160, 0.1),
+    b.activation(patBundle.licenseIds[0], 'pat-desktop', 120, 3),
+    b.activation(patBundle.licenseIds[0], 'build-server', 30, 12),
+  ]
+
+  const olivia = 'olivia@acme.test'
+  const max = 'max@acme.test'
+  const acme = b.company('acme', 'Acme Corp', 820)
+  const acmeCustomer = { name: 'Acme Corp', email: olivia }
+  b.account(olivia, 820)
+  b.account(max, 400)
+  b.permission(acme, olivia, 'ADMIN', 820)
+  b.permission(acme, max, 'ASSIGN', 400)
+  b.rows.company_domains.push(demoVerifiedDomain(acme, 'acme.test', olivia, b.at))
+  const dev = (n: number) => `dev${n}@acme.test`
+  const acmeCompany = { owner: acme, companyId: acme, customer: acmeCustomer }
+
+  const acmeBundle = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.bundleCompany,
+    count: 10,
+    daysAgo: 300,
+    expiresIn: 65,
+    assign: [dev(1), dev(2), dev(3), dev(4), dev(5), dev(6)],
+  })
+  const acmeWallaby = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    count: 8,
+    daysAgo: 200,
+    expiresIn: 165,
+    assign: [dev(7), dev(8), dev(9), dev(10)],
+  })
+  const acmeQuokka = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.quokkaCompany,
+    count: 6,
+    daysAgo: 150,
+    expiresIn: 215,
+    assign: [dev(1), dev(2), dev(3)],
+  })
+  const acmeWallabyExpiredRecently = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    count: 4,
+    daysAgo: 420,
+    expiresIn: -55,
+    assign: ['former1@acme.test', 'former2@acme.test'],
+  })
+  const acmeQuokkaExpiredLongAgo = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.quokkaCompany,
+    count: 2,
+    daysAgo: 800,
+    expiresIn: -435,
+  })
+  const acmeEnterprise = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.wallabyEnterprise,
+    count: 1,
+    daysAgo: 100,
+    expiresIn: 265,
+    amount: 2900,
+  })
+  const acmeConsoleNinja = b.purchase({
+    ...acmeCompany,
+    product: demoProducts.consoleNinjaCompany,
+    count: 2,
+    daysAgo: 245,
+    expiresIn: 120,
+    assign: [dev(4)],
+  })
+
+  const visa = { kind: 'card', cardType: 'visa', lastFour: '4242' } as const
+  const mastercard = { kind: 'card', cardType: 'master', lastFour: '5454' } as const
+  const paypal = { kind: 'paypal' } as const
+  const acmeActiveRenewing = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.bundleCompany,
+    state: 'active',
+    billingPeriod: 'year',
+    quantity: 5,
+    assign: [dev(11), dev(12), dev(13)],
+    expiresIn: 120,
+    nextPaymentIn: 120,
+    lastPaidDaysAgo: 245,
+    payments: 2,
+    method: visa,
+  })
+  const acmeActiveNotRenewing = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    state: 'active',
+    billingPeriod: 'year',
+    quantity: 2,
+    assign: [dev(14)],
+    expiresIn: 40,
+    lastPaidDaysAgo: 325,
+    payments: 2,
+    method: paypal,
+  })
+  const acmePaused = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.quokkaCompany,
+    state: 'paused',
+    billingPeriod: 'year',
+    quantity: 2,
+    assign: [dev(15)],
+    expiresIn: 90,
+    lastPaidDaysAgo: 275,
+    payments: 2,
+    method: mastercard,
+  })
+  // The renewal 3 days ago failed; the provider retries in 2 days, and the licenses run on a short grace.
+  const acmePastDue = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    state: 'pastDue',
+    billingPeriod: 'year',
+    quantity: 3,
+    assign: [dev(16), dev(17)],
+    expiresIn: 5,
+    nextPaymentIn: 2,
+    lastPaidDaysAgo: 368,
+    payments: 2,
+    method: { kind: 'card', cardType: 'visa', lastFour: '0341' },
+  })
+  const acmeDeletedExpired = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.quokkaCompany,
+    state: 'deleted',
+    billingPeriod: 'year',
+    quantity: 2,
+    expiresIn: -30,
+    lastPaidDaysAgo: 395,
+    payments: 3,
+    method: visa,
+  })
+  const acmeDeletedActive = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    state: 'deleted',
+    billingPeriod: 'year',
+    quantity: 1,
+    assign: [dev(18)],
+    expiresIn: 100,
+    lastPaidDaysAgo: 265,
+    payments: 2,
+    method: paypal,
+  })
+  const acmeSpecialOffer = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.wallabyCompany,
+    state: 'active',
+    billingPeriod: 'year',
+    quantity: 1,
+    assign: [dev(19)],
+    expiresIn: 25,
+    nextPaymentIn: 25,
+    lastPaidDaysAgo: 340,
+    payments: 3,
+    method: visa,
+    specialOffer: { message: 'Extend for 12 months at 20% off', currency: 'USD', priceGross: 92.8, country: 'US' },
+  })
+  // Reduced from 4 to 3 licenses: the contractor's license lapses at term end.
+  const acmeLapsing = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.bundleCompany,
+    state: 'active',
+    billingPeriod: 'year',
+    quantity: 3,
+    licenseCount: 4,
+    lapsingKeys: [4],
+    assign: [dev(20), dev(21), '', 'contractor@acme.test'],
+    expiresIn: 200,
+    nextPaymentIn: 200,
+    lastPaidDaysAgo: 165,
+    payments: 2,
+    method: mastercard,
+  })
+  const acmeMonthly = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.quokkaCompany,
+    state: 'active',
+    billingPeriod: 'month',
+    quantity: 2,
+    assign: [dev(22)],
+    expiresIn: 18,
+    nextPaymentIn: 18,
+    lastPaidDaysAgo: 12,
+    payments: 3,
+    method: visa,
+  })
+
+  const rita = 'rita@reseller.test'
+  const ray = 'ray@reseller.test'
+  const carl = 'carl@globex.test'
+  const globex = b.company('globex', 'Globex', 500)
+  const initech = b.company('initech', 'Initech', 380)
+  b.account(rita, 600)
+  b.account(ray, 450)
+  b.account(carl, 500)
+  b.permission(globex, rita, 'ADMIN,RESELLER', 500)
+  b.permission(globex, ray, 'RESELLER', 450)
+  b.permission(globex, carl, 'ADMIN', 500)
+  b.permission(initech, rita, 'ADMIN,RESELLER', 380)
+  const resellerReferrer = 'https://reseller.test/'
+  const globexCompany = { owner: globex, companyId: globex, customer: { name: 'Globex', email: rita } }
+  const initechCompany = { owner: initech, companyId: initech, customer: { name: 'Initech', email: rita } }
+  const globexWallaby = b.purchase({
+    ...globexCompany,
+    product: demoProducts.wallabyCompany,
+    count: 3,
+    daysAgo: 215,
+    expiresIn: 150,
+    assign: ['dev1@globex.test', 'dev2@globex.test'],
+    referrer: resellerReferrer,
+  })
+  const globexQuokka = b.purchase({
+    ...globexCompany,
+    product: demoProducts.quokkaCompany,
+    count: 2,
+    daysAgo: 335,
+    expiresIn: 30,
+    assign: [carl],
+    referrer: resellerReferrer,
+  })
+  const globexAnnual = b.subscription({
+    ...globexCompany,
+    product: demoProducts.bundleCompany,
+    state: 'active',
+    billingPeriod: 'year',
+    quantity: 2,
+    assign: ['dev3@globex.test'],
+    expiresIn: 150,
+    nextPaymentIn: 150,
+    lastPaidDaysAgo: 215,
+    payments: 2,
+    method: visa,
+  })
+  const initechBundle = b.purchase({
+    ...initechCompany,
+    product: demoProducts.bundleCompany,
+    count: 4,
+    daysAgo: 285,
+    expiresIn: 80,
+    assign: ['peter@initech.test'],
+    referrer: resellerReferrer,
+  })
+  const initechMonthly = b.subscription({
+    ...initechCompany,
+    product: demoProducts.wallabyCompany,
+    state: 'active',
+    billingPeriod: 'month',
+    quantity: 1,
+    assign: ['milton@initech.test'],
+    expiresIn: 9,
+    nextPaymentIn: 9,
+    lastPaidDaysAgo: 21,
+    payments: 3,
+    method: paypal,
+  })
+
+  const root = 'root@vendor.test'
+  const rootCustomer = { name: 'Root Vendor', email: root }
+  b.account(root, 1000, { admin: 1 })
+  const rootWallaby = b.purchase({
+    product: demoProducts.wallabyPersonal,
+    owner: root,
+    companyId: null,
+    customer: rootCustomer,
+    count: 1,
+    daysAgo: 115,
+    expiresIn: 250,
+  })
+  const rootQuokka = b.purchase({
+    product: demoProducts.quokkaPersonal,
+    owner: root,
+    companyId: null,
+    customer: rootCustomer,
+    count: 1,
+    daysAgo: 115,
+    expiresIn: 250,
+  })
+  const vendorLabs = b.company('vendor-labs', 'Vendor Labs', 700)
+  b.permission(vendorLabs, root, 'ADMIN', 700)
+  const vendorLabsCompany = { owner: vendorLabs, companyId: vendorLabs, customer: { name: 'Vendor Labs', email: root } }
+  const vendorLabsWallaby = b.purchase({
+    ...vendorLabsCompany,
+    product: demoProducts.wallabyCompany,
+    count: 2,
+    daysAgo: 265,
+    expiresIn: 100,
+    assign: ['qa@vendor.test'],
+  })
+  const vendorLabsQuokka = b.purchase({
+    ...vendorLabsCompany,
+    product: demoProducts.quokkaCompany,
+    count: 1,
+    daysAgo: 265,
+    expiresIn: 100,
+  })
+
+  const gita = 'gita@github.test'
+  b.account(gita, 300, { github_id: 'gh-1001' })
+  const gitaWallaby = b.purchase({
+    product: demoProducts.wallabyPersonal,
+    owner: gita,
+    companyId: null,
+    customer: { name: 'Gita Hub', email: gita },
+    count: 1,
+    daysAgo: 185,
+    expiresIn: 180,
+  })
+  const gary = 'gary@google.test'
+  b.account(gary, 200, { google_id: 'go-2001', logon_link: 'always' })
+  // Gary's license came from redeeming USEDCOUPON 30 days ago (12 months).
+  const garyPromotional = b.purchase({
+    product: demoProducts.consoleNinja,
+    owner: gary,
+    companyId: null,
+    customer: { name: 'Gary Google', email: gary },
+    count: 1,
+    daysAgo: 30,
+    expiresIn: 335,
+    promotional: true,
+  })
+
+  // ---------------------------------------------------------------- coupons (spec §4: active, expired, invalid, redeemed)
+  // There is deliberately no row for NOSUCHCOUPON: that is the invalid example ("This coupon does not exist.").
+  b.coupon({
+    code: 'FREEMONTH',
+    product: 'console-ninja',
+    months: 1,
+    expires_at: b.at(180),
+    redeemed_by: null,
+    redeemed_at: null,
+    created_at: b.at(-30),
+  })
+  b.coupon({
+    code: 'FREEYEAR',
+    product: 'console-ninja',
+    months: 12,
+    expires_at: null,
+    redeemed_by: null,
+    redeemed_at: null,
+    created_at: b.at(-30),
+  })
+  b.coupon({
+    code: 'EXPIRED2025',
+    product: 'console-ninja',
+    months: 12,
+    expires_at: b.at(-30),
+    redeemed_by: null,
+    redeemed_at: null,
+    created_at: b.at(-400),
+  })
+  b.coupon({
+    code: 'USEDCOUPON',
+    product: 'console-ninja',
+    months: 12,
+    expires_at: null,
+    redeemed_by: gary,
+    redeemed_at: b.at(-30),
+    created_at: b.at(-90),
+  })
+
+  // ---------------------------------------------------------------- added after the rest, so no earlier id moves
+  // Billed monthly and paid ahead (more than 90 days to expiry): the monthly subscription to upgrade (spec §5).
+  const globexMonthlyExtended = b.subscription({
+    ...globexCompany,
+    product: demoProducts.quokkaCompany,
+    state: 'active',
+    billingPeriod: 'month',
+    quantity: 2,
+    assign: ['dev4@globex.test'],
+    expiresIn: 320,
+    nextPaymentIn: 320,
+    lastPaidDaysAgo: 15,
+    payments: 2,
+    method: visa,
+  })
+  // Paused, its paid term ended: Restart is offered (spec §4). One of Acme's (olivia) and one of pat's own.
+  const acmePausedEnded = b.subscription({
+    ...acmeCompany,
+    product: demoProducts.bundleCompany,
+    state: 'paused',
+    billingPeriod: 'year',
+    quantity: 2,
+    assign: [dev(23)],
+    expiresIn: -12,
+    lastPaidDaysAgo: 377,
+    payments: 2,
+    method: mastercard,
+  })
+  const patPausedEnded = b.subscription({
+    product: demoProducts.wallabyPersonal,
+    owner: pat,
+    companyId: null,
+    customer: patCustomer,
+    state: 'paused',
+    billingPeriod: 'month',
+    quantity: 1,
+    expiresIn: -6,
+    lastPaidDaysAgo: 36,
+    payments: 2,
+    method: visa,
+  })
+
+  const refs = {
+    companies: { acme, globex, initech, vendorLabs },
+    orders: {
+      patBundle: patBundle.orderId,
+      patExpiringSoon: patExpiringSoon.orderId,
+      patExpiredRecently: patExpiredRecently.orderId,
+      patExpiredLongAgo: patExpiredLongAgo.orderId,
+      patOpenSource: patOpenSource.orderId,
+      patTrial: patTrial.orderId,
+      acmeBundle: acmeBundle.orderId,
+      acmeWallaby: acmeWallaby.orderId,
+      acmeQuokka: acmeQuokka.orderId,
+      acmeWallabyExpiredRecently: acmeWallabyExpiredRecently.orderId,
+      acmeQuokkaExpiredLongAgo: acmeQuokkaExpiredLongAgo.orderId,
+      acmeEnterprise: acmeEnterprise.orderId,
+      acmeConsoleNinja: acmeConsoleNinja.orderId,
+      globexWallaby: globexWallaby.orderId,
+      globexQuokka: globexQuokka.orderId,
+      initechBundle: initechBundle.orderId,
+      rootWallaby: rootWallaby.orderId,
+      rootQuokka: rootQuokka.orderId,
+      vendorLabsWallaby: vendorLabsWallaby.orderId,
+      vendorLabsQuokka: vendorLabsQuokka.orderId,
+      gitaWallaby: gitaWallaby.orderId,
+      garyPromotional: garyPromotional.orderId,
+    },
+    /** Single licenses worth naming; for a whole order, query by its order id. */
+    licenses: {
+      patActivated: patBundle.licenseIds[0],
+      patExpiringSoon: patExpiringSoon.licenseIds[0],
+      patExpiredRecently: patExpiredRecently.licenseIds[0],
+      patExpiredLongAgo: patExpiredLongAgo.licenseIds[0],
+      patOpenSource: patOpenSource.licenseIds[0],
+      patTrial: patTrial.licenseIds[0],
+      patSubscription: patMonthly.licenseIds[0],
+      acmeEnterprise: acmeEnterprise.licenseIds[0],
+      acmeBundleUnassigned: acmeBundle.licenseIds[9],
+      acmeBundleAssigned: acmeBundle.licenseIds[0],
+      acmeBundleSeatInUse: acmeBundle.licenseIds[1],
+      acmeLapsing: acmeLapsing.licenseIds[3],
+      rootWallaby: rootWallaby.licenseIds[0],
+      rootQuokka: rootQuokka.licenseIds[0],
+      gitaWallaby: gitaWallaby.licenseIds[0],
+      garyPromotional: garyPromotional.licenseIds[0],
+    },
+    subscriptions: {
+      patMonthly: patMonthly.subscriptionId,
+      acmeActiveRenewing: acmeActiveRenewing.subscriptionId,
+      acmeActiveNotRenewing: acmeActiveNotRenewing.subscriptionId,
+      acmePaused: acmePaused.subscriptionId,
+      acmePastDue: acmePastDue.subscriptionId,
+      acmeDeletedExpired: acmeDeletedExpired.subscriptionId,
+      acmeDeletedActive: acmeDeletedActive.subscriptionId,
+      acmeSpecialOffer: acmeSpecialOffer.subscriptionId,
+      acmeLapsing: acmeLapsing.subscriptionId,
+      acmeMonthly: acmeMonthly.subscriptionId,
+      globexAnnual: globexAnnual.subscriptionId,
+      globexMonthlyExtended: globexMonthlyExtended.subscriptionId,
+      initechMonthly: initechMonthly.subscriptionId,
+      acmePausedEnded: acmePausedEnded.subscriptionId,
+      patPausedEnded: patPausedEnded.subscriptionId,
+    },
+    activations: patActivations,
+  }
+  // Made last, so that the ids drawn before it stay as they were: a company seat in use on a machine.
+  const acmeSeatActivation = b.activation(acmeBundle.licenseIds[1], 'dev2-workstation', 90, 1)
+  return { rows: b.rows, refs: { ...refs, activations: [...patActivations, acmeSeatActivation] } }
+}
+
+export type DemoReferences = ReturnType<typeof buildDemoData>['refs']
+
+/** Named ids of the demo data's notable rows, for tests; independent of the time it was seeded. */
+export const demoRefs: DemoReferences = buildDemoData(0).refs
+
+/** Is the store empty (no accounts at all)? The server seeds the demo data set only then. */
+export async function isEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
+  return row === undefined
+}
+
+/** Inserts the demo data in one transaction; on a store that holds it already it fails and changes nothing. */
+export async function seedDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
+  await db.transaction().execute(async (trx) => {
+    await insertDemo(trx, rows, now)
+  })
+}
+
+async function insertDemo(trx: Transaction<Database>, rows: DemoRows, now: number): Promise<void> {
+  await insertRows(trx, rows)
+  await seedDemoActivity(trx, rows, now)
+  await seedDirectoryDemo(trx, now)
+  await seedUsageHistory(trx, 'acme', now)
+}
+
+/** The advisory lock that orders the processes seeding one PostgreSQL store ("seed" in ASCII). */
+const SEED_LOCK = 0x73656564
+
+// Check and insert are one transaction run by one process at a time (SQLite's write lock, PostgreSQL's advisory lock),
+// so processes starting on one new store together seed it once.
+export async function seedDemoDataIfEmpty(db: DB, options: { now?: number } = {}): Promise<boolean> {
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    const any = await trx.selectFrom('accounts').select('email').limit(1).executeTakeFirst()
+    if (any) return false
+    await insertDemo(trx, rows, now)
+    return true
+  })
+}
+
+/** Empties every table (migrations kept) and reseeds in one transaction: a running server never sees it half reset. */
+export async function resetDemoData(db: DB, options: { now?: number } = {}): Promise<void> {
+  const now = options.now ?? Date.now()
+  const { rows } = buildDemoData(now)
+  const tables = (await db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name)
+  await db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+      await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(trx)
+    } else {
+      // The foreign keys are checked at the commit, when every table is empty or whole again.
+      await sql`pragma defer_foreign_keys = on`.execute(trx)
+      for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(trx)
+    }
+    await insertDemo(trx, rows, now)
+  })
+}
+
+/** A bench company "Bench {count}" with `count` licenses, 20 per order; when it exists already, nothing is inserted. */
+export async function seedBenchCompany(
+  db: DB,
+  count: number,
+  options: { now?: number } = {},
+): Promise<{ email: string; companyId: string }> {
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`A bench company needs a positive whole number of licenses, got ${count}`)
+  const now = options.now ?? Date.now()
+  const companyId = `bench-${count}`
+  const email = `bench-${count}@bench.test`
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()
+    if (existing) return
+    // Bench companies share the store with the demo data and with each other: order numbers skip the ones in use.
+    const usedOrders = new Set((await trx.selectFrom('orders').select('id').execute()).map((o) => o.id))
+    const ids = createSeededIds(`bench ${count}`)
+    const b = createBuilder(now, {
+      ...ids,
+      orderId: () => {
+        for (;;) {
+          const id = String(ids.int(100_000_000, 999_999_999))
+          if (!usedOrders.has(id)) {
+            usedOrders.add(id)
+            return id
+          }
+        }
+      },
+    })
+    b.account(email, 365)
+    b.company(companyId, `Bench ${count}`, 365)
+    b.permission(companyId, email, 'ADMIN', 365)
+    const products = [demoProducts.bundleCompany, demoProducts.wallabyCompany, demoProducts.quokkaCompany]
+    const perOrder = 20
+    let assigned = 0
+    for (let made = 0, n = 0; made < count; n++) {
+      const size = Math.min(perOrder, count - made)
+      const assign = Array.from({ length: Math.min(size, 14) }, () => `user${++assigned}@bench.test`)
+      b.purchase({
+        product: products[n % products.length],
+        owner: companyId,
+        companyId,
+        customer: { name: `Bench ${count}`, email },
+        count: size,
+        daysAgo: 300 - (n % 250),
+        expiresIn: ((n * 37) % 450) - 50,
+        assign,
+      })
+      made += size
+    }
+    await insertRows(trx, b.rows)
+  })
+  return { email, companyId }
+}
+
+/** Rows per INSERT: well under SQLite's limit on bound parameters (18 columns × 200 rows). */
+const CHUNK = 200
+
+async function insertRows(trx: Transaction<Database>, rows: DemoRows): Promise<void> {
+  // Parents before children, so the foreign keys hold at every statement.
+  await insertChunks(rows.accounts, (chunk) => trx.insertInto('accounts').values(chunk).execute())
+  await insertChunks(rows.companies, (chunk) => trx.insertInto('companies').values(chunk).execute())
+  await insertChunks(rows.company_permissions, (chunk) => trx.insertInto('company_permissions').values(chunk).execute())
+  await insertChunks(rows.orders, (chunk) => trx.insertInto('orders').values(chunk).execute())
+  await insertChunks(rows.subscriptions, (chunk) => trx.insertInto('subscriptions').values(chunk).execute())
+  await insertChunks(rows.licenses, (chunk) => trx.insertInto('licenses').values(chunk).execute())
+  await insertChunks(rows.payments, (chunk) => trx.insertInto('payments').values(chunk).execute())
+  await insertChunks(rows.activations, (chunk) => trx.insertInto('activations').values(chunk).execute())
+  await insertChunks(rows.coupons, (chunk) => trx.insertInto('coupons').values(chunk).execute())
+  await insertChunks(rows.company_domains, (chunk) => trx.insertInto('company_domains').values(chunk).execute())
+}
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
+}

@@ -22,7 +22,6 @@ export function monthsUpTo(now: number, count: number = USAGE_MONTHS): Month[] {
   return months
 }
 
-/** The first instant of a month, epoch milliseconds. */
 export function monthStart(month: Month): number {
   const [year, index] = month.split('-').map(Number) as [number, number]
   return Date.UTC(year, index - 1, 1)

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import { HomeLink, OutcomePage, OutcomeText } from '#app/components/account/outcome-page'
 import { ActivationOutcomeView, type ActivationOutcome } from '#app/components/account/activation-outcome'
 import {
@@ -26,7 +27,7 @@ export const chooseActivationMessage = 'Choose at least one activation to remove
 
 const DeactivateSchema = z.object({
   deactivate: z
-    .array(z.string().check(z.minLength(1), z.maxLength(200)), {
+    .array(Id, {
       error: (issue) => (issue.input === undefined ? chooseActivationMessage : undefined),
     })
     .check(z.minLength(1, chooseActivationMessage), z.maxLength(10)),

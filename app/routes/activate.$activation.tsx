@@ -11,13 +11,9 @@ import * as z from 'zod/mini'
 import { Id } from '#protocol/shared/limits'
 import { HomeLink, OutcomePage, OutcomeText } from '#app/components/account/outcome-page'
 import { ActivationOutcomeView, type ActivationOutcome } from '#app/components/account/activation-outcome'
-import {
-  activationErrorHeading,
-  activationMessages,
-  activationOutcome,
-  tooManyActivationsText,
-  unexpectedError,
-} from '#app/rules/messages'
+import { activationErrorHeading, activationOutcome, tooManyActivationsText } from '#app/rules/messages'
+import { activationMessages } from '#protocol/licenses/licenses'
+import { unexpectedError } from '#protocol/shared/errors'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import type { FrameHandle } from '#app/root'

@@ -1,7 +1,7 @@
 // The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
 import { couponCode } from '../../protocol/catalog/coupons.js'
 import { planTitle, planTypeWords } from '../../protocol/catalog/products.js'
-import type { PricePlan } from '../../protocol/entities.js'
+import { zipRequired, type PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   catalog,
@@ -277,7 +277,7 @@ export async function hostedCheckout(
   }
   const country = payload.country.toUpperCase()
   if (requiresZip(country) && !payload.postcode?.trim()) {
-    throw new ServiceError('INVALID_REQUEST', 'Zip/Post code must be provided.')
+    throw new ServiceError('INVALID_REQUEST', zipRequired)
   }
   const portal = new URL(ctx.config.publicUrl).origin
   if (new URL(payload.returnUrl).origin !== portal) {

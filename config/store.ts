@@ -26,7 +26,6 @@ export function isPostgresUrl(location: string): boolean {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 
-/** Opens `location`: a PostgreSQL pool of `poolSize` connections, or a SQLite file (created with its folder). */
 export function openStore<Tables>(location: string, options: { poolSize: number }): Kysely<Tables> {
   if (isPostgresUrl(location)) {
     // A server that drops packets fails the connection after 10 s rather than holding a start or request for ever.
@@ -49,8 +48,8 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
-// `BEGIN IMMEDIATE`: a transaction that read and then meets another's commit is refused at once ("database is
-// locked"), whereas one that takes the write lock at its start just waits its turn (busy timeout).
+// A transaction that read and then meets another's commit is refused at once ("database is locked"); one that takes
+// the write lock at its start waits its turn.
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'))
@@ -77,7 +76,6 @@ function switchToWal(sqlite: SQLite.Database): void {
   const pause = new Int32Array(new SharedArrayBuffer(4))
   for (;;) {
     try {
-      // Answers the mode now in force (an in-memory store stays `memory`).
       sqlite.pragma('journal_mode = WAL')
       return
     } catch (error) {
@@ -87,7 +85,7 @@ function switchToWal(sqlite: SQLite.Database): void {
   }
 }
 
-/** Prepared statements kept per store: more than the distinct queries the service makes, so the cache rarely turns. */
+/** More than the distinct queries the service makes, so the cache rarely turns. */
 const STATEMENTS_KEPT = 1000
 
 // Kysely prepares every query afresh, which costs as much as running a page's small queries (`npm run bench`): keep

@@ -29,6 +29,7 @@ import {
   MAX_REMOVALS,
   MAX_RENEWALS,
   limitMessage,
+  Id,
 } from './shared/limits.js'
 import { isOwnKey } from './shared/own.js'
 import { Quantity } from './subscriptions/subscriptions.js'
@@ -46,12 +47,11 @@ import { webhookOperations } from './webhooks/webhooks.js'
 import { machineOperations } from './machines/machines.js'
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
-const id = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))
 /** A call without a payload: `{}`, `null`, or none at all. */
 export const emptyPayload = z.union([z.union([z.strictObject({}), z.undefined()]), z.null()])
 const empty = emptyPayload
 const completed = z.object({ completed: z.literal(true) })
-const subscriptionOnly = z.object({ subscriptionId: id })
+const subscriptionOnly = z.object({ subscriptionId: Id })
 
 export const operations = {
   activation: {
@@ -78,7 +78,7 @@ export const operations = {
   confirmActivation: {
     payload: z.object({
       passthrough: z.string().check(z.minLength(1), z.maxLength(4000)),
-      deactivate: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(10)), []),
+      deactivate: z._default(z.array(z.string().check(z.maxLength(ID_MAX_LENGTH))).check(z.maxLength(10)), []),
     }),
     result: z.union([z.object({ completed: z.literal(true) }), z.object({ activations: z.array(Activation) })]),
   },
@@ -164,7 +164,7 @@ export const operations = {
       licenses: z
         .array(
           z.object({
-            id,
+            id: Id,
             owner: z.string(),
             assignedTo: z.union([email, z.literal('')]),
             assignedToBefore: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
@@ -194,25 +194,25 @@ export const operations = {
   },
   mergeLicenses: { payload: z.object({ companyName: typedLine(200, 1) }), result: completed },
   retrievePermissions: {
-    payload: z.object({ companyId: id }),
+    payload: z.object({ companyId: Id }),
     result: z.object({ permissions: z.array(PermissionEntry) }),
   },
   updatePermissions: {
     payload: z.object({
       add: z._default(
         z
-          .array(z.object({ companyId: id, email, permissions: z.array(PermissionCode).check(z.minLength(1)) }))
+          .array(z.object({ companyId: Id, email, permissions: z.array(PermissionCode).check(z.minLength(1)) }))
           .check(z.maxLength(100)),
         [],
       ),
-      remove: z._default(z.array(z.object({ companyId: id, email })).check(z.maxLength(100)), []),
+      remove: z._default(z.array(z.object({ companyId: Id, email })).check(z.maxLength(100)), []),
       sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,
   },
   addLicenses: {
     payload: z.object({
-      companyId: z.optional(id),
+      companyId: z.optional(Id),
       productName: z.string().check(z.minLength(1)),
       quantity: Quantity,
     }),
@@ -258,7 +258,7 @@ export const operations = {
   shopBuyer: { payload: empty, result: z.object({ email: z.string(), name: z.string() }) },
   createSubscriptionOnCheckout: {
     payload: z.object({
-      checkoutId: z.string().check(z.minLength(1), z.maxLength(200)),
+      checkoutId: Id,
       dev: z.optional(z.boolean()),
       passthrough: z.string().check(z.maxLength(2000)),
     }),
@@ -326,13 +326,13 @@ export const operations = {
       coupon: z.optional(z.string().check(z.maxLength(100))),
       returnUrl: z.url().check(z.maxLength(2000)),
       /** A New Subscription for this company of the signed-in caller (see `companyCheckout`); organization plans only. */
-      companyId: z.optional(id),
+      companyId: z.optional(Id),
     }),
     result: z.object({ url: z.string() }),
   },
   /** New Subscription for a company (spec §5/§7): FORBIDDEN unless the caller may purchase; a signed passthrough. */
   companyCheckout: {
-    payload: z.object({ companyId: id, passthrough: CheckoutPassthrough }),
+    payload: z.object({ companyId: Id, passthrough: CheckoutPassthrough }),
     result: z.object({ company: z.object({ id: z.string(), name: z.string() }), passthrough: z.string() }),
   },
   cancelSubscription: { payload: subscriptionOnly, result: completed },
@@ -341,7 +341,7 @@ export const operations = {
     result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }),
   },
   subscriptionPauseResume: {
-    payload: z.object({ action: z.enum(['pause', 'resume', 'restart']), subscriptionId: id }),
+    payload: z.object({ action: z.enum(['pause', 'resume', 'restart']), subscriptionId: Id }),
     result: z.object({
       completed: z.literal(true),
       nextPayment: z.optional(z.object({ date: z.number(), currency: z.string(), amount: z.number() })),
@@ -349,7 +349,7 @@ export const operations = {
   },
   subscriptionUpdateQuantity: {
     payload: z.object({
-      subscriptionId: id,
+      subscriptionId: Id,
       quantity: Quantity,
       licensesToLapse: z._default(z.array(LicenseRef).check(z.maxLength(100)), []),
     }),
@@ -359,7 +359,7 @@ export const operations = {
   /** What a quantity change, upgrade or restart would charge, as the payment provider computes it; changes nothing. */
   subscriptionPreview: {
     payload: z.object({
-      subscriptionId: id,
+      subscriptionId: Id,
       change: z.enum(['quantity', 'upgrade', 'restart']),
       quantity: z.optional(Quantity),
     }),
@@ -368,7 +368,7 @@ export const operations = {
   removeSubscription: { payload: subscriptionOnly, result: completed },
   specialOffer: {
     payload: z.object({
-      subscriptionId: id,
+      subscriptionId: Id,
       country: z.string().check(z.length(2)),
       price: z.number(),
       alwaysAllow: z._default(z.boolean(), false),
@@ -378,7 +378,7 @@ export const operations = {
   /** Subscription bulk assign (spec §5): `emails` lists every holder afterwards, `lapsingEmails` the lapsing ones. */
   subscriptionAssign: {
     payload: z.object({
-      subscriptionId: id,
+      subscriptionId: Id,
       emails: z.array(email).check(z.maxLength(100)),
       lapsingEmails: z.optional(z.array(email).check(z.maxLength(100))),
       sendEmail: z._default(z.boolean(), false),

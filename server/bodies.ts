@@ -17,7 +17,6 @@ import { requestOrigin } from '../service/dispatch/origin.js'
 
 export type BodyKind = 'protocol' | 'scim' | 'form' | 'manage' | 'upload'
 
-/** The largest body each kind of route reads. */
 export const BODY_LIMITS: ReadonlyMap<BodyKind, number> = new Map<BodyKind, number>([
   // POST /api/… (the licensing protocol, the payment provider's webhooks and shop calls).
   ['protocol', PROTOCOL_BODY_LIMIT],
@@ -34,7 +33,6 @@ export const BODY_LIMITS: ReadonlyMap<BodyKind, number> = new Map<BodyKind, numb
 /** How long the rest of a body no one reads is dropped as it arrives before the connection is closed. */
 const LINGER_MS = 5_000
 
-/** Which kind of route a request is for. */
 export function bodyKindOf(req: express.Request): BodyKind {
   if (req.path.startsWith('/api/')) return 'protocol'
   if (req.path.startsWith(SCIM_BASE_PATH)) return 'scim'
@@ -86,7 +84,6 @@ export function refuseBody(
   }
 }
 
-/** The declared length, when the request declares one. */
 function declaredLength(req: express.Request): number | undefined {
   const header = req.headers['content-length']
   return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined

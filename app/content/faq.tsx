@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
 import { Box, Card, Flex, Heading, Link, Text } from '#app/components/themes'
 import { useSupportEmail } from '#app/utils/support-email'
+import { shopPath } from '#protocol/catalog/paths'
 
 // The shop's FAQ (spec §2 "FAQ page", figures from §9): `<details>` accordions, open and closed without script.
 
@@ -191,12 +192,12 @@ export function CrossPromotion({
                   </Heading>
                   <Flex gap="3" wrap="wrap">
                     <Link asChild underline="always">
-                      <RemixLink to={`/shop/${p.slug}/buy/`} target={linkTarget}>
+                      <RemixLink to={shopPath(p.slug)} target={linkTarget}>
                         Buy {p.name}
                       </RemixLink>
                     </Link>
                     <Link asChild underline="always">
-                      <RemixLink to={`/shop/${p.slug}/faq/`} target={linkTarget}>
+                      <RemixLink to={shopPath(p.slug, 'faq')} target={linkTarget}>
                         {p.name} FAQ
                       </RemixLink>
                     </Link>

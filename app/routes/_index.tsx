@@ -15,9 +15,8 @@ import {
   signInNoLogonLink,
   signInNoUser,
   signInSuccess,
-  unexpectedError,
 } from '#app/rules/messages'
-import { OUTCOME_UNKNOWN } from '#protocol/shared/errors'
+import { OUTCOME_UNKNOWN, unexpectedError } from '#protocol/shared/errors'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { checkHoneypot } from '#app/utils/honeypot.server'

@@ -8,15 +8,12 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import { HomeLink, OutcomePage, OutcomeText } from '#app/components/account/outcome-page'
 import { ActivationOutcomeView, type ActivationOutcome } from '#app/components/account/activation-outcome'
-import {
-  activationErrorHeading,
-  activationMessages,
-  activationOutcome,
-  tooManyActivationsText,
-  unexpectedError,
-} from '#app/rules/messages'
+import { activationErrorHeading, activationOutcome, tooManyActivationsText } from '#app/rules/messages'
+import { activationMessages } from '#protocol/licenses/licenses'
+import { unexpectedError } from '#protocol/shared/errors'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import type { FrameHandle } from '#app/root'
@@ -26,7 +23,7 @@ export const chooseActivationMessage = 'Choose at least one activation to remove
 
 const DeactivateSchema = z.object({
   deactivate: z
-    .array(z.string().check(z.minLength(1), z.maxLength(200)), {
+    .array(Id, {
       error: (issue) => (issue.input === undefined ? chooseActivationMessage : undefined),
     })
     .check(z.minLength(1, chooseActivationMessage), z.maxLength(10)),

@@ -1,5 +1,5 @@
 import { json, type MetaFunction } from '@remix-run/node'
-import { activationMessages } from '#app/rules/messages'
+import { activationMessages } from '#protocol/licenses/licenses'
 import { ActivationOutcomeView } from '#app/components/account/activation-outcome'
 import type { FrameHandle } from '#app/root'
 

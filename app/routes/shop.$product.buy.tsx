@@ -10,7 +10,8 @@ import { oneLine } from '#protocol/shared/text'
 import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import { alreadySubscribed, unexpectedError } from '#app/rules/messages'
+import { alreadySubscribed } from '#app/rules/messages'
+import { unexpectedError } from '#protocol/shared/errors'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { getPreferences } from '#app/utils/preferences.server'
@@ -35,6 +36,7 @@ import { purchaseSchema } from './__shop/purchase-schema'
 import { getReferrer, referrerCookieHeader } from './__shop/referrer.server'
 import { prefill, signedInBuyer, subscribedTo } from './__shop/buyer.server'
 import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
+import { shopPath } from '#protocol/catalog/paths'
 
 const refOf = (product: CatalogProduct): ProductRef => ({ slug: product.slug, name: product.name })
 
@@ -84,7 +86,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         organization: ours?.type === 'organization',
         signedIn: await signedInAsBuyer(request, ours),
         // "Try again" opens the form as it was when Continue was pressed.
-        retryTo: ours?.form ? `/shop/${product.slug}/buy/?retry=1` : `/shop/${product.slug}/buy/`,
+        retryTo: shopPath(product.slug, 'buy', ours?.form ? 'retry=1' : ''),
       },
       { headers },
     )
@@ -191,7 +193,7 @@ function updatedPriceUrl(slug: string, formData: FormData, catalog: { countries:
     const typed = typeof value === 'string' ? value.trim().slice(0, max) : ''
     if (typed) params.set(name, typed)
   }
-  return `/shop/${slug}/buy/?${params}`
+  return shopPath(slug, 'buy', params)
 }
 
 function withoutDone({ done: _done, ...rest }: PendingCheckout): PendingCheckout {
@@ -225,15 +227,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ours = pending?.product === product.slug ? pending : null
   if (formData.get('intent') === 'new-purchase') {
     // The buyer starts another purchase on purpose: the form again, as it was at Continue.
-    if (!ours) return redirect(`/shop/${product.slug}/buy/`)
+    if (!ours) return redirect(shopPath(product.slug))
     const headers = { 'Set-Cookie': await pendingCheckoutCookie(withoutDone(ours)) }
-    return redirect(`/shop/${product.slug}/buy/${ours.form ? '?retry=1' : ''}`, { headers })
+    return redirect(shopPath(product.slug, 'buy', ours.form ? 'retry=1' : ''), { headers })
   }
   if (formData.get('intent') === UPDATE_PRICE_INTENT)
     return redirect(updatedPriceUrl(product.slug, formData, catalog), 303)
   checkHoneypot(formData, context, 'purchase')
   // Continue from a form left open after this browser finished a checkout: refused, never a second payment.
-  if (ours?.done) return redirect(`/shop/${product.slug}/buy/`, 303)
+  if (ours?.done) return redirect(shopPath(product.slug), 303)
   const submission = parseWithZod(formData, { schema: purchaseSchema(catalog.countries) })
   const coupon = couponCode(String(formData.get('coupon') ?? '')) || undefined
   if (submission.status !== 'success') {
@@ -262,7 +264,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const organization = optionsSearch({ ...options, type: 'organization' })
     organization.set('email', value.email)
     if (value.zip) organization.set('zip', value.zip)
-    const organizationUrl = `/shop/${product.slug}/buy/?${organization}`
+    const organizationUrl = shopPath(product.slug, 'buy', organization)
     const subscribed = await subscribedTo(context, request, refOf(product), value.email, organizationUrl)
     if (subscribed === 'unknown') return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
     if (subscribed) {
@@ -327,7 +329,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { headers },
     )
   }
-  const returnUrl = new URL(`/shop/${product.slug}/buy/`, request.url).href
+  const returnUrl = new URL(shopPath(product.slug), request.url).href
   const hosted = await callLicensing(
     'hostedCheckout',
     {
@@ -361,10 +363,10 @@ export default function Buy() {
       </Heading>
       <Flex gap="4" wrap="wrap" mb="5">
         <Link asChild underline="always">
-          <RemixLink to={`/shop/${data.product.slug}/redeem/`}>Redeem a coupon</RemixLink>
+          <RemixLink to={shopPath(data.product.slug, 'redeem')}>Redeem a coupon</RemixLink>
         </Link>
         <Link asChild underline="always">
-          <RemixLink to={`/shop/${data.product.slug}/faq/`}>{data.product.name} FAQ</RemixLink>
+          <RemixLink to={shopPath(data.product.slug, 'faq')}>{data.product.name} FAQ</RemixLink>
         </Link>
         <Link asChild underline="always">
           <RemixLink to="/shop/">All products</RemixLink>

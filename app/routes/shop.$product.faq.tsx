@@ -5,6 +5,7 @@ import { CrossPromotion, FaqAccordions } from '#app/content/faq'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
 import type { FrameHandle } from '#app/root'
+import { shopPath } from '#protocol/catalog/paths'
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)
@@ -25,10 +26,10 @@ export default function ProductFaq() {
       </Heading>
       <Flex gap="4" wrap="wrap" mb="6">
         <Link asChild underline="always">
-          <RemixLink to={`/shop/${product.slug}/buy/`}>Buy {product.name}</RemixLink>
+          <RemixLink to={shopPath(product.slug)}>Buy {product.name}</RemixLink>
         </Link>
         <Link asChild underline="always">
-          <RemixLink to={`/shop/${product.slug}/redeem/`}>Redeem a coupon</RemixLink>
+          <RemixLink to={shopPath(product.slug, 'redeem')}>Redeem a coupon</RemixLink>
         </Link>
       </Flex>
       <FaqAccordions product={product} headingId="faq-heading" />

@@ -8,7 +8,8 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
-import { couponMessage, redeemHeading, unexpectedError } from '#app/rules/messages'
+import { couponMessage, redeemHeading } from '#app/rules/messages'
+import { unexpectedError } from '#protocol/shared/errors'
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
 import { countOf } from '#protocol/shared/words'
 import { checkHoneypot } from '#app/utils/honeypot.server'
@@ -20,6 +21,7 @@ import { planFor, redeemPrices, type RedeemPrices } from './__shop/pricing'
 import { RedeemSchema } from './__shop/purchase-schema'
 import { prefill as buyerPrefill, signedInBuyer } from './__shop/buyer.server'
 import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
+import { shopPath } from '#protocol/catalog/paths'
 
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -27,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)
   const product = requireProduct(catalog, params.product)
   const productRef = { slug: product.slug, name: product.name }
-  const redeemPath = `/shop/${product.slug}/redeem/`
+  const redeemPath = shopPath(product.slug, 'redeem')
   const url = new URL(request.url)
   // The name and email a refused redemption kept, carried to the next code's form.
   const prefill = { name: text(url, 'name', 200), email: text(url, 'email', EMAIL_MAX_LENGTH) }
@@ -167,7 +169,7 @@ function CouponQuery({
 }) {
   return (
     <Card size="3">
-      <Form method="get" action={`/shop/${productSlug}/redeem/`} aria-labelledby="coupon-query-heading">
+      <Form method="get" action={shopPath(productSlug, 'redeem')} aria-labelledby="coupon-query-heading">
         {kept.name ? <input type="hidden" name="name" value={kept.name} /> : null}
         {kept.email ? <input type="hidden" name="email" value={kept.email} /> : null}
         <Heading as="h2" size="5" mb="3" id="coupon-query-heading">

@@ -5,6 +5,7 @@ import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import { loadCatalog } from './__shop/catalog.server'
 import { referrerCookieHeader } from './__shop/referrer.server'
 import type { FrameHandle } from '#app/root'
+import { shopPath } from '#protocol/catalog/paths'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const catalog = await loadCatalog(context)
@@ -38,17 +39,17 @@ export default function Shop() {
                 </Heading>
                 <Flex gap="4" wrap="wrap">
                   <Link asChild size="3" underline="always">
-                    <RemixLink to={`/shop/${product.slug}/buy/`}>
+                    <RemixLink to={shopPath(product.slug)}>
                       Buy<span className="visually-hidden"> {product.name}</span>
                     </RemixLink>
                   </Link>
                   <Link asChild size="3" underline="always">
-                    <RemixLink to={`/shop/${product.slug}/redeem/`}>
+                    <RemixLink to={shopPath(product.slug, 'redeem')}>
                       Redeem a coupon<span className="visually-hidden"> for {product.name}</span>
                     </RemixLink>
                   </Link>
                   <Link asChild size="3" underline="always">
-                    <RemixLink to={`/shop/${product.slug}/faq/`}>
+                    <RemixLink to={shopPath(product.slug, 'faq')}>
                       <span className="visually-hidden">{product.name} </span>FAQ
                     </RemixLink>
                   </Link>

@@ -1,9 +1,8 @@
 // The spec's email rules (§5): "must match simple {email} with no spaces".
 import * as z from 'zod/mini'
-import { emailInvalid, emailRequired } from './messages'
 
 import { isValidAddress } from '#protocol/shared/address-list'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '#protocol/shared/email'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail, emailInvalid, emailRequired } from '#protocol/shared/email'
 
 export function isValidEmail(value: string): boolean {
   return isValidAddress(value)

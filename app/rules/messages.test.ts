@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodes } from '#protocol/shared/errors'
+import { errorCodes, unexpectedError } from '#protocol/shared/errors'
+import { emailInvalid, emailMustDiffer, emailRequired } from '#protocol/shared/email'
+import { zipRequired } from '#protocol/entities'
 import { cannotAssign } from '#protocol/licenses/licenses'
 import { lastAdministrator } from '#protocol/permissions/roles'
 import * as subscriptions from '#protocol/subscriptions/subscriptions'
@@ -7,15 +9,15 @@ import * as m from './messages'
 
 describe('§5 validation messages, word for word', () => {
   it.each([
-    [m.emailRequired, 'Email address must be provided.'],
-    [m.emailInvalid, 'Email address is not valid.'],
+    [emailRequired, 'Email address must be provided.'],
+    [emailInvalid, 'Email address is not valid.'],
     [m.emailsDoNotMatch, 'Email addresses do not match.'],
-    [m.emailMustDiffer, 'New email address must be different from current email address.'],
+    [emailMustDiffer, 'New email address must be different from current email address.'],
     [m.companyNameRequired, 'Company name must be provided.'],
     [m.userExists, 'A user already exists with this email address.'],
     [m.checkoutNameRequired.organization, 'Company name must be provided.'],
     [m.checkoutNameRequired.individual, 'Name must be provided.'],
-    [m.zipRequired, 'Zip/Post code must be provided.'],
+    [zipRequired, 'Zip/Post code must be provided.'],
     [m.alreadySubscribed, 'Email address is already subscribed.'],
     [m.nameRequired, 'Name must be provided.'],
     [subscriptions.bulkInvalidEmails, 'Error: one or more email addresses are invalid.'],
@@ -73,7 +75,7 @@ describe('§8 sign-in form', () => {
   })
   it('success, network and generic failure texts', () => {
     expect(m.signInSuccess).toBe("Please log in using the link we've sent to your email (check junk/spam).")
-    expect(m.unexpectedError).toBe('An unexpected error occurred.')
+    expect(unexpectedError).toBe('An unexpected error occurred.')
     expect(m.genericFailure).toBe('An unexpected occurred processing your request')
   })
 })

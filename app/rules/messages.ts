@@ -1,18 +1,14 @@
 // Every user-facing text of the spec, word for word (§2, §5, §8, §9); the ones it only describes, once.
-import type { ErrorCode } from '#protocol/shared/errors'
-import { ACTIVATION_LIMIT, cannotAssign } from '#protocol/licenses/licenses'
+import { unexpectedError, type ErrorCode } from '#protocol/shared/errors'
+import { ACTIVATION_LIMIT, activationMessages, cannotAssign } from '#protocol/licenses/licenses'
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/permissions/roles'
 import { ownValue } from '#protocol/shared/own'
 import { countOf } from '#protocol/shared/words'
 
-export const emailRequired = 'Email address must be provided.'
-export const emailInvalid = 'Email address is not valid.'
 export const emailsDoNotMatch = 'Email addresses do not match.'
-export const emailMustDiffer = 'New email address must be different from current email address.'
 export const companyNameRequired = 'Company name must be provided.'
 export const userExists = 'A user already exists with this email address.'
 export const nameRequired = 'Name must be provided.'
-export const zipRequired = 'Zip/Post code must be provided.'
 export const alreadySubscribed = 'Email address is already subscribed.'
 
 export const checkoutNameRequired = {
@@ -40,7 +36,6 @@ export const signInNoLogonLink =
   'The email address is not allowed to authenticate using an email link; please use another method below.'
 export const signInNoUser = 'The email address provided is not the owner of any licenses.'
 export const signInSuccess = "Please log in using the link we've sent to your email (check junk/spam)."
-export const unexpectedError = 'An unexpected error occurred.'
 /** The sign-in link's request whose answer was lost on its way back, after every repeat: the mail may have gone. */
 export const signInLinkUnknown =
   'The answer to your request was lost on its way back, so a sign-in link may have been sent. Check your email (and junk/spam) for it; if none has arrived after a few minutes, ask for a link again.'
@@ -111,13 +106,6 @@ export const activationErrorHeading = 'Error Processing Activation Request'
 export const tooManyActivationsHeading = 'Too Many Activations'
 /** Built around the spec's fragment "already in use in 3 locations". */
 export const tooManyActivationsText = `This license is already in use in ${ACTIVATION_LIMIT} locations. Choose the activations to remove, then Proceed.`
-
-export const activationMessages = {
-  INVALID_AGE: 'Your activation link has expired.',
-  INVALID_SIGNATURE: 'Your activation link is not valid.',
-  NO_USER: 'No email address found for this activation request.',
-  NO_ACTIVATION: 'No pending activations found for your activation link.',
-} as const
 
 /** ALREADY_ACTIVATED counts as success, TOO_MANY_ACTIVATIONS shows the removal list. */
 export function activationOutcome(

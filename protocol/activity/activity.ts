@@ -1,5 +1,6 @@
 // The activity log: what the service changed, who and when.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { administersCompany } from '../permissions/roles.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 
@@ -72,7 +73,7 @@ export type ActivityEntry = z.infer<typeof ActivityEntry>
 export const retrieveActivityOperation = {
   /** With `companyId`, that company's log; without it, the caller's own account's log. Newest first. */
   payload: z.object({
-    companyId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    companyId: z.optional(Id),
     kind: z.optional(ActivityKind),
     /** Entries that name this address (who made the change or whom it concerned). */
     person: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH))),

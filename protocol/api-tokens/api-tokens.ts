@@ -1,5 +1,6 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import {
   ACCESS_TOKEN_MAX_DAYS,
   AccessToken,
@@ -59,7 +60,7 @@ export const ApiTokenScopes = z.pipe(
   z.transform((scopes: ApiTokenScope[]) => orderedScopes(scopes)),
 )
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 const completed = z.object({ completed: z.literal(true) })
 
 /** With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them), else the caller's own. */
@@ -86,7 +87,7 @@ export const apiTokenOperations = {
   revokeApiToken: {
     payload: z.object({
       companyId: z.optional(companyId),
-      tokenId: z.string().check(z.minLength(1), z.maxLength(200)),
+      tokenId: Id,
     }),
     result: completed,
   },

@@ -41,18 +41,27 @@ export function subscriptionDisplayName(subscription: Pick<Subscription, 'produc
   return productDisplayName(subscription.productName)
 }
 
+/** §3: a plan's type as the checkout names it. */
+export const planTypeWords = { personal: 'Personal', organization: 'Organization' } as const
+export type PlanTypeWord = (typeof planTypeWords)[keyof typeof planTypeWords]
+
 /** In the checkout's words (§3): from the licenses' type, else the product name; undefined when neither says. */
 export function subscriptionPlan(
   subscription: Pick<Subscription, 'productName'> & { licenses: readonly Pick<License, 'licenseType'>[] },
-): 'Personal' | 'Organization' | undefined {
+): PlanTypeWord | undefined {
   const type =
     subscription.licenses[0]?.licenseType ??
     /\b(personal|company)\b/i.exec(subscription.productName)?.[1]?.toLowerCase()
-  return type === 'personal' ? 'Personal' : type === 'company' ? 'Organization' : undefined
+  return type === 'personal' ? planTypeWords.personal : type === 'company' ? planTypeWords.organization : undefined
 }
 
 export function billingWords(period: BillingPeriod): string {
   return period === 'year' ? 'yearly' : 'monthly'
+}
+
+/** "Wallaby.js Organization, yearly": the one title of a plan, in the shop, the checkout and a subscription's. */
+export function planTitle(product: string, type: PlanTypeWord | undefined, period: BillingPeriod): string {
+  return `${type ? `${product} ${type}` : product}, ${billingWords(period)}`
 }
 
 /** "Wallaby.js Organization, yearly, 5 seats": its id is secondary text beside it, never its name. */
@@ -61,8 +70,10 @@ export function subscriptionTitle(
     licenses: readonly Pick<License, 'licenseType'>[]
   },
 ): string {
-  const plan = subscriptionPlan(subscription)
-  const product = subscriptionDisplayName(subscription)
-  const seats = countOf(subscription.quantity, 'seat')
-  return `${plan ? `${product} ${plan}` : product}, ${billingWords(subscription.billingPeriod)}, ${seats}`
+  const plan = planTitle(
+    subscriptionDisplayName(subscription),
+    subscriptionPlan(subscription),
+    subscription.billingPeriod,
+  )
+  return `${plan}, ${countOf(subscription.quantity, 'seat')}`
 }

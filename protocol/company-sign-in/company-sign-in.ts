@@ -1,6 +1,7 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shared/email.js'
 
 /** Where every company's provider sends people back: register it at the provider. */
@@ -62,7 +63,7 @@ export const CompanySignInSettings = z.object({
 })
 export type CompanySignInSettings = z.infer<typeof CompanySignInSettings>
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
 const completed = z.object({ completed: z.literal(true) })
 

@@ -1,5 +1,6 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { administersCompany } from '../permissions/roles.js'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
 import { ProductGroup } from '../entities.js'
@@ -50,7 +51,7 @@ export const DirectoryProduct = z.object({
 })
 export type DirectoryProduct = z.infer<typeof DirectoryProduct>
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 const completed = z.object({ completed: z.literal(true) })
 
 /** Each refused (FORBIDDEN) unless the caller may manage the company's people. */
@@ -77,14 +78,14 @@ export const directoryOperations = {
     result: z.object({ token: AccessToken, secret: z.string() }),
   },
   revokeScimToken: {
-    payload: z.object({ companyId, tokenId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+    payload: z.object({ companyId, tokenId: Id }),
     result: completed,
   },
   /** Exactly these products afterwards; an empty list unmaps the group. */
   mapDirectoryGroup: {
     payload: z.object({
       companyId,
-      groupId: z.string().check(z.minLength(1), z.maxLength(200)),
+      groupId: Id,
       productGroups: z.array(ProductGroup).check(z.maxLength(4)),
     }),
     result: completed,

@@ -1,6 +1,7 @@
 // Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import { DAY_MS } from '../shared/dates.js'
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { administersCompany } from '../permissions/roles.js'
 import { ProductGroup } from '../entities.js'
 
@@ -75,7 +76,7 @@ export const DomainEntry = z.object({
 })
 export type DomainEntry = z.infer<typeof DomainEntry>
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 const completed = z.object({ completed: z.literal(true) })
 
 export const domainOperations = {

@@ -1,14 +1,14 @@
 // `retrieveLicenses`: the rows a change touches (a subscription's, a product group's or named ones), not the account.
 import * as z from 'zod/mini'
 import { Company, License, LicenseRef, ProductGroup, Subscription } from '../entities.js'
-import { ID_MAX_LENGTH, MAX_LICENSES_READ, limitMessage } from '../shared/limits.js'
+import { MAX_LICENSES_READ, limitMessage, Id } from '../shared/limits.js'
 
 export const RetrieveLicensesPayload = z
   .object({
     /** `personal` or a company id; may be left out when `subscriptionId` or `ids` decide the table. */
-    table: z.optional(z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))),
+    table: z.optional(Id),
     /** Only this subscription's licenses; `null`: only those outside subscriptions; absent: either. */
-    subscriptionId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH)))),
+    subscriptionId: z.optional(z.nullable(Id)),
     productGroup: z.optional(ProductGroup),
     /** Only seats idle for this many days (protocol/reclaim/reclaim.ts): the export of the license table's idle filter. */
     idleDays: z.optional(z.union([z.literal(30), z.literal(60), z.literal(90)])),

@@ -83,3 +83,11 @@ export function showRenew(license: License, company: Pick<Company, 'canRenew'> |
   if (company && !company.canRenew) return false
   return renewalRefusal(license, !company && license.licenseType === 'personal') === undefined
 }
+
+/** §8: the activation link's failures, as the service answers them and the activation page says them. */
+export const activationMessages = {
+  INVALID_AGE: 'Your activation link has expired.',
+  INVALID_SIGNATURE: 'Your activation link is not valid.',
+  NO_USER: 'No email address found for this activation request.',
+  NO_ACTIVATION: 'No pending activations found for your activation link.',
+} as const

@@ -1,7 +1,7 @@
 // Windowed reads of `retrieveDetails`: a page of each license table and its counts; without windows, all of it (§7).
 import * as z from 'zod/mini'
 import { License } from '../entities.js'
-import { ID_MAX_LENGTH } from '../shared/limits.js'
+import { Id } from '../shared/limits.js'
 
 /** `unassigned`: free and unexpired; `idle-N`: seats held N days with no editor check (protocol/reclaim/reclaim.ts). */
 export const licenseFilters = [
@@ -29,7 +29,7 @@ export const SEARCH_MAX_LENGTH = 100
 export const PERSONAL_TABLE = 'personal'
 
 export const LicenseWindow = z.object({
-  table: z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
+  table: Id,
   /** A page past the end answers the last page. */
   page: z._default(z.int().check(z.gte(1), z.lte(1_000_000)), 1),
   pageSize: z._default(z.int().check(z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),

@@ -1,6 +1,7 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
 // Many Activations flow deactivates too but neither counts against nor is refused by the budget.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { LicenseRef } from '../entities.js'
 import { DAY_MS, formatDate } from '../shared/dates.js'
 import { countOf } from '../shared/words.js'
@@ -53,7 +54,7 @@ export function budgetExhausted(nextAt: number, options: { utc: boolean }): stri
   return `This license's machines were deactivated ${countOf(DEACTIVATION_BUDGET, 'time')} in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${formatDate(nextAt, options)}.`
 }
 
-const machineKey = z.string().check(z.minLength(1), z.maxLength(200))
+const machineKey = Id
 
 export const machineOperations = {
   /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */

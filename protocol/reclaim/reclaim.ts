@@ -1,5 +1,6 @@
 // Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 
 /** The holder and the administrators are told this many days before the seat is reclaimed. */
 export const RECLAIM_WARNING_DAYS = 7
@@ -28,7 +29,7 @@ export const Reclaim = z.object({
 })
 export type Reclaim = z.infer<typeof Reclaim>
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 
 export const reclaimOperations = {
   /** The company's administrators (and platform administrators); FORBIDDEN otherwise. */
@@ -47,7 +48,7 @@ export const reclaimOperations = {
     result: z.object({ idleDays: z.nullable(ReclaimDays), changed: z.boolean() }),
   },
   undoReclaim: {
-    payload: z.object({ companyId, reclaimId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+    payload: z.object({ companyId, reclaimId: Id }),
     result: z.object({ holder: z.string(), licenseId: z.string(), undone: z.boolean() }),
   },
 }

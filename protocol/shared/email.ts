@@ -11,3 +11,8 @@ export const EMAIL_MAX_LENGTH = 254
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase()
 }
+
+// §5's texts, answered by the service and shown by the portal's forms.
+export const emailRequired = 'Email address must be provided.'
+export const emailInvalid = 'Email address is not valid.'
+export const emailMustDiffer = 'New email address must be different from current email address.'

@@ -49,3 +49,6 @@ export function assignmentChangedMessage(holder: string): string {
     ? 'This license was just unassigned by someone else.'
     : `This license was just assigned to ${holder} by someone else.`
 }
+
+/** §8: UNEXPECTED's text, and the portal's when it has no better one. */
+export const unexpectedError = 'An unexpected error occurred.'

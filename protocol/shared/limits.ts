@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { DAY_MS } from './dates.js'
 
 // The most items one bulk call carries, so the longest transaction is bounded (a 10,000-license company fits).
@@ -9,6 +10,7 @@ export const MAX_REMOVALS = 1_000
 export const MAX_LICENSES_READ = 10_000
 /** The longest id of a company, subscription, token or machine the protocol carries: a longer one names nothing. */
 export const ID_MAX_LENGTH = 200
+export const Id = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH))
 
 /** "At most 1,000 licenses can be renewed in one request; …" */
 export function limitMessage(limit: number, what: string): string {

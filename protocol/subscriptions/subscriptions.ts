@@ -79,11 +79,8 @@ export type SeatPlan = {
 }
 
 /**
- * Plans who holds the subscription's licenses afterwards; `emails` is the complete list of holders. Lapsing licenses
- * end at term end (§4), so the two kinds are separate pools: with `lapsingEmails` those addresses hold lapsing ones;
- * without it an address keeps the kind it holds, and a new one gets a lapsing license only when asked for.
- * Errors (§5 texts), first match wins: an address in both lists; more than the subscription has; more non-lapsing,
- * then more lapsing ones than free.
+ * `emails` is the complete list of holders. Lapsing licenses end at term end (§4), so the two kinds are separate pools:
+ * with `lapsingEmails` those addresses hold lapsing ones; without, an address keeps its kind and a new one renews.
  */
 export function planSeats(
   licenses: readonly License[],
@@ -196,16 +193,8 @@ export function termHasEnded(subscription: Pick<Subscription, 'licenses'>, now: 
 }
 
 /**
- * §4 as a state machine: whether `operation` may run now and the state it leads to, or a reason (the service refuses
- * with INVALID_STATE and the same reason).
- * - cancel: active, paused or pastDue → deleted (irreversible).
- * - pause: active with a next payment, or pastDue (the provider allows it) → paused.
- * - resume: paused while the paid term runs → active (nothing charged now).
- * - restart: paused after the paid term has ended → active (a new term charged immediately).
- * - quantity, special offer: active only (past due: only pause and cancel until the payment method is updated).
- * - upgrade: active, monthly, more than 90 days to expiry (§5).
- * - assign: any state while some license still runs (a cancelled subscription grants access until expiry).
- * While an upgrade awaits the provider's confirmation, only cancel and assign may change the subscription.
+ * §4 as a state machine: the state `operation` leads to, or the reason the service refuses it with (INVALID_STATE).
+ * Assigning stays open while any license runs: a cancelled subscription grants access until expiry.
  */
 export function subscriptionTransition(
   operation: SubscriptionOperation,

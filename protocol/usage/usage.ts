@@ -1,5 +1,6 @@
 // A company's seat usage per month (docs/decisions/0013-usage-recorded-per-license-and-month.md).
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { ProductGroup } from '../entities.js'
 
 /** Months the usage page and its CSV show, the present one last. */
@@ -22,7 +23,6 @@ export function monthsUpTo(now: number, count: number = USAGE_MONTHS): Month[] {
   return months
 }
 
-/** The first instant of a month, epoch milliseconds. */
 export function monthStart(month: Month): number {
   const [year, index] = month.split('-').map(Number) as [number, number]
   return Date.UTC(year, index - 1, 1)
@@ -52,7 +52,7 @@ export type IdleDays = (typeof idleDayChoices)[number]
 export const usageOperations = {
   /** FORBIDDEN unless the caller may read the company's activity log. */
   retrieveUsage: {
-    payload: z.object({ companyId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+    payload: z.object({ companyId: Id }),
     result: z.object({
       company: z.object({ id: z.string(), name: z.string() }),
       months: z.array(Month),

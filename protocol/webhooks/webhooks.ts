@@ -1,5 +1,6 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
 import * as z from 'zod/mini'
+import { Id } from '../shared/limits.js'
 import { administersCompany } from '../permissions/roles.js'
 import { hasLayoutCharacters } from '../shared/text.js'
 
@@ -103,7 +104,7 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
 export const WEBHOOK_DELIVERIES_SHOWN = 10
 
-const companyId = z.string().check(z.minLength(1), z.maxLength(200))
+const companyId = Id
 const endpointId = z.string().check(z.minLength(1), z.maxLength(100))
 const completed = z.object({ completed: z.literal(true) })
 

@@ -15,7 +15,6 @@ import { authorizationUrl, exchangeCode, type ProviderSettings } from './oidc-cl
 import { companySignInOf } from './oidc-required.js'
 import { openSecret } from './oidc-secrets.js'
 
-/** The company's provider settings with its secret opened. */
 async function settingsOf(ctx: ServiceContext, companyId: string): Promise<ProviderSettings> {
   const row = await ctx.db
     .selectFrom('company_sign_in as s')

@@ -1,6 +1,5 @@
-// Every lock the service takes, one kind per need: a company's rows inside a transaction, a named lock around one,
-// a subscription's lease around a provider call (no transaction may stay open across it), and the wait for a
-// reservation held elsewhere (the lease, an Idempotency-Key's), woken at once when its holder is in this process.
+// Every lock the service takes; a subscription's is a lease because no transaction may stay open across a provider
+// call, and a wait for a holder in this process is woken at once rather than polled.
 import crypto from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from './database.js'
@@ -8,10 +7,7 @@ import type { Database } from './schema.js'
 import { isPostgres } from './migrations/dialect.js'
 import { ServiceError } from '../dispatch/errors.js'
 
-/**
- * Locks the companies' rows on PostgreSQL, so changes to one company run one after the other (SQLite: always).
- * A write rather than `for update`: under SERIALIZABLE the second writer then fails at once and runs again.
- */
+/** A write rather than `for update`: under SERIALIZABLE a second writer to the company fails at once and runs again. */
 export async function lockCompanies(trx: Transaction<Database>, companyIds: readonly string[]): Promise<void> {
   if (companyIds.length === 0) return
   await trx
@@ -23,7 +19,7 @@ export async function lockCompanies(trx: Transaction<Database>, companyIds: read
 
 const turns = new Map<string, Promise<unknown>>()
 
-/** One `work` per key at a time in this process, in the order asked: waiting costs no query and no connection. */
+/** Waiting in this process costs no query and no connection. */
 function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = turns.get(key) ?? Promise.resolve()
   const run = before.then(work, work)
@@ -38,11 +34,7 @@ function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
   return run
 }
 
-/**
- * One holder of `key` at a time across processes, cheap to wait for (identity providers send bursts): a session
- * advisory lock on PostgreSQL (freed if the process dies), the single writer on SQLite. On one connection that
- * `work` is handed to use.
- */
+// Cheap to wait for (identity providers send bursts); the PostgreSQL session lock is freed if the process dies.
 export function withStoreLock<D, T>(db: Kysely<D>, key: string, work: (db: Kysely<D>) => Promise<T>): Promise<T> {
   return inTurn(key, async () => {
     if (!isPostgres(db)) return work(db)
@@ -62,7 +54,6 @@ const FIRST_POLL_MS = 15
 const LONGEST_POLL_MS = 200
 const sleepers = new Map<string, Set<() => void>>()
 
-/** A holder of `key` in this process let go: whoever here waits for it asks again at once. */
 export function letGo(key: string): void {
   const waiting = sleepers.get(key)
   sleepers.delete(key)
@@ -84,7 +75,7 @@ function nap(key: string, ms: number): Promise<void> {
   })
 }
 
-/** Asks `take` until it answers (not undefined), or undefined after `waitMs`; its holder calls `letGo(key)`. */
+/** Undefined after `waitMs`; the holder calls `letGo(key)` to wake waiters here at once. */
 export async function waitForTurn<T>(
   key: string,
   waitMs: number,
@@ -123,10 +114,7 @@ async function tryLease(db: DB, subscriptionId: string, token: string): Promise<
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 || undefined
 }
 
-/**
- * One change at a time per subscription (a lease in the store), so store and provider never disagree. Released
- * however `work` ends. Never call it inside a transaction: the lease is taken in statements of its own.
- */
+/** So store and provider never disagree. Never inside a transaction: the lease is taken in statements of its own. */
 export async function withSubscriptionLock<T>(
   db: DB,
   subscriptionId: string,

@@ -20,7 +20,6 @@ const GroupAttributes = z.object({
   externalId: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
 })
 
-/** The most members one request may name. */
 const MAX_MEMBERS = 10_000
 const CHUNK = 500
 

@@ -21,6 +21,7 @@ import { resourceTypeDocuments, schemaDocuments, serviceProviderConfig } from '.
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.js'
 import { tokenLimits } from '../auth/token-limits.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from '../dispatch/body-limits.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 /** A group PATCH naming thousands of members fits. */
 export const SCIM_BODY_LIMIT = PROTOCOL_BODY_LIMIT
@@ -268,6 +269,6 @@ function scimErrors(service: LicensingService): express.ErrorRequestHandler {
     if (status >= 400 && status < 500)
       return refuse(res, new ScimError(400, 'The request could not be read.', 'invalidSyntax'))
     service.logError(err, 'a SCIM request failed')
-    refuse(res, new ScimError(500, 'An unexpected error occurred.'))
+    refuse(res, new ScimError(500, unexpectedError))
   }
 }

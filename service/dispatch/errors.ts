@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../protocol/shared/errors.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 /** A refusal the service answers with status 500 and `{ error, message }` (spec §7). */
 export class ServiceError extends Error {
@@ -22,7 +23,7 @@ const defaultMessages: Partial<Record<ErrorCode, string>> = {
   NOT_AUTHENTICATED: 'Sign in first.',
   FORBIDDEN: 'You do not have permission to do that.',
   NOT_FOUND: 'Not found.',
-  UNEXPECTED: 'An unexpected error occurred.',
+  UNEXPECTED: unexpectedError,
 }
 
 export const fail = (code: ErrorCode, message?: string): never => {

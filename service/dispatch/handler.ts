@@ -6,6 +6,7 @@ import type { ServiceContext } from './context.js'
 import { ServiceError } from './errors.js'
 import { oncePerKey } from './idempotency.js'
 import { operationHandlers } from '../operations/index.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 export type ProtocolResponse =
   { status: 200; body: Record<string, unknown> } | { status: 500 | 400 | 429; body: ErrorBody }
@@ -48,7 +49,7 @@ export async function handleProtocol(
     } catch (err) {
       if (err instanceof ServiceError) return error(err.code, err.message)
       log(err)
-      return error('UNEXPECTED', 'An unexpected error occurred.')
+      return error('UNEXPECTED', unexpectedError)
     }
   }
   // A keyed write runs once per key; reads ignore the key, and so do writes answering a secret (kept nowhere else).
@@ -61,7 +62,7 @@ export async function handleProtocol(
     return (await oncePerKey(ctx, { operation: name, key, payload: parsed.data }, run)) as ProtocolResponse
   } catch (err) {
     log(err)
-    return error('UNEXPECTED', 'An unexpected error occurred.')
+    return error('UNEXPECTED', unexpectedError)
   }
 }
 

@@ -10,6 +10,7 @@ import { outboxPage } from './outbox-page.js'
 import { bodyTooLargeMessage, PROTOCOL_BODY_LIMIT } from './body-limits.js'
 import { scimRouter } from '../directory/scim-router.js'
 import { apiRouter } from '../api/router.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined)
 
@@ -81,5 +82,5 @@ const apiErrorHandler =
     if (status >= 400 && status < 500)
       return sendProtocolError(res, status, 'MALFORMED_REQUEST', 'The request could not be read.')
     service.logError(err, 'a licensing endpoint failed before its operation ran')
-    sendProtocolError(res, 500, 'UNEXPECTED', 'An unexpected error occurred.')
+    sendProtocolError(res, 500, 'UNEXPECTED', unexpectedError)
   }

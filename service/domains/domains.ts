@@ -31,7 +31,6 @@ export const asProducts = (values: readonly string[]): ProductGroup[] =>
     return parsed.success ? [parsed.data] : []
   })
 
-/** Each of the company's domains with auto-join on: its products. */
 export async function autoJoinOf(store: Store, companyId: string): Promise<Map<string, ProductGroup[]>> {
   const rows = await store
     .selectFrom('domain_auto_join')
@@ -99,7 +98,6 @@ async function domainRow(store: Store, companyId: string, domain: string): Promi
     .executeTakeFirst()
 }
 
-/** Whether another company holds `domain` verified. */
 async function verifiedElsewhere(store: Store, domain: string, companyId: string): Promise<boolean> {
   const row = await store
     .selectFrom('company_domains')
@@ -260,7 +258,6 @@ async function removeDomain(
   return { completed: true }
 }
 
-/** The company that holds the domain of `email` verified, if any. */
 export async function verifiedDomainOf(
   store: Store,
   email: string,

@@ -3,7 +3,7 @@
  * service started (state, redirect address, PKCE challenge), so it never redirects anywhere but the portal's callback.
  */
 import express from 'express'
-import { EMAIL_PATTERN, normalizeEmail } from '../../protocol/shared/email.js'
+import { EMAIL_PATTERN, normalizeEmail, emailInvalid, emailRequired } from '../../protocol/shared/email.js'
 import type { Selectable } from 'kysely'
 import type { OAuthStateTable } from '../db/schema.js'
 import type { LicensingService } from '../index.js'
@@ -13,6 +13,7 @@ import crypto from 'node:crypto'
 import { providerColumns, type ProviderName } from './types.js'
 import { authorizePage, invalidPage, invalidRequestPage, type StandInRequest as Request } from './stand-in-page.js'
 import { FORM_BODY_LIMIT } from '../dispatch/body-limits.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 type StateRow = Selectable<OAuthStateTable>
 
@@ -71,7 +72,7 @@ export function identityRouter(service: LicensingService): express.Router {
       res.type('html').send(authorizePage({ request, email, linked, linking: row.link_email !== null }))
     } catch (err) {
       service.logError(err, 'identity: the sign-in stand-in page failed')
-      res.status(500).type('html').send(invalidPage('Something went wrong', 'An unexpected error occurred.'))
+      res.status(500).type('html').send(invalidPage('Something went wrong', unexpectedError))
     }
   })
 
@@ -95,7 +96,7 @@ export function identityRouter(service: LicensingService): express.Router {
         }
         const email = normalizeEmail(typeof body.email === 'string' ? body.email : '')
         if (!EMAIL_PATTERN.test(email)) {
-          const message = email ? 'Email address is not valid.' : 'Email address must be provided.'
+          const message = email ? emailInvalid : emailRequired
           const linked = await linkedAccounts(provider)
           return void res
             .status(400)
@@ -115,7 +116,7 @@ export function identityRouter(service: LicensingService): express.Router {
         res.redirect(303, back.toString())
       } catch (err) {
         service.logError(err, 'identity: the sign-in stand-in failed to answer')
-        res.status(500).type('html').send(invalidPage('Something went wrong', 'An unexpected error occurred.'))
+        res.status(500).type('html').send(invalidPage('Something went wrong', unexpectedError))
       }
     },
   )

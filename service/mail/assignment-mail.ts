@@ -6,7 +6,6 @@ import { displayName } from '../../protocol/catalog/products.js'
 
 export type ReceivedLicense = { row: LicenseRow; email: string }
 
-/** Listing the licenses received and how to activate them. */
 export function assignmentMails(
   received: ReadonlyArray<ReceivedLicense>,
   companyNames: ReadonlyMap<string, string>,

@@ -12,6 +12,7 @@ import { requireMailBudget } from '../auth/mail-budget.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordActivity } from '../activity/log.js'
+import { emailMustDiffer } from '../../protocol/shared/email.js'
 
 async function accountSettings(_payload: unknown, ctx: ServiceContext): Promise<Result<'accountSettings'>> {
   const caller = await requireCaller(ctx)
@@ -112,7 +113,7 @@ async function transferLicenses(
     throw new ServiceError('FORBIDDEN', 'Only personal license holders can change their email address.')
   }
   if (to === caller.email) {
-    throw new ServiceError('INVALID_REQUEST', 'New email address must be different from current email address.')
+    throw new ServiceError('INVALID_REQUEST', emailMustDiffer)
   }
   const now = ctx.now()
   // A few confirmations per window at most; the newest link replaces older unused ones, so only the last can confirm.

@@ -1,7 +1,7 @@
 // Machine activation (spec §2, §8, §9): the limit of 3 is checked in one transaction that first locks the license.
 import * as z from 'zod/mini'
 import type { Activation } from '../../protocol/entities.js'
-import { ACTIVATION_LIMIT, isExpired } from '../../protocol/licenses/licenses.js'
+import { ACTIVATION_LIMIT, isExpired, activationMessages } from '../../protocol/licenses/licenses.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { labelled } from '../../protocol/shared/text.js'
 import type { ServiceContext } from '../dispatch/context.js'
@@ -192,22 +192,21 @@ async function confirmActivation(
       .select('license_id')
       .where('id', '=', activationId)
       .executeTakeFirst()
-    if (!requested) throw new ServiceError('NO_ACTIVATION', 'No pending activations found for your activation link.')
+    if (!requested) throw new ServiceError('NO_ACTIVATION', activationMessages.NO_ACTIVATION)
     // Confirmations of the same license run one after another and each sees the others' activations.
     await lockLicense(trx, requested.license_id)
 
     const row = await trx.selectFrom('activations').selectAll().where('id', '=', activationId).executeTakeFirstOrThrow()
     if (row.status === 'active')
       throw new ServiceError('ALREADY_ACTIVATED', `The license is already active on ${row.hostname}.`)
-    if (row.status !== 'pending')
-      throw new ServiceError('NO_ACTIVATION', 'No pending activations found for your activation link.')
+    if (row.status !== 'pending') throw new ServiceError('NO_ACTIVATION', activationMessages.NO_ACTIVATION)
     const license = await trx
       .selectFrom('licenses')
       .selectAll()
       .where('id', '=', row.license_id)
       .executeTakeFirstOrThrow()
     if (!(await licenseHolders(trx, license)).includes(token.email)) {
-      throw new ServiceError('NO_USER', 'No email address found for this activation request.')
+      throw new ServiceError('NO_USER', activationMessages.NO_USER)
     }
     if (isExpired(license, now))
       throw new ServiceError('INVALID_STATE', `This license expired on ${day(license.expiration)}.`)

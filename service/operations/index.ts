@@ -40,7 +40,6 @@ const sessionOperations: OperationHandlers = {
   logout,
 }
 
-/** Every operation the service answers, by capability. */
 export const operationHandlers: OperationHandlers = {
   ...sessionOperations,
   ...identityOperations,

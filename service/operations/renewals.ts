@@ -38,7 +38,6 @@ async function mayAct(
   return Boolean(flags?.[flag])
 }
 
-/** One query. */
 async function subscriptionStates(
   ctx: ServiceContext,
   licenses: LicenseRow[],

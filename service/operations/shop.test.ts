@@ -54,7 +54,7 @@ describe('prices (sandbox provider)', () => {
       ['console-ninja-personal-month', 'personal', 'month', 6.05],
     ])
     expect(prices.plans[0]).toEqual(
-      plan({ id: 'console-ninja-organization-year', name: 'Console Ninja PRO Organization (1 year)' }),
+      plan({ id: 'console-ninja-organization-year', name: 'Console Ninja PRO Organization, yearly' }),
     )
   })
 

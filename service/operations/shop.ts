@@ -1,6 +1,7 @@
 // The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
 import { couponCode } from '../../protocol/catalog/coupons.js'
-import type { PricePlan } from '../../protocol/entities.js'
+import { planTitle, planTypeWords } from '../../protocol/catalog/products.js'
+import { zipRequired, type PricePlan } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   catalog,
@@ -104,12 +105,6 @@ function find(prices: ProviderPrices, id: string): ProviderProductPrice | undefi
   return prices.products.find((p) => p.productId === id)
 }
 
-function planName(plan: Plan): string {
-  return `${plan.product.name} ${plan.type === 'organization' ? 'Organization' : 'Personal'} (${
-    plan.billingPeriod === 'year' ? '1 year' : '1 month'
-  })`
-}
-
 function percent(part: number, whole: number): number {
   return whole > 0 ? roundToCent((part / whole) * 100) : 0
 }
@@ -128,7 +123,7 @@ function pricePlan(
   const couponDiscount = Math.max(0, roundToCent(listNet - local.price.net))
   return {
     id,
-    name: planName(plan),
+    name: planTitle(plan.product.name, planTypeWords[plan.type], plan.billingPeriod),
     type: plan.type,
     billingPeriod: plan.billingPeriod,
     usNetListPrice: usNet,
@@ -156,7 +151,7 @@ export function defaultPlans(
 ): PricePlan[] {
   return product.plans.map((plan) => ({
     id: plan.providerIds[environment],
-    name: planName(plan),
+    name: planTitle(plan.product.name, planTypeWords[plan.type], plan.billingPeriod),
     type: plan.type,
     billingPeriod: plan.billingPeriod,
     usNetListPrice: plan.listPrice,
@@ -282,7 +277,7 @@ export async function hostedCheckout(
   }
   const country = payload.country.toUpperCase()
   if (requiresZip(country) && !payload.postcode?.trim()) {
-    throw new ServiceError('INVALID_REQUEST', 'Zip/Post code must be provided.')
+    throw new ServiceError('INVALID_REQUEST', zipRequired)
   }
   const portal = new URL(ctx.config.publicUrl).origin
   if (new URL(payload.returnUrl).origin !== portal) {

@@ -1,5 +1,6 @@
 // Reading a payment provider's alert (Paddle Classic, form-encoded): the endpoint's error, field readers, `AlertEnv`.
 import * as z from 'zod/mini'
+import { ID_MAX_LENGTH } from '../../protocol/shared/limits.js'
 import type { SubscriptionState } from '../../protocol/entities.js'
 import { ownValue } from '../../protocol/shared/own.js'
 import { findPlan, planByProviderId, type Plan, type ProviderEnvironment } from '../../config/catalog/index.js'
@@ -41,7 +42,7 @@ export const PurchasePassthrough = z.object({
   name: z.optional(z.string().check(z.maxLength(200))),
   referrer: z.optional(z.string().check(z.maxLength(500))),
   email: z.optional(z.string().check(z.maxLength(254))),
-  companyId: z.optional(z.string().check(z.maxLength(200))),
+  companyId: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
   sig: z.optional(z.string().check(z.maxLength(200))),
 })
 export type PurchasePassthrough = z.infer<typeof PurchasePassthrough>

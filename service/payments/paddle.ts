@@ -14,6 +14,7 @@ import type {
   SubscriptionUpdatePreview,
   SubscriptionUpdateResult,
 } from './provider.js'
+import { subscriptionRefusals } from '../../protocol/subscriptions/subscriptions.js'
 
 export type PaddleOptions = {
   vendorId: string
@@ -170,7 +171,7 @@ export class PaddleProvider implements PaymentProvider {
     if (update.pause === false) {
       const current = await this.getSubscription(update.subscriptionId)
       if (current.state !== 'paused') {
-        throw new ServiceError('PROVIDER_ERROR', 'Only a paused subscription can be restarted.')
+        throw new ServiceError('PROVIDER_ERROR', subscriptionRefusals.onlyPausedRestart)
       }
       const termOver = current.pausedFrom !== undefined && current.pausedFrom <= Date.now()
       const last = current.lastPayment

@@ -7,6 +7,7 @@ import type { ServiceRouterOptions } from '../dispatch/context.js'
 import type { LicensingService } from '../index.js'
 import { handleWebhookAlert, WebhookError } from './webhooks.js'
 import { bareRecord } from '../../protocol/shared/own.js'
+import { unexpectedError } from '../../protocol/shared/errors.js'
 
 export function paymentsRouter(service: LicensingService, options: ServiceRouterOptions = {}): express.Router {
   const router = express.Router()
@@ -64,7 +65,7 @@ export function paymentsRouter(service: LicensingService, options: ServiceRouter
             : res.status(answer.status).json(answer.body),
         (err) => {
           service.logError(err, 'payments: the provider operation failed')
-          res.status(500).json({ error: 'UNEXPECTED', message: 'An unexpected error occurred.' })
+          res.status(500).json({ error: 'UNEXPECTED', message: unexpectedError })
         },
       )
     }

@@ -1,6 +1,5 @@
-// A queue kept in a table, under the time-driven jobs, the mail outbox and webhook deliveries: an item is due at a
-// time; of the instances that find it due exactly one claims it, with a lease that runs out should that instance
-// stop; only the holder settles it; a failure is retried after a backoff, lengthened at random when asked.
+// A queue kept in a table (jobs, mail, webhook deliveries): of the instances that find an item due exactly one claims
+// it, with a lease that runs out should that instance stop, and only the holder settles it.
 import crypto from 'node:crypto'
 import os from 'node:os'
 import type { Kysely } from 'kysely'
@@ -8,7 +7,6 @@ import type { Kysely } from 'kysely'
 /** The wait after `attempts` failed attempts; `random` is 0..1, `atLeastMs` a receiver's own request. */
 export type Backoff = (attempts: number, random: number, atLeastMs: number) => number
 
-/** Waits of `baseMs`, doubling per failure up to `maxMs`, each lengthened by up to `jitter` of itself at random. */
 export function exponentialBackoff(options: { baseMs: number; maxMs: number; jitter?: number }): Backoff {
   const { baseMs, maxMs, jitter = 0 } = options
   return (attempts, random, atLeastMs) =>
@@ -43,11 +41,10 @@ export type StoreQueue<Row> = {
   ): Promise<Claim | null>
   /** Writes `changes` and gives the claim up, unless it ran out and another holds the item now (false). */
   settle(claim: Claim, changes: Partial<Record<Column<Row>, unknown>>): Promise<boolean>
-  /** When the item is due again after `attempts` failed attempts. */
   retryAt(attempts: number, now: number, atLeastMs?: number): number
 }
 
-/** The queue of `table` in `db`; `random` stands in for Math.random in tests. */
+/** `random` stands in for Math.random in tests. */
 export function storeQueue<Tables, T extends keyof Tables & string>(
   db: Kysely<Tables>,
   table: T,

@@ -1,7 +1,6 @@
 import type { License, Subscription } from '../../protocol/entities.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 
-/** Store rows to protocol entities (spec §3). */
 export function toLicense(row: LicenseRow, subscriptionStates?: Map<string, string>): License {
   return {
     id: row.id,

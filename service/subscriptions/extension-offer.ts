@@ -7,6 +7,7 @@ import { loadSubscription, planOfRow, providerIdOf, providerOf, withSubscription
 import type { OperationHandlers } from '../operations/handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { recordSubscriptionActivity, subscriptionWords } from '../activity/subscriptions.js'
+import { subscriptionRefusals } from '../../protocol/subscriptions/subscriptions.js'
 
 const EXTENSION_YEARS = 1
 
@@ -17,7 +18,7 @@ export async function specialOffer(
 ): Promise<Result<'specialOffer'>> {
   return withSubscription(ctx, payload.subscriptionId, 'billing', 'specialOffer', async ({ row, subscription }) => {
     const offer = subscription.specialOffer
-    if (!offer) throw new ServiceError('INVALID_STATE', 'There is no extension offer for this subscription.')
+    if (!offer) throw new ServiceError('INVALID_STATE', subscriptionRefusals.noOffer)
     if (Math.abs(payload.price - offer.priceGross) > 0.005) {
       throw new ServiceError(
         'INVALID_STATE',

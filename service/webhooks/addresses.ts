@@ -63,7 +63,6 @@ export function isLoopbackAddress(address: string): boolean {
   return loopback.check(a.address, a.type)
 }
 
-/** Why the portal may not call this address, or null when it may. */
 export function addressRefusal(address: string, policy: WebhookAddressPolicy): string | null {
   const a = unmapped(address)
   if (loopback.check(a.address, a.type)) {

@@ -6,7 +6,6 @@ import { newId } from '../db/ids.js'
 import type { Database, LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { parseEvents } from './tables.js'
 
-/** Any transaction of the service's capabilities. */
 export type ChangingTransaction = Transaction<Database>
 
 export type WebhookEvent = {

@@ -4,6 +4,7 @@
 import type { FrameLocator, Page, TestInfo } from '@playwright/test'
 import { openStore } from './account-helpers'
 import { expect } from './fixtures'
+import { shopPath } from '../../protocol/catalog/paths'
 
 export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', flagged: '4000 0000 0000 9235' }
 
@@ -41,7 +42,7 @@ export async function continueToPayment(
   product: string,
   details: Details,
 ): Promise<Page | FrameLocator> {
-  await page.goto(`/shop/${product}/buy/`)
+  await page.goto(shopPath(product))
   await page.getByRole('radio', { name: details.type, exact: true }).check()
   if (details.billing) await page.getByRole('radio', { name: details.billing, exact: true }).check()
   if (details.users) await page.getByRole('combobox', { name: 'Users' }).selectOption(String(details.users))

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPaymentsTestService, type TestService } from '../support/payments.js'
 import { signInAs } from '../support/service.js'
 import { cookieFrom, formRequest, removeDataDir, settle } from './account-stub'
+import { shopPath } from '../../protocol/catalog/paths.js'
 
 const buy = await import('#app/routes/shop.$product.buy')
 const redeem = await import('#app/routes/shop.$product.redeem.($coupon)')
@@ -44,7 +45,7 @@ const continueAs = (product: string, fields: Record<string, string>, cookie?: st
   settle(
     buy.action({
       request: formRequest(
-        `http://portal.test/shop/${product}/buy/`,
+        `http://portal.test${shopPath(product)}`,
         Object.entries({
           billing: 'annually',
           type: 'individual',

@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
 import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
 import { useSupportEmail } from '#app/utils/support-email'
+import { shopPath } from '#protocol/catalog/paths'
 
 const checkoutCompleteHeading = 'Thank you for your purchase!'
 export const orderAlreadyComplete = 'This order is already complete'
@@ -215,7 +216,7 @@ function checkoutFailedAdvice(declined: boolean): string {
 /** On purpose: the form again, as it was at Continue. */
 function NewPurchase({ product }: { product: { slug: string; name: string } }) {
   return (
-    <Form method="post" action={`/shop/${product.slug}/buy/`}>
+    <Form method="post" action={shopPath(product.slug)}>
       <input type="hidden" name="intent" value="new-purchase" />
       <Flex gap="3" align="center" wrap="wrap">
         <Button type="submit" variant="soft" size="3">

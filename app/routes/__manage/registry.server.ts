@@ -26,7 +26,6 @@ function byIntent(groups: ManageActions[]): Map<string, ManageAction> {
   return actions
 }
 
-/** The dialogs' forms, the rows' forms and the welcome notice's. */
 export const manageActions: ReadonlyMap<string, ManageAction> = byIntent([
   { 'dismiss-welcome': dismissWelcome },
   ...rowForms,

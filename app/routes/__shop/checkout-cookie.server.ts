@@ -1,5 +1,6 @@
 import { portalCookie } from '#app/utils/cookies.server'
 import * as z from 'zod/mini'
+import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { Quantity } from '#protocol/subscriptions/subscriptions'
 
 /** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
@@ -21,7 +22,7 @@ const PendingCheckout = z.object({
     }),
   ),
   done: z.optional(
-    z.object({ checkoutId: z.string().check(z.maxLength(200)), state: z.enum(['complete', 'flagged']) }),
+    z.object({ checkoutId: z.string().check(z.maxLength(ID_MAX_LENGTH)), state: z.enum(['complete', 'flagged']) }),
   ),
 })
 export type PendingCheckout = z.infer<typeof PendingCheckout>

@@ -1,10 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { CheckoutPassthrough } from '#protocol/entities'
+import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { getUser } from '#app/utils/session.server'
 import { callLicensing } from '#app/utils/licensing.server'
-
-/** The protocol's id limit. */
-const MAX_ID_LENGTH = 200
 
 export const companySignInRequired =
   'Sign in to buy for your company: without signing in, an organization purchase makes a new company.'
@@ -20,7 +18,7 @@ export type PurchaseCompany =
 export function requestedCompanyId(value: FormDataEntryValue | string | null | undefined): string | undefined {
   if (typeof value !== 'string') return undefined
   const id = value.trim()
-  return id && id.length <= MAX_ID_LENGTH ? id : undefined
+  return id && id.length <= ID_MAX_LENGTH ? id : undefined
 }
 
 export async function purchaseCompany(

@@ -1,5 +1,6 @@
 // The purchase and redeem pages' pure rules (spec §2, §4 "Checkout", §9). No I/O, no React.
 import { couponCode } from '#protocol/catalog/coupons'
+import { planTypeWords } from '#protocol/catalog/products'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
 import { formatPrice, inCents } from '#protocol/shared/money'
 import { labels } from '#app/rules/messages'
@@ -54,8 +55,6 @@ export function optionsSearch(options: PurchaseOptions): URLSearchParams {
   return params
 }
 
-/** §3 how a plan is named in the checkout. */
-export const planTypeLabel: Record<PlanType, string> = { personal: labels.personal, organization: labels.organization }
 export const billingPeriodLabel: Record<BillingPeriod, string> = { month: '1 month', year: '1 year' }
 
 export function selectPlan(
@@ -117,7 +116,7 @@ export function priceBreakdown(plan: PricePlan, quantity: number, country?: Pick
   const rows: BreakdownRow[] = [
     {
       key: 'price',
-      label: `${planTypeLabel[plan.type]}, ${billingPeriodLabel[plan.billingPeriod]} × ${q}`,
+      label: `${planTypeWords[plan.type]}, ${billingPeriodLabel[plan.billingPeriod]} × ${q}`,
       amount: format(list * q),
       kind: 'price',
     },

@@ -21,6 +21,7 @@ import { BILLING_VALUES, TYPE_VALUES, optionsSearch, type PriceBreakdown, type P
 import { UPDATE_PRICE_INTENT, type ActionData, type CheckoutClient, type ProductRef } from './purchase-data'
 import { nameOrEmail, purchaseFields, purchaseSchema } from './purchase-schema'
 import { useCheckoutFrame, type FrameField, type FramePrices } from './use-checkout-frame'
+import { shopPath } from '#protocol/catalog/paths'
 
 type PurchaseFormProps = {
   product: ProductRef
@@ -68,7 +69,7 @@ export function PurchaseForm({
   const continueButton = useRef<HTMLButtonElement>(null)
   const schema = useMemo(() => purchaseSchema(countries), [countries])
   const constraint = useMemo(() => getZodConstraint(purchaseFields(countries)), [countries])
-  const buyPath = `/shop/${product.slug}/buy/`
+  const buyPath = shopPath(product.slug)
   const frame = useCheckoutFrame({ formRef, buyPath })
   const { fetcher, fetched } = frame
 

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely'
-import { autoId } from './dialect.js'
+import { autoId, type AnyDb } from './dialect.js'
 
 // The one column spelled differently on SQLite and PostgreSQL comes from ./dialect.ts.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('accounts')
     .addColumn('email', 'text', (c) => c.primaryKey())
@@ -181,8 +179,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of [
     'oauth_states',
     'webhook_events',

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // The payment capability's tables (service/payments/tables.ts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('checkout_reviews')
     .addColumn('checkout_id', 'text', (c) => c.primaryKey())
@@ -94,8 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ['sandbox_payments', 'sandbox_subscriptions', 'sandbox_checkouts', 'checkout_reviews']) {
     await db.schema.dropTable(table).ifExists().execute()
   }

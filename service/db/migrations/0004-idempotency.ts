@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // A write's answer kept a day by its `Idempotency-Key` (service/dispatch/idempotency.ts), for the portal's retries.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('idempotency_keys')
     .addColumn('scope', 'text', (c) => c.notNull())
@@ -17,7 +16,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('idempotency_keys_created_at').on('idempotency_keys').column('created_at').execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('idempotency_keys').ifExists().execute()
 }

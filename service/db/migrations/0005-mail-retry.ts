@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // A failed SMTP delivery stays in the outbox and is retried with backoff (service/mail/mailer.ts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable('mail_outbox')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -12,8 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('next_attempt_at').execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('mail_outbox_due').ifExists().execute()
   await db.schema.alterTable('mail_outbox').dropColumn('last_error').execute()
   await db.schema.alterTable('mail_outbox').dropColumn('next_attempt_at').execute()

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // The rate limits' counters, shared by every instance on one database (service/auth/rate-limits.ts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -12,7 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('rate_limits').ifExists().execute()
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // The license tables' windows (service/reads/license-queries.ts): counts and filters from the indexes alone.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createIndex('licenses_table')
     .on('licenses')
@@ -18,8 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('licenses_assigned_to').execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.createIndex('licenses_owner').on('licenses').column('owner').execute()
   await db.schema.createIndex('licenses_assigned_to').on('licenses').column('assigned_to').execute()
   await db.schema.dropIndex('licenses_assigned_expiry').execute()

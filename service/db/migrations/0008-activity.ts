@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely'
-import { autoId } from './dialect.js'
+import { autoId, type AnyDb } from './dialect.js'
 
 // The activity log: an entry is a company's, an account's or both; `activity_people` serves the person filter.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('activity_entries')
     .addColumn('id', ...autoId(db))
@@ -34,8 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('activity_people_email').on('activity_people').columns(['email', 'entry_id']).execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('activity_people').ifExists().execute()
   await db.schema.dropTable('activity_entries').ifExists().execute()
 }

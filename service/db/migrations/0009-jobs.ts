@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Time-driven work (service/jobs/): each job's schedule and claim, the renewal reminders sent, each account's choice.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('jobs')
     .addColumn('name', 'text', (c) => c.primaryKey())
@@ -29,8 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('accounts').dropColumn('renewal_reminders').execute()
   await db.schema.dropTable('renewal_reminders').ifExists().execute()
   await db.schema.dropTable('jobs').ifExists().execute()

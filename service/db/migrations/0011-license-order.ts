@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely'
-import { isPostgres } from './dialect.js'
+import { sql } from 'kysely'
+import { isPostgres, type AnyDb } from './dialect.js'
 
 // A company's table in §4's order: the expressions match `licenseOrder` term for term (query-plans.test.ts checks).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   const group = sql`case when lower(product_name) like '%open source%' then 0 when product_group = 'bundle' then 1 when product_group = 'wallaby' then 2 else 3 end`
   if (isPostgres(db)) {
     const digitsOnly = sql`order_id ~ '^[0-9]+$'`
@@ -34,7 +33,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   ) where subscription_id is null`.execute(db)
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('licenses_company_order').execute()
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Seat counts and deciding licenses from the indexes alone (service/reads/seat-counts.ts); replaces 0001's index.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createIndex('licenses_subscription_seats')
     .on('licenses')
@@ -16,8 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('licenses_subscription').execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.createIndex('licenses_subscription').on('licenses').column('subscription_id').execute()
   await db.schema.dropIndex('licenses_subscription_keys').execute()
   await db.schema.dropIndex('licenses_subscription_seats').execute()

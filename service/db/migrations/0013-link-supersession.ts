@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Emailed links belong to an account, so a newer link of the same purpose (or a confirmed change of email) revokes its
 // older unused ones; existing links belong to the address they were sent to, or the change's `from`.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('tokens').addColumn('account', 'text').execute()
   await db.schema.alterTable('tokens').addColumn('revoked_at', 'bigint').execute()
   await sql`update tokens set account = email where purpose = 'login'`.execute(db)
@@ -31,8 +31,7 @@ function fromOf(data: string | null): string | undefined {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('tokens_account').execute()
   await db.schema.alterTable('tokens').dropColumn('revoked_at').execute()
   await db.schema.alterTable('tokens').dropColumn('account').execute()

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Verified domains: many companies may claim a domain, one holds it verified (a unique index over verified rows);
 // `domain_auto_join`: a verified domain's products for auto-join.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('company_domains')
     .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))
@@ -50,8 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('domain_auto_join').ifExists().execute()
   await db.schema.dropTable('company_domains').ifExists().execute()
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // My machines: last seen, and who deactivated how; `counted` = 1 for My machines' deactivations (the budget's).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('activations').addColumn('last_seen', 'bigint').execute()
   await db.schema.alterTable('activations').addColumn('deactivated_at', 'bigint').execute()
   await db.schema.alterTable('activations').addColumn('deactivated_by', 'text').execute()
@@ -17,8 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('activations_counted').ifExists().execute()
   for (const column of ['counted', 'deactivated_by', 'deactivated_at', 'last_seen']) {
     await db.schema.alterTable('activations').dropColumn(column).execute()

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Usage, bounded by construction whatever the check rate: checks and refusals per license and month (upserted), the
 // monthly seat figures, and `seat_holders` (so a seat assigned yesterday is not idle).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('license_checks')
     .addColumn('license_id', 'text', (c) => c.notNull())
@@ -56,8 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ['seat_holders', 'usage_months', 'activation_refusals', 'license_checks'])
     await db.schema.dropTable(table).ifExists().execute()
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Reclaiming idle seats: the policy (a row while on), one warning per seat and idle spell, and each reclaim for Undo.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('reclaim_policies')
     .addColumn('company_id', 'text', (c) => c.primaryKey())
@@ -41,8 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   for (const table of ['seat_reclaims', 'reclaim_warnings', 'reclaim_policies'])
     await db.schema.dropTable(table).ifExists().execute()
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Webhooks: endpoints, the outbox, a delivery per event and endpoint (`webhook_events` is the provider's alerts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('webhook_endpoints')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -56,8 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('webhook_deliveries').ifExists().execute()
   await db.schema.dropTable('webhook_messages').ifExists().execute()
   await db.schema.dropTable('webhook_endpoints').ifExists().execute()

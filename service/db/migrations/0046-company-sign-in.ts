@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Company sign-in (service/company-sign-in/): a company's OpenID Connect provider (the client secret sealed with the
 // configured key) and whether its verified domains must use it; and each sign-in started, used once.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('company_sign_in')
     .addColumn('company_id', 'text', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
@@ -33,8 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('company_sign_in_requests').ifExists().execute()
   await db.schema.dropTable('company_sign_in').ifExists().execute()
 }

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { AnyDb } from './dialect.js'
 
 // Seats whose holder downloaded their own offline key (service/usage/idle.ts): an offline key works without checking
 // in, so such a seat is in use as far as the portal can tell and is never idle for that holder.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('offline_key_holders')
     .addColumn('license_id', 'text', (c) => c.notNull())
@@ -13,7 +12,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('offline_key_holders').ifExists().execute()
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { Id, ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { companyNameRequired } from '#app/rules/messages'
 
 /** §2, §5: `confirm` asks, `merge` carries it out. */
@@ -14,8 +15,8 @@ export const MergeSchema = z.object({
 })
 
 export const RemoveLicenseSchema = z.object({
-  license: z.string().check(z.minLength(1), z.maxLength(200)),
-  owner: z.string().check(z.maxLength(200)),
+  license: Id,
+  owner: z.string().check(z.maxLength(ID_MAX_LENGTH)),
 })
 
 export const RemoveSubscriptionSchema = z.object({ subscription: z.string().check(z.minLength(1)) })

@@ -1,14 +1,13 @@
 // The API tokens dialogs' forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import { ApiTokenScope, chooseAScope } from '#protocol/api-tokens/api-tokens'
 import { apiTokenScopes } from '#protocol/shared/access-tokens'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 
-const id = z.string().check(z.minLength(1), z.maxLength(200))
-
 /** Without `company`, a personal token (read and keys at most; the service refuses more). */
 export const apiTokenSchema = z.object({
-  company: z.optional(id),
+  company: z.optional(Id),
   name: tokenNameField,
   // No box ticked sends no field at all: the default lets the check say what to do.
   scopes: z
@@ -17,4 +16,4 @@ export const apiTokenSchema = z.object({
   expiresInDays: tokenLifetimeField,
 })
 
-export const RevokeApiTokenSchema = z.object({ company: z.optional(id), token: id })
+export const RevokeApiTokenSchema = z.object({ company: z.optional(Id), token: Id })

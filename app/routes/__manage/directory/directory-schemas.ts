@@ -1,14 +1,13 @@
 // The Directory dialogs' forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import { ProductGroup } from '#protocol/entities'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 
-const id = z.string().check(z.minLength(1), z.maxLength(200))
-
 /** 0: until revoked. */
 export const scimTokenSchema = z.object({
-  company: id,
+  company: Id,
   name: tokenNameField,
   expiresInDays: tokenLifetimeField,
 })
@@ -16,13 +15,13 @@ export const scimTokenSchema = z.object({
 export { RevokeTokenSchema } from '../shared/access-token-fields'
 
 export const MapGroupSchema = z.object({
-  company: id,
-  group: id,
+  company: Id,
+  group: Id,
   products: z.array(ProductGroup).check(z.maxLength(4)),
 })
 
 export const OwnershipSchema = z.object({
-  company: id,
+  company: Id,
   product: ProductGroup,
   owned: z.enum(['on', 'off']),
   expected: z.array(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))).check(z.maxLength(10_000)),

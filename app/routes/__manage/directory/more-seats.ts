@@ -2,6 +2,7 @@
 import type { DirectoryProduct } from '#protocol/directory/directory'
 import { countOf } from '#protocol/shared/words'
 import { salesMailto } from '../shared/sales'
+import { shopPath } from '#protocol/catalog/paths'
 
 export type MoreSeats = { kind: 'buy'; href: string } | { kind: 'sales'; href: string }
 
@@ -13,7 +14,7 @@ export function moreSeats(
 ): MoreSeats {
   if (product.shopSlug) {
     const search = new URLSearchParams({ type: 'company', email, company: company.id })
-    return { kind: 'buy', href: `/shop/${product.shopSlug}/buy/?${search}` }
+    return { kind: 'buy', href: shopPath(product.shopSlug, 'buy', search) }
   }
   const waiting = `${countOf(product.waiting, 'person', 'people')} ${product.waiting === 1 ? 'is' : 'are'} waiting`
   return {

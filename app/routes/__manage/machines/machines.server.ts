@@ -1,6 +1,7 @@
 // My machines (`?dialog=machines&license=ID&owner=O`): docs/decisions/0011-machine-deactivation-budget.md.
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import type { DeactivationBudget, Machine } from '#protocol/machines/machines'
 import { labelled } from '#protocol/shared/text'
 import { licenseName } from '#app/rules/changes'
@@ -33,10 +34,10 @@ export type DeactivateMachineDialogData = {
 export type DeactivateMachineActionData = { intent: 'deactivate-machine'; message: string }
 
 const Ref = z.object({
-  license: z.string().check(z.minLength(1), z.maxLength(200)),
-  owner: z.string().check(z.minLength(1), z.maxLength(200)),
+  license: Id,
+  owner: Id,
 })
-const DeactivateForm = z.extend(Ref, { machine: z.string().check(z.minLength(1), z.maxLength(200)) })
+const DeactivateForm = z.extend(Ref, { machine: Id })
 
 /** The license (its words from the page's own read) and its machines; a license not the user's to see is a 404. */
 async function machinesOf(args: DialogArgs) {

@@ -4,6 +4,7 @@ import { sortLicenses } from '#app/rules/license'
 import { displayName } from '#protocol/catalog/products'
 import { renewsThroughSales, showRenew } from '#protocol/licenses/licenses'
 import { salesMailto } from '../shared/sales'
+import { shopPath } from '#protocol/catalog/paths'
 
 /** Licenses without a subscription that the renewal call can renew (§5 showRenew). */
 export function bulkRenewableLicenses(company: Company): License[] {
@@ -76,7 +77,7 @@ export function companyStoreLink(company: Pick<Company, 'id' | 'licenses' | 'sub
     }
   }
   const search = new URLSearchParams({ type: 'company', email, company: company.id })
-  return `/shop/${STORE_PRODUCT[group]}/buy/?${search}`
+  return shopPath(STORE_PRODUCT[group], 'buy', search)
 }
 
 export function receiptCacheKey(license: LicenseRef): string {

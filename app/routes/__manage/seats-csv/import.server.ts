@@ -1,6 +1,7 @@
 // Seat assignments from a CSV file: `plan` answers every row's error; `apply` is one `changeAssignment`, done once.
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
+import { Id, ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 import { fileTooLarge, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planSeatImport, tooManyRows } from '#app/rules/seats-csv'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
@@ -34,8 +35,8 @@ export type ImportSeatsActionData =
 const Plan = z
   .array(
     z.object({
-      id: z.string().check(z.minLength(1), z.maxLength(200)),
-      owner: z.string().check(z.maxLength(200)),
+      id: Id,
+      owner: z.string().check(z.maxLength(ID_MAX_LENGTH)),
       assignedTo: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
       assignedToBefore: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
     }),

@@ -1,5 +1,6 @@
 // The fields every access token form has (SCIM and API tokens), on the server and in the browser: the same messages.
 import * as z from 'zod/mini'
+import { Id } from '#protocol/shared/limits'
 import { AccessTokenName, accessTokenLifetimes } from '#protocol/shared/access-tokens'
 
 export const tokenNameField = z.pipe(z.string({ message: 'Enter a name for the token.' }), AccessTokenName)
@@ -16,6 +17,6 @@ export const tokenLifetimeField = z._default(
 )
 
 export const RevokeTokenSchema = z.object({
-  company: z.string().check(z.minLength(1), z.maxLength(200)),
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  company: Id,
+  token: Id,
 })

@@ -1,5 +1,7 @@
 // The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
-import type { z } from 'zod/mini'
+import { endpoint } from './api-endpoint.js'
+import { companyEndpoints } from './api-v1-company-endpoints.js'
+import { seatEndpoints } from './api-v1-seat-endpoints.js'
 import {
   ActivityPage,
   ActivityQuery,
@@ -15,33 +17,7 @@ import {
   UnassignBody,
 } from './api-v1.js'
 
-export type ApiEndpoint<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
-> = {
-  method: 'get' | 'post'
-  /** OpenAPI's form: `/companies/{companyId}/licenses`. */
-  path: string
-  operationId: string
-  summary: string
-  description: string
-  /** `assign` endpoints change something: they take an Idempotency-Key and need a token with the assign scope. */
-  scope: 'read' | 'assign'
-  params?: P
-  query?: Q
-  body?: B
-  response: R
-  /** The refusals it may answer besides 400, 401 and 429. */
-  refusals: readonly number[]
-  /** A request it answers with 200 (the query string, the body), shown as curl on /developers. */
-  example: { query?: string; body?: z.input<B> }
-}
-
-const endpoint = <P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
-  e: ApiEndpoint<P, Q, B, R>,
-) => e
+export { apiScopes, type ApiEndpoint, type ApiScope } from './api-endpoint.js'
 
 export const apiV1Endpoints = {
   listCompanies: endpoint({
@@ -90,7 +66,7 @@ export const apiV1Endpoints = {
     description:
       'Made only if the license still has `expectedHolder` ("" when you saw it free); otherwise 409 and nothing ' +
       'changes. Written in the activity log as "API (token name)".',
-    scope: 'assign',
+    scope: 'seats',
     params: LicenseParams,
     body: AssignBody,
     response: ApiLicense,
@@ -103,7 +79,7 @@ export const apiV1Endpoints = {
     operationId: 'unassignLicense',
     summary: 'Free a license',
     description: 'Made only if `expectedHolder` still holds it; otherwise 409 and nothing changes.',
-    scope: 'assign',
+    scope: 'seats',
     params: LicenseParams,
     body: UnassignBody,
     response: ApiLicense,
@@ -160,6 +136,8 @@ export const apiV1Endpoints = {
     refusals: [404],
     example: { query: '?state=expiring' },
   }),
+  ...seatEndpoints,
+  ...companyEndpoints,
 }
 
 export type ApiOperationId = keyof typeof apiV1Endpoints

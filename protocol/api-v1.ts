@@ -147,7 +147,7 @@ export const apiProblemCodes = [
     code: 'FORBIDDEN',
     status: 403,
     title: 'Forbidden',
-    meaning: 'The token lacks the scope: create one with read and assign.',
+    meaning: 'The token lacks the scope, or the change is not one its company may make.',
   },
   {
     code: 'NOT_FOUND',
@@ -160,6 +160,30 @@ export const apiProblemCodes = [
     status: 409,
     title: 'Assignment changed',
     meaning: 'The license no longer has the expected holder: read it again, then decide.',
+  },
+  {
+    code: 'USER_EXISTS',
+    status: 409,
+    title: 'Already has a role',
+    meaning: 'The person already has a role in the company: remove it first to give another.',
+  },
+  {
+    code: 'LAST_ADMINISTRATOR',
+    status: 409,
+    title: 'Last administrator',
+    meaning: 'The change would leave the company without an administrator: add another first.',
+  },
+  {
+    code: 'LAST_RESELLER_ADMINISTRATOR',
+    status: 409,
+    title: 'Last Reseller Administrator',
+    meaning: 'The change would leave the company without a Reseller Administrator.',
+  },
+  {
+    code: 'NO_OTHER_ADMINISTRATOR',
+    status: 409,
+    title: 'No other administrator',
+    meaning: 'A Company Administrator is removed only while another administrator remains.',
   },
   {
     code: 'REQUEST_IN_PROGRESS',
@@ -178,6 +202,12 @@ export const apiProblemCodes = [
     status: 422,
     title: 'Invalid state',
     meaning: 'The change does not fit the license as it is now.',
+  },
+  {
+    code: 'INVALID_REQUEST',
+    status: 422,
+    title: 'Cannot be used',
+    meaning: 'The value cannot be used as it is, such as a webhook address that is not on the public internet.',
   },
   {
     code: 'IDEMPOTENCY_KEY_REUSED',

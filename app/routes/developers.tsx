@@ -104,7 +104,7 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
               <Code>
                 {endpoint.method.toUpperCase()} {endpoint.path}
               </Code>{' '}
-              · scope {endpoint.scope === 'assign' ? 'read and assign' : 'read'}
+              · scope {endpoint.scope}
             </Text>
             <Text as="p" mb="2">
               <MarkedText text={endpoint.description} />

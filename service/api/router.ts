@@ -12,6 +12,7 @@ import { requestOrigin } from '../dispatch/origin.js'
 import type { LicensingService } from '../index.js'
 import { ApiProblem, invalidRequest, problemOf, problemOfServiceError, sendProblem } from './problems.js'
 import { apiRoutes, type ApiRoute } from './routes.js'
+import { insufficientScope, tokenReaches } from './scopes.js'
 import { apiV1Document, licensingDocument, LICENSING_OPENAPI_PATH } from './openapi.js'
 
 type Api = { token: AccessTokenRecord; secret: string; service: LicensingService }
@@ -142,18 +143,7 @@ async function serve(
   req: express.Request,
   api: Api,
 ): Promise<{ body: unknown; replayed: boolean }> {
-  if (definition.scope === 'assign' && !api.token.scopes.includes('assign')) {
-    throw new ApiProblem(
-      403,
-      'FORBIDDEN',
-      'This token may only read: create a token with the read and assign scope to change assignments.',
-      {
-        headers: {
-          'WWW-Authenticate': 'Bearer realm="License Portal API", error="insufficient_scope", scope="assign"',
-        },
-      },
-    )
-  }
+  if (!tokenReaches(api.token.scopes, definition.scope)) throw insufficientScope(definition.scope)
   // RFC 9110 §15.5.16: a body in another format than JSON is refused as such, not as a body missing its fields.
   if (definition.body && req.is(['application/json', 'application/*+json']) === false) {
     throw new ApiProblem(415, 'MALFORMED_REQUEST', 'Send the body as JSON, with Content-Type: application/json.', {
@@ -164,7 +154,11 @@ async function serve(
   const query = parsed(definition.query, req.query, 'query')
   const body = parsed(definition.body, definition.body ? (req.body ?? {}) : undefined, 'body')
   const key = req.get('idempotency-key')
-  const ctx = api.service.context(api.secret, key)
+  // The service's operations know the token by this: it acts as its company's administrator, named "API (name)".
+  const ctx = {
+    ...api.service.context(api.secret, key),
+    apiToken: { companyId: api.token.companyId, name: api.token.name },
+  }
   const call = { token: api.token, ctx, params, query, body } as never
   if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
 

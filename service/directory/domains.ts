@@ -27,7 +27,7 @@ import type { CompanyDomainTable, Database } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { roleIn } from '../auth/roles.js'
+import { callerRoleIn } from '../auth/roles.js'
 import { autoJoinOf, autoJoinProducts, companyProducts } from './auto-join.js'
 import { checkDomain } from './dns.js'
 
@@ -63,7 +63,7 @@ export async function requireDomainManager(ctx: ServiceContext, companyId: strin
 /** The caller (a company administrator or platform administrator, else `forbidden`), the company, the log's name. */
 export async function requireCompanyAdministrator(ctx: ServiceContext, companyId: string, forbidden: string) {
   const caller = await requireCaller(ctx)
-  const role = await roleIn(ctx.db, caller.email, companyId)
+  const role = await callerRoleIn(ctx.db, caller, companyId)
   if (!mayManageDomains(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
     throw new ServiceError('FORBIDDEN', forbidden)
   }

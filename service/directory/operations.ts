@@ -12,7 +12,7 @@ import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { OperationHandlers } from '../operations/handlers.js'
-import { flagsIn } from '../auth/roles.js'
+import { callerFlagsIn } from '../auth/roles.js'
 import { changeDirectory, type DirectoryActor } from './changes.js'
 import { productName } from './queue.js'
 import { productByGroup } from '../catalog/index.js'
@@ -37,7 +37,7 @@ async function requireDirectoryAdministrator(ctx: ServiceContext, companyId: str
     .where('id', '=', companyId)
     .executeTakeFirst()
   if (!company) throw new ServiceError('NOT_FOUND', 'There is no such company.')
-  const flags = await flagsIn(ctx.db, caller.email, companyId)
+  const flags = await callerFlagsIn(ctx.db, caller, companyId)
   if (!mayManageDirectory(flags ?? { canAddUsers: false }, caller.admin)) {
     throw new ServiceError('FORBIDDEN', "Only the company's administrators may manage its directory.")
   }

@@ -6,6 +6,8 @@ import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
 import type { NewLicense } from '../../service/db/schema.js'
+import { reclaimStore } from '../../service/usage/tables.js'
+import { webhookDb } from '../../service/webhooks/tables.js'
 import { startServed } from './service.js'
 
 export type ApiAnswer = { status: number; body: Record<string, unknown>; headers: Headers }
@@ -114,3 +116,80 @@ export function apiClient(origin: string, secret: string | undefined) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>
+
+/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim. */
+export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
+  const now = Date.now()
+  const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
+  await service.db
+    .insertInto('activations')
+    .values({
+      id: ids.machineKey,
+      license_id: licenses[0],
+      hostname: 'build-agent-1',
+      status: 'active',
+      requested_at: now,
+      activation_time: now,
+    })
+    .execute()
+  const webhooks = webhookDb(service.db)
+  await webhooks
+    .insertInto('webhook_endpoints')
+    .values({
+      id: ids.endpointId,
+      company_id: companyId,
+      url: 'https://hooks.example.com/contract',
+      events: '["seat.assigned"]',
+      secret: 'whsec_Y29udHJhY3Q=',
+      state: 'active',
+      paused_reason: null,
+      failing_since: null,
+      created_by: 'olivia@acme.test',
+      created_at: now,
+    })
+    .execute()
+  const message = `msg-${companyId}`
+  await webhooks
+    .insertInto('webhook_messages')
+    .values({
+      id: message,
+      company_id: companyId,
+      type: 'seat.assigned',
+      payload: '{}',
+      dedupe_key: null,
+      created_at: now,
+    })
+    .execute()
+  await webhooks
+    .insertInto('webhook_deliveries')
+    .values({
+      id: ids.deliveryId,
+      message_id: message,
+      endpoint_id: ids.endpointId,
+      state: 'failed',
+      attempts: 8,
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_until: null,
+      last_attempt_at: now,
+      last_status: 500,
+      last_error: 'HTTP 500',
+      created_at: now,
+    })
+    .execute()
+  const reclaimId = `rcl-${companyId}`
+  await reclaimStore(service.db)
+    .insertInto('seat_reclaims')
+    .values({
+      id: reclaimId,
+      company_id: companyId,
+      license_id: licenses[2],
+      holder: 'sam@example.com',
+      idle_days: 30,
+      reclaimed_at: now,
+      undone_at: null,
+      undone_by: null,
+    })
+    .execute()
+  return { ...ids, reclaimId }
+}

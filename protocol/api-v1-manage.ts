@@ -6,7 +6,7 @@ import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
 import { CompanySignInSettings } from './company-sign-in.js'
 import { DomainEntry } from './domains.js'
 import { EMAIL_MAX_LENGTH } from './email.js'
-import { ProductGroup } from './entities.js'
+import { ProductGroup, SubscriptionPreview } from './entities.js'
 import { DeactivationBudget, Machine } from './machines.js'
 import { Reclaim, ReclaimDays } from './reclaim.js'
 import { roleNames } from './roles.js'
@@ -86,3 +86,19 @@ export const SignInSettings = z.object({
 export const SeatQueue = list(
   z.object({ product: ProductGroup, queue: z.array(z.object({ email: z.string(), since: z.number() })) }),
 )
+
+export const SubscriptionParams = z.extend(CompanyParams, { subscriptionId: id })
+const quantity = z.int().check(z.gte(1), z.lte(100))
+const previewId = z.string().check(z.minLength(1), z.maxLength(2000))
+export const PreviewBody = z.object({ change: z.literal('quantity'), quantity })
+/** What the change would charge now (`immediatePayment`, tax included), keep as credit, and charge next. */
+export const ApiPreview = z.extend(SubscriptionPreview, {
+  /** The commit takes it: it is refused if the amount is no longer this one. Valid for 10 minutes. */
+  previewId: z.string(),
+})
+export const QuantityBody = z.object({
+  quantity,
+  previewId,
+  /** Seats that end with the current term when the quantity goes down (the rest stay). */
+  licensesToLapse: z._default(z.array(id).check(z.maxLength(100)), []),
+})

@@ -6,6 +6,7 @@ import { companyActivity, companySubscriptions, seatUsage } from './company-read
 import { listLicenses, toApiLicense } from './licenses.js'
 import { ApiProblem } from './problems.js'
 import { licenseOf, reachableCompany, type ApiCall, type Handlers } from './route-kit.js'
+import { billingHandlers } from './routes/billing.js'
 import { companyHandlers } from './routes/company.js'
 import { changeHolders, seatHandlers } from './routes/seats.js'
 
@@ -62,7 +63,12 @@ const coreHandlers: Handlers<CoreOperation> = {
   },
 }
 
-const handlers: Handlers<ApiOperationId> = { ...coreHandlers, ...seatHandlers, ...companyHandlers }
+const handlers: Handlers<ApiOperationId> = {
+  ...coreHandlers,
+  ...seatHandlers,
+  ...companyHandlers,
+  ...billingHandlers,
+}
 
 export const apiRoutes: readonly ApiRoute[] = Object.values(apiV1Endpoints).map(
   (endpoint) =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastAdministrator } from '../../protocol/roles.js'
 import { demoRefs } from '../../service/db/seed.js'
 import { webhookResolver } from '../../service/webhooks/operations.js'
-import { apiClient, apiToken, companyWithLicenses, startApi, type ApiAnswer } from '../support/api.js'
+import { adminMadeToken, apiClient, apiToken, companyWithLicenses, startApi, type ApiAnswer } from '../support/api.js'
 import { signInAs } from '../support/service.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
@@ -17,21 +17,11 @@ let writer: string
 let reader: string
 const resolve = webhookResolver.resolve
 
-/** A token made as an administrator makes one: the service's createApiToken, called by olivia's session. */
-async function tokenOf(credential: string, access: 'read' | 'assign', name: string) {
-  const answer = await server.service.call(
-    { createApiToken: { companyId: acme, name, access } },
-    credential,
-    crypto.randomUUID(),
-  )
-  return (answer.body as { createApiToken: { secret: string } }).createApiToken.secret
-}
-
 beforeAll(async () => {
   server = await startApi()
   const credential = await signInAs(server.service, olivia)
-  writer = await tokenOf(credential, 'assign', 'HR sync')
-  reader = await tokenOf(credential, 'read', 'Audit')
+  writer = await adminMadeToken(server.service, credential, acme, 'assign', 'HR sync')
+  reader = await adminMadeToken(server.service, credential, acme, 'read', 'Audit')
   webhookResolver.resolve = async () => [{ address: '93.184.215.14', family: 4 }]
 }, 60_000)
 afterAll(async () => {

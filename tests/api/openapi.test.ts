@@ -124,6 +124,8 @@ describe('REST API v1 document', () => {
           `${operation.operationId}: ${ajv.errorsText()}`,
         ).toBe(true)
         answered.push(operation.operationId)
+        // A preview's id is what the change after it takes.
+        if (typeof answer.body.previewId === 'string') ids.PREVIEW_ID = answer.body.previewId
 
         const refused = await client(method.toUpperCase(), url.replace(company, demoRefs.companies.acme), body)
         if (path.includes('{companyId}')) {

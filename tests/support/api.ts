@@ -2,6 +2,7 @@
  * The REST API tests' fixture: a service with its endpoints on a local port, a company of its own with as many
  * licenses as a test needs, API tokens for it, and a client that speaks to `/api/v1/` over real HTTP.
  */
+import crypto from 'node:crypto'
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
@@ -9,6 +10,7 @@ import type { NewLicense } from '../../service/db/schema.js'
 import { reclaimStore } from '../../service/usage/tables.js'
 import { webhookDb } from '../../service/webhooks/tables.js'
 import { startServed } from './service.js'
+import { makeSubscription } from './subscriptions.js'
 
 export type ApiAnswer = { status: number; body: Record<string, unknown>; headers: Headers }
 
@@ -94,6 +96,18 @@ export async function apiToken(
   })
 }
 
+/** A company token made as an administrator makes one: the service's createApiToken, called by their own session. */
+export async function adminMadeToken(
+  service: LicensingService,
+  credential: string,
+  companyId: string,
+  access: 'read' | 'assign',
+  name: string,
+) {
+  const answer = await service.call({ createApiToken: { companyId, name, access } }, credential, crypto.randomUUID())
+  return (answer.body as { createApiToken: { secret: string } }).createApiToken.secret
+}
+
 /** `api('GET', '/companies/x/licenses')`; a body is sent as JSON. */
 export function apiClient(origin: string, secret: string | undefined) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -117,7 +131,8 @@ export function apiClient(origin: string, secret: string | undefined) {
 
 export type ApiClient = ReturnType<typeof apiClient>
 
-/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim. */
+/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim
+ * and a subscription. */
 export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
   const now = Date.now()
   const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
@@ -191,5 +206,6 @@ export async function contractFixtures(service: LicensingService, companyId: str
       undone_by: null,
     })
     .execute()
-  return { ...ids, reclaimId }
+  const subscription = await makeSubscription(service.db, { now, companyId, quantity: 2 })
+  return { ...ids, reclaimId, subscriptionId: subscription.id }
 }

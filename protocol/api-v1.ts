@@ -40,6 +40,10 @@ export const ApiLicense = z.object({
   multiUser: z.boolean(),
   /** The subscription the license is a seat of. */
   subscriptionId: z.nullable(z.string()),
+  /** The machines it is active on now. */
+  machines: z.int(),
+  /** When an editor last checked it; null if never. */
+  lastSeenAt: z.nullable(timestamp),
 })
 export type ApiLicense = z.infer<typeof ApiLicense>
 
@@ -50,6 +54,10 @@ export const LicenseListQuery = z.object({
   product: z.optional(ProductGroup),
   holder: z.optional(email),
   state: z.optional(ApiLicenseState),
+  /** Assigned seats idle this many days (the reclaim policy's idle: no check, no offline key). */
+  idleDays: z.optional(
+    z.coerce.number().check(z.refine((days) => [30, 60, 90].includes(days), { message: 'must be 30, 60 or 90' })),
+  ),
   cursor,
   limit,
 })

@@ -150,8 +150,11 @@ describe('machines', () => {
       })
       .execute()
     const listed = await send(reader, 'GET', `/licenses/${license.id}/machines`)
+    const machines = listed.body.data as unknown[]
+    expect(machines.length).toBeGreaterThan(0)
     expect(listed.body.data).toContainEqual(expect.objectContaining({ key: 'act-parity', hostname: 'ci-runner' }))
 
+    expect((await send(reader, 'GET', `/licenses/${license.id}`)).body.machines).toBe(machines.length)
     const path = `/licenses/${license.id}/machines/act-parity/deactivate`
     expectProblem(await send(reader, 'POST', path), 403, 'FORBIDDEN')
     const done = await api('POST', path)
@@ -160,6 +163,16 @@ describe('machines', () => {
     expect((await logged('activation'))[0]).toMatchObject({ actor: 'API (HR sync)' })
     expect((await logged('activation'))[0].summary).toContain('on the machine "ci-runner"')
     expectProblem(await api('POST', `/licenses/${license.id}/machines/act-none/deactivate`), 404, 'NOT_FOUND')
+  })
+
+  it('lists the seats idle for 30, 60 or 90 days, each with when it was last seen', async () => {
+    const idle = await send(reader, 'GET', '/licenses?idleDays=30')
+    expect(idle.status, JSON.stringify(idle.body)).toBe(200)
+    for (const license of idle.body.data as Array<{ holder: string | null; lastSeenAt: string | null }>) {
+      expect(license.holder).not.toBeNull()
+      if (license.lastSeenAt) expect(Date.parse(license.lastSeenAt)).toBeLessThan(Date.now() - 30 * 86_400_000)
+    }
+    expectProblem(await send(reader, 'GET', '/licenses?idleDays=45'), 400, 'INVALID_PAYLOAD')
   })
 })
 

@@ -3,18 +3,21 @@ import type { ApiLicense } from '../../../protocol/api-v1.js'
 import { apiActor } from '../../../protocol/access-tokens.js'
 import { quoted } from '../../../protocol/text.js'
 import { ServiceError } from '../../dispatch/errors.js'
-import { applyAssignmentChange, licensesByIds } from '../../operations/company.js'
-import { toApiLicense } from '../licenses.js'
+import { applyAssignmentChange } from '../../operations/company.js'
+import { findLicenses, toApiLicense } from '../licenses.js'
 import { ApiProblem } from '../problems.js'
 import { reachableCompany, runOperation, type ApiCall, type Handlers } from '../route-kit.js'
 
 type HolderChange = { licenseId: string; holder: string; expectedHolder: string }
 
+/** At most `API_BATCH_MAX` ids: one query. */
 async function companyLicenses(call: ApiCall<{ companyId: string }, unknown, unknown>, ids: readonly string[]) {
-  const rows = new Map((await licensesByIds(call.ctx.db, ids)).map((row) => [row.id, row]))
+  const rows = new Map(
+    (await findLicenses(call.ctx.db, { companyId: call.params.companyId }, ids)).map((row) => [row.id, row]),
+  )
   return ids.map((id) => {
     const row = rows.get(id)
-    if (!row || row.owner !== call.params.companyId) {
+    if (!row) {
       throw new ApiProblem(404, 'NOT_FOUND', `License ${id} was not found in this company.`)
     }
     return row

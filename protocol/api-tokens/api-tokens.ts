@@ -20,12 +20,20 @@ export const ApiTokenScope = z.enum(apiTokenScopes)
 export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allows: string }> = {
   read: {
     label: 'Read',
-    allows: 'The company, its licenses (without their keys), subscriptions, seats and activity log.',
+    allows:
+      'The company, its licenses (without their keys), subscriptions, seats, machines, people, webhook endpoints and ' +
+      'deliveries, domains, settings and activity log.',
   },
-  seats: { label: 'Seats', allows: 'Assign and free licenses.' },
+  seats: {
+    label: 'Seats',
+    allows: 'Assign and free licenses, deactivate machines, set the reclaim policy and undo a reclaim.',
+  },
   people: { label: 'People', allows: "Add and remove the company's administrators and managers." },
   billing: { label: 'Billing', allows: "Change a subscription's quantity, pause, resume or cancel it." },
-  webhooks: { label: 'Webhooks', allows: 'Add, change and remove webhook endpoints, and read and resend deliveries.' },
+  webhooks: {
+    label: 'Webhooks',
+    allows: 'Add, pause, resume and remove webhook endpoints, and send a delivery again.',
+  },
   keys: { label: 'Keys', allows: 'License keys in the answers, and offline keys.' },
 }
 

@@ -1,5 +1,8 @@
 // The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
-import type { z } from 'zod/mini'
+import { endpoint } from './api-endpoint.js'
+import { billingEndpoints } from './api-v1-billing-endpoints.js'
+import { companyEndpoints } from './api-v1-company-endpoints.js'
+import { seatEndpoints } from './api-v1-seat-endpoints.js'
 import {
   ActivityPage,
   ActivityQuery,
@@ -14,35 +17,8 @@ import {
   SubscriptionList,
   UnassignBody,
 } from './api-v1.js'
-import type { ApiTokenScope } from '../api-tokens/api-tokens.js'
 
-export type ApiEndpoint<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
-> = {
-  method: 'get' | 'post'
-  /** OpenAPI's form: `/companies/{companyId}/licenses`. */
-  path: string
-  operationId: string
-  summary: string
-  description: string
-  /** The scope a token needs to call it (the router refuses others with 403); a `post` takes an Idempotency-Key. */
-  scope: ApiTokenScope
-  params?: P
-  query?: Q
-  body?: B
-  response: R
-  /** The refusals it may answer besides 400, 401 and 429. */
-  refusals: readonly number[]
-  /** A request it answers with 200 (the query string, the body), shown as curl on /developers. */
-  example: { query?: string; body?: z.input<B> }
-}
-
-const endpoint = <P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
-  e: ApiEndpoint<P, Q, B, R>,
-) => e
+export type { ApiEndpoint } from './api-endpoint.js'
 
 export const apiV1Endpoints = {
   listCompanies: endpoint({
@@ -161,6 +137,9 @@ export const apiV1Endpoints = {
     refusals: [404],
     example: { query: '?state=expiring' },
   }),
+  ...seatEndpoints,
+  ...companyEndpoints,
+  ...billingEndpoints,
 }
 
 export type ApiOperationId = keyof typeof apiV1Endpoints

@@ -41,6 +41,10 @@ export const ApiLicense = z.object({
   multiUser: z.boolean(),
   /** The subscription the license is a seat of. */
   subscriptionId: z.nullable(z.string()),
+  /** The machines it is active on now. */
+  machines: z.int(),
+  /** When an editor last checked it; null if never. */
+  lastSeenAt: z.nullable(timestamp),
 })
 export type ApiLicense = z.infer<typeof ApiLicense>
 
@@ -51,6 +55,10 @@ export const LicenseListQuery = z.object({
   product: z.optional(ProductGroup),
   holder: z.optional(email),
   state: z.optional(ApiLicenseState),
+  /** Assigned seats idle this many days (the reclaim policy's idle: no check, no offline key). */
+  idleDays: z.optional(
+    z.coerce.number().check(z.refine((days) => [30, 60, 90].includes(days), { message: 'must be 30, 60 or 90' })),
+  ),
   cursor,
   limit,
 })
@@ -148,7 +156,9 @@ export const apiProblemCodes = [
     code: 'FORBIDDEN',
     status: 403,
     title: 'Forbidden',
-    meaning: 'The token lacks the scope the endpoint needs, named in `detail`: create a token with it.',
+    meaning:
+      'The token lacks the scope the endpoint needs, named in `detail` (create a token with it), or the change is not ' +
+      'one its company may make.',
   },
   {
     code: 'NOT_FOUND',
@@ -161,6 +171,30 @@ export const apiProblemCodes = [
     status: 409,
     title: 'Assignment changed',
     meaning: 'The license no longer has the expected holder: read it again, then decide.',
+  },
+  {
+    code: 'USER_EXISTS',
+    status: 409,
+    title: 'Already has a role',
+    meaning: 'The person already has a role in the company: remove it first to give another.',
+  },
+  {
+    code: 'LAST_ADMINISTRATOR',
+    status: 409,
+    title: 'Last administrator',
+    meaning: 'The change would leave the company without an administrator: add another first.',
+  },
+  {
+    code: 'LAST_RESELLER_ADMINISTRATOR',
+    status: 409,
+    title: 'Last Reseller Administrator',
+    meaning: 'The change would leave the company without a Reseller Administrator.',
+  },
+  {
+    code: 'NO_OTHER_ADMINISTRATOR',
+    status: 409,
+    title: 'No other administrator',
+    meaning: 'A Company Administrator is removed only while another administrator remains.',
   },
   {
     code: 'REQUEST_IN_PROGRESS',
@@ -179,6 +213,12 @@ export const apiProblemCodes = [
     status: 422,
     title: 'Invalid state',
     meaning: 'The change does not fit the license as it is now.',
+  },
+  {
+    code: 'INVALID_REQUEST',
+    status: 422,
+    title: 'Cannot be used',
+    meaning: 'The value cannot be used as it is, such as a webhook address that is not on the public internet.',
   },
   {
     code: 'IDEMPOTENCY_KEY_REUSED',

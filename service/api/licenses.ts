@@ -5,6 +5,7 @@ import type { ApiLicense, LicenseListQuery } from '../../protocol/api/api-v1.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'
 import { allOf, filterPredicate, licenseSortKeys, type LicensePredicate } from '../reads/license-queries.js'
+import { idleSeat } from '../usage/idle.js'
 import { ApiProblem } from './problems.js'
 
 /** A company's licenses (its subscriptions' seats included), or an account's own and those it holds. */
@@ -15,8 +16,19 @@ export function scopeOf(scope: LicenseScope): LicensePredicate {
   return (eb) => eb.or([eb('owner', '=', scope.account), eb('assigned_to', '=', scope.account)])
 }
 
+/** A license row with how it is used: its active machines and its last check. */
+export type UsedLicenseRow = LicenseRow & { active_machines: unknown; last_seen_at: unknown }
+
+/** Per row, read alongside it. */
+const usage = [
+  sql<number>`(select count(*) from activations a where a.license_id = licenses.id and a.status = 'active')`.as(
+    'active_machines',
+  ),
+  sql<number | null>`(select max(c.last_at) from license_checks c where c.license_id = licenses.id)`.as('last_seen_at'),
+]
+
 /** `keys`: whether the token may see the license key (protocol/api-tokens.ts `seesKeys`). */
-export function toApiLicense(row: LicenseRow, now: number, keys: boolean): ApiLicense {
+export function toApiLicense(row: UsedLicenseRow, now: number, keys: boolean): ApiLicense {
   const expiration = Number(row.expiration)
   return {
     id: row.id,
@@ -34,6 +46,8 @@ export function toApiLicense(row: LicenseRow, now: number, keys: boolean): ApiLi
     trial: Number(row.trial) === 1,
     multiUser: Number(row.is_multi_user) === 1,
     subscriptionId: row.subscription_id ?? null,
+    machines: Number(row.active_machines),
+    lastSeenAt: row.last_seen_at === null ? null : new Date(Number(row.last_seen_at)).toISOString(),
   }
 }
 
@@ -81,16 +95,18 @@ export async function listLicenses(
     query.product ? (eb) => eb('product_group', '=', query.product!) : null,
     query.holder ? (eb) => eb('assigned_to', '=', query.holder!) : null,
     query.state ? filterPredicate(query.state, answer.now) : null,
+    query.idleDays ? idleSeat(answer.now, query.idleDays) : null,
     query.cursor ? afterPredicate(db, decodeCursor(query.cursor, CursorValues)) : null,
   ])
   let select = db
     .selectFrom('licenses')
     .selectAll()
+    .select(usage)
     .select(keys.map(({ key }, i) => key.as(`sort_${i}`)))
     .where(where)
   for (const { key, descending } of keys) select = select.orderBy(descending ? sql`${key} desc` : key)
   // One row more than the page says whether another page follows.
-  const rows = (await select.limit(query.limit + 1).execute()) as Array<LicenseRow & Record<string, unknown>>
+  const rows = (await select.limit(query.limit + 1).execute()) as Array<UsedLicenseRow & Record<string, unknown>>
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   return {
@@ -103,10 +119,17 @@ export async function listLicenses(
 /** PostgreSQL answers a bigint as text; SQLite as a number. Either compares as the column's own type. */
 const normalise = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? value : String(value))
 
-export async function findLicense(db: DB, scope: LicenseScope, id: string): Promise<LicenseRow | undefined> {
+export async function findLicense(db: DB, scope: LicenseScope, id: string): Promise<UsedLicenseRow | undefined> {
+  return (await findLicenses(db, scope, [id]))[0]
+}
+
+/** In any order; ids not in the scope are absent. */
+export async function findLicenses(db: DB, scope: LicenseScope, ids: readonly string[]): Promise<UsedLicenseRow[]> {
+  if (ids.length === 0) return []
   return db
     .selectFrom('licenses')
     .selectAll()
-    .where(allOf([scopeOf(scope), (eb) => eb('id', '=', id)]))
-    .executeTakeFirst()
+    .select(usage)
+    .where(allOf([scopeOf(scope), (eb) => eb('id', 'in', [...ids])]))
+    .execute()
 }

@@ -66,10 +66,13 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
 const refusalWords = new Map<number, string>([
   [400, 'The request does not validate, or its JSON cannot be read.'],
   [401, 'No token, or one that is unknown, revoked or expired.'],
-  [403, 'The token lacks the scope.'],
+  [403, 'The token lacks the scope the endpoint needs, or the change is not one its company may make.'],
   [404, 'Not found, or not reachable with this token (another company is not found).'],
-  [409, 'The license no longer has the expected holder, or the same Idempotency-Key is still being processed.'],
-  [422, 'The license cannot be assigned, or the Idempotency-Key was used for a different request.'],
+  [
+    409,
+    'The state changed or the change conflicts with it (see `code`), or the Idempotency-Key is still being processed.',
+  ],
+  [422, 'The change does not fit (see `code`), or the Idempotency-Key was used for a different request.'],
   [413, 'The body is larger than 1 MB.'],
   [415, 'The body is not application/json.'],
   [429, 'Too many requests for this token: wait for Retry-After seconds.'],

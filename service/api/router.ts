@@ -167,7 +167,11 @@ async function serve(
   const query = parsed(definition.query, req.query, 'query')
   const body = parsed(definition.body, definition.body ? (req.body ?? {}) : undefined, 'body')
   const key = req.get('idempotency-key')
-  const ctx = api.service.context(api.secret, key)
+  // The service's operations know the token by this: it acts as its company's administrator, named "API (name)".
+  const ctx = {
+    ...api.service.context(api.secret, key),
+    apiToken: { companyId: api.token.companyId, name: api.token.name },
+  }
   const call = { token: api.token, keys: seesKeys(api.token.scopes), ctx, params, query, body } as never
   if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
 

@@ -2,84 +2,35 @@
 import type { z } from 'zod/mini'
 import type { LicenseParams } from '../../protocol/api/api-v1.js'
 import { apiV1Endpoints, type ApiEndpoint, type ApiOperationId } from '../../protocol/api/api-v1-endpoints.js'
-import { apiActor } from '../../protocol/shared/access-tokens.js'
-import { quoted } from '../../protocol/shared/text.js'
-import type { AccessTokenRecord } from '../auth/access-tokens.js'
-import type { DB } from '../db/database.js'
-import type { ServiceContext } from '../dispatch/context.js'
-import { ServiceError } from '../dispatch/errors.js'
-import { applyAssignmentChange } from '../operations/company.js'
 import { companyActivity, companySubscriptions, seatUsage } from './company-reads.js'
-import { findLicense, listLicenses, toApiLicense } from './licenses.js'
+import { listLicenses, toApiLicense } from './licenses.js'
 import { ApiProblem } from './problems.js'
-
-/** What a route's work is handed: the token, whether its answers carry keys, the service's context, the request. */
-export type ApiCall<P, Q, B> = {
-  token: AccessTokenRecord
-  keys: boolean
-  ctx: ServiceContext
-  params: P
-  query: Q
-  body: B
-}
+import { licenseOf, reachableCompany, type ApiCall, type Handlers } from './route-kit.js'
+import { billingHandlers } from './routes/billing.js'
+import { companyHandlers } from './routes/company.js'
+import { changeHolders, seatHandlers } from './routes/seats.js'
 
 export type ApiRoute = ApiEndpoint & { handle(call: ApiCall<never, never, never>): Promise<unknown> }
 
-type Handlers = {
-  [K in ApiOperationId]: (
-    call: ApiCall<
-      z.infer<NonNullable<(typeof apiV1Endpoints)[K]['params']>>,
-      z.infer<NonNullable<(typeof apiV1Endpoints)[K]['query']>>,
-      z.infer<NonNullable<(typeof apiV1Endpoints)[K]['body']>>
-    >,
-  ) => Promise<z.input<(typeof apiV1Endpoints)[K]['response']>>
-}
+type CoreOperation =
+  | 'listCompanies'
+  | 'listLicenses'
+  | 'getLicense'
+  | 'assignLicense'
+  | 'unassignLicense'
+  | 'listSubscriptions'
+  | 'getSeatUsage'
+  | 'listActivity'
+  | 'listMyLicenses'
 
-const noSuchCompany = () =>
-  new ApiProblem(404, 'NOT_FOUND', 'There is no company with this id that this token reaches.')
-
-/** Another company's id, or one a personal token names, is not found: the API does not say whether it exists. */
-async function reachableCompany(db: DB, token: AccessTokenRecord, companyId: string) {
-  if (token.companyId !== companyId) throw noSuchCompany()
-  const company = await db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirst()
-  if (!company) throw noSuchCompany()
-  return company
-}
-
-async function licenseOf(db: DB, companyId: string, licenseId: string) {
-  const row = await findLicense(db, { companyId }, licenseId)
-  if (!row) throw new ApiProblem(404, 'NOT_FOUND', `License ${licenseId} was not found in this company.`)
-  return row
-}
-
-/** Through the portal's own change (compare-and-set, directory seats, the queue, the log), with the token's check. */
-async function changeHolder(
+const changeOne = async (
   call: ApiCall<z.infer<typeof LicenseParams>, unknown, unknown>,
-  to: string,
+  holder: string,
   expectedHolder: string,
   notify: boolean,
-) {
-  const { ctx, token, params } = call
-  await reachableCompany(ctx.db, token, params.companyId)
-  const row = await licenseOf(ctx.db, params.companyId, params.licenseId)
-  await applyAssignmentChange(
-    ctx,
-    {
-      licenses: [{ id: row.id, owner: row.owner, assignedTo: to, assignedToBefore: expectedHolder }],
-      sendEmail: notify,
-    },
-    {
-      log: apiActor(token.name),
-      mail: `The API token ${quoted(token.name)}`,
-      async mayAssign(_trx, companyIds) {
-        if (companyIds.some((id) => id !== token.companyId)) throw new ServiceError('FORBIDDEN')
-      },
-    },
-  )
-  return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now(), call.keys)
-}
+) => (await changeHolders(call, [{ licenseId: call.params.licenseId, holder, expectedHolder }], notify))[0]
 
-const handlers: Handlers = {
+const coreHandlers: Handlers<CoreOperation> = {
   async listCompanies({ ctx, token }) {
     if (!token.companyId) return { data: [] }
     return { data: [await reachableCompany(ctx.db, token, token.companyId)] }
@@ -92,8 +43,8 @@ const handlers: Handlers = {
     await reachableCompany(ctx.db, token, params.companyId)
     return toApiLicense(await licenseOf(ctx.db, params.companyId, params.licenseId), ctx.now(), keys)
   },
-  assignLicense: (call) => changeHolder(call, call.body.email, call.body.expectedHolder, call.body.notify),
-  unassignLicense: (call) => changeHolder(call, '', call.body.expectedHolder, false),
+  assignLicense: (call) => changeOne(call, call.body.email, call.body.expectedHolder, call.body.notify),
+  unassignLicense: (call) => changeOne(call, '', call.body.expectedHolder, false),
   async listSubscriptions({ ctx, token, params }) {
     await reachableCompany(ctx.db, token, params.companyId)
     return { data: await companySubscriptions(ctx.db, params.companyId, ctx.now()) }
@@ -110,6 +61,13 @@ const handlers: Handlers = {
     if (!token.account) throw new ApiProblem(404, 'NOT_FOUND', 'A company token has no account: use a personal token.')
     return listLicenses(ctx.db, { account: token.account }, query, { now: ctx.now(), keys })
   },
+}
+
+const handlers: Handlers<ApiOperationId> = {
+  ...coreHandlers,
+  ...seatHandlers,
+  ...companyHandlers,
+  ...billingHandlers,
 }
 
 export const apiRoutes: readonly ApiRoute[] = Object.values(apiV1Endpoints).map(

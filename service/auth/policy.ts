@@ -5,6 +5,7 @@ import { PLATFORM_ADMINISTRATOR } from '../../protocol/activity/activity.js'
 import type { PermissionCode } from '../../protocol/entities.js'
 import {
   administersCompany,
+  COMPANY_ADMINISTRATOR,
   isAdministrator,
   permissionFlags,
   roleOf,
@@ -12,7 +13,7 @@ import {
   type PermissionFlags,
   type RoleNumber,
 } from '../../protocol/permissions/roles.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { requireCaller, type Caller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Database } from '../db/schema.js'
 
@@ -59,6 +60,21 @@ export async function flagsIn(
   return role === undefined ? undefined : permissionFlags(role)
 }
 
+/** The caller's roles: a company's API token acts as a Company Administrator of its own company and of no other. */
+export async function callerRolesIn(
+  store: RoleStore,
+  caller: Caller,
+  companyIds: readonly string[],
+): Promise<Map<string, RoleNumber>> {
+  if (!caller.token) return rolesIn(store, caller.email, companyIds)
+  const own = companyIds.filter((id) => id === caller.token?.companyId)
+  return new Map(own.map((id) => [id, COMPANY_ADMINISTRATOR]))
+}
+
+export async function callerRoleIn(store: RoleStore, caller: Caller, companyId: string) {
+  return (await callerRolesIn(store, caller, [companyId])).get(companyId)
+}
+
 /** The company's administrators (Reseller and Company Administrators), by address: who is told about the company. */
 export async function administratorsOf(store: RoleStore, companyId: string): Promise<string[]> {
   const rows = await store
@@ -76,7 +92,7 @@ export async function administratorsOf(store: RoleStore, companyId: string): Pro
  */
 export async function requireCompanyAdministrator(ctx: ServiceContext, companyId: string, forbidden: string) {
   const caller = await requireCaller(ctx)
-  const role = await roleIn(ctx.db, caller.email, companyId)
+  const role = await callerRoleIn(ctx.db, caller, companyId)
   if (!administersCompany(permissionFlags(role ?? UNKNOWN_ROLE), caller.admin)) {
     throw new ServiceError('FORBIDDEN', forbidden)
   }

@@ -21,6 +21,8 @@ export function createTokenCodec(secret: Buffer) {
   const mac = (data: string) => crypto.createHmac('sha256', secret).update(data).digest('base64url')
 
   return {
+    /** The same key's MAC of anything else the service hands out and must know again (a preview's id). */
+    mac,
     sign(claims: z.infer<typeof Claims>): string {
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
       return `${body}.${mac(body)}`

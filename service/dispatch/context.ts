@@ -10,6 +10,7 @@ import type { OAuthProvider, ProviderName } from '../identity/types.js'
 import type { TokenCodec } from '../auth/tokens.js'
 import { resolveSession } from '../auth/sessions.js'
 import { ServiceError } from './errors.js'
+import { apiActor } from '../../protocol/shared/access-tokens.js'
 
 export type ServiceContext = {
   db: DB
@@ -21,7 +22,12 @@ export type ServiceContext = {
   /** A repeat of a write with it answers what the first did. */
   idempotencyKey?: string
   adapters: ServiceAdapters
+  /** Set by the REST API: the call is an API token's, not a signed-in person's (`requireCaller`). */
+  apiToken?: { companyId: string | null; name: string }
 }
+
+/** Who calls; `token` when it is a company's API token, which holds no account and acts in its company alone. */
+export type Caller = { email: string; admin: boolean; token?: { companyId: string | null } }
 
 export interface ServiceAdapters {
   identity?: IdentityAdapter
@@ -29,7 +35,10 @@ export interface ServiceAdapters {
 }
 
 /** Or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
-export async function requireCaller(ctx: ServiceContext): Promise<{ email: string; admin: boolean }> {
+export async function requireCaller(ctx: ServiceContext): Promise<Caller> {
+  // Its name in the log ("API (name)") is never an address, so no account, holder or owner is ever it.
+  if (ctx.apiToken)
+    return { email: apiActor(ctx.apiToken.name), admin: false, token: { companyId: ctx.apiToken.companyId } }
   const email = await resolveSession(ctx.db, ctx.credential, ctx.now())
   const account = await ctx.db
     .selectFrom('accounts')

@@ -13,7 +13,7 @@ import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { labelled } from '../../protocol/shared/text.js'
 import { licenseWords, recordActivity } from '../activity/log.js'
-import { roleIn } from '../auth/policy.js'
+import { callerRoleIn } from '../auth/policy.js'
 import type { DB } from '../db/database.js'
 import type { ActivationTable, Database, LicenseRow } from '../db/schema.js'
 import { inTransaction } from '../db/transaction.js'
@@ -109,7 +109,7 @@ async function licenseOfCaller(
   const holder =
     license.assigned_to === caller.email || (license.license_type === 'personal' && license.owner === caller.email)
   if (holder) return { license, actor: caller.email, mayDeactivate: true }
-  const role = license.company_id ? await roleIn(ctx.db, caller.email, license.company_id) : undefined
+  const role = license.company_id ? await callerRoleIn(ctx.db, caller, license.company_id) : undefined
   if (role === undefined || role === UNKNOWN_ROLE) throw notFound(ref.id)
   return { license, actor: caller.email, mayDeactivate: mayDeactivateMachines(permissionFlags(role)) }
 }

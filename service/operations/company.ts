@@ -14,7 +14,7 @@ import { offlineKeySigner } from '../offline-keys/index.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
 import { lockCompanies } from '../db/locks.js'
-import { rolesIn } from '../auth/policy.js'
+import { callerRolesIn } from '../auth/policy.js'
 import { assignmentSummary, assignmentWords, groupBy, recordActivity } from '../activity/log.js'
 import { guardHandChanges, serveFreedSeats } from '../directory/queue.js'
 import type { DirectoryActor } from '../directory/changes.js'
@@ -69,7 +69,7 @@ export async function changeAssignment(
     log: caller.email,
     mail: caller.email,
     async mayAssign(trx, companyIds) {
-      const roles = await rolesIn(trx, caller.email, companyIds)
+      const roles = await callerRolesIn(trx, caller, companyIds)
       for (const companyId of companyIds) {
         if (!permissionFlags(roles.get(companyId) ?? UNKNOWN_ROLE).canAssign) {
           throw new ServiceError('FORBIDDEN', 'You may not assign the licenses of this company.')
@@ -176,9 +176,9 @@ export async function offlineLicense(
   const caller = await requireCaller(ctx)
   const refs = [...new Map(payload.ids.map((ref) => [ref.id, ref])).values()]
   const rows = await namedLicenses(ctx.db, refs)
-  const roles = await rolesIn(
+  const roles = await callerRolesIn(
     ctx.db,
-    caller.email,
+    caller,
     rows.flatMap((row) => (row.company_id ? [row.company_id] : [])),
   )
   const now = ctx.now()

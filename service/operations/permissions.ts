@@ -17,7 +17,7 @@ import {
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Mail } from '../mail/mailer.js'
-import { codesOfColumn, permissionColumn, rolesIn, roleIn } from '../auth/policy.js'
+import { callerRoleIn, callerRolesIn, codesOfColumn, permissionColumn } from '../auth/policy.js'
 import { lockCompanies } from '../db/locks.js'
 import type { OperationHandlers } from './handlers.js'
 import { inTransaction } from '../db/transaction.js'
@@ -39,7 +39,7 @@ export async function retrievePermissions(
   ctx: ServiceContext,
 ): Promise<Result<'retrievePermissions'>> {
   const caller = await requireCaller(ctx)
-  if (!mayManage(await roleIn(ctx.db, caller.email, payload.companyId))) {
+  if (!mayManage(await callerRoleIn(ctx.db, caller, payload.companyId))) {
     throw new ServiceError('FORBIDDEN', 'You may not see the permissions of this company.')
   }
   const rows = await ctx.db
@@ -73,7 +73,7 @@ export async function updatePermissions(
 
   const added = await inTransaction(ctx.db, async (trx) => {
     await lockCompanies(trx, companyIds)
-    const roles = await rolesIn(trx, caller.email, companyIds)
+    const roles = await callerRolesIn(trx, caller, companyIds)
     const mails: Array<{ email: string; companyId: string; role: RoleNumber }> = []
     for (const companyId of companyIds) {
       const actor = roles.get(companyId)

@@ -8,12 +8,12 @@ import {
   type SubscriptionOperation,
 } from '../../protocol/subscriptions/subscriptions.js'
 import { findPlan, planByProviderId, type Plan } from '../../config/catalog/index.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { requireCaller, type Caller, type ServiceContext } from '../dispatch/context.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { toLicense, toSubscription } from '../reads/mapping.js'
-import { rolesIn } from '../auth/policy.js'
+import { callerRoleIn } from '../auth/policy.js'
 import type { PaymentProvider } from '../payments/provider.js'
 import { withSubscriptionLock } from '../db/locks.js'
 
@@ -45,13 +45,13 @@ export async function loadSubscription(store: Store, subscriptionId: string): Pr
 export type Need = SubscriptionNeed
 
 /** A personal subscription is its owner's alone; someone with no part in it is told it does not exist. */
-export async function authorize(store: DB, email: string, row: SubscriptionRow, need: Need): Promise<void> {
+export async function authorize(store: DB, caller: Caller, row: SubscriptionRow, need: Need): Promise<void> {
   if (row.company_id === null) {
-    if (row.owner !== email) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
+    if (row.owner !== caller.email) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
     if (need === 'assign') throw new ServiceError('CANNOT_ASSIGN', 'Personal licenses cannot be assigned.')
     return
   }
-  const role = (await rolesIn(store, email, [row.company_id])).get(row.company_id)
+  const role = await callerRoleIn(store, caller, row.company_id)
   if (role === undefined) throw new ServiceError('NOT_FOUND', `Subscription ${row.id} was not found.`)
   if (!permissionFlags(role ?? UNKNOWN_ROLE)[subscriptionNeedFlag[need]]) {
     const what =
@@ -100,7 +100,7 @@ export async function withSubscription<T>(
   const caller = await requireCaller(ctx)
   return withSubscriptionLock(ctx.db, subscriptionId, async () => {
     const loaded = await loadSubscription(ctx.db, subscriptionId)
-    await authorize(ctx.db, caller.email, loaded.row, need)
+    await authorize(ctx.db, caller, loaded.row, need)
     if (operation) requireTransition(operation, loaded, ctx.now())
     return work(loaded, caller)
   })

@@ -118,7 +118,7 @@ export async function subscriptionPreview(
 ): Promise<Result<'subscriptionPreview'>> {
   const caller = await requireCaller(ctx)
   const loaded = await loadSubscription(ctx.db, payload.subscriptionId)
-  await authorize(ctx.db, caller.email, loaded.row, 'billing')
+  await authorize(ctx.db, caller, loaded.row, 'billing')
   const { row } = loaded
   const provider = providerOf(ctx)
   if (payload.change === 'quantity') {
@@ -142,7 +142,7 @@ export async function subscriptionReceipts(
 ): Promise<Result<'subscriptionReceipts'>> {
   const caller = await requireCaller(ctx)
   const { row } = await loadSubscription(ctx.db, payload.subscriptionId)
-  await authorize(ctx.db, caller.email, row, 'receipts')
+  await authorize(ctx.db, caller, row, 'receipts')
   let payments: Array<{ date: number; currency: string; amount: number; receiptUrl: string }>
   if (row.provider_subscription_id) {
     const provided = await providerOf(ctx).payments(row.provider_subscription_id)

@@ -12,8 +12,10 @@ import { apiRouter, expressPath } from '../../service/api/router.js'
 import { operationNames } from '../../protocol/operations.js'
 import { apiV1Endpoints } from '../../protocol/api/api-v1-endpoints.js'
 import { errorCodes } from '../../protocol/shared/errors.js'
+import { apiTokenScopes } from '../../protocol/shared/access-tokens.js'
 import { demoRefs } from '../../demo/seed.js'
-import { apiClient, apiToken, companyWithLicenses, startApi } from '../support/api.js'
+import { webhookResolver } from '../../service/webhooks/operations.js'
+import { apiClient, apiToken, companyWithLicenses, contractFixtures, startApi } from '../support/api.js'
 import { API_TYPES_FILE, apiV1Types } from '../../scripts/api-types.js'
 
 type Operation = {
@@ -27,13 +29,26 @@ let server: Awaited<ReturnType<typeof startApi>>
 const company = 'cmp_api_contract'
 let licenses: string[]
 let secret: string
+/** The ids a path or an example names (`{machineKey}`, `LICENSE_ID`): a machine, a webhook's delivery, a reclaim. */
+let ids: Record<string, string>
+const resolve = webhookResolver.resolve
 
 beforeAll(async () => {
   server = await startApi()
   licenses = await companyWithLicenses(server.service, company, 3)
-  secret = (await apiToken(server.service, { companyId: company })).secret
+  secret = (await apiToken(server.service, { companyId: company }, [...apiTokenScopes])).secret
+  ids = {
+    licenseId: licenses[0],
+    LICENSE_ID: licenses[0],
+    ...(await contractFixtures(server.service, company, licenses)),
+  }
+  // A public address for the example's webhook host, found without asking DNS.
+  webhookResolver.resolve = async () => [{ address: '93.184.215.14', family: 4 }]
 }, 60_000)
-afterAll(() => server.close())
+afterAll(async () => {
+  webhookResolver.resolve = resolve
+  await server.close()
+})
 
 /** A JSON pointer's token (RFC 6901). */
 const pointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1')
@@ -91,9 +106,18 @@ describe('REST API v1 document', () => {
       for (const [method, operation] of Object.entries(methods)) {
         const example = examples.get(operation.operationId)
         expect(example, `an example request for ${operation.operationId}`).toBeDefined()
-        const url = path.replace('{companyId}', company).replace('{licenseId}', licenses[0]) + (example?.query ?? '')
+        const url =
+          path.replace('{companyId}', company).replace(/\{(\w+)\}/g, (_, name: string) => ids[name]) +
+          (example?.query ?? '')
+        const body =
+          example?.body &&
+          JSON.parse(
+            JSON.stringify(example.body).replace(/"([A-Z_]+)"/g, (m, name: string) =>
+              ids[name] ? `"${ids[name]}"` : m,
+            ),
+          )
         const client = path.startsWith('/me/') ? apiClient(server.origin, personal) : api
-        const answer = await client(method.toUpperCase(), url, example?.body)
+        const answer = await client(method.toUpperCase(), url, body)
         expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBe(200)
         const at = (status: number, type: string) => ({
           $ref: `openapi.json#/paths/${pointer(path)}/${method}/responses/${status}/content/${pointer(type)}/schema`,
@@ -103,8 +127,10 @@ describe('REST API v1 document', () => {
           `${operation.operationId}: ${ajv.errorsText()}`,
         ).toBe(true)
         answered.push(operation.operationId)
+        // A preview's id is what the change after it takes.
+        if (typeof answer.body.previewId === 'string') ids.PREVIEW_ID = answer.body.previewId
 
-        const refused = await client(method.toUpperCase(), url.replace(company, demoRefs.companies.acme), example?.body)
+        const refused = await client(method.toUpperCase(), url.replace(company, demoRefs.companies.acme), body)
         if (path.includes('{companyId}')) {
           expect(refused.status).toBe(404)
           expect(ajv.validate(at(404, 'application/problem+json'), refused.body), ajv.errorsText()).toBe(true)

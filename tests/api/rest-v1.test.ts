@@ -106,7 +106,8 @@ describe('tokens', () => {
     )
     expectProblem(answer, 403, 'FORBIDDEN')
     expect(answer.body.detail).toBe(
-      'This token lacks the seats scope (Assign and free licenses): create a token with it in Manage Licenses (API tokens).',
+      'This token lacks the seats scope (Assign and free licenses, deactivate machines, set the reclaim policy and ' +
+        'undo a reclaim): create a token with it in Manage Licenses (API tokens).',
     )
     expect(answer.headers.get('www-authenticate')).toBe(
       'Bearer realm="License Portal API", error="insufficient_scope", scope="seats"',

@@ -2,6 +2,7 @@
  * The REST API tests' fixture: a service with its endpoints on a local port, a company of its own with as many
  * licenses as a test needs, API tokens for it, and a client that speaks to `/api/v1/` over real HTTP.
  */
+import crypto from 'node:crypto'
 import createClient from 'openapi-fetch'
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/shared/access-tokens.js'
@@ -9,6 +10,7 @@ import type { LicensingService } from '../../service/index.js'
 import type { NewLicense } from '../../service/db/schema.js'
 import { startServed } from './service.js'
 import type { paths } from './api-v1.js'
+import { makeSubscription } from './subscriptions.js'
 
 export type ApiAnswer = { status: number; body: Record<string, unknown>; headers: Headers }
 
@@ -94,6 +96,18 @@ export async function apiToken(
   })
 }
 
+/** A company token made as an administrator makes one: the service's createApiToken, called by their own session. */
+export async function adminMadeToken(
+  service: LicensingService,
+  credential: string,
+  companyId: string,
+  scopes: AccessTokenScope[],
+  name: string,
+) {
+  const answer = await service.call({ createApiToken: { companyId, name, scopes } }, credential, crypto.randomUUID())
+  return (answer.body as { createApiToken: { secret: string } }).createApiToken.secret
+}
+
 /** `api('GET', '/companies/x/licenses')`; a body is sent as JSON. */
 export function apiClient(origin: string, secret: string | undefined) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -132,3 +146,82 @@ export const answered = (answer: { data?: unknown; error?: unknown; response: Re
   body: (answer.data ?? answer.error ?? {}) as Record<string, unknown>,
   headers: answer.response.headers,
 })
+
+/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim
+ * and a subscription. */
+export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
+  const now = Date.now()
+  const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
+  await service.db
+    .insertInto('activations')
+    .values({
+      id: ids.machineKey,
+      license_id: licenses[0],
+      hostname: 'build-agent-1',
+      status: 'active',
+      requested_at: now,
+      activation_time: now,
+    })
+    .execute()
+  const webhooks = service.db
+  await webhooks
+    .insertInto('webhook_endpoints')
+    .values({
+      id: ids.endpointId,
+      company_id: companyId,
+      url: 'https://hooks.example.com/contract',
+      events: '["seat.assigned"]',
+      secret: 'whsec_Y29udHJhY3Q=',
+      state: 'active',
+      paused_reason: null,
+      failing_since: null,
+      created_by: 'olivia@acme.test',
+      created_at: now,
+    })
+    .execute()
+  const message = `msg-${companyId}`
+  await webhooks
+    .insertInto('webhook_messages')
+    .values({
+      id: message,
+      company_id: companyId,
+      type: 'seat.assigned',
+      payload: '{}',
+      dedupe_key: null,
+      created_at: now,
+    })
+    .execute()
+  await webhooks
+    .insertInto('webhook_deliveries')
+    .values({
+      id: ids.deliveryId,
+      message_id: message,
+      endpoint_id: ids.endpointId,
+      state: 'failed',
+      attempts: 8,
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_until: null,
+      last_attempt_at: now,
+      last_status: 500,
+      last_error: 'HTTP 500',
+      created_at: now,
+    })
+    .execute()
+  const reclaimId = `rcl-${companyId}`
+  await service.db
+    .insertInto('seat_reclaims')
+    .values({
+      id: reclaimId,
+      company_id: companyId,
+      license_id: licenses[2],
+      holder: 'sam@example.com',
+      idle_days: 30,
+      reclaimed_at: now,
+      undone_at: null,
+      undone_by: null,
+    })
+    .execute()
+  const subscription = await makeSubscription(service.db, { now, companyId, quantity: 2 })
+  return { ...ids, reclaimId, subscriptionId: subscription.id }
+}

@@ -18,6 +18,7 @@ export const STORE_AGNOSTIC_FILES: readonly string[] = [
   'service/payments/paddle.test.ts',
   'service/payments/signature.test.ts',
   'service/payments/tax-rate.test.ts',
+  'tests/api/manage-registry-parity.test.ts',
   'tests/api/openapi-schemas.test.ts',
   'tests/routes/activation.test.ts',
   'tests/routes/confirm-email.test.ts',

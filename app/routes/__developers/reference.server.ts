@@ -18,7 +18,11 @@ export function marked(text: string): Marked {
 }
 
 function curl(origin: string, endpoint: ApiEndpoint): string {
-  const path = endpoint.path.replace('{companyId}', '$COMPANY_ID').replace('{licenseId}', '$LICENSE_ID')
+  // `{licenseId}` → `$LICENSE_ID`: a shell variable the reader sets.
+  const path = endpoint.path.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) => `$${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`,
+  )
   const lines = [
     `curl${endpoint.method === 'post' ? ' -X POST' : ''} "${origin}${API_V1_BASE}${path}${endpoint.example.query ?? ''}"`,
     '  -H "Authorization: Bearer $LICENSE_PORTAL_TOKEN"',

@@ -1,0 +1,65 @@
+// The REST API v1's endpoints that change a subscription: a change that charges is previewed first, and its commit
+// takes the preview's id, so a script never charges an amount it did not see.
+import { endpoint } from './api-endpoint.js'
+import { ApiSubscription } from './api-v1.js'
+import { ApiPreview, PreviewBody, QuantityBody, SubscriptionParams } from './api-v1-manage.js'
+
+const change = { scope: 'billing', params: SubscriptionParams, response: ApiSubscription, example: {} } as const
+
+export const billingEndpoints = {
+  previewSubscriptionChange: endpoint({
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/preview',
+    operationId: 'previewSubscriptionChange',
+    summary: 'Preview what a change would charge',
+    description:
+      'The amount charged now (tax included), the prorated credit and the next payment, as the payment provider ' +
+      'computes them; changes nothing. Its `previewId` is what the change takes.',
+    scope: 'billing',
+    params: SubscriptionParams,
+    body: PreviewBody,
+    response: ApiPreview,
+    refusals: [403, 404, 422],
+    example: { body: { change: 'quantity', quantity: 3 } },
+  }),
+  changeSubscriptionQuantity: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/quantity',
+    operationId: 'changeSubscriptionQuantity',
+    summary: "Change a subscription's quantity",
+    description:
+      'Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one ' +
+      'previewed, or the preview is older than 10 minutes.',
+    body: QuantityBody,
+    refusals: [403, 404, 422],
+    example: { body: { quantity: 3, previewId: 'PREVIEW_ID' } },
+  }),
+  pauseSubscription: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/pause',
+    operationId: 'pauseSubscription',
+    summary: 'Pause a subscription',
+    description: 'Nothing more is charged; the licenses run to the end of the paid term.',
+    refusals: [403, 404, 422],
+  }),
+  resumeSubscription: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/resume',
+    operationId: 'resumeSubscription',
+    summary: 'Resume a paused subscription',
+    description: 'Within its paid term: payments start again at its end, nothing is charged now.',
+    refusals: [403, 404, 422],
+  }),
+  cancelSubscription: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/cancel',
+    operationId: 'cancelSubscription',
+    summary: 'Cancel a subscription',
+    description: 'It does not renew; the licenses run to the end of the paid term.',
+    refusals: [403, 404, 422],
+  }),
+}

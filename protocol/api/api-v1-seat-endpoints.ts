@@ -1,0 +1,96 @@
+// The REST API v1's endpoints for seats beyond one license: many at once, machines, the reclaim of idle seats.
+import { endpoint } from './api-endpoint.js'
+import { CompanyParams, LicenseParams } from './api-v1.js'
+import {
+  BatchAssignBody,
+  LicenseList,
+  MachineDeactivated,
+  MachineList,
+  MachineParams,
+  ReclaimParams,
+  ReclaimPolicy,
+  ReclaimState,
+  ReclaimUndone,
+  SetReclaimBody,
+} from './api-v1-manage.js'
+
+export const seatEndpoints = {
+  assignLicenses: endpoint({
+    method: 'post',
+    path: '/companies/{companyId}/assignments',
+    operationId: 'assignLicenses',
+    summary: 'Assign or free many licenses at once',
+    description:
+      'One transaction, all or nothing: each row is made only if its license still has `expectedHolder`; if any ' +
+      'row no longer does, the answer is 409 and no row changes. `holder` "" frees a license. At most 1000 rows.',
+    scope: 'seats',
+    params: CompanyParams,
+    body: BatchAssignBody,
+    response: LicenseList,
+    refusals: [403, 404, 409, 422],
+    example: { body: { changes: [{ licenseId: 'LICENSE_ID', holder: 'grace@example.com', expectedHolder: '' }] } },
+  }),
+  listMachines: endpoint({
+    method: 'get',
+    path: '/companies/{companyId}/licenses/{licenseId}/machines',
+    operationId: 'listMachines',
+    summary: 'The machines a license is active on',
+    description: 'Oldest activation first, with the deactivation budget (how many may still be deactivated).',
+    scope: 'read',
+    params: LicenseParams,
+    response: MachineList,
+    refusals: [404],
+    example: {},
+  }),
+  deactivateMachine: endpoint({
+    method: 'post',
+    path: '/companies/{companyId}/licenses/{licenseId}/machines/{machineKey}/deactivate',
+    operationId: 'deactivateMachine',
+    summary: 'Deactivate a machine',
+    description:
+      'Spends one of the budget (429 when spent, saying when one is free again); a machine no longer active answers ' +
+      '`deactivated: false` and spends nothing.',
+    scope: 'seats',
+    params: MachineParams,
+    response: MachineDeactivated,
+    refusals: [403, 404, 429],
+    example: {},
+  }),
+  getReclaimPolicy: endpoint({
+    method: 'get',
+    path: '/companies/{companyId}/reclaim',
+    operationId: 'getReclaimPolicy',
+    summary: 'The reclaim policy and recent reclaims',
+    description: 'After how many idle days a seat is freed (null: never), and the reclaims that can still be undone.',
+    scope: 'read',
+    params: CompanyParams,
+    response: ReclaimState,
+    refusals: [403, 404],
+    example: {},
+  }),
+  setReclaimPolicy: endpoint({
+    method: 'post',
+    path: '/companies/{companyId}/reclaim',
+    operationId: 'setReclaimPolicy',
+    summary: 'Set the reclaim policy',
+    description: 'Free a seat idle for 30, 60 or 90 days, or never (null). Holders are warned a week before.',
+    scope: 'seats',
+    params: CompanyParams,
+    body: SetReclaimBody,
+    response: ReclaimPolicy,
+    refusals: [403, 404],
+    example: { body: { idleDays: 60 } },
+  }),
+  undoReclaim: endpoint({
+    method: 'post',
+    path: '/companies/{companyId}/reclaims/{reclaimId}/undo',
+    operationId: 'undoReclaim',
+    summary: 'Undo a reclaim',
+    description: 'Gives the seat back to the person it was reclaimed from, while the license is still free.',
+    scope: 'seats',
+    params: ReclaimParams,
+    response: ReclaimUndone,
+    refusals: [403, 404, 409, 422],
+    example: {},
+  }),
+}

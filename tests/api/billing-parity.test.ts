@@ -1,0 +1,109 @@
+/**
+ * A subscription changed through the REST API with a token an administrator made: a quantity only with the id of a
+ * preview of that very change whose amounts still hold; pause, resume and cancel through the portal's operations.
+ */
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoRefs } from '../../demo/seed.js'
+import { adminMadeToken, apiClient, startApi, type ApiAnswer } from '../support/api.js'
+import { signInAs } from '../support/service.js'
+import { makeSubscription, type MadeSubscription } from '../support/subscriptions.js'
+
+let server: Awaited<ReturnType<typeof startApi>>
+const acme = demoRefs.companies.acme
+let writer: string
+let reader: string
+let subscription: MadeSubscription
+
+beforeAll(async () => {
+  server = await startApi()
+  const credential = await signInAs(server.service, 'olivia@acme.test')
+  writer = await adminMadeToken(server.service, credential, acme, ['read', 'billing'], 'Seat planner')
+  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
+  subscription = await makeSubscription(server.service.db, { now: Date.now(), companyId: acme, quantity: 2 })
+}, 60_000)
+afterAll(() => server.close())
+
+const send = (secret: string, path: string, body?: unknown, key: string = crypto.randomUUID()) =>
+  apiClient(server.origin, secret)('POST', `/companies/${acme}/subscriptions/${subscription.id}${path}`, body, {
+    'Idempotency-Key': key,
+  })
+const api = (path: string, body?: unknown, key?: string) => send(writer, path, body, key)
+
+function expectProblem(answer: ApiAnswer, status: number, code: string) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
+  expect(answer.body).toMatchObject({ status, code })
+}
+
+const quantityNow = async () =>
+  Number(
+    (
+      await server.service.db
+        .selectFrom('subscriptions')
+        .select('quantity')
+        .where('id', '=', subscription.id)
+        .executeTakeFirstOrThrow()
+    ).quantity,
+  )
+
+describe('subscriptions through the API', () => {
+  it('charges a quantity only with the previewId of that quantity, while its amounts still hold', async () => {
+    expectProblem(await api('/quantity', { quantity: 3 }), 400, 'INVALID_PAYLOAD')
+    expectProblem(await api('/quantity', { quantity: 3, previewId: 'e30.forged' }), 400, 'INVALID_PAYLOAD')
+    expectProblem(await send(reader, '/preview', { change: 'quantity', quantity: 3 }), 403, 'FORBIDDEN')
+
+    const preview = await api('/preview', { change: 'quantity', quantity: 3 })
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+    const { previewId, immediatePayment } = preview.body as { previewId: string; immediatePayment: { amount: number } }
+    expect(immediatePayment.amount).toBeGreaterThan(0)
+    expectProblem(await api('/quantity', { quantity: 4, previewId }), 422, 'INVALID_STATE')
+
+    // The provider's price moves after the preview: the amount seen is no longer the one charged.
+    const sandbox = server.service.db
+    const price = await sandbox
+      .selectFrom('sandbox_subscriptions')
+      .select('unit_price')
+      .where('id', '=', subscription.providerId)
+      .executeTakeFirstOrThrow()
+    await sandbox
+      .updateTable('sandbox_subscriptions')
+      .set({ unit_price: Number(price.unit_price) * 2 })
+      .where('id', '=', subscription.providerId)
+      .execute()
+    expectProblem(await api('/quantity', { quantity: 3, previewId }), 422, 'INVALID_STATE')
+    expect(await quantityNow()).toBe(2)
+    await sandbox
+      .updateTable('sandbox_subscriptions')
+      .set({ unit_price: Number(price.unit_price) })
+      .where('id', '=', subscription.providerId)
+      .execute()
+
+    const key = crypto.randomUUID()
+    const changed = await api('/quantity', { quantity: 3, previewId }, key)
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect(changed.body).toMatchObject({ id: subscription.id, quantity: 3 })
+    expect((await api('/quantity', { quantity: 3, previewId }, key)).headers.get('idempotent-replayed')).toBe('true')
+    const [entry] = await server.service.db
+      .selectFrom('activity_entries')
+      .select(['actor', 'summary'])
+      .where('company_id', '=', acme)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute()
+    expect(entry).toMatchObject({ actor: 'API (Seat planner)' })
+    expect(entry.summary).toContain('from 2 to 3')
+  })
+
+  it('pauses, resumes and cancels, refusing a change the state does not allow', async () => {
+    expect((await api('/pause')).body).toMatchObject({ state: 'paused' })
+    expectProblem(await api('/pause'), 422, 'INVALID_STATE')
+    expect((await api('/resume')).body).toMatchObject({ state: 'active' })
+    expect((await api('/cancel')).status).toBe(200)
+    expectProblem(await api('/resume'), 422, 'INVALID_STATE')
+    expectProblem(
+      await apiClient(server.origin, writer)('POST', `/companies/${acme}/subscriptions/sub_none/pause`),
+      404,
+      'NOT_FOUND',
+    )
+  })
+})

@@ -90,7 +90,8 @@ export function SubscriptionList({
                   className="return-point"
                 >
                   <Card size="1">
-                    <Flex justify="between" wrap="wrap" gap="2">
+                    {/* Actions always under the details, so every card reads the same way whatever fits beside. */}
+                    <Flex direction="column" gap="2">
                       <Box>
                         <Text as="p" weight="bold">
                           {subscriptionTitle(s)}

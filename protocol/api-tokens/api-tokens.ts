@@ -22,14 +22,19 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
     label: 'Read',
     allows:
       'The company, its licenses (without their keys), subscriptions, seats, machines, people, webhook endpoints and ' +
-      'deliveries, domains, settings and activity log.',
+      'deliveries, domains, settings, API tokens and activity log.',
   },
   seats: {
     label: 'Seats',
     allows: 'Assign and free licenses, deactivate machines, set the reclaim policy and undo a reclaim.',
   },
-  people: { label: 'People', allows: "Add and remove the company's administrators and managers." },
-  billing: { label: 'Billing', allows: "Change a subscription's quantity, pause, resume or cancel it." },
+  people: {
+    label: 'People',
+    allows:
+      "Add and remove the company's administrators and managers; create and revoke API tokens with at most this " +
+      "token's scopes.",
+  },
+  billing: { label: 'Billing', allows: "Change a subscription's quantity, pause, resume, restart or cancel it." },
   webhooks: {
     label: 'Webhooks',
     allows: 'Add, pause, resume and remove webhook endpoints, and send a delivery again.',
@@ -61,6 +66,18 @@ export const personalTokenScopeRefusal =
   'A personal token can have the Read and Keys scopes only: for more, ask a company administrator for a company token.'
 
 export const chooseAScope = 'Choose at least one scope.'
+
+/** What an API token may not grant when it creates a token: a scope it lacks, or a life beyond its own. */
+export function tokenGrantRefusal(
+  granting: { scopes: readonly AccessTokenScope[]; expiresAt: number | null },
+  by: { scopes: readonly AccessTokenScope[]; expiresAt: number | null },
+): string | undefined {
+  const beyond = granting.scopes.filter((scope) => !by.scopes.includes(scope))
+  if (beyond.length > 0) return `This token cannot grant ${scopeWords(beyond)}: it does not hold them itself.`
+  if (by.expiresAt !== null && (granting.expiresAt === null || granting.expiresAt > by.expiresAt))
+    return 'This token expires: the token it creates must expire no later (give expiresInDays).'
+  return undefined
+}
 
 /** The scopes a token is created with: at least one, each known; a repeat counts once. */
 export const ApiTokenScopes = z.pipe(

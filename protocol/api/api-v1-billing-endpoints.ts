@@ -2,7 +2,7 @@
 // takes the preview's id, so a script never charges an amount it did not see.
 import { endpoint } from './api-endpoint.js'
 import { ApiSubscription } from './api-v1.js'
-import { ApiPreview, PreviewBody, QuantityBody, SubscriptionParams } from './api-v1-manage.js'
+import { ApiPreview, PreviewBody, QuantityBody, RestartBody, SubscriptionParams } from './api-v1-manage.js'
 
 const change = { scope: 'billing', params: SubscriptionParams, response: ApiSubscription, example: {} } as const
 
@@ -34,6 +34,19 @@ export const billingEndpoints = {
     body: QuantityBody,
     refusals: [403, 404, 422],
     example: { body: { quantity: 3, previewId: 'PREVIEW_ID' } },
+  }),
+  restartSubscription: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/restart',
+    operationId: 'restartSubscription',
+    summary: 'Restart a paused subscription',
+    description:
+      'After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; ' +
+      'refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.',
+    body: RestartBody,
+    refusals: [403, 404, 422],
+    example: { body: { previewId: 'PREVIEW_ID' } },
   }),
   pauseSubscription: endpoint({
     ...change,

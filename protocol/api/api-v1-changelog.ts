@@ -5,6 +5,17 @@ export type ApiChange = { version: string; date: string; changes: readonly strin
 
 export const apiV1Changelog: readonly ApiChange[] = [
   {
+    version: '1.3.0',
+    date: '2026-11-29',
+    changes: [
+      "What Manage Licenses does, each through the same rules, refusals and log entries: a company's administrators and managers (`people`), many seats in one all-or-nothing call, machines and their deactivation, the reclaim policy and undo (`seats`), webhook endpoints and sending a delivery again (`webhooks`), domains, sign-in settings and the seat queue (`read`).",
+      'A license says on how many `machines` it is active and when it was last seen (`lastSeenAt`); filter seats idle 30, 60 or 90 days with `idleDays`.',
+      "Change a subscription's quantity or restart a paused one with the `previewId` of a preview of that change (its amount and tax); pause, resume and cancel (`billing`).",
+      "The company's offline keys (`keys`).",
+      'List API tokens (`read`); create and revoke them with `people`: a token never grants a scope it lacks, nor a life beyond its own.',
+    ],
+  },
+  {
     version: '1.2.0',
     date: '2026-11-29',
     changes: [

@@ -1,5 +1,6 @@
 // The REST API v1's endpoints as data, mounted by the service; OpenAPI and /developers are generated from them.
 import { endpoint } from './api-endpoint.js'
+import { accessEndpoints } from './api-v1-access-endpoints.js'
 import { billingEndpoints } from './api-v1-billing-endpoints.js'
 import { companyEndpoints } from './api-v1-company-endpoints.js'
 import { seatEndpoints } from './api-v1-seat-endpoints.js'
@@ -140,6 +141,7 @@ export const apiV1Endpoints = {
   ...seatEndpoints,
   ...companyEndpoints,
   ...billingEndpoints,
+  ...accessEndpoints,
 }
 
 export type ApiOperationId = keyof typeof apiV1Endpoints

@@ -96,7 +96,13 @@ export const SeatQueue = list(
 export const SubscriptionParams = z.extend(CompanyParams, { subscriptionId: id })
 const quantity = z.int().check(z.gte(1), z.lte(100))
 const previewId = z.string().check(z.minLength(1), z.maxLength(2000))
-export const PreviewBody = z.object({ change: z.literal('quantity'), quantity })
+/** A quantity change names its quantity; a restart (a paused subscription past its term) charges a new term. */
+export const PreviewBody = z.object({ change: z.enum(['quantity', 'restart']), quantity: z.optional(quantity) }).check(
+  z.refine((body) => body.change !== 'quantity' || body.quantity !== undefined, {
+    message: 'A quantity change needs the quantity.',
+    path: ['quantity'],
+  }),
+)
 /** What the change would charge now (`immediatePayment`, tax included), keep as credit, and charge next. */
 export const ApiPreview = z.extend(SubscriptionPreview, {
   /** The commit takes it: it is refused if the amount is no longer this one. Valid for 10 minutes. */
@@ -108,3 +114,4 @@ export const QuantityBody = z.object({
   /** Seats that end with the current term when the quantity goes down (the rest stay). */
   licensesToLapse: z._default(z.array(id).check(z.maxLength(100)), []),
 })
+export const RestartBody = z.object({ previewId })

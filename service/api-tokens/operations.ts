@@ -1,7 +1,12 @@
 // The API tokens dialog's calls (docs/decisions/0015-api-tokens-who-holds-them.md); a repeated create is refused.
 import { labelled } from '../../protocol/shared/text.js'
 import { DAY_MS, formatDate } from '../../protocol/shared/dates.js'
-import { personalTokenScopeRefusal, personalTokenScopes, scopeWords } from '../../protocol/api-tokens/api-tokens.js'
+import {
+  personalTokenScopeRefusal,
+  personalTokenScopes,
+  scopeWords,
+  tokenGrantRefusal,
+} from '../../protocol/api-tokens/api-tokens.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'
 import {
@@ -15,14 +20,14 @@ import {
 } from '../auth/access-tokens.js'
 import { requireCompanyAdministrator } from '../auth/policy.js'
 import { inTransaction } from '../db/transaction.js'
-import { requireCaller, type ServiceContext } from '../dispatch/context.js'
+import { requireCaller, type Caller, type ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'
 import { withStoreLock } from '../db/locks.js'
 import { isUniqueViolation } from '../domains/domains.js'
 import type { OperationHandlers } from '../operations/handlers.js'
 
 type Holder = {
-  caller: { email: string; admin: boolean }
+  caller: Caller
   owner: TokenOwner
   company: { id: string; name: string } | null
   /** Who the log names: the caller, or "platform administrator" for one outside the company. */
@@ -67,6 +72,8 @@ export async function createApiToken(
     throw new ServiceError('INVALID_PAYLOAD', personalTokenScopeRefusal)
   const now = ctx.now()
   const expiresAt = payload.expiresInDays ? now + payload.expiresInDays * DAY_MS : null
+  const beyond = holder.caller.token && tokenGrantRefusal({ scopes, expiresAt }, holder.caller.token)
+  if (beyond) throw new ServiceError('FORBIDDEN', beyond)
   try {
     return await withStoreLock(ctx.db, tokenOwnerLockKey(holder.owner), (db) =>
       inTransaction(db, async (trx) => {

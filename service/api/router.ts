@@ -170,10 +170,18 @@ async function serve(
   // The service's operations know the token by this: it acts as its company's administrator, named "API (name)".
   const ctx = {
     ...api.service.context(api.secret, key),
-    apiToken: { companyId: api.token.companyId, name: api.token.name },
+    apiToken: {
+      companyId: api.token.companyId,
+      name: api.token.name,
+      scopes: api.token.scopes,
+      expiresAt: api.token.expiresAt,
+    },
   }
   const call = { token: api.token, keys: seesKeys(api.token.scopes), ctx, params, query, body } as never
-  if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
+  // A secret answered once is kept nowhere: the operation itself refuses a repeat of the key.
+  if (definition.method === 'get' || key === undefined || definition.secretAnswer) {
+    return { body: await definition.handle(call), replayed: false }
+  }
 
   const validKey = IdempotencyKeyHeader.safeParse(key)
   if (!validKey.success) {

@@ -6,6 +6,7 @@ import { companyActivity, companySubscriptions, seatUsage } from './company-read
 import { listLicenses, toApiLicense } from './licenses.js'
 import { ApiProblem } from './problems.js'
 import { licenseOf, reachableCompany, type ApiCall, type Handlers } from './route-kit.js'
+import { accessHandlers } from './routes/access.js'
 import { billingHandlers } from './routes/billing.js'
 import { companyHandlers } from './routes/company.js'
 import { changeHolders, seatHandlers } from './routes/seats.js'
@@ -68,6 +69,7 @@ const handlers: Handlers<ApiOperationId> = {
   ...seatHandlers,
   ...companyHandlers,
   ...billingHandlers,
+  ...accessHandlers,
 }
 
 export const apiRoutes: readonly ApiRoute[] = Object.values(apiV1Endpoints).map(

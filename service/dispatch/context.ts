@@ -10,7 +10,7 @@ import type { OAuthProvider, ProviderName } from '../identity/types.js'
 import type { TokenCodec } from '../auth/tokens.js'
 import { resolveSession } from '../auth/sessions.js'
 import { ServiceError } from './errors.js'
-import { apiActor } from '../../protocol/shared/access-tokens.js'
+import { apiActor, type AccessTokenScope } from '../../protocol/shared/access-tokens.js'
 
 export type ServiceContext = {
   db: DB
@@ -23,11 +23,19 @@ export type ServiceContext = {
   idempotencyKey?: string
   adapters: ServiceAdapters
   /** Set by the REST API: the call is an API token's, not a signed-in person's (`requireCaller`). */
-  apiToken?: { companyId: string | null; name: string }
+  apiToken?: ApiTokenCaller
+}
+
+/** An API token as a caller: what it may grant when it creates a token is bounded by its own scopes and life. */
+export type ApiTokenCaller = {
+  companyId: string | null
+  name: string
+  scopes: readonly AccessTokenScope[]
+  expiresAt: number | null
 }
 
 /** Who calls; `token` when it is a company's API token, which holds no account and acts in its company alone. */
-export type Caller = { email: string; admin: boolean; token?: { companyId: string | null } }
+export type Caller = { email: string; admin: boolean; token?: ApiTokenCaller }
 
 export interface ServiceAdapters {
   identity?: IdentityAdapter
@@ -37,8 +45,7 @@ export interface ServiceAdapters {
 /** Or NOT_AUTHENTICATED / INVALID_AGE / INVALID_SIGNATURE. */
 export async function requireCaller(ctx: ServiceContext): Promise<Caller> {
   // Its name in the log ("API (name)") is never an address, so no account, holder or owner is ever it.
-  if (ctx.apiToken)
-    return { email: apiActor(ctx.apiToken.name), admin: false, token: { companyId: ctx.apiToken.companyId } }
+  if (ctx.apiToken) return { email: apiActor(ctx.apiToken.name), admin: false, token: ctx.apiToken }
   const email = await resolveSession(ctx.db, ctx.credential, ctx.now())
   const account = await ctx.db
     .selectFrom('accounts')

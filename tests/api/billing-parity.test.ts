@@ -30,9 +30,9 @@ const send = (secret: string, path: string, body?: unknown, key: string = crypto
   })
 const api = (path: string, body?: unknown, key?: string) => send(writer, path, body, key)
 
-function expectProblem(answer: ApiAnswer, status: number, code: string) {
+function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code })
+  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
 }
 
 const quantityNow = async () =>
@@ -45,6 +45,15 @@ const quantityNow = async () =>
         .executeTakeFirstOrThrow()
     ).quantity,
   )
+
+const lastEntry = () =>
+  server.service.db
+    .selectFrom('activity_entries')
+    .select(['actor', 'summary'])
+    .where('company_id', '=', acme)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
 
 describe('subscriptions through the API', () => {
   it('charges a quantity only with the previewId of that quantity, while its amounts still hold', async () => {
@@ -83,15 +92,61 @@ describe('subscriptions through the API', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     expect(changed.body).toMatchObject({ id: subscription.id, quantity: 3 })
     expect((await api('/quantity', { quantity: 3, previewId }, key)).headers.get('idempotent-replayed')).toBe('true')
-    const [entry] = await server.service.db
-      .selectFrom('activity_entries')
-      .select(['actor', 'summary'])
-      .where('company_id', '=', acme)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .execute()
+    const entry = await lastEntry()
     expect(entry).toMatchObject({ actor: 'API (Seat planner)' })
     expect(entry.summary).toContain('from 2 to 3')
+  })
+
+  it('restarts a subscription paused past its term only with the previewId of a restart', async () => {
+    const paused = await makeSubscription(server.service.db, {
+      now: Date.now(),
+      companyId: acme,
+      quantity: 1,
+      state: 'paused',
+      expiresIn: -5,
+    })
+    const at = (path: string, body?: unknown, key?: string) =>
+      apiClient(server.origin, writer)('POST', `/companies/${acme}/subscriptions/${paused.id}${path}`, body, {
+        'Idempotency-Key': key ?? crypto.randomUUID(),
+      })
+    expectProblem(await at('/restart', {}), 400, 'INVALID_PAYLOAD')
+    expectProblem(await at('/preview', { change: 'quantity' }), 400, 'INVALID_PAYLOAD')
+    expectProblem(await at('/resume'), 422, 'INVALID_STATE')
+
+    const preview = await at('/preview', { change: 'restart' })
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+    const { previewId, immediatePayment } = preview.body as { previewId: string; immediatePayment: { amount: number } }
+    expect(immediatePayment.amount).toBeGreaterThan(0)
+    // An active subscription has nothing to restart: refused as the portal's Restart is.
+    expectProblem(
+      await api('/preview', { change: 'restart' }),
+      422,
+      'INVALID_STATE',
+      'Only a paused subscription can be restarted.',
+    )
+    const key = crypto.randomUUID()
+    const restarted = await at('/restart', { previewId }, key)
+    expect(restarted.status, JSON.stringify(restarted.body)).toBe(200)
+    expect(restarted.body).toMatchObject({ id: paused.id, state: 'active' })
+    expect((await at('/restart', { previewId }, key)).headers.get('idempotent-replayed')).toBe('true')
+    expectProblem(await at('/restart', { previewId }), 422, 'INVALID_STATE')
+    const entry = await lastEntry()
+    expect(entry.actor).toBe('API (Seat planner)')
+    expect(entry.summary).toContain('restarted')
+  })
+
+  it('refuses a restart with the previewId of a quantity change', async () => {
+    const preview = await api('/preview', { change: 'quantity', quantity: 5 })
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+    const previewId = String(preview.body.previewId)
+    expectProblem(
+      await apiClient(server.origin, writer)('POST', `/companies/${acme}/subscriptions/${subscription.id}/restart`, {
+        previewId,
+      }),
+      422,
+      'INVALID_STATE',
+      'This previewId is of another change: preview this change, then send its previewId.',
+    )
   })
 
   it('pauses, resumes and cancels, refusing a change the state does not allow', async () => {

@@ -26,9 +26,15 @@ const inApi: Record<string, readonly ApiOperationId[]> = {
   'set-reclaim-policy': ['getReclaimPolicy', 'setReclaimPolicy'],
   'undo-reclaim': ['undoReclaim'],
   'subscription-quantity': ['previewSubscriptionChange', 'changeSubscriptionQuantity'],
-  // Restart (a paused subscription past its term, charged) is not in the API yet: it needs its own preview.
-  'subscription-pause-resume': ['pauseSubscription', 'resumeSubscription'],
+  'subscription-pause-resume': [
+    'pauseSubscription',
+    'resumeSubscription',
+    'previewSubscriptionChange',
+    'restartSubscription',
+  ],
   'subscription-cancel': ['cancelSubscription'],
+  'create-api-token': ['createApiToken'],
+  'revoke-api-token': ['revokeApiToken'],
 }
 
 /** The portal's alone: nothing a company's automation does. */
@@ -48,8 +54,6 @@ const notYetInApi: Record<string, string> = {
   'subscription-offer': 'charges: needs the preview id',
   renew: 'charges: needs the preview id',
   'bulk-renew': 'charges: needs the preview id',
-  'create-api-token': 'API token management by a token (a secret answered once; which scopes a token may grant)',
-  'revoke-api-token': 'API token management by a token',
   'save-company-sign-in': 'writes the client secret: reading the settings is in the API (getSignInSettings)',
   'remove-company-sign-in': 'reading the settings is in the API (getSignInSettings)',
   'claim-domain': 'listing is in the API (listDomains)',

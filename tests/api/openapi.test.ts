@@ -106,14 +106,16 @@ describe('REST API v1 document', () => {
       for (const [method, operation] of Object.entries(methods)) {
         const example = examples.get(operation.operationId)
         expect(example, `an example request for ${operation.operationId}`).toBeDefined()
+        // A restart is of a paused subscription past its term, with the id of a preview of it.
+        const named = operation.operationId === 'restartSubscription' ? await restartIds(api) : ids
         const url =
-          path.replace('{companyId}', company).replace(/\{(\w+)\}/g, (_, name: string) => ids[name]) +
+          path.replace('{companyId}', company).replace(/\{(\w+)\}/g, (_, name: string) => named[name]) +
           (example?.query ?? '')
         const body =
           example?.body &&
           JSON.parse(
             JSON.stringify(example.body).replace(/"([A-Z_]+)"/g, (m, name: string) =>
-              ids[name] ? `"${ids[name]}"` : m,
+              named[name] ? `"${named[name]}"` : m,
             ),
           )
         const client = path.startsWith('/me/') ? apiClient(server.origin, personal) : api
@@ -140,6 +142,15 @@ describe('REST API v1 document', () => {
     expect(answered.sort()).toEqual([...examples.keys()].sort())
   })
 })
+
+async function restartIds(api: ReturnType<typeof apiClient>): Promise<Record<string, string>> {
+  const subscriptionId = ids.pausedSubscriptionId
+  const preview = await api('POST', `/companies/${company}/subscriptions/${subscriptionId}/preview`, {
+    change: 'restart',
+  })
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+  return { ...ids, subscriptionId, PREVIEW_ID: String(preview.body.previewId) }
+}
 
 describe('the typed client', () => {
   it('has the types the served document generates: a change to the API without `npm run api:types` fails here', async () => {

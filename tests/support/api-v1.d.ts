@@ -513,6 +513,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/companies/{companyId}/subscriptions/{subscriptionId}/restart': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Restart a paused subscription
+     * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     */
+    post: operations['restartSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/companies/{companyId}/subscriptions/{subscriptionId}/pause': {
     parameters: {
       query?: never
@@ -567,6 +587,70 @@ export interface paths {
      * @description It does not renew; the licenses run to the end of the paid term.
      */
     post: operations['cancelSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/offline-keys': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The company's offline keys
+     * @description Each license outside a subscription that has one, by order then key, as Manage Licenses downloads them; refused (422) past 10,000 licenses.
+     */
+    get: operations['getOfflineKeys']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/api-tokens': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The company's API tokens
+     * @description Each with its scopes, who made it, when it expires and was last used; never a secret.
+     */
+    get: operations['listApiTokens']
+    put?: never
+    /**
+     * Create an API token
+     * @description With at most the scopes of the token that asks (403 otherwise), and no longer than it lives; the answer holds its secret, shown only here.
+     */
+    post: operations['createApiToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/api-tokens/{tokenId}/revoke': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Revoke an API token
+     * @description It is refused from then on; revoking a revoked token changes nothing.
+     */
+    post: operations['revokeApiToken']
     delete?: never
     options?: never
     head?: never
@@ -3366,9 +3450,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @constant */
-          change: 'quantity'
-          quantity: number
+          /** @enum {string} */
+          change: 'quantity' | 'restart'
+          quantity?: number
         }
       }
     }
@@ -3504,6 +3588,142 @@ export interface operations {
           previewId: string
           /** @default [] */
           licensesToLapse?: string[]
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            productName: string
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'pastDue' | 'deleted'
+            /** @enum {string} */
+            billingPeriod: 'month' | 'year'
+            quantity: number
+            lapsingQuantity: number
+            seats: {
+              licenses: number
+              assigned: number
+              unassigned: number
+            }
+            nextPayment: {
+              /** Format: date-time */
+              date: string
+              currency: string
+              amount: number
+            } | null
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  restartSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        subscriptionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          previewId: string
         }
       }
     }
@@ -3935,6 +4155,394 @@ export interface operations {
       }
       /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
       422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getOfflineKeys: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              licenseId: string
+              productGroup: string
+              orderId: string
+              keyNumber: number
+              offlineKey: string
+            }[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listApiTokens: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              id: string
+              /** @enum {string} */
+              kind: 'scim' | 'api'
+              name: string
+              scopes: ('scim' | 'read' | 'seats' | 'people' | 'billing' | 'webhooks' | 'keys')[]
+              hint: string
+              createdBy: string
+              createdAt: number
+              expiresAt: number | null
+              lastUsedAt: number | null
+            }[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  createApiToken: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string
+          scopes: ('read' | 'seats' | 'people' | 'billing' | 'webhooks' | 'keys')[]
+          /** @default 0 */
+          expiresInDays?: number
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            token: {
+              id: string
+              /** @enum {string} */
+              kind: 'scim' | 'api'
+              name: string
+              scopes: ('scim' | 'read' | 'seats' | 'people' | 'billing' | 'webhooks' | 'keys')[]
+              hint: string
+              createdBy: string
+              createdAt: number
+              expiresAt: number | null
+              lastUsedAt: number | null
+            }
+            secret: string
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  revokeApiToken: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        tokenId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            completed: true
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
         headers: {
           [name: string]: unknown
         }

@@ -147,8 +147,8 @@ export const answered = (answer: { data?: unknown; error?: unknown; response: Re
   headers: answer.response.headers,
 })
 
-/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim
- * and a subscription. */
+/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim,
+ * subscriptions (one paused past its term) and a token to revoke. */
 export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
   const now = Date.now()
   const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
@@ -223,5 +223,14 @@ export async function contractFixtures(service: LicensingService, companyId: str
     })
     .execute()
   const subscription = await makeSubscription(service.db, { now, companyId, quantity: 2 })
-  return { ...ids, reclaimId, subscriptionId: subscription.id }
+  // Paused, its paid term over: what a restart is for.
+  const paused = await makeSubscription(service.db, { now, companyId, quantity: 1, state: 'paused', expiresIn: -5 })
+  const other = await apiToken(service, { companyId }, ['read'], { name: 'Retired script' })
+  return {
+    ...ids,
+    reclaimId,
+    subscriptionId: subscription.id,
+    pausedSubscriptionId: paused.id,
+    tokenId: other.token.id,
+  }
 }

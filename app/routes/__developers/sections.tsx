@@ -26,7 +26,9 @@ export function ScopesSection({ scopes }: Pick<DevelopersReferenceData, 'scopes'
         Give a token only the scopes its script needs. An endpoint the token&apos;s scopes do not cover answers 403{' '}
         <Code>FORBIDDEN</Code>, naming the scope (also in <Code>WWW-Authenticate</Code>, as{' '}
         <Code>error=&quot;insufficient_scope&quot;</Code>). A personal token can have <Code>read</Code> and{' '}
-        <Code>keys</Code>.
+        <Code>keys</Code>. A company token with <Code>people</Code> creates and revokes the company&apos;s tokens: it
+        never grants a scope it does not hold itself (403), and a token that expires creates only tokens that expire no
+        later.
       </Text>
       <Table.Root variant="surface">
         <caption className="visually-hidden">Scopes of an API token</caption>

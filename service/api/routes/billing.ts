@@ -1,5 +1,6 @@
 // The REST API's subscription changes. A preview's id is the MAC of what it showed (subscription, change, quantity,
 // amounts, token, time): the commit previews again and goes ahead only if the provider still asks the same amounts.
+// A restart (a paused subscription past its term) is previewed and committed the same way as a quantity.
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 import type { SubscriptionPreview } from '../../../protocol/entities.js'
@@ -11,7 +12,17 @@ export const PREVIEW_VALID_MS = 10 * 60 * 1000
 
 type SubscriptionCall = ApiCall<{ companyId: string; subscriptionId: string }, unknown, unknown>
 
-const Claims = z.object({ s: z.string(), q: z.int(), k: z.string(), t: z.number(), a: z.string() })
+/** `c` the change, `q` its quantity (0 for a restart). */
+const Claims = z.object({
+  s: z.string(),
+  c: z.enum(['quantity', 'restart']),
+  q: z.int(),
+  k: z.string(),
+  t: z.number(),
+  a: z.string(),
+})
+type Change = { change: 'quantity'; quantity: number } | { change: 'restart' }
+const quantityOf = (change: Change) => (change.change === 'quantity' ? change.quantity : 0)
 type Claims = z.infer<typeof Claims>
 
 /** The amounts a preview shows, in one string: equal strings, equal charges. */
@@ -44,21 +55,18 @@ function claimsOf(call: SubscriptionCall, previewId: string): Claims {
   return parsed.data
 }
 
-const preview = (call: SubscriptionCall, quantity: number) =>
-  runOperation(call, 'subscriptionPreview', {
-    subscriptionId: call.params.subscriptionId,
-    change: 'quantity',
-    quantity,
-  })
+const preview = (call: SubscriptionCall, change: Change) =>
+  runOperation(call, 'subscriptionPreview', { subscriptionId: call.params.subscriptionId, ...change })
 
 /** Refused unless the id is this token's preview of this very change, recent, and its amounts are still asked. */
-async function requireSeen(call: SubscriptionCall, quantity: number, previewId: string) {
+async function requireSeen(call: SubscriptionCall, change: Change, previewId: string) {
   const claims = claimsOf(call, previewId)
-  if (claims.s !== call.params.subscriptionId || claims.q !== quantity || claims.k !== call.token.id) {
-    throw refused('This previewId is of another change: preview this quantity, then send its previewId.')
+  const same = claims.s === call.params.subscriptionId && claims.c === change.change && claims.q === quantityOf(change)
+  if (!same || claims.k !== call.token.id) {
+    throw refused('This previewId is of another change: preview this change, then send its previewId.')
   }
   if (call.ctx.now() - claims.t > PREVIEW_VALID_MS) throw refused('This preview has expired: ask for another.')
-  if (amountsOf(await preview(call, quantity)) !== claims.a) {
+  if (amountsOf(await preview(call, change)) !== claims.a) {
     throw refused('The amount has changed since the preview: ask for another preview and check it.')
   }
 }
@@ -78,15 +86,20 @@ const pauseResume = (action: 'pause' | 'resume') => async (call: SubscriptionCal
 export const billingHandlers: Handlers<
   | 'previewSubscriptionChange'
   | 'changeSubscriptionQuantity'
+  | 'restartSubscription'
   | 'pauseSubscription'
   | 'resumeSubscription'
   | 'cancelSubscription'
 > = {
   async previewSubscriptionChange(call) {
-    const shown = await preview(call, call.body.quantity)
+    const { body } = call
+    const change: Change =
+      body.change === 'quantity' ? { change: 'quantity', quantity: body.quantity ?? 0 } : { change: 'restart' }
+    const shown = await preview(call, change)
     const claims = {
       s: call.params.subscriptionId,
-      q: call.body.quantity,
+      c: change.change,
+      q: quantityOf(change),
       k: call.token.id,
       t: call.ctx.now(),
       a: amountsOf(shown),
@@ -95,11 +108,19 @@ export const billingHandlers: Handlers<
   },
   async changeSubscriptionQuantity(call) {
     const { quantity, previewId, licensesToLapse } = call.body
-    await requireSeen(call, quantity, previewId)
+    await requireSeen(call, { change: 'quantity', quantity }, previewId)
     await runOperation(call, 'subscriptionUpdateQuantity', {
       subscriptionId: call.params.subscriptionId,
       quantity,
       licensesToLapse: licensesToLapse.map((licenseId) => ({ id: licenseId, owner: call.params.companyId })),
+    })
+    return subscriptionAfter(call)
+  },
+  async restartSubscription(call) {
+    await requireSeen(call, { change: 'restart' }, call.body.previewId)
+    await runOperation(call, 'subscriptionPauseResume', {
+      action: 'restart',
+      subscriptionId: call.params.subscriptionId,
     })
     return subscriptionAfter(call)
   },

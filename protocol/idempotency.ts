@@ -1,35 +1,10 @@
 // Which calls are safe to repeat as they are (reads), and the key that makes a repeated write do nothing twice.
-import type { OperationName } from './operations.js'
+import { operationNames, operations, type OperationName } from './operations.js'
 
-/** Calls that change nothing and carry no key (`companyCheckout` signs, `createSubscriptionOnCheckout` reads). */
-export const readOperations: ReadonlySet<OperationName> = new Set<OperationName>([
-  'licenseCheck',
-  'ossLicenseCheck',
-  'retrieveDetails',
-  'retrieveLicenses',
-  'accountSettings',
-  'offlineLicense',
-  'retrievePermissions',
-  'retrieveReceipt',
-  'prices',
-  'activeSubscriptionCheck',
-  'shopBuyer',
-  'catalog',
-  'subscriptionReceipts',
-  'subscriptionPreview',
-  'retrieveActivity',
-  'retrieveDomains',
-  'retrieveCompanySignIn',
-  'companySignInFor',
-  'companyCheckout',
-  'createSubscriptionOnCheckout',
-  'signInLink',
-  'retrieveDirectory',
-  'retrieveApiTokens',
-  'retrieveUsage',
-  'retrieveMachines',
-  'retrieveReclaims',
-])
+/** Calls declared `reads: true`: nothing changes and no key is carried (`companyCheckout` signs, it keeps nothing). */
+export const readOperations: ReadonlySet<OperationName> = new Set(
+  operationNames.filter((name) => 'reads' in operations[name]),
+)
 
 /** A read, or the coupon's `query` (asked on every visit of the redeem page): nothing of it is kept. */
 export function isReadCall(operation: OperationName, payload: unknown): boolean {

@@ -1,24 +1,19 @@
 // The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
 // `Authorization: Bearer …`, never in a payload.
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './shared/email.js'
+import { EMAIL_MAX_LENGTH, Email } from './shared/email.js'
+import { emptyPayload } from './shared/payloads.js'
 import {
   AccountSettings,
   Activation,
   Company,
-  CouponStatus,
   License,
   LicenseRef,
   LogonLinkPolicy,
   OfflineLicense,
-  CheckoutPassthrough,
-  Country,
   PermissionCode,
   PermissionEntry,
-  PricePlan,
-  ProductGroup,
   ReceiptPayment,
-  RedeemResult,
   Subscription,
   SubscriptionPreview,
 } from './entities.js'
@@ -45,10 +40,9 @@ import { usageOperations } from './usage/usage.js'
 import { reclaimOperations } from './reclaim/reclaim.js'
 import { webhookOperations } from './webhooks/webhooks.js'
 import { machineOperations } from './machines/machines.js'
+import { shopOperations } from './catalog/shop.js'
 
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
-/** A call without a payload: `{}`, `null`, or none at all. */
-export const emptyPayload = z.union([z.union([z.strictObject({}), z.undefined()]), z.null()])
+export { emptyPayload }
 const empty = emptyPayload
 const completed = z.object({ completed: z.literal(true) })
 const subscriptionOnly = z.object({ subscriptionId: Id })
@@ -62,6 +56,7 @@ export const operations = {
     result: z.object({ completed: z.literal(true), pending: z.boolean(), expiration: z.optional(z.number()) }),
   },
   licenseCheck: {
+    reads: true,
     payload: z.object({
       licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
       hostname: lineOfText(255, 1),
@@ -69,6 +64,7 @@ export const operations = {
     result: z.object({ valid: z.boolean(), expiration: z.optional(z.number()), productName: z.optional(z.string()) }),
   },
   ossLicenseCheck: {
+    reads: true,
     payload: z.object({
       licenseKey: z.string().check(z.minLength(1), z.maxLength(4000)),
       repository: z.optional(z.string().check(z.maxLength(500))),
@@ -84,7 +80,7 @@ export const operations = {
   },
   manageLicense: {
     payload: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('link'), email }),
+      z.object({ type: z.literal('link'), email: Email }),
       z.object({ type: z.enum(['github', 'google']), callback: z.url().check(z.maxLength(2000)) }),
     ]),
     result: z.union([z.object({ completed: z.literal(true) }), z.object({ redirect: z.string() })]),
@@ -110,6 +106,7 @@ export const operations = {
     result: z.object({ redirect: z.string() }),
   },
   retrieveDetails: {
+    reads: true,
     /** Without `windows`, every license (spec §7); with them, each table's window and `windowed` counts. */
     payload: z._default(
       z.object({
@@ -131,10 +128,11 @@ export const operations = {
     }),
   },
   /** The licenses of one table a change touches and the caller's role there; NOT_FOUND outside the caller's tables. */
-  retrieveLicenses: { payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
+  retrieveLicenses: { reads: true, payload: RetrieveLicensesPayload, result: RetrieveLicensesResult },
   logout: { payload: empty, result: completed },
   /** What an emailed sign-in link that did not sign in is, with its address while kept, to offer a new link. */
   signInLink: {
+    reads: true,
     payload: z.object({ passthrough: z.string().check(z.maxLength(4000)) }),
     result: z.object({
       /** `replaced` by a newer link; `retired` by a change of the account's email address after it was sent. */
@@ -142,7 +140,7 @@ export const operations = {
       email: z.optional(z.string()),
     }),
   },
-  accountSettings: { payload: empty, result: AccountSettings },
+  accountSettings: { reads: true, payload: empty, result: AccountSettings },
   updateAccountSettings: {
     payload: z.object({
       logonLink: LogonLinkPolicy,
@@ -153,7 +151,7 @@ export const operations = {
     }),
     result: completed,
   },
-  transferLicenses: { payload: z.object({ transferTo: email }), result: completed },
+  transferLicenses: { payload: z.object({ transferTo: Email }), result: completed },
   confirmEmailChange: {
     payload: z.object({ passthrough: z.string().check(z.minLength(1), z.maxLength(4000)) }),
     result: completed,
@@ -166,7 +164,7 @@ export const operations = {
           z.object({
             id: Id,
             owner: z.string(),
-            assignedTo: z.union([email, z.literal('')]),
+            assignedTo: z.union([Email, z.literal('')]),
             assignedToBefore: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
           }),
         )
@@ -179,6 +177,7 @@ export const operations = {
     result: completed,
   },
   offlineLicense: {
+    reads: true,
     payload: z.object({
       ids: z
         .array(LicenseRef)
@@ -194,6 +193,7 @@ export const operations = {
   },
   mergeLicenses: { payload: z.object({ companyName: typedLine(200, 1) }), result: completed },
   retrievePermissions: {
+    reads: true,
     payload: z.object({ companyId: Id }),
     result: z.object({ permissions: z.array(PermissionEntry) }),
   },
@@ -201,11 +201,11 @@ export const operations = {
     payload: z.object({
       add: z._default(
         z
-          .array(z.object({ companyId: Id, email, permissions: z.array(PermissionCode).check(z.minLength(1)) }))
+          .array(z.object({ companyId: Id, email: Email, permissions: z.array(PermissionCode).check(z.minLength(1)) }))
           .check(z.maxLength(100)),
         [],
       ),
-      remove: z._default(z.array(z.object({ companyId: Id, email })).check(z.maxLength(100)), []),
+      remove: z._default(z.array(z.object({ companyId: Id, email: Email })).check(z.maxLength(100)), []),
       sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,
@@ -224,119 +224,15 @@ export const operations = {
     }),
     result: z.object({ url: z.string() }),
   },
-  retrieveReceipt: { payload: z.object({ license: LicenseRef }), result: z.object({ checkoutUrl: z.string() }) },
-  // shop (spec §7 "Other calls"; also served at their own /api paths)
-  prices: {
-    payload: z.object({
-      product: z.string().check(z.minLength(1), z.maxLength(100)),
-      coupon: z.optional(z.string().check(z.maxLength(100))),
-      country: z.optional(z.string().check(z.length(2))),
-    }),
-    result: z.object({ country: z.string(), plans: z.array(PricePlan) }),
+  retrieveReceipt: {
+    reads: true,
+    payload: z.object({ license: LicenseRef }),
+    result: z.object({ checkoutUrl: z.string() }),
   },
-  activeSubscriptionCheck: {
-    payload: z.object({
-      email,
-      dev: z.optional(z.boolean()),
-      /** The product being bought: only a subscription to it counts (without it, any). */
-      product: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    }),
-    result: z.object({
-      exists: z.boolean(),
-      /** The subscription found, told only to a caller signed in with that address. */
-      subscription: z.optional(
-        z.object({
-          id: z.string(),
-          productName: z.string(),
-          billingPeriod: z.enum(['month', 'year']),
-          quantity: z.int(),
-        }),
-      ),
-    }),
-  },
-  /** The signed-in caller as a buyer: the address, and the name of their newest personal order (or empty). */
-  shopBuyer: { payload: empty, result: z.object({ email: z.string(), name: z.string() }) },
-  createSubscriptionOnCheckout: {
-    payload: z.object({
-      checkoutId: Id,
-      dev: z.optional(z.boolean()),
-      passthrough: z.string().check(z.maxLength(2000)),
-    }),
-    result: z.object({
-      immediatelyAvailable: z.boolean(),
-      state: z.optional(z.enum(['complete', 'flagged', 'failed', 'pending'])),
-      /** Why a failed checkout failed, in the payment provider's words, when it gave a reason. */
-      reason: z.optional(z.string().check(z.maxLength(300))),
-    }),
-  },
-  coupon: {
-    payload: z.discriminatedUnion('type', [
-      z.object({
-        type: z.literal('query'),
-        product: z.string().check(z.minLength(1), z.maxLength(100)),
-        coupon: z.string().check(z.minLength(1), z.maxLength(100)),
-        dev: z.optional(z.boolean()),
-      }),
-      z.object({
-        type: z.literal('use'),
-        product: z.string().check(z.minLength(1), z.maxLength(100)),
-        coupon: z.string().check(z.minLength(1), z.maxLength(100)),
-        email,
-        name: typedLine(200, 1),
-        dev: z.optional(z.boolean()),
-      }),
-    ]),
-    result: z.object({ status: z.union([CouponStatus, RedeemResult]), months: z.optional(z.int()) }),
-  },
-  /** The shop's catalog (public): products, URL slugs, spec §3's countries, how to open the checkout frame. */
-  catalog: {
-    payload: empty,
-    result: z.object({
-      products: z.array(
-        z.object({
-          slug: z.string(),
-          name: z.string(),
-          productGroup: ProductGroup,
-          /** §9 built-in plans (the catalog's list prices, no tax or discount): what a failed price lookup shows. */
-          defaultPlans: z.array(PricePlan),
-        }),
-      ),
-      countries: z.array(Country),
-      currencySymbols: z.record(z.string(), z.string()),
-      checkout: z.discriminatedUnion('provider', [
-        z.object({ provider: z.literal('sandbox'), checkoutUrl: z.string() }),
-        z.object({
-          provider: z.literal('paddle'),
-          vendorId: z.int(),
-          environment: z.enum(['production', 'sandbox']),
-        }),
-      ]),
-    }),
-  },
-  /** Without script: the provider's hosted checkout for the same purchase the inline frame would make. */
-  hostedCheckout: {
-    payload: z.object({
-      product: z.string().check(z.minLength(1), z.maxLength(100)),
-      planId: z.string().check(z.minLength(1), z.maxLength(100)),
-      email,
-      country: z.string().check(z.length(2)),
-      postcode: z.optional(z.string().check(z.maxLength(20))),
-      quantity: Quantity,
-      passthrough: CheckoutPassthrough,
-      coupon: z.optional(z.string().check(z.maxLength(100))),
-      returnUrl: z.url().check(z.maxLength(2000)),
-      /** A New Subscription for this company of the signed-in caller (see `companyCheckout`); organization plans only. */
-      companyId: z.optional(Id),
-    }),
-    result: z.object({ url: z.string() }),
-  },
-  /** New Subscription for a company (spec §5/§7): FORBIDDEN unless the caller may purchase; a signed passthrough. */
-  companyCheckout: {
-    payload: z.object({ companyId: Id, passthrough: CheckoutPassthrough }),
-    result: z.object({ company: z.object({ id: z.string(), name: z.string() }), passthrough: z.string() }),
-  },
+  ...shopOperations,
   cancelSubscription: { payload: subscriptionOnly, result: completed },
   subscriptionReceipts: {
+    reads: true,
     payload: subscriptionOnly,
     result: z.object({ completed: z.literal(true), payments: z.array(ReceiptPayment) }),
   },
@@ -358,6 +254,7 @@ export const operations = {
   subscriptionUpgrade: { payload: subscriptionOnly, result: completed },
   /** What a quantity change, upgrade or restart would charge, as the payment provider computes it; changes nothing. */
   subscriptionPreview: {
+    reads: true,
     payload: z.object({
       subscriptionId: Id,
       change: z.enum(['quantity', 'upgrade', 'restart']),
@@ -379,8 +276,8 @@ export const operations = {
   subscriptionAssign: {
     payload: z.object({
       subscriptionId: Id,
-      emails: z.array(email).check(z.maxLength(100)),
-      lapsingEmails: z.optional(z.array(email).check(z.maxLength(100))),
+      emails: z.array(Email).check(z.maxLength(100)),
+      lapsingEmails: z.optional(z.array(Email).check(z.maxLength(100))),
       sendEmail: z._default(z.boolean(), false),
     }),
     result: completed,

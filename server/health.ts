@@ -1,10 +1,8 @@
-/**
- * Health checks for a load balancer or supervisor, answered before anything else (no rate limit, no address check,
- * not in the access log):
- *   GET /healthz  200 while the process serves requests.
- *   GET /readyz   200 when both stores answer, every migration is applied and the mail transport is verified;
- *                 503 with the reasons otherwise.
- */
+// Health checks for a load balancer or supervisor, answered before anything else (no rate limit, no address check,
+// not in the access log):
+//   GET /healthz  200 while the process serves requests.
+//   GET /readyz   200 when both stores answer, every migration is applied and the mail transport is verified;
+//                 503 with the reasons otherwise.
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import type { LicensingService } from '../service/index.js'

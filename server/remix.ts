@@ -1,9 +1,7 @@
-/**
- * The Remix handler of @remix-run/express, with the request's body bounded (server/bodies.ts): a page's action reads
- * at most its kind's limit, and a body over it is answered 413 at once while the action's own answer is dropped.
- * Everything else is as the adapter does it (the same URL, headers, abort on a closed connection, response writing);
- * the adapter exports only its whole handler, so its few lines are written out here.
- */
+// The Remix handler of @remix-run/express, with the request's body bounded (server/bodies.ts): a page's action reads
+// at most its kind's limit, and a body over it is answered 413 at once while the action's own answer is dropped.
+// Everything else is as the adapter does it (the same URL, headers, abort on a closed connection, response writing);
+// the adapter exports only its whole handler, so its few lines are written out here.
 import type { GetLoadContextFunction } from '@remix-run/express'
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
 import type express from 'express'

@@ -1,7 +1,5 @@
-/**
- * The seat list as a spreadsheet and back (spec §5). A row is `order,key,email` (an empty email unassigns) or
- * `product,email` (any free seat); an exported file re-imported plans no changes; none applies while a row is wrong.
- */
+// The seat list as a spreadsheet and back (spec §5). A row is `order,key,email` (an empty email unassigns) or
+// `product,email` (any free seat); an exported file re-imported plans no changes; none applies while a row is wrong.
 import type { License } from '#protocol/entities'
 import type { AssignmentChange } from '#protocol/licenses/assignment'
 import { normalizeEmail } from '#protocol/shared/email'

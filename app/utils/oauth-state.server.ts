@@ -1,8 +1,6 @@
-/**
- * Binds a GitHub or Google authorization request to the browser that started it (login CSRF, RFC 6749 §10.12): its
- * `state` is stored server-side, named by a signed HttpOnly cookie, and taken once at the callback, so a callback
- * opened in another browser finds no record and is refused before the code reaches the provider.
- */
+// Binds a GitHub or Google authorization request to the browser that started it (login CSRF, RFC 6749 §10.12): its
+// `state` is stored server-side, named by a signed HttpOnly cookie, and taken once at the callback, so a callback
+// opened in another browser finds no record and is refused before the code reaches the provider.
 import crypto from 'node:crypto'
 import { redirectDocument } from '@remix-run/node'
 import { portalCookie } from './cookies.server'

@@ -71,6 +71,7 @@ export const ActivityEntry = z.object({
 export type ActivityEntry = z.infer<typeof ActivityEntry>
 
 export const retrieveActivityOperation = {
+  reads: true,
   /** With `companyId`, that company's log; without it, the caller's own account's log. Newest first. */
   payload: z.object({
     companyId: z.optional(Id),

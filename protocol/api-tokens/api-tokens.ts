@@ -91,6 +91,7 @@ const completed = z.object({ completed: z.literal(true) })
 /** With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them), else the caller's own. */
 export const apiTokenOperations = {
   retrieveApiTokens: {
+    reads: true,
     payload: z.object({ companyId: z.optional(companyId) }),
     result: z.object({
       company: z.nullable(z.object({ id: z.string(), name: z.string() })),

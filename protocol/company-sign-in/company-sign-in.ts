@@ -2,7 +2,7 @@
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shared/email.js'
+import { Email } from '../shared/email.js'
 
 /** Where every company's provider sends people back: register it at the provider. */
 export const COMPANY_SIGN_IN_CALLBACK_PATH = '/auth/company/'
@@ -64,12 +64,12 @@ export const CompanySignInSettings = z.object({
 export type CompanySignInSettings = z.infer<typeof CompanySignInSettings>
 
 const companyId = Id
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
 const completed = z.object({ completed: z.literal(true) })
 
 export const companySignInOperations = {
   /** The company's sign-in settings (null: none), its verified domains and the redirect URI to register. */
   retrieveCompanySignIn: {
+    reads: true,
     payload: z.object({ companyId }),
     result: z.object({
       companyName: z.string(),
@@ -92,12 +92,13 @@ export const companySignInOperations = {
   removeCompanySignIn: { payload: z.object({ companyId }), result: completed },
   /** Whether an address signs in with its company's sign-in, and whether it must (by its domain alone). */
   companySignInFor: {
-    payload: z.object({ email }),
+    reads: true,
+    payload: z.object({ email: Email }),
     result: z.object({ company: z.nullable(z.object({ name: z.string(), required: z.boolean() })) }),
   },
   /** The provider's authorization address for the address typed (state, nonce and PKCE verifier stay here). */
   startCompanySignIn: {
-    payload: z.object({ email, callback: z.url().check(z.maxLength(2000)) }),
+    payload: z.object({ email: Email, callback: z.url().check(z.maxLength(2000)) }),
     result: z.object({ redirect: z.string(), companyName: z.string() }),
   },
   /** The provider's answer at the callback: a new session for the verified address at the company's domain. */

@@ -57,6 +57,7 @@ const completed = z.object({ completed: z.literal(true) })
 /** Each refused (FORBIDDEN) unless the caller may manage the company's people. */
 export const directoryOperations = {
   retrieveDirectory: {
+    reads: true,
     payload: z.object({ companyId }),
     result: z.object({
       company: z.object({ id: z.string(), name: z.string() }),

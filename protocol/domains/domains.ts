@@ -82,6 +82,7 @@ const completed = z.object({ completed: z.literal(true) })
 export const domainOperations = {
   /** The company's domains, newest claim first (its administrators and platform administrators). */
   retrieveDomains: {
+    reads: true,
     payload: z.object({ companyId }),
     result: z.object({
       companyName: z.string(),

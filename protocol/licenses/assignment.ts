@@ -1,8 +1,6 @@
-/**
- * The planning step of both bulk-assign dialogs (§5) and the service's subscription assignment. The list is the
- * complete set of holders: a listed holder keeps all it holds, an unlisted one loses its license, a newcomer gets one
- * free license — unassigned ones first (a released one may still be activated on its former holder's machine).
- */
+// The planning step of both bulk-assign dialogs (§5) and the service's subscription assignment. The list is the
+// complete set of holders: a listed holder keeps all it holds, an unlisted one loses its license, a newcomer gets one
+// free license — unassigned ones first (a released one may still be activated on its former holder's machine).
 import { normalizeEmail } from '../shared/email.js'
 import type { License } from '../entities.js'
 import { compareIds } from './licenses.js'

@@ -59,6 +59,7 @@ const machineKey = Id
 export const machineOperations = {
   /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */
   retrieveMachines: {
+    reads: true,
     payload: z.object({ license: LicenseRef }),
     result: z.object({
       machines: z.array(Machine),

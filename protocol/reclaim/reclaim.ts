@@ -34,6 +34,7 @@ const companyId = Id
 export const reclaimOperations = {
   /** The company's administrators (and platform administrators); FORBIDDEN otherwise. */
   retrieveReclaims: {
+    reads: true,
     payload: z.object({ companyId }),
     result: z.object({
       company: z.object({ id: z.string(), name: z.string() }),

@@ -52,6 +52,7 @@ export type IdleDays = (typeof idleDayChoices)[number]
 export const usageOperations = {
   /** FORBIDDEN unless the caller may read the company's activity log. */
   retrieveUsage: {
+    reads: true,
     payload: z.object({ companyId: Id }),
     result: z.object({
       company: z.object({ id: z.string(), name: z.string() }),

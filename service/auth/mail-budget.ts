@@ -1,8 +1,6 @@
-/**
- * Mail to one address is throttled per kind (sign-in link, email change, activation): at most MAIL_PER_ADDRESS in
- * MAIL_WINDOW_MS, else RATE_LIMITED saying when to try again. Counted in the store by one upsert per mail, so instances
- * share it and concurrent requests never pass the budget together; spent before the link is issued.
- */
+// Mail to one address is throttled per kind (sign-in link, email change, activation): at most MAIL_PER_ADDRESS in
+// MAIL_WINDOW_MS, else RATE_LIMITED saying when to try again. Counted in the store by one upsert per mail, so instances
+// share it and concurrent requests never pass the budget together; spent before the link is issued.
 import crypto from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { ServiceError } from '../dispatch/errors.js'

@@ -1,7 +1,5 @@
-/**
- * An express-rate-limit store in the service's database, so instances on one PostgreSQL count a client together (a
- * per-process limit would let a client send N times the limit to N instances); one upsert per hit, so none is lost.
- */
+// An express-rate-limit store in the service's database, so instances on one PostgreSQL count a client together (a
+// per-process limit would let a client send N times the limit to N instances); one upsert per hit, so none is lost.
 import { sql } from 'kysely'
 import type { DB } from '../db/database.js'
 

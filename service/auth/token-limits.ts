@@ -1,8 +1,6 @@
-/**
- * Request limits per access token (REST API, SCIM): each token its own budget, so one client's burst never locks out
- * another company's; requests whose credential is refused count against their address instead. Counted in the store,
- * so instances on one database count together; the headers as the per-address limit's (the RateLimit draft).
- */
+// Request limits per access token (REST API, SCIM): each token its own budget, so one client's burst never locks out
+// another company's; requests whose credential is refused count against their address instead. Counted in the store,
+// so instances on one database count together; the headers as the per-address limit's (the RateLimit draft).
 import type express from 'express'
 import { ipKeyGenerator } from 'express-rate-limit'
 import type { DB } from '../db/database.js'

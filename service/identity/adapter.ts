@@ -1,7 +1,5 @@
-/**
- * The identity capability: GitHub and Google sign-in and account linking (spec §1, §2 "Social sign-in callbacks",
- * §6). The same state, PKCE and account checks run whether a provider is real or stood in.
- */
+// The identity capability: GitHub and Google sign-in and account linking (spec §1, §2 "Social sign-in callbacks",
+// §6). The same state, PKCE and account checks run whether a provider is real or stood in.
 import { DAY_MS } from '../../protocol/shared/dates.js'
 import { generateCodeVerifier, generateState } from 'arctic'
 import * as z from 'zod/mini'

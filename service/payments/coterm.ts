@@ -1,16 +1,14 @@
-/**
- * Co-terming a renewal (spec §2 "Renew/Co-term Multiple Licenses Request"): every renewed license gets one common
- * expiry date, one year after the latest of (the latest current expiry among them, now). The license that expires last
- * (or, when all have expired, any of them) gains exactly one year and pays the full annual price; every other license
- * gains more than a year and pays for the time it gains, pro rata:
- *
- *   base      = max(now, max(expiry_i))
- *   expiry    = base + 1 calendar year
- *   gain_i    = expiry - max(now, expiry_i)
- *   price_i   = annualPrice_i × gain_i / (expiry - base)
- *
- * An expired license starts again from now, never from its old expiry: nobody pays for time already lost.
- */
+// Co-terming a renewal (spec §2 "Renew/Co-term Multiple Licenses Request"): every renewed license gets one common
+// expiry date, one year after the latest of (the latest current expiry among them, now). The license that expires last
+// (or, when all have expired, any of them) gains exactly one year and pays the full annual price; every other license
+// gains more than a year and pays for the time it gains, pro rata:
+//
+//   base      = max(now, max(expiry_i))
+//   expiry    = base + 1 calendar year
+//   gain_i    = expiry - max(now, expiry_i)
+//   price_i   = annualPrice_i × gain_i / (expiry - base)
+//
+// An expired license starts again from now, never from its old expiry: nobody pays for time already lost.
 import { addUtcYears } from './dates.js'
 import { roundToCent } from '../../protocol/shared/money.js'
 

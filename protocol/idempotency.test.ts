@@ -8,6 +8,7 @@ describe('reads, as each operation declares it', () => {
       'retrieveLicenses',
       'retrieveActivity',
       'retrieveMachines',
+      'retrieveWebhooks',
       'prices',
     ] as const) {
       expect(readOperations).toContain(name)

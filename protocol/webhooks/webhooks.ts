@@ -113,6 +113,7 @@ export const webhookOperations = {
   retrieveWebhooks: {
     payload: z.object({ companyId }),
     result: z.object({ companyName: z.string(), endpoints: z.array(WebhookEndpoint) }),
+    reads: true,
   },
   /** The answer holds the signing secret: the only time it is shown. */
   addWebhookEndpoint: {

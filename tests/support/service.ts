@@ -103,10 +103,17 @@ export async function serveOverHttp(service: LicensingService): Promise<{ origin
   const app = express()
   app.use(serviceRouter(service))
   const server = http.createServer(app)
+  // Idle connections stay open until close: a server that drops one after 5 s races fetch reusing it on a busy machine
+  // (ECONNRESET after a slow test).
+  server.keepAliveTimeout = 0
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 

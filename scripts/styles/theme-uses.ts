@@ -1,6 +1,7 @@
 // Every element app/ writes with the theme components (app/components/themes), read with TypeScript's parser: its
 // component, the props written as text (a breakpoint object of texts too), the values of those written as a choice
-// between such (`wide ? { sm: '3' } : { sm: '2' }`), and the names of the other expressions.
+// between such (`wide ? { sm: '3' } : { sm: '2' }`), the names of the other expressions, and whether it is given to
+// `plainProps` (with the tag of its `asChild` child).
 import fs from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -12,6 +13,7 @@ export type Use = {
   choices: Record<string, unknown[]>
   expressions: string[]
   empty: boolean
+  plain?: { child?: string }
 }
 
 const skipped = new Set(['key', 'ref'])
@@ -90,6 +92,7 @@ export function usesIn(appDir: string): Use[] {
             choices,
             expressions,
             empty: ts.isJsxSelfClosingElement(node),
+            ...(plainCall(node, local) ? { plain: { child: childTag(node, source) } } : {}),
           })
         }
       }
@@ -98,6 +101,22 @@ export function usesIn(appDir: string): Use[] {
     visit(source)
   }
   return uses
+}
+
+/** `plainProps(<Link … />)`: the element is the call's argument. */
+function plainCall(node: ts.JsxOpeningElement | ts.JsxSelfClosingElement, local: Map<string, string>) {
+  const element = ts.isJsxOpeningElement(node) ? node.parent : node
+  const call = element.parent
+  return (
+    ts.isCallExpression(call) && ts.isIdentifier(call.expression) && local.get(call.expression.text) === 'plainProps'
+  )
+}
+
+function childTag(node: ts.JsxOpeningElement | ts.JsxSelfClosingElement, source: ts.SourceFile) {
+  if (!ts.isJsxOpeningElement(node)) return undefined
+  const child = node.parent.children.find((c) => ts.isJsxSelfClosingElement(c) || ts.isJsxElement(c))
+  if (!child) return undefined
+  return (ts.isJsxSelfClosingElement(child) ? child.tagName : child.openingElement.tagName).getText(source)
 }
 
 /** Every string in the source (a template's fixed parts together), as words: class lists, colours, theme names. */

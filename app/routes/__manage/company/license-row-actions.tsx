@@ -1,5 +1,5 @@
 import { useActionData, useLocation, useNavigation } from '@remix-run/react'
-import { Button, Flex, Text } from '#app/components/themes'
+import { Button, Flex, plainProps, Text } from '#app/components/themes'
 import type { License } from '#protocol/entities'
 import { licenseWords } from '#app/rules/license'
 import { displayName } from '#protocol/catalog/products'
@@ -12,6 +12,11 @@ import { NAMED_FIELD } from '../shared/named'
 import { ROUTE_FORM } from '#app/components/route-links'
 import { RowLink } from '../shared/row-link'
 import { canAssignLicense, showOfflineKey, cannotAssign } from '#protocol/licenses/licenses'
+
+// On every row: plain elements (plainProps).
+const cannotAssignText = plainProps(<Text size="1" color="gray" />)
+const unassignButton = plainProps(<Button size="1" variant="soft" />)
+const busyUnassignButton = plainProps(<Button size="1" variant="soft" disabled />)
 
 function DialogLink(props: { target: DialogTarget; label: string; license: License; look?: 'link' | 'button' }) {
   const { target, label, license, look } = props
@@ -30,11 +35,7 @@ export function AssignAction({ license, company }: LicenseActionProps) {
   const actionData = useActionData<UnassignActionData>()
   if (!company?.canAssign) return null
   if (!canAssignLicense(license)) {
-    return (
-      <Text size="1" color="gray">
-        {cannotAssign}
-      </Text>
-    )
+    return <span {...cannotAssignText()}>{cannotAssign}</span>
   }
   if (!license.assignedTo)
     return (
@@ -64,17 +65,16 @@ export function AssignAction({ license, company }: LicenseActionProps) {
         name={NAMED_FIELD}
         value={licenseName({ product: displayName(license), order: license.order, key: license.key })}
       />
-      <Button
-        size="1"
-        variant="soft"
-        type="submit"
-        name="intent"
-        value="unassign"
-        disabled={busy}
-        aria-label={`Unassign ${licenseWords(license)}`}
+      <button
+        {...(busy ? busyUnassignButton : unassignButton)({
+          type: 'submit',
+          name: 'intent',
+          value: 'unassign',
+          'aria-label': `Unassign ${licenseWords(license)}`,
+        })}
       >
         Unassign
-      </Button>
+      </button>
     </form>
   )
   if (!refusal) return form

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Company, License } from '#protocol/entities'
 import { showReceipt } from '#app/rules/license'
-import { Link } from '#app/components/themes'
+import { Link, plainProps } from '#app/components/themes'
 
 /** Spec §7 retrieveReceipt. */
 export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
@@ -10,20 +10,24 @@ export function receiptHref(license: Pick<License, 'id' | 'owner'>): string {
   return `/manage?${params}`
 }
 
+// On every row: a plain element (plainProps).
+const receiptLink = plainProps(<Link size="2" />)
+
 /** A new tab with script, this tab without. */
 function ReceiptAnchor({ license, children }: { license: License; children: ReactNode }) {
   const hydrated = useHydrated()
   return (
     // A same-origin address, opened with noopener: the receipt keeps the Referer it has always been sent.
-    <Link
-      size="2"
-      href={receiptHref(license)}
-      title={`Receipt for order ${license.order}`}
-      target={hydrated ? '_blank' : undefined}
-      rel={hydrated ? 'noopener' : undefined}
+    <a
+      {...receiptLink({
+        href: receiptHref(license),
+        title: `Receipt for order ${license.order}`,
+        target: hydrated ? '_blank' : undefined,
+        rel: hydrated ? 'noopener' : undefined,
+      })}
     >
       {children}
-    </Link>
+    </a>
   )
 }
 

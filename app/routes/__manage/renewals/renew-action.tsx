@@ -8,8 +8,12 @@ import { NewTabIcon } from '#app/components/icons'
 import { pageActionUrl } from '../shared/urls'
 import { encodeLicenseRef, salesRenewalMailto } from './renewal-rules'
 import type { RenewActionData } from './renewals.server'
-import { Button, Link, Text } from '#app/components/themes'
+import { Button, Link, plainProps, Text } from '#app/components/themes'
 import { renewsThroughSales, showRenew } from '#protocol/licenses/licenses'
+
+// On every row: plain elements (plainProps).
+const salesLink = plainProps(<Link size="2" />)
+const renewButton = plainProps(<Button size="1" variant="soft" />)
 
 /** Spec §2, §5, §7: to the provider's checkout, or the sales mail link. */
 export function RenewAction({ license, company }: LicenseActionProps) {
@@ -20,11 +24,7 @@ export function RenewAction({ license, company }: LicenseActionProps) {
   if (!showRenew(license, company)) return null
   const name = `${labels.renew} ${licenseWords(license)}`
   if (renewsThroughSales(license)) {
-    return (
-      <Link size="2" href={salesRenewalMailto(salesEmail, [license])} aria-label={name}>
-        {labels.renew}
-      </Link>
-    )
+    return <a {...salesLink({ href: salesRenewalMailto(salesEmail, [license]), 'aria-label': name })}>{labels.renew}</a>
   }
   const error =
     actionData?.intent === 'renew' && actionData.license.id === license.id && actionData.license.owner === license.owner
@@ -34,17 +34,17 @@ export function RenewAction({ license, company }: LicenseActionProps) {
     <form method="post" action={pageActionUrl(location.search)} target={hydrated ? '_blank' : undefined}>
       <input type="hidden" name="license" value={encodeLicenseRef(license)} />
       {/* With script the checkout opens in a new tab: the button shows it and says it. */}
-      <Button
-        size="1"
-        variant="soft"
-        type="submit"
-        name="intent"
-        value="renew"
-        aria-label={hydrated ? `${name} ${opensInNewTab}` : name}
+      <button
+        {...renewButton({
+          type: 'submit',
+          name: 'intent',
+          value: 'renew',
+          'aria-label': hydrated ? `${name} ${opensInNewTab}` : name,
+        })}
       >
         {labels.renew}
         {hydrated ? <NewTabIcon size={12} /> : null}
-      </Button>
+      </button>
       {error ? (
         <Text as="p" size="1" role="alert" color="red">
           {error}

@@ -228,7 +228,18 @@ export function sandboxRouter(
           404,
           messagePage('Subscription not found', 'There is no subscription at this address.', nonceOf(res)),
         )
-      send(res, 200, updatePaymentPage({ subscription: sub, planTitle: titleOf(sub.plan_id), nonce: nonceOf(res) }))
+      const values = input(req.query)
+      send(
+        res,
+        200,
+        updatePaymentPage({
+          subscription: sub,
+          planTitle: titleOf(sub.plan_id),
+          nonce: nonceOf(res),
+          origin: originOf(req, values),
+          ...themeOf(values),
+        }),
+      )
     }),
   )
 
@@ -259,6 +270,8 @@ export function sandboxRouter(
             errors: result.errors,
             card: keptCard(values),
             nonce: nonceOf(res),
+            origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -270,6 +283,8 @@ export function sandboxRouter(
           retried: result.retried,
           accountUrl: `${portalUrl(req)}/manage`,
           nonce: nonceOf(res),
+          origin: originOf(req, values),
+          ...themeOf(values),
         }),
       )
     }),

@@ -3,7 +3,7 @@
 // order for the purchase. Without script Back lands on the provider's hosted checkout page; with script on the
 // purchase page. An order rejected in review offers a new checkout with what was typed kept.
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures'
+import { expect, expectNoAxeViolations, serverURL, signIn, test } from './fixtures'
 import { storeRows } from './manage-demo-store'
 import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
@@ -120,7 +120,7 @@ test('an order rejected in review offers a new checkout with what was typed kept
   await pay(payment, CARDS.flagged)
   await expect(page.getByRole('heading', { name: 'Your order is being reviewed' })).toBeVisible()
   // A platform administrator rejects it on the sandbox's review page (the server runs as in production).
-  const reviewer = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: js })
+  const reviewer = await browser.newContext({ baseURL: serverURL(), javaScriptEnabled: js })
   try {
     const review = await reviewer.newPage()
     await signIn(review, 'root@vendor.test')

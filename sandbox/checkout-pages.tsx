@@ -4,7 +4,7 @@ import { countries, requiresZip } from '../config/catalog/index.js'
 import { formatPrice } from '../protocol/shared/money.js'
 import { formatDate } from '../protocol/shared/dates.js'
 import { openedAs, page, type PageTheme } from './layout.js'
-import { failureReason, type FieldErrors } from './checkout.js'
+import type { FieldErrors } from './checkout.js'
 import type { SandboxCheckout } from './core.js'
 import type { CheckoutQuote, CheckoutTerms } from './terms.js'
 import { CardFields, ErrorSummary, Field, LinkLine, OrderSummary, TestCards, type KeptCard } from './page-parts.js'
@@ -29,6 +29,9 @@ export function checkoutEventData(checkoutId: string, terms: CheckoutTerms, quot
   }
 }
 
+/** What a buyer whose card was declined can do. */
+export const DECLINE_ADVICE = 'Try another card, or ask your bank.'
+
 /** A hidden field of the form; none when its value is undefined. */
 type Hidden = readonly [name: string, value: string | undefined]
 
@@ -39,6 +42,8 @@ export function checkoutPage(options: {
   errors?: FieldErrors
   /** The checkout's last payment was declined: it may be paid with another card. */
   declinedBefore?: boolean
+  /** The card just used was declined, in the sandbox's words. */
+  declined?: string
   card?: KeptCard
   nonce?: string
   /** The `origin` parameter the page was opened with (the framing page's origin), if allowed. */
@@ -46,7 +51,9 @@ export function checkoutPage(options: {
   theme?: PageTheme
 }): string {
   const { terms, quote, checkoutId } = options
-  const errors = options.errors ?? {}
+  const errors: FieldErrors = options.declined
+    ? { cardNumber: `${options.declined} No payment was taken. ${DECLINE_ADVICE}` }
+    : (options.errors ?? {})
   const country = countries().find((c) => c.code === terms.country)
   const zipRequired = requiresZip(terms.country)
   const detailFields = (
@@ -154,18 +161,23 @@ export function checkoutPage(options: {
     title: 'Checkout',
     body,
     ...openedAs(options),
-    event: { name: 'Checkout.Loaded', data: checkoutEventData(checkoutId, terms, quote, false) },
+    // Paddle's checkout stays open on a decline and says so with `Checkout.PaymentFailed`, the reason as its error.
+    event: options.declined
+      ? {
+          name: 'Checkout.PaymentFailed',
+          data: { ...checkoutEventData(checkoutId, terms, quote, false), error: options.declined },
+        }
+      : { name: 'Checkout.Loaded', data: checkoutEventData(checkoutId, terms, quote, false) },
     checkoutForm: { data: checkoutEventData(checkoutId, terms, quote, false) },
   })
 }
 
 export function outcomePage(options: {
-  kind: 'complete' | 'flagged' | 'failed'
+  kind: 'complete' | 'flagged'
   checkout: SandboxCheckout
   terms: CheckoutTerms
   quote: CheckoutQuote
   receiptUrl?: string
-  retryUrl?: string
   nonce?: string
   origin?: string
   theme?: PageTheme
@@ -180,17 +192,17 @@ export function outcomePage(options: {
     checkout.id,
     { ...terms, email: checkout.email, country: checkout.country, postcode: checkout.postcode ?? '' },
     quote,
-    kind !== 'failed',
+    true,
   )
   const total = formatPrice(checkout.gross, checkout.currency)
-  const title = kind === 'complete' ? 'Payment complete' : kind === 'flagged' ? 'Order under review' : 'Payment failed'
+  const title = kind === 'complete' ? 'Payment complete' : 'Order under review'
   const body =
     kind === 'complete' ? (
       <>
         <p>{`Thank you. ${total} was paid for ${terms.title} (checkout ${checkout.id}).`}</p>
         {options.receiptUrl ? <LinkLine href={options.receiptUrl}>View the receipt</LinkLine> : null}
       </>
-    ) : kind === 'flagged' ? (
+    ) : (
       <>
         <p>
           {`Your payment of ${total} is being reviewed before the order is completed. This usually takes 1–2 hours and at most 12 hours; you will get an email when it is done.`}
@@ -199,21 +211,12 @@ export function outcomePage(options: {
           Sandbox: approve or reject the order on the <a href="/sandbox/review">review page</a>.
         </p>
       </>
-    ) : (
-      <>
-        <p className="alert" role="alert">{`${failureReason(checkout)} No payment was taken.`}</p>
-        {options.retryUrl ? <LinkLine href={options.retryUrl}>Try again with another card</LinkLine> : null}
-      </>
     )
   return page({
     title,
     body,
     ...openedAs(options),
-    // A failed payment's event carries the decline reason, as Paddle's `Checkout.Error` carries its error.
-    event:
-      kind === 'failed'
-        ? { name: 'Checkout.Error', data: { ...data, error: failureReason(checkout) } }
-        : { name: 'Checkout.Complete', data },
+    event: { name: 'Checkout.Complete', data },
   })
 }
 

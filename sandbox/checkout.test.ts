@@ -91,6 +91,15 @@ describe('the inline checkout page', () => {
   })
 })
 
+const count = async (table: 'orders' | 'sandbox_payments', checkout: string) =>
+  (
+    await service.db
+      .selectFrom(table === 'orders' ? 'orders' : 'sandbox_payments')
+      .select('id')
+      .where(table === 'orders' ? 'provider_checkout_id' : 'checkout_id', '=', checkout)
+      .execute()
+  ).length
+
 describe('paying with the test cards', () => {
   it('4242… completes the purchase: the webhooks create exactly quantity licenses, once', async () => {
     const params = orgPurchase('success@example.test', 5)
@@ -146,37 +155,52 @@ describe('paying with the test cards', () => {
     expect(receiptHtml).toContain('Company of success@example.test')
   })
 
-  it('4000…0002 fails: the Checkout.Error event, no order, the failed state', async () => {
-    const { html, checkout } = await pay(orgPurchase('declined@example.test', 1), {
+  it('4000…0002 is declined in the form: the reason at the card field, Checkout.PaymentFailed, no order', async () => {
+    const { response, html, checkout } = await pay(orgPurchase('declined@example.test', 1), {
       ...card,
       cardNumber: '4000000000000002',
     })
-    expect(html).toContain('<h1>Payment failed</h1>')
-    expect(html).toContain('send("Checkout.Error"')
+    expect(response.status).toBe(402)
+    // The payment form again, the decline tied to the card number and what to do, as Paddle's checkout stays open.
+    expect(html).toContain('<h1>Checkout</h1>')
+    expect(html).toContain(
+      '<p class="error" id="f-cardNumber-error">Your card was declined by your bank. No payment was taken. Try another card, or ask your bank.</p>',
+    )
+    expect(html).toContain('aria-invalid="true" aria-describedby="f-cardNumber-error"')
+    // Everything typed is kept but the card number, which is never echoed.
+    expect(inputValue(html, 'cardNumber')).toBe('')
+    expect(html).not.toContain('4000000000000002')
+    expect(inputValue(html, 'cardExpiry')).toBe(card.cardExpiry)
+    expect(inputValue(html, 'checkout')).toBe(checkout)
+    expect(html).toContain('send("Checkout.PaymentFailed"')
+    expect(html).toContain('"error":"Your card was declined by your bank."')
     expect(html).toContain('"completed":false')
-    expect(
-      await service.db
-        .selectFrom('orders')
-        .select('id')
-        .where('provider_checkout_id', '=', checkout)
-        .executeTakeFirst(),
-    ).toBeUndefined()
+    expect(await count('orders', checkout)).toBe(0)
     expect(await outcome(checkout)).toEqual({
       immediatelyAvailable: false,
       state: 'failed',
       reason: 'Your card was declined by your bank.',
     })
-    // The page and the frame's event say why, in the sandbox's words.
-    expect(html).toContain('Your card was declined by your bank. No payment was taken.')
-    expect(html).toContain('"error":"Your card was declined by your bank."')
+    // Another card completes the same checkout, once.
+    const again = await postForm(`${server.url}/sandbox/checkout`, {
+      ...orgPurchase('declined@example.test', 1),
+      checkout,
+      intent: 'pay',
+      ...card,
+    })
+    expect(again.status).toBe(200)
+    expect(await again.text()).toContain('<h1>Payment complete</h1>')
+    expect(await count('orders', checkout)).toBe(1)
   })
 
-  it('4000…9995 fails for insufficient funds, and says so', async () => {
+  it('4000…9995 is declined for insufficient funds, and says so', async () => {
     const { html, checkout } = await pay(orgPurchase('poor@example.test', 1), {
       ...card,
       cardNumber: '4000000000009995',
     })
-    expect(html).toContain('Your card has insufficient funds. No payment was taken.')
+    expect(html).toContain(
+      'Your card has insufficient funds. No payment was taken. Try another card, or ask your bank.',
+    )
     expect(await outcome(checkout)).toMatchObject({ state: 'failed', reason: 'Your card has insufficient funds.' })
   })
 
@@ -323,15 +347,6 @@ describe('a checkout is paid once', () => {
     return { ...fields, paid }
   }
 
-  const count = async (table: 'orders' | 'sandbox_payments', checkout: string) =>
-    (
-      await service.db
-        .selectFrom(table === 'orders' ? 'orders' : 'sandbox_payments')
-        .select('id')
-        .where(table === 'orders' ? 'provider_checkout_id' : 'checkout_id', '=', checkout)
-        .execute()
-    ).length
-
   it('Back, a reload or a second tab on a paid pay link shows "This order is already complete", never a payment form', async () => {
     const url = await payLink('reopened@example.test')
     const { checkout, paid } = await payPage(url)
@@ -438,7 +453,11 @@ describe('a checkout is paid once', () => {
   it('a declined checkout reopened offers its form again, saying so; paid with another card, it completes once', async () => {
     const url = await payLink('reopen-declined@example.test')
     const { checkout, paid } = await payPage(url, '4000000000000002')
-    expect(paid.headers.get('location')).toContain(`checkout=${checkout}&state=failed`)
+    // The hosted page keeps the buyer too: the form again, never the shop's failed page.
+    expect(paid.status).toBe(402)
+    const declined = await paid.text()
+    expect(declined).toContain('Your card was declined by your bank. No payment was taken. Try another card')
+    expect(inputValue(declined, 'link')).toBeTruthy()
     const page = await (await fetch(`${server.url}${url}`)).text()
     expect(page).toContain('The last payment for this order was declined, and no payment was taken.')
     expect(inputValue(page, 'checkout')).toBe(checkout)

@@ -77,7 +77,7 @@ export function page(options: {
           <h1>{options.heading ?? options.title}</h1>
           {options.body}
         </main>
-        {options.event || options.checkoutForm ? (
+        {options.event || options.checkoutForm || options.targetOrigin ? (
           <script nonce={options.nonce} dangerouslySetInnerHTML={{ __html: frameScript(options) }} />
         ) : null}
       </>

@@ -1,7 +1,7 @@
 // The sandbox provider's pages after a checkout: update payment, its outcome, receipts.
 import { formatPrice } from '../protocol/shared/money.js'
 import { formatDate } from '../protocol/shared/dates.js'
-import { page, type PageTheme } from './layout.js'
+import { openedAs, page, type PageTheme } from './layout.js'
 import type { FieldErrors } from './checkout.js'
 import { termCharge, type SandboxSubscription } from './core.js'
 import type { Receipt } from './receipts.js'
@@ -27,6 +27,8 @@ export function updatePaymentPage(options: {
   errors?: FieldErrors
   card?: KeptCard
   nonce?: string
+  /** The framing page's origin (the portal's), which the page tells when it is done and hears the theme from. */
+  origin?: string
   theme?: PageTheme
 }): string {
   const { subscription: sub } = options
@@ -38,6 +40,7 @@ export function updatePaymentPage(options: {
       <>
         <form method="post" action={`/sandbox/update-payment/${sub.id}`} noValidate>
           {options.theme ? <input type="hidden" name="theme" value={options.theme} /> : null}
+          {options.origin ? <input type="hidden" name="origin" value={options.origin} /> : null}
           <h2>New card</h2>
           <CardFields errors={errors} kept={options.card ?? {}} />
           {sub.state === 'past_due' ? (
@@ -66,8 +69,7 @@ export function updatePaymentPage(options: {
         {form}
       </>
     ),
-    nonce: options.nonce,
-    ...(options.theme ? { theme: options.theme } : {}),
+    ...openedAs(options),
   })
 }
 
@@ -76,6 +78,7 @@ export function paymentUpdatedPage(options: {
   retried: 'paid' | 'declined' | null
   accountUrl: string
   nonce?: string
+  origin?: string
   theme?: PageTheme
 }): string {
   const { subscription: sub, retried } = options
@@ -96,8 +99,7 @@ export function paymentUpdatedPage(options: {
         <LinkLine href={options.accountUrl}>Back to your account</LinkLine>
       </>
     ),
-    nonce: options.nonce,
-    ...(options.theme ? { theme: options.theme } : {}),
+    ...openedAs(options),
     event: {
       name: 'Checkout.Complete',
       data: { checkout: { id: sub.id, completed: true }, subscription: { id: sub.id, state: sub.state } },

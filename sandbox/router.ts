@@ -14,7 +14,7 @@ import { paymentUpdatedPage, receiptPage, updatePaymentPage } from './pages.js'
 import { checkoutPage, outcomePage, reopenedPage } from './checkout-pages.js'
 import { reviewPage } from './review-page.js'
 import { messagePage, pageTheme, type PageTheme } from './layout.js'
-import { outcomeOf } from './checkout.js'
+import { failureReason, outcomeOf } from './checkout.js'
 import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
 import { receiptUrlOf } from './receipts.js'
@@ -77,7 +77,7 @@ export function sandboxRouter(
   // Renders an outcome from the stored checkout (the page may be reloaded or re-posted).
   const outcome = (
     res: express.Response,
-    kind: 'complete' | 'flagged' | 'failed',
+    kind: 'complete' | 'flagged',
     terms: CheckoutTerms,
     values: Input,
     checkout: Parameters<typeof outcomePage>[0]['checkout'],
@@ -89,7 +89,6 @@ export function sandboxRouter(
       terms,
       quote: sandbox.quote(terms),
       ...(receiptUrl ? { receiptUrl } : {}),
-      retryUrl: retryUrl(values),
       nonce: nonceOf(res),
       origin: originOf(res.req, values),
       ...themeOf(values),
@@ -165,6 +164,24 @@ export function sandboxRouter(
           }),
         )
       }
+      // A declined card keeps the buyer in the form, as Paddle's checkout does: the reason at the card field,
+      // everything else typed kept, and the same checkout paid with another card later.
+      if (result.kind === 'failed') {
+        return send(
+          res,
+          402,
+          checkoutPage({
+            terms,
+            quote: result.quote,
+            checkoutId: result.checkout.id,
+            declined: failureReason(result.checkout),
+            card: keptCard(values),
+            nonce: nonceOf(res),
+            origin: originOf(req, values),
+            ...themeOf(values),
+          }),
+        )
+      }
       if (terms.returnUrl) {
         res.redirect(303, returnedTo(terms.returnUrl, result.checkout.id, result.kind))
         return
@@ -211,7 +228,18 @@ export function sandboxRouter(
           404,
           messagePage('Subscription not found', 'There is no subscription at this address.', nonceOf(res)),
         )
-      send(res, 200, updatePaymentPage({ subscription: sub, planTitle: titleOf(sub.plan_id), nonce: nonceOf(res) }))
+      const values = input(req.query)
+      send(
+        res,
+        200,
+        updatePaymentPage({
+          subscription: sub,
+          planTitle: titleOf(sub.plan_id),
+          nonce: nonceOf(res),
+          origin: originOf(req, values),
+          ...themeOf(values),
+        }),
+      )
     }),
   )
 
@@ -242,6 +270,8 @@ export function sandboxRouter(
             errors: result.errors,
             card: keptCard(values),
             nonce: nonceOf(res),
+            origin: originOf(req, values),
+            ...themeOf(values),
           }),
         )
       }
@@ -253,6 +283,8 @@ export function sandboxRouter(
           retried: result.retried,
           accountUrl: `${portalUrl(req)}/manage`,
           nonce: nonceOf(res),
+          origin: originOf(req, values),
+          ...themeOf(values),
         }),
       )
     }),
@@ -367,24 +399,4 @@ function returnedTo(returnUrl: string, checkoutId: string, kind: 'complete' | 'f
   back.searchParams.set('checkout', checkoutId)
   back.searchParams.set('state', kind)
   return back.toString()
-}
-
-/** The checkout again, with the same terms and checkout id (a failed checkout may be paid with another card). */
-function retryUrl(values: Input): string {
-  const keep = [
-    'link',
-    'product',
-    'quantity',
-    'email',
-    'country',
-    'postcode',
-    'passthrough',
-    'coupon',
-    'origin',
-    'theme',
-    'checkout',
-  ]
-  const params = new URLSearchParams()
-  for (const key of keep) if (values[key]) params.set(key, values[key]!)
-  return `/sandbox/checkout?${params}`
 }

@@ -56,6 +56,31 @@ describe('the update-payment page and the subscription API (on the demo data)', 
     expect(licenses.every((l) => Number(l.expiration) > Number(before.next_payment_date))).toBe(true)
   })
 
+  it('wears the framing portal’s theme and tells the portal’s origin, on the page after it too', async () => {
+    const id = demoRefs.subscriptions.acmeActiveRenewing
+    const origin = new URL(service.config.publicUrl).origin
+    const query = new URLSearchParams({ theme: 'light', origin })
+    const html = await (await fetch(`${server.url}/sandbox/update-payment/${id}?${query}`)).text()
+    expect(html).toContain('<html lang="en" class="light">')
+    expect(inputValue(html, 'theme')).toBe('light')
+    expect(inputValue(html, 'origin')).toBe(origin)
+    // The script that hears the portal's theme switch, and posts to the portal's origin alone.
+    expect(html).toContain("message.data.source === 'portal-theme'")
+    expect(html).toContain(`var target = ${JSON.stringify(origin)}`)
+    const refused = await postForm(`${server.url}/sandbox/update-payment/${id}`, {
+      theme: 'light',
+      origin,
+      ...card,
+      cardCvc: '',
+    })
+    expect(await refused.text()).toContain('<html lang="en" class="light">')
+    // Another origin is not told anything.
+    const foreign = await (
+      await fetch(`${server.url}/sandbox/update-payment/${id}?origin=${encodeURIComponent('https://evil.test')}`)
+    ).text()
+    expect(foreign).not.toContain('evil.test')
+  })
+
   it('pauses and restarts within the paid term (no charge), and refuses changes while paused', async () => {
     const id = demoRefs.subscriptions.globexAnnual
     const providerId = (await vendorSub(id)).provider_subscription_id!

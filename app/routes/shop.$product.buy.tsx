@@ -15,6 +15,7 @@ import { unexpectedError } from '#protocol/shared/errors'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { getPreferences } from '#app/utils/preferences.server'
+import { withProviderTheme } from '#app/utils/provider-theme'
 import { getUser } from '#app/utils/session.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct, type CatalogProduct } from './__shop/catalog.server'
@@ -347,11 +348,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { context, ...(forCompany.kind === 'company' ? { credential: forCompany.credential } : {}) },
   )
   if (!hosted.ok) return invalid(submission.reply({ formErrors: [unexpectedError] }), 502)
-  // The sandbox's hosted checkout wears the portal's theme, as its frame does (Paddle's pages have their own).
-  if (catalog.checkout.provider !== 'sandbox') return redirect(hosted.result.url, { headers })
   const { theme } = await getPreferences(request)
-  const url = hosted.result.url
-  return redirect(`${url}${url.includes('?') ? '&' : '?'}theme=${theme}`, { headers })
+  return redirect(withProviderTheme(hosted.result.url, catalog.checkout.provider, theme), { headers })
 }
 
 export default function Buy() {

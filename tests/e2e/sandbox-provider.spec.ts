@@ -69,13 +69,26 @@ test('pays on the checkout page, shows the outcome and the receipt', async ({ pa
   await expectNoAxeViolations(page, 'sandbox receipt')
 })
 
-test('a declined card shows the failed page; a flagged one waits for the review page', async ({ page }, testInfo) => {
-  await page.goto(checkoutUrl(uniqueEmail(testInfo, 'declined'), 1))
+test('a declined card stays in the payment form; a flagged one waits for the review page', async ({
+  page,
+}, testInfo) => {
+  const declined = uniqueEmail(testInfo, 'declined')
+  await page.goto(checkoutUrl(declined, 1))
   await fillCard(page, CARDS.declined)
   await page.getByRole('button', { name: /^Pay / }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible()
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined by your bank. No payment was taken.')
-  await expectNoAxeViolations(page, 'sandbox payment failed')
+  // The form again: the decline said at the card number, with what to do; all but the card number kept.
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  const cardNumber = page.getByRole('textbox', { name: 'Card number' })
+  await expect(cardNumber).toHaveAccessibleDescription(
+    'Your card was declined by your bank. No payment was taken. Try another card, or ask your bank.',
+  )
+  await expect(cardNumber).toHaveValue('')
+  await expect(page.getByRole('textbox', { name: 'Expiry date' })).not.toHaveValue('')
+  await expectNoAxeViolations(page, 'sandbox payment declined')
+  await cardNumber.fill(CARDS.success)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment complete' })).toBeVisible()
+  expect(query<{ n: number }>(`select count(*) as n from orders where customer_email = ?`, declined)[0].n).toBe(1)
 
   const flagged = uniqueEmail(testInfo, 'flagged')
   await page.goto(checkoutUrl(flagged, 1))

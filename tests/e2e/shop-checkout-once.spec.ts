@@ -1,9 +1,9 @@
 // A checkout is paid once. After a completed checkout, Back, a reload or a second tab shows the order's outcome ("This
 // order is already complete", with the way to the licenses), never a second payment form, and the store holds one
 // order for the purchase. Without script Back lands on the provider's hosted checkout page; with script on the
-// purchase page. A failed checkout offers a new one with what was typed kept.
+// purchase page. An order rejected in review offers a new checkout with what was typed kept.
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, serverURL, signIn, test } from './fixtures'
 import { storeRows } from './manage-demo-store'
 import { CARDS, continueToPayment, pay, uniqueEmail } from './shop-helpers'
 
@@ -102,21 +102,42 @@ test('a second tab after a completed checkout shows the outcome and creates no s
   await second.close()
 })
 
-test('a failed checkout offers a new checkout with what was typed kept', async ({ page, js }, testInfo) => {
+test('an order rejected in review offers a new checkout with what was typed kept', async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   // A purchase, then a page or two more, each scanned.
   test.slow()
-  const email = uniqueEmail(testInfo, 'failed-again')
+  const email = uniqueEmail(testInfo, 'rejected-again')
   const payment = await continueToPayment(page, js, 'wallaby', {
     type: 'Organization',
     users: 4,
-    name: 'Declined Again Corp',
+    name: 'Rejected Again Corp',
     email,
     zip: '94107',
   })
-  await pay(payment, CARDS.declined)
+  await pay(payment, CARDS.flagged)
+  await expect(page.getByRole('heading', { name: 'Your order is being reviewed' })).toBeVisible()
+  // A platform administrator rejects it on the sandbox's review page (the server runs as in production).
+  const reviewer = await browser.newContext({ baseURL: serverURL(), javaScriptEnabled: js })
+  try {
+    const review = await reviewer.newPage()
+    await signIn(review, 'root@vendor.test')
+    await review.goto('/sandbox/review')
+    await review
+      .getByRole('button', { name: new RegExp(`^Reject the order of ${email.replace(/[.+]/g, '\\$&')}`) })
+      .click()
+    await expect(review.getByRole('status')).toContainText('was rejected')
+  } finally {
+    await reviewer.close()
+  }
+  // Back at the shop: the order failed, and Try again opens the form as it was.
+  await page.goto('/shop/wallaby/buy/')
   await expect(page.getByRole('heading', { name: 'Something went wrong with your checkout' })).toBeVisible()
+  await expectNoAxeViolations(page, 'checkout failed')
   await page.getByRole('link', { name: 'Try again' }).click()
-  await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Declined Again Corp')
+  await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Rejected Again Corp')
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
   await expect(page.getByRole('textbox', { name: 'Zip/Post code' })).toHaveValue('94107')
   await expect(page.getByRole('combobox', { name: 'Users' })).toHaveValue('4')

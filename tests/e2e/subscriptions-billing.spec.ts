@@ -109,6 +109,8 @@ test('update the payment method at the provider: the row shows the new card', as
     await expect(overlay).toContainText('currently charged to the Visa card ending 4242')
     await expectNoAxeViolations(page, 'Update Payment Method dialog')
     const provider = overlay.frameLocator('iframe[title="Update payment method at the payment provider"]')
+    // The provider's page wears the portal's theme, as the checkout's frame does.
+    await expect(provider.locator('html')).toHaveClass('dark')
     await provider.getByLabel('Card number').fill('4000 0000 0000 0341')
     await provider.getByLabel('Expiry date').fill('12/39')
     await provider.getByLabel('Security code').fill('123')
@@ -130,10 +132,10 @@ test('update the payment method at the provider: the row shows the new card', as
     // The dialog's address works without script too: it explains and links to the same page.
     await page.goto(`/manage?dialog=subscription-payment-method&subscription=${sub.id}`)
     const section = dialog(page, js, 'Update Payment Method')
-    // The provider's webhook has given the subscription the provider's own update address.
+    // The provider's webhook has given the subscription the provider's own update address, in the portal's theme.
     await expect(section.getByRole('link', { name: 'Update payment method at the payment provider' })).toHaveAttribute(
       'href',
-      String(storedSubscription(sub.id).subscription.update_url),
+      `${String(storedSubscription(sub.id).subscription.update_url)}?theme=dark`,
     )
     await expectNoAxeViolations(page, 'Update Payment Method section')
     await page.goto('/manage')

@@ -201,11 +201,13 @@ describe('Bulk Renew', () => {
     ])
     const response = await post('dialog=bulk-renew&company=globex', form, context)
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toMatch(/checkout/)
+    expect(response.headers.get('location')).toMatch(/checkout.*theme=dark/)
     const refs = selected.map((ref) => JSON.parse(ref) as { id: string; owner: string })
+    // The catalog says whose checkout it is: the sandbox's wears the portal's theme.
     expect(calls).toEqual([
       { operation: 'retrieveLicenses', payload: { table: 'globex', subscriptionId: null, ids: refs } },
       { operation: 'renewal', payload: { ids: refs } },
+      { operation: 'catalog', payload: {} },
     ])
   })
 

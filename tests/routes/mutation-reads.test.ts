@@ -226,7 +226,7 @@ describe('Renew reads only the license it renews', () => {
       context,
     )
 
-  it('sends the reference to the renewal and goes to its checkout; nothing else is read', async () => {
+  it('sends the reference to the renewal and goes to its checkout in the portal’s theme; nothing else is read', async () => {
     const bought = await fixture.service.db
       .selectFrom('licenses')
       .select(['id', 'owner'])
@@ -234,10 +234,14 @@ describe('Renew reads only the license it renews', () => {
       .executeTakeFirstOrThrow()
     const { context, calls } = transport()
     const response = await renew(bought, context)
-    expect(calls.map((c) => c.operation)).toEqual(['renewal'])
+    // The catalog says whose page the checkout is: the sandbox's wears the portal's theme (dark until chosen).
+    expect(calls.map((c) => c.operation)).toEqual(['renewal', 'catalog'])
     expect(calls[0].payload).toEqual({ ids: [bought] })
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toMatch(/checkout/)
+    const checkout = new URL(response.headers.get('location')!, 'http://portal.test')
+    expect(checkout.pathname).toBe('/sandbox/checkout')
+    expect(checkout.searchParams.get('theme')).toBe('dark')
+    expect(checkout.searchParams.get('link')).toBeTruthy()
   })
 
   it("maps the service's refusals: not there 404, not allowed 403, not renewable the service's reason", async () => {

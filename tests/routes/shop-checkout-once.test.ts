@@ -162,19 +162,41 @@ describe('with the sandbox provider', () => {
     expect(await again.text()).toContain('<html lang="en" class="light">')
   })
 
-  it('a failed checkout offers to start a new checkout with what was typed kept; it holds nothing back', async () => {
-    const email = 'declined-again@buyers.test'
+  it('a declined card keeps the buyer in the hosted form; another card completes the same checkout once', async () => {
+    const email = 'declined-once@buyers.test'
     const tab = browser(() => service)
-    const continued = await tab.post({ ...continueFields(email, 'Declined Corp'), billing: 'monthly', quantity: '7' })
-    const back = await payHosted(continued.headers.get('Location')!, '4000 0000 0000 0002')
-    expect(back.searchParams.get('state')).toBe('failed')
-    const failed = await tab.load(back.search.slice(1))
+    const continued = await tab.post(continueFields(email, 'Declined Once Corp'))
+    const hosted = await (await fetch(`${server.url}${continued.headers.get('Location')!}`)).text()
+    const declined = await postPayment(hosted, '4000 0000 0000 0002')
+    // Not the shop's failed page: the form again, the decline at the card field.
+    expect(declined.status).toBe(402)
+    const form = await declined.text()
+    expect(form).toContain(
+      'Your card was declined by your bank. No payment was taken. Try another card, or ask your bank.',
+    )
+    expect(inputValue(form, 'checkout')).toBe(inputValue(hosted, 'checkout'))
+    const paid = await postPayment(form, '4242 4242 4242 4242')
+    expect(paid.status).toBe(303)
+    const back = new URL(paid.headers.get('location')!)
+    expect(back.searchParams.get('state')).toBe('complete')
+    expect(await tab.load(back.search.slice(1))).toMatchObject({ kind: 'outcome', state: 'complete', already: false })
+    expect(await ordersOf(service, email)).toHaveLength(1)
+  })
+
+  it('an order rejected in review offers to start a new checkout with what was typed kept; it holds nothing back', async () => {
+    const email = 'rejected-again@buyers.test'
+    const tab = browser(() => service)
+    const continued = await tab.post({ ...continueFields(email, 'Rejected Corp'), billing: 'monthly', quantity: '7' })
+    const flagged = await payHosted(continued.headers.get('Location')!, '4000 0000 0000 9235')
+    const checkout = flagged.searchParams.get('checkout')!
+    await postForm(`${server.url}/sandbox/review`, { checkout, decision: 'reject' })
+    const failed = await tab.load(`checkout=${checkout}&state=failed`)
     expect(failed).toMatchObject({ kind: 'outcome', state: 'failed', already: false })
     expect(failed.retryTo).toBe('/shop/wallaby/buy/?retry=1')
     // Nothing was paid: the purchase page is the form again, with what was typed.
     expect(await tab.load('retry=1')).toMatchObject({
       kind: 'purchase',
-      values: { name: 'Declined Corp', email },
+      values: { name: 'Rejected Corp', email },
       options: { billingPeriod: 'month', quantity: 7 },
     })
     expect(await ordersOf(service, email)).toHaveLength(0)

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Callout, Text } from '#app/components/themes'
 import type { Result } from '#protocol/operations'
 import { paddleFrameEvents, sandboxFrameEvents, type FrameEvent } from '#app/routes/__shop/frame-events'
 import { useSupportEmail } from '#app/utils/support-email'
-import { usePageTheme } from '#app/components/frame/theme-toggle'
+import { useFrameTheme } from './frame-theme'
 
 type CheckoutClient = Result<'catalog'>['checkout']
 
@@ -81,19 +81,12 @@ function SandboxCheckout({
   onEventRef: EventRef
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null)
-  const theme = usePageTheme()
-  const [openedIn] = useState(theme)
   // Spec §9: the frame starts 450px high; the page then says how tall it is, and the frame takes that height.
   const [height, setHeight] = useState(FRAME_HEIGHT)
   // Rendered only after hydration (the purchase page opens the frame with script), so `window` is there.
-  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, openedIn)
-  const frameOrigin = new URL(src, window.location.href).origin
-  // A switch is told to each page the frame loads (not its first blank one), to its origin alone: no reload.
-  const loaded = useRef(false)
-  const tellTheme = useCallback(() => {
-    if (loaded.current) frameRef.current?.contentWindow?.postMessage({ source: 'portal-theme', theme }, frameOrigin)
-  }, [theme, frameOrigin])
-  useEffect(tellTheme, [tellTheme])
+  const frameOrigin = new URL(checkoutUrl, window.location.href).origin
+  const theme = useFrameTheme(frameRef, frameOrigin)
+  const src = sandboxCheckoutSrc(checkoutUrl, params, window.location.origin, theme.openedIn)
   useEffect(() => {
     const listener = (message: MessageEvent) => {
       // Only the frame this page opened, from the sandbox's own origin.
@@ -106,18 +99,17 @@ function SandboxCheckout({
     window.addEventListener('message', listener)
     return () => {
       window.removeEventListener('message', listener)
-      loaded.current = false
+      theme.unload()
     }
+    // `theme.unload` only resets a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frameOrigin, src, onEventRef])
   return (
     <iframe
       ref={frameRef}
       key={src}
       src={src}
-      onLoad={() => {
-        loaded.current = true
-        tellTheme()
-      }}
+      onLoad={theme.onLoad}
       title="Checkout"
       className="shop-checkout-frame"
       height={height}

@@ -48,6 +48,17 @@ describe('paddleFrameEvents (Paddle.js v1 event callback)', () => {
     expect(failed(42)).toEqual({ type: 'failed', checkoutId: 'chk_123', reason: '42' })
     expect(failed({})).toEqual({ type: 'failed', checkoutId: 'chk_123' })
   })
+  it('reports a declined card as a decline, the checkout still open, with the provider’s reason', () => {
+    const events = paddleFrameEvents({
+      event: 'Checkout.PaymentFailed',
+      eventData: { ...eventData(false), error: 'Your card was declined by your bank.' },
+    })
+    expect(events.at(-1)).toEqual({ type: 'declined', reason: 'Your card was declined by your bank.' })
+    expect(events.some((event) => event.type === 'failed' || event.type === 'completed')).toBe(false)
+    expect(paddleFrameEvents({ event: 'Checkout.PaymentFailed', eventData: eventData(false) }).at(-1)).toEqual({
+      type: 'declined',
+    })
+  })
   it('ignores what is not an event and fields of the wrong kind', () => {
     expect(paddleFrameEvents('Checkout.Complete')).toEqual([])
     expect(paddleFrameEvents(null)).toEqual([])

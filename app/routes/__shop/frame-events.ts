@@ -9,6 +9,8 @@ export type FrameEvent =
   | { type: 'postcode'; postcode: string }
   | { type: 'completed'; checkoutId?: string }
   | { type: 'failed'; checkoutId?: string; reason?: string }
+  /** A card declined in the frame, which stays open for another card. */
+  | { type: 'declined'; reason?: string }
   /** The sandbox page's height: the frame is sized to it. */
   | { type: 'resize'; height: number }
 
@@ -55,7 +57,10 @@ function failureReason(data: Json): string | undefined {
   return candidate ? oneLine(candidate, 300) : undefined
 }
 
-/** Paddle.js v1: `Checkout.Complete` is the payment; `Checkout.Error` on an uncompleted checkout is its failure. */
+/**
+ * Paddle.js v1: `Checkout.Complete` is the payment; `Checkout.PaymentFailed` a declined card, the checkout still open;
+ * `Checkout.Error` on an uncompleted checkout is its failure.
+ */
 export function paddleFrameEvents(message: unknown): FrameEvent[] {
   if (!isObject(message)) return []
   const name = text(message.event)
@@ -64,7 +69,10 @@ export function paddleFrameEvents(message: unknown): FrameEvent[] {
   const checkout = isObject(data.checkout) ? data.checkout : undefined
   const checkoutId = text(checkout?.id)
   if (name === 'Checkout.Complete') events.push({ type: 'completed', checkoutId })
-  else if (name === 'Checkout.Error' && checkout?.completed !== true) {
+  else if (name === 'Checkout.PaymentFailed') {
+    const reason = failureReason(data)
+    events.push({ type: 'declined', ...(reason ? { reason } : {}) })
+  } else if (name === 'Checkout.Error' && checkout?.completed !== true) {
     const reason = failureReason(data)
     events.push({ type: 'failed', checkoutId, ...(reason ? { reason } : {}) })
   }

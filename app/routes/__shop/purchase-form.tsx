@@ -372,6 +372,10 @@ export function PurchaseForm({
             <Heading as="h2" size="5" mb="3" id="payment-heading" tabIndex={-1}>
               Payment
             </Heading>
+            {/* A card declined in the frame is announced here; the frame stays, for another card. */}
+            <Text key={frame.declined?.count} as="p" size="2" mb={frame.declined ? '2' : '0'} role="alert" color="red">
+              {frame.declined?.message ?? ''}
+            </Text>
             <CheckoutFrame client={checkout} params={frame.frame} onEvent={frame.onFrameEvent} />
             {frame.prices ? (
               <Text as="p" size="2" mt="2" role="status">

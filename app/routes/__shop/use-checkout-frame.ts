@@ -24,6 +24,8 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
   const continued = useRef(false)
   const checkoutId = useRef<string | undefined>(undefined)
   const [prices, setPrices] = useState<FramePrices | null>(null)
+  // A card declined in the frame: said on this page too, the frame open for another card.
+  const [declined, setDeclined] = useState<{ message: string; count: number } | null>(null)
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetched) return
@@ -51,6 +53,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     continued.current = false
     setFrame(null)
     setPrices(null)
+    setDeclined(null)
     fetcher.submit(formRef.current, { method: 'post', action: buyPath })
   }
 
@@ -85,6 +88,10 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
       case 'checkoutId':
         checkoutId.current = event.checkoutId
         return
+      case 'declined':
+        // Counted, so that a second decline with the same words is announced again.
+        setDeclined((last) => ({ message: declineMessage(event.reason), count: (last?.count ?? 0) + 1 }))
+        return
       case 'completed':
       case 'failed': {
         const id = event.checkoutId ?? checkoutId.current
@@ -109,6 +116,7 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     /** The email is being edited: leaving the field checks it again. */
     close: () => setFrame(null),
     prices,
+    declined,
     attempt,
     countAttempt: () => setAttempt((n) => n + 1),
     continuing: fetcher.state !== 'idle',
@@ -117,4 +125,9 @@ export function useCheckoutFrame({ formRef, buyPath }: { formRef: RefObject<HTML
     continuePressed,
     onFrameEvent,
   }
+}
+
+/** What the page says when the frame declines a card: the provider's reason, and what to do. */
+export function declineMessage(reason: string | undefined): string {
+  return `${reason ?? 'Your card was declined.'} No payment was taken. Try another card in the payment form, or ask your bank.`
 }

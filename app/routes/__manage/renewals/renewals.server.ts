@@ -7,6 +7,8 @@ import { errorMessageFor } from '#app/rules/messages'
 import { showBulkRenew } from '#app/rules/company'
 import { callLicensing, isSessionError } from '#app/utils/licensing.server'
 import { commitSession, getSession } from '#app/utils/session.server'
+import { getPreferences } from '#app/utils/preferences.server'
+import { withProviderTheme } from '#app/utils/provider-theme'
 import type { DialogLoader, ManageAction, ManageArgs } from '../shared/registry'
 import { forbidden, notFound, refusal } from '../shared/details.server'
 import { readLicense, readLicenses } from '../shared/license-reads.server'
@@ -37,9 +39,16 @@ export type BulkRenewDialogData = {
 
 export type ReceiptDialogData = { error: string }
 
+/** The provider's checkout for a renewal, wearing the portal's theme when it is the sandbox's. */
+async function themedCheckout(args: ManageArgs, url: string): Promise<string> {
+  const catalog = await callLicensing('catalog', {}, { credential: args.user.credential, context: args.context })
+  const { theme } = await getPreferences(args.request)
+  return withProviderTheme(url, catalog.ok ? catalog.result.checkout.provider : undefined, theme)
+}
+
 async function requestRenewal(args: ManageArgs, ids: LicenseRef[]): Promise<{ url: string } | { error: string }> {
   const answer = await callLicensing('renewal', { ids }, { credential: args.user.credential, context: args.context })
-  if (answer.ok) return { url: answer.result.url }
+  if (answer.ok) return { url: await themedCheckout(args, answer.result.url) }
   if (isSessionError(answer.error)) throw redirect('/manage')
   return { error: errorMessageFor(answer.error) }
 }
@@ -53,7 +62,7 @@ export const renew: ManageAction = async (args) => {
     { ids: [ref] },
     { credential: args.user.credential, context: args.context },
   )
-  if (answer.ok) return redirect(answer.result.url)
+  if (answer.ok) return redirect(await themedCheckout(args, answer.result.url))
   if (answer.error === 'NOT_FOUND') notFound()
   if (answer.error === 'FORBIDDEN') forbidden()
   const error = answer.error === 'INVALID_REQUEST' ? answer.message : refusal(answer.error).message

@@ -1,5 +1,6 @@
 import { Text } from '#app/components/themes'
 import { useEffect, useRef, useState } from 'react'
+import { useFrameTheme } from '#app/components/shop/frame-theme'
 
 // The provider's update-payment page (spec §2) with script: the sandbox's in a frame, or Paddle.js v1's overlay.
 
@@ -9,8 +10,14 @@ export function SandboxUpdateFrame({ updateUrl, onUpdated }: { updateUrl: string
   const frameRef = useRef<HTMLIFrameElement>(null)
   const onUpdatedRef = useRef(onUpdated)
   onUpdatedRef.current = onUpdated
+  // Rendered only after hydration, so `window` is there.
+  const origin = new URL(updateUrl, window.location.href).origin
+  const theme = useFrameTheme(frameRef, origin)
+  // The page tells this origin (the portal's) when it is done, and wears the portal's theme.
+  const src = new URL(updateUrl, window.location.href)
+  src.searchParams.set('origin', window.location.origin)
+  src.searchParams.set('theme', theme.openedIn)
   useEffect(() => {
-    const origin = new URL(updateUrl, window.location.href).origin
     const listener = (message: MessageEvent) => {
       if (message.origin !== origin || message.source !== frameRef.current?.contentWindow) return
       const data = message.data as SandboxMessage
@@ -18,11 +25,12 @@ export function SandboxUpdateFrame({ updateUrl, onUpdated }: { updateUrl: string
     }
     window.addEventListener('message', listener)
     return () => window.removeEventListener('message', listener)
-  }, [updateUrl])
+  }, [origin])
   return (
     <iframe
       ref={frameRef}
-      src={updateUrl}
+      src={src.toString()}
+      onLoad={theme.onLoad}
       title="Update payment method at the payment provider"
       style={{
         width: '100%',

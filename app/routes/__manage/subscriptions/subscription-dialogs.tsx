@@ -17,6 +17,8 @@ import {
   useSubscriptionAction,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { PaddleUpdateOverlay, SandboxUpdateFrame } from '#app/routes/__manage/subscriptions/payment-method-frame'
+import { usePageTheme } from '#app/components/frame/theme-toggle'
+import { withProviderTheme } from '#app/utils/provider-theme'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/shared/dates'
 import { labels } from '#app/rules/messages'
@@ -306,6 +308,7 @@ export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMet
   const navigate = useNavigate()
   const revalidator = useRevalidator()
   const [updated, setUpdated] = useState(false)
+  const pageTheme = usePageTheme()
   const method = paymentMethodText(subscription)
   const explanation = `Payments of this subscription are currently charged to ${method}. The new card or PayPal account is entered on the payment provider's secure page; all future payments are charged to it${
     subscription.state === 'pastDue' ? ', and the overdue payment is tried again with it right away' : ''
@@ -346,7 +349,9 @@ export function PaymentMethodDialog({ data: d, closeTo }: DialogProps<PaymentMet
             </>
           ) : (
             <Text as="p" size="2" mb="3">
-              <Link href={subscription.updateUrl}>Update payment method at the payment provider</Link>
+              <Link href={withProviderTheme(subscription.updateUrl, d.checkout?.provider, pageTheme)}>
+                Update payment method at the payment provider
+              </Link>
             </Text>
           )}
         </>

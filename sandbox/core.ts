@@ -11,6 +11,7 @@ import type { KeyPair } from './keys.js'
 import type { PriceAmounts } from '../service/payments/provider.js'
 import { amounts, totalFor } from './pricing.js'
 import { roundToCent } from '../protocol/shared/money.js'
+import { planTitle as titleOfPlan, planTypeWords } from '../protocol/catalog/products.js'
 
 export type SandboxOptions = {
   db: DB
@@ -196,9 +197,7 @@ export function providerError(message: string): ServiceError {
 
 /** "Wallaby.js Organization, yearly" */
 export function planTitle(plan: Plan): string {
-  return `${plan.product.name} ${plan.type === 'organization' ? 'Organization' : 'Personal'}, ${
-    plan.billingPeriod === 'year' ? 'yearly' : 'monthly'
-  }`
+  return titleOfPlan(plan.product.name, planTypeWords[plan.type], plan.billingPeriod)
 }
 
 /** A new provider subscription id (8 digits), unused by the sandbox and by the vendor's store (the demo's have 7). */

@@ -346,3 +346,12 @@ export function createBuilder(now: number, ids: SeededIds) {
 
   return { rows, at, account, company, permission, order, licenses, purchase, subscription, activation, coupon }
 }
+
+export type DemoBuilder = ReturnType<typeof createBuilder>
+
+/** The payment methods the demo's subscriptions were paid with. */
+export const demoCards = {
+  visa: { kind: 'card', cardType: 'visa', lastFour: '4242' },
+  mastercard: { kind: 'card', cardType: 'master', lastFour: '5454' },
+  paypal: { kind: 'paypal' },
+} as const

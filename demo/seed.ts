@@ -3,11 +3,14 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../service/db/database.js'
 import { isPostgres } from '../service/db/migrations/dialect.js'
-import { demoVerifiedDomain } from './identity.js'
 import { seedDemoActivity } from './activity.js'
 import { seedDirectoryDemo } from './directory.js'
 import { seedUsageHistory } from './usage.js'
-import { createBuilder, demoProducts, type DemoRows } from './builder.js'
+import { createBuilder, demoCards, demoProducts, type DemoRows } from './builder.js'
+import { acmeData } from './acme.js'
+import { patData } from './pat.js'
+import { resellerData } from './resellers.js'
+import { vendorData } from './vendor.js'
 import { createSeededIds } from '../service/db/ids.js'
 import type { Database } from '../service/db/schema.js'
 
@@ -51,447 +54,43 @@ export function buildDemoData(now: number) {
   const ids = createSeededIds(DEMO_SEED)
   const b = createBuilder(now, ids)
 
-  const pat = 'pat@personal.test'
-  const patCustomer = { name: 'Pat Personal', email: pat }
-  b.account(pat, 900)
-  const patBundle = b.purchase({
-    product: demoProducts.bundlePersonal,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 165,
-    expiresIn: 200,
-  })
-  const patExpiringSoon = b.purchase({
-    product: demoProducts.wallabyPersonal,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 345,
-    expiresIn: 20,
-  })
-  const patExpiredRecently = b.purchase({
-    product: demoProducts.quokkaPersonal,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 375,
-    expiresIn: -10,
-  })
-  const patExpiredLongAgo = b.purchase({
-    product: demoProducts.wallabyPersonal,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 765,
-    expiresIn: -400,
-  })
-  const patOpenSource = b.purchase({
-    product: demoProducts.wallabyOpenSource,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 65,
-    expiresIn: 300,
-    amount: 0,
-  })
-  const patTrial = b.purchase({
-    product: demoProducts.consoleNinja,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    count: 1,
-    daysAgo: 0,
-    expiresIn: 14,
-    trial: true,
-  })
-  const patMonthly = b.subscription({
-    product: demoProducts.quokkaPersonal,
-    owner: pat,
-    companyId: null,
-    customer: patCustomer,
-    state: 'active',
-    billingPeriod: 'month',
-    quantity: 1,
-    expiresIn: 12,
-    nextPaymentIn: 12,
-    lastPaidDaysAgo: 18,
-    payments: 3,
-    method: { kind: 'card', cardType: 'visa', lastFour: '4242' },
-  })
-  // The bundle license is in use on three machines: a fourth activation hits the limit of 3 (spec §9).
-  const patActivations = [
-    b.activation(patBundle.licenseIds[0], 'pat-laptop', 160, 0.1),
-    b.activation(patBundle.licenseIds[0], 'pat-desktop', 120, 3),
-    b.activation(patBundle.licenseIds[0], 'build-server', 30, 12),
-  ]
-
-  const olivia = 'olivia@acme.test'
-  const max = 'max@acme.test'
-  const acme = b.company('acme', 'Acme Corp', 820)
-  const acmeCustomer = { name: 'Acme Corp', email: olivia }
-  b.account(olivia, 820)
-  b.account(max, 400)
-  b.permission(acme, olivia, 'ADMIN', 820)
-  b.permission(acme, max, 'ASSIGN', 400)
-  b.rows.company_domains.push(demoVerifiedDomain(acme, 'acme.test', olivia, b.at))
-  const dev = (n: number) => `dev${n}@acme.test`
-  const acmeCompany = { owner: acme, companyId: acme, customer: acmeCustomer }
-
-  const acmeBundle = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.bundleCompany,
-    count: 10,
-    daysAgo: 300,
-    expiresIn: 65,
-    assign: [dev(1), dev(2), dev(3), dev(4), dev(5), dev(6)],
-  })
-  const acmeWallaby = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    count: 8,
-    daysAgo: 200,
-    expiresIn: 165,
-    assign: [dev(7), dev(8), dev(9), dev(10)],
-  })
-  const acmeQuokka = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.quokkaCompany,
-    count: 6,
-    daysAgo: 150,
-    expiresIn: 215,
-    assign: [dev(1), dev(2), dev(3)],
-  })
-  const acmeWallabyExpiredRecently = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    count: 4,
-    daysAgo: 420,
-    expiresIn: -55,
-    assign: ['former1@acme.test', 'former2@acme.test'],
-  })
-  const acmeQuokkaExpiredLongAgo = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.quokkaCompany,
-    count: 2,
-    daysAgo: 800,
-    expiresIn: -435,
-  })
-  const acmeEnterprise = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.wallabyEnterprise,
-    count: 1,
-    daysAgo: 100,
-    expiresIn: 265,
-    amount: 2900,
-  })
-  const acmeConsoleNinja = b.purchase({
-    ...acmeCompany,
-    product: demoProducts.consoleNinjaCompany,
-    count: 2,
-    daysAgo: 245,
-    expiresIn: 120,
-    assign: [dev(4)],
-  })
-
-  const visa = { kind: 'card', cardType: 'visa', lastFour: '4242' } as const
-  const mastercard = { kind: 'card', cardType: 'master', lastFour: '5454' } as const
-  const paypal = { kind: 'paypal' } as const
-  const acmeActiveRenewing = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.bundleCompany,
-    state: 'active',
-    billingPeriod: 'year',
-    quantity: 5,
-    assign: [dev(11), dev(12), dev(13)],
-    expiresIn: 120,
-    nextPaymentIn: 120,
-    lastPaidDaysAgo: 245,
-    payments: 2,
-    method: visa,
-  })
-  const acmeActiveNotRenewing = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    state: 'active',
-    billingPeriod: 'year',
-    quantity: 2,
-    assign: [dev(14)],
-    expiresIn: 40,
-    lastPaidDaysAgo: 325,
-    payments: 2,
-    method: paypal,
-  })
-  const acmePaused = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.quokkaCompany,
-    state: 'paused',
-    billingPeriod: 'year',
-    quantity: 2,
-    assign: [dev(15)],
-    expiresIn: 90,
-    lastPaidDaysAgo: 275,
-    payments: 2,
-    method: mastercard,
-  })
-  // The renewal 3 days ago failed; the provider retries in 2 days, and the licenses run on a short grace.
-  const acmePastDue = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    state: 'pastDue',
-    billingPeriod: 'year',
-    quantity: 3,
-    assign: [dev(16), dev(17)],
-    expiresIn: 5,
-    nextPaymentIn: 2,
-    lastPaidDaysAgo: 368,
-    payments: 2,
-    method: { kind: 'card', cardType: 'visa', lastFour: '0341' },
-  })
-  const acmeDeletedExpired = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.quokkaCompany,
-    state: 'deleted',
-    billingPeriod: 'year',
-    quantity: 2,
-    expiresIn: -30,
-    lastPaidDaysAgo: 395,
-    payments: 3,
-    method: visa,
-  })
-  const acmeDeletedActive = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    state: 'deleted',
-    billingPeriod: 'year',
-    quantity: 1,
-    assign: [dev(18)],
-    expiresIn: 100,
-    lastPaidDaysAgo: 265,
-    payments: 2,
-    method: paypal,
-  })
-  const acmeSpecialOffer = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.wallabyCompany,
-    state: 'active',
-    billingPeriod: 'year',
-    quantity: 1,
-    assign: [dev(19)],
-    expiresIn: 25,
-    nextPaymentIn: 25,
-    lastPaidDaysAgo: 340,
-    payments: 3,
-    method: visa,
-    specialOffer: { message: 'Extend for 12 months at 20% off', currency: 'USD', priceGross: 92.8, country: 'US' },
-  })
-  // Reduced from 4 to 3 licenses: the contractor's license lapses at term end.
-  const acmeLapsing = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.bundleCompany,
-    state: 'active',
-    billingPeriod: 'year',
-    quantity: 3,
-    licenseCount: 4,
-    lapsingKeys: [4],
-    assign: [dev(20), dev(21), '', 'contractor@acme.test'],
-    expiresIn: 200,
-    nextPaymentIn: 200,
-    lastPaidDaysAgo: 165,
-    payments: 2,
-    method: mastercard,
-  })
-  const acmeMonthly = b.subscription({
-    ...acmeCompany,
-    product: demoProducts.quokkaCompany,
-    state: 'active',
-    billingPeriod: 'month',
-    quantity: 2,
-    assign: [dev(22)],
-    expiresIn: 18,
-    nextPaymentIn: 18,
-    lastPaidDaysAgo: 12,
-    payments: 3,
-    method: visa,
-  })
-
-  const rita = 'rita@reseller.test'
-  const ray = 'ray@reseller.test'
-  const carl = 'carl@globex.test'
-  const globex = b.company('globex', 'Globex', 500)
-  const initech = b.company('initech', 'Initech', 380)
-  b.account(rita, 600)
-  b.account(ray, 450)
-  b.account(carl, 500)
-  b.permission(globex, rita, 'ADMIN,RESELLER', 500)
-  b.permission(globex, ray, 'RESELLER', 450)
-  b.permission(globex, carl, 'ADMIN', 500)
-  b.permission(initech, rita, 'ADMIN,RESELLER', 380)
-  const resellerReferrer = 'https://reseller.test/'
-  const globexCompany = { owner: globex, companyId: globex, customer: { name: 'Globex', email: rita } }
-  const initechCompany = { owner: initech, companyId: initech, customer: { name: 'Initech', email: rita } }
-  const globexWallaby = b.purchase({
-    ...globexCompany,
-    product: demoProducts.wallabyCompany,
-    count: 3,
-    daysAgo: 215,
-    expiresIn: 150,
-    assign: ['dev1@globex.test', 'dev2@globex.test'],
-    referrer: resellerReferrer,
-  })
-  const globexQuokka = b.purchase({
-    ...globexCompany,
-    product: demoProducts.quokkaCompany,
-    count: 2,
-    daysAgo: 335,
-    expiresIn: 30,
-    assign: [carl],
-    referrer: resellerReferrer,
-  })
-  const globexAnnual = b.subscription({
-    ...globexCompany,
-    product: demoProducts.bundleCompany,
-    state: 'active',
-    billingPeriod: 'year',
-    quantity: 2,
-    assign: ['dev3@globex.test'],
-    expiresIn: 150,
-    nextPaymentIn: 150,
-    lastPaidDaysAgo: 215,
-    payments: 2,
-    method: visa,
-  })
-  const initechBundle = b.purchase({
-    ...initechCompany,
-    product: demoProducts.bundleCompany,
-    count: 4,
-    daysAgo: 285,
-    expiresIn: 80,
-    assign: ['peter@initech.test'],
-    referrer: resellerReferrer,
-  })
-  const initechMonthly = b.subscription({
-    ...initechCompany,
-    product: demoProducts.wallabyCompany,
-    state: 'active',
-    billingPeriod: 'month',
-    quantity: 1,
-    assign: ['milton@initech.test'],
-    expiresIn: 9,
-    nextPaymentIn: 9,
-    lastPaidDaysAgo: 21,
-    payments: 3,
-    method: paypal,
-  })
-
-  const root = 'root@vendor.test'
-  const rootCustomer = { name: 'Root Vendor', email: root }
-  b.account(root, 1000, { admin: 1 })
-  const rootWallaby = b.purchase({
-    product: demoProducts.wallabyPersonal,
-    owner: root,
-    companyId: null,
-    customer: rootCustomer,
-    count: 1,
-    daysAgo: 115,
-    expiresIn: 250,
-  })
-  const rootQuokka = b.purchase({
-    product: demoProducts.quokkaPersonal,
-    owner: root,
-    companyId: null,
-    customer: rootCustomer,
-    count: 1,
-    daysAgo: 115,
-    expiresIn: 250,
-  })
-  const vendorLabs = b.company('vendor-labs', 'Vendor Labs', 700)
-  b.permission(vendorLabs, root, 'ADMIN', 700)
-  const vendorLabsCompany = { owner: vendorLabs, companyId: vendorLabs, customer: { name: 'Vendor Labs', email: root } }
-  const vendorLabsWallaby = b.purchase({
-    ...vendorLabsCompany,
-    product: demoProducts.wallabyCompany,
-    count: 2,
-    daysAgo: 265,
-    expiresIn: 100,
-    assign: ['qa@vendor.test'],
-  })
-  const vendorLabsQuokka = b.purchase({
-    ...vendorLabsCompany,
-    product: demoProducts.quokkaCompany,
-    count: 1,
-    daysAgo: 265,
-    expiresIn: 100,
-  })
-
-  const gita = 'gita@github.test'
-  b.account(gita, 300, { github_id: 'gh-1001' })
-  const gitaWallaby = b.purchase({
-    product: demoProducts.wallabyPersonal,
-    owner: gita,
-    companyId: null,
-    customer: { name: 'Gita Hub', email: gita },
-    count: 1,
-    daysAgo: 185,
-    expiresIn: 180,
-  })
-  const gary = 'gary@google.test'
-  b.account(gary, 200, { google_id: 'go-2001', logon_link: 'always' })
-  // Gary's license came from redeeming USEDCOUPON 30 days ago (12 months).
-  const garyPromotional = b.purchase({
-    product: demoProducts.consoleNinja,
-    owner: gary,
-    companyId: null,
-    customer: { name: 'Gary Google', email: gary },
-    count: 1,
-    daysAgo: 30,
-    expiresIn: 335,
-    promotional: true,
-  })
-
-  // ---------------------------------------------------------------- coupons (spec §4: active, expired, invalid, redeemed)
-  // There is deliberately no row for NOSUCHCOUPON: that is the invalid example ("This coupon does not exist.").
-  b.coupon({
-    code: 'FREEMONTH',
-    product: 'console-ninja',
-    months: 1,
-    expires_at: b.at(180),
-    redeemed_by: null,
-    redeemed_at: null,
-    created_at: b.at(-30),
-  })
-  b.coupon({
-    code: 'FREEYEAR',
-    product: 'console-ninja',
-    months: 12,
-    expires_at: null,
-    redeemed_by: null,
-    redeemed_at: null,
-    created_at: b.at(-30),
-  })
-  b.coupon({
-    code: 'EXPIRED2025',
-    product: 'console-ninja',
-    months: 12,
-    expires_at: b.at(-30),
-    redeemed_by: null,
-    redeemed_at: null,
-    created_at: b.at(-400),
-  })
-  b.coupon({
-    code: 'USEDCOUPON',
-    product: 'console-ninja',
-    months: 12,
-    expires_at: null,
-    redeemed_by: gary,
-    redeemed_at: b.at(-30),
-    created_at: b.at(-90),
-  })
+  const {
+    pat,
+    patCustomer,
+    patBundle,
+    patExpiringSoon,
+    patExpiredRecently,
+    patExpiredLongAgo,
+    patOpenSource,
+    patTrial,
+    patMonthly,
+    patActivations,
+  } = patData(b)
+  const {
+    acme,
+    dev,
+    acmeCompany,
+    acmeBundle,
+    acmeWallaby,
+    acmeQuokka,
+    acmeWallabyExpiredRecently,
+    acmeQuokkaExpiredLongAgo,
+    acmeEnterprise,
+    acmeConsoleNinja,
+    acmeActiveRenewing,
+    acmeActiveNotRenewing,
+    acmePaused,
+    acmePastDue,
+    acmeDeletedExpired,
+    acmeDeletedActive,
+    acmeSpecialOffer,
+    acmeLapsing,
+    acmeMonthly,
+  } = acmeData(b)
+  const { globex, initech, globexCompany, globexWallaby, globexQuokka, globexAnnual, initechBundle, initechMonthly } =
+    resellerData(b)
+  const { rootWallaby, rootQuokka, vendorLabs, vendorLabsWallaby, vendorLabsQuokka, gitaWallaby, garyPromotional } =
+    vendorData(b)
 
   // ---------------------------------------------------------------- added after the rest, so no earlier id moves
   // Billed monthly and paid ahead (more than 90 days to expiry): the monthly subscription to upgrade (spec §5).
@@ -506,7 +105,7 @@ export function buildDemoData(now: number) {
     nextPaymentIn: 320,
     lastPaidDaysAgo: 15,
     payments: 2,
-    method: visa,
+    method: demoCards.visa,
   })
   // Paused, its paid term ended: Restart is offered (spec §4). One of Acme's (olivia) and one of pat's own.
   const acmePausedEnded = b.subscription({
@@ -519,7 +118,7 @@ export function buildDemoData(now: number) {
     expiresIn: -12,
     lastPaidDaysAgo: 377,
     payments: 2,
-    method: mastercard,
+    method: demoCards.mastercard,
   })
   const patPausedEnded = b.subscription({
     product: demoProducts.wallabyPersonal,
@@ -532,7 +131,7 @@ export function buildDemoData(now: number) {
     expiresIn: -6,
     lastPaidDaysAgo: 36,
     payments: 2,
-    method: visa,
+    method: demoCards.visa,
   })
 
   const refs = {

@@ -17,7 +17,7 @@ import { BusyOverlay } from './components/busy-overlay'
 import { SiteFooter } from './components/frame/site-footer'
 import { SiteHeader } from './components/frame/site-header'
 import { useOptimisticTheme } from './components/frame/theme-toggle'
-import { FirstPaintStyles, WholeStylesheet } from './styles/page-styles'
+import { FirstPaintStyles, shippedStyles } from './styles/shipped-styles.server'
 import { avatarUrl } from './utils/avatar.server'
 import { useNonce } from './utils/nonce'
 import { portalEnv } from './utils/env.server'
@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
+    stylesheet: shippedStyles()?.href,
     supportEmail: portalEnv().supportEmail,
     salesEmail: portalEnv().salesEmail,
     vendorLinks: portalEnv().footerLinks,
@@ -90,8 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <FirstPaintStyles theme={theme} />
         <Links />
+        {typeof document === 'undefined' ? <FirstPaintStyles theme={theme} /> : null}
       </head>
       <body>
         <Theme appearance={theme}>
@@ -113,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
-        <WholeStylesheet />
+        <link rel="stylesheet" href={data?.stylesheet} />
       </body>
     </html>
   )

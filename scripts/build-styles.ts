@@ -1,5 +1,5 @@
 // npm run build's first step: Radix Themes' split sheets and app/**/*.css, cut to what the portal renders
-// (scripts/styles/), into build/styles.json (each theme's first-paint part, app/styles/page-styles.tsx) and
+// (scripts/styles/), into build/styles.json (each theme's first-paint part, app/styles/shipped-styles.server.tsx) and
 // public/styles/portal-HASH.css, served as never changing (server.ts).
 import crypto from 'node:crypto'
 import fs from 'node:fs'

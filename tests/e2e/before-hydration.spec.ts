@@ -1,8 +1,9 @@
 // What a person sets while the page's script is still on its way is what the page holds once it arrives, and what a
-// submit sends: the scripts are held back, every control changed, then the scripts let through.
+// submit sends: the scripts are held back, every control changed, then the scripts let through. The styles the server
+// wrote stay too.
 import type { Locator, Page, Request } from '@playwright/test'
 import crypto from 'node:crypto'
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, switchTheme, test } from './fixtures'
 import { addActiveCoupon } from './shop-helpers'
 
 /** Holds every script of the build back until `release`; the server-rendered page works meanwhile, as without script. */
@@ -271,4 +272,42 @@ test.describe('before the script arrives', { tag: '@once' }, () => {
       await expect(page.getByText(email).first()).toBeVisible()
     })
   })
+})
+
+// Script on and off: with script, React hydrates a head whose first-paint styles only the server writes (record 0020).
+test('the first-paint styles the server wrote stay through hydration, a theme switch and a client navigation', async ({
+  page,
+  js,
+}) => {
+  const scripts = await holdScripts(page)
+  await page.goto('/', { waitUntil: 'commit' })
+  const firstPaint = page.locator('head > style#first-paint')
+  await expect(firstPaint).toHaveCount(1)
+  // A mark on the element the server wrote: one React wrote anew would not carry it.
+  await firstPaint.evaluate((node) => node.setAttribute('data-served', ''))
+  const dark = await firstPaint.textContent()
+  expect(dark?.length).toBeGreaterThan(10_000)
+  await scripts.release()
+  // The theme switch's return address is the server's alone: gone once the page has hydrated.
+  if (js) await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0)
+  await expect(firstPaint).toHaveAttribute('data-served', '')
+  expect(await firstPaint.textContent()).toBe(dark)
+  await expect(page.locator('body > link[rel="stylesheet"]')).toHaveAttribute('href', /^\/styles\/portal-\w+\.css$/)
+
+  const background = () => page.locator('.site-header').evaluate((node) => getComputedStyle(node).backgroundColor)
+  const darkBackground = await background()
+  await switchTheme(page, 'light')
+  await expect(page.locator('html')).toHaveClass(/light/)
+  await expect.poll(background).not.toBe(darkBackground)
+  if (!js) {
+    // Without script the switch is a post answered with the page again, painted from the light theme's part.
+    expect(await firstPaint.textContent()).not.toBe(dark)
+    return
+  }
+  await expect(firstPaint).toHaveAttribute('data-served', '')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Help', exact: true }).click()
+  await expect(page).toHaveURL(/\/help\/?$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible()
+  await expect(firstPaint).toHaveAttribute('data-served', '')
+  expect(await firstPaint.textContent()).toBe(dark)
 })

@@ -87,6 +87,12 @@ describe('the script a page ships', () => {
     expect(html).toContain('rel="modulepreload"')
   })
 
+  it("the head ends with the theme's first paint, which React 18 then leaves as the server wrote it", async () => {
+    const { html } = await page('/plain')
+    expect(html).toMatch(/<html[^>]* class="dark"/)
+    expect(html).toMatch(/<style id="first-paint">[^<]*<\/style><\/head>/)
+  })
+
   it.each([
     ['/help/', 200, 'Help'],
     ['/no-such-page', 404, 'Page not found'],

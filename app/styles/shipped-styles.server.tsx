@@ -16,3 +16,10 @@ export function shippedStyles(): ShippedStyles | null {
   }
   return shipped
 }
+
+// A page paints from its theme's first-paint styles, written into its head: nothing waits for a second request. Only
+// the server writes them, as the head's last element: React 18 leaves what follows its own elements at the end of head
+// in place through hydration and every later render, so the browser keeps them and loads no code for them.
+export function FirstPaintStyles({ theme }: { theme: 'light' | 'dark' }) {
+  return <style id="first-paint" dangerouslySetInnerHTML={{ __html: shippedStyles()?.firstPaint[theme] ?? '' }} />
+}

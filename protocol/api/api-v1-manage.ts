@@ -96,13 +96,27 @@ export const SeatQueue = list(
 export const SubscriptionParams = z.extend(CompanyParams, { subscriptionId: id })
 const quantity = z.int().check(z.gte(1), z.lte(100))
 const previewId = z.string().check(z.minLength(1), z.maxLength(2000))
-/** A quantity change names its quantity; a restart (a paused subscription past its term) charges a new term. */
-export const PreviewBody = z.object({ change: z.enum(['quantity', 'restart']), quantity: z.optional(quantity) }).check(
-  z.refine((body) => body.change !== 'quantity' || body.quantity !== undefined, {
-    message: 'A quantity change needs the quantity.',
-    path: ['quantity'],
-  }),
-)
+/**
+ * A quantity change names its quantity; a restart (a paused subscription past its term) charges a new term; an upgrade
+ * moves monthly billing to annual; an offer accepts the extension offer, paid from `country` (its currency must be the
+ * offer's).
+ */
+export const PreviewBody = z
+  .object({
+    change: z.enum(['quantity', 'restart', 'upgrade', 'offer']),
+    quantity: z.optional(quantity),
+    country: z.optional(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'must be a country code'))),
+  })
+  .check(
+    z.refine((body) => body.change !== 'quantity' || body.quantity !== undefined, {
+      message: 'A quantity change needs the quantity.',
+      path: ['quantity'],
+    }),
+    z.refine((body) => body.change !== 'offer' || body.country !== undefined, {
+      message: 'An offer needs the country the payment is made from.',
+      path: ['country'],
+    }),
+  )
 /** What the change would charge now (`immediatePayment`, tax included), keep as credit, and charge next. */
 export const ApiPreview = z.extend(SubscriptionPreview, {
   /** The commit takes it: it is refused if the amount is no longer this one. Valid for 10 minutes. */
@@ -114,4 +128,5 @@ export const QuantityBody = z.object({
   /** Seats that end with the current term when the quantity goes down (the rest stay). */
   licensesToLapse: z._default(z.array(id).check(z.maxLength(100)), []),
 })
-export const RestartBody = z.object({ previewId })
+/** A restart, an upgrade or an offer is all in its preview: the commit names only the preview. */
+export const PreviewedBody = z.object({ previewId })

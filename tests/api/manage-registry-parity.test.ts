@@ -33,6 +33,8 @@ const inApi: Record<string, readonly ApiOperationId[]> = {
     'restartSubscription',
   ],
   'subscription-cancel': ['cancelSubscription'],
+  'subscription-upgrade': ['previewSubscriptionChange', 'upgradeSubscription'],
+  'subscription-offer': ['previewSubscriptionChange', 'acceptSubscriptionOffer'],
   'create-api-token': ['createApiToken'],
   'revoke-api-token': ['revokeApiToken'],
 }
@@ -50,8 +52,6 @@ const portalOnly: Record<string, string> = {
 
 /** Company actions the API does not have yet: the parity still owed, each with what it needs. */
 const notYetInApi: Record<string, string> = {
-  'subscription-upgrade': 'charges: needs the preview id',
-  'subscription-offer': 'charges: needs the preview id',
   renew: 'charges: needs the preview id',
   'bulk-renew': 'charges: needs the preview id',
   'save-company-sign-in': 'writes the client secret: reading the settings is in the API (getSignInSettings)',

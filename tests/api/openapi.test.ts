@@ -106,8 +106,9 @@ describe('REST API v1 document', () => {
       for (const [method, operation] of Object.entries(methods)) {
         const example = examples.get(operation.operationId)
         expect(example, `an example request for ${operation.operationId}`).toBeDefined()
-        // A restart is of a paused subscription past its term, with the id of a preview of it.
-        const named = operation.operationId === 'restartSubscription' ? await restartIds(api) : ids
+        // A restart, an upgrade or an offer is of a subscription it fits, with the id of a preview of it.
+        const previewed = previewedChanges.get(operation.operationId)
+        const named = previewed ? await previewedIds(api, previewed) : ids
         const url =
           path.replace('{companyId}', company).replace(/\{(\w+)\}/g, (_, name: string) => named[name]) +
           (example?.query ?? '')
@@ -143,11 +144,19 @@ describe('REST API v1 document', () => {
   })
 })
 
-async function restartIds(api: ReturnType<typeof apiClient>): Promise<Record<string, string>> {
-  const subscriptionId = ids.pausedSubscriptionId
-  const preview = await api('POST', `/companies/${company}/subscriptions/${subscriptionId}/preview`, {
-    change: 'restart',
-  })
+/** Each change previewed first: the subscription it fits (an id of the fixtures) and the preview asked. */
+const previewedChanges = new Map([
+  ['restartSubscription', { subscription: 'pausedSubscriptionId', body: { change: 'restart' } }],
+  ['upgradeSubscription', { subscription: 'monthlySubscriptionId', body: { change: 'upgrade' } }],
+  ['acceptSubscriptionOffer', { subscription: 'offeredSubscriptionId', body: { change: 'offer', country: 'US' } }],
+])
+
+async function previewedIds(
+  api: ReturnType<typeof apiClient>,
+  { subscription, body }: { subscription: string; body: object },
+): Promise<Record<string, string>> {
+  const subscriptionId = ids[subscription]!
+  const preview = await api('POST', `/companies/${company}/subscriptions/${subscriptionId}/preview`, body)
   expect(preview.status, JSON.stringify(preview.body)).toBe(200)
   return { ...ids, subscriptionId, PREVIEW_ID: String(preview.body.previewId) }
 }

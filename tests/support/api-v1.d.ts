@@ -533,6 +533,46 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/companies/{companyId}/subscriptions/{subscriptionId}/upgrade': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Upgrade a subscription from monthly to annual billing
+     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     */
+    post: operations['upgradeSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/subscriptions/{subscriptionId}/offer': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Accept a subscription's extension offer
+     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes.
+     */
+    post: operations['acceptSubscriptionOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/companies/{companyId}/subscriptions/{subscriptionId}/pause': {
     parameters: {
       query?: never
@@ -3451,8 +3491,9 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          change: 'quantity' | 'restart'
+          change: 'quantity' | 'restart' | 'upgrade' | 'offer'
           quantity?: number
+          country?: string
         }
       }
     }
@@ -3708,6 +3749,278 @@ export interface operations {
     }
   }
   restartSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        subscriptionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          previewId: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            productName: string
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'pastDue' | 'deleted'
+            /** @enum {string} */
+            billingPeriod: 'month' | 'year'
+            quantity: number
+            lapsingQuantity: number
+            seats: {
+              licenses: number
+              assigned: number
+              unassigned: number
+            }
+            nextPayment: {
+              /** Format: date-time */
+              date: string
+              currency: string
+              amount: number
+            } | null
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  upgradeSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        subscriptionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          previewId: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            productName: string
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'pastDue' | 'deleted'
+            /** @enum {string} */
+            billingPeriod: 'month' | 'year'
+            quantity: number
+            lapsingQuantity: number
+            seats: {
+              licenses: number
+              assigned: number
+              unassigned: number
+            }
+            nextPayment: {
+              /** Format: date-time */
+              date: string
+              currency: string
+              amount: number
+            } | null
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  acceptSubscriptionOffer: {
     parameters: {
       query?: never
       header?: {

@@ -48,12 +48,12 @@ const portalOnly: Record<string, string> = {
   merge: 'Platform administrators only (merging two accounts), never a company administrator.',
   'remove-license': 'Platform administrators only, never a company administrator.',
   'remove-subscription': 'Platform administrators only, never a company administrator.',
+  renew: "Opens the payment provider's checkout, where a person enters a card and pays: nothing a script completes.",
+  'bulk-renew': "Opens the payment provider's checkout for the licenses chosen, paid there by a person.",
 }
 
 /** Company actions the API does not have yet: the parity still owed, each with what it needs. */
 const notYetInApi: Record<string, string> = {
-  renew: 'charges: needs the preview id',
-  'bulk-renew': 'charges: needs the preview id',
   'save-company-sign-in': 'writes the client secret: reading the settings is in the API (getSignInSettings)',
   'remove-company-sign-in': 'reading the settings is in the API (getSignInSettings)',
   'claim-domain': 'listing is in the API (listDomains)',

@@ -31,8 +31,8 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
   people: {
     label: 'People',
     allows:
-      "Add and remove the company's administrators and managers; create and revoke API tokens with at most this " +
-      "token's scopes.",
+      "Add and remove the company's administrators and managers; claim, verify and remove its domains and set their " +
+      "auto-join; create and revoke API tokens with at most this token's scopes.",
   },
   billing: {
     label: 'Billing',

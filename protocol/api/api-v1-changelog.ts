@@ -9,6 +9,7 @@ export const apiV1Changelog: readonly ApiChange[] = [
     date: '2026-11-29',
     changes: [
       "Upgrade a subscription from monthly to annual billing, or accept its extension offer, with the `previewId` of a preview of that change (`change: 'upgrade'` or `change: 'offer'` with the `country` paid from); an offer in another currency than the country's is refused with `CURRENCY_MISMATCH` (`billing`).",
+      "Claim, verify (the DNS check), remove a company's domains and set their auto-join (`people`, as adding an administrator: a verified domain decides who joins the company).",
     ],
   },
   {

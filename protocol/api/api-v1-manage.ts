@@ -84,6 +84,14 @@ export const ReclaimParams = z.extend(CompanyParams, { reclaimId: id })
 export const ReclaimUndone = z.object({ holder: z.string(), licenseId: z.string(), undone: z.boolean() })
 
 export const DomainList = list(DomainEntry)
+/** The domain as typed (`Acme.com.` is acme.com); the service says what is not a domain name. */
+export const DomainParams = z.extend(CompanyParams, { domain: z.string().check(z.minLength(1), z.maxLength(253)) })
+export const ClaimDomainBody = z.object({ domain: z.string().check(z.maxLength(253)) })
+export const OneDomain = z.object({ domain: DomainEntry })
+/** `message` says what DNS answered when the record is not there (yet). */
+export const DomainVerification = z.extend(OneDomain, { verified: z.boolean(), message: z.string() })
+/** The products people at the domain get a seat of when they sign in; none turns auto-join off. */
+export const AutoJoinBody = z.object({ productGroups: z.array(ProductGroup).check(z.maxLength(4)) })
 export const SignInSettings = z.object({
   settings: z.nullable(CompanySignInSettings),
   redirectUri: z.string(),

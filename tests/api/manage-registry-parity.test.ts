@@ -35,6 +35,10 @@ const inApi: Record<string, readonly ApiOperationId[]> = {
   'subscription-cancel': ['cancelSubscription'],
   'subscription-upgrade': ['previewSubscriptionChange', 'upgradeSubscription'],
   'subscription-offer': ['previewSubscriptionChange', 'acceptSubscriptionOffer'],
+  'claim-domain': ['claimDomain'],
+  'verify-domain': ['verifyDomain'],
+  'remove-domain': ['removeDomain'],
+  'set-auto-join': ['setDomainAutoJoin'],
   'create-api-token': ['createApiToken'],
   'revoke-api-token': ['revokeApiToken'],
 }
@@ -56,10 +60,6 @@ const portalOnly: Record<string, string> = {
 const notYetInApi: Record<string, string> = {
   'save-company-sign-in': 'writes the client secret: reading the settings is in the API (getSignInSettings)',
   'remove-company-sign-in': 'reading the settings is in the API (getSignInSettings)',
-  'claim-domain': 'listing is in the API (listDomains)',
-  'verify-domain': 'listing is in the API (listDomains)',
-  'remove-domain': 'listing is in the API (listDomains)',
-  'set-auto-join': 'listing is in the API (listDomains)',
   'create-scim-token': 'SCIM tokens; the seat queue is in the API (getSeatQueue)',
   'revoke-scim-token': 'SCIM tokens, made and revoked by an administrator',
   'map-directory-group': 'directory group mappings',

@@ -231,8 +231,27 @@ export async function contractFixtures(service: LicensingService, companyId: str
   // Monthly with more than 90 days to run: what an upgrade is for; and one with an extension offer.
   const monthly = await makeSubscription(service.db, { now, companyId, billingPeriod: 'month', expiresIn: 120 })
   const offered = await makeSubscription(service.db, { now, companyId, specialOffer: extensionOffer })
+  // Verified already: what auto-join is set on.
+  const domain = `${companyId.replace(/_/g, '-')}.example`
+  await service.db
+    .insertInto('company_domains')
+    .values({
+      company_id: companyId,
+      domain,
+      token: 'c0ffee',
+      status: 'verified',
+      claimed_by: 'olivia@acme.test',
+      claimed_at: now,
+      verified_at: now,
+      checked_at: now,
+      check_outcome: 'found',
+      check_message: null,
+      failing_since: null,
+    })
+    .execute()
   const other = await apiToken(service, { companyId }, ['read'], { name: 'Retired script' })
   return {
+    domain,
     monthlySubscriptionId: monthly.id,
     offeredSubscriptionId: offered.id,
     ...ids,

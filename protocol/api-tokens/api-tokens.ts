@@ -32,7 +32,7 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
     label: 'People',
     allows:
       "Add and remove the company's administrators and managers; claim, verify and remove its domains and set their " +
-      "auto-join; create and revoke API tokens with at most this token's scopes.",
+      "auto-join; save and remove its sign-in settings; create and revoke API tokens with at most this token's scopes.",
   },
   billing: {
     label: 'Billing',

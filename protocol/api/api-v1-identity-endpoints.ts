@@ -1,5 +1,5 @@
-// The REST API v1's endpoints for who belongs to a company: its verified domains and auto-join. They take the
-// `people` scope, as adding an administrator does: a verified domain decides who joins the company.
+// The REST API v1's endpoints for who belongs to a company: its verified domains, auto-join and sign-in settings.
+// They take the `people` scope, as adding an administrator does: they decide who joins and how people sign in.
 import { endpoint } from './api-endpoint.js'
 import { CompanyParams } from './api-v1.js'
 import {
@@ -9,6 +9,8 @@ import {
   DomainParams,
   DomainVerification,
   OneDomain,
+  SaveSignInBody,
+  SignInSettings,
 } from './api-v1-manage.js'
 
 const people = { method: 'post', scope: 'people', refusals: [403, 404, 422] } as const
@@ -59,6 +61,34 @@ export const identityEndpoints = {
     description: 'Its auto-join ends, and sign-in settings no longer apply to addresses at it.',
     params: DomainParams,
     response: Completed,
+    refusals: [403, 404],
+    example: {},
+  }),
+  saveSignInSettings: endpoint({
+    ...people,
+    path: '/companies/{companyId}/sign-in',
+    operationId: 'saveSignInSettings',
+    summary: "Save the company's sign-in settings",
+    description:
+      "Single sign-on through the company's OpenID Connect provider for addresses at its verified domains. The " +
+      "issuer's discovery document is read first; refused (422) if it does not answer as an OpenID provider. The " +
+      'client secret is never answered back; sent without one, the stored secret stays.',
+    params: CompanyParams,
+    body: SaveSignInBody,
+    writeOnly: ['clientSecret'],
+    response: SignInSettings,
+    example: {
+      body: { issuer: 'ISSUER', clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET', required: false },
+    },
+  }),
+  removeSignInSettings: endpoint({
+    ...people,
+    path: '/companies/{companyId}/sign-in/delete',
+    operationId: 'removeSignInSettings',
+    summary: "Remove the company's sign-in settings",
+    description: 'People sign in as before: with an emailed link, GitHub or Google.',
+    params: CompanyParams,
+    response: SignInSettings,
     refusals: [403, 404],
     example: {},
   }),

@@ -3,7 +3,7 @@
 // milliseconds since 1970, as the objects they reuse give them.
 import * as z from 'zod/mini'
 import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
-import { CompanySignInSettings } from '../company-sign-in/company-sign-in.js'
+import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/company-sign-in.js'
 import { DomainEntry } from '../domains/domains.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'
@@ -96,6 +96,14 @@ export const SignInSettings = z.object({
   settings: z.nullable(CompanySignInSettings),
   redirectUri: z.string(),
   verifiedDomains: z.array(z.string()),
+})
+/** `clientSecret` is written only: never answered (`secretSet` says one is stored); left out, the stored one stays. */
+export const SaveSignInBody = z.object({
+  issuer: IssuerUrl,
+  clientId: ClientId,
+  clientSecret: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+  /** People at the verified domains must sign in through it. */
+  required: z._default(z.boolean(), false),
 })
 export const SeatQueue = list(
   z.object({ product: ProductGroup, queue: z.array(z.object({ email: z.string(), since: z.number() })) }),

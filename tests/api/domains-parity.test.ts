@@ -1,23 +1,28 @@
 /**
- * A company's domains through the REST API with tokens an administrator made: claim, verify against a local DNS
- * server, auto-join and remove, each through the service operation the Domains dialog calls (its refusals and log).
+ * A company's domains and sign-in settings through the REST API with tokens an administrator made: claim, verify
+ * against a local DNS server, auto-join and remove; save (the client secret written only) and remove single sign-on;
+ * each through the service operation the /manage dialog calls (its refusals and log).
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { autoJoinNeedsVerification, domainTakenMessage } from '../../protocol/domains/domains.js'
+import { clientSecretRequired } from '../../protocol/company-sign-in/company-sign-in.js'
 import { demoRefs } from '../../demo/seed.js'
 import { adminMadeToken, apiClient, startApi, type ApiAnswer } from '../support/api.js'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js'
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js'
 import { signInAs } from '../support/service.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
 let dns: TestDnsServer
+let idp: TestOidcProvider
 const acme = demoRefs.companies.acme
 let writer: string
 let reader: string
 
 beforeAll(async () => {
   dns = await startDnsServer()
+  idp = await startOidcProvider({ redirectUris: ['http://portal.test/auth/company/'] })
   server = await startApi({ env: { NODE_ENV: 'test', DNS_RESOLVER: dns.address } })
   const credential = await signInAs(server.service, 'olivia@acme.test')
   writer = await adminMadeToken(server.service, credential, acme, ['read', 'people'], 'Identity sync')
@@ -26,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close()
   await dns.close()
+  await idp.close()
 })
 
 const send = (secret: string, path: string, body?: unknown, key: string = crypto.randomUUID()) =>
@@ -105,5 +111,38 @@ describe('domains through the API', () => {
       })
       .execute()
     expectProblem(await api('', { domain: 'taken.example' }), 422, 'INVALID_STATE', domainTakenMessage('taken.example'))
+  })
+})
+
+describe('sign-in settings through the API', () => {
+  it('saves single sign-on with a client secret never answered nor kept for a repeat, then removes it', async () => {
+    const settings = { issuer: idp.issuer, clientId: idp.clientId, required: false }
+    const at = (path: string, body?: unknown, key?: string, secret = writer) =>
+      apiClient(server.origin, secret)('POST', `/companies/${acme}/sign-in${path}`, body, {
+        'Idempotency-Key': key ?? crypto.randomUUID(),
+      })
+    expectProblem(await at('', { ...settings, clientSecret: idp.clientSecret }, undefined, reader), 403, 'FORBIDDEN')
+    expectProblem(await at('', settings), 422, 'INVALID_REQUEST', clientSecretRequired)
+
+    const key = crypto.randomUUID()
+    const saved = await at('', { ...settings, clientSecret: idp.clientSecret }, key)
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.settings).toMatchObject({ issuer: idp.issuer, clientId: idp.clientId, secretSet: true })
+    const again = await at('', { ...settings, clientSecret: idp.clientSecret }, key)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    const kept = await server.service.db.selectFrom('idempotency_keys').selectAll().execute()
+    expect(JSON.stringify([saved.body, again.body, kept])).not.toContain(idp.clientSecret)
+    expect(await lastEntry()).toEqual({
+      actor: 'API (Identity sync)',
+      summary: `set up company sign-in: issuer ${idp.issuer}, client ID ${idp.clientId}, a client secret, not required`,
+    })
+    // Without a secret the stored one stays.
+    const required = await at('', { ...settings, required: true })
+    expect(required.body.settings).toMatchObject({ secretSet: true, required: true })
+
+    const removed = await at('/delete')
+    expect(removed.body.settings).toBeNull()
+    expect((await lastEntry()).summary).toBe('removed company sign-in')
+    expectProblem(await at('/delete'), 404, 'NOT_FOUND')
   })
 })

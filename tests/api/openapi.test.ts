@@ -16,6 +16,7 @@ import { apiTokenScopes } from '../../protocol/shared/access-tokens.js'
 import { demoRefs } from '../../demo/seed.js'
 import { webhookResolver } from '../../service/webhooks/operations.js'
 import { apiClient, apiToken, companyWithLicenses, contractFixtures, startApi } from '../support/api.js'
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js'
 import { API_TYPES_FILE, apiV1Types } from '../../scripts/api-types.js'
 
 type Operation = {
@@ -31,6 +32,8 @@ let licenses: string[]
 let secret: string
 /** The ids a path or an example names (`{machineKey}`, `LICENSE_ID`): a machine, a webhook's delivery, a reclaim. */
 let ids: Record<string, string>
+/** The company's OpenID provider its sign-in settings name, on loopback. */
+let idp: TestOidcProvider
 const resolve = webhookResolver.resolve
 
 beforeAll(async () => {
@@ -42,12 +45,15 @@ beforeAll(async () => {
     LICENSE_ID: licenses[0],
     ...(await contractFixtures(server.service, company, licenses)),
   }
+  idp = await startOidcProvider({ redirectUris: [`${server.origin}/auth/company/`] })
+  Object.assign(ids, { ISSUER: idp.issuer, CLIENT_ID: idp.clientId, CLIENT_SECRET: idp.clientSecret })
   // A public address for the example's webhook host, found without asking DNS.
   webhookResolver.resolve = async () => [{ address: '93.184.215.14', family: 4 }]
 }, 60_000)
 afterAll(async () => {
   webhookResolver.resolve = resolve
   await server.close()
+  await idp.close()
 })
 
 /** A JSON pointer's token (RFC 6901). */

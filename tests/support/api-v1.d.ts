@@ -450,7 +450,11 @@ export interface paths {
      */
     get: operations['getSignInSettings']
     put?: never
-    post?: never
+    /**
+     * Save the company's sign-in settings
+     * @description Single sign-on through the company's OpenID Connect provider for addresses at its verified domains. The issuer's discovery document is read first; refused (422) if it does not answer as an OpenID provider. The client secret is never answered back; sent without one, the stored secret stays.
+     */
+    post: operations['saveSignInSettings']
     delete?: never
     options?: never
     head?: never
@@ -531,6 +535,26 @@ export interface paths {
      * @description Its auto-join ends, and sign-in settings no longer apply to addresses at it.
      */
     post: operations['removeDomain']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/sign-in/delete': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Remove the company's sign-in settings
+     * @description People sign in as before: with an emailed link, GitHub or Google.
+     */
+    post: operations['removeSignInSettings']
     delete?: never
     options?: never
     head?: never
@@ -3582,6 +3606,136 @@ export interface operations {
       }
     }
   }
+  saveSignInSettings: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          issuer: string
+          clientId: string
+          clientSecret?: string
+          /** @default false */
+          required?: boolean
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            settings: {
+              issuer: string
+              clientId: string
+              secretSet: boolean
+              required: boolean
+              updatedAt: number
+              updatedBy: string
+            } | null
+            redirectUri: string
+            verifiedDomains: string[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
   getSeatQueue: {
     parameters: {
       query?: never
@@ -3942,6 +4096,99 @@ export interface operations {
           'application/json': {
             /** @constant */
             completed: true
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  removeSignInSettings: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            settings: {
+              issuer: string
+              clientId: string
+              secretSet: boolean
+              required: boolean
+              updatedAt: number
+              updatedBy: string
+            } | null
+            redirectUri: string
+            verifiedDomains: string[]
           }
         }
       }

@@ -252,12 +252,12 @@ export const operations = {
     result: completed,
   },
   subscriptionUpgrade: { payload: subscriptionOnly, result: completed },
-  /** What a quantity change, upgrade or restart would charge, as the payment provider computes it; changes nothing. */
+  /** What a quantity change, upgrade, restart or the extension offer would charge; changes nothing. */
   subscriptionPreview: {
     reads: true,
     payload: z.object({
       subscriptionId: Id,
-      change: z.enum(['quantity', 'upgrade', 'restart']),
+      change: z.enum(['quantity', 'upgrade', 'restart', 'offer']),
       quantity: z.optional(Quantity),
     }),
     result: SubscriptionPreview,

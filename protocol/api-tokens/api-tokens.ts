@@ -31,10 +31,15 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
   people: {
     label: 'People',
     allows:
-      "Add and remove the company's administrators and managers; create and revoke API tokens with at most this " +
-      "token's scopes.",
+      "Add and remove the company's administrators and managers; claim, verify and remove its domains and set their " +
+      "auto-join; save and remove its sign-in settings; create and revoke API tokens with at most this token's scopes.",
   },
-  billing: { label: 'Billing', allows: "Change a subscription's quantity, pause, resume, restart or cancel it." },
+  billing: {
+    label: 'Billing',
+    allows:
+      "Change a subscription's quantity, upgrade it to annual billing, accept its extension offer, pause, resume, " +
+      'restart or cancel it.',
+  },
   webhooks: {
     label: 'Webhooks',
     allows: 'Add, pause, resume and remove webhook endpoints, and send a delivery again.',

@@ -24,6 +24,8 @@ export type ApiEndpoint<
   refusals: readonly number[]
   /** A request it answers with 200 (the query string, the body), shown as curl on /developers. */
   example: { query?: string; body?: z.input<B> }
+  /** Body fields never answered nor kept: a repeat of its Idempotency-Key is matched by their MAC, not their value. */
+  writeOnly?: readonly string[]
   /** Its answer is a secret shown once: never kept for a repeat of its Idempotency-Key, which is refused instead. */
   secretAnswer?: true
 }

@@ -2,7 +2,7 @@
 // takes the preview's id, so a script never charges an amount it did not see.
 import { endpoint } from './api-endpoint.js'
 import { ApiSubscription } from './api-v1.js'
-import { ApiPreview, PreviewBody, QuantityBody, RestartBody, SubscriptionParams } from './api-v1-manage.js'
+import { ApiPreview, PreviewBody, PreviewedBody, QuantityBody, SubscriptionParams } from './api-v1-manage.js'
 
 const change = { scope: 'billing', params: SubscriptionParams, response: ApiSubscription, example: {} } as const
 
@@ -44,7 +44,35 @@ export const billingEndpoints = {
     description:
       'After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; ' +
       'refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.',
-    body: RestartBody,
+    body: PreviewedBody,
+    refusals: [403, 404, 422],
+    example: { body: { previewId: 'PREVIEW_ID' } },
+  }),
+  upgradeSubscription: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/upgrade',
+    operationId: 'upgradeSubscription',
+    summary: 'Upgrade a subscription from monthly to annual billing',
+    description:
+      'Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). ' +
+      'Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, ' +
+      'or the preview is older than 10 minutes.',
+    body: PreviewedBody,
+    refusals: [403, 404, 422],
+    example: { body: { previewId: 'PREVIEW_ID' } },
+  }),
+  acceptSubscriptionOffer: endpoint({
+    ...change,
+    method: 'post',
+    path: '/companies/{companyId}/subscriptions/{subscriptionId}/offer',
+    operationId: 'acceptSubscriptionOffer',
+    summary: "Accept a subscription's extension offer",
+    description:
+      "The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview " +
+      'of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not ' +
+      "the country's, or the preview is older than 10 minutes.",
+    body: PreviewedBody,
     refusals: [403, 404, 422],
     example: { body: { previewId: 'PREVIEW_ID' } },
   }),

@@ -5,6 +5,15 @@ export type ApiChange = { version: string; date: string; changes: readonly strin
 
 export const apiV1Changelog: readonly ApiChange[] = [
   {
+    version: '1.4.0',
+    date: '2026-11-29',
+    changes: [
+      "Upgrade a subscription from monthly to annual billing, or accept its extension offer, with the `previewId` of a preview of that change (`change: 'upgrade'` or `change: 'offer'` with the `country` paid from); an offer in another currency than the country's is refused with `CURRENCY_MISMATCH` (`billing`).",
+      "Claim, verify (the DNS check), remove a company's domains and set their auto-join (`people`, as adding an administrator: a verified domain decides who joins the company).",
+      "Save and remove the company's sign-in settings (`people`); the client secret is written only: never answered, and a repeated `Idempotency-Key` is matched by its MAC, never its value.",
+    ],
+  },
+  {
     version: '1.3.0',
     date: '2026-11-29',
     changes: [

@@ -3,7 +3,7 @@
 // milliseconds since 1970, as the objects they reuse give them.
 import * as z from 'zod/mini'
 import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
-import { CompanySignInSettings } from '../company-sign-in/company-sign-in.js'
+import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/company-sign-in.js'
 import { DomainEntry } from '../domains/domains.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'
@@ -84,10 +84,26 @@ export const ReclaimParams = z.extend(CompanyParams, { reclaimId: id })
 export const ReclaimUndone = z.object({ holder: z.string(), licenseId: z.string(), undone: z.boolean() })
 
 export const DomainList = list(DomainEntry)
+/** The domain as typed (`Acme.com.` is acme.com); the service says what is not a domain name. */
+export const DomainParams = z.extend(CompanyParams, { domain: z.string().check(z.minLength(1), z.maxLength(253)) })
+export const ClaimDomainBody = z.object({ domain: z.string().check(z.maxLength(253)) })
+export const OneDomain = z.object({ domain: DomainEntry })
+/** `message` says what DNS answered when the record is not there (yet). */
+export const DomainVerification = z.extend(OneDomain, { verified: z.boolean(), message: z.string() })
+/** The products people at the domain get a seat of when they sign in; none turns auto-join off. */
+export const AutoJoinBody = z.object({ productGroups: z.array(ProductGroup).check(z.maxLength(4)) })
 export const SignInSettings = z.object({
   settings: z.nullable(CompanySignInSettings),
   redirectUri: z.string(),
   verifiedDomains: z.array(z.string()),
+})
+/** `clientSecret` is written only: never answered (`secretSet` says one is stored); left out, the stored one stays. */
+export const SaveSignInBody = z.object({
+  issuer: IssuerUrl,
+  clientId: ClientId,
+  clientSecret: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+  /** People at the verified domains must sign in through it. */
+  required: z._default(z.boolean(), false),
 })
 export const SeatQueue = list(
   z.object({ product: ProductGroup, queue: z.array(z.object({ email: z.string(), since: z.number() })) }),
@@ -96,13 +112,27 @@ export const SeatQueue = list(
 export const SubscriptionParams = z.extend(CompanyParams, { subscriptionId: id })
 const quantity = z.int().check(z.gte(1), z.lte(100))
 const previewId = z.string().check(z.minLength(1), z.maxLength(2000))
-/** A quantity change names its quantity; a restart (a paused subscription past its term) charges a new term. */
-export const PreviewBody = z.object({ change: z.enum(['quantity', 'restart']), quantity: z.optional(quantity) }).check(
-  z.refine((body) => body.change !== 'quantity' || body.quantity !== undefined, {
-    message: 'A quantity change needs the quantity.',
-    path: ['quantity'],
-  }),
-)
+/**
+ * A quantity change names its quantity; a restart (a paused subscription past its term) charges a new term; an upgrade
+ * moves monthly billing to annual; an offer accepts the extension offer, paid from `country` (its currency must be the
+ * offer's).
+ */
+export const PreviewBody = z
+  .object({
+    change: z.enum(['quantity', 'restart', 'upgrade', 'offer']),
+    quantity: z.optional(quantity),
+    country: z.optional(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'must be a country code'))),
+  })
+  .check(
+    z.refine((body) => body.change !== 'quantity' || body.quantity !== undefined, {
+      message: 'A quantity change needs the quantity.',
+      path: ['quantity'],
+    }),
+    z.refine((body) => body.change !== 'offer' || body.country !== undefined, {
+      message: 'An offer needs the country the payment is made from.',
+      path: ['country'],
+    }),
+  )
 /** What the change would charge now (`immediatePayment`, tax included), keep as credit, and charge next. */
 export const ApiPreview = z.extend(SubscriptionPreview, {
   /** The commit takes it: it is refused if the amount is no longer this one. Valid for 10 minutes. */
@@ -114,4 +144,5 @@ export const QuantityBody = z.object({
   /** Seats that end with the current term when the quantity goes down (the rest stay). */
   licensesToLapse: z._default(z.array(id).check(z.maxLength(100)), []),
 })
-export const RestartBody = z.object({ previewId })
+/** A restart, an upgrade or an offer is all in its preview: the commit names only the preview. */
+export const PreviewedBody = z.object({ previewId })

@@ -215,6 +215,12 @@ export const apiProblemCodes = [
     meaning: 'The change does not fit the license as it is now.',
   },
   {
+    code: 'CURRENCY_MISMATCH',
+    status: 422,
+    title: 'Currency mismatch',
+    meaning: "The offer's currency is not the one payments from the country named are made in.",
+  },
+  {
     code: 'INVALID_REQUEST',
     status: 422,
     title: 'Cannot be used',

@@ -187,11 +187,22 @@ async function serve(
   if (!validKey.success) {
     throw new ApiProblem(400, 'MALFORMED_REQUEST', 'The Idempotency-Key header must have 1 to 200 characters.')
   }
+  // A write-only field (a client secret) is matched by its MAC under the service's key: its value is kept nowhere.
+  const kept = (sent: unknown) =>
+    definition.writeOnly && typeof sent === 'object' && sent !== null
+      ? Object.fromEntries(
+          Object.entries(sent).map(([name, value]) =>
+            definition.writeOnly?.includes(name)
+              ? [name, ctx.codec.mac(`api-write-only.${String(value)}`)]
+              : [name, value],
+          ),
+        )
+      : sent
   // One key per token (the token's secret is the key's scope), bound to the route and what it was sent.
   let ran = false
   const answer = await oncePerKey(
     ctx,
-    { operation: 'changeAssignment', key, payload: { route: definition.operationId, params, body } },
+    { operation: 'changeAssignment', key, payload: { route: definition.operationId, params, body: kept(body) } },
     async () => {
       ran = true
       try {

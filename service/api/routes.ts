@@ -9,6 +9,7 @@ import { licenseOf, reachableCompany, type ApiCall, type Handlers } from './rout
 import { accessHandlers } from './routes/access.js'
 import { billingHandlers } from './routes/billing.js'
 import { companyHandlers } from './routes/company.js'
+import { identityHandlers } from './routes/identity.js'
 import { changeHolders, seatHandlers } from './routes/seats.js'
 
 export type ApiRoute = ApiEndpoint & { handle(call: ApiCall<never, never, never>): Promise<unknown> }
@@ -68,6 +69,7 @@ const handlers: Handlers<ApiOperationId> = {
   ...coreHandlers,
   ...seatHandlers,
   ...companyHandlers,
+  ...identityHandlers,
   ...billingHandlers,
   ...accessHandlers,
 }

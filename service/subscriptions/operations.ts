@@ -1,7 +1,7 @@
 // Subscription lifecycle and receipts (spec §4, §7): `protocol/subscriptions/subscriptions.ts`' state machine under the
 // subscription's lease, the provider asked first; its webhooks write the same values, so either order agrees.
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions/subscriptions.js'
+import { subscriptionRefusals, UPGRADE_IN_PROGRESS } from '../../protocol/subscriptions/subscriptions.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import { cancelledColumns } from './cancelled.js'
 import { authorize, loadSubscription, providerIdOf, providerOf, requireTransition, withSubscription } from './access.js'
@@ -130,6 +130,13 @@ export async function subscriptionPreview(
   if (payload.change === 'upgrade') {
     requireTransition('upgrade', loaded, ctx.now())
     return provider.previewSubscriptionUpdate(upgradeUpdate(row, provider))
+  }
+  if (payload.change === 'offer') {
+    requireTransition('specialOffer', loaded, ctx.now())
+    const offer = loaded.subscription.specialOffer
+    if (!offer) throw new ServiceError('INVALID_STATE', subscriptionRefusals.noOffer)
+    // The offer's price is what `specialOffer` charges, tax included.
+    return { immediatePayment: { amount: offer.priceGross, currency: offer.currency } }
   }
   requireTransition('restart', loaded, ctx.now())
   return provider.previewSubscriptionUpdate(restartUpdate(row))

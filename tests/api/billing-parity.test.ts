@@ -1,11 +1,12 @@
 /**
  * A subscription changed through the REST API with a token an administrator made: a quantity only with the id of a
- * preview of that very change whose amounts still hold; pause, resume and cancel through the portal's operations.
+ * preview of that very change whose amounts still hold (a restart, an upgrade and the extension offer too); pause,
+ * resume and cancel through the portal's operations.
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
-import { adminMadeToken, apiClient, startApi, type ApiAnswer } from '../support/api.js'
+import { adminMadeToken, apiClient, extensionOffer, startApi, type ApiAnswer } from '../support/api.js'
 import { signInAs } from '../support/service.js'
 import { makeSubscription, type MadeSubscription } from '../support/subscriptions.js'
 
@@ -147,6 +148,69 @@ describe('subscriptions through the API', () => {
       'INVALID_STATE',
       'This previewId is of another change: preview this change, then send its previewId.',
     )
+  })
+
+  /** A subscription of its own for one test, and a sender of its changes with the writing token. */
+  async function madeFor(spec: Omit<Parameters<typeof makeSubscription>[1], 'now'>) {
+    const made = await makeSubscription(server.service.db, { now: Date.now(), companyId: acme, ...spec })
+    const at = (path: string, body?: unknown, key: string = crypto.randomUUID()) =>
+      apiClient(server.origin, writer)('POST', `/companies/${acme}/subscriptions/${made.id}${path}`, body, {
+        'Idempotency-Key': key,
+      })
+    return at
+  }
+
+  it('upgrades monthly to annual only with the previewId of an upgrade, then refuses a second while pending', async () => {
+    const at = await madeFor({ billingPeriod: 'month', expiresIn: 120 })
+    expectProblem(await at('/upgrade', {}), 400, 'INVALID_PAYLOAD')
+    const quantityPreview = await at('/preview', { change: 'quantity', quantity: 2 })
+    expect(quantityPreview.status, JSON.stringify(quantityPreview.body)).toBe(200)
+    expectProblem(await at('/upgrade', { previewId: quantityPreview.body.previewId }), 422, 'INVALID_STATE')
+
+    const preview = await at('/preview', { change: 'upgrade' })
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+    const { previewId, immediatePayment } = preview.body as { previewId: string; immediatePayment: { amount: number } }
+    expect(immediatePayment.amount).toBeGreaterThan(0)
+    const key = crypto.randomUUID()
+    const upgraded = await at('/upgrade', { previewId }, key)
+    expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200)
+    expect((await at('/upgrade', { previewId }, key)).headers.get('idempotent-replayed')).toBe('true')
+    expect(await lastEntry()).toMatchObject({ actor: 'API (Seat planner)' })
+    expect((await lastEntry()).summary).toContain('from monthly to annual billing')
+    // The portal's refusal while the provider has not confirmed it.
+    expectProblem(await at('/upgrade', { previewId }), 422, 'INVALID_STATE')
+    // An annual subscription has nothing to upgrade: refused at its preview.
+    expectProblem(await api('/preview', { change: 'upgrade' }), 422, 'INVALID_STATE')
+  })
+
+  it('accepts the extension offer only with the previewId of the offer, paid from a country of its currency', async () => {
+    expectProblem(await api('/preview', { change: 'offer', country: 'US' }), 422, 'INVALID_STATE')
+    const abroad = await madeFor({ specialOffer: extensionOffer })
+    expectProblem(await abroad('/preview', { change: 'offer' }), 400, 'INVALID_PAYLOAD')
+    const fromGermany = await abroad('/preview', { change: 'offer', country: 'de' })
+    expect(fromGermany.status, JSON.stringify(fromGermany.body)).toBe(200)
+    expectProblem(
+      await abroad('/offer', { previewId: fromGermany.body.previewId }),
+      422,
+      'CURRENCY_MISMATCH',
+      'The offer is in USD, but payments from DE are made in EUR.',
+    )
+
+    const at = await madeFor({ specialOffer: extensionOffer })
+    const preview = await at('/preview', { change: 'offer', country: 'US' })
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200)
+    expect(preview.body.immediatePayment).toEqual({ amount: extensionOffer.priceGross, currency: 'USD' })
+    const previewId = String(preview.body.previewId)
+    expectProblem(await at('/upgrade', { previewId }), 422, 'INVALID_STATE')
+    const key = crypto.randomUUID()
+    const accepted = await at('/offer', { previewId }, key)
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    expect((await at('/offer', { previewId }, key)).headers.get('idempotent-replayed')).toBe('true')
+    const entry = await lastEntry()
+    expect(entry.actor).toBe('API (Seat planner)')
+    expect(entry.summary).toContain('extension offer, USD 92.8')
+    // The offer is spent: a second acceptance is refused as the portal's is.
+    expectProblem(await at('/offer', { previewId }), 422, 'INVALID_STATE')
   })
 
   it('pauses, resumes and cancels, refusing a change the state does not allow', async () => {

@@ -16,6 +16,7 @@ import { apiTokenScopes } from '../../protocol/shared/access-tokens.js'
 import { demoRefs } from '../../demo/seed.js'
 import { webhookResolver } from '../../service/webhooks/operations.js'
 import { apiClient, apiToken, companyWithLicenses, contractFixtures, startApi } from '../support/api.js'
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js'
 import { API_TYPES_FILE, apiV1Types } from '../../scripts/api-types.js'
 
 type Operation = {
@@ -31,6 +32,8 @@ let licenses: string[]
 let secret: string
 /** The ids a path or an example names (`{machineKey}`, `LICENSE_ID`): a machine, a webhook's delivery, a reclaim. */
 let ids: Record<string, string>
+/** The company's OpenID provider its sign-in settings name, on loopback. */
+let idp: TestOidcProvider
 const resolve = webhookResolver.resolve
 
 beforeAll(async () => {
@@ -42,12 +45,15 @@ beforeAll(async () => {
     LICENSE_ID: licenses[0],
     ...(await contractFixtures(server.service, company, licenses)),
   }
+  idp = await startOidcProvider({ redirectUris: [`${server.origin}/auth/company/`] })
+  Object.assign(ids, { ISSUER: idp.issuer, CLIENT_ID: idp.clientId, CLIENT_SECRET: idp.clientSecret })
   // A public address for the example's webhook host, found without asking DNS.
   webhookResolver.resolve = async () => [{ address: '93.184.215.14', family: 4 }]
 }, 60_000)
 afterAll(async () => {
   webhookResolver.resolve = resolve
   await server.close()
+  await idp.close()
 })
 
 /** A JSON pointer's token (RFC 6901). */
@@ -106,8 +112,9 @@ describe('REST API v1 document', () => {
       for (const [method, operation] of Object.entries(methods)) {
         const example = examples.get(operation.operationId)
         expect(example, `an example request for ${operation.operationId}`).toBeDefined()
-        // A restart is of a paused subscription past its term, with the id of a preview of it.
-        const named = operation.operationId === 'restartSubscription' ? await restartIds(api) : ids
+        // A restart, an upgrade or an offer is of a subscription it fits, with the id of a preview of it.
+        const previewed = previewedChanges.get(operation.operationId)
+        const named = previewed ? await previewedIds(api, previewed) : ids
         const url =
           path.replace('{companyId}', company).replace(/\{(\w+)\}/g, (_, name: string) => named[name]) +
           (example?.query ?? '')
@@ -143,11 +150,19 @@ describe('REST API v1 document', () => {
   })
 })
 
-async function restartIds(api: ReturnType<typeof apiClient>): Promise<Record<string, string>> {
-  const subscriptionId = ids.pausedSubscriptionId
-  const preview = await api('POST', `/companies/${company}/subscriptions/${subscriptionId}/preview`, {
-    change: 'restart',
-  })
+/** Each change previewed first: the subscription it fits (an id of the fixtures) and the preview asked. */
+const previewedChanges = new Map([
+  ['restartSubscription', { subscription: 'pausedSubscriptionId', body: { change: 'restart' } }],
+  ['upgradeSubscription', { subscription: 'monthlySubscriptionId', body: { change: 'upgrade' } }],
+  ['acceptSubscriptionOffer', { subscription: 'offeredSubscriptionId', body: { change: 'offer', country: 'US' } }],
+])
+
+async function previewedIds(
+  api: ReturnType<typeof apiClient>,
+  { subscription, body }: { subscription: string; body: object },
+): Promise<Record<string, string>> {
+  const subscriptionId = ids[subscription]!
+  const preview = await api('POST', `/companies/${company}/subscriptions/${subscriptionId}/preview`, body)
   expect(preview.status, JSON.stringify(preview.body)).toBe(200)
   return { ...ids, subscriptionId, PREVIEW_ID: String(preview.body.previewId) }
 }

@@ -426,7 +426,11 @@ export interface paths {
      */
     get: operations['listDomains']
     put?: never
-    post?: never
+    /**
+     * Claim a domain
+     * @description Answers the TXT record to add at the domain, then verify it; a domain the company claimed already is answered as it is. Refused (422) when another company verified it.
+     */
+    post: operations['claimDomain']
     delete?: never
     options?: never
     head?: never
@@ -446,7 +450,11 @@ export interface paths {
      */
     get: operations['getSignInSettings']
     put?: never
-    post?: never
+    /**
+     * Save the company's sign-in settings
+     * @description Single sign-on through the company's OpenID Connect provider for addresses at its verified domains. The issuer's discovery document is read first; refused (422) if it does not answer as an OpenID provider. The client secret is never answered back; sent without one, the stored secret stays.
+     */
+    post: operations['saveSignInSettings']
     delete?: never
     options?: never
     head?: never
@@ -467,6 +475,86 @@ export interface paths {
     get: operations['getSeatQueue']
     put?: never
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/domains/{domain}/verify': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Verify a domain
+     * @description Looks the TXT record up in DNS now: `verified` once it is there, otherwise `message` says what DNS answered.
+     */
+    post: operations['verifyDomain']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/domains/{domain}/auto-join': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Set a domain's auto-join
+     * @description People who sign in with an address at the verified domain receive a seat of these products while seats are free, then wait in the seat queue; none turns it off. Refused (422) while the domain is not verified.
+     */
+    post: operations['setDomainAutoJoin']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/domains/{domain}/delete': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Remove a domain
+     * @description Its auto-join ends, and sign-in settings no longer apply to addresses at it.
+     */
+    post: operations['removeDomain']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/sign-in/delete': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Remove the company's sign-in settings
+     * @description People sign in as before: with an emailed link, GitHub or Google.
+     */
+    post: operations['removeSignInSettings']
     delete?: never
     options?: never
     head?: never
@@ -527,6 +615,46 @@ export interface paths {
      * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
      */
     post: operations['restartSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/subscriptions/{subscriptionId}/upgrade': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Upgrade a subscription from monthly to annual billing
+     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     */
+    post: operations['upgradeSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/subscriptions/{subscriptionId}/offer': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Accept a subscription's extension offer
+     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes.
+     */
+    post: operations['acceptSubscriptionOffer']
     delete?: never
     options?: never
     head?: never
@@ -3256,6 +3384,138 @@ export interface operations {
       }
     }
   }
+  claimDomain: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          domain: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            domain: {
+              domain: string
+              /** @enum {string} */
+              status: 'pending' | 'verified'
+              record: string
+              claimedAt: number
+              verifiedAt: number | null
+              lastCheck: {
+                at: number
+                /** @enum {string} */
+                outcome: 'found' | 'missing' | 'failed'
+                message: string
+              } | null
+              failingSince: number | null
+              autoJoin: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+            }
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
   getSignInSettings: {
     parameters: {
       query?: never
@@ -3322,6 +3582,136 @@ export interface operations {
       }
       /** @description Not found, or not reachable with this token (another company is not found). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  saveSignInSettings: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          issuer: string
+          clientId: string
+          clientSecret?: string
+          /** @default false */
+          required?: boolean
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            settings: {
+              issuer: string
+              clientId: string
+              secretSet: boolean
+              required: boolean
+              updatedAt: number
+              updatedBy: string
+            } | null
+            redirectUri: string
+            verifiedDomains: string[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
         headers: {
           [name: string]: unknown
         }
@@ -3434,6 +3824,429 @@ export interface operations {
       }
     }
   }
+  verifyDomain: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        domain: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            domain: {
+              domain: string
+              /** @enum {string} */
+              status: 'pending' | 'verified'
+              record: string
+              claimedAt: number
+              verifiedAt: number | null
+              lastCheck: {
+                at: number
+                /** @enum {string} */
+                outcome: 'found' | 'missing' | 'failed'
+                message: string
+              } | null
+              failingSince: number | null
+              autoJoin: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+            }
+            verified: boolean
+            message: string
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  setDomainAutoJoin: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        domain: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          productGroups: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            domain: {
+              domain: string
+              /** @enum {string} */
+              status: 'pending' | 'verified'
+              record: string
+              claimedAt: number
+              verifiedAt: number | null
+              lastCheck: {
+                at: number
+                /** @enum {string} */
+                outcome: 'found' | 'missing' | 'failed'
+                message: string
+              } | null
+              failingSince: number | null
+              autoJoin: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+            }
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  removeDomain: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        domain: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            completed: true
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  removeSignInSettings: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            settings: {
+              issuer: string
+              clientId: string
+              secretSet: boolean
+              required: boolean
+              updatedAt: number
+              updatedBy: string
+            } | null
+            redirectUri: string
+            verifiedDomains: string[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
   previewSubscriptionChange: {
     parameters: {
       query?: never
@@ -3451,8 +4264,9 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          change: 'quantity' | 'restart'
+          change: 'quantity' | 'restart' | 'upgrade' | 'offer'
           quantity?: number
+          country?: string
         }
       }
     }
@@ -3708,6 +4522,278 @@ export interface operations {
     }
   }
   restartSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        subscriptionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          previewId: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            productName: string
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'pastDue' | 'deleted'
+            /** @enum {string} */
+            billingPeriod: 'month' | 'year'
+            quantity: number
+            lapsingQuantity: number
+            seats: {
+              licenses: number
+              assigned: number
+              unassigned: number
+            }
+            nextPayment: {
+              /** Format: date-time */
+              date: string
+              currency: string
+              amount: number
+            } | null
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  upgradeSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        subscriptionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          previewId: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            productName: string
+            /** @enum {string} */
+            state: 'active' | 'paused' | 'pastDue' | 'deleted'
+            /** @enum {string} */
+            billingPeriod: 'month' | 'year'
+            quantity: number
+            lapsingQuantity: number
+            seats: {
+              licenses: number
+              assigned: number
+              unassigned: number
+            }
+            nextPayment: {
+              /** Format: date-time */
+              date: string
+              currency: string
+              amount: number
+            } | null
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  acceptSubscriptionOffer: {
     parameters: {
       query?: never
       header?: {

@@ -149,6 +149,9 @@ export const answered = (answer: { data?: unknown; error?: unknown; response: Re
 
 /** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim,
  * subscriptions (one paused past its term) and a token to revoke. */
+/** An extension offer in the subscription's own currency, paid from the United States. */
+export const extensionOffer = { message: 'Extend for a year', currency: 'USD', priceGross: 92.8, country: 'US' }
+
 export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
   const now = Date.now()
   const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
@@ -225,8 +228,32 @@ export async function contractFixtures(service: LicensingService, companyId: str
   const subscription = await makeSubscription(service.db, { now, companyId, quantity: 2 })
   // Paused, its paid term over: what a restart is for.
   const paused = await makeSubscription(service.db, { now, companyId, quantity: 1, state: 'paused', expiresIn: -5 })
+  // Monthly with more than 90 days to run: what an upgrade is for; and one with an extension offer.
+  const monthly = await makeSubscription(service.db, { now, companyId, billingPeriod: 'month', expiresIn: 120 })
+  const offered = await makeSubscription(service.db, { now, companyId, specialOffer: extensionOffer })
+  // Verified already: what auto-join is set on.
+  const domain = `${companyId.replace(/_/g, '-')}.example`
+  await service.db
+    .insertInto('company_domains')
+    .values({
+      company_id: companyId,
+      domain,
+      token: 'c0ffee',
+      status: 'verified',
+      claimed_by: 'olivia@acme.test',
+      claimed_at: now,
+      verified_at: now,
+      checked_at: now,
+      check_outcome: 'found',
+      check_message: null,
+      failing_since: null,
+    })
+    .execute()
   const other = await apiToken(service, { companyId }, ['read'], { name: 'Retired script' })
   return {
+    domain,
+    monthlySubscriptionId: monthly.id,
+    offeredSubscriptionId: offered.id,
     ...ids,
     reclaimId,
     subscriptionId: subscription.id,

@@ -1,6 +1,6 @@
 // The REST API's subscription changes. A preview's id is the MAC of what it showed (subscription, change, quantity,
 // amounts, token, time): the commit previews again and goes ahead only if the provider still asks the same amounts.
-// A restart (a paused subscription past its term) is previewed and committed the same way as a quantity.
+// A restart, an upgrade and the extension offer (its country signed in too) are previewed and committed the same way.
 import crypto from 'node:crypto'
 import * as z from 'zod/mini'
 import type { SubscriptionPreview } from '../../../protocol/entities.js'
@@ -12,17 +12,20 @@ export const PREVIEW_VALID_MS = 10 * 60 * 1000
 
 type SubscriptionCall = ApiCall<{ companyId: string; subscriptionId: string }, unknown, unknown>
 
-/** `c` the change, `q` its quantity (0 for a restart). */
+/** `c` the change, `q` its quantity (0 but for a quantity), `n` the country an offer is paid from. */
 const Claims = z.object({
   s: z.string(),
-  c: z.enum(['quantity', 'restart']),
+  c: z.enum(['quantity', 'restart', 'upgrade', 'offer']),
   q: z.int(),
+  n: z.optional(z.string()),
   k: z.string(),
   t: z.number(),
   a: z.string(),
 })
-type Change = { change: 'quantity'; quantity: number } | { change: 'restart' }
+type Change =
+  { change: 'quantity'; quantity: number } | { change: 'restart' | 'upgrade' } | { change: 'offer'; country: string }
 const quantityOf = (change: Change) => (change.change === 'quantity' ? change.quantity : 0)
+const countryOf = (change: Change) => (change.change === 'offer' ? change.country : undefined)
 type Claims = z.infer<typeof Claims>
 
 /** The amounts a preview shows, in one string: equal strings, equal charges. */
@@ -56,19 +59,29 @@ function claimsOf(call: SubscriptionCall, previewId: string): Claims {
 }
 
 const preview = (call: SubscriptionCall, change: Change) =>
-  runOperation(call, 'subscriptionPreview', { subscriptionId: call.params.subscriptionId, ...change })
+  runOperation(call, 'subscriptionPreview', {
+    subscriptionId: call.params.subscriptionId,
+    change: change.change,
+    ...(change.change === 'quantity' ? { quantity: change.quantity } : {}),
+  })
 
-/** Refused unless the id is this token's preview of this very change, recent, and its amounts are still asked. */
-async function requireSeen(call: SubscriptionCall, change: Change, previewId: string) {
+/**
+ * Refused unless the id is this token's preview of this very change, recent, and its amounts are still asked; answers
+ * the preview made now. An offer's country is the one its preview named.
+ */
+async function requireSeen(call: SubscriptionCall, asked: Change, previewId: string) {
   const claims = claimsOf(call, previewId)
+  const change: Change = asked.change === 'offer' ? { change: 'offer', country: claims.n ?? '' } : asked
   const same = claims.s === call.params.subscriptionId && claims.c === change.change && claims.q === quantityOf(change)
   if (!same || claims.k !== call.token.id) {
     throw refused('This previewId is of another change: preview this change, then send its previewId.')
   }
   if (call.ctx.now() - claims.t > PREVIEW_VALID_MS) throw refused('This preview has expired: ask for another.')
-  if (amountsOf(await preview(call, change)) !== claims.a) {
+  const now = await preview(call, change)
+  if (amountsOf(now) !== claims.a) {
     throw refused('The amount has changed since the preview: ask for another preview and check it.')
   }
+  return { shown: now, country: claims.n ?? '' }
 }
 
 async function subscriptionAfter(call: SubscriptionCall) {
@@ -87,6 +100,8 @@ export const billingHandlers: Handlers<
   | 'previewSubscriptionChange'
   | 'changeSubscriptionQuantity'
   | 'restartSubscription'
+  | 'upgradeSubscription'
+  | 'acceptSubscriptionOffer'
   | 'pauseSubscription'
   | 'resumeSubscription'
   | 'cancelSubscription'
@@ -94,12 +109,17 @@ export const billingHandlers: Handlers<
   async previewSubscriptionChange(call) {
     const { body } = call
     const change: Change =
-      body.change === 'quantity' ? { change: 'quantity', quantity: body.quantity ?? 0 } : { change: 'restart' }
+      body.change === 'quantity'
+        ? { change: 'quantity', quantity: body.quantity ?? 0 }
+        : body.change === 'offer'
+          ? { change: 'offer', country: body.country ?? '' }
+          : { change: body.change }
     const shown = await preview(call, change)
     const claims = {
       s: call.params.subscriptionId,
       c: change.change,
       q: quantityOf(change),
+      n: countryOf(change),
       k: call.token.id,
       t: call.ctx.now(),
       a: amountsOf(shown),
@@ -121,6 +141,20 @@ export const billingHandlers: Handlers<
     await runOperation(call, 'subscriptionPauseResume', {
       action: 'restart',
       subscriptionId: call.params.subscriptionId,
+    })
+    return subscriptionAfter(call)
+  },
+  async upgradeSubscription(call) {
+    await requireSeen(call, { change: 'upgrade' }, call.body.previewId)
+    await runOperation(call, 'subscriptionUpgrade', { subscriptionId: call.params.subscriptionId })
+    return subscriptionAfter(call)
+  },
+  async acceptSubscriptionOffer(call) {
+    const { shown, country } = await requireSeen(call, { change: 'offer', country: '' }, call.body.previewId)
+    await runOperation(call, 'specialOffer', {
+      subscriptionId: call.params.subscriptionId,
+      country,
+      price: shown.immediatePayment?.amount ?? 0,
     })
     return subscriptionAfter(call)
   },

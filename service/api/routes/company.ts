@@ -13,6 +13,12 @@ async function people(call: CompanyCall) {
 
 const companyOf = (call: CompanyCall) => ({ companyId: call.params.companyId })
 
+/** Never the client secret: the operation answers only whether one is stored. */
+export async function signInSettings(call: CompanyCall) {
+  const { settings, redirectUri, verifiedDomains } = await runOperation(call, 'retrieveCompanySignIn', companyOf(call))
+  return { settings, redirectUri, verifiedDomains }
+}
+
 export const companyHandlers: Handlers<
   | 'listPeople'
   | 'addPerson'
@@ -50,14 +56,7 @@ export const companyHandlers: Handlers<
   async listDomains(call) {
     return { data: (await runOperation(call, 'retrieveDomains', companyOf(call))).domains }
   },
-  async getSignInSettings(call) {
-    const { settings, redirectUri, verifiedDomains } = await runOperation(
-      call,
-      'retrieveCompanySignIn',
-      companyOf(call),
-    )
-    return { settings, redirectUri, verifiedDomains }
-  },
+  getSignInSettings: signInSettings,
   async getSeatQueue(call) {
     const { products } = await runOperation(call, 'retrieveDirectory', companyOf(call))
     return { data: products.map((p) => ({ product: p.productGroup, queue: p.queue })) }

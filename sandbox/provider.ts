@@ -29,6 +29,7 @@ import { payLinkKey } from './links.js'
 import { receipt, type Receipt } from './receipts.js'
 import { SandboxReviews } from './review.js'
 import * as subscriptions from './subscriptions.js'
+import * as paymentMethod from './payment-method.js'
 import {
   checkoutIdFrom,
   generatePayLink,
@@ -168,11 +169,11 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   subscriptionForUpdateUrl(id: string): Promise<SandboxSubscription | undefined> {
-    return subscriptions.subscriptionForUpdateUrl(this.sb, id)
+    return paymentMethod.subscriptionForUpdateUrl(this.sb, id)
   }
 
-  updatePaymentMethod(subscriptionId: string, input: CardInput): Promise<subscriptions.PaymentMethodUpdate> {
-    return subscriptions.updatePaymentMethod(this.sb, subscriptionId, input)
+  updatePaymentMethod(subscriptionId: string, input: CardInput): Promise<paymentMethod.PaymentMethodUpdate> {
+    return paymentMethod.updatePaymentMethod(this.sb, subscriptionId, input)
   }
 
   // ─── receipts ──────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -13,7 +13,7 @@ import { requestOrigin } from '../service/dispatch/origin.js'
 import { paymentUpdatedPage, receiptPage, updatePaymentPage } from './pages.js'
 import { checkoutPage, outcomePage, reopenedPage } from './checkout-pages.js'
 import { reviewPage } from './review-page.js'
-import { messagePage, pageTheme, type PageTheme } from './layout.js'
+import { messagePage, pageTheme } from './layout.js'
 import { failureReason, outcomeOf } from './checkout.js'
 import { planTitle, type SandboxCheckout } from './core.js'
 import type { SandboxProvider } from './provider.js'
@@ -34,6 +34,11 @@ export function sandboxRouter(
   /** The framing page's origin, when it named one the service knows (the portal's); else the page's own. */
   const originOf = (req: express.Request, values: Input) =>
     values.origin && values.origin === new URL(portalUrl(req)).origin ? values.origin : undefined
+  /** What every page of the checkout carries: its nonce, the framing page's origin, and the portal's theme. */
+  const framing = (req: express.Request, res: express.Response, values: Input) => {
+    const theme = pageTheme(values.theme)
+    return { nonce: nonceOf(res), origin: originOf(req, values), ...(theme ? { theme } : {}) }
+  }
 
   const send = (res: express.Response, status: number, html: string) => {
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html)
@@ -89,9 +94,7 @@ export function sandboxRouter(
       terms,
       quote: sandbox.quote(terms),
       ...(receiptUrl ? { receiptUrl } : {}),
-      nonce: nonceOf(res),
-      origin: originOf(res.req, values),
-      ...themeOf(values),
+      ...framing(res.req, res, values),
     })
 
   router.get(
@@ -113,9 +116,7 @@ export function sandboxRouter(
           checkoutId,
           // A declined checkout reopened: it may be paid with another card.
           ...(existing ? { declinedBefore: true } : {}),
-          nonce: nonceOf(res),
-          origin: originOf(req, values),
-          ...themeOf(values),
+          ...framing(req, res, values),
         }),
       )
     }),
@@ -138,9 +139,7 @@ export function sandboxRouter(
             quote: sandbox.quote(terms),
             checkoutId: sandbox.checkoutIdFrom(values, terms),
             card: keptCard(values),
-            nonce: nonceOf(res),
-            origin: originOf(req, values),
-            ...themeOf(values),
+            ...framing(req, res, values),
           }),
         )
       }
@@ -158,9 +157,7 @@ export function sandboxRouter(
             checkoutId: result.checkoutId,
             errors: result.errors,
             card: keptCard(values),
-            nonce: nonceOf(res),
-            origin: originOf(req, values),
-            ...themeOf(values),
+            ...framing(req, res, values),
           }),
         )
       }
@@ -176,9 +173,7 @@ export function sandboxRouter(
             checkoutId: result.checkout.id,
             declined: failureReason(result.checkout),
             card: keptCard(values),
-            nonce: nonceOf(res),
-            origin: originOf(req, values),
-            ...themeOf(values),
+            ...framing(req, res, values),
           }),
         )
       }
@@ -202,9 +197,7 @@ export function sandboxRouter(
       ...(kind === 'complete' ? { receiptUrl: await receiptFor(checkout.id) } : {}),
       licensesUrl: `${portalUrl(req)}/manage`,
       ...(returnUrl ? { shopUrl: returnedTo(returnUrl, checkout.id, kind) } : {}),
-      nonce: nonceOf(res),
-      origin: originOf(req, values),
-      ...themeOf(values),
+      ...framing(req, res, values),
     })
   }
 
@@ -235,9 +228,7 @@ export function sandboxRouter(
         updatePaymentPage({
           subscription: sub,
           planTitle: titleOf(sub.plan_id),
-          nonce: nonceOf(res),
-          origin: originOf(req, values),
-          ...themeOf(values),
+          ...framing(req, res, values),
         }),
       )
     }),
@@ -269,9 +260,7 @@ export function sandboxRouter(
             planTitle: titleOf(sub.plan_id),
             errors: result.errors,
             card: keptCard(values),
-            nonce: nonceOf(res),
-            origin: originOf(req, values),
-            ...themeOf(values),
+            ...framing(req, res, values),
           }),
         )
       }
@@ -282,9 +271,7 @@ export function sandboxRouter(
           subscription: result.subscription,
           retried: result.retried,
           accountUrl: `${portalUrl(req)}/manage`,
-          nonce: nonceOf(res),
-          origin: originOf(req, values),
-          ...themeOf(values),
+          ...framing(req, res, values),
         }),
       )
     }),
@@ -377,11 +364,6 @@ export function sandboxRouter(
     send(res, 500, messagePage('Something went wrong', 'The sandbox could not complete this request.', nonceOf(res)))
   })
   return router
-}
-
-function themeOf(values: Input): { theme?: PageTheme } {
-  const theme = pageTheme(values.theme)
-  return theme ? { theme } : {}
 }
 
 function titleOf(planId: string): string {

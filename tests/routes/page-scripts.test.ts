@@ -131,6 +131,12 @@ describe('the script a page ships', () => {
     expect(html).toContain('rel="modulepreload"')
   })
 
+  it("sends no public form's bot trap to a page without one: the root's data holds none", async () => {
+    const { html } = await page('/plain')
+    expect(html).toContain('window.__remixContext')
+    expect(html).not.toMatch(/honeypot|__confirm/)
+  })
+
   it("the head ends with the theme's first paint, which React 18 then leaves as the server wrote it", async () => {
     const { html } = await page('/plain')
     expect(html).toMatch(/<html[^>]* class="dark"/)

@@ -592,7 +592,7 @@ export interface paths {
     put?: never
     /**
      * Change a subscription's quantity
-     * @description Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['changeSubscriptionQuantity']
     delete?: never
@@ -612,7 +612,7 @@ export interface paths {
     put?: never
     /**
      * Restart a paused subscription
-     * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['restartSubscription']
     delete?: never
@@ -632,7 +632,7 @@ export interface paths {
     put?: never
     /**
      * Upgrade a subscription from monthly to annual billing
-     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['upgradeSubscription']
     delete?: never
@@ -652,7 +652,7 @@ export interface paths {
     put?: never
     /**
      * Accept a subscription's extension offer
-     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes.
+     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['acceptSubscriptionOffer']
     delete?: never
@@ -4563,6 +4563,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Refused. */
+      402: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
       403: {
         headers: {
@@ -4693,6 +4702,15 @@ export interface operations {
         headers: {
           /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Refused. */
+      402: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -4835,6 +4853,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description Refused. */
+      402: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
       403: {
         headers: {
@@ -4965,6 +4992,15 @@ export interface operations {
         headers: {
           /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Refused. */
+      402: {
+        headers: {
           [name: string]: unknown
         }
         content: {

@@ -96,6 +96,7 @@ describe('SCIM tokens through the API', () => {
     }
     expectProblem(answered(await create(writer, { name: ' ' })), 400, 'INVALID_PAYLOAD')
     expectProblem(answered(await create(writer, { name: 'Entra ID', expiresInDays: 4000 })), 400, 'INVALID_PAYLOAD')
+    expectProblem(answered(await create(writer, { name: 'Entra ID' }, 'k'.repeat(201))), 400, 'MALFORMED_REQUEST')
     expect((await listed()).map((t) => t.name)).not.toContain('Entra ID')
 
     // An API token's id names no SCIM token: it stays as it was.

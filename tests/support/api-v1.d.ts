@@ -344,7 +344,7 @@ export interface paths {
     put?: never
     /**
      * Add a webhook endpoint
-     * @description An https:// address on the public internet; the answer holds its signing secret, shown only here.
+     * @description An https:// address on the public internet; the answer holds its signing secret, shown only here: a repeat of the Idempotency-Key is refused (422), never answered with it.
      */
     post: operations['createWebhookEndpoint']
     delete?: never

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const company = { companyId: acme }
-const create = (secret: string, body: { name: string; expiresInDays?: number }, key = crypto.randomUUID()) =>
+const create = (secret: string, body: { name: string; expiresInDays?: number }, key: string = crypto.randomUUID()) =>
   typedApi(server.origin, secret).POST('/companies/{companyId}/scim-tokens', {
     params: { path: company, header: { 'Idempotency-Key': key } },
     body,

@@ -2946,7 +2946,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description A repeat with the same key answers what the first request did. */
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4563,7 +4563,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Refused. */
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
       402: {
         headers: {
           [name: string]: unknown
@@ -4708,7 +4708,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Refused. */
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
       402: {
         headers: {
           [name: string]: unknown
@@ -4853,7 +4853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Refused. */
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
       402: {
         headers: {
           [name: string]: unknown
@@ -4998,7 +4998,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
-      /** @description Refused. */
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
       402: {
         headers: {
           [name: string]: unknown
@@ -5579,7 +5579,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description A repeat with the same key answers what the first request did. */
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5986,7 +5986,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description A repeat with the same key answers what the first request did. */
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
         'Idempotency-Key'?: string
       }
       path: {

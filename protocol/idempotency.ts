@@ -25,4 +25,5 @@ export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>(
   'completeAuthentication',
   'createScimToken',
   'createApiToken',
+  'addWebhookEndpoint',
 ])

@@ -4,6 +4,7 @@ import { ACTIVATION_LIMIT, activationMessages, cannotAssign } from '#protocol/li
 import { lastAdministrator, lastResellerAdministrator, noOtherAdministrator } from '#protocol/permissions/roles'
 import { ownValue } from '#protocol/shared/own'
 import { countOf } from '#protocol/shared/words'
+import { chargeErrorAdvice, chargeErrorTitle } from '#protocol/subscriptions/subscriptions'
 
 export const emailsDoNotMatch = 'Email addresses do not match.'
 export const companyNameRequired = 'Company name must be provided.'
@@ -156,10 +157,7 @@ export function redeemHeading(months: number): string {
   return `Get ${countOf(months, 'month')} free`
 }
 
-export const chargeErrorTitle = 'Subscription update FAILED.'
-/** Written for the spec's "advice to update the payment method". */
-export const chargeErrorAdvice =
-  'The payment could not be taken. Please update the payment method of your subscription, then try again.'
+export { chargeErrorAdvice, chargeErrorTitle }
 export const currencyMismatchTitle = 'Error processing your Subscription Extension'
 /** Written for the spec's "VPN and contact hint". */
 export const currencyMismatchHint = (supportEmail: string) =>

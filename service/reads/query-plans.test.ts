@@ -4,7 +4,7 @@
 //   store may rightly prefer another index and sort the few rows that match);
 // - a subscription's seats are counted, and its deciding licenses picked, from the indexes beside the subscription
 //   (migration 0012), not by reading its licenses;
-// - the usage page's seats of this month are counted from an index alone (migration 0050), not row by row.
+// - the usage page's seats of this month are counted from an index alone (migration 0051), not row by row.
 import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedBenchCompany } from '../../demo/seed.js'

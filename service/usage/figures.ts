@@ -17,7 +17,7 @@ function monthlyCounts(db: DB, table: 'license_checks' | 'activation_refusals', 
     .execute()
 }
 
-/** This month's seats bought and assigned per product, from the licenses themselves (migration 0050's index). */
+/** This month's seats bought and assigned per product, from the licenses themselves (migration 0051's index). */
 export function liveSeatsQuery(db: DB, companyId: string, now: number) {
   return db
     .selectFrom('licenses')

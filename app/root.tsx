@@ -24,8 +24,6 @@ import { portalEnv } from './utils/env.server'
 import { useSupportEmail } from './utils/support-email'
 import { getPreferences } from './utils/preferences.server'
 import { getSession, getUser } from './utils/session.server'
-import { honeypot } from './utils/honeypot.server'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -41,7 +39,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSession(request),
   ])
   return json({
-    honeypot: honeypot().getInputProps(),
     theme: preferences.theme,
     stylesheet: shippedStyles()?.href,
     supportEmail: portalEnv().supportEmail,
@@ -103,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteHeader user={data?.user ?? null} theme={theme} currentPath={location.pathname + location.search} />
           ) : null}
           <main id="main" tabIndex={-1} className={frame.header ? 'with-header' : undefined}>
-            <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
+            {children}
           </main>
           {frame.footer ? <SiteFooter vendor={data?.vendorLinks ?? {}} /> : null}
           <BusyOverlay />

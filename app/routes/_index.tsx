@@ -4,7 +4,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Link, Separator, Strong, Tex
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { HoneypotFields } from '#app/components/honeypot-fields'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import * as z from 'zod/mini'
 import { COMPANY_SIGN_IN_CALLBACK_PATH, SINGLE_SIGN_ON_BUTTON } from '#protocol/company-sign-in/company-sign-in'
@@ -19,7 +19,7 @@ import {
 import { OUTCOME_UNKNOWN, unexpectedError } from '#protocol/shared/errors'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
-import { checkHoneypot } from '#app/utils/honeypot.server'
+import { checkHoneypot, honeypotFields } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
 import { continueToCompany } from '#app/utils/company-sign-in.server'
@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       linkUnknown: outcome?.kind === 'link' && outcome.outcome === 'unknown' ? signInLinkUnknown : null,
       socialError: outcome?.kind === 'social' ? unexpectedError : null,
       linkRefused: outcome?.kind === 'link-refused' ? outcome.state : null,
+      honeypot: user ? null : honeypotFields(),
     },
     { headers },
   )
@@ -143,6 +144,7 @@ export default function SignIn() {
     linkUnknown,
     socialError,
     linkRefused,
+    honeypot,
   } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -199,7 +201,7 @@ export default function SignIn() {
                 <Heading as="h2" size="4" mb="3" id="sign-in-email-heading">
                   Sign in using email
                 </Heading>
-                <HoneypotInputs />
+                {honeypot ? <HoneypotFields fields={honeypot} /> : null}
                 <Flex direction="column" gap="2">
                   <InputField
                     field={fields.email}

@@ -12,7 +12,7 @@ import { CheckoutOutcome } from '#app/components/shop/checkout-outcome'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
 import { alreadySubscribed } from '#app/rules/messages'
 import { unexpectedError } from '#protocol/shared/errors'
-import { checkHoneypot } from '#app/utils/honeypot.server'
+import { checkHoneypot, honeypotFields } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { getPreferences } from '#app/utils/preferences.server'
 import { withProviderTheme } from '#app/utils/provider-theme'
@@ -168,6 +168,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
       company: forCompany.kind === 'company' ? forCompany.company : null,
       companyNotice: forCompany.kind === 'refused' ? forCompany.message : null,
+      honeypot: honeypotFields(),
     },
     { headers },
   )

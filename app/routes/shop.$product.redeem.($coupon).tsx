@@ -4,7 +4,8 @@ import { Card, Container, Flex, Heading, Link, Text, TextField } from '#app/comp
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { COUPON_MAX_LENGTH, couponCode } from '#protocol/catalog/coupons'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
+import { HoneypotFields } from '#app/components/honeypot-fields'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/forms'
 import { ShopErrorBoundary } from '#app/components/shop/shop-error'
@@ -12,7 +13,7 @@ import { couponMessage, redeemHeading } from '#app/rules/messages'
 import { unexpectedError } from '#protocol/shared/errors'
 import { DEFAULT_REDEEM_MONTHS } from '#app/rules/prices'
 import { countOf } from '#protocol/shared/words'
-import { checkHoneypot } from '#app/utils/honeypot.server'
+import { checkHoneypot, honeypotFields } from '#app/utils/honeypot.server'
 import { callLicensing } from '#app/utils/licensing.server'
 import { readFormData } from '#app/utils/form.server'
 import { loadCatalog, requireProduct } from './__shop/catalog.server'
@@ -63,7 +64,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const prices = redeemPrices(plans, query.result.months)
   // A signed-in buyer's own details fill the form when nothing was carried.
   const filled = buyerPrefill(prefill, await signedInBuyer(request, context), true)
-  return json({ kind: 'active' as const, product: productRef, coupon, prices, prefill: filled })
+  return json({
+    kind: 'active' as const,
+    product: productRef,
+    coupon,
+    prices,
+    prefill: filled,
+    honeypot: honeypotFields(),
+  })
 }
 
 const text = (url: URL, name: string, max: number) => (url.searchParams.get(name) ?? '').trim().slice(0, max)
@@ -148,6 +156,7 @@ export default function Redeem() {
           prices={data.prices}
           coupon={data.coupon}
           prefill={data.prefill}
+          honeypot={data.honeypot}
           lastResult={actionData?.kind === 'invalid' ? actionData.result : undefined}
         />
       ) : null}
@@ -203,11 +212,13 @@ function RedeemForm({
   prices,
   coupon,
   prefill,
+  honeypot,
   lastResult,
 }: {
   prices: RedeemPrices
   coupon: string
   prefill: { name: string; email: string }
+  honeypot: HoneypotInputProps
   lastResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
@@ -250,7 +261,7 @@ function RedeemForm({
         {prices.basis}
       </Text>
       <Form method="post" {...getFormProps(form)} aria-label="Redeem coupon">
-        <HoneypotInputs />
+        <HoneypotFields fields={honeypot} />
         <Flex direction="column" gap="3" mt="4">
           <InputField field={fields.name} label="Name" autoComplete="name" />
           <InputField field={fields.email} label="Email" type="email" autoComplete="email" />

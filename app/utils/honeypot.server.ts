@@ -1,4 +1,4 @@
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
+import { Honeypot, SpamError, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { AppLoadContext } from '@remix-run/node'
 import { oneLine } from '#protocol/shared/text'
 import { portalEnv } from './env.server'
@@ -11,6 +11,11 @@ export function honeypot(): Honeypot {
     validFromFieldName: process.env.NODE_ENV === 'test' ? null : undefined,
     encryptionSeed: portalEnv().secrets.honeypot,
   }))
+}
+
+/** For the loader of a page whose form has the trap, and only there: no other page is sent its fields. */
+export function honeypotFields(): HoneypotInputProps {
+  return honeypot().getInputProps()
 }
 
 /** A 400, with the reason in the log. */

@@ -26,6 +26,7 @@ import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
 import * as linkRetirement from './migrations/0048-link-retirement.js'
 import * as apiTokenScopes from './migrations/0049-api-token-scopes.js'
 import * as webhookCreationKey from './migrations/0050-webhook-creation-key.js'
+import * as usageSeats from './migrations/0051-usage-seats.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0048-link-retirement': linkRetirement,
   '0049-api-token-scopes': apiTokenScopes,
   '0050-webhook-creation-key': webhookCreationKey,
+  '0051-usage-seats': usageSeats,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -3,13 +3,15 @@
 //   licenses: the index's expressions must be exactly those of `licenseOrder` (with a narrow filter or search the
 //   store may rightly prefer another index and sort the few rows that match);
 // - a subscription's seats are counted, and its deciding licenses picked, from the indexes beside the subscription
-//   (migration 0012), not by reading its licenses.
+//   (migration 0012), not by reading its licenses;
+// - the usage page's seats of this month are counted from an index alone (migration 0051), not row by row.
 import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedBenchCompany } from '../../demo/seed.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import { allOf, licenseOrder, scopePredicate } from './license-queries.js'
 import { decidingPicksQuery, seatCountQuery } from './seat-counts.js'
+import { liveSeatsQuery } from '../usage/figures.js'
 import { makeSubscription } from '../../tests/support/subscriptions.js'
 import { createTestService } from '../../tests/support/service.js'
 
@@ -84,5 +86,14 @@ describe("a subscription's seats", () => {
     const steps = await plan(decidingPicksQuery(service.db, subscriptionIds).compile())
     expect(steps).toContain('licenses_subscription_keys')
     expect(steps).toContain('licenses_subscription_seats')
+  })
+})
+
+describe("the usage page's seats of this month", () => {
+  it("are counted from the usage index alone, in product order, without reading the company's licenses", async () => {
+    const steps = await plan(liveSeatsQuery(service.db, companyId, Date.now()).compile())
+    if (isPostgres(service.db)) expect(steps).toContain('Index Only Scan using licenses_usage_seats')
+    else expect(steps).toContain('COVERING INDEX licenses_usage_seats')
+    expect(steps).not.toMatch(/TEMP B-TREE|Sort/)
   })
 })

@@ -17,6 +17,22 @@ function monthlyCounts(db: DB, table: 'license_checks' | 'activation_refusals', 
     .execute()
 }
 
+/** This month's seats bought and assigned per product, from the licenses themselves (migration 0051's index). */
+export function liveSeatsQuery(db: DB, companyId: string, now: number) {
+  return db
+    .selectFrom('licenses')
+    .select((eb) => [
+      'product_group',
+      eb.fn.countAll<number>().as('bought'),
+      sql<number>`coalesce(sum(case when trim(assigned_to) <> '' then 1 else 0 end), 0)`.as('assigned'),
+    ])
+    .where('owner', '=', companyId)
+    .where('license_type', '=', 'company')
+    .where('trial', '=', 0)
+    .where('expiration', '>', now)
+    .groupBy('product_group')
+}
+
 export async function usageFigures(
   db: DB,
   companyId: string,
@@ -34,19 +50,7 @@ export async function usageFigures(
       .where('company_id', '=', companyId)
       .where('month', '>=', first)
       .execute(),
-    db
-      .selectFrom('licenses')
-      .select((eb) => [
-        'product_group',
-        eb.fn.countAll<number>().as('bought'),
-        sql<number>`coalesce(sum(case when trim(assigned_to) <> '' then 1 else 0 end), 0)`.as('assigned'),
-      ])
-      .where('owner', '=', companyId)
-      .where('license_type', '=', 'company')
-      .where('trial', '=', 0)
-      .where('expiration', '>', now)
-      .groupBy('product_group')
-      .execute(),
+    liveSeatsQuery(db, companyId, now).execute(),
   ])
 
   const key = (product: string, month: string) => `${product} ${month}`

@@ -89,6 +89,8 @@ describe('company sign-in through the portal', () => {
       email: 'max@acme.test',
       linkOutcome: { outcome: 'sso-required', result: { error: { email: [required] } } },
     })
+    // The sign-in form's bot trap comes with the page that shows it (the root sends it to no page).
+    expect(page.honeypot).toMatchObject({ nameFieldName: 'name__confirm' })
   })
 
   it('a link mailed before the requirement leads to the sign-in page with the same message', async () => {

@@ -4,11 +4,13 @@ import { createRequestHandler, json, type ServerBuild } from '@remix-run/node'
 import { createElement } from 'react'
 import { afterAll, describe, expect, it } from 'vitest'
 import { removeDataDir } from './account-stub'
+import { company, license, NOW, DAY } from '../support/entities'
 
 const root = await import('#app/root')
 const entry = await import('#app/entry.server')
 const help = await import('#app/routes/help')
 const notFound = await import('#app/routes/$')
+const { LicenseTable } = await import('#app/routes/__manage/license-table')
 
 afterAll(removeDataDir)
 
@@ -22,17 +24,59 @@ const refusedPage = {
   default: () => createElement('p', null, 'Never shown'),
 }
 
+/** /manage's license table, its rows of every kind: assigned, free, expired, lapsing, a trial. */
+const owner = company({ id: 'acme' })
+const rows = [
+  license({ owner: 'acme', assignedTo: 'ann@acme.test' }),
+  license({ owner: 'acme', lapsing: true, productName: 'Quokka.js PRO company license', productGroup: 'quokka' }),
+  license({ owner: 'acme', expiration: NOW - 3 * DAY, trial: true }),
+  license({ owner: 'acme', licenseType: 'personal', assignedTo: 'bo@acme.test' }),
+]
+const tablePage = {
+  default: () =>
+    createElement(LicenseTable, {
+      licenses: {
+        table: 'acme',
+        rows,
+        page: 1,
+        pages: 3,
+        pageSize: 50,
+        matching: 120,
+        total: 120,
+        search: '',
+        filter: 'all',
+        narrowed: false,
+      },
+      now: NOW,
+      caption: 'Licenses of Acme',
+      company: owner,
+      admin: true,
+      search: '',
+    }),
+}
+
 type Route = { id: string; path?: string; module: ServerBuild['routes'][string]['module'] }
 const routes: Route[] = [
   { id: 'routes/help', path: 'help', module: help },
   { id: 'routes/plain', path: 'plain', module: plainPage },
+  { id: 'routes/table', path: 'table', module: tablePage },
   { id: 'routes/refused', path: 'refused', module: refusedPage },
   { id: 'routes/$', path: '*', module: notFound },
 ]
 
+/** The entry's arguments of the last page, to write it again as a stream. */
+let lastRender: Parameters<typeof entry.default> | undefined
 const build: ServerBuild = {
   mode: 'production',
-  entry: { module: entry },
+  entry: {
+    module: {
+      ...entry,
+      default: (...args: Parameters<typeof entry.default>) => {
+        lastRender = args
+        return entry.default(...args)
+      },
+    },
+  },
   routes: {
     root: { id: 'root', path: '', module: root },
     ...Object.fromEntries(routes.map((route) => [route.id, { ...route, parentId: 'root' }])),
@@ -87,6 +131,12 @@ describe('the script a page ships', () => {
     expect(html).toContain('rel="modulepreload"')
   })
 
+  it("sends no public form's bot trap to a page without one: the root's data holds none", async () => {
+    const { html } = await page('/plain')
+    expect(html).toContain('window.__remixContext')
+    expect(html).not.toMatch(/honeypot|__confirm/)
+  })
+
   it("the head ends with the theme's first paint, which React 18 then leaves as the server wrote it", async () => {
     const { html } = await page('/plain')
     expect(html).toMatch(/<html[^>]* class="dark"/)
@@ -108,4 +158,19 @@ describe('the script a page ships', () => {
     expect(html).toMatch(/<form method="post" action="\/theme"/)
     expect(html).toContain(`name="redirectTo" value="${pathname}"`)
   })
+})
+
+describe('a page with nothing to wait for', () => {
+  it.each(['/plain', '/table', '/help/', '/no-such-page', '/refused'])(
+    '%s is written whole, the very bytes the stream writes (a page with a dialog open streams)',
+    async (pathname) => {
+      const { html } = await page(pathname)
+      const [request, status, headers, context, loadContext] = lastRender!
+      const streamed = await entry.streamDocument(request, status, new Headers(headers), context, loadContext)
+      expect(html).toContain('<!DOCTYPE html><html')
+      // React 18's stream writer leaves zero bytes where a character of several bytes meets a 2 KB boundary (/help/).
+      expect(html).not.toContain('\u0000')
+      expect(html).toBe(await streamed.text())
+    },
+  )
 })

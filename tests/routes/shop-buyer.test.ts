@@ -63,6 +63,13 @@ const continueAs = (product: string, fields: Record<string, string>, cookie?: st
     }),
   )
 
+describe("the buy page's bot trap", () => {
+  it('comes with the form, from the page of the form itself', async () => {
+    const page = await loadJson(buy, 'http://portal.test/shop/quokka/buy/', { product: 'quokka' })
+    expect(page.honeypot).toMatchObject({ nameFieldName: 'name__confirm' })
+  })
+})
+
 describe('a signed-in buyer', () => {
   it('finds their name and address filled in on buy and redeem; what the address says comes first', async () => {
     const page = (search: string, cookie?: string) =>

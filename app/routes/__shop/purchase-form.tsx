@@ -4,7 +4,8 @@ import { getZodConstraint, parseWithZod } from '#app/utils/conform-zod'
 import { Box, Button, Callout, Flex, Heading, Strong, Text } from '#app/components/themes'
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
+import { HoneypotFields } from '#app/components/honeypot-fields'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Country } from '#protocol/entities'
 import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions/subscriptions'
@@ -35,6 +36,7 @@ type PurchaseFormProps = {
   company: { id: string; name: string } | null
   /** Why a company asked for in the URL is not the one bought for. */
   companyNotice: string | null
+  honeypot: HoneypotInputProps
 }
 
 function optionsFromForm(form: HTMLFormElement, coupon: string | undefined): PurchaseOptions {
@@ -60,6 +62,7 @@ export function PurchaseForm({
   values,
   company,
   companyNotice,
+  honeypot,
 }: PurchaseFormProps) {
   const hydrated = useHydrated()
   const actionData = useActionData() as ActionData | undefined
@@ -257,7 +260,7 @@ export function PurchaseForm({
             <Heading as="h2" size="5" mb="3" id="details-heading">
               Your details
             </Heading>
-            <HoneypotInputs />
+            <HoneypotFields fields={honeypot} />
             {hydrated ? <input type="hidden" name="mode" value="frame" /> : null}
             <Flex direction="column" gap="3">
               <InputField

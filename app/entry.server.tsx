@@ -9,6 +9,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import type { ReactElement } from 'react'
 import { NonceProvider } from './utils/nonce'
 import { portalDb } from './utils/portal-store.server'
 import { getUser } from './utils/session.server'
@@ -69,12 +70,29 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // A page with nothing to wait for is written as one string, the same bytes: the stream's writer costs /manage a
   // third of its render (bench PROFILE). A /manage dialog loads on demand (it may suspend) and a deferred loader
-  // waits: those stream.
-  if (new URL(request.url).searchParams.has('dialog') || hasDeferred(remixContext))
+  // waits: those stream, and so does any other page found waiting once written.
+  const whole =
+    new URL(request.url).searchParams.has('dialog') || hasDeferred(remixContext)
+      ? undefined
+      : wholeDocument(documentOf(request, remixContext, loadContext))
+  if (whole === undefined)
     return streamDocument(request, responseStatusCode, responseHeaders, remixContext, loadContext)
   // Bytes, not a string: a string body is scanned for lone surrogates first (undici), 3 % of /manage's CPU.
-  const html = Buffer.from(DOCTYPE + renderToString(documentOf(request, remixContext, loadContext)))
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode })
+  return new Response(Buffer.from(DOCTYPE + whole), { headers: responseHeaders, status: responseStatusCode })
+}
+
+/**
+ * The page as one string, or undefined when a part of it waits (a lazy component, a suspended read): React then writes
+ * its fallback for the client to replace, or throws, and without script that part would stay empty.
+ */
+function wholeDocument(document: ReactElement): string | undefined {
+  try {
+    const html = renderToString(document)
+    return html.includes('<!--$!-->') ? undefined : html
+  } catch {
+    // A page that fails to render fails the same way as a stream, where the error is handled and logged.
+    return undefined
+  }
 }
 
 function documentOf(request: Request, remixContext: EntryContext, loadContext: AppLoadContext) {

@@ -1,7 +1,7 @@
 // A page with nothing to do in the browser names no script (decision 20): the root's real document, rendered by the
 // server's own entry for the real route modules, as the built server renders it.
 import { createRequestHandler, json, type ServerBuild } from '@remix-run/node'
-import { createElement } from 'react'
+import { createElement, lazy, Suspense } from 'react'
 import { afterAll, describe, expect, it } from 'vitest'
 import { removeDataDir } from './account-stub'
 import { company, license, NOW, DAY } from '../support/entities'
@@ -55,11 +55,18 @@ const tablePage = {
     }),
 }
 
+/** A page with a part that loads on demand: written whole, it would hold only the part's fallback. */
+const Later = lazy(async () => ({ default: () => createElement('p', null, 'The part loaded on demand') }))
+const waitingPage = {
+  default: () => createElement(Suspense, { fallback: createElement('p', null, 'Loading') }, createElement(Later)),
+}
+
 type Route = { id: string; path?: string; module: ServerBuild['routes'][string]['module'] }
 const routes: Route[] = [
   { id: 'routes/help', path: 'help', module: help },
   { id: 'routes/plain', path: 'plain', module: plainPage },
   { id: 'routes/table', path: 'table', module: tablePage },
+  { id: 'routes/waiting', path: 'waiting', module: waitingPage },
   { id: 'routes/refused', path: 'refused', module: refusedPage },
   { id: 'routes/$', path: '*', module: notFound },
 ]
@@ -173,4 +180,11 @@ describe('a page with nothing to wait for', () => {
       expect(html).toBe(await streamed.text())
     },
   )
+
+  it('a page with a part that loads on demand streams, so the part is in the page, not its fallback', async () => {
+    const { status, html } = await page('/waiting')
+    expect(status).toBe(200)
+    expect(html).toContain('The part loaded on demand')
+    expect(html).not.toContain('<!--$!-->')
+  })
 })

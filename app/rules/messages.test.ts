@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodes, unexpectedError } from '#protocol/shared/errors'
 import { emailInvalid, emailMustDiffer, emailRequired } from '#protocol/shared/email'
-import { zipRequired } from '#protocol/entities'
+import { zipRequired } from '#protocol/catalog/checkout'
 import { cannotAssign } from '#protocol/licenses/licenses'
 import { lastAdministrator } from '#protocol/permissions/roles'
 import * as subscriptions from '#protocol/subscriptions/subscriptions'

@@ -2,12 +2,12 @@
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
 import { lapseChoiceProblem } from '#protocol/subscriptions/lapsing'
 import {
-  clampQuantity,
   lapseRequirementFor,
   planSeats,
   invalidEmailsError,
   quantityLapseMessage,
 } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 import { parseAddressList } from '#protocol/shared/address-list'
 import { sortLicenses } from './license'
 import { assignmentSummary } from './messages'

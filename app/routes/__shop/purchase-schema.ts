@@ -3,9 +3,9 @@ import { oneLine } from '#protocol/shared/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
 import { checkoutNameRequired, nameRequired } from '#app/rules/messages'
-import { zipRequired } from '#protocol/entities'
+import { zipRequired } from '#protocol/catalog/checkout'
 import { requiresZip } from './pricing'
-import { clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 
 export const countryUnknown = 'Choose a country from the list.'
 

@@ -3,7 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
-import type { CompanySignInSettings } from '#protocol/company-sign-in/company-sign-in'
+import type { CompanySignInSettings } from '#protocol/company-sign-in/settings'
 import { mayManageDomains } from '#protocol/domains/domains'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { changed } from '../shared/changed.server'

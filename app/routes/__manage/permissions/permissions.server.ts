@@ -14,7 +14,7 @@ import { dialogUrl } from '../shared/urls'
 import { changed } from '../shared/changed.server'
 import { NAMED_FIELD, namedIn } from '../shared/named'
 import { permissionChanges } from '#app/rules/changes'
-import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
+import { IDEMPOTENCY_FIELD } from '#protocol/shared/idempotency-key'
 import { normalizeEmail } from '#protocol/shared/email'
 import {
   canManageRole,

@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReceiptPayment, Subscription, SubscriptionPreview } from '#protocol/entities'
 import type { Payload, Result } from '#protocol/operations'
-import { clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 import { subscriptionAssignees } from '#app/rules/subscription'
 import type { ErrorCode } from '#protocol/shared/errors'
 import { errorMessageFor } from '#app/rules/messages'

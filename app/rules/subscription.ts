@@ -10,7 +10,7 @@ import {
 import { clampQuantity } from '#protocol/subscriptions/quantity'
 import { parseAddressList } from '#protocol/shared/address-list'
 import { sortLicenses } from './license'
-import { assignmentSummary } from './messages'
+import { assignmentSummary } from './messages/manage'
 import type { AssignmentChange } from '#protocol/licenses/assignment'
 import { normalizeEmail } from '#protocol/shared/email'
 import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses/licenses'

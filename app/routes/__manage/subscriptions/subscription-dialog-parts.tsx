@@ -2,7 +2,12 @@ import { Box, Callout, Link, Strong, Text } from '#app/components/themes'
 import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Subscription } from '#protocol/entities'
-import { chargeErrorAdvice, chargeErrorTitle, currencyMismatchHint, currencyMismatchTitle } from '#app/rules/messages'
+import {
+  chargeErrorAdvice,
+  chargeErrorTitle,
+  currencyMismatchHint,
+  currencyMismatchTitle,
+} from '#app/rules/messages/manage'
 import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionTitle } from '#protocol/catalog/products'
@@ -10,7 +15,7 @@ import { NAMED_FIELD } from '../shared/named'
 import { useSupportEmail } from '#app/utils/support-email'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { BackLink } from '../shared/dialog-parts'
 
 // Pieces the subscription dialogs share, and the refusals of spec §8 "Subscriptions".

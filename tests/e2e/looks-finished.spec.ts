@@ -130,6 +130,16 @@ test.describe('looks finished', () => {
     const assign = table.getByRole('link', { name: /^Assign / }).first()
     const unassign = table.getByRole('button', { name: /^Unassign / }).first()
     expect(await assign.getAttribute('class')).toBe(await unassign.getAttribute('class'))
+    // A row's actions sit on one line (the table scrolls), so a row is no taller than its key and Copy button.
+    const middles = await table
+      .locator('tbody tr')
+      .first()
+      .locator('td:last-child a, td:last-child button')
+      .evaluateAll((controls) =>
+        controls.map((control) => control.getBoundingClientRect()).map((box) => Math.round(box.top + box.height / 2)),
+      )
+    expect(middles.length).toBeGreaterThan(2)
+    expect(new Set(middles).size, `the actions' middles: ${middles.join(', ')}`).toBe(1)
     await expectNoAxeViolations(page, '/manage at 390 px')
   })
 

@@ -10,6 +10,9 @@ const KB = 1024
 /** Record 0020: a page that acts in the browser without a validated form 100 KB gzip, with one 140. */
 export const PAGE_BUDGETS = {
   'routes/confirmEmail.requested': 100 * KB,
+  'routes/auth.$provider': 100 * KB,
+  'routes/auth.company.continue': 100 * KB,
+  'routes/manage_.$': 100 * KB,
   'routes/_index': 140 * KB,
   'routes/shop.$product.buy': 140 * KB,
   'routes/shop.$product.redeem.($coupon)': 140 * KB,

@@ -19,4 +19,5 @@ export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>(
   'completeAuthentication',
   'createScimToken',
   'createApiToken',
+  'addWebhookEndpoint',
 ])

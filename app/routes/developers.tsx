@@ -132,8 +132,10 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
           free license). If someone changed the license meanwhile, the answer is 409 <Code>ASSIGNMENT_CHANGED</Code> and
           nothing changes: read the license again and decide. Send an <Code>Idempotency-Key</Code> (a UUID) with every
           change: a repeat with the same key, after a timeout say, answers what the first request did and changes
-          nothing twice. Keys are kept for 24 hours. Changes are in the company&apos;s activity log as &quot;API (token
-          name)&quot;.
+          nothing twice. Keys are kept for 24 hours. A change that answers a secret (a new API or SCIM token, a new
+          webhook endpoint) is the exception: the secret is answered once, so a repeat of its key is refused with 422{' '}
+          <Code>INVALID_STATE</Code> (list them to see what was made). Changes are in the company&apos;s activity log as
+          &quot;API (token name)&quot;.
         </Text>
       </section>
 

@@ -18,7 +18,7 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
     label: 'Read',
     allows:
       'The company, its licenses (without their keys), subscriptions, seats, machines, people, webhook endpoints and ' +
-      'deliveries, domains, settings, API tokens and activity log.',
+      'deliveries, domains, settings, directory, API and SCIM tokens and activity log.',
   },
   seats: {
     label: 'Seats',
@@ -28,7 +28,8 @@ export const apiTokenScopeMeanings: Record<ApiTokenScope, { label: string; allow
     label: 'People',
     allows:
       "Add and remove the company's administrators and managers; claim, verify and remove its domains and set their " +
-      "auto-join; save and remove its sign-in settings; create and revoke API tokens with at most this token's scopes.",
+      'auto-join; save and remove its sign-in settings; map directory groups to products and let the directory own a ' +
+      "product's seats; create and revoke SCIM tokens, and API tokens with at most this token's scopes.",
   },
   billing: {
     label: 'Billing',

@@ -30,9 +30,10 @@ export const billingEndpoints = {
     summary: "Change a subscription's quantity",
     description:
       'Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one ' +
-      'previewed, or the preview is older than 10 minutes.',
+      'previewed, or the preview is older than 10 minutes. ' +
+      'A charge the payment provider refuses is 402 (CHARGE_ERROR).',
     body: QuantityBody,
-    refusals: [403, 404, 422],
+    refusals: [402, 403, 404, 422],
     example: { body: { quantity: 3, previewId: 'PREVIEW_ID' } },
   }),
   restartSubscription: endpoint({
@@ -43,9 +44,10 @@ export const billingEndpoints = {
     summary: 'Restart a paused subscription',
     description:
       'After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; ' +
-      'refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.',
+      'refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. ' +
+      'A charge the payment provider refuses is 402 (CHARGE_ERROR).',
     body: PreviewedBody,
-    refusals: [403, 404, 422],
+    refusals: [402, 403, 404, 422],
     example: { body: { previewId: 'PREVIEW_ID' } },
   }),
   upgradeSubscription: endpoint({
@@ -57,9 +59,10 @@ export const billingEndpoints = {
     description:
       'Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). ' +
       'Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, ' +
-      'or the preview is older than 10 minutes.',
+      'or the preview is older than 10 minutes. ' +
+      'A charge the payment provider refuses is 402 (CHARGE_ERROR).',
     body: PreviewedBody,
-    refusals: [403, 404, 422],
+    refusals: [402, 403, 404, 422],
     example: { body: { previewId: 'PREVIEW_ID' } },
   }),
   acceptSubscriptionOffer: endpoint({
@@ -71,9 +74,10 @@ export const billingEndpoints = {
     description:
       "The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview " +
       'of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not ' +
-      "the country's, or the preview is older than 10 minutes.",
+      "the country's, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 " +
+      '(CHARGE_ERROR).',
     body: PreviewedBody,
-    refusals: [403, 404, 422],
+    refusals: [402, 403, 404, 422],
     example: { body: { previewId: 'PREVIEW_ID' } },
   }),
   pauseSubscription: endpoint({

@@ -5,6 +5,16 @@ export type ApiChange = { version: string; date: string; changes: readonly strin
 
 export const apiV1Changelog: readonly ApiChange[] = [
   {
+    version: '1.5.0',
+    date: '2026-11-29',
+    changes: [
+      "The company's directory: its SCIM address, groups with the products each is mapped to, and which products it owns (`read`); SCIM tokens listed (`read`), created and revoked (`people`), the secret answered once: a repeated `Idempotency-Key` is refused with 422, never answered with it.",
+      "Map a directory group to products and let the directory own a product's seats, with the `expectedReleases` it frees as read (`people`, as a domain's auto-join).",
+      'Adding a webhook endpoint again with the same `Idempotency-Key` is refused with 422, as creating a token is: its signing secret is answered once and kept in no store for a repeat.',
+      'A charge the payment provider declines (a quantity up, a restart, an upgrade, the extension offer) is answered 402 `CHARGE_ERROR` with the advice to update the payment method, where it was a 400 `INVALID_PAYLOAD` that said the request was at fault.',
+    ],
+  },
+  {
     version: '1.4.0',
     date: '2026-11-29',
     changes: [

@@ -69,13 +69,16 @@ export const companyEndpoints = {
     path: '/companies/{companyId}/webhooks',
     operationId: 'createWebhookEndpoint',
     summary: 'Add a webhook endpoint',
-    description: 'An https:// address on the public internet; the answer holds its signing secret, shown only here.',
+    description:
+      'An https:// address on the public internet; the answer holds its signing secret, shown only here: a repeat ' +
+      'of the Idempotency-Key is refused (422), never answered with it.',
     scope: 'webhooks',
     params: CompanyParams,
     body: CreateWebhookBody,
     response: CreatedWebhook,
     refusals: [403, 404, 422],
     example: { body: { url: 'https://hooks.example.com/licenses', events: ['seat.assigned'] } },
+    secretAnswer: true,
   }),
   updateWebhookEndpoint: endpoint({
     method: 'post',

@@ -3,6 +3,7 @@ import { endpoint } from './api-endpoint.js'
 import { accessEndpoints } from './api-v1-access-endpoints.js'
 import { billingEndpoints } from './api-v1-billing-endpoints.js'
 import { companyEndpoints } from './api-v1-company-endpoints.js'
+import { directoryEndpoints } from './api-v1-directory-endpoints.js'
 import { identityEndpoints } from './api-v1-identity-endpoints.js'
 import { seatEndpoints } from './api-v1-seat-endpoints.js'
 import {
@@ -144,6 +145,7 @@ export const apiV1Endpoints = {
   ...identityEndpoints,
   ...billingEndpoints,
   ...accessEndpoints,
+  ...directoryEndpoints,
 }
 
 export type ApiOperationId = keyof typeof apiV1Endpoints

@@ -215,6 +215,14 @@ export const apiProblemCodes = [
     meaning: 'The change does not fit the license as it is now.',
   },
   {
+    code: 'CHARGE_ERROR',
+    status: 402,
+    title: 'Charge failed',
+    meaning:
+      'The request was fine, but the payment provider refused the charge and nothing changed: update the ' +
+      "subscription's payment method in Manage Licenses, then preview the change again and commit it with a new key.",
+  },
+  {
     code: 'CURRENCY_MISMATCH',
     status: 422,
     title: 'Currency mismatch',

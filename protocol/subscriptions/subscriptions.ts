@@ -36,6 +36,12 @@ export function quantityLapseMessage(n: number): string {
   return `${n} distinct email ${plural(n, 'address', 'addresses')} must be specified to Continue.`
 }
 
+/** Spec §8, CHARGE_ERROR: the payment provider refused the charge; the advice is written for its "update the payment
+ * method". */
+export const chargeErrorTitle = 'Subscription update FAILED.'
+export const chargeErrorAdvice =
+  'The payment could not be taken. Please update the payment method of your subscription, then try again.'
+
 export const bulkInvalidEmails = 'Error: one or more email addresses are invalid.'
 export const bulkNotEnoughLicenses = 'Error: not enough licenses available.'
 export const bulkNotEnoughNonLapsing = 'Error: not enough non-lapsing licenses available.'

@@ -101,6 +101,11 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>
 
 export const WEBHOOK_DELIVERIES_SHOWN = 10
 
+/** A repeat of the request that added an endpoint: its signing secret was answered once, and is never again. */
+export const webhookSecretShownOnce =
+  'This endpoint was added already and its signing secret is shown only once. Remove it if you did not copy the ' +
+  'secret, and add it again.'
+
 const companyId = Id
 const endpointId = z.string().check(z.minLength(1), z.maxLength(100))
 const completed = z.object({ completed: z.literal(true) })
@@ -112,7 +117,7 @@ export const webhookOperations = {
     result: z.object({ companyName: z.string(), endpoints: z.array(WebhookEndpoint) }),
     reads: true,
   },
-  /** The answer holds the signing secret: the only time it is shown. */
+  /** The answer holds the signing secret: the only time it is shown; a repeat of its key is refused (INVALID_STATE). */
   addWebhookEndpoint: {
     payload: z.object({
       companyId,

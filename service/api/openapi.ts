@@ -66,6 +66,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
 const refusalWords = new Map<number, string>([
   [400, 'The request does not validate, or its JSON cannot be read.'],
   [401, 'No token, or one that is unknown, revoked or expired.'],
+  [402, 'The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`).'],
   [403, 'The token lacks the scope the endpoint needs, or the change is not one its company may make.'],
   [404, 'Not found, or not reachable with this token (another company is not found).'],
   [
@@ -110,7 +111,13 @@ export function apiV1Document(publicUrl: string) {
       ...(route.params ? parametersOf(route.params, 'path') : []),
       ...(route.query ? parametersOf(route.query, 'query') : []),
       ...(route.method === 'post'
-        ? [idempotencyKey('A repeat with the same key answers what the first request did.')]
+        ? [
+            idempotencyKey(
+              route.secretAnswer
+                ? 'A repeat with the same key is refused (422): the secret is answered once.'
+                : 'A repeat with the same key answers what the first request did.',
+            ),
+          ]
         : []),
     ]
     paths[route.path] = {

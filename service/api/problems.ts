@@ -9,6 +9,7 @@ import {
   type Problem,
 } from '../../protocol/api/api-v1.js'
 import type { ErrorCode } from '../../protocol/shared/errors.js'
+import { chargeErrorAdvice, chargeErrorTitle } from '../../protocol/subscriptions/subscriptions.js'
 import { ServiceError } from '../dispatch/errors.js'
 
 /** The answer of one refusal; `headers` go with it (WWW-Authenticate, Retry-After). */
@@ -27,11 +28,14 @@ export class ApiProblem extends Error {
 /** Each code the API answers with, by the service's code of the same name. */
 const problemCodes = new Map<string, (typeof apiProblemCodes)[number]>(apiProblemCodes.map((p) => [p.code, p]))
 
+/** The spec's text where the service's message is the payment provider's own words, which no answer repeats. */
+const catalogueDetails = new Map<ErrorCode, string>([['CHARGE_ERROR', `${chargeErrorTitle} ${chargeErrorAdvice}`]])
+
 /** A service refusal the API has no code of its own for is a request that does not fit (400, INVALID_PAYLOAD). */
 export function problemOfServiceError(error: { code: ErrorCode; message: string }): ApiProblem {
   const known = problemCodes.get(error.code)
   return known
-    ? new ApiProblem(known.status, known.code, error.message)
+    ? new ApiProblem(known.status, known.code, catalogueDetails.get(error.code) ?? error.message)
     : new ApiProblem(400, 'INVALID_PAYLOAD', error.message)
 }
 

@@ -178,15 +178,12 @@ async function serve(
     },
   }
   const call = { token: api.token, keys: seesKeys(api.token.scopes), ctx, params, query, body } as never
-  // A secret answered once is kept nowhere: the operation itself refuses a repeat of the key.
-  if (definition.method === 'get' || key === undefined || definition.secretAnswer) {
-    return { body: await definition.handle(call), replayed: false }
-  }
-
-  const validKey = IdempotencyKeyHeader.safeParse(key)
-  if (!validKey.success) {
+  if (definition.method === 'get' || key === undefined) return { body: await definition.handle(call), replayed: false }
+  if (!IdempotencyKeyHeader.safeParse(key).success) {
     throw new ApiProblem(400, 'MALFORMED_REQUEST', 'The Idempotency-Key header must have 1 to 200 characters.')
   }
+  // A secret answered once is kept nowhere: the operation itself refuses a repeat of the key.
+  if (definition.secretAnswer) return { body: await definition.handle(call), replayed: false }
   // A write-only field (a client secret) is matched by its MAC under the service's key: its value is kept nowhere.
   const kept = (sent: unknown) =>
     definition.writeOnly && typeof sent === 'object' && sent !== null

@@ -9,6 +9,7 @@ import { licenseOf, reachableCompany, type ApiCall, type Handlers } from './rout
 import { accessHandlers } from './routes/access.js'
 import { billingHandlers } from './routes/billing.js'
 import { companyHandlers } from './routes/company.js'
+import { directoryHandlers } from './routes/directory.js'
 import { identityHandlers } from './routes/identity.js'
 import { changeHolders, seatHandlers } from './routes/seats.js'
 
@@ -72,6 +73,7 @@ const handlers: Handlers<ApiOperationId> = {
   ...identityHandlers,
   ...billingHandlers,
   ...accessHandlers,
+  ...directoryHandlers,
 }
 
 export const apiRoutes: readonly ApiRoute[] = Object.values(apiV1Endpoints).map(

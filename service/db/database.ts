@@ -25,6 +25,7 @@ import * as companySignIn from './migrations/0046-company-sign-in.js'
 import * as offlineKeyHolders from './migrations/0047-offline-key-holders.js'
 import * as linkRetirement from './migrations/0048-link-retirement.js'
 import * as apiTokenScopes from './migrations/0049-api-token-scopes.js'
+import * as webhookCreationKey from './migrations/0050-webhook-creation-key.js'
 import type { Database } from './schema.js'
 
 export type DB = Kysely<Database>
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0047-offline-key-holders': offlineKeyHolders,
   '0048-link-retirement': linkRetirement,
   '0049-api-token-scopes': apiTokenScopes,
+  '0050-webhook-creation-key': webhookCreationKey,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

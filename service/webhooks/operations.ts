@@ -6,6 +6,7 @@ import { labelled } from '../../protocol/shared/text.js'
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERIES_SHOWN,
+  webhookSecretShownOnce,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../protocol/webhooks/webhooks.js'
@@ -123,6 +124,7 @@ async function addWebhookEndpoint(
   // Standard Webhooks secrets: 24 to 64 random bytes, base64, after `whsec_`.
   const secret = `whsec_${crypto.randomBytes(32).toString('base64')}`
   const now = ctx.now()
+  const creationKey = ctx.idempotencyKey ?? null
   const row = await inTransaction(ctx.db, async (trx) => {
     // The company's row first: two administrators adding at once are counted one after the other.
     await trx
@@ -130,6 +132,16 @@ async function addWebhookEndpoint(
       .set((eb) => ({ name: eb.ref('name') }))
       .where('id', '=', company.id)
       .execute()
+    if (creationKey !== null) {
+      const made = await trx
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('company_id', '=', company.id)
+        .where('created_by', '=', actor)
+        .where('creation_key', '=', creationKey)
+        .executeTakeFirst()
+      if (made) throw new ServiceError('INVALID_STATE', webhookSecretShownOnce)
+    }
     const existing = await trx
       .selectFrom('webhook_endpoints')
       .select(['url'])
@@ -154,6 +166,7 @@ async function addWebhookEndpoint(
       paused_reason: null,
       failing_since: null,
       created_by: actor,
+      creation_key: creationKey,
       created_at: now,
     }
     await trx.insertInto('webhook_endpoints').values(values).execute()

@@ -13,6 +13,8 @@ export type WebhookEndpointTable = {
   paused_reason: string | null
   failing_since: number | null
   created_by: string
+  /** The Idempotency-Key of the request that added it: a repeat is refused, its secret never answered twice. */
+  creation_key: string | null
   created_at: number
 }
 

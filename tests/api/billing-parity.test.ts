@@ -6,7 +6,16 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
-import { adminMadeToken, apiClient, extensionOffer, startApi, type ApiAnswer } from '../support/api.js'
+import {
+  adminMadeToken,
+  answered,
+  apiClient,
+  extensionOffer,
+  startApi,
+  typedApi,
+  type ApiAnswer,
+} from '../support/api.js'
+import { chargeErrorAdvice, chargeErrorTitle } from '../../protocol/subscriptions/subscriptions.js'
 import { signInAs } from '../support/service.js'
 import { makeSubscription, type MadeSubscription } from '../support/subscriptions.js'
 
@@ -211,6 +220,36 @@ describe('subscriptions through the API', () => {
     expect(entry.summary).toContain('extension offer, USD 92.8')
     // The offer is spent: a second acceptance is refused as the portal's is.
     expectProblem(await at('/offer', { previewId }), 422, 'INVALID_STATE')
+  })
+
+  it("answers a charge the provider declines with 402 and the spec's text, the request itself being fine", async () => {
+    // Card 4000 0000 0000 0341: the sandbox keeps it as a payment method, but every charge on it fails.
+    const declined = await makeSubscription(server.service.db, {
+      now: Date.now(),
+      companyId: acme,
+      quantity: 2,
+      lastFour: '0341',
+    })
+    const path = { companyId: acme, subscriptionId: declined.id }
+    const typed = typedApi(server.origin, writer)
+    const preview = await typed.POST('/companies/{companyId}/subscriptions/{subscriptionId}/preview', {
+      params: { path },
+      body: { change: 'quantity', quantity: 4 },
+    })
+    const previewId = preview.data!.previewId
+    const key = crypto.randomUUID()
+    const commit = () =>
+      typed.POST('/companies/{companyId}/subscriptions/{subscriptionId}/quantity', {
+        params: { path, header: { 'Idempotency-Key': key } },
+        body: { quantity: 4, previewId },
+      })
+    const refused = answered(await commit())
+    expectProblem(refused, 402, 'CHARGE_ERROR', `${chargeErrorTitle} ${chargeErrorAdvice}`)
+    expect(refused.body.title).toBe('Charge failed')
+    const read = await typed.GET('/companies/{companyId}/subscriptions', { params: { path: { companyId: acme } } })
+    expect(read.data?.data.find((s) => s.id === declined.id)).toMatchObject({ quantity: 2 })
+    // A repeat of the key is answered as the first was, the charge not tried again.
+    expectProblem(answered(await commit()), 402, 'CHARGE_ERROR')
   })
 
   it('pauses, resumes and cancels, refusing a change the state does not allow', async () => {

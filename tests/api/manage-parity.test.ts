@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastAdministrator } from '../../protocol/permissions/roles.js'
 import { demoRefs } from '../../demo/seed.js'
 import { webhookResolver } from '../../service/webhooks/operations.js'
+import { webhookSecretShownOnce } from '../../protocol/webhooks/webhooks.js'
 import { adminMadeToken, apiClient, apiToken, companyWithLicenses, startApi, type ApiAnswer } from '../support/api.js'
 import { signInAs } from '../support/service.js'
 
@@ -199,6 +200,34 @@ describe('webhooks', () => {
     expect((await api('POST', `/webhooks/${endpoint.id}/delete`)).status).toBe(200)
     expectProblem(await api('POST', `/webhooks/${endpoint.id}`, { state: 'active' }), 404, 'NOT_FOUND')
     expect((await logged('webhook')).map((e) => e.actor)).toContain('API (HR sync)')
+  })
+
+  it('answers the signing secret once: a repeat of the key is refused, and no store keeps the answer', async () => {
+    const body = { url: 'https://hooks.example.com/once', events: ['seat.assigned'] }
+    const key = crypto.randomUUID()
+    const created = await api('POST', '/webhooks', body, key)
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const { secret } = created.body as { secret: string }
+    const entries = (await logged('webhook')).length
+    const again = await api('POST', '/webhooks', body, key)
+    expectProblem(again, 422, 'INVALID_STATE', webhookSecretShownOnce)
+    expect(JSON.stringify(again.body)).not.toContain(secret)
+    expect(await logged('webhook')).toHaveLength(entries)
+    const kept = await server.service.db.selectFrom('idempotency_keys').selectAll().execute()
+    expect(kept.length).toBeGreaterThan(0)
+    expect(JSON.stringify(kept)).not.toContain(secret)
+    const listed = (await send(reader, 'GET', '/webhooks')).body.data as Array<{ url: string }>
+    expect(listed.filter((e) => e.url === body.url)).toHaveLength(1)
+
+    // The dialog's form, sent twice with its key, is refused the same way by the same operation.
+    const credential = await signInAs(server.service, olivia)
+    const add = { addWebhookEndpoint: { companyId: acme, ...body, url: 'https://hooks.example.com/form' } }
+    const formKey = crypto.randomUUID()
+    expect((await server.service.call(add, credential, formKey)).status).toBe(200)
+    expect((await server.service.call(add, credential, formKey)).body).toEqual({
+      error: 'INVALID_STATE',
+      message: webhookSecretShownOnce,
+    })
   })
 })
 

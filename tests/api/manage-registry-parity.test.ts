@@ -1,6 +1,6 @@
 /**
  * Parity of the REST API with /manage: every form's `intent` in the /manage action registry has its API operations,
- * or is listed as the portal's alone with the reason, or as a company action the API still lacks (the gap, named).
+ * or is listed as the portal's alone with the reason.
  */
 import { describe, expect, it } from 'vitest'
 import { apiV1Endpoints, type ApiOperationId } from '../../protocol/api/api-v1-endpoints.js'
@@ -43,6 +43,10 @@ const inApi: Record<string, readonly ApiOperationId[]> = {
   'remove-company-sign-in': ['removeSignInSettings'],
   'create-api-token': ['createApiToken'],
   'revoke-api-token': ['revokeApiToken'],
+  'create-scim-token': ['listScimTokens', 'createScimToken'],
+  'revoke-scim-token': ['listScimTokens', 'revokeScimToken'],
+  'map-directory-group': ['getDirectory', 'mapDirectoryGroup'],
+  'set-directory-ownership': ['getDirectory', 'setDirectoryOwnership'],
 }
 
 /** The portal's alone: nothing a company's automation does. */
@@ -58,17 +62,9 @@ const portalOnly: Record<string, string> = {
   'bulk-renew': "Opens the payment provider's checkout for the licenses chosen, paid there by a person.",
 }
 
-/** Company actions the API does not have yet: the parity still owed, each with what it needs. */
-const notYetInApi: Record<string, string> = {
-  'create-scim-token': 'SCIM tokens; the seat queue is in the API (getSeatQueue)',
-  'revoke-scim-token': 'SCIM tokens, made and revoked by an administrator',
-  'map-directory-group': 'directory group mappings',
-  'set-directory-ownership': 'directory ownership of a product',
-}
-
 describe('the REST API and the /manage action registry', () => {
-  it('has an API operation for every /manage action, or a reason it is the portal’s alone, or names the gap', () => {
-    const listed = [inApi, portalOnly, notYetInApi].flatMap((list) => Object.keys(list))
+  it('has an API operation for every /manage action, or a reason it is the portal’s alone', () => {
+    const listed = [inApi, portalOnly].flatMap((list) => Object.keys(list))
     const unlisted = [...manageActions.keys()].filter((intent) => !listed.includes(intent))
     expect(unlisted, 'intents with no API operation and no reason').toEqual([])
     expect(new Set(listed).size, 'an intent listed twice').toBe(listed.length)
@@ -81,7 +77,7 @@ describe('the REST API and the /manage action registry', () => {
       expect(ids.length, intent).toBeGreaterThan(0)
       for (const id of ids) expect(Object.hasOwn(apiV1Endpoints, id), `${intent}: ${id}`).toBe(true)
     }
-    for (const [intent, reason] of [...Object.entries(portalOnly), ...Object.entries(notYetInApi)]) {
+    for (const [intent, reason] of Object.entries(portalOnly)) {
       expect(reason.length, intent).toBeGreaterThan(20)
     }
   })

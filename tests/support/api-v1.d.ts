@@ -344,7 +344,7 @@ export interface paths {
     put?: never
     /**
      * Add a webhook endpoint
-     * @description An https:// address on the public internet; the answer holds its signing secret, shown only here.
+     * @description An https:// address on the public internet; the answer holds its signing secret, shown only here: a repeat of the Idempotency-Key is refused (422), never answered with it.
      */
     post: operations['createWebhookEndpoint']
     delete?: never
@@ -592,7 +592,7 @@ export interface paths {
     put?: never
     /**
      * Change a subscription's quantity
-     * @description Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description Takes the `previewId` of a preview of this quantity; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['changeSubscriptionQuantity']
     delete?: never
@@ -612,7 +612,7 @@ export interface paths {
     put?: never
     /**
      * Restart a paused subscription
-     * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description After its paid term has ended: a new term is charged now. Takes the `previewId` of a preview of the restart; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['restartSubscription']
     delete?: never
@@ -632,7 +632,7 @@ export interface paths {
     put?: never
     /**
      * Upgrade a subscription from monthly to annual billing
-     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes.
+     * @description Charged now, prorated; other changes are refused until the payment provider confirms it (`pendingChange`). Takes the `previewId` of a preview of the upgrade; refused (422) if the amount is no longer the one previewed, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['upgradeSubscription']
     delete?: never
@@ -652,7 +652,7 @@ export interface paths {
     put?: never
     /**
      * Accept a subscription's extension offer
-     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes.
+     * @description The offer's price is charged now and the licenses run 12 months longer. Takes the `previewId` of a preview of the offer (which names the country paid from); refused (422) if the offer has changed, its currency is not the country's, or the preview is older than 10 minutes. A charge the payment provider refuses is 402 (CHARGE_ERROR).
      */
     post: operations['acceptSubscriptionOffer']
     delete?: never
@@ -779,6 +779,110 @@ export interface paths {
      * @description It is refused from then on; revoking a revoked token changes nothing.
      */
     post: operations['revokeApiToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/directory': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The company's directory
+     * @description Its SCIM address, how many users it has, its groups with the products each is mapped to, and each product with whether the directory owns its seats.
+     */
+    get: operations['getDirectory']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/scim-tokens': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The company's SCIM tokens
+     * @description Each with who made it, when it expires and was last used; never a secret.
+     */
+    get: operations['listScimTokens']
+    put?: never
+    /**
+     * Create a SCIM token
+     * @description For the identity provider (Entra ID, Okta) to send users and groups with; the answer holds its secret, shown only here: a repeat of the Idempotency-Key is refused (422), never answered with it.
+     */
+    post: operations['createScimToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/scim-tokens/{scimTokenId}/revoke': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Revoke a SCIM token
+     * @description The identity provider is refused with it from then on; revoking a revoked token changes nothing.
+     */
+    post: operations['revokeScimToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/directory/groups/{groupId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Set the products a directory group's members get
+     * @description Exactly these products afterwards; none unmaps the group. Its members get a free seat of each, or wait in the seat queue.
+     */
+    post: operations['mapDirectoryGroup']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/companies/{companyId}/directory/products/{productGroup}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Let the directory own a product’s seats, or take them back
+     * @description Turned on, hand-assigned seats of people in no mapped group are freed (`expectedReleases`, as read); turned off, seats assigned by hand stay as they are.
+     */
+    post: operations['setDirectoryOwnership']
     delete?: never
     options?: never
     head?: never
@@ -2842,7 +2946,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description A repeat with the same key answers what the first request did. */
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4459,6 +4563,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
+      402: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
       403: {
         headers: {
@@ -4589,6 +4702,15 @@ export interface operations {
         headers: {
           /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
+      402: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -4731,6 +4853,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem']
         }
       }
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
+      402: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
       403: {
         headers: {
@@ -4861,6 +4992,15 @@ export interface operations {
         headers: {
           /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The request was valid, but the payment provider refused the charge (`CHARGE_ERROR`). */
+      402: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -5439,7 +5579,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description A repeat with the same key answers what the first request did. */
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5629,6 +5769,650 @@ export interface operations {
       }
       /** @description Not found, or not reachable with this token (another company is not found). */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  getDirectory: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            scimBaseUrl: string
+            users: number
+            groups: {
+              id: string
+              name: string
+              members: number
+              productGroups: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+            }[]
+            products: {
+              /** @enum {string} */
+              productGroup: 'bundle' | 'wallaby' | 'quokka' | 'other'
+              name: string
+              owned: boolean
+              free: number
+              held: number
+              wouldFree: string[]
+            }[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  listScimTokens: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              id: string
+              /** @enum {string} */
+              kind: 'scim' | 'api'
+              name: string
+              scopes: ('scim' | 'read' | 'seats' | 'people' | 'billing' | 'webhooks' | 'keys')[]
+              hint: string
+              createdBy: string
+              createdAt: number
+              expiresAt: number | null
+              lastUsedAt: number | null
+            }[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  createScimToken: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key is refused (422): the secret is answered once. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string
+          /** @default 0 */
+          expiresInDays?: number
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            token: {
+              id: string
+              /** @enum {string} */
+              kind: 'scim' | 'api'
+              name: string
+              scopes: ('scim' | 'read' | 'seats' | 'people' | 'billing' | 'webhooks' | 'keys')[]
+              hint: string
+              createdBy: string
+              createdAt: number
+              expiresAt: number | null
+              lastUsedAt: number | null
+            }
+            secret: string
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  revokeScimToken: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        scimTokenId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            completed: true
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  mapDirectoryGroup: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        groupId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          productGroups: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            name: string
+            members: number
+            productGroups: ('bundle' | 'wallaby' | 'quokka' | 'other')[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Too many requests for this token: wait for Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds until the limit allows a request again. */
+          'Retry-After'?: number
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+    }
+  }
+  setDirectoryOwnership: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A repeat with the same key answers what the first request did. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        companyId: string
+        productGroup: 'wallaby' | 'quokka' | 'bundle' | 'other'
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          owned: boolean
+          /** @default [] */
+          expectedReleases?: string[]
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description What is left of the token's limit: `"per-token"; r=<left>; t=<seconds>`. */
+          RateLimit?: string
+          /** @description The limit: `"per-token"; q=<requests>; w=60`. */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            productGroup: 'bundle' | 'wallaby' | 'quokka' | 'other'
+            name: string
+            owned: boolean
+            free: number
+            held: number
+            wouldFree: string[]
+          }
+        }
+      }
+      /** @description The request does not validate, or its JSON cannot be read. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description No token, or one that is unknown, revoked or expired. */
+      401: {
+        headers: {
+          /** @description `Bearer realm="License Portal API"`, with `error="invalid_token"` for a token refused. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The token lacks the scope the endpoint needs, or the change is not one its company may make. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description Not found, or not reachable with this token (another company is not found). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is larger than 1 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      /** @description The change does not fit (see `code`), or the Idempotency-Key was used for a different request. */
+      422: {
         headers: {
           [name: string]: unknown
         }

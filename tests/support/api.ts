@@ -147,11 +147,13 @@ export const answered = (answer: { data?: unknown; error?: unknown; response: Re
   headers: answer.response.headers,
 })
 
-/** What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim,
- * subscriptions (one paused past its term) and a token to revoke. */
 /** An extension offer in the subscription's own currency, paid from the United States. */
 export const extensionOffer = { message: 'Extend for a year', currency: 'USD', priceGross: 92.8, country: 'US' }
 
+/**
+ * What the contract test's paths name besides the company and a license: a machine, a webhook delivery, a reclaim,
+ * subscriptions (one paused past its term), an API and a SCIM token to revoke and a directory group.
+ */
 export async function contractFixtures(service: LicensingService, companyId: string, licenses: string[]) {
   const now = Date.now()
   const ids = { machineKey: `act-${companyId}`, endpointId: `whe-${companyId}`, deliveryId: `whd-${companyId}` }
@@ -250,7 +252,33 @@ export async function contractFixtures(service: LicensingService, companyId: str
     })
     .execute()
   const other = await apiToken(service, { companyId }, ['read'], { name: 'Retired script' })
+  const scim = await createAccessToken(service.db, {
+    kind: 'scim',
+    owner: { companyId },
+    name: 'Retired provider',
+    scopes: ['scim'],
+    createdBy: 'olivia@acme.test',
+    now,
+  })
+  // A directory group, as the identity provider made it: what a mapping maps.
+  const groupId = `grp-${companyId}`
+  await service.db
+    .insertInto('scim_groups')
+    .values({
+      id: groupId,
+      company_id: companyId,
+      display_name: 'Engineering',
+      display_key: 'engineering',
+      external_id: null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
   return {
+    groupId,
+    productGroup: 'wallaby',
+    scimTokenId: scim.token.id,
     domain,
     monthlySubscriptionId: monthly.id,
     offeredSubscriptionId: offered.id,

@@ -19,10 +19,6 @@ export function assignmentSummary(unassigned: number, assigned: number): string 
 }
 export const noChanges = 'No changes will be made.'
 
-export const chargeErrorTitle = 'Subscription update FAILED.'
-/** Written for the spec's "advice to update the payment method". */
-export const chargeErrorAdvice =
-  'The payment could not be taken. Please update the payment method of your subscription, then try again.'
 export const currencyMismatchTitle = 'Error processing your Subscription Extension'
 /** Written for the spec's "VPN and contact hint". */
 export const currencyMismatchHint = (supportEmail: string) =>

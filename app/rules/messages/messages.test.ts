@@ -185,8 +185,8 @@ describe('§8 coupons', () => {
 
 describe('§8 subscriptions and checkout', () => {
   it('CHARGE_ERROR and currency mismatch', () => {
-    expect(m.chargeErrorTitle).toBe('Subscription update FAILED.')
-    expect(m.chargeErrorAdvice).toMatch(/update the payment method/)
+    expect(subscriptions.chargeErrorTitle).toBe('Subscription update FAILED.')
+    expect(subscriptions.chargeErrorAdvice).toMatch(/update the payment method/)
     expect(m.currencyMismatchTitle).toBe('Error processing your Subscription Extension')
     expect(m.currencyMismatchHint('help@vendor.example')).toMatch(/VPN.*contact us at help@vendor\.example\.$/)
   })

@@ -2,12 +2,8 @@ import { Box, Callout, Link, Strong, Text } from '#app/components/themes'
 import { Link as RemixLink, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Subscription } from '#protocol/entities'
-import {
-  chargeErrorAdvice,
-  chargeErrorTitle,
-  currencyMismatchHint,
-  currencyMismatchTitle,
-} from '#app/rules/messages/manage'
+import { currencyMismatchHint, currencyMismatchTitle } from '#app/rules/messages/manage'
+import { chargeErrorAdvice, chargeErrorTitle } from '#protocol/subscriptions/subscriptions'
 import { dialogUrl } from '../shared/urls'
 import type { SubscriptionActionData } from '#app/routes/__manage/subscriptions/subscriptions.server'
 import { subscriptionTitle } from '#protocol/catalog/products'

@@ -168,8 +168,6 @@ export const Country = z.object({
   requiresZip: z.optional(z.boolean()),
 })
 export type Country = z.infer<typeof Country>
-/** §5: a country that `requiresZip` without one. */
-export const zipRequired = 'Zip/Post code must be provided.'
 
 /** Spec §3: kept in a cookie for 14 days. */
 export const CheckoutPassthrough = z.object({ name: typedLine(200), referrer: z.optional(typedLine(500)) })

@@ -1,4 +1,4 @@
-// Which calls are safe to repeat as they are (reads), and the key that makes a repeated write do nothing twice.
+// Which calls are safe to repeat as they are (reads), and which writes a repeated key may not answer again.
 import { operationNames, operations, type OperationName } from './operations.js'
 
 /** Calls declared `reads: true`: nothing changes and no key is carried (`companyCheckout` signs, it keeps nothing). */
@@ -13,12 +13,6 @@ export function isReadCall(operation: OperationName, payload: unknown): boolean 
     ? payload.type === 'query'
     : false
 }
-
-/** The most characters an idempotency key may have (a UUID has 36). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
-/** What a portal form's idempotency key looks like (the hidden field `IDEMPOTENCY_FIELD`). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
-export const IDEMPOTENCY_FIELD = 'idempotencyKey'
 
 /** Writes whose answer is a secret shown once: never kept for a repeat, so a repeat of their key is refused. */
 export const secretAnswers: ReadonlySet<OperationName> = new Set<OperationName>([

@@ -1,8 +1,8 @@
 // The licensing protocol of spec §7: `POST /api/licensing` with one key naming the operation; the session travels in
 // `Authorization: Bearer …`, never in a payload.
 import * as z from 'zod/mini'
-import { EMAIL_MAX_LENGTH, Email } from './shared/email.js'
-import { emptyPayload } from './shared/payloads.js'
+import { EMAIL_MAX_LENGTH } from './shared/email.js'
+import { Email, emptyPayload } from './shared/payloads.js'
 import {
   AccountSettings,
   Activation,
@@ -27,11 +27,11 @@ import {
   Id,
 } from './shared/limits.js'
 import { isOwnKey } from './shared/own.js'
-import { Quantity } from './subscriptions/subscriptions.js'
+import { Quantity } from './subscriptions/quantity.js'
 import { LicenseWindow, WindowedFacts } from './licenses/windows.js'
 import { retrieveActivityOperation } from './activity/activity.js'
 import { domainOperations } from './domains/domains.js'
-import { companySignInOperations } from './company-sign-in/company-sign-in.js'
+import { companySignInOperations } from './company-sign-in/settings.js'
 import { lineOfText, typedLine } from './shared/text.js'
 import { RetrieveLicensesPayload, RetrieveLicensesResult } from './licenses/license-reads.js'
 import { directoryOperations } from './directory/directory.js'

@@ -1,4 +1,4 @@
-import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../protocol/subscriptions/subscriptions.js'
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../protocol/subscriptions/quantity.js'
 import { findPlan, planByProviderId, type Plan } from '../config/catalog/index.js'
 import { inTransaction } from '../service/db/transaction.js'
 import { ServiceError } from '../service/dispatch/errors.js'

@@ -1,5 +1,5 @@
 // What a sandbox checkout sells and for how much: prices API, pay links, terms and the quote.
-import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../protocol/subscriptions/subscriptions.js'
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../protocol/subscriptions/quantity.js'
 import crypto from 'node:crypto'
 import { country as countryOf, planByProviderId, renewalProductId, type Plan } from '../config/catalog/index.js'
 import { ServiceError } from '../service/dispatch/errors.js'

@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '#app/components/themes'
 import { Form } from '@remix-run/react'
-import { sessionError } from '#app/rules/messages'
+import { sessionError } from '#app/rules/messages/session'
 import { RouteDialog } from './route-dialog'
 import { useSupportEmail } from '#app/utils/support-email'
 

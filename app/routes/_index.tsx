@@ -15,7 +15,7 @@ import {
   signInNoLogonLink,
   signInNoUser,
   signInSuccess,
-} from '#app/rules/messages'
+} from '#app/rules/messages/sign-in'
 import { OUTCOME_UNKNOWN, unexpectedError } from '#protocol/shared/errors'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'

@@ -1,7 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { AuthenticationFailedDialog } from '#app/components/account/authentication-failed-dialog'
-import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { takeAuthorizationRequest } from '#app/utils/oauth-state.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
@@ -69,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       email: answer.result.email,
       admin: answer.result.admin,
       credential: answer.result.session,
-      hasPersonalLicenses: details.ok ? holdsPersonalLicenses(details.result.body.personal.licenses) : undefined,
+      personalLicenses: details.ok ? details.result.body.personal.licenses : undefined,
     },
     linked ? ACCOUNT_SETTINGS_PATH : '/manage',
   )

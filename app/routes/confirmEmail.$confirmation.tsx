@@ -4,7 +4,7 @@ import {
   EmailConfirmationOutcomeView,
   type EmailConfirmationOutcome,
 } from '#app/components/account/email-confirmation-outcome'
-import { emailConfirmationMessage } from '#app/rules/messages'
+import { emailConfirmationMessage } from '#app/rules/messages/errors'
 import { unexpectedError } from '#protocol/shared/errors'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { FrameHandle } from '#app/root'

@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { EmailConfirmationOutcomeView } from '#app/components/account/email-confirmation-outcome'
-import { emailConfirmationMessage } from '#app/rules/messages'
+import { emailConfirmationMessage } from '#app/rules/messages/errors'
 import type { FrameHandle } from '#app/root'
 
 /** Without a confirmation the link is not valid (spec §2, §8). */

@@ -1,7 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { SessionErrorDialog } from '#app/components/session-error-dialog'
-import { holdsPersonalLicenses } from '#app/rules/license'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createUserSession, getUser } from '#app/utils/session.server'
 import { signInOutcomeHeader } from '#app/utils/sign-in-outcome.server'
@@ -22,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         email: answer.result.email,
         admin: answer.result.admin,
         credential: answer.result.session,
-        hasPersonalLicenses: holdsPersonalLicenses(answer.result.body.personal.licenses),
+        personalLicenses: answer.result.body.personal.licenses,
       },
       '/manage',
     )

@@ -2,7 +2,7 @@
 import { countOf } from '#protocol/shared/words'
 import { oneLine, quoted } from '#protocol/shared/text'
 import { RECLAIM_WARNING_DAYS } from '#protocol/reclaim/reclaim'
-import { checkoutFlaggedText } from './messages'
+import { checkoutFlaggedText } from './messages/checkout'
 
 /** "Wallaby.js (order 935369, key 3)". */
 export function licenseName(l: { product: string; order: string; key: number }): string {

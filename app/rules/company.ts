@@ -2,7 +2,7 @@
 import type { Company, License, ProductGroup } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import { sortLicenses } from './license'
-import { assignmentSummary, bulkAllExpired, bulkNotEnoughUnexpired } from './messages'
+import { assignmentSummary, bulkAllExpired, bulkNotEnoughUnexpired } from './messages/manage'
 import { analysePool, assignNewcomers, toChanges, type AssignmentChange } from '#protocol/licenses/assignment'
 import { normalizeEmail } from '#protocol/shared/email'
 import { canAssignLicense, isExpired } from '#protocol/licenses/licenses'

@@ -1,7 +1,7 @@
 // The shop's display rules of spec §2 "Purchase page", "Redeem page" and §9 (the price format is protocol/shared/money.ts).
 import type { BillingPeriod } from '#protocol/entities'
 import { roundToCent } from '#protocol/shared/money'
-import { clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 
 /** §9: an annual price is displayed per month, to the cent. */
 export function perMonth(annual: number): number {

@@ -10,7 +10,7 @@ import { sortLicenses } from './license'
 import { displayName } from '#protocol/catalog/products'
 import { countOf } from '#protocol/shared/words'
 import { quoted } from '#protocol/shared/text'
-import { assignmentSummary, bulkNotEnoughUnexpired } from './messages'
+import { assignmentSummary, bulkNotEnoughUnexpired } from './messages/manage'
 
 /** Besides its header; blank lines are no rows. */
 export const IMPORT_MAX_ROWS = 5000

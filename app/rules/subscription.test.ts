@@ -12,12 +12,8 @@ import {
   subscriptionExpiry,
   visibleSubscriptions,
 } from './subscription'
-import {
-  clampQuantity,
-  lapseRequirement,
-  lapseRequirementFor,
-  quantityLapseMessage,
-} from '#protocol/subscriptions/subscriptions'
+import { lapseRequirement, lapseRequirementFor, quantityLapseMessage } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 import { DAY, NOW, license, subscription } from '../../tests/support/entities'
 
 const ref = { subscriptionId: 'sub-x', state: 'active' }

@@ -2,15 +2,15 @@
 import type { License, LicenseRef, Subscription } from '#protocol/entities'
 import { lapseChoiceProblem } from '#protocol/subscriptions/lapsing'
 import {
-  clampQuantity,
   lapseRequirementFor,
   planSeats,
   invalidEmailsError,
   quantityLapseMessage,
 } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 import { parseAddressList } from '#protocol/shared/address-list'
 import { sortLicenses } from './license'
-import { assignmentSummary } from './messages'
+import { assignmentSummary } from './messages/manage'
 import type { AssignmentChange } from '#protocol/licenses/assignment'
 import { normalizeEmail } from '#protocol/shared/email'
 import { compareIds, isAnnualOrLongTerm, isExpired } from '#protocol/licenses/licenses'

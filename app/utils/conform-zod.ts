@@ -1,7 +1,7 @@
 // conform's zod adapter, with zod's English messages loaded first: zod/mini carries none (record 0019).
 import { parseWithZod as parseWithConform } from '@conform-to/zod/v4'
 import { loadZodEnglishMessages } from '../../protocol/shared/zod-messages.js'
-import { unreadableForm } from '../rules/messages.js'
+import { unreadableForm } from '../rules/messages/failures.js'
 
 loadZodEnglishMessages()
 

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { frozenJson } from '#protocol/shared/json'
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN, isReadCall } from '#protocol/idempotency'
+import { isReadCall } from '#protocol/idempotency'
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN } from '#protocol/shared/idempotency-key'
 import type { OperationName, Payload, Result } from '#protocol/operations'
 import { OUTCOME_UNKNOWN, type ErrorBody, type ErrorCode } from '#protocol/shared/errors'
-import { outcomeUnknown } from '#app/rules/messages'
+import { outcomeUnknown } from '#app/rules/messages/failures'
 import { portalEnv } from './env.server'
 
 /** What the embedded service offers the portal through the load context (`server.ts`). */

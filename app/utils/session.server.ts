@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import { createSessionStorage, redirect, type Session } from '@remix-run/node'
 import { SESSION_MAX_AGE_MS } from '#protocol/shared/limits'
+import type { License } from '#protocol/entities'
+import { holdsPersonalLicenses } from '#app/rules/license'
 import { portalCookie } from './cookies.server'
 import { portalEnv } from './env.server'
 import { portalDb } from './portal-store.server'
@@ -82,8 +84,11 @@ export function commitSession(session: PortalSession): Promise<string> {
 
 export type SignedInUser = { email: string; admin: boolean; credential: string }
 
-/** So that the very first page's user menu is right (spec §2). */
-type SignInFacts = SignedInUser & { hasPersonalLicenses?: boolean }
+/**
+ * So that the very first page's user menu is right (spec §2). The licenses are read here, not in the route: a rule a
+ * route module imports is shipped with its page even when only its loader uses it.
+ */
+type SignInFacts = SignedInUser & { personalLicenses?: readonly Pick<License, 'licenseType'>[] }
 
 /** Null also when the 24-hour limit has passed. */
 export async function getUser(request: Request): Promise<SignedInUser | null> {
@@ -120,7 +125,7 @@ export async function createUserSession(request: Request, user: SignInFacts, red
   session.set('admin', user.admin)
   session.set('credential', user.credential)
   session.set('createdAt', Date.now())
-  if (user.hasPersonalLicenses !== undefined) session.set('hasPersonalLicenses', user.hasPersonalLicenses)
+  if (user.personalLicenses) session.set('hasPersonalLicenses', holdsPersonalLicenses(user.personalLicenses))
   // Without maxAge the cookie lasts for the browser session; the record itself expires after 24 hours.
   headers.append('Set-Cookie', await sessionStorage().commitSession(session))
   return redirect(redirectTo, { headers })

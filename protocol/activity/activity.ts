@@ -1,7 +1,6 @@
 // The activity log: what the service changed, who and when.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { administersCompany } from '../permissions/roles.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 
 export const activityKinds = [
@@ -91,5 +90,3 @@ export const retrieveActivityOperation = {
     pageSize: z.number(),
   }),
 }
-
-export const mayReadCompanyActivity = administersCompany

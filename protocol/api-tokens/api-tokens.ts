@@ -8,10 +8,6 @@ import {
   apiTokenScopes,
   type AccessTokenScope,
 } from '../shared/access-tokens.js'
-import { administersCompany } from '../permissions/roles.js'
-
-/** Company and Reseller Administrators (the roles that add users) and platform administrators, as for SCIM tokens. */
-export const mayManageApiTokens = administersCompany
 
 export type ApiTokenScope = (typeof apiTokenScopes)[number]
 export const ApiTokenScope = z.enum(apiTokenScopes)

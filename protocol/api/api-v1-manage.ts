@@ -3,7 +3,7 @@
 // milliseconds since 1970, as the objects they reuse give them.
 import * as z from 'zod/mini'
 import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
-import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/company-sign-in.js'
+import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/settings.js'
 import { DomainEntry } from '../domains/domains.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'

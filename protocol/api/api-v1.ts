@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import { ActivityKind } from '../activity/activity.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionState } from '../entities.js'
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency.js'
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../shared/idempotency-key.js'
 
 export const API_V1_BASE = '/api/v1'
 /** Whether a request's path is the REST API's, whose every answer is problem details when refused. */

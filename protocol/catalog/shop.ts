@@ -2,10 +2,9 @@
 import * as z from 'zod/mini'
 import { CheckoutPassthrough, CouponStatus, Country, PricePlan, ProductGroup, RedeemResult } from '../entities.js'
 import { Id } from '../shared/limits.js'
-import { Quantity } from '../subscriptions/subscriptions.js'
+import { Quantity } from '../subscriptions/quantity.js'
 import { typedLine } from '../shared/text.js'
-import { Email } from '../shared/email.js'
-import { emptyPayload as empty } from '../shared/payloads.js'
+import { Email, emptyPayload as empty } from '../shared/payloads.js'
 
 export const shopOperations = {
   prices: {

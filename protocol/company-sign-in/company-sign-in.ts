@@ -1,8 +1,6 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
-// by its administrators and optionally required for people at its verified domains. Shared by service and portal.
-import * as z from 'zod/mini'
-import { Id } from '../shared/limits.js'
-import { Email } from '../shared/email.js'
+// by its administrators and optionally required for people at its verified domains. Shared by service and portal: its
+// paths and texts here, the settings' schemas and the calls in `settings.ts` (the sign-in page loads none of them).
 
 /** Where every company's provider sends people back: register it at the provider. */
 export const COMPANY_SIGN_IN_CALLBACK_PATH = '/auth/company/'
@@ -15,32 +13,6 @@ export const issuerInvalid = 'Issuer must be an https:// address such as https:/
 export const clientIdRequired = 'Client ID must be provided.'
 export const clientSecretRequired = 'Client secret must be provided.'
 
-/** An issuer: an absolute http(s) address without query or fragment, kept as given (a trailing slash is part of it). */
-export const IssuerUrl = z.string({ message: issuerRequired }).check(
-  z.trim(),
-  z.minLength(1, { message: issuerRequired }),
-  z.maxLength(500, { message: issuerInvalid }),
-  z.refine(
-    (value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
-      } catch {
-        return false
-      }
-    },
-    { message: issuerInvalid },
-  ),
-)
-
-export const ClientId = z
-  .string({ message: clientIdRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, { message: clientIdRequired }),
-    z.maxLength(500, { message: 'Client ID is too long.' }),
-  )
-
 /** The sign-in page's button that starts a company sign-in for the address typed. */
 export const SINGLE_SIGN_ON_BUTTON = 'Sign in with single sign-on'
 
@@ -50,64 +22,4 @@ export const companySignInRule = (companyName: string, domain: string) =>
 /** The one refusal of an email link or GitHub/Google sign-in for someone whose company requires its own sign-in. */
 export function companySignInRequiredMessage(companyName: string, domain: string): string {
   return `${companySignInRule(companyName, domain)} On the sign-in page, type your email address and choose "${SINGLE_SIGN_ON_BUTTON}".`
-}
-
-export const CompanySignInSettings = z.object({
-  issuer: z.string(),
-  clientId: z.string(),
-  /** The secret is never answered: only whether one is stored (and still opens with the configured key). */
-  secretSet: z.boolean(),
-  required: z.boolean(),
-  updatedAt: z.number(),
-  updatedBy: z.string(),
-})
-export type CompanySignInSettings = z.infer<typeof CompanySignInSettings>
-
-const companyId = Id
-const completed = z.object({ completed: z.literal(true) })
-
-export const companySignInOperations = {
-  /** The company's sign-in settings (null: none), its verified domains and the redirect URI to register. */
-  retrieveCompanySignIn: {
-    reads: true,
-    payload: z.object({ companyId }),
-    result: z.object({
-      companyName: z.string(),
-      redirectUri: z.string(),
-      settings: z.nullable(CompanySignInSettings),
-      verifiedDomains: z.array(z.string()),
-    }),
-  },
-  /** Reads the issuer's discovery document, then saves. An empty `clientSecret` keeps the stored one. */
-  updateCompanySignIn: {
-    payload: z.object({
-      companyId,
-      issuer: IssuerUrl,
-      clientId: ClientId,
-      clientSecret: z._default(z.string().check(z.maxLength(2000)), ''),
-      required: z._default(z.boolean(), false),
-    }),
-    result: completed,
-  },
-  removeCompanySignIn: { payload: z.object({ companyId }), result: completed },
-  /** Whether an address signs in with its company's sign-in, and whether it must (by its domain alone). */
-  companySignInFor: {
-    reads: true,
-    payload: z.object({ email: Email }),
-    result: z.object({ company: z.nullable(z.object({ name: z.string(), required: z.boolean() })) }),
-  },
-  /** The provider's authorization address for the address typed (state, nonce and PKCE verifier stay here). */
-  startCompanySignIn: {
-    payload: z.object({ email: Email, callback: z.url().check(z.maxLength(2000)) }),
-    result: z.object({ redirect: z.string(), companyName: z.string() }),
-  },
-  /** The provider's answer at the callback: a new session for the verified address at the company's domain. */
-  completeCompanySignIn: {
-    payload: z.object({
-      state: z.string().check(z.minLength(1), z.maxLength(2000)),
-      code: z.string().check(z.minLength(1), z.maxLength(4000)),
-      iss: z.optional(z.string().check(z.maxLength(2000))),
-    }),
-    result: z.object({ completed: z.literal(true), session: z.string(), email: z.string(), admin: z.boolean() }),
-  },
 }

@@ -1,7 +1,6 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { administersCompany } from '../permissions/roles.js'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
 import { ProductGroup } from '../entities.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
@@ -12,8 +11,6 @@ export const directoryProductGroups = [
   'bundle',
   'other',
 ] as const satisfies readonly ProductGroup[]
-
-export const mayManageDirectory = administersCompany
 
 export const SCIM_BASE_PATH = '/scim/v2/'
 

@@ -2,7 +2,6 @@
 import { DAY_MS } from '../shared/dates.js'
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { administersCompany } from '../permissions/roles.js'
 import { ProductGroup } from '../entities.js'
 
 export const VERIFICATION_PREFIX = 'license-portal-verification='
@@ -51,8 +50,6 @@ export const DomainName = z.pipe(
   ),
   z.transform((value) => normalizeDomain(value) ?? value),
 )
-
-export const mayManageDomains = administersCompany
 
 export const DomainStatus = z.enum(['pending', 'verified'])
 export type DomainStatus = z.infer<typeof DomainStatus>

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { mayReadCompanyActivity } from '../activity/activity.js'
-import { mayManageApiTokens } from '../api-tokens/api-tokens.js'
-import { mayManageDirectory } from '../directory/directory.js'
-import { mayManageDomains } from '../domains/domains.js'
-import { administersCompany, permissionFlags, type RoleNumber } from './roles.js'
-import { mayManageWebhooks } from '../webhooks/webhooks.js'
+import {
+  administersCompany,
+  mayManageApiTokens,
+  mayManageDirectory,
+  mayManageDomains,
+  mayManageWebhooks,
+  mayReadCompanyActivity,
+  permissionFlags,
+  type RoleNumber,
+} from './roles.js'
 
 describe('who administers a company', () => {
   it('is Reseller and Company Administrators and platform administrators, never a manager or an unknown role', () => {

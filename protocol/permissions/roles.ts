@@ -151,3 +151,11 @@ export function checkRemoval(
 export function administersCompany(flags: Pick<PermissionFlags, 'canAddUsers'>, platformAdministrator: boolean) {
   return flags.canAddUsers || platformAdministrator
 }
+
+// Each capability's access, here rather than in its room, so a page that shows its link loads none of its calls.
+/** Company and Reseller Administrators (the roles that add users) and platform administrators, as for SCIM tokens. */
+export const mayManageApiTokens = administersCompany
+export const mayManageDirectory = administersCompany
+export const mayManageDomains = administersCompany
+export const mayManageWebhooks = administersCompany
+export const mayReadCompanyActivity = administersCompany

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini'
 /**
  * The spec's email rule (§5): "must match simple {email} with no spaces", one definition for every side. An address is
  * shown as it is in mails and files, so it holds no control characters or bidirectional overrides either.
@@ -7,8 +6,6 @@ const PART = '[^\\s@\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069
 export const EMAIL_PATTERN = new RegExp(`^${PART}@${PART}\\.${PART}$`)
 
 export const EMAIL_MAX_LENGTH = 254
-/** An address in a payload, as the service keeps it: trimmed and lower-cased. */
-export const Email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN))
 
 /** Trimmed and lower-cased: addresses compare case-insensitively. */
 export function normalizeEmail(value: string): string {

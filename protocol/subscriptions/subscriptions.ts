@@ -1,5 +1,4 @@
 // Subscription rules (spec §4 "Subscription states", §5 "Subscription bulk assign" and "Quantity"); pure, no I/O.
-import * as z from 'zod/mini'
 import { invalidEntriesText, type AddressList } from '../shared/address-list.js'
 import {
   analysePool,
@@ -13,19 +12,7 @@ import type { License, Subscription, SubscriptionState } from '../entities.js'
 import { isAnnualOrLongTerm } from '../licenses/licenses.js'
 import { plural } from '../shared/words.js'
 import type { PermissionFlags } from '../permissions/roles.js'
-
-export const MIN_QUANTITY = 1
-export const MAX_QUANTITY = 100
-/** §9 "Quantity 1 to 100": the schema every call and form that carries one checks it with. */
-export const Quantity = z.int().check(z.gte(MIN_QUANTITY), z.lte(MAX_QUANTITY))
-export const isQuantity = (n: number) => Number.isInteger(n) && n >= MIN_QUANTITY && n <= MAX_QUANTITY
-
-/** §5/§2 quantity: an integer in 1..100; anything not a number is 1, fractions are cut off. */
-export function clampQuantity(value: number | string | null | undefined): number {
-  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN)
-  if (Number.isNaN(n)) return MIN_QUANTITY
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)))
-}
+import { clampQuantity } from './quantity.js'
 
 /** §5 Quantity: with more assigned than the new quantity, that many distinct emails must be chosen to lapse. */
 export function lapseRequirement({

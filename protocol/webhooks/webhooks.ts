@@ -1,7 +1,6 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { administersCompany } from '../permissions/roles.js'
 import { hasLayoutCharacters } from '../shared/text.js'
 
 export const webhookEventTypes = [
@@ -26,8 +25,6 @@ export const webhookEventDescriptions: Readonly<Record<WebhookEventType, string>
   'license.expiring': 'A license that does not renew by itself expires within 2 days.',
   'activation.limit_reached': 'A license became active on as many machines as it may be.',
 }
-
-export const mayManageWebhooks = administersCompany
 
 export const MAX_WEBHOOK_ENDPOINTS = 10
 

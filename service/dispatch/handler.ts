@@ -1,5 +1,6 @@
 // Dispatch: the protocol's envelope (here), HTTP (`http.ts`), idempotency, the caller's context and the refusals.
-import { IDEMPOTENCY_KEY_MAX_LENGTH, isReadCall, secretAnswers } from '../../protocol/idempotency.js'
+import { isReadCall, secretAnswers } from '../../protocol/idempotency.js'
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../protocol/shared/idempotency-key.js'
 import { isOperationName, operations, type OperationName } from '../../protocol/operations.js'
 import type { ErrorBody } from '../../protocol/shared/errors.js'
 import type { ServiceContext } from './context.js'

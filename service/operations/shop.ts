@@ -1,7 +1,8 @@
 // The shop's operations (spec §7 "Other calls"), for the protocol and the plain JSON endpoints (`payments/router.ts`).
 import { couponCode } from '../../protocol/catalog/coupons.js'
 import { planTitle, planTypeWords } from '../../protocol/catalog/products.js'
-import { zipRequired, type PricePlan } from '../../protocol/entities.js'
+import type { PricePlan } from '../../protocol/entities.js'
+import { zipRequired } from '../../protocol/catalog/checkout.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import {
   catalog,

@@ -24,7 +24,7 @@ process.env.LICENSING_TIMEOUT_MS = String(DEADLINE_MS)
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deadline-test-'))
 
 const { callLicensing, GENERIC_FAILURE, NETWORK_RETRIES } = await import('#app/utils/licensing.server')
-const { outcomeUnknown } = await import('#app/rules/messages')
+const { outcomeUnknown } = await import('#app/rules/messages/failures')
 
 beforeEach(() => {
   attempts.length = 0

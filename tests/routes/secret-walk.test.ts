@@ -29,7 +29,7 @@ const { createTestService } = await import('../support/service')
 const { inProcessTransport } = await import('../../service/index')
 const { createUserSession } = await import('#app/utils/session.server')
 const { dialogLoaders, manageActions } = await import('#app/routes/__manage/registry.server')
-const { unreadableForm } = await import('#app/rules/messages')
+const { unreadableForm } = await import('#app/rules/messages/failures')
 const rootModule = await import('#app/root')
 
 /** Names a plain object answers from its prototype. */

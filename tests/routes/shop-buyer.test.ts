@@ -11,7 +11,7 @@ import { shopPath } from '../../protocol/catalog/paths.js'
 const buy = await import('#app/routes/shop.$product.buy')
 const redeem = await import('#app/routes/shop.$product.redeem.($coupon)')
 const { createUserSession } = await import('#app/utils/session.server')
-const { alreadySubscribed } = await import('#app/rules/messages')
+const { alreadySubscribed } = await import('#app/rules/messages/shop')
 
 const PAT = 'pat@personal.test'
 let service: TestService

@@ -6,7 +6,7 @@ import type { Country, PricePlan } from '#protocol/entities'
 import { priceBreakdown, type PriceBreakdown } from '#app/routes/__shop/pricing'
 import { callLicensing } from '#app/utils/licensing.server'
 import { createTestService } from '../support/service'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions/subscriptions'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions/quantity'
 
 /** A displayed amount in cents: "$1,234.50" → 123450, "−€23.20" → -2320. */
 function displayedCents(amount: string): number {

@@ -7,7 +7,8 @@ import { signedInCookie } from './recording-transport'
 
 const { action: signInAction } = await import('#app/routes/_index')
 const { loader: linkLoader } = await import('#app/routes/manage_.$')
-const { sessionError, signInLinkRefused } = await import('#app/rules/messages')
+const { sessionError } = await import('#app/rules/messages/session')
+const { signInLinkRefused } = await import('#app/rules/messages/sign-in')
 
 let service: Awaited<ReturnType<typeof createTestService>>
 const context = { licensing: { call: (request: unknown, credential?: string) => service.call(request, credential) } }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bulkAssignmentChanged, outcomeUnknown } from '#app/rules/messages'
+import { bulkAssignmentChanged } from '#app/rules/messages/manage'
+import { outcomeUnknown } from '#app/rules/messages/failures'
 import { DEFAULT_ROLE } from '#app/rules/roles'
 import { makeSubscription, snapshot } from '../support/subscriptions'
 import { createTestService, signInAs } from '../support/service'

@@ -5,7 +5,7 @@ import {
   activationErrorHeading,
   tooManyActivationsHeading,
   tooManyActivationsText,
-} from '#app/rules/messages'
+} from '#app/rules/messages/activation'
 import { HomeLink, OutcomePage, OutcomeText } from './outcome-page'
 import { TooManyActivationsForm } from './too-many-activations-form'
 

@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
-import { authenticationError, authenticationFailedTitle, labels } from '#app/rules/messages'
+import { authenticationError, authenticationFailedTitle } from '#app/rules/messages/sign-in'
+import { labels } from '#app/rules/messages/labels'
 import { RouteDialog } from '#app/components/route-dialog'
 import { useSupportEmail } from '#app/utils/support-email'
 

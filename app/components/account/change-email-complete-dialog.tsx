@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { RouteDialog } from '#app/components/route-dialog'
 
 /** Spec §2, §4: the user is logged out and the new address has a link waiting; closing lands on "/". */

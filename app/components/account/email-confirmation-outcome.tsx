@@ -1,4 +1,4 @@
-import { emailChangeConfirmedHeading, emailConfirmationErrorHeading } from '#app/rules/messages'
+import { emailChangeConfirmedHeading, emailConfirmationErrorHeading } from '#app/rules/messages/activation'
 import { HomeLink, OutcomePage, OutcomeText } from './outcome-page'
 
 export type EmailConfirmationOutcome = { kind: 'confirmed' } | { kind: 'error'; message: string }

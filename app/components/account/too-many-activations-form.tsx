@@ -4,7 +4,7 @@ import type { Activation } from '#protocol/entities'
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { formatDateTime } from '#protocol/shared/dates'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 
 type TooManyActivationsFormProps = {
   activations: readonly Activation[]

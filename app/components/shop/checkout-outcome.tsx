@@ -3,7 +3,7 @@ import { Form, Link as RemixLink, useLocation } from '@remix-run/react'
 import { Box, Button, Callout, Card, Flex, Heading, Link, Strong, Text } from '#app/components/themes'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CheckoutState } from '#app/routes/__shop/pricing'
-import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages'
+import { checkoutFailedTitle, checkoutFlaggedTitle } from '#app/rules/messages/checkout'
 import { useSupportEmail } from '#app/utils/support-email'
 import { shopPath } from '#protocol/catalog/paths'
 

@@ -1,7 +1,7 @@
 import { portalCookie } from '#app/utils/cookies.server'
 import * as z from 'zod/mini'
 import { ID_MAX_LENGTH } from '#protocol/shared/limits'
-import { Quantity } from '#protocol/subscriptions/subscriptions'
+import { Quantity } from '#protocol/subscriptions/quantity'
 
 /** This browser's checkout, kept a day; `done` keeps a finished one, so Back or a second tab never pays twice. */
 const PendingCheckout = z.object({

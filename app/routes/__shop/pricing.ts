@@ -3,7 +3,7 @@ import { couponCode } from '#protocol/catalog/coupons'
 import { planTypeWords } from '#protocol/catalog/products'
 import type { BillingPeriod, Country, PricePlan } from '#protocol/entities'
 import { formatPrice, inCents } from '#protocol/shared/money'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { countOf } from '#protocol/shared/words'
 import {
   DEFAULT_COUNTRY,

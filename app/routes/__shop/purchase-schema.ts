@@ -2,10 +2,10 @@ import * as z from 'zod/mini'
 import { oneLine } from '#protocol/shared/text'
 import type { Country } from '#protocol/entities'
 import { isValidEmail, requiredEmail } from '#app/rules/email'
-import { checkoutNameRequired, nameRequired } from '#app/rules/messages'
-import { zipRequired } from '#protocol/entities'
+import { checkoutNameRequired, nameRequired } from '#app/rules/messages/shop'
+import { zipRequired } from '#protocol/catalog/checkout'
 import { requiresZip } from './pricing'
-import { clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { clampQuantity } from '#protocol/subscriptions/quantity'
 
 export const countryUnknown = 'Choose a country from the list.'
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
 import type { AccountSettings } from '#protocol/entities'
-import { errorMessageFor } from '#app/rules/messages'
+import { errorMessageFor } from '#app/rules/messages/errors'
 import { callLicensing } from '#app/utils/licensing.server'
 import { redirectToProvider } from '#app/utils/oauth-state.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'

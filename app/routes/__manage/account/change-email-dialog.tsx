@@ -5,7 +5,7 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from '@remix-ru
 import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { DialogProps } from '../shared/registry'
 import type { ChangeEmailDialogData } from './change-email.server'
 import { changeEmailSchema } from './change-email.schema'

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { requiredEmail, sameEmail } from '#app/rules/email'
-import { emailsDoNotMatch } from '#app/rules/messages'
+import { emailsDoNotMatch } from '#app/rules/messages/manage'
 import { emailMustDiffer } from '#protocol/shared/email'
 
 /** Spec §5: differs from the current address and the confirmation repeats it, case-insensitively. */

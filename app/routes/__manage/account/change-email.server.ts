@@ -1,6 +1,6 @@
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json, redirect } from '@remix-run/node'
-import { errorMessageFor } from '#app/rules/messages'
+import { errorMessageFor } from '#app/rules/messages/errors'
 import { callLicensing } from '#app/utils/licensing.server'
 import { destroySessionHeaders, getSession } from '#app/utils/session.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'

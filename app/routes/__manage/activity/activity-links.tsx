@@ -1,6 +1,6 @@
 import { Button } from '#app/components/themes'
 import { Link } from '@remix-run/react'
-import { mayReadCompanyActivity } from '#protocol/activity/activity'
+import { mayReadCompanyActivity } from '#protocol/permissions/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { activityUrl } from './urls'
 

@@ -1,5 +1,6 @@
 // The Activity dialog: a company's log (its administrators) or the account's own; 50 a page, filtered, also as CSV.
-import { ActivityKind, activityKindsOf, mayReadCompanyActivity, type ActivityEntry } from '#protocol/activity/activity'
+import { ActivityKind, activityKindsOf, type ActivityEntry } from '#protocol/activity/activity'
+import { mayReadCompanyActivity } from '#protocol/permissions/roles'
 import type { Details } from '#protocol/operations'
 import { callLicensing } from '#app/utils/licensing.server'
 import type { SignedInUser } from '#app/utils/session.server'

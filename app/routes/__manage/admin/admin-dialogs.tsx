@@ -6,7 +6,7 @@ import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { Alert, BackLink } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { DialogProps } from '../shared/registry'
 import type {
   MergeActionData,

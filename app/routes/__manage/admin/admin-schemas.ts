@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { Id, ID_MAX_LENGTH } from '#protocol/shared/limits'
-import { companyNameRequired } from '#app/rules/messages'
+import { companyNameRequired } from '#app/rules/messages/shop'
 
 /** §2, §5: `confirm` asks, `merge` carries it out. */
 export const MergeSchema = z.object({

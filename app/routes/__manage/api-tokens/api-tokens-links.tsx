@@ -1,6 +1,6 @@
 import { Button } from '#app/components/themes'
 import { Link, useLocation } from '@remix-run/react'
-import { mayManageApiTokens } from '#protocol/api-tokens/api-tokens'
+import { mayManageApiTokens } from '#protocol/permissions/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 

@@ -1,4 +1,4 @@
-import { mayManageDomains } from '#protocol/domains/domains'
+import { mayManageDomains } from '#protocol/permissions/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 

@@ -1,7 +1,8 @@
 // The Single Sign-On form's schema (server and browser): the protocol's issuer and client ID rules; the client secret
 // is required until one is set.
 import * as z from 'zod/mini'
-import { ClientId, IssuerUrl, clientSecretRequired } from '#protocol/company-sign-in/company-sign-in'
+import { clientSecretRequired } from '#protocol/company-sign-in/company-sign-in'
+import { ClientId, IssuerUrl } from '#protocol/company-sign-in/settings'
 
 export function companySignInSchema(secretSet: boolean) {
   return z.object({

@@ -15,7 +15,7 @@ import { NAMED_FIELD, namedIn } from '../shared/named'
 import { anchors } from '../shared/anchors'
 import { changed } from '../shared/changed.server'
 import { pageActionUrl } from '../shared/urls'
-import { IDEMPOTENCY_FIELD } from '#protocol/idempotency'
+import { IDEMPOTENCY_FIELD } from '#protocol/shared/idempotency-key'
 
 export type AssignDialogData = {
   license: {

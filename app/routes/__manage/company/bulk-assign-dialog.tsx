@@ -17,7 +17,7 @@ import {
 } from '#app/routes/__manage/shared/dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
 import { companyAssignees, losingText, planCompanyBulkAssign } from '#app/rules/company'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { ADDRESS_SEPARATORS } from '#protocol/shared/address-list'
 import type { DialogProps } from '../shared/registry'
 import type { BulkAssignActionData, BulkAssignDialogData } from './bulk-assign.server'

@@ -10,7 +10,7 @@ import {
   planCompanyBulkAssign,
   type BulkAssignProduct,
 } from '#app/rules/company'
-import { bulkAssignmentChanged } from '#app/rules/messages'
+import { bulkAssignmentChanged } from '#app/rules/messages/manage'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { setPreferences } from '#app/utils/preferences.server'
 import type { DialogLoader, ManageAction } from '../shared/registry'

@@ -1,5 +1,5 @@
 import { showBulkAssign, showOfflineKeys } from '#app/rules/company'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 

@@ -9,7 +9,7 @@ import {
 } from '#app/routes/__manage/company/offline-keys-text'
 import { CopyAnnouncement, CopyButton, useCopyList } from '#app/components/copy-text'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { DialogProps } from '../shared/registry'
 import { Link as RemixLink } from '@remix-run/react'
 import type { OfflineKeyDialogData, OfflineKeyEntry, OfflineKeysDialogData } from './offline-keys.server'

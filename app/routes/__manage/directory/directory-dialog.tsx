@@ -12,7 +12,7 @@ import type { DirectoryActionData, DirectoryDialogData } from './directory.serve
 import { CopyField } from '../shared/copy-field'
 import { TokenCells } from '../shared/access-token-parts'
 import { NewTabIcon } from '#app/components/icons'
-import { opensInNewTab } from '#app/rules/messages'
+import { opensInNewTab } from '#app/rules/messages/labels'
 import { moreSeats } from './more-seats'
 
 type Loaded = Extract<DirectoryDialogData, { kind: 'directory' }>['directory']

@@ -1,6 +1,6 @@
 import { Button } from '#app/components/themes'
 import { Link, useLocation } from '@remix-run/react'
-import { mayManageDirectory } from '#protocol/directory/directory'
+import { mayManageDirectory } from '#protocol/permissions/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 

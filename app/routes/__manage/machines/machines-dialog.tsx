@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-ru
 import { ButtonRow, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { formatDateTime } from '#protocol/shared/dates'
 import { budgetRule, budgetSentence, DEACTIVATION_BUDGET } from '#protocol/machines/machines'
 import { labelled, oneLine } from '#protocol/shared/text'

@@ -1,7 +1,7 @@
 // The permission forms' schemas, on the server and in the browser: the same messages (spec §5) either way.
 import * as z from 'zod/mini'
 import { requiredEmail } from '#app/rules/email'
-import { userExists } from '#app/rules/messages'
+import { userExists } from '#app/rules/messages/manage'
 import { normalizeEmail } from '#protocol/shared/email'
 import type { RoleNumber } from '#protocol/permissions/roles'
 

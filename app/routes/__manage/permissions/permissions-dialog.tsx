@@ -9,7 +9,7 @@ import { ButtonRow, Field, InputField, SubmitButton } from '#app/components/form
 import { Alert, BackLink, DialogTable, NativeSelect, checkboxStyle } from '#app/routes/__manage/shared/dialog-parts'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { RoleNumber } from '#protocol/permissions/roles'
 import type { DialogProps } from '../shared/registry'
 import type {

@@ -1,5 +1,5 @@
 import { mayManagePermissions } from '#protocol/permissions/roles'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 

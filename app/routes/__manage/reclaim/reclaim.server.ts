@@ -1,6 +1,6 @@
 // The Reclaim idle seats dialog (`?dialog=reclaim&company=ID`); docs/decisions/0014-idle-seats-and-their-reclaim.md.
 import { json } from '@remix-run/node'
-import { mayManageDomains } from '#protocol/domains/domains'
+import { mayManageDomains } from '#protocol/permissions/roles'
 import type { Result } from '#protocol/operations'
 import { reclaimChanges } from '#app/rules/changes'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'

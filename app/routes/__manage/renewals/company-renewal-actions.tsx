@@ -2,7 +2,7 @@ import { Button } from '#app/components/themes'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { SectionLink } from '../shared/section-link'
 import { showBulkRenew, showNewSubscription } from '#app/rules/company'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { companyStoreLink } from './renewal-rules'
 
 /** §2/§5 "Bulk Renew/Co-term": opens the company's Renew/Co-term Multiple Licenses Request dialog. */

@@ -1,7 +1,7 @@
 import { Button, Flex } from '#app/components/themes'
 import { Link as RemixLink } from '@remix-run/react'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import type { DialogProps } from '../shared/registry'
 import type { ReceiptDialogData } from './renewals.server'
 

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import type { Company } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import type { ErrorCode } from '#protocol/shared/errors'
-import { errorMessageFor } from '#app/rules/messages'
+import { errorMessageFor } from '#app/rules/messages/errors'
 import { isSessionError } from '#app/utils/licensing.server'
 
 /** Every company the user holds a role in is there, with its name and flags. */

@@ -2,7 +2,7 @@ import { Button, Flex, Table, Text } from '#app/components/themes'
 import { Link } from '@remix-run/react'
 import type { ComponentPropsWithoutRef, ReactNode } from 'react'
 import { FieldError } from '#app/components/field-error'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 
 // Small pieces the company dialogs share; native form controls, so every dialog works without script.
 

@@ -2,13 +2,8 @@
 import { addUtcYears, formatDate } from '#protocol/shared/dates'
 import type { Subscription, SubscriptionPreview } from '#protocol/entities'
 import { formatPrice } from '#protocol/shared/money'
-import {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  clampQuantity,
-  lapseRequirementFor,
-  paidUntil,
-} from '#protocol/subscriptions/subscriptions'
+import { lapseRequirementFor, paidUntil } from '#protocol/subscriptions/subscriptions'
+import { MAX_QUANTITY, MIN_QUANTITY, clampQuantity } from '#protocol/subscriptions/quantity'
 import { paymentMethodWords } from '#protocol/subscriptions/payment-methods'
 import { countOf } from '#protocol/shared/words'
 

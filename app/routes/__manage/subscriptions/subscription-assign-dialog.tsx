@@ -13,7 +13,7 @@ import {
   SubscriptionSubject,
 } from '#app/routes/__manage/subscriptions/subscription-dialog-parts'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { planSubscriptionAssignment } from '#app/rules/subscription'
 import type { DialogProps } from '../shared/registry'
 import { assignSchema } from './subscription-schemas'

@@ -21,7 +21,7 @@ import { usePageTheme } from '#app/components/frame/theme-toggle'
 import { withProviderTheme } from '#app/utils/provider-theme'
 import { RouteDialog } from '#app/components/route-dialog'
 import { formatDate } from '#protocol/shared/dates'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { formatPrice } from '#protocol/shared/money'
 import type { DialogProps } from '../shared/registry'
 import {

@@ -24,7 +24,7 @@ import type { QuantityDialogData } from './subscriptions.server'
 import { useSubscriptionForm } from './subscription-form'
 import { dialogActionUrl } from '../shared/urls'
 import { normalizeEmail } from '#protocol/shared/email'
-import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions/subscriptions'
+import { MAX_QUANTITY, MIN_QUANTITY } from '#protocol/subscriptions/quantity'
 import { countOf } from '#protocol/shared/words'
 
 /** Spec §4, §5: the effect shows before Change Quantity (as typed, or after Review); a decrease may ask who lapses. */

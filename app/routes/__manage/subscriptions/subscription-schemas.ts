@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import type { Subscription } from '#protocol/entities'
 import { planQuantityChange, planSubscriptionAssignment } from '#app/rules/subscription'
-import { Quantity, clampQuantity } from '#protocol/subscriptions/subscriptions'
+import { Quantity, clampQuantity } from '#protocol/subscriptions/quantity'
 import { countOf } from '#protocol/shared/words'
 import { assignFields, refuseAssignPlan } from '#app/routes/__manage/shared/assign-fields'
 

@@ -6,7 +6,7 @@ import { FieldError } from '#app/components/field-error'
 import { ButtonRow, InputField, SubmitButton } from '#app/components/forms'
 import { IdempotencyField } from '#app/components/idempotency-field'
 import { RouteDialog } from '#app/components/route-dialog'
-import { labels } from '#app/rules/messages'
+import { labels } from '#app/rules/messages/labels'
 import { formatDateTime } from '#protocol/shared/dates'
 import { countOf } from '#protocol/shared/words'
 import {

@@ -1,6 +1,6 @@
 import { Button } from '#app/components/themes'
 import { Link, useLocation } from '@remix-run/react'
-import { mayManageWebhooks } from '#protocol/webhooks/webhooks'
+import { mayManageWebhooks } from '#protocol/permissions/roles'
 import type { CompanyActionProps } from '../shared/row-actions'
 import { dialogUrl } from '../shared/urls'
 

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodes, unexpectedError } from '#protocol/shared/errors'
 import { emailInvalid, emailMustDiffer, emailRequired } from '#protocol/shared/email'
-import { zipRequired } from '#protocol/entities'
+import { zipRequired } from '#protocol/catalog/checkout'
 import { cannotAssign } from '#protocol/licenses/licenses'
 import { lastAdministrator } from '#protocol/permissions/roles'
 import * as subscriptions from '#protocol/subscriptions/subscriptions'
-import * as m from './messages'
+import * as activation from './activation'
+import * as checkout from './checkout'
+import * as errors from './errors'
+import * as failures from './failures'
+import * as manage from './manage'
+import * as shop from './shop'
+import * as session from './session'
+import * as signIn from './sign-in'
+
+/** Every module of texts as one, as the tests read them. */
+const m = { ...activation, ...checkout, ...errors, ...failures, ...manage, ...session, ...shop, ...signIn }
 
 describe('§5 validation messages, word for word', () => {
   it.each([
@@ -175,8 +185,8 @@ describe('§8 coupons', () => {
 
 describe('§8 subscriptions and checkout', () => {
   it('CHARGE_ERROR and currency mismatch', () => {
-    expect(m.chargeErrorTitle).toBe('Subscription update FAILED.')
-    expect(m.chargeErrorAdvice).toMatch(/update the payment method/)
+    expect(subscriptions.chargeErrorTitle).toBe('Subscription update FAILED.')
+    expect(subscriptions.chargeErrorAdvice).toMatch(/update the payment method/)
     expect(m.currencyMismatchTitle).toBe('Error processing your Subscription Extension')
     expect(m.currencyMismatchHint('help@vendor.example')).toMatch(/VPN.*contact us at help@vendor\.example\.$/)
   })

@@ -22,7 +22,7 @@ const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_ACTIVATIONS: tooManyActivationsText,
   INVALID_REQUEST: 'The request seems to have already been processed; please try again.',
   CHARGE_ERROR: `${chargeErrorTitle} ${chargeErrorAdvice}`,
-  CURRENCY_MISMATCH: `${currencyMismatchTitle}. ${currencyMismatchHint}`,
+  CURRENCY_MISMATCH: `${currencyMismatchTitle}. ${currencyMismatchHint()}`,
   UNEXPECTED: unexpectedError,
   MALFORMED_REQUEST: 'The request could not be read.',
   UNKNOWN_OPERATION: 'The requested operation does not exist.',

@@ -21,8 +21,8 @@ export const noChanges = 'No changes will be made.'
 
 export const currencyMismatchTitle = 'Error processing your Subscription Extension'
 /** Written for the spec's "VPN and contact hint". */
-export const currencyMismatchHint = (supportEmail: string) =>
-  `The offer was made in a different currency than your location suggests. If you are using a VPN, please turn it off and try again; otherwise contact us at ${supportEmail}.`
+export const currencyMismatchHint = (supportEmail?: string) =>
+  `The offer was made in a different currency than your location suggests. If you are using a VPN, please turn it off and try again; otherwise contact us${supportEmail ? ` at ${supportEmail}` : ''}.`
 /** §4 pastDue: written for "payment could not be processed; the user should update the payment method". */
 export const pastDueAdvice = 'Your last payment could not be processed. Please update your payment method.'
 

@@ -202,6 +202,8 @@ describe('errorMessageFor', () => {
     const message = m.errorMessageFor(code)
     expect(message.length).toBeGreaterThan(10)
     expect(message).not.toContain(code)
+    // A text written with a function where its words belong shows the function's source.
+    expect(message).not.toMatch(/=>|\$\{/)
   })
   it('uses the spec texts where it has them', () => {
     expect(m.errorMessageFor('FORBIDDEN')).toBe('You do not have permission to do that.')
@@ -210,6 +212,10 @@ describe('errorMessageFor', () => {
     expect(m.errorMessageFor('CANNOT_ASSIGN')).toBe('Cannot assign this license type')
     expect(m.errorMessageFor('USER_EXISTS')).toBe('A user already exists with this email address.')
     expect(m.errorMessageFor('CHARGE_ERROR')).toMatch(/^Subscription update FAILED\./)
+    expect(m.errorMessageFor('CURRENCY_MISMATCH')).toBe(
+      'Error processing your Subscription Extension. The offer was made in a different currency than your location ' +
+        'suggests. If you are using a VPN, please turn it off and try again; otherwise contact us.',
+    )
   })
   it('unknown codes, including Object.prototype names, get the unexpected error', () => {
     expect(m.errorMessageFor('NOPE')).toBe('An unexpected error occurred.')

@@ -6,13 +6,14 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import {
-  DAY,
+  activityEntries,
   adminMadeToken,
   apiClient,
   apiToken,
   companyWithLicenses,
+  DAY,
+  expectProblem,
   startApi,
-  type ApiAnswer,
 } from '../support/api.js'
 import { signInAs } from '../support/service.js'
 
@@ -35,20 +36,7 @@ afterAll(() => server.close())
 const send = (secret: string, method: string, path: string, body?: unknown, key: string = crypto.randomUUID()) =>
   apiClient(server.origin, secret)(method, `/companies/${acme}${path}`, body, { 'Idempotency-Key': key })
 
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
-
-const lastEntry = async () =>
-  server.service.db
-    .selectFrom('activity_entries')
-    .select(['actor', 'summary'])
-    .where('company_id', '=', acme)
-    .where('kind', '=', 'api')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
+const lastEntry = async () => (await activityEntries(server.service, acme, 'api'))[0]
 
 describe('offline keys', () => {
   it('answers the keys Manage Licenses signs, for licenses outside a subscription, to a token with keys only', async () => {

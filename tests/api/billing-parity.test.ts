@@ -7,13 +7,14 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import {
+  activityEntries,
   adminMadeToken,
   answered,
   apiClient,
+  expectProblem,
   extensionOffer,
   startApi,
   typedApi,
-  type ApiAnswer,
 } from '../support/api.js'
 import { chargeErrorAdvice, chargeErrorTitle } from '../../protocol/subscriptions/subscriptions.js'
 import { signInAs } from '../support/service.js'
@@ -40,11 +41,6 @@ const send = (secret: string, path: string, body?: unknown, key: string = crypto
   })
 const api = (path: string, body?: unknown, key?: string) => send(writer, path, body, key)
 
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
-
 const quantityNow = async () =>
   Number(
     (
@@ -56,14 +52,7 @@ const quantityNow = async () =>
     ).quantity,
   )
 
-const lastEntry = () =>
-  server.service.db
-    .selectFrom('activity_entries')
-    .select(['actor', 'summary'])
-    .where('company_id', '=', acme)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
+const lastEntry = async () => (await activityEntries(server.service, acme))[0]
 
 describe('subscriptions through the API', () => {
   it('charges a quantity only with the previewId of that quantity, while its amounts still hold', async () => {

@@ -7,7 +7,15 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import { ownershipChangedMessage } from '../../protocol/directory/directory.js'
-import { adminMadeToken, answered, apiToken, startApi, typedApi, type ApiAnswer } from '../support/api.js'
+import {
+  activityEntries,
+  adminMadeToken,
+  answered,
+  apiToken,
+  expectProblem,
+  startApi,
+  typedApi,
+} from '../support/api.js'
 import { signInAs } from '../support/service.js'
 import { entraUser, GROUP, scimClient, scimToken } from '../scim/scim-client.js'
 
@@ -52,19 +60,7 @@ const own = (secret: string, body: { owned: boolean; expectedReleases?: string[]
     body,
   })
 
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
-
-const directoryEntries = () =>
-  server.service.db
-    .selectFrom('activity_entries')
-    .select(['actor', 'summary'])
-    .where('company_id', '=', acme)
-    .where('kind', '=', 'directory')
-    .orderBy('id', 'desc')
-    .execute()
+const directoryEntries = () => activityEntries(server.service, acme, 'directory')
 
 describe('directory group mappings through the API', () => {
   it('reads the group, maps it to products once for one key, logged as the token, and unmaps it', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { autoJoinNeedsVerification, domainTakenMessage } from '../../protocol/domains/domains.js'
 import { clientSecretRequired } from '../../protocol/company-sign-in/company-sign-in.js'
 import { demoRefs } from '../../demo/seed.js'
-import { adminMadeToken, apiClient, startApi, type ApiAnswer } from '../support/api.js'
+import { activityEntries, adminMadeToken, apiClient, expectProblem, startApi } from '../support/api.js'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js'
 import { signInAs } from '../support/service.js'
@@ -38,20 +38,7 @@ const send = (secret: string, path: string, body?: unknown, key: string = crypto
   apiClient(server.origin, secret)('POST', `/companies/${acme}/domains${path}`, body, { 'Idempotency-Key': key })
 const api = (path: string, body?: unknown, key?: string) => send(writer, path, body, key)
 
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
-
-const lastEntry = () =>
-  server.service.db
-    .selectFrom('activity_entries')
-    .select(['actor', 'summary'])
-    .where('company_id', '=', acme)
-    .where('kind', '=', 'domain')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
+const lastEntry = async () => (await activityEntries(server.service, acme, 'domain'))[0]
 
 describe('domains through the API', () => {
   it('claims, verifies once the record is in DNS, sets auto-join and removes, with the people scope', async () => {

@@ -8,7 +8,7 @@ import { lastAdministrator } from '../../protocol/permissions/roles.js'
 import { demoRefs } from '../../demo/seed.js'
 import { webhookResolver } from '../../service/webhooks/operations.js'
 import { webhookSecretShownOnce } from '../../protocol/webhooks/webhooks.js'
-import { adminMadeToken, apiClient, apiToken, companyWithLicenses, startApi, type ApiAnswer } from '../support/api.js'
+import { adminMadeToken, apiClient, apiToken, companyWithLicenses, expectProblem, startApi } from '../support/api.js'
 import { signInAs } from '../support/service.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
@@ -33,12 +33,6 @@ afterAll(async () => {
 const send = (secret: string, method: string, path: string, body?: unknown, key: string = crypto.randomUUID()) =>
   apiClient(server.origin, secret)(method, `/companies/${acme}${path}`, body, { 'Idempotency-Key': key })
 const api = (method: string, path: string, body?: unknown, key?: string) => send(writer, method, path, body, key)
-
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.headers.get('content-type')).toContain('application/problem+json')
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
 
 const logged = (kind: string) =>
   server.service.db

@@ -7,7 +7,15 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import { tokenShownOnce } from '../../service/auth/access-tokens.js'
-import { adminMadeToken, answered, apiToken, startApi, typedApi, type ApiAnswer } from '../support/api.js'
+import {
+  activityEntries,
+  adminMadeToken,
+  answered,
+  apiToken,
+  expectProblem,
+  startApi,
+  typedApi,
+} from '../support/api.js'
 import { signInAs } from '../support/service.js'
 import { entraUser, scimClient } from '../scim/scim-client.js'
 
@@ -40,20 +48,7 @@ const listed = async (secret = reader) =>
   (await typedApi(server.origin, secret).GET('/companies/{companyId}/scim-tokens', { params: { path: company } })).data
     ?.data ?? []
 
-function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
-}
-
-const lastEntry = () =>
-  server.service.db
-    .selectFrom('activity_entries')
-    .select(['actor', 'summary'])
-    .where('company_id', '=', acme)
-    .where('kind', '=', 'directory')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
+const lastEntry = async () => (await activityEntries(server.service, acme, 'directory'))[0]
 
 describe('SCIM tokens through the API', () => {
   it('creates one with people, logged as the token; its secret works at the SCIM endpoint and is answered once', async () => {

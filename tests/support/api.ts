@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import createClient from 'openapi-fetch'
+import { expect } from 'vitest'
 import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/shared/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
@@ -146,6 +147,22 @@ export const answered = (answer: { data?: unknown; error?: unknown; response: Re
   body: (answer.data ?? answer.error ?? {}) as Record<string, unknown>,
   headers: answer.response.headers,
 })
+
+/** A problem details answer (RFC 9457) with this status and code, and this detail when one is given. */
+export function expectProblem(answer: ApiAnswer, status: number, code: string, detail?: string) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
+  expect(answer.headers.get('content-type')).toContain('application/problem+json')
+  expect(answer.body).toMatchObject({ status, code, ...(detail ? { detail } : {}) })
+}
+
+/** Who did what in a company, newest first; of one kind when it is given. */
+export function activityEntries(service: LicensingService, companyId: string, kind?: string) {
+  const entries = service.db
+    .selectFrom('activity_entries')
+    .select(['actor', 'summary'])
+    .where('company_id', '=', companyId)
+  return (kind ? entries.where('kind', '=', kind) : entries).orderBy('id', 'desc').execute()
+}
 
 /** An extension offer in the subscription's own currency, paid from the United States. */
 export const extensionOffer = { message: 'Extend for a year', currency: 'USD', priceGross: 92.8, country: 'US' }

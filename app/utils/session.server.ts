@@ -74,8 +74,13 @@ export function portalCookieSecret(): string {
 let storage: ReturnType<typeof createStorage> | undefined
 const sessionStorage = () => (storage ??= createStorage())
 
+// Read once per request: the root's loader, the page's and the document's headers all ask for the same session.
+const read = new WeakMap<Request, Promise<PortalSession>>()
+
 export function getSession(request: Request): Promise<PortalSession> {
-  return sessionStorage().getSession(request.headers.get('Cookie'))
+  let session = read.get(request)
+  if (!session) read.set(request, (session = sessionStorage().getSession(request.headers.get('Cookie'))))
+  return session
 }
 
 export function commitSession(session: PortalSession): Promise<string> {

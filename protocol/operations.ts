@@ -37,7 +37,7 @@ import { RetrieveLicensesPayload, RetrieveLicensesResult } from './licenses/lice
 import { directoryOperations } from './directory/directory.js'
 import { apiTokenOperations } from './api-tokens/api-tokens.js'
 import { usageOperations } from './usage/usage.js'
-import { reclaimOperations } from './reclaim/reclaim.js'
+import { reclaimOperations } from './reclaim/operations.js'
 import { webhookOperations } from './webhooks/webhooks.js'
 import { machineOperations } from './machines/machines.js'
 import { shopOperations } from './catalog/shop.js'

@@ -8,7 +8,7 @@ import { DomainEntry } from '../domains/domains.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'
 import { DeactivationBudget, Machine } from '../machines/machines.js'
-import { Reclaim, ReclaimDays } from '../reclaim/reclaim.js'
+import { Reclaim, ReclaimDays } from '../reclaim/operations.js'
 import { roleNames } from '../permissions/roles.js'
 import {
   WebhookEndpoint,

@@ -1,7 +1,8 @@
 // The reclaim policy's calls, for the company's administrators and platform administrators.
 import { DAY_MS } from '../../protocol/shared/dates.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
-import { RECLAIM_UNDO_DAYS, ReclaimDays, undoRefusals, type Reclaim } from '../../protocol/reclaim/reclaim.js'
+import { RECLAIM_UNDO_DAYS, undoRefusals } from '../../protocol/reclaim/reclaim.js'
+import { ReclaimDays, type Reclaim } from '../../protocol/reclaim/operations.js'
 import { recordActivity } from '../activity/log.js'
 import type { ServiceContext } from '../dispatch/context.js'
 import { ServiceError } from '../dispatch/errors.js'

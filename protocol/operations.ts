@@ -39,7 +39,7 @@ import { apiTokenOperations } from './api-tokens/api-tokens.js'
 import { usageOperations } from './usage/usage.js'
 import { reclaimOperations } from './reclaim/operations.js'
 import { webhookOperations } from './webhooks/webhooks.js'
-import { machineOperations } from './machines/machines.js'
+import { machineOperations } from './machines/operations.js'
 import { shopOperations } from './catalog/shop.js'
 
 export { emptyPayload }

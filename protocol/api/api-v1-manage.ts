@@ -7,7 +7,7 @@ import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/s
 import { DomainEntry } from '../domains/domains.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'
-import { DeactivationBudget, Machine } from '../machines/machines.js'
+import { DeactivationBudget, Machine } from '../machines/operations.js'
 import { Reclaim, ReclaimDays } from '../reclaim/operations.js'
 import { roleNames } from '../permissions/roles.js'
 import {

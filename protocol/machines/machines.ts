@@ -1,11 +1,9 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
-// Many Activations flow deactivates too but neither counts against nor is refused by the budget.
-import * as z from 'zod/mini'
-import { Id } from '../shared/limits.js'
-import { LicenseRef } from '../entities.js'
+// Many Activations flow deactivates too but neither counts against nor is refused by the budget. The calls are in `operations.ts`.
 import { DAY_MS, formatDate } from '../shared/dates.js'
 import { countOf } from '../shared/words.js'
 import type { PermissionFlags } from '../permissions/roles.js'
+import type { DeactivationBudget } from './operations.js'
 
 /** Deactivations from My machines, per license, in any window of this length. */
 export const DEACTIVATION_BUDGET = 3
@@ -22,25 +20,6 @@ export function mayDeactivateMachines(flags: Pick<PermissionFlags, 'canAssign'>)
   return flags.canAssign
 }
 
-export const Machine = z.object({
-  /** The activation's id. */
-  key: z.string(),
-  /** As the editor reported it: text from outside. */
-  hostname: z.string(),
-  firstSeen: z.number(),
-  /** The last activation or license check from it (at most `LAST_SEEN_STEP_MS` old); null before its first check. */
-  lastSeen: z.nullable(z.number()),
-})
-export type Machine = z.infer<typeof Machine>
-
-export const DeactivationBudget = z.object({
-  limit: z.number(),
-  used: z.number(),
-  /** When the next deactivation is possible again, when none is left; null while one is left. */
-  nextAt: z.nullable(z.number()),
-})
-export type DeactivationBudget = z.infer<typeof DeactivationBudget>
-
 /** "2 of 3 deactivations left in the last 30 days" or, when none is left, when the next one is possible. */
 export function budgetSentence(budget: DeactivationBudget, options: { utc: boolean }): string {
   const left = Math.max(0, budget.limit - budget.used)
@@ -52,25 +31,4 @@ export function budgetSentence(budget: DeactivationBudget, options: { utc: boole
 /** The refusal when the budget is spent, saying when the next deactivation is possible. */
 export function budgetExhausted(nextAt: number, options: { utc: boolean }): string {
   return `This license's machines were deactivated ${countOf(DEACTIVATION_BUDGET, 'time')} in the last ${DEACTIVATION_WINDOW_DAYS} days, the most allowed. The next deactivation is possible on ${formatDate(nextAt, options)}.`
-}
-
-const machineKey = Id
-
-export const machineOperations = {
-  /** The machines a license is active on (its holder, the company's people with a role), oldest activation first. */
-  retrieveMachines: {
-    reads: true,
-    payload: z.object({ license: LicenseRef }),
-    result: z.object({
-      machines: z.array(Machine),
-      budget: DeactivationBudget,
-      /** The caller may deactivate them (its holder; the company's people who may assign). */
-      mayDeactivate: z.boolean(),
-    }),
-  },
-  /** Deactivates one machine, counted (RATE_LIMITED when spent); one no longer active answers `deactivated: false`. */
-  deactivateMachine: {
-    payload: z.object({ license: LicenseRef, machine: machineKey }),
-    result: z.object({ deactivated: z.boolean(), hostname: z.string(), budget: DeactivationBudget }),
-  },
 }

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import { newId } from '../db/ids.js'
 import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
-import {
-  DEACTIVATION_BUDGET,
-  DEACTIVATION_WINDOW_MS,
-  LAST_SEEN_STEP_MS,
-  type DeactivationBudget,
-  type Machine,
-} from '../../protocol/machines/machines.js'
+import { DEACTIVATION_BUDGET, DEACTIVATION_WINDOW_MS, LAST_SEEN_STEP_MS } from '../../protocol/machines/machines.js'
+import type { DeactivationBudget, Machine } from '../../protocol/machines/operations.js'
 
 let clock = Date.now()
 let service: Awaited<ReturnType<typeof createTestService>>

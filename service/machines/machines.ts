@@ -6,9 +6,8 @@ import {
   LAST_SEEN_STEP_MS,
   budgetExhausted,
   mayDeactivateMachines,
-  type DeactivationBudget,
-  type Machine,
 } from '../../protocol/machines/machines.js'
+import type { DeactivationBudget, Machine } from '../../protocol/machines/operations.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { permissionFlags, UNKNOWN_ROLE } from '../../protocol/permissions/roles.js'
 import { labelled } from '../../protocol/shared/text.js'

@@ -2,7 +2,7 @@
 import { json } from '@remix-run/node'
 import * as z from 'zod/mini'
 import { Id } from '#protocol/shared/limits'
-import type { DeactivationBudget, Machine } from '#protocol/machines/machines'
+import type { DeactivationBudget, Machine } from '#protocol/machines/operations'
 import { labelled } from '#protocol/shared/text'
 import { licenseName } from '#app/rules/changes'
 import { displayName } from '#protocol/catalog/products'

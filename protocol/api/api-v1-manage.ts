@@ -4,7 +4,7 @@
 import * as z from 'zod/mini'
 import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
 import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/settings.js'
-import { DomainEntry } from '../domains/domains.js'
+import { DomainEntry } from '../domains/operations.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'
 import { DeactivationBudget, Machine } from '../machines/operations.js'

@@ -1,6 +1,7 @@
 // The DNS check of a domain claim (DNS_RESOLVER): only an answer counts; no answer decides nothing.
 import { Resolver } from 'node:dns/promises'
-import { VERIFICATION_PREFIX, verificationRecord, type CheckOutcome } from '../../protocol/domains/domains.js'
+import { VERIFICATION_PREFIX, verificationRecord } from '../../protocol/domains/domains.js'
+import type { CheckOutcome } from '../../protocol/domains/operations.js'
 import { oneLine } from '../../protocol/shared/text.js'
 
 export type DomainCheck = { outcome: CheckOutcome; message: string }

@@ -2,13 +2,8 @@
 // the verified rows, migration 0022, backs each transaction's check).
 import crypto from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
-import {
-  MAX_DOMAINS,
-  domainOfEmail,
-  domainTakenMessage,
-  verificationRecord,
-  type DomainEntry,
-} from '../../protocol/domains/domains.js'
+import { MAX_DOMAINS, domainOfEmail, domainTakenMessage, verificationRecord } from '../../protocol/domains/domains.js'
+import type { DomainEntry } from '../../protocol/domains/operations.js'
 import { ProductGroup } from '../../protocol/entities.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { recordActivity } from '../activity/log.js'

@@ -1,4 +1,4 @@
-import type { DomainEntry } from '#protocol/domains/domains'
+import type { DomainEntry } from '#protocol/domains/operations'
 import { DOMAIN_GRACE_MS } from '#protocol/domains/domains'
 import { formatDate } from '#protocol/shared/dates'
 

@@ -38,7 +38,7 @@ import { directoryOperations } from './directory/directory.js'
 import { apiTokenOperations } from './api-tokens/api-tokens.js'
 import { usageOperations } from './usage/usage.js'
 import { reclaimOperations } from './reclaim/operations.js'
-import { webhookOperations } from './webhooks/webhooks.js'
+import { webhookOperations } from './webhooks/operations.js'
 import { machineOperations } from './machines/operations.js'
 import { shopOperations } from './catalog/shop.js'
 

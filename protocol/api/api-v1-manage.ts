@@ -10,13 +10,8 @@ import { ProductGroup, SubscriptionPreview } from '../entities.js'
 import { DeactivationBudget, Machine } from '../machines/operations.js'
 import { Reclaim, ReclaimDays } from '../reclaim/operations.js'
 import { roleNames } from '../permissions/roles.js'
-import {
-  WebhookEndpoint,
-  WebhookEndpointState,
-  WebhookEventType,
-  webhookEventTypes,
-  WebhookUrl,
-} from '../webhooks/webhooks.js'
+import { WebhookEndpointState, WebhookEventType, webhookEventTypes, WebhookUrl } from '../webhooks/webhooks.js'
+import { WebhookEndpoint } from '../webhooks/operations.js'
 
 const email = z
   .string()

@@ -7,9 +7,8 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERIES_SHOWN,
   webhookSecretShownOnce,
-  type WebhookDelivery,
-  type WebhookEndpoint,
 } from '../../protocol/webhooks/webhooks.js'
+import type { WebhookDelivery, WebhookEndpoint } from '../../protocol/webhooks/operations.js'
 import { recordActivity } from '../activity/log.js'
 import { newId } from '../db/ids.js'
 import { inTransaction } from '../db/transaction.js'

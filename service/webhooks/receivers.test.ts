@@ -2,7 +2,7 @@
 // for, an answer may take 15 seconds; and a development server admitting such a receiver delivers by itself.
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it, vi } from 'vitest'
-import { type WebhookEndpoint } from '../../protocol/webhooks/webhooks.js'
+import type { WebhookEndpoint } from '../../protocol/webhooks/operations.js'
 import { GLOBEX, carl, jobOptions, loopbackWebhookSuite } from '../../tests/support/webhooks.js'
 import { demoRefs } from '../../demo/seed.js'
 import { serverJobRunner } from '../jobs/index.js'

@@ -1,5 +1,6 @@
 // The webhooks' own tables (migration 0045): endpoints, the outbox of messages, one delivery per message and endpoint.
-import type { WebhookDeliveryState, WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks/webhooks.js'
+import type { WebhookEndpointState, WebhookEventType } from '../../protocol/webhooks/webhooks.js'
+import type { WebhookDeliveryState } from '../../protocol/webhooks/operations.js'
 
 export type WebhookEndpointTable = {
   id: string

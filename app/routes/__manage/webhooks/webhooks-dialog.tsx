@@ -9,12 +9,8 @@ import { RouteDialog } from '#app/components/route-dialog'
 import { labels } from '#app/rules/messages/labels'
 import { formatDateTime } from '#protocol/shared/dates'
 import { countOf } from '#protocol/shared/words'
-import {
-  webhookEventDescriptions,
-  webhookEventTypes,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-} from '#protocol/webhooks/webhooks'
+import { webhookEventDescriptions, webhookEventTypes } from '#protocol/webhooks/webhooks'
+import type { WebhookDelivery, WebhookEndpoint } from '#protocol/webhooks/operations'
 import { CopyField } from '../shared/copy-field'
 import { Alert, BackLink, checkboxStyle, DialogTable } from '../shared/dialog-parts'
 import type { DialogProps } from '../shared/registry'

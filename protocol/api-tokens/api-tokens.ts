@@ -1,13 +1,7 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
+// The calls are in `operations.ts`.
 import * as z from 'zod/mini'
-import { Id } from '../shared/limits.js'
-import {
-  ACCESS_TOKEN_MAX_DAYS,
-  AccessToken,
-  AccessTokenName,
-  apiTokenScopes,
-  type AccessTokenScope,
-} from '../shared/access-tokens.js'
+import { apiTokenScopes, type AccessTokenScope } from '../shared/access-tokens.js'
 
 export type ApiTokenScope = (typeof apiTokenScopes)[number]
 export const ApiTokenScope = z.enum(apiTokenScopes)
@@ -79,44 +73,4 @@ export function tokenGrantRefusal(
   if (by.expiresAt !== null && (granting.expiresAt === null || granting.expiresAt > by.expiresAt))
     return 'This token expires: the token it creates must expire no later (give expiresInDays).'
   return undefined
-}
-
-/** The scopes a token is created with: at least one, each known; a repeat counts once. */
-export const ApiTokenScopes = z.pipe(
-  z.array(ApiTokenScope).check(z.minLength(1, { message: chooseAScope }), z.maxLength(apiTokenScopes.length * 2)),
-  z.transform((scopes: ApiTokenScope[]) => orderedScopes(scopes)),
-)
-
-const companyId = Id
-const completed = z.object({ completed: z.literal(true) })
-
-/** With `companyId` the company's tokens (FORBIDDEN unless the caller may manage them), else the caller's own. */
-export const apiTokenOperations = {
-  retrieveApiTokens: {
-    reads: true,
-    payload: z.object({ companyId: z.optional(companyId) }),
-    result: z.object({
-      company: z.nullable(z.object({ id: z.string(), name: z.string() })),
-      tokens: z.array(AccessToken),
-    }),
-  },
-  /** The secret is never shown again; a repeat of the request is refused. */
-  createApiToken: {
-    payload: z.object({
-      companyId: z.optional(companyId),
-      name: AccessTokenName,
-      /** Without it, `read` alone: the least a token holds. */
-      scopes: z._default(ApiTokenScopes, ['read']),
-      expiresInDays: z._default(z.int().check(z.gte(0), z.lte(ACCESS_TOKEN_MAX_DAYS)), 0),
-    }),
-    result: z.object({ token: AccessToken, secret: z.string() }),
-  },
-  /** Revoking a revoked token changes nothing and is not refused. */
-  revokeApiToken: {
-    payload: z.object({
-      companyId: z.optional(companyId),
-      tokenId: Id,
-    }),
-    result: completed,
-  },
 }

@@ -2,7 +2,7 @@
 // manages tokens with `people` (who may act for the company), and never grants a scope it does not hold itself.
 import * as z from 'zod/mini'
 import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
-import { ApiTokenScopes } from '../api-tokens/api-tokens.js'
+import { ApiTokenScopes } from '../api-tokens/operations.js'
 import { endpoint } from './api-endpoint.js'
 import { CompanyParams } from './api-v1.js'
 import { Completed } from './api-v1-manage.js'

@@ -3,7 +3,8 @@
 // milliseconds since 1970, as the objects they reuse give them.
 import * as z from 'zod/mini'
 import { ApiLicense, CompanyParams, LicenseParams } from './api-v1.js'
-import { ClientId, CompanySignInSettings, IssuerUrl } from '../company-sign-in/settings.js'
+import { ClientId, IssuerUrl } from '../company-sign-in/settings.js'
+import { CompanySignInSettings } from '../company-sign-in/operations.js'
 import { DomainEntry } from '../domains/operations.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 import { ProductGroup, SubscriptionPreview } from '../entities.js'

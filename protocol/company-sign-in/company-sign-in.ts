@@ -1,6 +1,7 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal: its
-// paths and texts here, the settings' schemas and the calls in `settings.ts` (the sign-in page loads none of them).
+// paths and texts here, the settings' schemas in `settings.ts`, the calls in `operations.ts` (the sign-in page loads
+// neither).
 
 /** Where every company's provider sends people back: register it at the provider. */
 export const COMPANY_SIGN_IN_CALLBACK_PATH = '/auth/company/'

@@ -3,7 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
-import type { CompanySignInSettings } from '#protocol/company-sign-in/settings'
+import type { CompanySignInSettings } from '#protocol/company-sign-in/operations'
 import { mayManageDomains } from '#protocol/permissions/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { changed } from '../shared/changed.server'

@@ -28,7 +28,7 @@ import {
 } from './shared/limits.js'
 import { isOwnKey } from './shared/own.js'
 import { Quantity } from './subscriptions/quantity.js'
-import { LicenseWindow, WindowedFacts } from './licenses/windows.js'
+import { LicenseWindow, WindowedFacts } from './licenses/window-reads.js'
 import { retrieveActivityOperation } from './activity/activity.js'
 import { domainOperations } from './domains/operations.js'
 import { companySignInOperations } from './company-sign-in/operations.js'

@@ -1,6 +1,7 @@
 // The expiry warning (spec §4 "Renewal banner", §9): the full renewal discount still applies 60 days after expiry.
 import type { Company, License, SubscriptionState } from '#protocol/entities'
-import { LONG_EXPIRED_ORDERS_NAMED, type ExpiredGroup, type LongExpiredOrder } from '#protocol/licenses/windows'
+import { LONG_EXPIRED_ORDERS_NAMED } from '#protocol/licenses/windows'
+import type { ExpiredGroup, LongExpiredOrder } from '#protocol/licenses/window-reads'
 import { DAY_MS, formatDate } from '#protocol/shared/dates'
 import { displayName } from '#protocol/catalog/products'
 import { isOpenSource, isExpired, renewalRefusal, renewalRefusals } from '#protocol/licenses/licenses'

@@ -9,9 +9,8 @@ import {
   PERSONAL_TABLE,
   SEARCH_MAX_LENGTH,
   pageSizes,
-  type LicenseWindow,
-  type LicenseWindowResult,
 } from '#protocol/licenses/windows'
+import type { LicenseWindow, LicenseWindowResult } from '#protocol/licenses/window-reads'
 import { ID_MAX_LENGTH } from '#protocol/shared/limits'
 import { expiredGroups } from './expiry'
 import { canAssignLicense, isExpired } from '#protocol/licenses/licenses'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import type { LicenseWindowResult } from '#protocol/licenses/windows'
+import type { LicenseWindowResult } from '#protocol/licenses/window-reads'
 import { showBulkAssign, showBulkRenew, showOfflineKeys } from './company'
 import { expiredGroups, expiryWarningsOf } from './expiry'
 import type { TableView } from './license-windows'

@@ -1,12 +1,8 @@
 // What /manage sends to the page (spec §2, §4): a window of each license table and the counts about the rest.
 import type { Company, License } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
-import {
-  PERSONAL_TABLE,
-  type LicenseFilter,
-  type LicenseWindowResult,
-  type SubscriptionSeats,
-} from '#protocol/licenses/windows'
+import { PERSONAL_TABLE, type LicenseFilter } from '#protocol/licenses/windows'
+import type { LicenseWindowResult, SubscriptionSeats } from '#protocol/licenses/window-reads'
 import { isBulkAssignable } from './company'
 import { expiryWarnings, type ExpiryWarnings } from './expiry'
 import { windowLocally, type TableView } from './license-windows'

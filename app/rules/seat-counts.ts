@@ -2,7 +2,7 @@
 import type { License, Subscription } from '#protocol/entities'
 import { isInactive } from './subscription'
 import { isExpired } from '#protocol/licenses/licenses'
-import type { SeatCounts, SubscriptionSeats } from '#protocol/licenses/windows'
+import type { SeatCounts, SubscriptionSeats } from '#protocol/licenses/window-reads'
 import { countOf, plural } from '#protocol/shared/words'
 
 export type { SeatCounts }

@@ -1,7 +1,7 @@
 // A windowed read's subscriptions: seats counted by the store, and only the licenses that decide state and expiry.
 import { sql } from 'kysely'
 import type { License, Subscription } from '../../protocol/entities.js'
-import type { SubscriptionSeats } from '../../protocol/licenses/windows.js'
+import type { SubscriptionSeats } from '../../protocol/licenses/window-reads.js'
 import type { DB } from '../db/database.js'
 import { isPostgres } from '../db/migrations/dialect.js'
 import type { LicenseRow, SubscriptionRow } from '../db/schema.js'

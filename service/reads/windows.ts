@@ -2,14 +2,8 @@
 import type { Company } from '../../protocol/entities.js'
 import type { Details, ParsedPayload } from '../../protocol/operations.js'
 import { sql } from 'kysely'
-import {
-  DEFAULT_PAGE_SIZE,
-  LONG_EXPIRED_ORDERS_NAMED,
-  PERSONAL_TABLE,
-  type ExpiredGroup,
-  type LicenseWindowResult,
-  type LongExpiredOrder,
-} from '../../protocol/licenses/windows.js'
+import { DEFAULT_PAGE_SIZE, LONG_EXPIRED_ORDERS_NAMED, PERSONAL_TABLE } from '../../protocol/licenses/windows.js'
+import type { ExpiredGroup, LicenseWindowResult, LongExpiredOrder } from '../../protocol/licenses/window-reads.js'
 import { DAY_MS } from '../../protocol/shared/dates.js'
 import type { DB } from '../db/database.js'
 import type { LicenseRow } from '../db/schema.js'

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { License, Subscription } from '#protocol/entities'
 import type { Details } from '#protocol/operations'
 import { isExpired } from '#protocol/licenses/licenses'
-import { LONG_EXPIRED_ORDERS_NAMED, PERSONAL_TABLE, type LicenseWindow } from '#protocol/licenses/windows'
+import { LONG_EXPIRED_ORDERS_NAMED, PERSONAL_TABLE } from '#protocol/licenses/windows'
+import type { LicenseWindow } from '#protocol/licenses/window-reads'
 import { sortLicenses } from '#app/rules/license'
 import {
   discountDeadlineMessage,

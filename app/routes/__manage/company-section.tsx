@@ -1,6 +1,6 @@
 import { Box, Heading, Text } from '#app/components/themes'
 import type { Company } from '#protocol/entities'
-import type { SubscriptionSeats } from '#protocol/licenses/windows'
+import type { SubscriptionSeats } from '#protocol/licenses/window-reads'
 import { companyCountsText, type CompanyCounts } from '#app/rules/seat-counts'
 import { sectionCompany, type LicensePage } from '#app/rules/manage-view'
 import { CompanyActions } from './company-actions'

@@ -29,7 +29,7 @@ import {
 import { isOwnKey } from './shared/own.js'
 import { Quantity } from './subscriptions/quantity.js'
 import { LicenseWindow, WindowedFacts } from './licenses/window-reads.js'
-import { retrieveActivityOperation } from './activity/activity.js'
+import { retrieveActivityOperation } from './activity/operations.js'
 import { domainOperations } from './domains/operations.js'
 import { companySignInOperations } from './company-sign-in/operations.js'
 import { lineOfText, typedLine } from './shared/text.js'

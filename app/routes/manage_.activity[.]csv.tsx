@@ -1,6 +1,7 @@
 // The Activity dialog's log as CSV, streamed by the last entry's position; a later refusal breaks the download off.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels, type ActivityEntry } from '#protocol/activity/activity'
+import { ACTIVITY_MAX_PAGE_SIZE, activityKindLabels } from '#protocol/activity/activity'
+import type { ActivityEntry } from '#protocol/activity/operations'
 import { formatDateTime } from '#protocol/shared/dates'
 import { csvResponse, csvRows } from '#app/utils/csv.server'
 import { requireUser } from '#app/utils/session.server'

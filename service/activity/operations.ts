@@ -1,6 +1,7 @@
 // retrieveActivity: a company's log for its administrators and platform administrators; else the caller's own.
 import type { Expression, SqlBool } from 'kysely'
-import { ActivityKind, type ActivityEntry } from '../../protocol/activity/activity.js'
+import { ActivityKind } from '../../protocol/activity/activity.js'
+import type { ActivityEntry } from '../../protocol/activity/operations.js'
 import type { ParsedPayload, Result } from '../../protocol/operations.js'
 import { requireCaller, type ServiceContext } from '../dispatch/context.js'
 import type { OperationHandlers } from '../operations/handlers.js'

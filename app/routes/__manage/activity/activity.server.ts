@@ -1,5 +1,6 @@
 // The Activity dialog: a company's log (its administrators) or the account's own; 50 a page, filtered, also as CSV.
-import { ActivityKind, activityKindsOf, type ActivityEntry } from '#protocol/activity/activity'
+import { ActivityKind, activityKindsOf } from '#protocol/activity/activity'
+import type { ActivityEntry } from '#protocol/activity/operations'
 import { mayReadCompanyActivity } from '#protocol/permissions/roles'
 import type { Details } from '#protocol/operations'
 import { callLicensing } from '#app/utils/licensing.server'

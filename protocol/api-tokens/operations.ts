@@ -1,7 +1,8 @@
 // The API tokens dialog's calls, their payloads and answers.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName, apiTokenScopes } from '../shared/access-tokens.js'
+import { ACCESS_TOKEN_MAX_DAYS, AccessTokenName, apiTokenScopes } from '../shared/access-tokens.js'
+import { AccessToken } from '../shared/access-token-reads.js'
 import { ApiTokenScope, chooseAScope, orderedScopes } from './api-tokens.js'
 
 /** The scopes a token is created with: at least one, each known; a repeat counts once. */

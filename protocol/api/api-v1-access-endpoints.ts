@@ -1,7 +1,8 @@
 // The REST API v1's endpoints for what opens a company's licenses: its offline keys and its API tokens. A token
 // manages tokens with `people` (who may act for the company), and never grants a scope it does not hold itself.
 import * as z from 'zod/mini'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
+import { ACCESS_TOKEN_MAX_DAYS, AccessTokenName } from '../shared/access-tokens.js'
+import { AccessToken } from '../shared/access-token-reads.js'
 import { ApiTokenScopes } from '../api-tokens/operations.js'
 import { endpoint } from './api-endpoint.js'
 import { CompanyParams } from './api-v1.js'

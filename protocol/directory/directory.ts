@@ -1,7 +1,8 @@
 // Seats that follow the company's directory: groups mapped to products, the seat queue, directory-owned products.
 import * as z from 'zod/mini'
 import { Id } from '../shared/limits.js'
-import { ACCESS_TOKEN_MAX_DAYS, AccessToken, AccessTokenName } from '../shared/access-tokens.js'
+import { ACCESS_TOKEN_MAX_DAYS, AccessTokenName } from '../shared/access-tokens.js'
+import { AccessToken } from '../shared/access-token-reads.js'
 import { ProductGroup } from '../entities.js'
 import { EMAIL_MAX_LENGTH } from '../shared/email.js'
 

@@ -6,10 +6,10 @@ import {
   ACCESS_TOKEN_LIVE_MAX,
   scopesAllowed,
   tooManyTokens,
-  type AccessToken,
   type AccessTokenKind,
   type AccessTokenScope,
 } from '../../protocol/shared/access-tokens.js'
+import type { AccessToken } from '../../protocol/shared/access-token-reads.js'
 import { newId } from '../db/ids.js'
 import { ServiceError } from '../dispatch/errors.js'
 import type { Database } from '../db/schema.js'

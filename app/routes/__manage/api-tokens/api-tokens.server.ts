@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
-import type { AccessToken } from '#protocol/shared/access-tokens'
+import type { AccessToken } from '#protocol/shared/access-token-reads'
 import { mayManageApiTokens } from '#protocol/permissions/roles'
 import { callLicensing, idempotencyKeyOf, newIdempotencyKey } from '#app/utils/licensing.server'
 import { apiTokenChanges } from '#app/rules/changes'

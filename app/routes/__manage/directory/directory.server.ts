@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '#app/utils/conform-zod'
 import { json } from '@remix-run/node'
-import type { AccessToken } from '#protocol/shared/access-tokens'
+import type { AccessToken } from '#protocol/shared/access-token-reads'
 import { type DirectoryProduct } from '#protocol/directory/directory'
 import { mayManageDirectory } from '#protocol/permissions/roles'
 import { ProductGroup } from '#protocol/entities'

@@ -1,7 +1,7 @@
 import { Table } from '#app/components/themes'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { AccessToken } from '#protocol/shared/access-tokens'
+import type { AccessToken } from '#protocol/shared/access-token-reads'
 import { expiryWords, TokenCells } from './access-token-parts'
 
 const DAY = 86_400_000

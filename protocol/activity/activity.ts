@@ -1,4 +1,4 @@
-// The activity log: what the service changed, who and when. Its call is in `operations.ts`.
+// The activity log: what the service changed, who and when.
 import * as z from 'zod/mini'
 
 export const activityKinds = [

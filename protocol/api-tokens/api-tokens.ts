@@ -1,5 +1,4 @@
 // API tokens for the REST API v1, a company's or an account's own (docs/decisions/0015-api-tokens-who-holds-them.md).
-// The calls are in `operations.ts`.
 import * as z from 'zod/mini'
 import { apiTokenScopes, type AccessTokenScope } from '../shared/access-tokens.js'
 

@@ -1,7 +1,6 @@
 // Company sign-in: a company's own OpenID Connect provider (Okta, Microsoft Entra ID, any issuer with discovery), set up
 // by its administrators and optionally required for people at its verified domains. Shared by service and portal: its
-// paths and texts here, the settings' schemas in `settings.ts`, the calls in `operations.ts` (the sign-in page loads
-// neither).
+// paths and texts here, the settings' fields in `settings.ts`, the calls in `operations.ts`: no sign-in page loads them.
 
 /** Where every company's provider sends people back: register it at the provider. */
 export const COMPANY_SIGN_IN_CALLBACK_PATH = '/auth/company/'

@@ -1,5 +1,4 @@
-// Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only. The calls are in
-// `operations.ts`.
+// Verified domains: proved by a DNS TXT record; a verified domain belongs to one company only.
 import { DAY_MS } from '../shared/dates.js'
 import * as z from 'zod/mini'
 

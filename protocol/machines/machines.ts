@@ -1,5 +1,5 @@
 // My machines and the holder's deactivation budget (docs/decisions/0011-machine-deactivation-budget.md); the spec's Too
-// Many Activations flow deactivates too but neither counts against nor is refused by the budget. The calls are in `operations.ts`.
+// Many Activations flow deactivates too but neither counts against nor is refused by the budget.
 import { DAY_MS, formatDate } from '../shared/dates.js'
 import { countOf } from '../shared/words.js'
 import type { PermissionFlags } from '../permissions/roles.js'

@@ -1,4 +1,4 @@
-// Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md. The calls are in `operations.ts`.
+// Idle seats and their reclaim: docs/decisions/0014-idle-seats-and-their-reclaim.md.
 
 /** The holder and the administrators are told this many days before the seat is reclaimed. */
 export const RECLAIM_WARNING_DAYS = 7

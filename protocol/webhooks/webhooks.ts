@@ -1,5 +1,4 @@
 // Webhooks (docs/webhooks.md): public, versioned events; a new one may be added, an existing one keeps its fields.
-// The calls are in `operations.ts`.
 import * as z from 'zod/mini'
 import { hasLayoutCharacters } from '../shared/text.js'
 

@@ -1,0 +1,56 @@
+// The activity log tests' fixture: a test service per file with a caller in each role the log is read or written by,
+// and what a change wrote to the log. `startActivityService` sets the bindings.
+import { afterAll, beforeAll } from 'vitest'
+import type { OperationName, Payload } from '../../protocol/operations.js'
+import { createTestService, signInAs } from './service.js'
+import { asker } from './webhooks.js'
+
+export let service: Awaited<ReturnType<typeof createTestService>>
+
+export const who = {
+  acmeAdministrator: 'olivia@acme.test',
+  acmeManager: 'max@acme.test',
+  resellerAdministrator: 'rita@reseller.test',
+  resellerManager: 'ray@reseller.test',
+  globexAdministrator: 'carl@globex.test',
+  personal: 'pat@personal.test',
+  platformAdministrator: 'root@vendor.test',
+} as const
+export type Who = keyof typeof who
+export const credentials = {} as Record<Who, string>
+
+/** Starts the test service and signs every role in before the file's tests; closes it after them. */
+export function startActivityService() {
+  beforeAll(async () => {
+    service = await createTestService()
+    for (const [role, email] of Object.entries(who) as [Who, string][])
+      credentials[role] = await signInAs(service, email)
+  })
+  afterAll(async () => {
+    await service.close()
+  })
+}
+
+/** One protocol call; the answer's status and the operation's result or error body. */
+export function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
+  return asker(service)(op, payload, credential)
+}
+
+/** Runs `change` and answers it with the log entries it wrote. */
+export async function written(change: () => Promise<{ status: number; body: Record<string, unknown> }>) {
+  const before = await service.db
+    .selectFrom('activity_entries')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  const answer = await change()
+  const entries = await service.db
+    .selectFrom('activity_entries')
+    .selectAll()
+    .where('id', '>', Number(before?.id ?? 0))
+    .orderBy('id')
+    .execute()
+  return { answer, entries }
+}
+
+export const licenseOf = (id: string) =>
+  service.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow()

@@ -57,6 +57,9 @@ async function measure(
             buffered: true,
           })
       })
+      // The document's size is known once it has all arrived (before that its entry counts only the headers).
+      if (document.readyState === 'loading')
+        await new Promise((resolve) => document.addEventListener('readystatechange', resolve, { once: true }))
       const entries = [
         ...performance.getEntriesByType('navigation'),
         ...performance.getEntriesByType('resource'),

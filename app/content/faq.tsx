@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link as RemixLink } from '@remix-run/react'
-import { Box, Card, Flex, Heading, Link, Text } from '#app/components/themes'
+import { Box, Card, Flex, Grid, Heading, Link, Text } from '#app/components/themes'
 import { useSupportEmail } from '#app/utils/support-email'
 import { shopPath } from '#protocol/catalog/paths'
 
@@ -182,15 +182,16 @@ export function CrossPromotion({
         <Text as="p" size="3" mb="4" color="gray">
           Made by the same team, with the same licensing: one account, one place to manage them.
         </Text>
-        <Flex gap="4" wrap="wrap" asChild>
+        {/* Cards of one width, side by side where there is room, whatever their names' lengths. */}
+        <Grid columns={{ initial: '1', sm: '2' }} gap="4" asChild>
           <ul className="shop-plain-list">
             {others.map((p) => (
               <li key={p.slug}>
-                <Card size="2" style={{ minWidth: 220 }}>
+                <Card size="2">
                   <Heading as="h3" size="4" mb="2">
                     {p.name}
                   </Heading>
-                  <Flex gap="3" wrap="wrap">
+                  <Flex direction="column" align="start" gap="2">
                     <Link asChild underline="always">
                       <RemixLink to={shopPath(p.slug)} target={linkTarget}>
                         Buy {p.name}
@@ -206,7 +207,7 @@ export function CrossPromotion({
               </li>
             ))}
           </ul>
-        </Flex>
+        </Grid>
       </section>
     </Box>
   )

@@ -45,9 +45,10 @@ export function DevelopersReference({ reference }: { reference: DevelopersRefere
         REST API v1
       </Heading>
       <Text as="p" size="3" mb="3">
-        Read your company&apos;s licenses, subscriptions, seat usage and activity log, and assign or free licenses from
-        your own scripts. JSON over {origin.startsWith('https:') ? 'HTTPS' : 'HTTP'} at{' '}
-        <Code>{`${origin}${base}`}</Code>.
+        What Manage Licenses does for a company, from your own scripts: read its licenses, subscriptions, seat usage and
+        activity log; assign and free licenses; change its subscriptions; manage its people, domains, sign-in settings,
+        directory, webhooks and tokens. Renewals, which a person pays at the checkout, stay in Manage Licenses. JSON
+        over {origin.startsWith('https:') ? 'HTTPS' : 'HTTP'} at <Code>{`${origin}${base}`}</Code>.
       </Text>
       <Text as="p" size="3" mb="5">
         The machine-readable description is{' '}

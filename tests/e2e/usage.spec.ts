@@ -25,6 +25,18 @@ test.describe('usage', { tag: '@once' }, () => {
     await switchTheme(page, 'light')
     await expectNoAxeViolations(page, 'Usage (light)')
 
+    // The chart's labels are read at 9 px or more however wide it is drawn (a phone draws it at half its size).
+    const chart = wallaby.locator('svg[data-chart="usage"]')
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 })
+      const drawn = await chart.evaluate(
+        (svg: SVGSVGElement) =>
+          (parseFloat(getComputedStyle(svg.querySelector('text')!).fontSize) * svg.getBoundingClientRect().width) /
+          svg.viewBox.baseVal.width,
+      )
+      expect(drawn, `labels at ${width} px`).toBeGreaterThanOrEqual(9)
+    }
+
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download CSV' }).click(),

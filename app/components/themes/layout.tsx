@@ -58,14 +58,16 @@ export const Flex = forwardRef<HTMLDivElement, FlexProps>(function Flex(
 type Columns = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
 
 export function Grid({
+  asChild,
   columns,
   gap,
   className,
   ...props
 }: Div & { columns?: Responsive<Columns>; gap?: MarginProps['mt'] }) {
   const { space, style, rest } = splitSpace(props)
+  const Comp = asChild ? Slot : 'div'
   return (
-    <div
+    <Comp
       {...rest}
       style={style}
       className={join('rt-Grid', responsive('gtc', columns), gap && `rt-r-gap-${gap}`, space, className)}

@@ -5,7 +5,8 @@ import { chartScale, figureText, monthLabel, productLabel, usageSeries } from '#
 
 const WIDTH = 720
 const HEIGHT = 250
-const PLOT = { left: 48, right: 8, top: 12, bottom: 28 }
+/** Room for a tick's figure ("10,000") and a month at the larger label size of a narrow chart (app.css). */
+const PLOT = { left: 72, right: 8, top: 12, bottom: 32 }
 /** One colour per series, from the theme's scales so that both themes draw them, and one pattern: told apart without colour. */
 const colours = ['var(--indigo-9)', 'var(--amber-9)', 'var(--teal-9)', 'var(--crimson-9)'] as const
 const patternId = (id: string, s: number) => `${id.replace(/[^a-z0-9-]/gi, '')}-series-${s}`
@@ -57,7 +58,7 @@ function UsageChart({ usage, id, name }: { usage: ProductUsage; id: string; name
   const last = usage.months.at(-1)
   return (
     <Box asChild style={{ flex: '1 1 420px', maxWidth: WIDTH, margin: 0 }}>
-      <figure>
+      <figure className="usage-chart">
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
@@ -110,7 +111,7 @@ function UsageChart({ usage, id, name }: { usage: ProductUsage; id: string; name
               })}
               <text
                 x={PLOT.left + (i + 0.5) * groupWidth}
-                y={HEIGHT - PLOT.bottom + 16}
+                y={HEIGHT - PLOT.bottom + 20}
                 textAnchor="middle"
                 fontSize={11}
                 fill="var(--gray-11)"

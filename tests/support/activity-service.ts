@@ -1,8 +1,8 @@
 // The activity log tests' fixture: a test service per file with a caller in each role the log is read or written by,
 // and what a change wrote to the log. `startActivityService` sets the bindings.
-import { afterAll, beforeAll } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
-import { createTestService, signInAs } from './service.js'
+import type { createTestService } from './service.js'
+import { startSignedIn } from './role-service.js'
 import { asker } from './webhooks.js'
 
 export let service: Awaited<ReturnType<typeof createTestService>>
@@ -21,13 +21,9 @@ export const credentials = {} as Record<Who, string>
 
 /** Starts the test service and signs every role in before the file's tests; closes it after them. */
 export function startActivityService() {
-  beforeAll(async () => {
-    service = await createTestService()
-    for (const [role, email] of Object.entries(who) as [Who, string][])
-      credentials[role] = await signInAs(service, email)
-  })
-  afterAll(async () => {
-    await service.close()
+  startSignedIn(who, (started, signedIn) => {
+    service = started
+    Object.assign(credentials, signedIn)
   })
 }
 

@@ -32,6 +32,8 @@ const NODE24_FILES = [
   // the native addon: opening, migrating, seeding, transactions and several processes on one file
   'service/db/database.test.ts',
   'demo/seed.test.ts',
+  'demo/seed-contents.test.ts',
+  'demo/seed-conventions.test.ts',
   'service/db/transaction.test.ts',
   'demo/seed-start.test.ts',
   // crypto: signed links and sessions, token hashes, webhook and Paddle signatures, Ed25519 offline keys

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OperationName, Payload } from '../../protocol/operations.js'
+// The company's activity log: each change writes exactly one entry in its transaction, and retrieveActivity reads the
+// log back (its figures count the entries the changes above wrote, so both stay in this file, in this order).
+import { describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
-import { createTestService, latestLink, signInAs } from '../../tests/support/service.js'
+import {
+  ask,
+  credentials,
+  licenseOf,
+  service,
+  startActivityService,
+  who,
+  written,
+  type Who,
+} from '../../tests/support/activity-service.js'
+import { createTestService, signInAs } from '../../tests/support/service.js'
 
-type Service = Awaited<ReturnType<typeof createTestService>>
-let service: Service
-
-async function ask<O extends OperationName>(op: O, payload: Payload<O>, credential?: string) {
-  const answer = await service.call({ [op]: payload }, credential)
-  return {
-    status: answer.status,
-    body: (answer.status === 200 ? answer.body[op] : answer.body) as Record<string, unknown>,
-  }
-}
-
-const who = {
-  acmeAdministrator: 'olivia@acme.test',
-  acmeManager: 'max@acme.test',
-  resellerAdministrator: 'rita@reseller.test',
-  resellerManager: 'ray@reseller.test',
-  globexAdministrator: 'carl@globex.test',
-  personal: 'pat@personal.test',
-  platformAdministrator: 'root@vendor.test',
-} as const
-type Who = keyof typeof who
-const credentials = {} as Record<Who, string>
+startActivityService()
 
 const entryCount = async () =>
   Number(
@@ -35,33 +25,6 @@ const entryCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   )
-
-/** Runs `change` and answers it with the log entries it wrote. */
-async function written(change: () => Promise<{ status: number; body: Record<string, unknown> }>) {
-  const before = await service.db
-    .selectFrom('activity_entries')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst()
-  const answer = await change()
-  const entries = await service.db
-    .selectFrom('activity_entries')
-    .selectAll()
-    .where('id', '>', Number(before?.id ?? 0))
-    .orderBy('id')
-    .execute()
-  return { answer, entries }
-}
-
-const licenseOf = (id: string) =>
-  service.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-
-beforeAll(async () => {
-  service = await createTestService()
-  for (const [role, email] of Object.entries(who) as [Who, string][]) credentials[role] = await signInAs(service, email)
-})
-afterAll(async () => {
-  await service.close()
-})
 
 describe('each change writes exactly one entry, in its transaction', () => {
   it('assigning one license: "assigned license N of order X to …" by the account that did it', async () => {
@@ -323,81 +286,5 @@ describe('retrieveActivity', () => {
     const answer = await ask('retrieveActivity', { companyId: 'no-such-company' }, credentials.acmeAdministrator)
     expect(answer.body.error).toBe('FORBIDDEN')
     expect(await entryCount()).toBeGreaterThan(0)
-  })
-})
-
-describe("a personal holder's own log", () => {
-  it("an activation is in the holder's log (and its company's, for a company license)", async () => {
-    const license = await licenseOf(demoRefs.licenses.patExpiringSoon)
-    const asked = await service.call({ activation: { licenseKey: license.license_key, hostname: 'log-host' } })
-    expect(asked.status).toBe(200)
-    const link = await latestLink(service, who.personal, 'http://portal.test/activate/')
-    const { answer, entries } = await written(async () => {
-      const confirmed = await service.call({
-        confirmActivation: { passthrough: link.slice('http://portal.test/activate/'.length), deactivate: [] },
-      })
-      return { status: confirmed.status, body: confirmed.body }
-    })
-    expect(answer.status).toBe(200)
-    expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({
-      kind: 'activation',
-      actor: who.personal,
-      account_email: who.personal,
-      company_id: null,
-      summary: `activated license ${license.key_number} of order ${license.order_id} on the machine "log-host"`,
-    })
-  })
-
-  it('an email change is logged and the log moves to the new address', async () => {
-    const credential = await signInAs(service, who.personal)
-    const to = 'pat-new@personal.test'
-    expect((await ask('transferLicenses', { transferTo: to }, credential)).status).toBe(200)
-    const link = await latestLink(service, to, 'http://portal.test/confirmEmail/')
-    const passthrough = link.slice('http://portal.test/confirmEmail/'.length).replace(/\/$/, '')
-    const { answer, entries } = await written(() => ask('confirmEmailChange', { passthrough }))
-    expect(answer.status).toBe(200)
-    expect(entries.map((e) => e.summary)).toEqual([`changed the account email from ${who.personal} to ${to}`])
-    const own = await ask('retrieveActivity', {}, await signInAs(service, to))
-    expect((own.body.entries as Array<{ summary: string }>).map((e) => e.summary)).toEqual([
-      `changed the account email from ${who.personal} to ${to}`,
-      `activated license ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).key_number} of order ${(await licenseOf(demoRefs.licenses.patExpiringSoon)).order_id} on the machine "log-host"`,
-      'set sign-in by email link to "Always"',
-    ])
-  })
-})
-
-describe('subscriptions', () => {
-  it("cancelling writes one entry by the account that did it in the company's log", async () => {
-    const subscriptionId = demoRefs.subscriptions.acmeActiveNotRenewing
-    const { answer, entries } = await written(() =>
-      ask('cancelSubscription', { subscriptionId }, credentials.acmeAdministrator),
-    )
-    expect(answer.status).toBe(200)
-    const mine = entries.filter((e) => e.actor === who.acmeAdministrator)
-    expect(mine).toHaveLength(1)
-    expect(mine[0]).toMatchObject({ company_id: 'acme', kind: 'subscription' })
-    // Named as /manage names it: product, plan, billing and seats, the id after.
-    expect(mine[0].summary).toMatch(
-      new RegExp(
-        `^cancelled the subscription .+ Organization, (yearly|monthly), \\d+ seats? \\(${subscriptionId}\\): its licenses run`,
-      ),
-    )
-    // Anything else written then is the payment provider's own alert about the same change.
-    expect(entries.filter((e) => e.actor !== who.acmeAdministrator).every((e) => e.actor === 'payment provider')).toBe(
-      true,
-    )
-  })
-
-  it('a refused subscription change writes nothing', async () => {
-    const { answer, entries } = await written(() =>
-      ask(
-        'cancelSubscription',
-        { subscriptionId: demoRefs.subscriptions.acmeActiveNotRenewing },
-        credentials.acmeManager,
-      ),
-    )
-    expect(answer.status).toBe(500)
-    expect(entries).toHaveLength(0)
   })
 })

@@ -115,6 +115,18 @@ async function products(db: DB, companyId: string, now: number) {
   )
 }
 
+/** The company's SCIM tokens as the Directory dialog lists them, without the owner each one names. */
+async function scimTokensOf(db: DB, companyId: string) {
+  const tokens = await listAccessTokens(db, { companyId }, 'scim')
+  return tokens.map(({ companyId: _c, account: _a, ...token }) => token)
+}
+
+/** The Directory dialog's token list alone, for its administrators: the REST API's list of SCIM tokens. */
+export async function retrieveScimTokens(companyId: string, ctx: ServiceContext) {
+  const { company } = await requireDirectoryAdministrator(ctx, companyId)
+  return scimTokensOf(ctx.db, company.id)
+}
+
 export async function retrieveDirectory(
   payload: ParsedPayload<'retrieveDirectory'>,
   ctx: ServiceContext,
@@ -123,7 +135,7 @@ export async function retrieveDirectory(
   const db = ctx.db
   const now = ctx.now()
   const [tokens, users, groups, mappings] = await Promise.all([
-    listAccessTokens(db, { companyId: company.id }, 'scim'),
+    scimTokensOf(db, company.id),
     db
       .selectFrom('scim_users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -148,7 +160,7 @@ export async function retrieveDirectory(
   return {
     company,
     scimBaseUrl: `${ctx.config.publicUrl}${SCIM_BASE_PATH}`,
-    tokens: tokens.map(({ companyId: _c, account: _a, ...token }) => token),
+    tokens,
     users: Number(users.n),
     groups: groups.map((g) => ({ id: g.id, name: g.display_name, members: Number(g.members) })),
     mappings: mappings.map((m) => ({ groupId: m.group_id, groupName: m.display_name, productGroup: m.product_group })),

@@ -1,5 +1,5 @@
 // The role tests' fixture: a test service per file with a caller in every role Globex has (spec §6), and the calls as
-// the portal makes them. `startRoleService` sets the bindings.
+// the portal makes them. `startRoleService` sets the bindings; `startSignedIn` starts a service for any set of people.
 import { afterAll, beforeAll } from 'vitest'
 import type { OperationName, Payload } from '../../protocol/operations.js'
 import { createTestService, signInAs } from './service.js'
@@ -19,20 +19,45 @@ export const who = {
 export type Who = keyof typeof who
 export const credentials = {} as Record<Who, string>
 
-/** Starts the test service and signs every role in before the file's tests; closes it after them. */
-export function startRoleService() {
+type TestService = Awaited<ReturnType<typeof createTestService>>
+
+/**
+ * Before the file's tests: a test service, `prepare`d, with each of `people` signed in, both handed to `started`;
+ * closed after them.
+ */
+export function startSignedIn<K extends string>(
+  people: Record<K, string>,
+  started: (service: TestService, credentials: Record<K, string>) => void,
+  prepare: (service: TestService) => Promise<unknown> = async () => {},
+) {
+  let service: TestService
   beforeAll(async () => {
     service = await createTestService()
-    await service.db
-      .insertInto('company_permissions')
-      .values({ company_id: 'globex', email: who.companyManager, permissions: 'ASSIGN', created_at: Date.now() })
-      .execute()
-    for (const [role, email] of Object.entries(who) as [Who, string][])
-      credentials[role] = await signInAs(service, email)
+    await prepare(service)
+    const credentials = {} as Record<K, string>
+    for (const [name, email] of Object.entries(people) as [K, string][])
+      credentials[name] = await signInAs(service, email)
+    started(service, credentials)
   })
   afterAll(async () => {
     await service.close()
   })
+}
+
+/** Starts the test service and signs every role in before the file's tests; closes it after them. */
+export function startRoleService() {
+  startSignedIn(
+    who,
+    (started, signedIn) => {
+      service = started
+      Object.assign(credentials, signedIn)
+    },
+    (started) =>
+      started.db
+        .insertInto('company_permissions')
+        .values({ company_id: 'globex', email: who.companyManager, permissions: 'ASSIGN', created_at: Date.now() })
+        .execute(),
+  )
 }
 
 /** One protocol call; the answer's status and the operation's result or error body. */

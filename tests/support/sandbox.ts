@@ -60,3 +60,13 @@ export const orgPurchase = (email: string, quantity = 5) => ({
   postcode: '10001',
   passthrough: JSON.stringify({ name: `Company of ${email}`, referrer: 'https://ref.example/' }),
 })
+
+/** How many orders, or sandbox payments, the checkout `checkout` has. */
+export const count = async (table: 'orders' | 'sandbox_payments', checkout: string) =>
+  (
+    await service.db
+      .selectFrom(table === 'orders' ? 'orders' : 'sandbox_payments')
+      .select('id')
+      .where(table === 'orders' ? 'provider_checkout_id' : 'checkout_id', '=', checkout)
+      .execute()
+  ).length

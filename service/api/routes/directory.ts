@@ -1,7 +1,9 @@
-// The REST API's directory: each the service operation the Directory dialog calls (its rules, refusals and log).
+// The REST API's directory: each the service operation the Directory dialog calls (its rules, refusals and log), and
+// the dialog's own read of its token list.
+import { retrieveScimTokens } from '../../directory/operations.js'
 import { productName } from '../../directory/queue.js'
 import { ApiProblem } from '../problems.js'
-import { runOperation, type ApiCall, type Handlers } from '../route-kit.js'
+import { reachableCompany, runOperation, type ApiCall, type Handlers } from '../route-kit.js'
 
 type CompanyCall = ApiCall<{ companyId: string }, unknown, unknown>
 
@@ -19,7 +21,7 @@ async function directory(call: CompanyCall) {
     held,
     wouldFree,
   }))
-  return { scimBaseUrl: read.scimBaseUrl, users: read.users, groups, products, tokens: read.tokens }
+  return { scimBaseUrl: read.scimBaseUrl, users: read.users, groups, products }
 }
 
 export const directoryHandlers: Handlers<
@@ -30,12 +32,10 @@ export const directoryHandlers: Handlers<
   | 'mapDirectoryGroup'
   | 'setDirectoryOwnership'
 > = {
-  async getDirectory(call) {
-    const { tokens: _tokens, ...read } = await directory(call)
-    return read
-  },
+  getDirectory: directory,
   async listScimTokens(call) {
-    return { data: (await directory(call)).tokens }
+    await reachableCompany(call.ctx.db, call.token, call.params.companyId)
+    return { data: await retrieveScimTokens(call.params.companyId, call.ctx) }
   },
   createScimToken: (call) => runOperation(call, 'createScimToken', { companyId: call.params.companyId, ...call.body }),
   revokeScimToken: (call) =>

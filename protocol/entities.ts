@@ -1,10 +1,9 @@
 // The entities of spec §3 as the licensing protocol carries them, written once (zod) for both sides.
 import * as z from 'zod/mini'
 import { typedLine } from './shared/text.js'
+import { LogonLinkPolicy, ProductGroup } from './shared/choices.js'
 
-export const productGroups = ['bundle', 'wallaby', 'quokka', 'other'] as const
-export const ProductGroup = z.enum(productGroups)
-export type ProductGroup = z.infer<typeof ProductGroup>
+export { LogonLinkPolicy, ProductGroup, productGroups } from './shared/choices.js'
 
 export const BillingPeriod = z.enum(['month', 'year'])
 export type BillingPeriod = z.infer<typeof BillingPeriod>
@@ -115,9 +114,6 @@ export const Activation = z.object({
   activationTime: z.number(),
 })
 export type Activation = z.infer<typeof Activation>
-
-export const LogonLinkPolicy = z.enum(['default', 'always'])
-export type LogonLinkPolicy = z.infer<typeof LogonLinkPolicy>
 
 export const AccountSettings = z.object({
   logonLink: LogonLinkPolicy,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { LogonLinkPolicy } from '#protocol/entities'
+import { LogonLinkPolicy } from '#protocol/shared/choices'
 
 export const providers = ['github', 'google'] as const
 export type Provider = (typeof providers)[number]

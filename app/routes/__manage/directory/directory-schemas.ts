@@ -1,7 +1,7 @@
 // The Directory dialogs' forms, on the server and in the browser: the same messages either way.
 import * as z from 'zod/mini'
 import { Id } from '#protocol/shared/limits'
-import { ProductGroup } from '#protocol/entities'
+import { ProductGroup } from '#protocol/shared/choices'
 import { tokenLifetimeField, tokenNameField } from '../shared/access-token-fields'
 import { EMAIL_MAX_LENGTH } from '#protocol/shared/email'
 

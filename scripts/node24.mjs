@@ -43,11 +43,13 @@ const NODE24_FILES = [
   'service/payments/signature.test.ts',
   'service/offline-keys/offline-keys.test.ts',
   'tests/routes/secret-walk.test.ts',
-  // fetch, HTTP and streams: the licensing client and its retries, msw at the socket, OpenID discovery, SMTP, CSV
+  // fetch, HTTP, DNS and streams: the licensing client and its retries, msw at the socket, OpenID discovery, the
+  // addresses a webhook may not reach, SMTP, CSV
   'tests/routes/licensing-client.test.ts',
   'tests/routes/licensing-retries.test.ts',
   'service/payments/paddle.test.ts',
   'service/company-sign-in/oidc.test.ts',
+  'service/webhooks/addresses.test.ts',
   'service/mail/mailer.test.ts',
   'service/dispatch/http.test.ts',
   'tests/api/rest-v1.test.ts',

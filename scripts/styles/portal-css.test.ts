@@ -58,6 +58,9 @@ describe('the shipped stylesheets', () => {
     for (const name of ['rt-Button', 'rt-variant-soft', 'rt-BaseDialogContent', 'rt-TableRoot', 'sm:rt-r-fd-row'])
       expect(rendered.classes, name).toContain(name)
     expect(rendered.colors).toEqual(expect.objectContaining(new Set(['red', 'green', 'amber', 'gray'])))
+    // A prop given to one of the portal's form fields reaches its theme component: the sign-in page's email field.
+    const sized = rendered.elements.filter((list) => list.includes('rt-TextFieldRoot')).map((list) => list.join(' '))
+    expect(sized).toContainEqual(expect.stringContaining('rt-r-size-3'))
   })
 
   it.each(['full', 'light', 'dark'] as const)('%s: every class Radix styles that the portal renders', (which) => {

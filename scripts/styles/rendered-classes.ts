@@ -13,12 +13,22 @@ type AnyComponent = ComponentType<Record<string, unknown>>
 
 const propDefs = RadixProps as unknown as Record<string, Record<string, PropDef> | undefined>
 
-/** `TextField.Root` → Radix's `textFieldRootPropDefs`, then the margin and padding props every component takes. */
+/** `TextField.Root` → Radix's `textFieldRootPropDefs`. */
+const ownDefinitions = (tag: string) => propDefs[`${tag[0]!.toLowerCase()}${tag.slice(1).replace('.', '')}PropDefs`]
+
+/** The component's own definition of a prop, then the margin and padding props every component takes. */
 function definitionOf(tag: string, prop: string): PropDef | undefined {
-  const own = `${tag[0]!.toLowerCase()}${tag.slice(1).replace('.', '')}PropDefs`
-  for (const defs of [propDefs[own], propDefs.marginPropDefs, propDefs.paddingPropDefs, propDefs.gapPropDefs])
+  for (const defs of [ownDefinitions(tag), propDefs.marginPropDefs, propDefs.paddingPropDefs, propDefs.gapPropDefs])
     if (defs?.[prop]) return defs[prop]
   return undefined
+}
+
+/** A form field's use keeps only the props it hands on: those of the component and the margins every one takes. */
+function handedOn(use: Use): Use {
+  if (!use.forwarded) return use
+  const own = (prop: string) => Boolean(ownDefinitions(use.tag)?.[prop] ?? propDefs.marginPropDefs?.[prop])
+  const kept = <T>(entries: Record<string, T>) => Object.fromEntries(Object.entries(entries).filter(([p]) => own(p)))
+  return { ...use, props: kept(use.props), choices: kept(use.choices), expressions: use.expressions.filter(own) }
 }
 
 /** The values a prop written as an expression may take; colours only those the portal names somewhere. */
@@ -70,7 +80,7 @@ export function renderedClasses(appDir: string): Rendered {
   const accentColors = RadixProps.accentColorPropDef.color.values as readonly string[]
   const colors = new Set(accentColors.filter((color) => words.has(color)))
   const markup: string[] = []
-  for (const use of usesIn(appDir)) {
+  for (const use of usesIn(appDir).map(handedOn)) {
     markup.push(render(use, use.props))
     // One prop at a time: each writes classes of its own, whatever the others are.
     for (const [name, values] of Object.entries(use.choices))

@@ -14,7 +14,15 @@ export type Use = {
   expressions: string[]
   empty: boolean
   plain?: { child?: string }
+  /** Written as one of the portal's form fields that hand their other props to the theme component. */
+  forwarded?: boolean
 }
+
+/** The portal's form fields (app/components/forms.tsx) that hand the props they do not take to a theme component. */
+export const forwardingFields = new Map([
+  ['InputField', 'TextField.Root'],
+  ['SubmitButton', 'Button'],
+])
 
 const skipped = new Set(['key', 'ref'])
 
@@ -49,23 +57,30 @@ export function usesIn(appDir: string): Use[] {
   const uses: Use[] = []
   for (const file of sourceFiles(appDir).filter((f) => f.endsWith('.tsx'))) {
     const text = fs.readFileSync(path.join(appDir, file), 'utf8')
-    if (!text.includes("from '#app/components/themes'")) continue
+    if (!text.includes("from '#app/components/themes'") && !text.includes("from '#app/components/forms'")) continue
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
     const local = new Map<string, string>()
+    const fields = new Map<string, string>()
     for (const statement of source.statements)
       if (
         ts.isImportDeclaration(statement) &&
         ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text === '#app/components/themes' &&
         statement.importClause?.namedBindings &&
         ts.isNamedImports(statement.importClause.namedBindings)
       )
-        for (const element of statement.importClause.namedBindings.elements)
-          local.set(element.name.text, (element.propertyName ?? element.name).text)
+        for (const element of statement.importClause.namedBindings.elements) {
+          const name = (element.propertyName ?? element.name).text
+          if (statement.moduleSpecifier.text === '#app/components/themes') local.set(element.name.text, name)
+          const forwardsTo = forwardingFields.get(name)
+          if (statement.moduleSpecifier.text === '#app/components/forms' && forwardsTo)
+            fields.set(element.name.text, forwardsTo)
+        }
     const visit = (node: ts.Node) => {
       if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
         const [base = '', ...parts] = node.tagName.getText(source).split('.')
-        const imported = local.get(base)
+        const field = fields.get(base)
+        const imported = field ? field.split('.')[0] : local.get(base)
+        if (field) parts.push(...field.split('.').slice(1))
         if (imported) {
           const props: Record<string, unknown> = {}
           const choices: Record<string, unknown[]> = {}
@@ -93,6 +108,7 @@ export function usesIn(appDir: string): Use[] {
             expressions,
             empty: ts.isJsxSelfClosingElement(node),
             ...(plainCall(node, local) ? { plain: { child: childTag(node, source) } } : {}),
+            ...(field ? { forwarded: true } : {}),
           })
         }
       }

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { appStylesheets } from '../build-styles'
 import { portalCss, type PortalCss } from './portal-css'
 import { propertiesRead, renderedClasses, type Rendered } from './rendered-classes'
-import { literalWords } from './theme-uses'
+import { forwardingFields, literalWords, usesIn } from './theme-uses'
 
 // What the portal ships styles every class it can render: each class Radix Themes' complete stylesheet styles, on
 // every element the portal's source writes (theme components with each value their props can take, class lists
@@ -61,6 +61,13 @@ describe('the shipped stylesheets', () => {
     // A prop given to one of the portal's form fields reaches its theme component: the sign-in page's email field.
     const sized = rendered.elements.filter((list) => list.includes('rt-TextFieldRoot')).map((list) => list.join(' '))
     expect(sized).toContainEqual(expect.stringContaining('rt-r-size-3'))
+  })
+
+  it('knows each theme component given its caller’s props wholesale, so what the callers write is read too', () => {
+    const given = usesIn(path.resolve('app'))
+      .filter((use) => use.spreads && !use.forwarded)
+      .map((use) => `${use.where.replace(/:\d+$/, '')} ${use.tag}`)
+    expect(new Set(given)).toEqual(new Set([...forwardingFields.values()].map((tag) => `components/forms.tsx ${tag}`)))
   })
 
   it.each(['full', 'light', 'dark'] as const)('%s: every class Radix styles that the portal renders', (which) => {

@@ -16,6 +16,8 @@ export type Use = {
   plain?: { child?: string }
   /** Written as one of the portal's form fields that hand their other props to the theme component. */
   forwarded?: boolean
+  /** Props given wholesale (`{...button}`): whatever the caller wrote. */
+  spreads?: string[]
 }
 
 /** The portal's form fields (app/components/forms.tsx) that hand the props they do not take to a theme component. */
@@ -85,7 +87,10 @@ export function usesIn(appDir: string): Use[] {
           const props: Record<string, unknown> = {}
           const choices: Record<string, unknown[]> = {}
           const expressions: string[] = []
+          const spreads: string[] = []
           for (const attribute of node.attributes.properties) {
+            if (ts.isJsxSpreadAttribute(attribute) && ts.isIdentifier(attribute.expression))
+              spreads.push(attribute.expression.text)
             if (!ts.isJsxAttribute(attribute)) continue
             const name = attribute.name.getText(source)
             if (skipped.has(name) || /^on[A-Z]/.test(name)) continue
@@ -109,6 +114,7 @@ export function usesIn(appDir: string): Use[] {
             empty: ts.isJsxSelfClosingElement(node),
             ...(plainCall(node, local) ? { plain: { child: childTag(node, source) } } : {}),
             ...(field ? { forwarded: true } : {}),
+            ...(spreads.length ? { spreads } : {}),
           })
         }
       }

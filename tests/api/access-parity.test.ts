@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import {
   activityEntries,
-  adminMadeToken,
+  acmeAdminTokens,
   apiClient,
   apiToken,
   companyWithLicenses,
@@ -15,7 +15,6 @@ import {
   expectProblem,
   startApi,
 } from '../support/api.js'
-import { signInAs } from '../support/service.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
 const acme = demoRefs.companies.acme
@@ -26,10 +25,11 @@ let provisioner: string
 
 beforeAll(async () => {
   server = await startApi()
-  credential = await signInAs(server.service, 'olivia@acme.test')
-  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
-  keys = await adminMadeToken(server.service, credential, acme, ['read', 'keys'], 'Editor fleet')
-  provisioner = await adminMadeToken(server.service, credential, acme, ['read', 'seats', 'people'], 'Provisioner')
+  ;({ credential, reader, keys, provisioner } = await acmeAdminTokens(server.service, {
+    reader: [['read'], 'Audit'],
+    keys: [['read', 'keys'], 'Editor fleet'],
+    provisioner: [['read', 'seats', 'people'], 'Provisioner'],
+  }))
 }, 60_000)
 afterAll(() => server.close())
 

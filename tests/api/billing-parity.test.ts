@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
 import {
   activityEntries,
-  adminMadeToken,
+  acmeAdminTokens,
   answered,
   apiClient,
   expectProblem,
@@ -17,7 +17,6 @@ import {
   typedApi,
 } from '../support/api.js'
 import { chargeErrorAdvice, chargeErrorTitle } from '../../protocol/subscriptions/subscriptions.js'
-import { signInAs } from '../support/service.js'
 import { makeSubscription, type MadeSubscription } from '../support/subscriptions.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
@@ -28,9 +27,10 @@ let subscription: MadeSubscription
 
 beforeAll(async () => {
   server = await startApi()
-  const credential = await signInAs(server.service, 'olivia@acme.test')
-  writer = await adminMadeToken(server.service, credential, acme, ['read', 'billing'], 'Seat planner')
-  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
+  ;({ writer, reader } = await acmeAdminTokens(server.service, {
+    writer: [['read', 'billing'], 'Seat planner'],
+    reader: [['read'], 'Audit'],
+  }))
   subscription = await makeSubscription(server.service.db, { now: Date.now(), companyId: acme, quantity: 2 })
 }, 60_000)
 afterAll(() => server.close())

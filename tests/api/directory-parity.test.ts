@@ -9,14 +9,13 @@ import { demoRefs } from '../../demo/seed.js'
 import { ownershipChangedMessage } from '../../protocol/directory/directory.js'
 import {
   activityEntries,
-  adminMadeToken,
+  acmeAdminTokens,
   answered,
   apiToken,
   expectProblem,
   startApi,
   typedApi,
 } from '../support/api.js'
-import { signInAs } from '../support/service.js'
 import { entraUser, GROUP, scimClient, scimToken } from '../scim/scim-client.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
@@ -29,10 +28,11 @@ let groupId: string
 
 beforeAll(async () => {
   server = await startApi()
-  const credential = await signInAs(server.service, 'olivia@acme.test')
-  writer = await adminMadeToken(server.service, credential, acme, ['read', 'people'], 'Identity sync')
-  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
-  seats = await adminMadeToken(server.service, credential, acme, ['read', 'seats'], 'Seat script')
+  ;({ writer, reader, seats } = await acmeAdminTokens(server.service, {
+    writer: [['read', 'people'], 'Identity sync'],
+    reader: [['read'], 'Audit'],
+    seats: [['read', 'seats'], 'Seat script'],
+  }))
   const scim = scimClient(server.origin, await scimToken(server.service, acme))
   const members = []
   for (const name of ['grace', 'linus']) {

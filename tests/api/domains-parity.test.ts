@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { autoJoinNeedsVerification, domainTakenMessage } from '../../protocol/domains/domains.js'
 import { clientSecretRequired } from '../../protocol/company-sign-in/company-sign-in.js'
 import { demoRefs } from '../../demo/seed.js'
-import { activityEntries, adminMadeToken, apiClient, expectProblem, startApi } from '../support/api.js'
+import { activityEntries, acmeAdminTokens, apiClient, expectProblem, startApi } from '../support/api.js'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js'
-import { signInAs } from '../support/service.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
 let dns: TestDnsServer
@@ -24,9 +23,10 @@ beforeAll(async () => {
   dns = await startDnsServer()
   idp = await startOidcProvider({ redirectUris: ['http://portal.test/auth/company/'] })
   server = await startApi({ env: { NODE_ENV: 'test', DNS_RESOLVER: dns.address } })
-  const credential = await signInAs(server.service, 'olivia@acme.test')
-  writer = await adminMadeToken(server.service, credential, acme, ['read', 'people'], 'Identity sync')
-  reader = await adminMadeToken(server.service, credential, acme, ['read', 'seats'], 'Seat script')
+  ;({ writer, reader } = await acmeAdminTokens(server.service, {
+    writer: [['read', 'people'], 'Identity sync'],
+    reader: [['read', 'seats'], 'Seat script'],
+  }))
 }, 60_000)
 afterAll(async () => {
   await server.close()

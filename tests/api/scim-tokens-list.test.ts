@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoRefs } from '../../demo/seed.js'
-import { adminMadeToken, startApi, typedApi } from '../support/api.js'
-import { signInAs } from '../support/service.js'
+import { acmeAdminTokens, startApi, typedApi } from '../support/api.js'
 import { statementsOf } from '../support/sql-statements.js'
 import { entraUser, GROUP, scimClient, scimToken } from '../scim/scim-client.js'
 
@@ -16,8 +15,7 @@ let reader: string
 
 beforeAll(async () => {
   server = await startApi()
-  credential = await signInAs(server.service, 'olivia@acme.test')
-  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
+  ;({ credential, reader } = await acmeAdminTokens(server.service, { reader: [['read'], 'Audit'] }))
 }, 60_000)
 afterAll(() => server.close())
 

@@ -9,14 +9,13 @@ import { demoRefs } from '../../demo/seed.js'
 import { tokenShownOnce } from '../../service/auth/access-tokens.js'
 import {
   activityEntries,
-  adminMadeToken,
+  acmeAdminTokens,
   answered,
   apiToken,
   expectProblem,
   startApi,
   typedApi,
 } from '../support/api.js'
-import { signInAs } from '../support/service.js'
 import { entraUser, scimClient } from '../scim/scim-client.js'
 
 let server: Awaited<ReturnType<typeof startApi>>
@@ -27,10 +26,11 @@ let seats: string
 
 beforeAll(async () => {
   server = await startApi()
-  const credential = await signInAs(server.service, 'olivia@acme.test')
-  writer = await adminMadeToken(server.service, credential, acme, ['read', 'people'], 'Identity sync')
-  reader = await adminMadeToken(server.service, credential, acme, ['read'], 'Audit')
-  seats = await adminMadeToken(server.service, credential, acme, ['read', 'seats'], 'Seat script')
+  ;({ writer, reader, seats } = await acmeAdminTokens(server.service, {
+    writer: [['read', 'people'], 'Identity sync'],
+    reader: [['read'], 'Audit'],
+    seats: [['read', 'seats'], 'Seat script'],
+  }))
 }, 60_000)
 afterAll(() => server.close())
 

@@ -9,7 +9,8 @@ import { createAccessToken } from '../../service/auth/access-tokens.js'
 import type { AccessTokenScope } from '../../protocol/shared/access-tokens.js'
 import type { LicensingService } from '../../service/index.js'
 import type { NewLicense } from '../../service/db/schema.js'
-import { startServed } from './service.js'
+import { demoRefs } from '../../demo/seed.js'
+import { signInAs, startServed } from './service.js'
 import type { paths } from './api-v1.js'
 import { makeSubscription } from './subscriptions.js'
 
@@ -107,6 +108,18 @@ export async function adminMadeToken(
 ) {
   const answer = await service.call({ createApiToken: { companyId, name, scopes } }, credential, crypto.randomUUID())
   return (answer.body as { createApiToken: { secret: string } }).createApiToken.secret
+}
+
+/** Acme's administrator signed in (`credential`), and the tokens she made: `{ reader: [['read'], 'Audit'] }`. */
+export async function acmeAdminTokens<Name extends string>(
+  service: LicensingService,
+  made: Record<Name, [AccessTokenScope[], string]>,
+) {
+  const credential = await signInAs(service, 'olivia@acme.test')
+  const secrets = {} as Record<Name, string>
+  for (const [name, [scopes, label]] of Object.entries(made) as [Name, [AccessTokenScope[], string]][])
+    secrets[name] = await adminMadeToken(service, credential, demoRefs.companies.acme, scopes, label)
+  return { credential, ...secrets }
 }
 
 /** `api('GET', '/companies/x/licenses')`; a body is sent as JSON. */
